@@ -1,0 +1,53 @@
+"""bourre: the rules-variant framework for Bourré (Booray).
+
+A minimal core runs sessions and asks variant plugins, at hook points
+(:mod:`bourre.hookspec`), for the rules of a house.  Typical use::
+
+    from bourre import House, play_session
+    house = House("standard+pot-limit(limit=10)")
+    result = play_session(house, seed=1)
+
+Import what you need from the submodules; this module keeps the command line fast by
+loading them lazily.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bourre.variant import Variant, hookimpl
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "House",
+    "HouseRules",
+    "Session",
+    "Variant",
+    "hookimpl",
+    "play_session",
+    "replay",
+]
+
+_LAZY = {
+    "House": "bourre.house",
+    "HouseRules": "bourre.settings",
+    "Session": "bourre.engine",
+    "play_session": "bourre.simulate",
+    "replay": "bourre.referee",
+}
+
+if TYPE_CHECKING:
+    from bourre.engine import Session
+    from bourre.house import House
+    from bourre.referee import replay
+    from bourre.settings import HouseRules
+    from bourre.simulate import play_session
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'bourre' has no attribute {name!r}")

@@ -1,0 +1,108 @@
+"""The ``bourre`` command line (typer + rich).  Heavy modules are imported inside the
+commands that use them, so that ``bourre replay`` starts fast.
+
+Bad input (a file, a house, a script, a plugin) gets one clear message on standard
+error naming the place and the rule, and exit status 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+app = typer.Typer(
+    name="bourre",
+    help="Bourré (Booray): house rules, a referee, variant comparison and plugins.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+HouseArg = Annotated[
+    str | None,
+    typer.Argument(
+        help="A house: a house-rules file (.toml/.json) or a house string such as"
+        " 'standard+pot-limit(limit=10)'. Default: standard.",
+        show_default=False,
+    ),
+]
+
+
+def fail(message: str) -> NoReturn:
+    """One message on standard error, exit status 2."""
+    sys.stderr.write(f"bourre: {message}\n")
+    raise typer.Exit(2)
+
+
+def load_house(arg: str | None):  # type: ignore[no-untyped-def]
+    from bourre.house import House, PluginError
+    from bourre.settings import HouseError
+
+    try:
+        return House.from_arg(arg)
+    except (HouseError, PluginError) as e:
+        fail(str(e))
+
+
+@app.command()
+def replay(
+    script: Annotated[Path, typer.Argument(help="A table script (JSON), see HAND-HISTORY.md.")],
+    indent: Annotated[int | None, typer.Option(help="Indent the JSON output.")] = None,
+) -> None:
+    """Referee hands played at a real table: print their hand records as JSON."""
+    import json
+
+    from bourre.referee import ScriptError, replay_file
+
+    try:
+        record = replay_file(script)
+    except ScriptError as e:
+        fail(str(e))
+    data = record.model_dump(mode="json")
+    sys.stdout.write(json.dumps(data, indent=indent, ensure_ascii=False) + "\n")
+
+
+@app.command()
+def rules(house: HouseArg = None) -> None:
+    """Print the effective rules of a house, with rule ids."""
+    from rich.console import Console
+
+    from bourre.rulestext import render_rules
+
+    h = load_house(house)
+    render_rules(h, Console())
+
+
+@app.command()
+def variants() -> None:
+    """List the installed variant plugins, their packages and settings."""
+    from rich.console import Console
+
+    from bourre.rulestext import render_variants
+
+    render_variants(Console())
+
+
+@app.command()
+def bench(
+    house: Annotated[list[str] | None, typer.Argument(help="Houses to measure (default: standard).")] = None,
+    seconds: Annotated[float, typer.Option(help="Seconds per house.")] = 3.0,
+) -> None:
+    """Play full sessions with random-legal bots on one core; last line: hands/s."""
+    from bourre.bench import run
+
+    houses = [load_house(h) for h in (house or ["standard"])]
+    rate = run(houses, seconds, typer.echo)
+    typer.echo(f"hands/s: {rate:.0f}")
+
+
+def main() -> None:
+    """Entry point of the console script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""Money: amounts are ``int`` when whole and exact :class:`~fractions.Fraction`
+otherwise; in files, a JSON integer or a ``"p/q"`` string."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, PlainSerializer
+
+Amount = int | Fraction
+"""Money: whole amounts stay ``int``; fractions stay exact."""
+
+
+def whole(x: Amount) -> Amount:
+    """An amount as ``int`` when whole."""
+    if isinstance(x, Fraction) and x.denominator == 1:
+        return int(x)
+    return x
+
+
+def parse_amount(v: Any) -> Amount:
+    """An amount from JSON/TOML: an integer, or a string ``"p/q"`` (or ``"p"``)."""
+    if isinstance(v, bool):
+        raise ValueError("an amount must be an integer or a 'p/q' string")
+    if isinstance(v, int):
+        return v
+    if isinstance(v, Fraction):
+        return whole(v)
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    if isinstance(v, str):
+        try:
+            return whole(Fraction(v.strip()))
+        except (ValueError, ZeroDivisionError):
+            pass
+    raise ValueError(f"{v!r} is not an amount: use an integer or a 'p/q' string")
+
+
+def amount_json(x: Amount) -> int | str:
+    """An amount as JSON: an integer when whole, else ``"p/q"``."""
+    x = whole(x)
+    if isinstance(x, Fraction):
+        return f"{x.numerator}/{x.denominator}"
+    return int(x)
+
+
+AmountField = Annotated[Amount, BeforeValidator(parse_amount), PlainSerializer(amount_json)]
+"""A pydantic field type for amounts (parses and prints the file form)."""

@@ -1,0 +1,152 @@
+"""Players: bots and people answer what the engine asks, seeing only a
+:class:`~bourre.state.PlayerView`.
+
+A :class:`Player` answers three questions: play or pass, which cards to discard, which
+card to play.  :class:`BotAgents` seats players at a hand and refuses any answer the
+rules forbid, naming the rule and the legal answers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from bourre.cards import card_str, cards_str
+from bourre.rules import RuleViolation
+from bourre.state import HandState, PlayerView
+from bourre.variant import hookimpl
+
+__all__ = ["BotAgents", "IllegalAnswer", "Player", "RandomPlayer"]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A bot or a person at one seat."""
+
+    def decide(self, view: PlayerView) -> bool:
+        """``True`` to play, ``False`` to pass (``view.forced`` names the rule that
+        forbids passing, if any)."""
+        ...
+
+    def discard(self, view: PlayerView) -> Sequence[int]:
+        """The cards to exchange (0 … hand size)."""
+        ...
+
+    def play(self, view: PlayerView) -> int:
+        """A card of ``view.legal``."""
+        ...
+
+
+class IllegalAnswer(RuleViolation):
+    """A player's answer the rules forbid; ``seat`` says whose."""
+
+    def __init__(self, seat: int, rule: str, message: str, legal: Sequence[object] = ()) -> None:
+        super().__init__(rule, f"seat {seat}: {message}", legal)
+        self.seat = seat
+
+
+class RandomPlayer:
+    """Uniform over the legal answers: pass or play, how many and which cards to
+    exchange, which legal card."""
+
+    def __init__(self, rng: random.Random | int | None = None) -> None:
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+
+    def decide(self, view: PlayerView) -> bool:
+        return view.forced is not None or self.rng.random() < 0.5
+
+    def discard(self, view: PlayerView) -> Sequence[int]:
+        hand = view.hand
+        return self.rng.sample(hand, self.rng.randint(0, len(hand)))
+
+    def play(self, view: PlayerView) -> int:
+        legal = view.legal
+        return legal[int(self.rng.random() * len(legal))]
+
+
+class BotAgents:
+    """Seats :class:`Player` objects at a hand (the :class:`~bourre.rules.Agents` of
+    the engine); each player sees only its own view."""
+
+    def __init__(self, players: Sequence[Player]) -> None:
+        self.players = list(players)
+        self.views: list[PlayerView] = []
+
+    def begin(self, state: HandState) -> None:
+        if len(self.players) != state.n:
+            raise ValueError(f"{len(self.players)} players for a table of {state.n}")
+        self.views = [PlayerView(state, s) for s in range(state.n)]
+
+    def decide(self, state: HandState, seat: int, forced: str | None) -> bool:
+        view = self.views[seat]
+        view.forced = forced
+        answer = bool(self.players[seat].decide(view))
+        view.forced = None
+        if forced is not None and not answer:
+            raise IllegalAnswer(seat, forced, "may not pass", ("play",))
+        return answer
+
+    def discard(self, state: HandState, seat: int) -> Sequence[int]:
+        return list(self.players[seat].discard(self.views[seat]))
+
+    def play(self, state: HandState, seat: int, legal: list[int], cinch: bool) -> tuple[int, None]:
+        view = self.views[seat]
+        view.legal = legal  # type: ignore[assignment]
+        view.cinch = cinch
+        card = self.players[seat].play(view)
+        if card not in legal:
+            raise IllegalAnswer(
+                seat,
+                explain_rule(state, seat, legal, cinch),
+                f"{card_str(card) if isinstance(card, int) and 0 <= card < 52 else card!r}"
+                f" is not allowed; legal: {' '.join(cards_str(legal))}",
+                legal,
+            )
+        return card, None
+
+
+def explain_rule(state: HandState, seat: int, legal: Sequence[int], cinch: bool) -> str:
+    """The id of the rule that narrows ``legal`` (for refusals)."""
+    trick = state.trick
+    hand = state.hands[seat]
+    if cinch and len(legal) < len(hand) and all(c // 13 == state.trump for c in legal):
+        return "R-CINCH-LEAD" if not trick else "R-CINCH-FOLLOW"
+    if not trick:
+        return "R-LEAD"
+    lead = trick[0] // 13
+    if any(c // 13 == lead for c in hand):
+        return "R-FOLLOW"
+    return "R-TRUMP"
+
+
+def explain(rule: str) -> str:
+    """The reason of a refusal in words."""
+    return {
+        "R-FOLLOW": "you hold the led suit: play it, and beat the winning card when you can",
+        "R-TRUMP": "without the led suit you must trump, beating the highest trump when you can",
+        "R-CINCH-LEAD": "with a cinch you must lead your highest trump",
+        "R-CINCH-FOLLOW": "with a cinch you must play your highest allowed trump",
+        "R-LEAD": "leading is free",
+        "R-ACE-UP": "the upcard is the ace of trumps: the dealer must play",
+        "R-LAST-STANDS": "everyone before you passed: the dealer must play",
+    }.get(rule, rule)
+
+
+BotFactory = Callable[..., Player]
+
+
+@hookimpl
+def bourre_register_bots(register: Callable[[str, BotFactory], None]) -> None:
+    register("random", lambda rng=None, **_: RandomPlayer(rng))
+
+
+def make_bot(name: str, rng: random.Random, **options: Any) -> Player:
+    """A bot from the installed plugins by name (``random``, …)."""
+    from bourre.plugins import default_registry
+
+    reg = default_registry()
+    if name not in reg.bots:
+        raise ValueError(f"unknown bot {name!r}; installed: {', '.join(sorted(reg.bots))}")
+    factory, _ = reg.bots[name]
+    return factory(rng, **options)

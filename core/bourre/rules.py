@@ -1,0 +1,187 @@
+"""The rule components a house is made of, and :class:`Rules`, a house's resolved rules.
+
+Each rule hook (:mod:`bourre.hookspec`) returns one of the components typed here.
+The engine (:mod:`bourre.engine`) calls them directly; nothing here dispatches
+through pluggy.  Components work on cards as ints (:mod:`bourre.cards`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from bourre.money import Amount
+
+if TYPE_CHECKING:
+    from bourre.state import HandState
+
+
+class RuleViolation(Exception):
+    """An answer the rules forbid (a pass that is not allowed, a card not held …).
+
+    ``rule`` is the id of the rule (R-…) that forbids it; ``legal`` the allowed
+    answers where that helps (e.g. the legal cards).
+    """
+
+    def __init__(self, rule: str, message: str, legal: Sequence[object] = ()) -> None:
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+        self.reason = message
+        self.legal = tuple(legal)
+
+
+class Agents(Protocol):
+    """Whoever answers for the players of a hand: bots, a person, or a table script.
+
+    The engine asks; an answer the rules forbid raises :class:`RuleViolation` in the
+    engine (bots, terminal) or is refereed (a script's illegal card).
+    """
+
+    def decide(self, state: HandState, seat: int, forced: str | None) -> bool:
+        """``True`` to play, ``False`` to pass.  ``forced`` is the id of the rule
+        that forbids passing (R-ACE-UP, R-LAST-STANDS), if any."""
+        ...
+
+    def discard(self, state: HandState, seat: int) -> Sequence[int]:
+        """The cards a playing player discards (0 … hand size; R-DRAW)."""
+        ...
+
+    def play(
+        self, state: HandState, seat: int, legal: list[int], cinch: bool
+    ) -> tuple[int, int | None]:
+        """The card played and, for a refereed correction, the card it was
+        corrected to (R-CORRECTED); bots and people answer ``(card, None)``."""
+        ...
+
+
+class AntePolicy(Protocol):
+    """Antes (R-FIRST-POT, R-ANTE): see :func:`bourre.hookspec.bourre_ante`."""
+
+    def hand_antes(self, n: int, ante: Amount, previous: HandOutcome | None) -> list[Amount]:
+        """What each seat antes at the start of a hand; ``previous`` is ``None`` for
+        the first hand of a session."""
+        ...
+
+    def play_ante(self, ante: Amount) -> Amount:
+        """What a player adds to the pot on deciding to play (0 in the standard)."""
+        ...
+
+
+class CinchPolicy(Protocol):
+    """The cinch (R-SURE …): see :func:`bourre.hookspec.bourre_cinch`.
+
+    ``known`` is a bitmask (bit ``1 << card``) of the cards the player knows are out
+    of every opponent's hand: cards played this deal (current trick included) and the
+    player's own discards not returned to a stock.
+    """
+
+    enabled: bool
+
+    def has_cinch(self, hand: list[int], trump: int, known: int, won: int) -> bool:
+        """Whether the player with ``hand`` who has won ``won`` tricks has a cinch."""
+        ...
+
+    def narrow(
+        self,
+        legal: list[int],
+        hand: list[int],
+        trick: list[int],
+        trump: int,
+        known: int,
+        last: bool,
+    ) -> list[int]:
+        """The cinch player's legal cards: a non-empty subset of ``legal``.
+        ``last`` is true for the last player of the trick (R-CINCH-LAST)."""
+        ...
+
+
+@dataclass(slots=True)
+class PlayResult:
+    """What the payout needs to know of a hand once it is played."""
+
+    n: int
+    pot_at_stake: Amount
+    active: list[int]
+    tricks_won: list[int]
+    forfeits: set[int]
+    """Seats that lost the right to the pot (R-CORRECTED, R-RENEGE)."""
+    reneges: list[int]
+    """One seat per renege, in play order (R-RENEGE)."""
+    sole: bool
+    """A sole participant (R-SOLE): no trick was played."""
+
+
+@dataclass(slots=True)
+class HandOutcome:
+    """The payout of a hand (see :func:`bourre.hookspec.bourre_payout`)."""
+
+    winner: int | None
+    """The seat that takes the pot at stake, or ``None`` (tie, forfeit)."""
+    takes: list[Amount]
+    """What each seat takes from the pot at stake."""
+    paid: list[Amount]
+    """What each seat pays into the next pot (R-BOURRE, R-RENEGE)."""
+    pot_after: Amount
+    """The pot carried into the next hand, before its antes."""
+    bourre: list[int]
+    reneges: list[int]
+    ante_exempt: frozenset[int] = field(default_factory=frozenset)
+    """Seats that skip the ordinary ante of the next hand (R-ANTE)."""
+    tied: tuple[int, ...] = ()
+    """Seats tied for the most tricks, when nobody took the pot for a tie."""
+
+
+DealFn = Callable[[Sequence[int], int, int], tuple[list[list[int]], int, list[int]]]
+"""``deal(deck, dealer, n)`` → ``(hands per seat, upcard, stock top first)``."""
+DecisionProcedure = Callable[["HandState", Agents, "Rules"], None]
+"""Runs a hand's decisions and exchanges; fills ``state.active``."""
+DrawFn = Callable[["HandState", int, Sequence[int]], None]
+"""``draw(state, seat, discards)``: exchange ``discards`` for stock cards."""
+FollowFn = Callable[[list[int], list[int], int], list[int]]
+"""``follow(hand, trick, trump)`` → the ordinary legal cards."""
+TrickWinnerFn = Callable[[list[int], int], int]
+"""``winner(trick, trump)`` → index of the winning card in ``trick``."""
+PenaltyFn = Callable[[Amount], Amount]
+"""``penalty(pot_at_stake)`` → what one zero-trick player or renege pays."""
+PayoutFn = Callable[[PlayResult, PenaltyFn], HandOutcome]
+"""``payout(result, penalty)`` → the hand's :class:`HandOutcome`."""
+NextDealerFn = Callable[[int, list[bool]], int]
+"""``next_dealer(dealer, marks)`` → next dealer; consumes the marks it skips."""
+SettleFn = Callable[[list[Amount], Amount], tuple[list[Amount], list[int]]]
+"""``settle(balances, pot)`` → ``(final balances, ranks)`` (R-SETTLE)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A house's rules, resolved once from the rule hooks (one field per hook)."""
+
+    hand_size: int
+    ante: AntePolicy
+    deal: DealFn
+    decisions: DecisionProcedure
+    draw: DrawFn
+    follow: FollowFn
+    cinch: CinchPolicy
+    trick_winner: TrickWinnerFn
+    penalty: PenaltyFn
+    payout: PayoutFn
+    next_dealer: NextDealerFn
+    settle: SettleFn
+
+
+RULE_FIELDS: dict[str, str] = {
+    "bourre_hand_size": "hand_size",
+    "bourre_ante": "ante",
+    "bourre_deal": "deal",
+    "bourre_decisions": "decisions",
+    "bourre_draw": "draw",
+    "bourre_follow": "follow",
+    "bourre_cinch": "cinch",
+    "bourre_trick_winner": "trick_winner",
+    "bourre_penalty": "penalty",
+    "bourre_payout": "payout",
+    "bourre_next_dealer": "next_dealer",
+    "bourre_settle": "settle",
+}
+"""Which :class:`Rules` field each rule hook fills."""

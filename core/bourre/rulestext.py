@@ -1,0 +1,78 @@
+"""The printed rules of a house and the list of installed variants, composed from the
+plugins' own rule texts (so the printed rules are the enforced ones)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from bourre.house import House
+
+SECTIONS = {
+    "general": "Table and session",
+    "bourre_hand_size": "Hand size",
+    "bourre_ante": "Antes",
+    "bourre_deal": "Deal",
+    "bourre_decisions": "Decisions",
+    "bourre_draw": "Draw",
+    "bourre_follow": "Play: obligations",
+    "bourre_cinch": "Cinch",
+    "bourre_trick_winner": "Tricks",
+    "bourre_penalty": "Penalties",
+    "bourre_payout": "Payout",
+    "bourre_next_dealer": "Dealer rotation",
+    "bourre_settle": "End of session",
+}
+
+
+def rules_markdown(house: House) -> str:
+    """The house's rules as Markdown (also used by the docs)."""
+    lines = [f"# House `{house.spec}`", ""]
+    current = None
+    for hook, variant, (rid, text) in house.rule_texts():
+        if hook != current:
+            current = hook
+            lines += ["", f"## {SECTIONS.get(hook, hook)}", ""]
+        src = "" if variant == "standard" else f" *({variant})*"
+        lines.append(f"- **{rid}** {text}{src}")
+    return "\n".join(lines).strip() + "\n"
+
+
+def render_rules(house: House, console: Console) -> None:
+    from rich.markdown import Markdown
+
+    console.print(Markdown(rules_markdown(house)))
+
+
+def render_variants(console: Console) -> None:
+    from rich.table import Table
+
+    from bourre.plugins import default_registry
+
+    reg = default_registry()
+    table = Table(title="Installed variant plugins")
+    table.add_column("variant", style="bold")
+    table.add_column("package")
+    table.add_column("builds on")
+    table.add_column("settings")
+    table.add_column("summary")
+    for name, info in sorted(reg.variants.items()):
+        fields = []
+        for key, f in info.cls.Settings.model_fields.items():
+            req = "required" if f.is_required() else f"default {f.default!r}"
+            ann = getattr(f.annotation, "__name__", str(f.annotation))
+            fields.append(f"{key}: {ann} ({req})")
+        table.add_row(
+            name,
+            info.package,
+            ", ".join(info.cls.builds_on) or "—",
+            "\n".join(fields) or "—",
+            info.cls.summary,
+        )
+    console.print(table)
+    if reg.bots:
+        console.print("bots: " + ", ".join(f"{b} ({p})" for b, (_, p) in sorted(reg.bots.items())))
+    for err in reg.errors:
+        console.print(f"[red]failed to load[/red] {err}", highlight=False)

@@ -1,0 +1,225 @@
+"""House rules as frozen pydantic models, their files (TOML, JSON) and house strings.
+
+A house-rules file (``../shared/HAND-HISTORY.md``)::
+
+    [table]
+    players = 5
+    [variants]
+    use = ["standard", "pot-limit"]
+    pot-limit = {limit = 10}
+
+A house string says the same on one line (like OpenSpiel's game strings)::
+
+    standard+pot-limit(limit=10)+table(players=7)
+
+Variant settings are kept here as given; each variant's own model validates them when
+the house is built (:mod:`bourre.house`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError, model_validator
+
+from bourre.money import AmountField
+
+__all__ = [
+    "HouseError",
+    "HouseRules",
+    "TableSettings",
+    "VariantSection",
+    "format_house_string",
+    "load_house",
+    "parse_house_string",
+    "validation_message",
+]
+
+
+class HouseError(ValueError):
+    """House rules that cannot be used: the message names the place, key and rule."""
+
+
+class TableSettings(BaseModel):
+    """The table: settings that are not variants (RULES.md §2, §3 "Settings")."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    players: int = Field(5, ge=2, le=8, description="Players at the table, 2 to 8 (R-SESSION).")
+    hands: PositiveInt = Field(12, description="Hands in a session (R-SESSION).")
+    ante: AmountField = Field(1, gt=0, description="The ante (R-FIRST-POT, R-ANTE).")
+    balance: AmountField = Field(100, description="Each player's starting balance (R-SESSION).")
+    first_dealer: int | Literal["random"] = Field(
+        0, description="Seat that deals hand 1, or 'random' (R-DEALER)."
+    )
+
+    @model_validator(mode="after")
+    def _dealer_at_table(self) -> TableSettings:
+        fd = self.first_dealer
+        if fd != "random" and not 0 <= fd < self.players:
+            raise ValueError(
+                f"first_dealer must be a seat 0…{self.players - 1} or 'random' (R-DEALER)"
+            )
+        return self
+
+
+class VariantSection(BaseModel):
+    """``[variants]``: the plugins in use, in order, and each one's settings under
+    its own name."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    use: tuple[str, ...] = Field(("standard",), description="Variant plugins, in order.")
+
+    def settings_for(self) -> dict[str, dict[str, Any]]:
+        """The per-variant settings given (``{name: {key: value}}``)."""
+        extra = self.model_extra or {}
+        return {k: dict(v) if isinstance(v, dict) else v for k, v in extra.items()}
+
+
+class HouseRules(BaseModel):
+    """A house's rules as written: ``table`` and ``variants`` (every key optional)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    table: TableSettings = TableSettings()
+    variants: VariantSection = VariantSection()
+
+
+def validation_message(err: ValidationError, place: str, prefix: str = "") -> str:
+    """One readable message for a pydantic error: place, dotted key, what is allowed."""
+    lines = []
+    for e in err.errors():
+        key = ".".join(str(p) for p in (prefix, *e["loc"]) if p != "")
+        msg = e["msg"]
+        if e["type"] == "extra_forbidden":
+            msg = "unknown key"
+        lines.append(f"{place}: {key or '(top)'}: {msg}")
+    return "\n".join(lines)
+
+
+def load_house(path: str | Path) -> HouseRules:
+    """Read a house-rules file (``.toml`` or ``.json``); :class:`HouseError` names the
+    file and key of any mistake."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise HouseError(f"{p}: cannot read: {e.strerror or e}") from None
+    data: Any
+    if p.suffix.lower() == ".toml":
+        import tomllib
+
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise HouseError(f"{p}: not valid TOML: {e}") from None
+    else:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise HouseError(f"{p}: not valid JSON: {e}") from None
+    return house_from_data(data, str(p))
+
+
+def house_from_data(data: Any, place: str) -> HouseRules:
+    """Validate house rules given as data (a parsed file, or a script's ``rules``)."""
+    if not isinstance(data, dict):
+        raise HouseError(f"{place}: house rules must be a table/object with 'table' and 'variants'")
+    try:
+        return HouseRules.model_validate(data)
+    except ValidationError as e:
+        raise HouseError(validation_message(e, place)) from None
+
+
+_ITEM = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9_.-]*)\s*(?:\((.*?)\))?\s*$", re.S)
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+
+def _split_top(text: str, sep: str) -> list[str]:
+    parts, depth, cur = [], 0, []
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == sep and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    parts.append("".join(cur))
+    return parts
+
+
+def _value(text: str) -> Any:
+    text = text.strip()
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def parse_house_string(text: str) -> HouseRules:
+    """Parse ``standard+pot-limit(limit=10)+table(players=7)`` into house rules.
+
+    Each ``+`` item is a variant (in order) with optional ``key=value`` settings;
+    ``table(...)`` sets table settings.  A bare variant name is a house.
+    """
+    if not text.strip():
+        raise HouseError("house string is empty: name a variant, e.g. 'standard'")
+    use: list[str] = []
+    settings: dict[str, dict[str, Any]] = {}
+    table: dict[str, Any] = {}
+    for item in _split_top(text, "+"):
+        m = _ITEM.match(item)
+        if not m or item.count("(") != item.count(")"):
+            raise HouseError(
+                f"house string {text!r}: {item.strip()!r} is not 'name' or"
+                " 'name(key=value, …)'"
+            )
+        name, args = m.group(1), m.group(2)
+        kv: dict[str, Any] = {}
+        for arg in _split_top(args, ",") if args and args.strip() else []:
+            key, eq, val = arg.partition("=")
+            if not eq or not _NAME.match(key.strip()):
+                raise HouseError(f"house string {text!r}: {arg.strip()!r} is not key=value")
+            kv[key.strip()] = _value(val)
+        if name == "table":
+            table.update(kv)
+            continue
+        if name in use:
+            raise HouseError(f"house string {text!r}: variant {name!r} is named twice")
+        use.append(name)
+        if kv:
+            settings[name] = kv
+    data: dict[str, Any] = {"variants": {"use": use, **settings}}
+    if table:
+        data["table"] = table
+    return house_from_data(data, f"house string {text!r}")
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, str) and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.-]*", value):
+        if value not in ("true", "false", "null"):
+            return value
+    return json.dumps(value)
+
+
+def format_house_string(
+    use: list[str], settings: dict[str, dict[str, Any]], table: TableSettings
+) -> str:
+    """The canonical house string: variants in order, settings that differ from the
+    defaults, then ``table(...)`` when the table is not the default one."""
+    items = []
+    for name in use:
+        kv = settings.get(name) or {}
+        args = ",".join(f"{k}={_fmt(v)}" for k, v in kv.items())
+        items.append(f"{name}({args})" if args else name)
+    tdiff = table.model_dump(exclude_defaults=True)
+    if tdiff:
+        items.append("table(" + ",".join(f"{k}={_fmt(v)}" for k, v in tdiff.items()) + ")")
+    return "+".join(items)

@@ -1,0 +1,44 @@
+"""``double-ante`` (seed 004): everyone antes every hand, and each player who plays
+adds another ante before playing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bourre.rules import Amount, AntePolicy, HandOutcome
+from bourre.settings import TableSettings
+from bourre.variant import Variant, hookimpl
+
+
+class DoubleAnte(AntePolicy):
+    """R-DOUBLE-ANTE: no exemptions; a second ante from each player who plays."""
+
+    def hand_antes(self, n: int, ante: Amount, previous: HandOutcome | None) -> list[Amount]:
+        return [ante] * n
+
+    def play_ante(self, ante: Amount) -> Amount:
+        return ante
+
+
+class DoubleAnteVariant(Variant):
+    name = "double-ante"
+    summary = "Everyone antes every hand; each player who plays adds a second ante."
+    rules = {
+        "bourre_ante": [
+            (
+                "R-DOUBLE-ANTE",
+                "Every player antes {table.ante} at the start of every hand, whatever the last"
+                " result (no exemptions); each player who plays (a dealer forced in included)"
+                " adds another {table.ante} before playing. The pot at stake includes these.",
+            )
+        ]
+    }
+
+    @hookimpl
+    def bourre_ante(self, table: TableSettings) -> AntePolicy:
+        return DoubleAnte()
+
+
+@hookimpl
+def bourre_register_variants(register: Callable[[type[Variant]], None]) -> None:
+    register(DoubleAnteVariant)

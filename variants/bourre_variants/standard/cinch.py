@@ -1,0 +1,92 @@
+"""The cinch: sure tricks and what a cinch obliges (R-SURE, R-EQUIV, R-CINCH-LEAD,
+R-CINCH-FOLLOW, R-CINCH-LAST).
+
+``known`` is the bitmask of cards the player knows no opponent holds: cards played
+this deal (current trick included) and the player's own unreturned discards.
+"""
+
+from __future__ import annotations
+
+CINCH = 3
+"""Sure tricks that make a cinch (R-SURE)."""
+
+
+def master_count(hand: list[int], trump: int, known: int) -> int:
+    """Master trumps held: every higher trump is in the hand or known out (R-SURE)."""
+    count = 0
+    c = trump * 13 + 12
+    low = trump * 13
+    while c >= low:
+        if c in hand:
+            count += 1
+        elif not (known >> c) & 1:
+            break
+        c -= 1
+    return count
+
+
+def sure_tricks(hand: list[int], trump: int, known: int, won: int) -> int:
+    """Tricks already won plus master trumps held (R-SURE)."""
+    return won + master_count(hand, trump, known)
+
+
+def highest_trumps(allowed: list[int], hand: list[int], trump: int, known: int) -> list[int]:
+    """The highest trump of ``allowed`` and those equivalent to it: lower ones reached
+    with only own or known-out trumps in between (R-EQUIV)."""
+    hi = max(allowed)
+    out = [hi]
+    c = hi - 1
+    low = trump * 13
+    while c >= low:
+        if c in allowed:
+            out.append(c)
+        elif not ((known >> c) & 1 or c in hand):
+            break
+        c -= 1
+    return out
+
+
+class StandardCinch:
+    """R-SURE with the obligations R-CINCH-LEAD, R-CINCH-FOLLOW and R-CINCH-LAST."""
+
+    enabled = True
+
+    def has_cinch(self, hand: list[int], trump: int, known: int, won: int) -> bool:
+        if won >= CINCH:
+            return True
+        need = CINCH - won
+        c = trump * 13 + 12
+        low = trump * 13
+        while c >= low:
+            if c in hand:
+                need -= 1
+                if not need:
+                    return True
+            elif not (known >> c) & 1:
+                return False
+            c -= 1
+        return False
+
+    def narrow(
+        self, legal: list[int], hand: list[int], trick: list[int], trump: int, known: int, last: bool
+    ) -> list[int]:
+        if last and trick:
+            return legal  # R-CINCH-LAST: the ordinary obligations only
+        trumps = [c for c in legal if c // 13 == trump]
+        if not trumps:
+            return legal  # following suit keeps priority; no trump allowed
+        return highest_trumps(trumps, hand, trump, known)
+
+
+class NoCinch:
+    """No cinch and no cinch obligations (``no-cinch``)."""
+
+    enabled = False
+
+    def has_cinch(self, hand: list[int], trump: int, known: int, won: int) -> bool:
+        return False
+
+    def narrow(
+        self, legal: list[int], hand: list[int], trick: list[int], trump: int, known: int, last: bool
+    ) -> list[int]:
+        return legal

@@ -1,0 +1,106 @@
+"""Decisions and the draw: pass or play in turn, exchange at once from the stock
+(R-DECIDE, R-PASS, R-DRAW, R-ACE-UP, R-LAST-STANDS, R-RESHUFFLE)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bourre.cards import card_str
+from bourre.rules import Agents, DrawFn, Rules, RuleViolation
+from bourre.state import HandState, PublicDecision
+
+ACE = 12
+
+
+def make_draw(hand_size: int) -> DrawFn:
+    """Exchange 0…``hand_size`` cards with the top of the stock (R-DRAW); when the stock
+    runs out, earlier players' unreturned discards make a new stock (R-RESHUFFLE)."""
+
+    def draw(state: HandState, seat: int, discards: Sequence[int]) -> None:
+        hand = state.hands[seat]
+        k = len(discards)
+        if k > hand_size:
+            raise RuleViolation("R-DRAW", f"at most {hand_size} cards may be exchanged, not {k}")
+        if len(set(discards)) != k:
+            raise RuleViolation("R-DRAW", "the same card is discarded twice")
+        for c in discards:
+            if c not in hand:
+                raise RuleViolation("R-DRAW", f"seat {seat} does not hold {card_str(c)}")
+        if not k:
+            return
+        for c in discards:
+            hand.remove(c)
+        stock = state.stock
+        need = k
+        while need:
+            if not stock:
+                if not state.pile:
+                    raise RuleViolation(
+                        "R-RESHUFFLE", "the stock ran out and there are no discards to reshuffle"
+                    )
+                # R-RESHUFFLE: earlier discards (not the player's own) form a new stock.
+                stock[:] = state.reshuffle(state.pile)
+                state.reshuffles.append(list(stock))
+                state.pile = []
+                for s in range(state.n):
+                    state.discards[s] = []
+                    state.known[s] = 0
+            take = min(need, len(stock))
+            hand.extend(stock[:take])
+            del stock[:take]
+            need -= take
+        state.pile.extend(discards)
+        state.discards[seat].extend(discards)
+        mask = 0
+        for c in discards:
+            mask |= 1 << c
+        state.known[seat] |= mask
+
+    return draw
+
+
+def fold(state: HandState, seat: int) -> None:
+    """R-PASS: the hand goes face down, out of play for this deal."""
+    state.folded[seat] = state.hands[seat]
+    state.hands[seat] = []
+    state.decisions.append(PublicDecision(seat, False, 0))
+
+
+def join(state: HandState, agents: Agents, rules: Rules, seat: int, exchange: bool = True) -> None:
+    """A player plays: they exchange at once (R-DRAW) and become active."""
+    discards = list(agents.discard(state, seat)) if exchange else []
+    rules.draw(state, seat, discards)
+    state.active.append(seat)
+    state.decisions.append(PublicDecision(seat, True, len(discards)))
+
+
+class Sequential:
+    """Each player in turn from the dealer's left says pass or play, and a player
+    who plays exchanges before the next decides (R-DECIDE, R-DRAW)."""
+
+    announcements = True
+    """Players announce in turn, so an announcement out of turn can happen
+    (R-PREMATURE)."""
+
+    def __call__(self, state: HandState, agents: Agents, rules: Rules) -> None:
+        n, dealer = state.n, state.dealer
+        ace_up = state.upcard % 13 == ACE
+        for k in range(1, n + 1):
+            s = (dealer + k) % n
+            forced = None
+            if s == dealer:
+                if ace_up:
+                    forced = "R-ACE-UP"
+                elif not state.active:
+                    forced = "R-LAST-STANDS"
+            if agents.decide(state, s, forced):
+                join(state, agents, rules, s)
+            elif forced is not None:
+                why = (
+                    "the upcard is the ace of trumps"
+                    if forced == "R-ACE-UP"
+                    else "everyone before the dealer passed"
+                )
+                raise RuleViolation(forced, f"the dealer (seat {s}) may not pass: {why}", ("play",))
+            else:
+                fold(state, s)

@@ -1,0 +1,90 @@
+"""Antes, payout, dealer rotation and settlement (R-FIRST-POT, R-ANTE, R-WIN, R-SOLE,
+R-BOURRE, R-RENEGE, R-CORRECTED, R-DEALER, R-PREMATURE, R-SETTLE)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from bourre.rules import Amount, HandOutcome, PenaltyFn, PlayResult
+
+
+class StandardAnte:
+    """Everyone antes hand 1 (R-FIRST-POT); later, all but the exempt (R-ANTE)."""
+
+    def hand_antes(self, n: int, ante: Amount, previous: HandOutcome | None) -> list[Amount]:
+        if previous is None:
+            return [ante] * n
+        exempt = previous.ante_exempt
+        return [0 if s in exempt else ante for s in range(n)]
+
+    def play_ante(self, ante: Amount) -> Amount:
+        return 0
+
+
+def full_pot(pot_at_stake: Amount) -> Amount:
+    """A zero-trick player or a renege pays the pot at stake (R-BOURRE, R-RENEGE)."""
+    return pot_at_stake
+
+
+def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
+    """R-WIN, R-SOLE, R-BOURRE, R-RENEGE, R-CORRECTED and the R-ANTE exemptions."""
+    n, P, active, won = result.n, result.pot_at_stake, result.active, result.tricks_won
+    takes: list[Amount] = [0] * n
+    paid: list[Amount] = [0] * n
+    if result.sole:  # R-SOLE: takes the pot, nobody is bourré
+        takes[active[0]] = P
+        return HandOutcome(active[0], takes, paid, 0, [], [], frozenset())
+    best = max(won[s] for s in active)
+    top = [s for s in active if won[s] == best]
+    x = penalty(P)
+    bourre = [s for s in active if won[s] == 0]
+    for s in bourre:
+        paid[s] += x
+    for s in result.reneges:
+        paid[s] += x
+    exempt = set(bourre)
+    winner: int | None = None
+    tied: tuple[int, ...] = ()
+    carry: Amount = P
+    if len(top) > 1:  # R-WIN: a tie carries the whole pot; the tied skip the ante
+        tied = tuple(top)
+        exempt.update(top)
+    elif top[0] not in result.forfeits:
+        winner = top[0]
+        takes[winner] = P
+        carry = 0
+    # else: the single most tricks forfeited (R-CORRECTED): the pot carries
+    return HandOutcome(
+        winner, takes, paid, carry + sum(paid), bourre, list(result.reneges), frozenset(exempt), tied
+    )
+
+
+def make_next_dealer(n: int):  # type: ignore[no-untyped-def]
+    """The left neighbour deals next, skipping (and clearing) lost turns to deal
+    (R-DEALER, R-PREMATURE, R-CORRECTED)."""
+
+    def next_dealer(dealer: int, marks: list[bool]) -> int:
+        s = (dealer + 1) % n
+        while marks[s]:
+            marks[s] = False
+            s = (s + 1) % n
+        return s
+
+    return next_dealer
+
+
+def _whole(x: Amount) -> Amount:
+    return int(x) if isinstance(x, Fraction) and x.denominator == 1 else x
+
+
+def ranks_of(balances: list[Amount]) -> list[int]:
+    """Shared places, highest balance first: 1, 2, 2, 4 … (R-SETTLE)."""
+    return [1 + sum(1 for o in balances if o > b) for b in balances]
+
+
+def settle(balances: list[Amount], pot: Amount) -> tuple[list[Amount], list[int]]:
+    """R-SETTLE: the pot left is divided equally among all players, exactly."""
+    n = len(balances)
+    share = Fraction(pot) / n
+    final = [_whole(b + share) for b in balances]
+    return final, ranks_of(final)

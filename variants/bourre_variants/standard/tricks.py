@@ -1,0 +1,20 @@
+"""Who wins a trick (R-TRICK)."""
+
+from __future__ import annotations
+
+
+def trick_winner(trick: list[int], trump: int) -> int:
+    """The index of the winning card: the highest trump, else the highest card of the
+    led suit (R-TRICK)."""
+    best = 0
+    bc = trick[0]
+    bs = bc // 13
+    for i in range(1, len(trick)):
+        c = trick[i]
+        s = c // 13
+        if s == bs:
+            if c > bc:
+                best, bc = i, c
+        elif s == trump:
+            best, bc, bs = i, c, s
+    return best
