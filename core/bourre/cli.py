@@ -99,6 +99,40 @@ def bench(
     typer.echo(f"hands/s: {rate:.0f}")
 
 
+@app.command()
+def play(
+    house: HouseArg = None,
+    bots: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bots",
+            help="Bots at the other seats: one name for all (default: random) or one per"
+            " seat in seat order (repeat the option or separate with commas).",
+        ),
+    ] = None,
+    seat: Annotated[int, typer.Option(help="Your seat (0 to players-1).")] = 0,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the decks and bots (default: random).")
+    ] = None,
+    hands: Annotated[int | None, typer.Option(help="Stop after this many hands.", min=1)] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Save every hand as a table script in this directory.", file_okay=False),
+    ] = None,
+    hints: Annotated[bool, typer.Option(help="Show which of your cards are legal.")] = False,
+) -> None:
+    """Play a session at the terminal against bots (reads answers line by line)."""
+    from bourre.play import play_at_terminal
+
+    h = load_house(house)
+    try:
+        play_at_terminal(
+            h, bots=bots or ["random"], seat=seat, seed=seed, hands=hands, save=save, hints=hints
+        )
+    except ValueError as e:
+        fail(str(e))
+
+
 def main() -> None:
     """Entry point of the console script."""
     app()

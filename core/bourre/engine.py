@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from itertools import starmap
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from bourre.cards import DECK, card_str
 from bourre.house import House
@@ -21,9 +23,11 @@ from bourre.state import HandState, Reshuffle, TrickLog, keep_order
 
 __all__ = ["Chance", "HandResult", "PlayLog", "Session"]
 
+_NO_ARGS = ((),) * len(DECK)
+_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
 
-@dataclass(slots=True, frozen=True)
-class PlayLog:
+
+class PlayLog(NamedTuple):
     """One card played, as the hand record reports it."""
 
     seat: int
@@ -71,8 +75,8 @@ class Chance:
 
     def deck(self) -> list[int]:
         """A shuffled and cut deck, top first."""
-        r = self._rng.random
-        return sorted(DECK, key=lambda _c: r())
+        keys = list(starmap(self._rng.random, _NO_ARGS))  # 52 uniform sort keys
+        return sorted(DECK, key=keys.__getitem__)
 
     def reshuffle(self, pile: list[int]) -> list[int]:
         """A new stock from discards (R-RESHUFFLE)."""
@@ -225,63 +229,70 @@ class Session:
         rules = self.rules
         follow, cinch, winner_of = rules.follow, rules.cinch, rules.trick_winner
         use_cinch = cinch.enabled
+        has_cinch, narrow = cinch.has_cinch, cinch.narrow
         hands, won, known, trump = state.hands, state.won, state.known, state.trump
         active = state.active
-        k = len(active)
-        last = k - 1
-        position = {s: i for i, s in enumerate(active)}
+        orders = {s: active[i:] + active[:i] for i, s in enumerate(active)}
         leader = active[0]  # R-LEAD
         play = agents.play
+        tricks = state.tricks
         played = 0
-        for _ in range(self.rules.hand_size):
-            i0 = position[leader]
-            seats = active[i0:] + active[:i0]
+        for _ in range(rules.hand_size):
+            seats = orders[leader]
+            last_seat = seats[-1]
             trick: list[int] = []
             state.trick = trick
-            state.trick_seats = seats_done = []
+            state.trick_seats = seats  # the first len(trick) have played
             state.leader = leader
-            for j, s in enumerate(seats):
+            for s in seats:
                 hand = hands[s]
                 legal = follow(hand, trick, trump)
                 has = False
                 if use_cinch:
                     kn = played | known[s]
-                    if cinch.has_cinch(hand, trump, kn, won[s]):
+                    if has_cinch(hand, trump, kn, won[s]):
                         has = True
-                        legal = cinch.narrow(legal, hand, trick, trump, kn, j == last)
+                        legal = narrow(legal, hand, trick, trump, kn, s == last_seat)
                 card, corrected_to = play(state, s, legal, has)
+                if card in legal and corrected_to is None:
+                    hand.remove(card)
+                    trick.append(card)
+                    played |= 1 << card
+                    state.played = played
+                    if plays is not None:
+                        plays.append(PlayLog(s, card, tuple(legal), has, False, False))
+                    continue
+                # An illegal card, or a correction: refereed (R-RENEGE, R-CORRECTED).
                 renege = corrected = False
                 first = None
-                if card not in legal:
-                    if card not in hand:
-                        raise RuleViolation("R-DEAL", f"seat {s} does not hold {card_str(card)}")
-                    forfeits.add(s)
-                    if corrected_to is not None:  # R-CORRECTED
-                        if corrected_to not in hand:
-                            raise RuleViolation(
-                                "R-CORRECTED", f"seat {s} does not hold {card_str(corrected_to)}"
-                            )
-                        first, card, corrected = card, corrected_to, True
-                        renege = card not in legal
-                    else:
-                        renege = True
-                    if renege:  # R-RENEGE
-                        reneges.append(s)
-                elif corrected_to is not None:
+                if card not in hand:
+                    raise RuleViolation("R-DEAL", f"seat {s} does not hold {card_str(card)}")
+                if card in legal:
                     raise RuleViolation(
                         "R-CORRECTED",
                         f"{card_str(card)} was legal: correcting a legal card is impossible",
                     )
+                forfeits.add(s)
+                if corrected_to is not None:
+                    if corrected_to not in hand:
+                        raise RuleViolation(
+                            "R-CORRECTED", f"seat {s} does not hold {card_str(corrected_to)}"
+                        )
+                    first, card, corrected = card, corrected_to, True
+                    renege = card not in legal
+                else:
+                    renege = True
+                if renege:
+                    reneges.append(s)
                 hand.remove(card)
                 trick.append(card)
-                seats_done.append(s)
                 played |= 1 << card
                 state.played = played
                 if plays is not None:
                     plays.append(PlayLog(s, card, tuple(legal), has, renege, corrected, first))
             w = seats[winner_of(trick, trump)]
             won[w] += 1
-            state.tricks.append(TrickLog(leader, tuple(zip(seats, trick, strict=True)), w))
+            tricks.append(_new(TrickLog, (leader, tuple(zip(seats, trick, strict=True)), w)))
             leader = w
         state.trick = []
         state.trick_seats = []

@@ -52,17 +52,18 @@ class RandomPlayer:
 
     def __init__(self, rng: random.Random | int | None = None) -> None:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self._r = self.rng.random
 
     def decide(self, view: PlayerView) -> bool:
-        return view.forced is not None or self.rng.random() < 0.5
+        return view.forced is not None or self._r() < 0.5
 
     def discard(self, view: PlayerView) -> Sequence[int]:
-        hand = view.hand
-        return self.rng.sample(hand, self.rng.randint(0, len(hand)))
+        r = self._r  # every subset of the hand equally likely
+        return [c for c in view.hand if r() < 0.5]
 
     def play(self, view: PlayerView) -> int:
         legal = view.legal
-        return legal[int(self.rng.random() * len(legal))]
+        return legal[int(self._r() * len(legal))]
 
 
 class BotAgents:

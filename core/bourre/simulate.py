@@ -17,7 +17,9 @@ from bourre.players import BotAgents, Player, RandomPlayer
 from bourre.rules import Amount
 
 PlayerFactory = Callable[[int, random.Random], Player]
-"""``factory(seat, rng)`` → the player at ``seat``."""
+"""``factory(seat, rng)`` → the player at ``seat``.  The players of a session share one
+generator seeded from the session's seed (seeding costs more than a short session's
+play), apart from the chance events."""
 
 
 def random_players(seat: int, rng: random.Random) -> Player:
@@ -47,7 +49,8 @@ def play_session(
     chance = Chance(seed)
     n = house.table.players
     if callable(players):
-        seats = [players(s, random.Random(f"bourre-bot:{seed}:{s}")) for s in range(n)]
+        rng = random.Random(f"bourre-bots:{seed}")
+        seats = [players(s, rng) for s in range(n)]
     else:
         seats = list(players)
     first = chance.seat(n) if house.table.first_dealer == "random" else None

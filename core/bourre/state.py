@@ -9,13 +9,12 @@ current trick).  :meth:`HandState.places` lists them for checks.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from bourre.rules import Amount
 
 
-@dataclass(slots=True, frozen=True)
-class PublicDecision:
+class PublicDecision(NamedTuple):
     """A decision everyone at the table sees: who played and how many they exchanged."""
 
     seat: int
@@ -23,8 +22,7 @@ class PublicDecision:
     exchanged: int
 
 
-@dataclass(slots=True, frozen=True)
-class TrickLog:
+class TrickLog(NamedTuple):
     """A completed trick: its leader, the ``(seat, card)`` plays and the winner."""
 
     leader: int
@@ -91,6 +89,7 @@ class HandState:
         self.hand_size = hand_size
         self.dealer = dealer
         self.hands = hands
+        """Each seat's cards, sorted ascending (components may rely on it)."""
         self.upcard = upcard
         self.trump = upcard // 13
         self.stock = stock
@@ -113,6 +112,8 @@ class HandState:
         self.tricks: list[TrickLog] = []
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
+        """The seats of the current trick in play order (the first ``len(trick)``
+        have played)."""
         self.leader = -1
         self.won = [0] * n
         self.reshuffle = reshuffle
@@ -211,7 +212,7 @@ class PlayerView:
     def trick(self) -> tuple[tuple[int, int], ...]:
         """The current trick so far, ``(seat, card)`` in play order."""
         s = self.__state
-        return tuple(zip(s.trick_seats, s.trick, strict=True))
+        return tuple(zip(s.trick_seats, s.trick))
 
     @property
     def tricks_won(self) -> tuple[int, ...]:

@@ -10,13 +10,14 @@ from bourre.rules import DealFn
 
 def make_deal(hand_size: int) -> DealFn:
     """A deal of ``hand_size`` cards each: card i of the deck (top first) goes to seat
-    ``(dealer + 1 + i) mod n``; the upcard is card ``hand_size × n − 1`` (R-DEAL)."""
+    ``(dealer + 1 + i) mod n``; the upcard is card ``hand_size × n − 1`` (R-DEAL).
+    Hands come out sorted (the :class:`~bourre.state.HandState` invariant)."""
 
     def deal(deck: Sequence[int], dealer: int, n: int) -> tuple[list[list[int]], int, list[int]]:
         m = hand_size * n
         hands: list[list[int]] = [[] for _ in range(n)]
         for j in range(n):
-            hands[(dealer + 1 + j) % n] = list(deck[j:m:n])
+            hands[(dealer + 1 + j) % n] = sorted(deck[j:m:n])
         return hands, deck[m - 1], list(deck[m:])
 
     return deal

@@ -10,6 +10,7 @@ from bourre.rules import Agents, DrawFn, Rules, RuleViolation
 from bourre.state import HandState, PublicDecision
 
 ACE = 12
+_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 
 
 def make_draw(hand_size: int) -> DrawFn:
@@ -49,6 +50,7 @@ def make_draw(hand_size: int) -> DrawFn:
             hand.extend(stock[:take])
             del stock[:take]
             need -= take
+        hand.sort()
         state.pile.extend(discards)
         state.discards[seat].extend(discards)
         mask = 0
@@ -63,7 +65,7 @@ def fold(state: HandState, seat: int) -> None:
     """R-PASS: the hand goes face down, out of play for this deal."""
     state.folded[seat] = state.hands[seat]
     state.hands[seat] = []
-    state.decisions.append(PublicDecision(seat, False, 0))
+    state.decisions.append(_new(PublicDecision, (seat, False, 0)))
 
 
 def join(state: HandState, agents: Agents, rules: Rules, seat: int, exchange: bool = True) -> None:
@@ -71,7 +73,7 @@ def join(state: HandState, agents: Agents, rules: Rules, seat: int, exchange: bo
     discards = list(agents.discard(state, seat)) if exchange else []
     rules.draw(state, seat, discards)
     state.active.append(seat)
-    state.decisions.append(PublicDecision(seat, True, len(discards)))
+    state.decisions.append(_new(PublicDecision, (seat, True, len(discards))))
 
 
 class Sequential:

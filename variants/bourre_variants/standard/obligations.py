@@ -1,10 +1,14 @@
 """The ordinary obligations of a player (R-FOLLOW, R-TRUMP, R-DISCARD).
 
 Pure functions of the hand, the trick so far and the trump suit; the legal set is
-never empty and always within the hand.
+never empty and always within the hand.  Hands are sorted ascending (an invariant of
+:class:`bourre.state.HandState`), so a suit is a contiguous slice found by bisection:
+these functions run for every card played.
 """
 
 from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
 
 
 def current_winner(trick: list[int], trump: int) -> int:
@@ -31,24 +35,27 @@ def follow(hand: list[int], trick: list[int], trump: int) -> list[int]:
     """
     if not trick:
         return hand[:]
-    lead = trick[0] // 13
-    suit = [c for c in hand if c // 13 == lead]
-    if suit:
-        win = current_winner(trick, trump)
-        if win // 13 == lead:
-            beat = [c for c in suit if c > win]
-            return beat or suit
-        return suit  # trumped: any card of the led suit
-    trumps = [c for c in hand if c // 13 == trump]
-    if not trumps:
+    lo = trick[0] // 13 * 13
+    i = bisect_left(hand, lo)
+    j = bisect_left(hand, lo + 13, i)
+    played = sorted(trick)
+    t0 = trump * 13
+    k = bisect_left(played, t0 + 13)
+    top = played[k - 1] if k and played[k - 1] >= t0 else -1  # highest trump on the trick
+    if i < j:  # R-FOLLOW
+        if top >= 0 and lo != t0:
+            return hand[i:j]  # trumped: any card of the led suit
+        win = played[bisect_left(played, lo + 13) - 1]
+        b = bisect_right(hand, win, i, j)
+        return hand[b:j] if b < j else hand[i:j]
+    i = bisect_left(hand, t0)
+    j = bisect_left(hand, t0 + 13, i)
+    if i == j:
         return hand[:]  # R-DISCARD
-    top = -1
-    for c in trick:
-        if c // 13 == trump and c > top:
-            top = c
     if top < 0:
-        return trumps
-    return [c for c in trumps if c > top] or trumps  # under-trumping is obligatory
+        return hand[i:j]  # R-TRUMP
+    b = bisect_right(hand, top, i, j)
+    return hand[b:j] if b < j else hand[i:j]  # beat it, else under-trump
 
 
 def follow_optional_undertrump(hand: list[int], trick: list[int], trump: int) -> list[int]:
@@ -56,16 +63,20 @@ def follow_optional_undertrump(hand: list[int], trick: list[int], trump: int) ->
     on the trick, a player may discard instead of under-trumping."""
     if not trick:
         return hand[:]
-    lead = trick[0] // 13
-    if any(c // 13 == lead for c in hand):
+    lo = trick[0] // 13 * 13
+    i = bisect_left(hand, lo)
+    if i < len(hand) and hand[i] < lo + 13:
         return follow(hand, trick, trump)
-    trumps = [c for c in hand if c // 13 == trump]
-    if not trumps:
+    t0 = trump * 13
+    i = bisect_left(hand, t0)
+    j = bisect_left(hand, t0 + 13, i)
+    if i == j:
         return hand[:]
     top = -1
     for c in trick:
-        if c // 13 == trump and c > top:
+        if c > top and t0 <= c < t0 + 13:
             top = c
     if top < 0:
-        return trumps
-    return [c for c in trumps if c > top] or hand[:]
+        return hand[i:j]
+    b = bisect_right(hand, top, i, j)
+    return hand[b:j] if b < j else hand[:]

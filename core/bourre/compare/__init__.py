@@ -1,0 +1,8 @@
+"""Comparing houses by simulation: many bot sessions per house with common random
+numbers (:mod:`~bourre.compare.runner`), statistics with confidence intervals
+(:mod:`~bourre.compare.metrics`), a terminal table, JSON and CSV
+(:mod:`~bourre.compare.report`) and figures (:mod:`~bourre.compare.plots`).
+
+``bourre simulate HOUSE`` and ``bourre compare HOUSE_A HOUSE_B …`` are the command
+line (:mod:`~bourre.compare.commands`).
+"""

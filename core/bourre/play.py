@@ -1,0 +1,663 @@
+"""Play Bourré at the terminal against bots (``bourre play``).
+
+A :class:`TerminalPlayer` is an ordinary :class:`bourre.players.Player`: the engine
+asks it the same three questions it asks a bot (play or pass, which cards to discard,
+which card to play) and it asks the person at the keyboard, showing what that seat
+may see (a :class:`~bourre.state.PlayerView`): the hand, the upcard and trump, the
+trick so far, the pot, balances and tricks won.  A card the rules forbid is refused
+with the rule that forbids it and the legal cards, and asked again, so the engine
+never sees an illegal answer.
+
+Input is read line by line, so a session can be piped (``bourre play < moves.txt``);
+the end of input stops the session cleanly after the last complete hand.
+
+Every hand is saved as a table script (``HAND-HISTORY.md``) that ``bourre replay``
+reproduces exactly: ``hand-NN.json`` holds the hand alone (with the balances and the
+pot in the middle once the antes are paid), ``session.json`` the session so far.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Literal
+
+from rich.console import Console
+from rich.table import Table
+
+from bourre.cards import SUIT_SYMBOLS, CardError, card_str, card_symbol, cards_str, parse_card
+from bourre.engine import Chance, HandResult, Session
+from bourre.house import House
+from bourre.money import Amount, amount_json
+from bourre.players import BotAgents, Player, explain, explain_rule, make_bot
+from bourre.records import HandRecord, hand_record
+from bourre.state import HandState, PlayerView, PublicDecision, TrickLog
+
+__all__ = [
+    "EndOfInput",
+    "PlaySummary",
+    "Prompt",
+    "TerminalPlayer",
+    "play_at_terminal",
+    "stdin_reader",
+]
+
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+
+
+class EndOfInput(Exception):
+    """The input ended (or the player typed ``quit``): the session stops."""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A question put to the person at the keyboard."""
+
+    kind: Literal["decide", "discard", "play"]
+    view: PlayerView
+    text: str
+    shown: tuple[int, ...]
+    """The hand as displayed: position ``i`` (1-based) is ``shown[i - 1]``."""
+
+
+Reader = Callable[[Prompt], str]
+"""Reads one answer (a line without its end) for a prompt; raises
+:class:`EndOfInput` when there is none."""
+
+
+def stdin_reader(console: Console, stream: IO[str] | None = None) -> Reader:
+    """Answers read line by line from ``stream`` (default: standard input).  When the
+    input is not a terminal the answers are echoed, so the transcript reads well."""
+
+    def read(prompt: Prompt) -> str:
+        s = stream if stream is not None else sys.stdin
+        console.print(prompt.text, end=" ", markup=False, highlight=False)
+        console.file.flush()
+        line = s.readline()
+        if not line:
+            console.print()
+            raise EndOfInput("end of input")
+        line = line.rstrip("\r\n")
+        isatty = getattr(s, "isatty", None)
+        if not (isatty is not None and isatty()):
+            console.print(line, markup=False, highlight=False)
+        return line
+
+    return read
+
+
+def display_order(hand: Sequence[int], trump: int) -> tuple[int, ...]:
+    """The hand as shown: trumps first, then suit by suit, high to low."""
+    return tuple(sorted(hand, key=lambda c: (c // 13 != trump, c // 13, -(c % 13))))
+
+
+class _RuleState:
+    """The little of a hand that :func:`bourre.players.explain_rule` reads, made from
+    what the player sees."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.trick = [c for _, c in view.trick]
+        self.hands = {view.seat: list(view.hand)}
+        self.trump = view.trump
+
+
+def refusal_rule(view: PlayerView) -> str:
+    """The id of the rule that narrows ``view.legal`` (why a card is refused)."""
+    return explain_rule(_RuleState(view), view.seat, list(view.legal), view.cinch)  # type: ignore[arg-type]
+
+
+HELP = """\
+Answers:
+  decide   play | pass               (also y / n)
+  discard  cards or positions separated by spaces (JH 10H, or 1 3), 'all',
+           or an empty line to stand pat
+  card     a card (JH, 10H, th) or its position in your hand (1, 2, …)
+  any time ? for this help, quit to stop (the completed hands are kept)"""
+
+
+class TerminalPlayer:
+    """A person at the terminal (implements :class:`bourre.players.Player`)."""
+
+    def __init__(
+        self,
+        seat: int,
+        console: Console,
+        read: Reader,
+        *,
+        names: Sequence[str],
+        hints: bool = False,
+    ) -> None:
+        self.seat = seat
+        self.console = console
+        self.read = read
+        self.names = list(names)
+        self.hints = hints
+        self._number = -1
+        self._decisions_seen = 0
+        self._tricks_seen = 0
+
+    # -- the Player protocol ----------------------------------------------------------
+
+    def decide(self, view: PlayerView) -> bool:
+        self._catch_up(view.number, view.decisions, view.tricks)
+        self._show(view)
+        if view.forced is not None:
+            self.console.print(
+                f"You must play ({view.forced}): {explain(view.forced)}.", highlight=False
+            )
+            return True
+        while True:
+            answer = self._ask("decide", view, "Play or pass? [play/pass]").strip().lower()
+            if answer in ("play", "pl", "y", "yes"):
+                return True
+            if answer in ("pass", "pa", "n", "no"):
+                return False
+            self.console.print("Answer play or pass.", highlight=False)
+
+    def discard(self, view: PlayerView) -> list[int]:
+        shown = display_order(view.hand, view.trump)
+        self._show_hand(view, shown)
+        while True:
+            text = self._ask(
+                "discard",
+                view,
+                f"Discard which cards? (0 to {view.hand_size}; empty line to stand pat)",
+                shown,
+            )
+            tokens = text.replace(",", " ").split()
+            if len(tokens) == 1 and tokens[0].lower() == "all":
+                tokens = [str(i + 1) for i in range(len(shown))]
+            cards: list[int] = []
+            problem = None
+            for tok in tokens:
+                card, problem = self._card_of(tok, shown)
+                if card is None:
+                    break
+                if card in cards:
+                    problem = f"{card_symbol(card)} is named twice (R-DRAW)"
+                    break
+                cards.append(card)
+            if problem is None and len(cards) > view.hand_size:
+                problem = f"at most {view.hand_size} cards may be exchanged (R-DRAW)"
+            if problem is not None:
+                self.console.print(f"[red]✗[/red] {problem}", highlight=False)
+                continue
+            return cards
+
+    def play(self, view: PlayerView) -> int:
+        self._catch_up(view.number, view.decisions, view.tricks)
+        shown = display_order(view.hand, view.trump)
+        self._show(view, shown, playing=True)
+        while True:
+            card, problem = self._card_of(
+                self._ask(
+                    "play", view, f"Your card (e.g. {card_str(shown[0])} or 1-{len(shown)}):", shown
+                ),
+                shown,
+            )
+            if card is None:
+                self.console.print(f"[red]✗[/red] {problem}", highlight=False)
+                continue
+            if card not in view.legal:
+                rule = refusal_rule(view)
+                legal = " ".join(card_symbol(c) for c in display_order(view.legal, view.trump))
+                self.console.print(
+                    f"[red]✗[/red] {card_symbol(card)} is not allowed ({rule}): {explain(rule)}."
+                    f" Legal: {legal}",
+                    highlight=False,
+                )
+                continue
+            return card
+
+    # -- input ------------------------------------------------------------------------
+
+    def _ask(
+        self,
+        kind: Literal["decide", "discard", "play"],
+        view: PlayerView,
+        text: str,
+        shown: tuple[int, ...] = (),
+    ) -> str:
+        while True:
+            answer = self.read(Prompt(kind, view, text, shown))
+            word = answer.strip().lower()
+            if word in ("?", "help"):
+                self.console.print(HELP, markup=False, highlight=False)
+                continue
+            if word in ("quit", "exit"):
+                raise EndOfInput("quit")
+            return answer
+
+    @staticmethod
+    def _card_of(token: str, shown: Sequence[int]) -> tuple[int | None, str | None]:
+        tok = token.strip()
+        if not tok:
+            return None, "type a card (e.g. JH, 10H) or its position"
+        if tok.isdigit():
+            i = int(tok)
+            if not 1 <= i <= len(shown):
+                return None, f"no card at position {i}: positions are 1 to {len(shown)}"
+            return shown[i - 1], None
+        try:
+            card = parse_card(tok)
+        except CardError as e:
+            return None, str(e)
+        if card not in shown:
+            return None, f"you do not hold {card_symbol(card)}"
+        return card, None
+
+    # -- display ----------------------------------------------------------------------
+
+    def _name(self, seat: int) -> str:
+        return "You" if seat == self.seat else f"Seat {seat}"
+
+    def _catch_up(
+        self,
+        number: int,
+        decisions: Sequence[PublicDecision],
+        tricks: Sequence[TrickLog],
+    ) -> None:
+        """Print the public events (decisions, completed tricks) not yet shown."""
+        if number != self._number:
+            self._number = number
+            self._decisions_seen = self._tricks_seen = 0
+        for d in decisions[self._decisions_seen :]:
+            who = self._name(d.seat)
+            if not d.play:
+                self.console.print(f"{who} {'pass' if d.seat == self.seat else 'passes'}.")
+            else:
+                verb = "play" if d.seat == self.seat else "plays"
+                cards = f"{d.exchanged} card{'s' if d.exchanged != 1 else ''}"
+                ex = f"exchanges {cards}" if d.exchanged else "stands pat"
+                if d.seat == self.seat:
+                    ex = f"exchange {cards}" if d.exchanged else "stand pat"
+                self.console.print(f"{who} {verb} and {ex}.")
+        self._decisions_seen = len(decisions)
+        for i, t in enumerate(tricks[self._tricks_seen :], start=self._tricks_seen + 1):
+            plays = ", ".join(f"{self._name(s)} {card_symbol(c)}" for s, c in t.plays)
+            takes = "take" if t.winner == self.seat else "takes"
+            self.console.print(
+                f"Trick {i}: {plays} → {self._name(t.winner)} {takes} it.", highlight=False
+            )
+        self._tricks_seen = len(tricks)
+
+    def _show(
+        self, view: PlayerView, shown: tuple[int, ...] | None = None, playing: bool = False
+    ) -> None:
+        c = self.console
+        trump = view.trump
+        c.print(
+            f"[bold]Hand {view.number}[/bold] · dealer {self._name(view.dealer)} · upcard"
+            f" {card_symbol(view.upcard)} · trump {SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]}"
+            f" · pot {_amount(view.pot)}",
+            highlight=False,
+        )
+        decided = {d.seat: d for d in view.decisions}
+        table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
+        for col in ("seat", "player", "balance", "this hand", "tricks"):
+            table.add_column(col, justify="right" if col in ("balance", "tricks") else "left")
+        for s in range(view.players):
+            d = decided.get(s)
+            status = (
+                "—" if d is None else ("passed" if not d.play else f"plays, exch. {d.exchanged}")
+            )
+            if s == view.dealer:
+                status += " (dealer)"
+            tricks = str(view.tricks_won[s]) if d is not None and d.play else ""
+            table.add_row(str(s), self.names[s], _amount(view.balances[s]), status, tricks)
+        c.print(table)
+        if playing:
+            done = len(view.tricks) + 1
+            if view.trick:
+                so_far = ", ".join(f"{self._name(s)} {card_symbol(x)}" for s, x in view.trick)
+                c.print(f"Trick {done} so far: {so_far}", highlight=False)
+            else:
+                c.print(f"Trick {done}: you lead.", highlight=False)
+            if view.cinch:
+                rule = "R-CINCH-FOLLOW" if view.trick else "R-CINCH-LEAD"
+                c.print(
+                    f"[bold yellow]You have a cinch (R-SURE)[/bold yellow]: {explain(rule)} ({rule}).",
+                    highlight=False,
+                )
+        self._show_hand(
+            view, shown if shown is not None else display_order(view.hand, trump), playing
+        )
+
+    def _show_hand(self, view: PlayerView, shown: Sequence[int], playing: bool = False) -> None:
+        legal = set(view.legal) if playing and self.hints else set()
+        parts = []
+        for i, card in enumerate(shown, start=1):
+            text = f"{i}:{card_symbol(card)}"
+            parts.append(f"[bold green]{text}[/bold green]" if card in legal else text)
+        hint = "  (legal in green)" if legal else ""
+        self.console.print("Your hand: " + "  ".join(parts) + hint, highlight=False)
+
+    # -- the end of a hand --------------------------------------------------------------
+
+    def hand_over(self, res: HandResult, house: House) -> None:
+        """The rest of the hand and its summary: who took the pot, who is bourré and
+        why (from the hand's :class:`~bourre.rules.HandOutcome`)."""
+        st, out, c = res.state, res.outcome, self.console
+        self._catch_up(res.number, st.decisions, st.tricks)
+        P = st.pot_at_stake
+        name = self._name
+        c.print(f"[bold]Hand {res.number} is over.[/bold]")
+        if len(st.active) > 1:
+            c.print(
+                "Tricks won: " + ", ".join(f"{name(s)} {st.won[s]}" for s in st.active),
+                highlight=False,
+            )
+        penalty_rule = _rule_id(house, "bourre_penalty", "R-BOURRE")
+        if len(st.active) == 1:
+            s = st.active[0]
+            c.print(
+                f"{name(s)} {'are' if s == self.seat else 'is'} the only player:"
+                f" {'take' if s == self.seat else 'takes'} the pot of {_amount(P)} without play (R-SOLE).",
+                highlight=False,
+            )
+        elif out.winner is not None:
+            w = out.winner
+            c.print(
+                f"{name(w)} {'take' if w == self.seat else 'takes'} the pot of"
+                f" {_amount(out.takes[w])} with {st.won[w]} tricks (R-WIN).",
+                highlight=False,
+            )
+        elif out.tied:
+            c.print(
+                f"{_and([name(s) for s in sorted(out.tied)])} tie for the most tricks"
+                f" ({st.won[out.tied[0]]}): nobody takes the pot; {_amount(P)} carries"
+                " to the next hand (R-WIN).",
+                highlight=False,
+            )
+        else:
+            c.print(
+                f"The single most tricks went to a player who lost the right to the pot:"
+                f" {_amount(P)} carries (R-CORRECTED).",
+                highlight=False,
+            )
+        renegers = set(out.reneges)
+        for s in range(st.n):
+            why = []
+            if s in out.bourre:
+                why.append(f"bourré (no trick taken, {penalty_rule})")
+            if s in renegers:
+                why.append("reneged (R-RENEGE)")
+            if why:
+                you = s == self.seat
+                c.print(
+                    f"{name(s)} {'are' if you else 'is'} {' and '.join(why)} and"
+                    f" {'pay' if you else 'pays'} {_amount(out.paid[s])} into the next pot.",
+                    highlight=False,
+                )
+        exempt = sorted(out.ante_exempt)
+        if exempt:
+            c.print(
+                f"No ante next hand for {_and([name(s) for s in exempt])} (R-ANTE).",
+                highlight=False,
+            )
+        c.print(f"Pot carried to the next hand: {_amount(out.pot_after)}.", highlight=False)
+        self._balances(res.balances)
+
+    def _balances(self, balances: Sequence[Amount], ranks: Sequence[int] | None = None) -> None:
+        table = Table(box=None, pad_edge=False, header_style="bold")
+        table.add_column("seat")
+        table.add_column("player")
+        table.add_column("balance", justify="right")
+        if ranks is not None:
+            table.add_column("place", justify="right")
+        for s, b in enumerate(balances):
+            row = [str(s), self.names[s], _amount(b)]
+            if ranks is not None:
+                row.append(str(ranks[s]))
+            table.add_row(*row)
+        self.console.print(table)
+
+
+def _amount(x: Amount) -> str:
+    return str(amount_json(x))
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _rule_id(house: House, hook: str, default: str) -> str:
+    v = house.answered_by.get(hook)
+    texts = v.rule_texts(hook) if v is not None else []
+    return texts[0][0] if texts else default
+
+
+# ------------------------------------------------------------------------ the session
+
+
+class _RecordingAgents(BotAgents):
+    """Seats the players and notes what a table script needs that the hand's state
+    does not keep: the order of the decisions and each player's discards."""
+
+    def begin(self, state: HandState) -> None:
+        super().begin(state)
+        self.decided: list[tuple[int, bool]] = []
+        self.discarded: dict[int, list[int]] = {}
+
+    def decide(self, state: HandState, seat: int, forced: str | None) -> bool:
+        answer = super().decide(state, seat, forced)
+        self.decided.append((seat, answer))
+        return answer
+
+    def discard(self, state: HandState, seat: int) -> Sequence[int]:
+        cards = list(super().discard(state, seat))
+        self.discarded[seat] = cards
+        return cards
+
+
+def house_rules_json(house: House) -> dict[str, Any]:
+    """The house's rules in the shape of a house-rules file (every variant named)."""
+    variants: dict[str, Any] = {"use": house.names}
+    for v in house.variants:
+        settings = v.settings.model_dump(mode="json")
+        if settings:
+            variants[v.name] = settings
+    return {"table": house.table.model_dump(mode="json"), "variants": variants}
+
+
+def script_hand(
+    deck: Sequence[int], res: HandResult, agents: _RecordingAgents, pot: Amount | None = None
+) -> dict[str, Any]:
+    """One hand of a table script, as it was played."""
+    decisions: list[dict[str, Any]] = []
+    for seat, answer in agents.decided:
+        d: dict[str, Any] = {"seat": seat, "action": "play" if answer else "pass"}
+        cards = agents.discarded.get(seat) if answer else None
+        if cards:
+            d["discard"] = cards_str(cards)
+        decisions.append(d)
+    hand: dict[str, Any] = {"dealer": res.dealer}
+    if pot is not None:
+        hand["pot"] = amount_json(pot)
+    hand["deck"] = cards_str(deck)
+    hand["decisions"] = decisions
+    hand["plays"] = [{"seat": p.seat, "card": card_str(p.card)} for p in res.plays]
+    hand["events"] = []
+    if res.state.reshuffles:
+        hand["reshuffles"] = [cards_str(stock) for stock in res.state.reshuffles]
+    return hand
+
+
+@dataclass
+class PlaySummary:
+    """What a session at the terminal did."""
+
+    seed: int
+    house: str
+    hands: list[HandRecord] = field(default_factory=list)
+    """The record of each completed hand (as ``bourre replay`` prints it)."""
+    scripts: list[dict[str, Any]] = field(default_factory=list)
+    """Each completed hand as a table script of its own."""
+    session_script: dict[str, Any] = field(default_factory=dict)
+    """The completed hands as one table script."""
+    final: list[Amount] | None = None
+    """Balances after R-SETTLE (``None`` if the session was stopped)."""
+    ranks: list[int] | None = None
+    stopped: bool = False
+    """The input ended (or the player quit) before the last hand."""
+
+
+def make_players(
+    house: House,
+    bots: Sequence[str],
+    seat: int,
+    seed: int,
+) -> tuple[list[Player | None], list[str]]:
+    """The bots at every seat but ``seat`` (``None`` there), and their names.
+
+    ``bots`` is one name for every bot seat, or one name per bot seat in seat order.
+    Raises :class:`ValueError` with a readable message."""
+    n = house.table.players
+    if not 0 <= seat < n:
+        raise ValueError(
+            f"--seat {seat}: no such seat at a table of {n} (seats 0 to {n - 1}, R-SEAT)"
+        )
+    names = [b.strip() for item in bots for b in item.split(",") if b.strip()] or ["random"]
+    if len(names) == 1:
+        names = names * (n - 1)
+    if len(names) != n - 1:
+        raise ValueError(
+            f"--bots: {len(names)} bots given for the {n - 1} other seats: give one name for"
+            " all of them or one per seat"
+        )
+    players: list[Player | None] = []
+    labels: list[str] = []
+    it = iter(names)
+    for s in range(n):
+        if s == seat:
+            players.append(None)
+            labels.append("you")
+            continue
+        name = next(it)
+        rng = random.Random(f"bourre-bot:{seed}:{s}")
+        players.append(make_bot(name, rng, **_bot_options(name, house)))
+        labels.append(name)
+    return players, labels
+
+
+def _bot_options(name: str, house: House) -> dict[str, Any]:
+    """``house=`` for a bot factory that takes it (bots that simulate the rules)."""
+    import inspect
+
+    from bourre.plugins import default_registry
+
+    entry = default_registry().bots.get(name)
+    if entry is None:
+        return {}  # make_bot names the installed bots
+    try:
+        params = inspect.signature(entry[0]).parameters.values()
+    except (TypeError, ValueError):
+        return {}
+    if any(p.name == "house" or p.kind is p.VAR_KEYWORD for p in params):
+        return {"house": house}
+    return {}
+
+
+def play_at_terminal(
+    house: House,
+    *,
+    bots: Sequence[str] = ("random",),
+    seat: int = 0,
+    seed: int | None = None,
+    hands: int | None = None,
+    save: Path | None = None,
+    console: Console | None = None,
+    read: Reader | None = None,
+    hints: bool = False,
+) -> PlaySummary:
+    """A session at the terminal: the person at ``seat`` against bots.
+
+    ``bots``: see :func:`make_players`; ``seed`` fixes the decks and the bots (same
+    seed and same answers, same session; the decks are those of
+    :func:`bourre.simulate.play_session` with that seed); ``hands`` cuts the session
+    short; ``save`` is a directory where every hand is saved as a table script.
+    ``read`` answers the prompts (default: lines of standard input)."""
+    console = console if console is not None else Console()
+    read = read if read is not None else stdin_reader(console)
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**6)
+    n = house.table.players
+    bot_players, labels = make_players(house, bots, seat, seed)
+    total = house.table.hands if hands is None else max(0, min(hands, house.table.hands))
+    human = TerminalPlayer(seat, console, read, names=labels, hints=hints)
+    agents = _RecordingAgents([human if p is None else p for p in bot_players])
+    chance = Chance(seed)
+    first = chance.seat(n) if house.table.first_dealer == "random" else None
+    session = Session(house, first_dealer=first)
+    rules = house_rules_json(house)
+    summary = PlaySummary(seed, house.spec)
+    summary.session_script = {"rules": rules, "hands": []}
+    if save is not None:
+        save.mkdir(parents=True, exist_ok=True)
+    width = max(2, len(str(total)))
+
+    console.print(
+        f"[bold]Bourré[/bold] at house [bold]{house.spec}[/bold]: you are seat {seat};"
+        f" bots: {', '.join(f'{s} {labels[s]}' for s in range(n) if s != seat)}."
+        f" Seed {seed}, {total} hands. Type ? for help.",
+        highlight=False,
+    )
+    for k in range(1, total + 1):
+        deck = chance.deck()
+        carried = session.pot
+        before = list(session.balances)
+        dealer = session.dealer if session.dealer is not None else first
+        console.rule(
+            f"Hand {k} of {total} · dealer: {human._name(dealer) if dealer is not None else '?'}"
+        )
+        try:
+            res = session.play_hand(deck, agents, reshuffle=chance.reshuffle, record=True)
+        except EndOfInput:
+            summary.stopped = True
+            break
+        human.hand_over(res, house)
+        summary.hands.append(hand_record(res))
+        alone = {
+            "rules": rules,
+            "balances": [amount_json(b - a) for b, a in zip(before, res.antes, strict=True)],
+            "hands": [script_hand(deck, res, agents, pot=carried + sum(res.antes))],
+        }
+        summary.scripts.append(alone)
+        summary.session_script["hands"].append(script_hand(deck, res, agents))
+        if save is not None:
+            _write(save / f"hand-{k:0{width}d}.json", alone)
+            _write(save / "session.json", summary.session_script)
+    done = len(summary.hands)
+    if summary.stopped:
+        console.rule("Session stopped")
+        console.print(
+            f"Input ended: {done} complete hand{'s' if done != 1 else ''} played.", highlight=False
+        )
+        if done:
+            human._balances(session.balances)
+    else:
+        summary.final, summary.ranks = session.settle()
+        console.rule("Session over")
+        left = (
+            f"the pot left, {_amount(session.pot)}, shared equally"
+            if session.pot
+            else "no pot left"
+        )
+        console.print(f"Final balances (R-SETTLE: {left}):", highlight=False)
+        human._balances(summary.final, summary.ranks)
+    if save is not None and done:
+        console.print(
+            f"Saved {done} hand{'s' if done != 1 else ''} to {save}: replay the session with"
+            f" `bourre replay {save / 'session.json'}`.",
+            highlight=False,
+            markup=False,
+        )
+    return summary
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
