@@ -252,7 +252,9 @@ def hook_reference() -> str:
             who = "every plugin that registers"
         else:
             kind, fills = "rule, first result", f"`{RULE_FIELDS[name]}`"
-            who = ", ".join(f"[`{v}`](rules/{v}.md)" for v, info in variants.items() if _answers(info.cls, name))
+            who = ", ".join(
+                f"[`{v}`](rules/{v}.md)" for v, info in variants.items() if _answers(info.cls, name)
+            )
         rows.append(
             f"| {i} | [`{name}`][bourre.hookspec.{name}] | {kind} | {fills} |"
             f" {' '.join(ids) or '—'} | {who} | {first} |"

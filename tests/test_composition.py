@@ -256,10 +256,23 @@ class DecliningPayout(Variant):
         return None
 
 
+class ClosedFist(Variant):
+    """A third-party copy of simultaneous-reveal's decisions (no announcements)."""
+
+    name = "closed-fist"
+    summary = "Everyone decides at once."
+
+    @hookimpl
+    def bourre_decisions(self, table: TableSettings) -> Any:
+        from bourre_variants.simultaneous_reveal import Simultaneous
+
+        return Simultaneous()
+
+
 TEST_VARIANTS = (
     CinchA, CinchB, CinchOverA, CinchOverNoCinch, PayoutA, PayoutB, SevenCards, CycleA,
     CycleB, NeedsMissing, BadFollow, RaisingFollow, LeakyPayout, RaisesAtBuild,
-    WrongFollowType, WrongHandSize, WrongCinch, WrongPayoutType, DecliningPayout,
+    WrongFollowType, WrongHandSize, WrongCinch, WrongPayoutType, DecliningPayout, ClosedFist,
 )
 
 
@@ -610,13 +623,6 @@ def test_broken_plugin_named_when_used(broken_entry_points: None) -> None:
     assert "failed to load" in str(err.value) and "invalid hooks" in str(err.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core bug: plugins._check_variant registers object.__new__(cls); pluggy's"
-    " 'unknown hook' message calls repr() of it, Variant.__repr__ reads self.settings,"
-    " which is not set, so the error reads \"has no attribute 'settings'\" instead of"
-    " naming the misspelt hook",
-)
 def test_misspelt_variant_method_is_named(broken_entry_points: None) -> None:
     reg = load_registry()
     errors = {e.plugin: e for e in reg.errors}
@@ -720,14 +726,24 @@ def test_builtin_components_are_not_wrapped_unless_strict() -> None:
     assert sorted(strict.rules.follow([0, 1, 14], [2], 3)) == sorted(standard_follow([0, 1, 14], [2], 3))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core bug: house.py records the top variant as the answerer even when it"
-    " declines (answers None) and pluggy falls through to its base; rule_texts() then"
-    " prints the declining variant's text for a rule it does not enforce",
-)
 def test_a_declining_variant_does_not_answer(reg: Registry) -> None:
     house = House("declining-payout", registry=reg)
     assert answered(house)["bourre_payout"] == "standard"
     ids = [rid for hook, _, (rid, _) in house.rule_texts() if hook == "bourre_payout"]
     assert "R-TEST-DECLINE" not in ids and "R-WIN" in ids
+
+
+@pytest.mark.parametrize("spec", ["closed-fist", "simultaneous-reveal"])
+def test_guarded_components_keep_their_attributes(reg: Registry, spec: str) -> None:
+    from bourre.cards import card_str
+
+    strict = spec == "simultaneous-reveal"
+    house = House(spec, registry=reg, strict=strict)
+    assert getattr(house.rules.decisions, "announcements", True) is False
+    deck = [card_str(c) for c in range(52)]
+    hand = {"deck": deck, "decisions": [{"seat": 1, "action": "pass"}, {"seat": 2, "action": "pass"},
+                                         {"seat": 0, "action": "play"}],
+            "events": [{"type": "premature", "seat": 1}]}
+    script = {"rules": {"table": {"players": 3}, "variants": {"use": [spec]}}, "hands": [hand]}
+    with pytest.raises(ScriptError, match="premature"):
+        replay(script, registry=reg)

@@ -39,12 +39,16 @@ def hooks() -> ModuleType:
 def builtin_variant_names() -> list[str]:
     """The built-in variants, from the package's entry points (not from the docs code)."""
     return sorted(
-        ep.name for ep in entry_points(group="bourre") if ep.value.split(".")[0] == "bourre_variants"
+        ep.name
+        for ep in entry_points(group="bourre")
+        if ep.value.split(".")[0] == "bourre_variants"
     )
 
 
 def test_hookspec_has_no_hook_the_reference_would_miss() -> None:
-    defined = {n for n in vars(hookspec) if n.startswith("bourre_") and callable(getattr(hookspec, n))}
+    defined = {
+        n for n in vars(hookspec) if n.startswith("bourre_") and callable(getattr(hookspec, n))
+    }
     assert defined == {*RULE_HOOKS, *REGISTRATION}
 
 
@@ -85,7 +89,9 @@ def test_nav_lists_every_variant_page(hooks: ModuleType) -> None:
     config: dict[str, Any] = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     assert "docs/hooks.py" in config["hooks"]
     hooks.on_config(config)
-    rules = next(item["Rules"] for item in config["nav"] if isinstance(item, dict) and "Rules" in item)
+    rules = next(
+        item["Rules"] for item in config["nav"] if isinstance(item, dict) and "Rules" in item
+    )
     listed = {next(iter(e.values())) if isinstance(e, dict) else e for e in rules}
     for name in builtin_variant_names():
         assert f"rules/{name}.md" in listed
@@ -130,7 +136,17 @@ def test_mkdocs_build_strict(tmp_path: Path) -> None:
     pytest.importorskip("material")
     site = tmp_path / "site"
     proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "-f",
+            str(ROOT / "mkdocs.yml"),
+            "-d",
+            str(site),
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,

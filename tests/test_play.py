@@ -79,7 +79,9 @@ class Person:
         return str(p.shown.index(card) + 1) if self._k % 2 else card_str(card)
 
 
-def play_in_process(house: str = HOUSE, seed: int = SEED, **kw: Any) -> tuple[PlaySummary, Person, str]:
+def play_in_process(
+    house: str = HOUSE, seed: int = SEED, **kw: Any
+) -> tuple[PlaySummary, Person, str]:
     person = Person()
     out = io.StringIO()
     summary = play_at_terminal(
@@ -231,7 +233,11 @@ def test_hands_cut_short_and_options(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "house",
-    ["four-card+table(players=8)", "simultaneous-reveal+double-ante", "pot-limit(limit=2)+table(players=3)"],
+    [
+        "four-card+table(players=8)",
+        "simultaneous-reveal+double-ante",
+        "pot-limit(limit=2)+table(players=3)",
+    ],
 )
 def test_other_houses_replay(house: str) -> None:
     summary, _, _ = play_in_process(house, seed=5, seat=2, hands=6)

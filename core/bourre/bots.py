@@ -46,6 +46,8 @@ _OFF_ACE, _OFF_KING = 0.55, 0.15
 _KEEP_WEIGHT = 0.2
 """Weighted sampling exponent (key = u ** (1/w)) for the cards an opponent kept: trumps
 and aces get weight 5."""
+_FOLD_WEIGHT = 3.0
+"""The same for a folded hand: trumps and aces get weight 1/3."""
 _DRAW_GAIN = 0.15
 """Expected trick value of one card drawn from the stock (≈ trumps and aces in it)."""
 
@@ -288,10 +290,13 @@ class MonteCarloPlayer:
         need: dict[int, int],
         voids: dict[int, set[int]],
         kept: dict[int, int] | None = None,
+        folded: frozenset[int] = frozenset(),
     ) -> _World:
         """Deal the unseen cards: ``need[s]`` to opponent ``s``, none of a suit in
         ``voids[s]``; ``kept[s]`` of them drawn with extra weight on trumps and aces
-        (the cards a player keeps at the exchange); the rest is the pool."""
+        (the cards a player keeps at the exchange); the seats in ``folded`` get
+        hands light in trumps and aces (they passed; these cards are out of play);
+        the rest is the pool (stock and discards)."""
         seen = view.seen()
         trump = view.trump
         rng = self.rng
@@ -307,7 +312,14 @@ class MonteCarloPlayer:
             allowed = [c for c in unseen if c not in taken and c // 13 not in bad]
             strong = min(kept.get(s, 0), k)
             got: list[int] = []
-            if strong:
+            if s in folded:  # a folded hand: probably short of trumps and aces
+                keyed = sorted(
+                    allowed,
+                    key=lambda c: rng.random() ** (_FOLD_WEIGHT if c // 13 == trump or c % 13 == ACE else 1.0),
+                    reverse=True,
+                )
+                got = keyed[:k]
+            elif strong:
                 keyed = sorted(
                     allowed,
                     key=lambda c: rng.random() ** (_KEEP_WEIGHT if c // 13 == trump or c % 13 == ACE else 1.0),
@@ -434,16 +446,29 @@ class MonteCarloPlayer:
             won[me] = view.hand_size
         return self._value(n, P, active, won, me) - float(extra)
 
-    def _decision_worlds(self, view: PlayerView) -> list[_World]:
+    def _decision_worlds(self, view: PlayerView, count: int) -> list[_World]:
         h = view.hand_size
         need = {s: h for s in range(view.players) if s != view.seat}
-        for d in view.decisions:
-            if not d.play:
-                need.pop(d.seat, None)
+        folded = frozenset(d.seat for d in view.decisions if not d.play)
         kept = self._kept(view)
-        return [self._sample(view, need, {}, kept) for _ in range(self.budget)]
+        hands = [self._sample(view, need, {}, kept, folded) for _ in range(count)]
+        for w in hands:
+            for s in folded:
+                del w.hands[s]
+        return hands
 
-    def _best(self, candidates: list[Any], score: Callable[[Any, _World], float], worlds: list[_World]) -> Any:
+    def _worlds(self, rollouts_each: int) -> int:
+        """Worlds for a decision whose candidates need ``rollouts_each`` rollouts per
+        world: the budget (rollouts per decision) shared out, at least 2."""
+        return max(2, self.budget // max(1, rollouts_each))
+
+    def _best(
+        self,
+        candidates: list[Any],
+        score: Callable[[Any, _World], float],
+        worlds: list[_World],
+        margin: float,
+    ) -> Any:
         """The candidate with the best mean outcome over ``worlds``.  The first
         candidate is the heuristic's answer: another one replaces it only when its
         mean gain over it, paired world by world, exceeds ``margin`` standard errors
@@ -456,9 +481,9 @@ class MonteCarloPlayer:
             mean = sum(d) / m
             if mean <= best_gain:
                 continue
-            if m > 1 and self.margin > 0:
+            if m > 1 and margin > 0:
                 var = sum((x - mean) ** 2 for x in d) / (m - 1)
-                if mean <= self.margin * (var / m) ** 0.5:
+                if mean <= margin * (var / m) ** 0.5:
                     continue
             best, best_gain = i, mean
         return candidates[best]
@@ -468,16 +493,20 @@ class MonteCarloPlayer:
     def decide(self, view: PlayerView) -> bool:
         if view.forced is not None:
             return True
-        worlds = self._decision_worlds(view)
         d = discard_weak(view.hand, view.trump)
         choices: list[bool] = [True, False] if self._heuristic.decide(view) else [False, True]
         if self.simultaneous and view.seat == view.dealer:
+            worlds = self._decision_worlds(view, self._worlds(2))
+
             def score(c: bool, w: _World) -> float:
                 return self._rollout_draw(view, w, d, me_plays=c)
         else:
+            worlds = self._decision_worlds(view, self._worlds(1))
+
             def score(c: bool, w: _World) -> float:
-                return self._rollout_draw(view, w, d) if c else 0.0
-        return bool(self._best(choices, score, worlds))
+                return self._rollout_draw(view, w, d) if c else 0.0  # a pass costs nothing more
+
+        return bool(self._best(choices, score, worlds, 0.0))
 
     def discard(self, view: PlayerView) -> list[int]:
         hand, trump = list(view.hand), view.trump
@@ -493,8 +522,10 @@ class MonteCarloPlayer:
                 cands.append(d)
         if len(cands) == 1:
             return cands[0]
-        worlds = self._decision_worlds(view)
-        result: list[int] = self._best(cands, lambda d, w: self._rollout_draw(view, w, d), worlds)
+        worlds = self._decision_worlds(view, self._worlds(len(cands)))
+        result: list[int] = self._best(
+            cands, lambda d, w: self._rollout_draw(view, w, d), worlds, self.margin
+        )
         return result
 
     def play(self, view: PlayerView) -> int:
@@ -517,7 +548,7 @@ class MonteCarloPlayer:
         need = {s: h - played_by[s] for s in active if s != me}
         voids = self._voids(view)
         kept = {s: max(0, k - played_by.get(s, 0)) for s, k in self._kept(view).items()}
-        worlds = [self._sample(view, need, voids, kept) for _ in range(self.budget)]
+        worlds = [self._sample(view, need, voids, kept) for _ in range(self._worlds(len(legal)))]
         my_known = _mask(view.own_discards)
         leader = cur[0][0] if cur else me
         P = view.pot
@@ -534,7 +565,7 @@ class MonteCarloPlayer:
             return self._value(n, P, active, won2, me)
 
         order = self._prefer(legal, trick0, trump, _mask(view.seen()), len(trick0) == len(active) - 1)
-        result: int = self._best(order, score, worlds)
+        result: int = self._best(order, score, worlds, self.margin)
         return result
 
     @staticmethod

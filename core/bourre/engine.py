@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from itertools import starmap
 from dataclasses import dataclass, field
+from itertools import starmap
 from typing import NamedTuple
 
 from bourre.cards import DECK, card_str
@@ -72,6 +72,7 @@ class Chance:
     def __init__(self, seed: int | str) -> None:
         self.seed = seed
         self._rng = random.Random(f"bourre-deck:{seed}")
+        self._reshuffle_rng: random.Random | None = None  # made when first needed
 
     def deck(self) -> list[int]:
         """A shuffled and cut deck, top first."""
@@ -80,8 +81,10 @@ class Chance:
 
     def reshuffle(self, pile: list[int]) -> list[int]:
         """A new stock from discards (R-RESHUFFLE)."""
+        if self._reshuffle_rng is None:  # its own stream: decks never depend on play
+            self._reshuffle_rng = random.Random(f"bourre-reshuffle:{self.seed}")
         new = list(pile)
-        self._rng.shuffle(new)
+        self._reshuffle_rng.shuffle(new)
         return new
 
     def seat(self, n: int) -> int:

@@ -26,10 +26,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from bourre.hookspec import RULE_HOOKS
+from bourre.money import Amount
 from bourre.plugins import Registry, default_registry, make_manager
 from bourre.rules import (
     RULE_FIELDS,
-    Amount,
     HandOutcome,
     PenaltyFn,
     PlayResult,
@@ -79,6 +79,7 @@ class House:
         *,
         registry: Registry | None = None,
         strict: bool = False,
+        source: str | None = None,
     ) -> None:
         self.registry = registry if registry is not None else default_registry()
         if isinstance(spec, Path):
@@ -90,6 +91,8 @@ class House:
         else:
             house_rules = spec
             self.source = "house rules"
+        if source is not None:
+            self.source = source
         self.house_rules = house_rules
         self.table: TableSettings = house_rules.table
         self.variants: list[Variant] = self._instantiate(house_rules)
@@ -195,19 +198,10 @@ class House:
                             f" {hook} and neither builds on the other: use only one of them,"
                             " or make one declare builds_on the other"
                         )
-            if not answering:
-                raise HouseError(f"{self.source}: no variant answers {hook}")
-            top = max(answering, key=lambda v: sum(self._builds_on(v, o) for o in answering))
             kwargs: dict[str, Any] = {"table": self.table}
             if hook in ("bourre_deal", "bourre_draw"):
                 kwargs["hand_size"] = values["hand_size"]
-            caller = getattr(pm.hook, hook)
-            try:
-                value = caller(**kwargs)
-            except Exception as e:
-                culprit = _culprit(e.__traceback__, self.variants) or top
-                raise PluginError(culprit.name, hook, f"raised {e!r}") from e
-            answerer = top
+            value, answerer = self._call(pm, hook, kwargs, answering)
             self.answered_by[hook] = answerer
             field = RULE_FIELDS[hook]
             problem = _check_component(field, value)
@@ -217,6 +211,33 @@ class House:
                 value = _guard(field, value, answerer.name, hook)
             values[field] = value
         return Rules(**values)
+
+    def _call(
+        self, pm: Any, hook: str, kwargs: dict[str, Any], answering: list[Variant]
+    ) -> tuple[Any, Variant]:
+        """Call a single-answer hook once; return the answer and the variant that gave
+        it.  Implementations are tried in pluggy's order (a variant before those it
+        builds on); with hook wrappers present, pluggy itself makes the call."""
+        caller = getattr(pm.hook, hook)
+        impls = caller.get_hookimpls()
+        by_name = {v.name: v for v in self.variants}
+        if any(i.wrapper or i.hookwrapper for i in impls):
+            try:
+                value = caller(**kwargs)
+            except Exception as e:
+                culprit = _culprit(e.__traceback__, self.variants) or answering[-1]
+                raise PluginError(culprit.name, hook, f"raised {e!r}") from e
+            top = max(answering, key=lambda v: sum(self._builds_on(v, o) for o in answering))
+            return value, top
+        for impl in reversed(impls):
+            variant = by_name[impl.plugin_name]
+            try:
+                value = impl.function(*(kwargs[a] for a in impl.argnames))
+            except Exception as e:
+                raise PluginError(variant.name, hook, f"raised {e!r}") from e
+            if value is not None:
+                return value, variant
+        raise HouseError(f"{self.source}: no variant answers {hook}")
 
     # -- description ------------------------------------------------------------------
 
@@ -352,8 +373,22 @@ def _guard(field: str, value: Any, plugin: str, hook: str) -> Any:
 
         return penalty
     if callable(value) and field != "hand_size":
-        return lambda *a: call(value, *a)
+        return _GuardedCall(value, call)
     return value
+
+
+class _GuardedCall:
+    """A guarded function or procedure; its other attributes (e.g. a decision
+    procedure's ``announcements``) are the inner component's."""
+
+    def __init__(self, inner: Any, call: Callable[..., Any]) -> None:
+        self._inner, self._call = inner, call
+
+    def __call__(self, *args: Any) -> Any:
+        return self._call(self._inner, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
 
 
 class _GuardedCinch:

@@ -75,6 +75,13 @@ def stdin_reader(console: Console, stream: IO[str] | None = None) -> Reader:
 
     def read(prompt: Prompt) -> str:
         s = stream if stream is not None else sys.stdin
+        isatty = getattr(s, "isatty", None)
+        if s is sys.stdin and isatty is not None and isatty():
+            try:  # a terminal: line editing through input()
+                return console.input(prompt.text + " ", markup=False)
+            except EOFError:
+                console.print()
+                raise EndOfInput("end of input") from None
         console.print(prompt.text, end=" ", markup=False, highlight=False)
         console.file.flush()
         line = s.readline()
@@ -82,9 +89,7 @@ def stdin_reader(console: Console, stream: IO[str] | None = None) -> Reader:
             console.print()
             raise EndOfInput("end of input")
         line = line.rstrip("\r\n")
-        isatty = getattr(s, "isatty", None)
-        if not (isatty is not None and isatty()):
-            console.print(line, markup=False, highlight=False)
+        console.print(line, markup=False, highlight=False)  # a transcript that reads well
         return line
 
     return read
@@ -159,6 +164,7 @@ class TerminalPlayer:
             self.console.print("Answer play or pass.", highlight=False)
 
     def discard(self, view: PlayerView) -> list[int]:
+        self._catch_up(view.number, view.decisions, view.tricks)
         shown = display_order(view.hand, view.trump)
         self._show_hand(view, shown)
         while True:
@@ -577,9 +583,10 @@ def play_at_terminal(
     """A session at the terminal: the person at ``seat`` against bots.
 
     ``bots``: see :func:`make_players`; ``seed`` fixes the decks and the bots (same
-    seed and same answers, same session; the decks are those of
-    :func:`bourre.simulate.play_session` with that seed); ``hands`` cuts the session
-    short; ``save`` is a directory where every hand is saved as a table script.
+    seed and same answers, same session: the chance events come from
+    :class:`~bourre.engine.Chance`, as in :func:`bourre.simulate.play_session`);
+    ``hands`` cuts the session short; ``save`` is a directory where every hand is
+    saved as a table script.
     ``read`` answers the prompts (default: lines of standard input)."""
     console = console if console is not None else Console()
     read = read if read is not None else stdin_reader(console)
@@ -599,6 +606,7 @@ def play_at_terminal(
     if save is not None:
         save.mkdir(parents=True, exist_ok=True)
     width = max(2, len(str(total)))
+    why = ""
 
     console.print(
         f"[bold]Bourré[/bold] at house [bold]{house.spec}[/bold]: you are seat {seat};"
@@ -616,8 +624,13 @@ def play_at_terminal(
         )
         try:
             res = session.play_hand(deck, agents, reshuffle=chance.reshuffle, record=True)
-        except EndOfInput:
+        except EndOfInput as e:
             summary.stopped = True
+            why = "You quit" if str(e) == "quit" else "Input ended"
+            break
+        except KeyboardInterrupt:
+            summary.stopped = True
+            why = "Interrupted"
             break
         human.hand_over(res, house)
         summary.hands.append(hand_record(res))
@@ -635,7 +648,7 @@ def play_at_terminal(
     if summary.stopped:
         console.rule("Session stopped")
         console.print(
-            f"Input ended: {done} complete hand{'s' if done != 1 else ''} played.", highlight=False
+            f"{why}: {done} complete hand{'s' if done != 1 else ''} played.", highlight=False
         )
         if done:
             human._balances(session.balances)

@@ -93,7 +93,7 @@ class BotAgents:
 
     def play(self, state: HandState, seat: int, legal: list[int], cinch: bool) -> tuple[int, None]:
         view = self.views[seat]
-        view.legal = legal  # type: ignore[assignment]
+        view.legal = tuple(legal)  # a copy: nothing the bot does changes the engine's set
         view.cinch = cinch
         card = self.players[seat].play(view)
         if card not in legal:
@@ -150,4 +150,5 @@ def make_bot(name: str, rng: random.Random, **options: Any) -> Player:
     if name not in reg.bots:
         raise ValueError(f"unknown bot {name!r}; installed: {', '.join(sorted(reg.bots))}")
     factory, _ = reg.bots[name]
-    return factory(rng, **options)
+    player: Player = factory(rng, **options)
+    return player

@@ -120,10 +120,16 @@ def replay(
     except ValidationError as e:
         raise _pydantic_error(e, place) from None
     try:
-        house = House(house_from_data(script.rules, f"{place}: rules"), registry=registry)
+        house = House(
+            house_from_data(script.rules, f"{place}: rules"),
+            registry=registry,
+            source=f"{place}: rules",
+        )
     except (HouseError, PluginError) as e:
         raise ScriptError(str(e)) from None
     n = house.table.players
+    if not script.hands:
+        raise ScriptError(f"{place}: hands: the script holds no hand (R-SESSION)")
     if script.balances is not None and len(script.balances) != n:
         raise ScriptError(f"{place}: balances: {len(script.balances)} given for {n} players (R-SESSION)")
     if len(script.hands) > house.table.hands:

@@ -53,8 +53,8 @@ def render_variants(console: Console) -> None:
 
     reg = default_registry()
     table = Table(title="Installed variant plugins")
-    table.add_column("variant", style="bold")
-    table.add_column("package")
+    table.add_column("variant", style="bold", no_wrap=True, min_width=19)
+    table.add_column("package", no_wrap=True)
     table.add_column("builds on")
     table.add_column("settings")
     table.add_column("summary")

@@ -140,7 +140,9 @@ _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
 def _split_top(text: str, sep: str) -> list[str]:
-    parts, depth, cur = [], 0, []
+    parts: list[str] = []
+    cur: list[str] = []
+    depth = 0
     for ch in text:
         if ch == "(":
             depth += 1
@@ -203,9 +205,12 @@ def parse_house_string(text: str) -> HouseRules:
 
 
 def _fmt(value: Any) -> str:
-    if isinstance(value, str) and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.-]*", value):
-        if value not in ("true", "false", "null"):
-            return value
+    if (
+        isinstance(value, str)
+        and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.-]*", value)
+        and value not in ("true", "false", "null")
+    ):
+        return value
     return json.dumps(value)
 
 

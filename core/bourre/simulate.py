@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from bourre.engine import Chance, HandResult, Session
 from bourre.house import House
+from bourre.money import Amount
 from bourre.players import BotAgents, Player, RandomPlayer
-from bourre.rules import Amount
 
 PlayerFactory = Callable[[int, random.Random], Player]
 """``factory(seat, rng)`` → the player at ``seat``.  The players of a session share one

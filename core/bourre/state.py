@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from bourre.rules import Amount
+from bourre.money import Amount
 
 
 class PublicDecision(NamedTuple):
@@ -152,7 +152,7 @@ class PlayerView:
     Bots and people receive this, never the :class:`HandState`.
     """
 
-    __slots__ = ("__state", "legal", "cinch", "forced", "seat")
+    __slots__ = ("__state", "cinch", "forced", "legal", "seat")
 
     def __init__(self, state: HandState, seat: int) -> None:
         self.__state = state
@@ -212,7 +212,7 @@ class PlayerView:
     def trick(self) -> tuple[tuple[int, int], ...]:
         """The current trick so far, ``(seat, card)`` in play order."""
         s = self.__state
-        return tuple(zip(s.trick_seats, s.trick))
+        return tuple(zip(s.trick_seats, s.trick, strict=False))  # seats not yet played drop
 
     @property
     def tricks_won(self) -> tuple[int, ...]:

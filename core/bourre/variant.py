@@ -30,7 +30,8 @@ class NoSettings(BaseModel):
 
 
 RuleText = tuple[str, str]
-"""``(rule id, text)``; the text may use ``{settings.key}`` and ``{table.key}``."""
+"""``(rule id, text)``; the text may use ``{settings.key}``, ``{table.key}`` and
+``{last_seat}``."""
 
 
 class Variant:
@@ -56,7 +57,7 @@ class Variant:
     def rule_texts(self, hook: str) -> list[RuleText]:
         """This variant's rules for ``hook``, formatted with its settings and table."""
         return [
-            (rid, text.format(settings=self.settings, table=self.table))
+            (rid, text.format(settings=self.settings, table=self.table, last_seat=self.table.players - 1))
             for rid, text in self.rules.get(hook, ())
         ]
 
@@ -65,4 +66,6 @@ class Variant:
         return self.settings.model_dump(exclude_defaults=True, mode="json")
 
     def __repr__(self) -> str:
-        return f"<variant {self.name} {self.settings_dict()}>"
+        settings = getattr(self, "settings", None)
+        shown = settings.model_dump(exclude_defaults=True) if settings is not None else {}
+        return f"<variant {getattr(self, 'name', type(self).__name__)} {shown}>"

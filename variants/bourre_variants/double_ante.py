@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bourre.rules import Amount, AntePolicy, HandOutcome
+from bourre.money import Amount
+from bourre.rules import AntePolicy, HandOutcome
 from bourre.settings import TableSettings
 from bourre.variant import Variant, hookimpl
 

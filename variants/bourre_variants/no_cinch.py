@@ -7,7 +7,6 @@ from collections.abc import Callable
 from bourre.rules import CinchPolicy
 from bourre.settings import TableSettings
 from bourre.variant import Variant, hookimpl
-
 from bourre_variants.standard.cinch import NoCinch
 
 

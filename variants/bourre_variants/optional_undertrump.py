@@ -8,7 +8,6 @@ from collections.abc import Callable
 from bourre.rules import FollowFn
 from bourre.settings import TableSettings
 from bourre.variant import Variant, hookimpl
-
 from bourre_variants.standard.obligations import follow_optional_undertrump
 
 

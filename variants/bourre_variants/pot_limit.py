@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bourre.rules import Amount, PenaltyFn
+from bourre.money import Amount, AmountField
+from bourre.rules import PenaltyFn
 from bourre.settings import TableSettings
 from bourre.variant import Variant, hookimpl
 
@@ -14,7 +15,9 @@ from bourre.variant import Variant, hookimpl
 class PotLimitSettings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    limit: int = Field(gt=0, description="The most a bourré or renege payment can be (required).")
+    limit: AmountField = Field(
+        gt=0, description="The most a bourré or renege payment can be (required; e.g. 10 or '5/2')."
+    )
 
 
 class PotLimit(Variant):
@@ -33,7 +36,7 @@ class PotLimit(Variant):
 
     @hookimpl
     def bourre_penalty(self, table: TableSettings) -> PenaltyFn:
-        limit = self.settings.limit  # type: ignore[attr-defined]
+        limit: Amount = self.settings.limit  # type: ignore[attr-defined]
 
         def capped(pot_at_stake: Amount) -> Amount:
             return min(pot_at_stake, limit)

@@ -9,7 +9,6 @@ from bourre.rules import Agents, DecisionProcedure, Rules
 from bourre.settings import TableSettings
 from bourre.state import HandState
 from bourre.variant import Variant, hookimpl
-
 from bourre_variants.standard.draw import ACE, fold, join
 
 
@@ -51,6 +50,7 @@ class SimultaneousReveal(Variant):
                 " those who play exchange in turn from the dealer's left. No premature"
                 " announcement can arise.",
             ),
+            ("R-PASS", "Passing gives up the hand and the ante already paid, with no other penalty."),
             ("R-ACE-UP", "With the ace of trumps up, the dealer must reveal play."),
             (
                 "R-SIMULTANEOUS-NOBODY",

@@ -20,7 +20,6 @@ from bourre.rules import (
 )
 from bourre.settings import TableSettings
 from bourre.variant import Variant, hookimpl
-
 from bourre_variants.standard.cinch import StandardCinch
 from bourre_variants.standard.deal import make_deal
 from bourre_variants.standard.draw import Sequential, make_draw
@@ -43,7 +42,7 @@ class Standard(Variant):
     builds_on = ()
     rules = {
         "general": [
-            ("R-SEAT", "Seats 0…{table.players}-1 clockwise; play, dealing and decisions go clockwise."),
+            ("R-SEAT", "Seats 0…{last_seat} clockwise; play, dealing and decisions go clockwise."),
             ("R-DECK", "52 cards, no jokers; A K Q J 10 9 … 2 high to low."),
             (
                 "R-SESSION",
@@ -51,8 +50,6 @@ class Standard(Variant):
                 " (negative balances allowed); a session is {table.hands} hands.",
             ),
             ("R-DEALER", "Seat {table.first_dealer} deals hand 1; then the left neighbour deals."),
-            ("R-PREMATURE", "Announcing play, pass or the number of cards to exchange before"
-             " one's turn costs one's next turn to deal."),
         ],
         "bourre_hand_size": [("R-DEAL-SIZE", "Each player is dealt 5 cards; there are 5 tricks.")],
         "bourre_ante": [
@@ -77,6 +74,11 @@ class Standard(Variant):
             ("R-ACE-UP", "If the upcard is the ace of trumps, the dealer must play."),
             ("R-LAST-STANDS", "If everyone before the dealer passed, the dealer plays and takes the pot."),
             ("R-SOLE", "A sole participant takes the pot without play; nobody is bourré."),
+            (
+                "R-PREMATURE",
+                "Announcing play, pass or the number of cards to exchange before one's turn"
+                " costs one's next turn to deal.",
+            ),
         ],
         "bourre_draw": [
             (

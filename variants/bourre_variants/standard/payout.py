@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bourre.rules import Amount, HandOutcome, PenaltyFn, PlayResult
+from bourre.money import Amount
+from bourre.rules import HandOutcome, NextDealerFn, PenaltyFn, PlayResult
 
 
 class StandardAnte:
@@ -59,7 +60,7 @@ def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
     )
 
 
-def make_next_dealer(n: int):  # type: ignore[no-untyped-def]
+def make_next_dealer(n: int) -> NextDealerFn:
     """The left neighbour deals next, skipping (and clearing) lost turns to deal
     (R-DEALER, R-PREMATURE, R-CORRECTED)."""
 

@@ -1,0 +1,232 @@
+"""Statistics of a run, per house, with 95% confidence intervals.
+
+The unit of every interval is the *session* (hands within a session are not
+independent: the pot carries).  Intervals are normal approximations, without
+bootstrap: a mean is ``mean ± 1.96·s/√m`` over the ``m`` per-session values; a rate
+(a ratio of totals such as bourrés per player in play) uses the delta method on the
+per-session numerators and denominators; the median uses order statistics of all
+hands (``m/2 ± 0.98·√m``).  With common random numbers, session ``i`` of every house
+saw the same decks, so differences against the first house are *paired* per session
+(``vs_first``), which is much more precise than comparing two intervals.
+
+Everything here is a pure function of the summaries taken in session order, so the
+numbers are identical for any worker count, chunking or backend.  Only ``timing``
+(hands per second) depends on the machine.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from statistics import pstdev
+from typing import Any
+
+__all__ = ["Z", "ci_mean", "ci_median", "ci_ratio", "compute", "house_metrics", "paired"]
+
+Z = 1.959963984540054
+"""The 97.5% normal quantile (95% two-sided intervals)."""
+
+Summary = dict[str, Any]
+Interval = dict[str, Any]
+
+
+def _iv(mean: float | None, half: float | None, n: int) -> Interval:
+    if mean is None:
+        return {"mean": None, "lo": None, "hi": None, "n": n}
+    if half is None or not math.isfinite(half):
+        return {"mean": mean, "lo": None, "hi": None, "n": n}
+    return {"mean": mean, "lo": mean - half, "hi": mean + half, "n": n}
+
+
+def ci_mean(values: Sequence[float]) -> Interval:
+    """Mean with a 95% normal interval (no interval below 2 values)."""
+    m = len(values)
+    if not m:
+        return _iv(None, None, 0)
+    mean = math.fsum(values) / m
+    if m < 2:
+        return _iv(mean, None, m)
+    var = math.fsum((x - mean) ** 2 for x in values) / (m - 1)
+    return _iv(mean, Z * math.sqrt(var / m), m)
+
+
+def ci_ratio(num: Sequence[float], den: Sequence[float]) -> Interval:
+    """Σnum/Σden with a delta-method 95% interval over the sessions."""
+    m = len(num)
+    tn, td = math.fsum(num), math.fsum(den)
+    if not m or td == 0:
+        return _iv(None, None, m)
+    r = tn / td
+    if m < 2:
+        return _iv(r, None, m)
+    resid = [y - r * x for y, x in zip(num, den, strict=True)]
+    se = math.sqrt(math.fsum(e * e for e in resid) / (m * (m - 1))) / (td / m)
+    return _iv(r, Z * se, m)
+
+
+def ci_median(values: Sequence[float]) -> Interval:
+    """Median with a distribution-free 95% interval from order statistics."""
+    m = len(values)
+    if not m:
+        return _iv(None, None, 0)
+    xs = sorted(values)
+    med = xs[m // 2] if m % 2 else (xs[m // 2 - 1] + xs[m // 2]) / 2
+    if m < 2:
+        return {"mean": med, "lo": None, "hi": None, "n": m}
+    k = Z * math.sqrt(m) / 2
+    lo = xs[max(0, math.floor(m / 2 - k))]
+    hi = xs[min(m - 1, math.ceil(m / 2 + k))]
+    return {"mean": med, "lo": lo, "hi": hi, "n": m}
+
+
+# -- per-session values -------------------------------------------------------------------
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return math.fsum(xs) / len(xs) if xs else 0.0
+
+
+def _seat_means(s: Summary) -> list[float]:
+    n, d = s["players"], s["delta"]
+    return [_mean([row[seat] for row in d]) for seat in range(n)]
+
+
+def _position_means(s: Summary) -> list[float]:
+    """Mean change per hand by position from the dealer: 0 = dealer, 1 = dealer's
+    left (first to decide) …"""
+    n, d = s["players"], s["delta"]
+    return [_mean([row[(dl + p) % n] for row, dl in zip(d, s["dealer"], strict=True)]) for p in range(n)]
+
+
+SCALARS: dict[str, tuple[str, Callable[[Summary], float]]] = {
+    "pot_mean": ("mean pot at stake", lambda s: _mean(s["pot"])),
+    "bourre_hands": ("hands with a bourré", lambda s: _mean([b > 0 for b in s["bourre"]])),
+    "carried": ("carried (tied) pots", lambda s: _mean(s["carried"])),
+    "sole": ("hands won unopposed", lambda s: _mean([a == 1 for a in s["active"]])),
+    "dealer": ("dealer: change per hand", lambda s: _position_means(s)[0]),
+    "spread": ("std of final balances", lambda s: pstdev(s["final"])),
+}
+"""Per-session values averaged over sessions (label, value of one session)."""
+
+RATIOS: dict[str, tuple[str, Callable[[Summary], tuple[float, float]]]] = {
+    "playing": ("decisions to play", lambda s: (sum(s["active"]), s["players"] * s["hands"])),
+    "bourre": (
+        "bourré per player in play",
+        lambda s: (sum(s["bourre"]), sum(a for a in s["active"] if a > 1)),
+    ),
+    "cinch": ("plays made with a cinch", lambda s: (s["cinch"], s["plays"])),
+}
+"""Rates as ratios of totals (label, (numerator, denominator) of one session)."""
+
+
+def _below(s: Summary, below: float) -> float:
+    return _mean([f < below for f in s["final"]])
+
+
+def house_metrics(summaries: Sequence[Summary], below: float = 50.0) -> dict[str, Any]:
+    """The statistics of one house from its session summaries (in session order)."""
+    m = len(summaries)
+    out: dict[str, Any] = {"sessions": m}
+    if not m:
+        return out
+    pots = [p for s in summaries for p in s["pot"]]
+    out["hands"] = sum(s["hands"] for s in summaries)
+    out["players"] = summaries[0]["players"]
+    for key, (_, f) in SCALARS.items():
+        out[key] = ci_mean([f(s) for s in summaries])
+    out["pot_median"] = ci_median(pots)
+    out["pot_max"] = max(pots) if pots else None
+    for key, (_, f) in RATIOS.items():
+        pairs = [f(s) for s in summaries]
+        out[key] = ci_ratio([a for a, _ in pairs], [b for _, b in pairs])
+    out["below"] = ci_mean([_below(s, below) for s in summaries])
+    n = max(s["players"] for s in summaries)
+    seats = [_seat_means(s) for s in summaries]
+    out["seat"] = [ci_mean([v[k] for v in seats if k < len(v)]) for k in range(n)]
+    pos = [_position_means(s) for s in summaries]
+    out["position"] = [ci_mean([v[k] for v in pos if k < len(v)]) for k in range(n)]
+    hmax = max(s["hands"] for s in summaries)
+    out["pot_by_hand"] = [
+        ci_mean([s["pot"][h] for s in summaries if h < len(s["pot"])]) for h in range(hmax)
+    ]
+    labels = sorted({b for s in summaries for b in s["bots"]})
+    if len(labels) > 1:
+        bots: dict[str, Interval] = {}
+        for label in labels:
+            vals = []
+            for s, sm in zip(summaries, seats, strict=True):
+                mine = [sm[k] for k, b in enumerate(s["bots"]) if b == label]
+                if mine:
+                    vals.append(_mean(mine))
+            bots[label] = ci_mean(vals)
+        out["bots"] = bots
+    return out
+
+
+def paired(first: Sequence[Summary], other: Sequence[Summary], below: float = 50.0) -> dict[str, Interval]:
+    """Paired differences ``other − first`` over the sessions both completed
+    (same index, hence the same decks)."""
+    a = {s["i"]: s for s in first}
+    b = {s["i"]: s for s in other}
+    common = sorted(set(a) & set(b))
+    out: dict[str, Interval] = {}
+    for key, (_, f) in SCALARS.items():
+        out[key] = ci_mean([f(b[i]) - f(a[i]) for i in common])
+    for key, (_, f) in RATIOS.items():
+        d = []
+        for i in common:
+            (na, da), (nb, db) = f(a[i]), f(b[i])
+            if da and db:
+                d.append(nb / db - na / da)
+        out[key] = ci_mean(d)
+    out["below"] = ci_mean([_below(b[i], below) - _below(a[i], below) for i in common])
+    return out
+
+
+def hands_per_second(summaries: Sequence[Summary]) -> float | None:
+    """Hands per second of compute (per core): hands / summed session seconds."""
+    secs = math.fsum(s.get("seconds", 0.0) for s in summaries)
+    hands = sum(s["hands"] for s in summaries)
+    return hands / secs if secs > 0 else None
+
+
+def compute(result: Any, below: float = 50.0) -> dict[str, Any]:
+    """The statistics of a :class:`~bourre.compare.runner.RunResult`, JSON-ready.
+
+    ``complete`` is false for a run stopped early; ``sessions_completed`` then says
+    how many sessions the numbers cover (each house's ``sessions`` too)."""
+    cfg = result.config
+    houses = []
+    first: list[Summary] | None = None
+    for spec in cfg.houses:
+        ss = result.ordered(spec)
+        entry: dict[str, Any] = {"house": spec, **house_metrics(ss, below)}
+        if first is None:
+            first = ss
+            entry["vs_first"] = None
+        else:
+            entry["vs_first"] = paired(first, ss, below)
+        houses.append(entry)
+    timing = {
+        "wall_seconds": result.wall_seconds,
+        "hands_per_second": {spec: hands_per_second(result.ordered(spec)) for spec in cfg.houses},
+    }
+    return {
+        "format": "bourre-compare",
+        "version": 1,
+        "complete": result.complete,
+        "stopped": result.stopped,
+        "sessions_planned": cfg.sessions,
+        "sessions_completed": min((len(result.ordered(h)) for h in cfg.houses), default=0),
+        "seed": cfg.seed,
+        "bots": [b.label for b in cfg.bots],
+        "rotate": cfg.rotate,
+        "below": below,
+        "houses": houses,
+        "timing": timing,
+    }
+
+
+def without_timing(metrics: dict[str, Any]) -> dict[str, Any]:
+    """The machine-independent part (for equality checks)."""
+    return {k: v for k, v in metrics.items() if k != "timing"}

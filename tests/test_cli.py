@@ -1,0 +1,260 @@
+"""The ``bourre`` command line: ``replay``, ``rules``, ``variants``, ``bench``; bad input
+exits 2 with one message on standard error and nothing on standard output."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bourre.cli import app
+from conftest import GOLDEN, hand_2111, make_script, normalize
+
+BUILTINS = ["standard", "double-ante", "pot-limit", "four-card", "simultaneous-reveal",
+            "optional-undertrump", "no-cinch"]
+runner = CliRunner()
+
+
+def invoke(*args: str, env: dict | None = None):
+    return runner.invoke(app, list(args), env=env)
+
+
+def golden_record(name: str) -> dict:
+    return json.loads((GOLDEN / f"{name}.record.json").read_text(encoding="utf-8"))
+
+
+def assert_fails(result, *words: str) -> str:
+    """Exit 2, nothing on stdout, one message on stderr naming every word."""
+    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
+    assert result.stdout == ""
+    err = result.stderr
+    assert err.startswith("bourre: ") and err.endswith("\n")
+    assert err.count("bourre: ") == 1, err  # one message
+    for w in words:
+        assert w in err, f"{w!r} not in {err!r}"
+    return err
+
+
+# -------------------------------------------------------------------------- replay
+
+
+@pytest.mark.parametrize("name", ["renege", "session_fraction", "reshuffle_8_players"])
+def test_replay_prints_the_json_record(name):
+    result = invoke("replay", str(GOLDEN / f"{name}.script.json"))
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    assert result.stdout.endswith("\n") and result.stdout.count("\n") == 1  # one JSON line
+    assert normalize(json.loads(result.stdout)) == normalize(golden_record(name))
+
+
+def test_replay_indent_option():
+    result = invoke("replay", "--indent", "2", str(GOLDEN / "renege.script.json"))
+    assert result.exit_code == 0
+    assert result.stdout.startswith('{\n  "house"')
+    assert normalize(json.loads(result.stdout)) == normalize(golden_record("renege"))
+
+
+def console_script() -> str | None:
+    here = Path(sys.executable).with_name("bourre")
+    if here.is_file() and os.access(here, os.X_OK):
+        return str(here)
+    return shutil.which("bourre")
+
+
+def test_replay_real_console_script(tmp_path):
+    exe = console_script()
+    assert exe, "the `bourre` console script is not installed"
+    path = GOLDEN / "session_fraction.script.json"
+    done = subprocess.run([exe, "replay", str(path)], capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert normalize(json.loads(done.stdout)) == normalize(golden_record("session_fraction"))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    done = subprocess.run([exe, "replay", str(bad)], capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path, check=False)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("bourre: ") and "bad.json" in done.stderr
+    assert done.stderr.count("\n") == 1
+
+
+def test_replay_bad_json(tmp_script):
+    path = tmp_script("{\"hands\": [", name="broken.json")
+    assert_fails(invoke("replay", str(path)), "broken.json", "not valid JSON")
+
+
+def test_replay_missing_file(tmp_path):
+    assert_fails(invoke("replay", str(tmp_path / "nope.json")), "nope.json", "cannot read")
+
+
+def test_replay_duplicate_card(tmp_script):
+    script = make_script([hand_2111()])
+    deck = script["hands"][0]["deck"]
+    deck[7] = deck[3]
+    assert_fails(invoke("replay", str(tmp_script(script))), "hand 1", "deck", deck[3], "R-DECK")
+
+
+def test_replay_card_not_held(tmp_script):
+    script = make_script([hand_2111()])
+    script["hands"][0]["plays"][0]["card"] = "AH"  # held by seat 4
+    assert_fails(invoke("replay", str(tmp_script(script))), "hand 1", "plays[0]", "AH", "R-DEAL")
+
+
+def test_replay_unknown_variant(tmp_script):
+    script = make_script([hand_2111()], variants=["turbo"])
+    err = assert_fails(invoke("replay", str(tmp_script(script))), "variants.use", "turbo")
+    assert "pot-limit" in err  # the installed variants are named
+
+
+@pytest.mark.parametrize("rules, key", [
+    ({"table": {"players": 9}}, "table.players"),
+    ({"table": {"players": 5, "ante": 0}}, "table.ante"),
+    ({"table": {"players": 5, "seats": 5}}, "table.seats"),
+    ({"variants": {"use": ["pot-limit"], "pot-limit": {"limit": 0}}}, "variants.pot-limit.limit"),
+    ({"variants": {"use": ["pot-limit"]}}, "variants.pot-limit.limit"),
+    ({"variants": {"use": ["standard"], "standard": {"x": 1}}}, "variants.standard.x"),
+])
+def test_replay_invalid_setting(tmp_script, rules, key):
+    script = make_script([hand_2111()])
+    script["rules"] = rules
+    assert_fails(invoke("replay", str(tmp_script(script))), key)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG core/bourre/referee.py replay(): variant errors of a script's rules (unknown "
+    "variant, invalid variant setting) are raised by House(HouseRules) whose place is "
+    "'house rules', so the message names neither the script file nor 'rules' "
+    "(table errors say '<file>: rules: table.players: ...')"))
+def test_replay_rules_errors_name_the_script(tmp_script):
+    script = make_script([hand_2111()], variants=["turbo"])
+    path = tmp_script(script, name="table-7.json")
+    assert_fails(invoke("replay", str(path)), "table-7.json", "rules", "variants.use")
+
+
+@pytest.mark.parametrize("mutate, words", [
+    (lambda h: h["decisions"].reverse(), ["hand 1", "decisions[0]", "R-DECIDE"]),
+    (lambda h: h["plays"].pop(), ["hand 1", "plays", "R-LEAD"]),
+    (lambda h: h["plays"].append({"seat": 1, "card": "AS"}), ["hand 1", "plays[20]"]),
+    (lambda h: h["plays"][0].update(corrected_to="KS"), ["hand 1", "plays[0]", "R-CORRECTED"]),
+    (lambda h: h.update(deck=h["deck"][:-1]), ["hand 1", "deck", "R-DECK"]),
+    (lambda h: h["deck"].__setitem__(0, "ZZ"), ["hand 1", "deck[0]", "R-DECK"]),
+    (lambda h: h.update(dealer=7), ["hand 1", "dealer", "R-SEAT"]),
+])
+def test_replay_malformed_hand(tmp_script, mutate, words):
+    script = make_script([hand_2111()])
+    mutate(script["hands"][0])
+    assert_fails(invoke("replay", str(tmp_script(script))), *words)
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def test_rules_prints_rule_ids():
+    result = invoke("rules")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    for rid in ("R-SEAT", "R-DECK", "R-SESSION", "R-FIRST-POT", "R-ANTE", "R-DEAL", "R-DECIDE",
+                "R-PASS", "R-ACE-UP", "R-LAST-STANDS", "R-SOLE", "R-DRAW", "R-RESHUFFLE",
+                "R-LEAD", "R-FOLLOW", "R-TRUMP", "R-DISCARD", "R-SURE", "R-EQUIV",
+                "R-CINCH-LEAD", "R-CINCH-FOLLOW", "R-CINCH-LAST", "R-TRICK", "R-BOURRE",
+                "R-RENEGE", "R-WIN", "R-CORRECTED", "R-DEALER", "R-PREMATURE", "R-SETTLE"):
+        assert rid in out, rid
+    assert "standard" in out
+
+
+def test_rules_house_string():
+    result = invoke("rules", "standard+no-cinch+table(players=7)", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.stderr
+    assert "R-NO-CINCH" in result.stdout and "R-CINCH-LEAD" not in result.stdout
+    assert "7 players" in result.stdout
+
+
+def test_rules_house_toml(tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text('[table]\nplayers = 7\nante = 2\n[variants]\nuse = ["standard", "pot-limit"]\n'
+                    "pot-limit = {limit = 10}\n", encoding="utf-8")
+    result = invoke("rules", str(path), env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "standard+pot-limit(limit=10)+table(players=7,ante=2)" in out
+    assert "R-POT-LIMIT" in out and "min(P, 10)" in out
+    assert "7 players" in out and "antes 2" in out
+
+
+@pytest.mark.parametrize("text, key", [
+    ("[table]\nplayers = 9\n", "table.players"),
+    ("[table]\nplayrs = 5\n", "table.playrs"),
+    ("[variants]\nuse = [\"standard\", \"turbo\"]\n", "turbo"),
+    ("[table]\nplayers = 5\n[bogus]\nx = 1\n", "bogus"),
+])
+def test_rules_bad_house_file(tmp_path, text, key):
+    path = tmp_path / "house.toml"
+    path.write_text(text, encoding="utf-8")
+    err = assert_fails(invoke("rules", str(path)), "house.toml", key)
+    if key == "table.players":
+        assert "8" in err  # the allowed maximum
+
+
+def test_rules_missing_or_broken_house_file(tmp_path):
+    assert_fails(invoke("rules", str(tmp_path / "missing.toml")), "missing.toml", "cannot read")
+    path = tmp_path / "broken.toml"
+    path.write_text("[table\n", encoding="utf-8")
+    assert_fails(invoke("rules", str(path)), "broken.toml", "TOML")
+
+
+def test_rules_bad_house_string():
+    assert_fails(invoke("rules", "standard+turbo"), "turbo", "variants.use")
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG variants/bourre_variants/standard/__init__.py rule text of R-SEAT formats "
+    "'Seats 0…{table.players}-1', printing 'Seats 0…5-1' instead of 'Seats 0…4'"))
+def test_rules_R_SEAT_text_names_the_last_seat():
+    result = invoke("rules", env={"COLUMNS": "200"})
+    assert re.search(r"R-SEAT Seats 0…4\b", result.stdout), result.stdout[:400]
+
+
+# ------------------------------------------------------------------------ variants
+
+
+def test_variants_lists_all_builtins():
+    result = invoke("variants", env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.stderr
+    for name in BUILTINS:
+        assert re.search(rf"\b{re.escape(name)}\b", result.stdout), name
+    assert "limit" in result.stdout  # pot-limit's setting
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG core/bourre/rulestext.py render_variants: at an 80-column terminal the variant "
+    "column is cut ('optional-unde…', 'simultaneous-…'), so the names to use in a house "
+    "cannot be read; the name column should never be truncated"))
+def test_variants_names_readable_at_80_columns():
+    result = invoke("variants", env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    for name in BUILTINS:
+        assert name in result.stdout, name
+
+
+# --------------------------------------------------------------------------- bench
+
+
+def test_bench_last_line_hands_per_second():
+    result = invoke("bench", "--seconds", "0.2")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    m = re.fullmatch(r"hands/s: (\d+)", lines[-1])
+    assert m and int(m.group(1)) > 0, lines[-1]
+    assert any("standard" in line for line in lines[:-1])
+
+
+def test_bench_bad_house():
+    assert_fails(invoke("bench", "standard+turbo", "--seconds", "0.1"), "turbo")
