@@ -22,7 +22,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # `pytest` (not `python -m pytest`): make `tests.reference` importable
+if (
+    str(ROOT) not in sys.path
+):  # `pytest` (not `python -m pytest`): make `tests.reference` importable
     sys.path.insert(0, str(ROOT))
 
 from bourre.cards import card_str, parse_card  # noqa: E402
@@ -162,7 +164,9 @@ def dec(seat: int, action: str = "play", discard: Sequence[str] | str = ()) -> d
     return d
 
 
-def decisions(dealer: int, n: int, spec: Mapping[int, str | tuple[str, str]]) -> list[dict[str, Any]]:
+def decisions(
+    dealer: int, n: int, spec: Mapping[int, str | tuple[str, str]]
+) -> list[dict[str, Any]]:
     """Decisions in table order from the dealer's left; ``spec[seat]`` is ``"pass"``,
     ``"play"`` or ``("play", "2C 3D")`` (cards discarded).  Seats not given pass."""
     out = []
@@ -230,7 +234,9 @@ def make_script(
     return s
 
 
-def sole_dealer_hand(dealer: int, n: int, *, events: Sequence[int] = (), deck: Sequence[str] | None = None) -> dict[str, Any]:
+def sole_dealer_hand(
+    dealer: int, n: int, *, events: Sequence[int] = (), deck: Sequence[str] | None = None
+) -> dict[str, Any]:
     """A quick hand: everyone passes, the dealer stands (R-LAST-STANDS, R-SOLE)."""
     deck = list(deck) if deck is not None else list(ALL_CARDS)
     return make_hand(deck, decisions(dealer, n, {dealer: "play"}), [], events=events)
@@ -356,11 +362,25 @@ def hand_2111(r: int = 0) -> dict[str, Any]:
     A: AS KS win tricks 1-2; B wins trick 3 (AC), C trick 4 (AD), D trick 5 (AH).
     Tricks A=2 B=1 C=1 D=1: A takes the pot (2-1-1-1, R-WIN); nobody is bourré."""
     deck = script_deck(
-        _rot({1: "AS KS 2C 3C 4C", 2: "AC 2D 3D 4D 5D", 3: "AD 2H 3H 4H 5H",
-              4: "AH KH QH JH TH", 0: "6C 7C 8C 9C 5S"}, r), r, 5)
+        _rot(
+            {
+                1: "AS KS 2C 3C 4C",
+                2: "AC 2D 3D 4D 5D",
+                3: "AD 2H 3H 4H 5H",
+                4: "AH KH QH JH TH",
+                0: "6C 7C 8C 9C 5S",
+            },
+            r,
+        ),
+        r,
+        5,
+    )
     d = decisions(r, 5, _rot({1: "play", 2: "play", 3: "play", 4: "play"}, r))
-    p = _rot_plays("1:AS 2:5D 3:5H 4:TH | 1:KS 2:4D 3:4H 4:JH | 1:2C 2:AC 3:3H 4:QH"
-                   " | 2:2D 3:AD 4:KH 1:3C | 3:2H 4:AH 1:4C 2:3D", r)
+    p = _rot_plays(
+        "1:AS 2:5D 3:5H 4:TH | 1:KS 2:4D 3:4H 4:JH | 1:2C 2:AC 3:3H 4:QH"
+        " | 2:2D 3:AD 4:KH 1:3C | 3:2H 4:AH 1:4C 2:3D",
+        r,
+    )
     return make_hand(deck, d, p)
 
 
@@ -370,11 +390,25 @@ def hand_tie(r: int = 0) -> dict[str, Any]:
     (R-WIN); D is bourré and pays P (R-BOURRE).  Next hand A, B (tied) and D
     (bourré) skip the ante (R-ANTE)."""
     deck = script_deck(
-        _rot({1: "AS KS 2C 3C 4C", 2: "AC AD 2D 2H 3H", 3: "KD 3D 4H 5H 6H",
-              4: "7H 8H 9H TH JH", 0: "6C 7C 8C 9C 5S"}, r), r, 5)
+        _rot(
+            {
+                1: "AS KS 2C 3C 4C",
+                2: "AC AD 2D 2H 3H",
+                3: "KD 3D 4H 5H 6H",
+                4: "7H 8H 9H TH JH",
+                0: "6C 7C 8C 9C 5S",
+            },
+            r,
+        ),
+        r,
+        5,
+    )
     d = decisions(r, 5, _rot({1: "play", 2: "play", 3: "play", 4: "play"}, r))
-    p = _rot_plays("1:AS 2:2H 3:4H 4:7H | 1:KS 2:3H 3:5H 4:8H | 1:2C 2:AC 3:6H 4:9H"
-                   " | 2:AD 3:3D 4:TH 1:3C | 2:2D 3:KD 4:JH 1:4C", r)
+    p = _rot_plays(
+        "1:AS 2:2H 3:4H 4:7H | 1:KS 2:3H 3:5H 4:8H | 1:2C 2:AC 3:6H 4:9H"
+        " | 2:AD 3:3D 4:TH 1:3C | 2:2D 3:KD 4:JH 1:4C",
+        r,
+    )
     return make_hand(deck, d, p)
 
 
@@ -383,11 +417,16 @@ def hand_two_bourre(r: int = 0) -> dict[str, Any]:
     r+4 and the dealer pass.  A takes every trick; B and C are bourré and each pays
     the same old P (R-BOURRE)."""
     deck = script_deck(
-        _rot({1: "AS KS QS JS TS", 2: "AH KH QH JH 2D", 3: "AD KD QD JD 3C",
-              0: "6C 7C 8C 9C 9S"}, r), r, 5)
+        _rot(
+            {1: "AS KS QS JS TS", 2: "AH KH QH JH 2D", 3: "AD KD QD JD 3C", 0: "6C 7C 8C 9C 9S"}, r
+        ),
+        r,
+        5,
+    )
     d = decisions(r, 5, _rot({1: "play", 2: "play", 3: "play"}, r))
-    p = _rot_plays("1:AS 2:2D 3:3C | 1:KS 2:JH 3:JD | 1:QS 2:QH 3:QD | 1:JS 2:KH 3:KD"
-                   " | 1:TS 2:AH 3:AD", r)
+    p = _rot_plays(
+        "1:AS 2:2D 3:3C | 1:KS 2:JH 3:JD | 1:QS 2:QH 3:QD | 1:JS 2:KH 3:KD | 1:TS 2:AH 3:AD", r
+    )
     return make_hand(deck, d, p)
 
 
@@ -420,9 +459,16 @@ def hand_worked_example() -> dict[str, Any]:
     A leads JH, B plays his only trump 3S, C (AH 5H 8S …) plays 5H; B wins.
     Tricks A=3 B=2 C=0."""
     deck = script_deck(
-        {4: "JH AS KS AC 2D", 0: "3S QD KC 4D 3C", 1: "AH 5H 7C 6D 8S",
-         3: "2H 3H 4H 6H 7H", 2: "8H 9H TH QH 2S"}, 2, 5)
+        {
+            4: "JH AS KS AC 2D",
+            0: "3S QD KC 4D 3C",
+            1: "AH 5H 7C 6D 8S",
+            3: "2H 3H 4H 6H 7H",
+            2: "8H 9H TH QH 2S",
+        },
+        2,
+        5,
+    )
     d = decisions(2, 5, {4: "play", 0: "play", 1: "play"})
-    p = plays("4:JH 0:3S 1:5H | 0:QD 1:6D 4:2D | 0:KC 1:7C 4:AC | 4:AS 0:4D 1:8S"
-              " | 4:KS 0:3C 1:AH")
+    p = plays("4:JH 0:3S 1:5H | 0:QD 1:6D 4:2D | 0:KC 1:7C 4:AC | 4:AS 0:4D 1:8S | 4:KS 0:3C 1:AH")
     return make_hand(deck, d, p, dealer=2)

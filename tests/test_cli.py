@@ -12,13 +12,20 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import GOLDEN, hand_2111, make_script, normalize
 from typer.testing import CliRunner
 
 from bourre.cli import app
-from conftest import GOLDEN, hand_2111, make_script, normalize
 
-BUILTINS = ["standard", "double-ante", "pot-limit", "four-card", "simultaneous-reveal",
-            "optional-undertrump", "no-cinch"]
+BUILTINS = [
+    "standard",
+    "double-ante",
+    "pot-limit",
+    "four-card",
+    "simultaneous-reveal",
+    "optional-undertrump",
+    "no-cinch",
+]
 runner = CliRunner()
 
 
@@ -72,22 +79,34 @@ def test_replay_real_console_script(tmp_path):
     exe = console_script()
     assert exe, "the `bourre` console script is not installed"
     path = GOLDEN / "session_fraction.script.json"
-    done = subprocess.run([exe, "replay", str(path)], capture_output=True, text=True,
-                          timeout=120, cwd=tmp_path, check=False)
+    done = subprocess.run(
+        [exe, "replay", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert normalize(json.loads(done.stdout)) == normalize(golden_record("session_fraction"))
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
-    done = subprocess.run([exe, "replay", str(bad)], capture_output=True, text=True,
-                          timeout=120, cwd=tmp_path, check=False)
+    done = subprocess.run(
+        [exe, "replay", str(bad)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        check=False,
+    )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("bourre: ") and "bad.json" in done.stderr
     assert done.stderr.count("\n") == 1
 
 
 def test_replay_bad_json(tmp_script):
-    path = tmp_script("{\"hands\": [", name="broken.json")
+    path = tmp_script('{"hands": [', name="broken.json")
     assert_fails(invoke("replay", str(path)), "broken.json", "not valid JSON")
 
 
@@ -114,40 +133,53 @@ def test_replay_unknown_variant(tmp_script):
     assert "pot-limit" in err  # the installed variants are named
 
 
-@pytest.mark.parametrize("rules, key", [
-    ({"table": {"players": 9}}, "table.players"),
-    ({"table": {"players": 5, "ante": 0}}, "table.ante"),
-    ({"table": {"players": 5, "seats": 5}}, "table.seats"),
-    ({"variants": {"use": ["pot-limit"], "pot-limit": {"limit": 0}}}, "variants.pot-limit.limit"),
-    ({"variants": {"use": ["pot-limit"]}}, "variants.pot-limit.limit"),
-    ({"variants": {"use": ["standard"], "standard": {"x": 1}}}, "variants.standard.x"),
-])
+@pytest.mark.parametrize(
+    "rules, key",
+    [
+        ({"table": {"players": 9}}, "table.players"),
+        ({"table": {"players": 5, "ante": 0}}, "table.ante"),
+        ({"table": {"players": 5, "seats": 5}}, "table.seats"),
+        (
+            {"variants": {"use": ["pot-limit"], "pot-limit": {"limit": 0}}},
+            "variants.pot-limit.limit",
+        ),
+        ({"variants": {"use": ["pot-limit"]}}, "variants.pot-limit.limit"),
+        ({"variants": {"use": ["standard"], "standard": {"x": 1}}}, "variants.standard.x"),
+    ],
+)
 def test_replay_invalid_setting(tmp_script, rules, key):
     script = make_script([hand_2111()])
     script["rules"] = rules
     assert_fails(invoke("replay", str(tmp_script(script))), key)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG core/bourre/referee.py replay(): variant errors of a script's rules (unknown "
-    "variant, invalid variant setting) are raised by House(HouseRules) whose place is "
-    "'house rules', so the message names neither the script file nor 'rules' "
-    "(table errors say '<file>: rules: table.players: ...')"))
-def test_replay_rules_errors_name_the_script(tmp_script):
-    script = make_script([hand_2111()], variants=["turbo"])
+@pytest.mark.parametrize(
+    "variants, settings, key",
+    [
+        (["turbo"], None, "variants.use"),
+        (["pot-limit"], {"pot-limit": {"limit": 0}}, "variants.pot-limit.limit"),
+    ],
+)
+def test_replay_rules_errors_name_the_script(tmp_script, variants, settings, key):
+    """Variant errors of a script's rules name the script file and its ``rules``, like
+    the table errors do."""
+    script = make_script([hand_2111()], variants=variants, settings=settings)
     path = tmp_script(script, name="table-7.json")
-    assert_fails(invoke("replay", str(path)), "table-7.json", "rules", "variants.use")
+    assert_fails(invoke("replay", str(path)), "table-7.json: rules", key)
 
 
-@pytest.mark.parametrize("mutate, words", [
-    (lambda h: h["decisions"].reverse(), ["hand 1", "decisions[0]", "R-DECIDE"]),
-    (lambda h: h["plays"].pop(), ["hand 1", "plays", "R-LEAD"]),
-    (lambda h: h["plays"].append({"seat": 1, "card": "AS"}), ["hand 1", "plays[20]"]),
-    (lambda h: h["plays"][0].update(corrected_to="KS"), ["hand 1", "plays[0]", "R-CORRECTED"]),
-    (lambda h: h.update(deck=h["deck"][:-1]), ["hand 1", "deck", "R-DECK"]),
-    (lambda h: h["deck"].__setitem__(0, "ZZ"), ["hand 1", "deck[0]", "R-DECK"]),
-    (lambda h: h.update(dealer=7), ["hand 1", "dealer", "R-SEAT"]),
-])
+@pytest.mark.parametrize(
+    "mutate, words",
+    [
+        (lambda h: h["decisions"].reverse(), ["hand 1", "decisions[0]", "R-DECIDE"]),
+        (lambda h: h["plays"].pop(), ["hand 1", "plays", "R-LEAD"]),
+        (lambda h: h["plays"].append({"seat": 1, "card": "AS"}), ["hand 1", "plays[20]"]),
+        (lambda h: h["plays"][0].update(corrected_to="KS"), ["hand 1", "plays[0]", "R-CORRECTED"]),
+        (lambda h: h.update(deck=h["deck"][:-1]), ["hand 1", "deck", "R-DECK"]),
+        (lambda h: h["deck"].__setitem__(0, "ZZ"), ["hand 1", "deck[0]", "R-DECK"]),
+        (lambda h: h.update(dealer=7), ["hand 1", "dealer", "R-SEAT"]),
+    ],
+)
 def test_replay_malformed_hand(tmp_script, mutate, words):
     script = make_script([hand_2111()])
     mutate(script["hands"][0])
@@ -161,11 +193,38 @@ def test_rules_prints_rule_ids():
     result = invoke("rules")
     assert result.exit_code == 0, result.stderr
     out = result.stdout
-    for rid in ("R-SEAT", "R-DECK", "R-SESSION", "R-FIRST-POT", "R-ANTE", "R-DEAL", "R-DECIDE",
-                "R-PASS", "R-ACE-UP", "R-LAST-STANDS", "R-SOLE", "R-DRAW", "R-RESHUFFLE",
-                "R-LEAD", "R-FOLLOW", "R-TRUMP", "R-DISCARD", "R-SURE", "R-EQUIV",
-                "R-CINCH-LEAD", "R-CINCH-FOLLOW", "R-CINCH-LAST", "R-TRICK", "R-BOURRE",
-                "R-RENEGE", "R-WIN", "R-CORRECTED", "R-DEALER", "R-PREMATURE", "R-SETTLE"):
+    for rid in (
+        "R-SEAT",
+        "R-DECK",
+        "R-SESSION",
+        "R-FIRST-POT",
+        "R-ANTE",
+        "R-DEAL",
+        "R-DECIDE",
+        "R-PASS",
+        "R-ACE-UP",
+        "R-LAST-STANDS",
+        "R-SOLE",
+        "R-DRAW",
+        "R-RESHUFFLE",
+        "R-LEAD",
+        "R-FOLLOW",
+        "R-TRUMP",
+        "R-DISCARD",
+        "R-SURE",
+        "R-EQUIV",
+        "R-CINCH-LEAD",
+        "R-CINCH-FOLLOW",
+        "R-CINCH-LAST",
+        "R-TRICK",
+        "R-BOURRE",
+        "R-RENEGE",
+        "R-WIN",
+        "R-CORRECTED",
+        "R-DEALER",
+        "R-PREMATURE",
+        "R-SETTLE",
+    ):
         assert rid in out, rid
     assert "standard" in out
 
@@ -179,8 +238,11 @@ def test_rules_house_string():
 
 def test_rules_house_toml(tmp_path):
     path = tmp_path / "house.toml"
-    path.write_text('[table]\nplayers = 7\nante = 2\n[variants]\nuse = ["standard", "pot-limit"]\n'
-                    "pot-limit = {limit = 10}\n", encoding="utf-8")
+    path.write_text(
+        '[table]\nplayers = 7\nante = 2\n[variants]\nuse = ["standard", "pot-limit"]\n'
+        "pot-limit = {limit = 10}\n",
+        encoding="utf-8",
+    )
     result = invoke("rules", str(path), env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stderr
     out = result.stdout
@@ -189,12 +251,15 @@ def test_rules_house_toml(tmp_path):
     assert "7 players" in out and "antes 2" in out
 
 
-@pytest.mark.parametrize("text, key", [
-    ("[table]\nplayers = 9\n", "table.players"),
-    ("[table]\nplayrs = 5\n", "table.playrs"),
-    ("[variants]\nuse = [\"standard\", \"turbo\"]\n", "turbo"),
-    ("[table]\nplayers = 5\n[bogus]\nx = 1\n", "bogus"),
-])
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("[table]\nplayers = 9\n", "table.players"),
+        ("[table]\nplayrs = 5\n", "table.playrs"),
+        ('[variants]\nuse = ["standard", "turbo"]\n', "turbo"),
+        ("[table]\nplayers = 5\n[bogus]\nx = 1\n", "bogus"),
+    ],
+)
 def test_rules_bad_house_file(tmp_path, text, key):
     path = tmp_path / "house.toml"
     path.write_text(text, encoding="utf-8")
@@ -214,12 +279,11 @@ def test_rules_bad_house_string():
     assert_fails(invoke("rules", "standard+turbo"), "turbo", "variants.use")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG variants/bourre_variants/standard/__init__.py rule text of R-SEAT formats "
-    "'Seats 0…{table.players}-1', printing 'Seats 0…5-1' instead of 'Seats 0…4'"))
 def test_rules_R_SEAT_text_names_the_last_seat():
     result = invoke("rules", env={"COLUMNS": "200"})
     assert re.search(r"R-SEAT Seats 0…4\b", result.stdout), result.stdout[:400]
+    result = invoke("rules", "table(players=8)", env={"COLUMNS": "200"})
+    assert re.search(r"R-SEAT Seats 0…7\b", result.stdout), result.stdout[:400]
 
 
 # ------------------------------------------------------------------------ variants
@@ -233,11 +297,8 @@ def test_variants_lists_all_builtins():
     assert "limit" in result.stdout  # pot-limit's setting
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG core/bourre/rulestext.py render_variants: at an 80-column terminal the variant "
-    "column is cut ('optional-unde…', 'simultaneous-…'), so the names to use in a house "
-    "cannot be read; the name column should never be truncated"))
 def test_variants_names_readable_at_80_columns():
+    """The names to use in a house are never cut, even on an 80-column terminal."""
     result = invoke("variants", env={"COLUMNS": "80"})
     assert result.exit_code == 0
     for name in BUILTINS:

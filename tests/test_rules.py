@@ -8,35 +8,9 @@ hand-made table scripts.  Expected values are worked out from RULES.md by hand.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
-
-from bourre.cards import DECK, CardError, card_str, card_symbol, parse_card
-from bourre.engine import Session
-from bourre.house import House
-from bourre.referee import ScriptError
-from bourre.rules import HandOutcome, PlayResult, RuleViolation
-from bourre.simulate import play_session
-from bourre.state import HandState
-from bourre_variants.simultaneous_reveal import Simultaneous
-from bourre_variants.standard.cinch import (
-    StandardCinch,
-    highest_trumps,
-    master_count,
-    sure_tricks,
-)
-from bourre_variants.standard.deal import make_deal
-from bourre_variants.standard.draw import Sequential, fold, make_draw
-from bourre_variants.standard.obligations import current_winner, follow
-from bourre_variants.standard.payout import (
-    StandardAnte,
-    full_pot,
-    make_next_dealer,
-    payout,
-    ranks_of,
-    settle,
-)
-from bourre_variants.standard.tricks import trick_winner
 from conftest import (
     ALL_CARDS,
     FORFEIT_DEAL,
@@ -65,6 +39,33 @@ from conftest import (
     sole_dealer_hand,
 )
 
+from bourre.cards import DECK, CardError, card_str, card_symbol, parse_card
+from bourre.engine import Session
+from bourre.house import House
+from bourre.referee import ScriptError
+from bourre.rules import HandOutcome, PlayResult, RuleViolation
+from bourre.simulate import play_session
+from bourre.state import HandState
+from bourre_variants.simultaneous_reveal import Simultaneous
+from bourre_variants.standard.cinch import (
+    StandardCinch,
+    highest_trumps,
+    master_count,
+    sure_tricks,
+)
+from bourre_variants.standard.deal import make_deal
+from bourre_variants.standard.draw import Sequential, fold, make_draw
+from bourre_variants.standard.obligations import current_winner, follow
+from bourre_variants.standard.payout import (
+    StandardAnte,
+    full_pot,
+    make_next_dealer,
+    payout,
+    ranks_of,
+    settle,
+)
+from bourre_variants.standard.tricks import trick_winner
+
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 CINCH = StandardCinch()
 
@@ -91,8 +92,17 @@ def state_for(deck_texts, dealer: int, n: int, hand_size: int = 5) -> HandState:
     """A fresh HandState dealt by the standard deal."""
     deck = [parse_card(c) for c in deck_texts]
     hands, up, stock = make_deal(hand_size)(deck, dealer, n)
-    return HandState(number=1, n=n, hand_size=hand_size, dealer=dealer, hands=hands,
-                     upcard=up, stock=stock, pot=n, balances=[100] * n)
+    return HandState(
+        number=1,
+        n=n,
+        hand_size=hand_size,
+        dealer=dealer,
+        hands=hands,
+        upcard=up,
+        stock=stock,
+        pot=n,
+        balances=[100] * n,
+    )
 
 
 class Recorder:
@@ -164,12 +174,17 @@ def test_R_DECK_parse_and_print():
     assert card_symbol(parse_card("JH")) == "J♥"
     assert card_symbol(parse_card("TH")) == "10♥"
     assert len(DECK) == 52 and len(set(DECK)) == 52
-    assert sorted(card_str(c) for c in DECK) == sorted(r + s for s in "SHDC" for r in "AKQJT98765432")
+    assert sorted(card_str(c) for c in DECK) == sorted(
+        r + s for s in "SHDC" for r in "AKQJT98765432"
+    )
 
 
 def test_R_DECK_rank_order_high_to_low():
     for suit in "SHDC":
-        ints = [parse_card(r + suit) for r in ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]]
+        ints = [
+            parse_card(r + suit)
+            for r in ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+        ]
         assert ints == sorted(ints, reverse=True)
         assert len({c // 13 for c in ints}) == 1
     # the trick order follows: the ace beats the king, ten beats nine
@@ -177,7 +192,9 @@ def test_R_DECK_rank_order_high_to_low():
     assert trick_winner(T("TH 9H"), CLUBS) == 0
 
 
-@pytest.mark.parametrize("bad", ["1X", "11H", "1H", "AX", "", "ASS", "T", "0H", "10", "XS", "♥J", "J♥"])
+@pytest.mark.parametrize(
+    "bad", ["1X", "11H", "1H", "AX", "", "ASS", "T", "0H", "10", "XS", "♥J", "J♥"]
+)
 def test_R_DECK_parse_errors(bad):
     with pytest.raises(CardError) as info:
         parse_card(bad)
@@ -287,13 +304,23 @@ def test_R_DEALER_first_dealer_setting():
 
 
 def test_R_DEALER_random_first_dealer_needs_a_dealer_in_the_script():
-    refused(make_script([sole_dealer_hand(0, 5)], table={"first_dealer": "random"}),
-            "hand 1", "dealer", "R-DEALER")
-    rec = run(make_script([make_hand(ALL_CARDS, decisions(2, 5, {2: "play"}), dealer=2)],
-                          table={"first_dealer": "random"}))
+    refused(
+        make_script([sole_dealer_hand(0, 5)], table={"first_dealer": "random"}),
+        "hand 1",
+        "dealer",
+        "R-DEALER",
+    )
+    rec = run(
+        make_script(
+            [make_hand(ALL_CARDS, decisions(2, 5, {2: "play"}), dealer=2)],
+            table={"first_dealer": "random"},
+        )
+    )
     assert rec["hands"][0]["dealer"] == 2
-    firsts = {play_session(House("standard+table(first_dealer=random,hands=1)"), seed=s).hands[0].dealer
-              for s in range(30)}
+    firsts = {
+        play_session(House("standard+table(first_dealer=random,hands=1)"), seed=s).hands[0].dealer
+        for s in range(30)
+    }
     assert firsts <= set(range(5)) and len(firsts) > 1
 
 
@@ -301,8 +328,11 @@ def test_R_DEALER_rotation_goes_left():
     hands = [sole_dealer_hand(d, 5) for d in (0, 1, 2, 3, 4, 0)]
     rec = run(make_script(hands))
     assert [h["dealer"] for h in rec["hands"]] == [0, 1, 2, 3, 4, 0]
-    rec = run(make_script([sole_dealer_hand(d, 3) for d in (2, 0, 1)], players=3,
-                          table={"first_dealer": 2}))
+    rec = run(
+        make_script(
+            [sole_dealer_hand(d, 3) for d in (2, 0, 1)], players=3, table={"first_dealer": 2}
+        )
+    )
     assert [h["dealer"] for h in rec["hands"]] == [2, 0, 1]
 
 
@@ -331,15 +361,15 @@ def test_R_DEAL_card_i_goes_to_dealer_plus_1_plus_i(n):
             assert deck[i] in hands[(dealer + 1 + i) % n]
         assert all(len(h) == 5 for h in hands)
         assert up == deck[5 * n - 1] and up in hands[dealer]
-        assert stock == deck[5 * n:]
+        assert stock == deck[5 * n :]
         assert len(stock) == 52 - 5 * n
 
 
 def test_R_DEAL_27_cards_left_and_upcard_names_trump():
     deck = [parse_card(c) for c in ALL_CARDS]
     hands, up, stock = make_deal(5)(deck, 0, 5)
-    assert len(stock) == 27
-    assert up == deck[24]
+    assert len(stock) == 27 and sum(len(h) for h in hands) == 25
+    assert up == deck[24] and up in hands[0]
     st = state_for(ALL_CARDS, 0, 5)
     assert st.trump == st.upcard // 13 == deck[24] // 13
     st.places()
@@ -421,9 +451,14 @@ def test_R_DRAW_replacements_from_the_top_in_turn():
     deck = script_deck({}, 0, 5, stock_first="AS KS QS JS TS 9S")
     dealt = dealt_hands(deck, 0, 5)
     d1, d2 = dealt[1][:2], dealt[2][1:4]
-    script = make_script([make_hand(deck, decisions(0, 5, {1: ("play", " ".join(d1)),
-                                                         2: ("play", " ".join(d2)),
-                                                         3: "play"}))])
+    script = make_script(
+        [
+            make_hand(
+                deck,
+                decisions(0, 5, {1: ("play", " ".join(d1)), 2: ("play", " ".join(d2)), 3: "play"}),
+            )
+        ]
+    )
     rec = run(complete(script))
     after = rec["hands"][0]["hands_after_draw"]
     assert set(after[1]) == set(dealt[1][2:]) | {"AS", "KS"}
@@ -506,8 +541,9 @@ def test_R_ACE_UP_in_every_decision_mode():
     with pytest.raises(RuleViolation) as info:
         Simultaneous()(st, Recorder({1: True}), rules)
     assert info.value.rule == "R-ACE-UP"
-    script = make_script([make_hand(deck, decisions(0, 3, {1: "play"}))], players=3,
-                         variants=["simultaneous-reveal"])
+    script = make_script(
+        [make_hand(deck, decisions(0, 3, {1: "play"}))], players=3, variants=["simultaneous-reveal"]
+    )
     refused(script, "hand 1", "R-ACE-UP")
 
 
@@ -601,9 +637,14 @@ def reshuffle_script():
     deck = list(ALL_CARDS)
     random.Random(8).shuffle(deck)
     dealt = dealt_hands(deck, 0, 8)
-    spec = {1: ("play", " ".join(dealt[1])), 2: ("play", " ".join(dealt[2])),
-            3: ("play", " ".join(dealt[3][:4])), 4: ("play", " ".join(dealt[4])),
-            5: ("play", " ".join(dealt[5])), 0: "play"}
+    spec = {
+        1: ("play", " ".join(dealt[1])),
+        2: ("play", " ".join(dealt[2])),
+        3: ("play", " ".join(dealt[3][:4])),
+        4: ("play", " ".join(dealt[4])),
+        5: ("play", " ".join(dealt[5])),
+        0: "play",
+    }
     script = make_script([make_hand(deck, decisions(0, 8, spec))], players=8)
     return complete(script), deck, dealt
 
@@ -657,8 +698,13 @@ def test_R_RESHUFFLE_own_discards_returned_no_longer_count_for_the_cinch():
         dealt = dealt_hands(deck, 0, n)
         spec = {1: ("play", "2H KS"), 2: "play", 0: "play"}
         if n == 8:
-            spec = {1: ("play", "2H KS"), 2: ("play", " ".join(dealt[2])),
-                    3: ("play", " ".join(dealt[3])), 4: ("play", dealt[4][0]), 0: "play"}
+            spec = {
+                1: ("play", "2H KS"),
+                2: ("play", " ".join(dealt[2])),
+                3: ("play", " ".join(dealt[3])),
+                4: ("play", dealt[4][0]),
+                0: "play",
+            }
         script = complete(make_script([make_hand(deck, decisions(0, n, spec))], players=n))
         rec = run(script)
         first = play_at(rec, 0, 0)
@@ -714,7 +760,7 @@ def test_R_LEAD_first_active_left_of_dealer_then_the_winner():
     rec = run(make_script([hand_2111()]))
     tricks = rec["hands"][0]["tricks"]
     assert tricks[0]["leader"] == 1
-    for a, b in zip(tricks, tricks[1:], strict=False):
+    for a, b in pairwise(tricks):
         assert b["leader"] == a["winner"]
         assert b["plays"][0]["seat"] == a["winner"]
     assert [t["winner"] for t in tricks] == [1, 1, 2, 3, 4]
@@ -770,13 +816,15 @@ def test_R_FOLLOW_after_a_trump_any_card_of_the_suit():
 def test_R_FOLLOW_through_replay_a_card_that_does_not_beat_is_a_renege():
     # seat 1 leads 5H; seat 2 holds 2H and 9H and must beat: 9H only
     deck = script_deck({1: "5H 6C 7C 8C 9C", 2: "2H 9H 2D 3D 4D", 0: "2C 3C 4C 5C 8S"}, 0, 5)
-    legal = complete(make_script([make_hand(deck, decisions(0, 5, {1: "play", 2: "play"}),
-                                            plays("1:5H 2:9H"))]))
+    legal = complete(
+        make_script([make_hand(deck, decisions(0, 5, {1: "play", 2: "play"}), plays("1:5H 2:9H"))])
+    )
     rec = run(legal)
     p = play_at(rec, 0, 1)
     assert (p["card"], p["renege"], set(p["legal"])) == ("9H", False, {"9H"})
-    bad = complete(make_script([make_hand(deck, decisions(0, 5, {1: "play", 2: "play"}),
-                                          plays("1:5H 2:2H"))]))
+    bad = complete(
+        make_script([make_hand(deck, decisions(0, 5, {1: "play", 2: "play"}), plays("1:5H 2:2H"))])
+    )
     rec = run(bad)
     p = play_at(rec, 0, 1)
     assert (p["card"], p["renege"], set(p["legal"])) == ("2H", True, {"9H"})
@@ -890,7 +938,9 @@ def test_R_SURE_own_discards_make_a_trump_master():
     assert not CINCH.has_cinch(H("AS QS JS 2H 3H"), SPADES, 0, 0)
     # through replay: seat 1 discards KS 2H and draws JS 8C (5 players, no reshuffle)
     deck = script_deck({1: "AS KS QS 2H 3H", 0: "2C 3C 4C 5C 9S"}, 0, 5, stock_first="JS 8C")
-    script = complete(make_script([make_hand(deck, decisions(0, 5, {1: ("play", "KS 2H"), 2: "play"}))]))
+    script = complete(
+        make_script([make_hand(deck, decisions(0, 5, {1: ("play", "KS 2H"), 2: "play"}))])
+    )
     rec = run(script)
     first = play_at(rec, 0, 0)
     assert first["seat"] == 1 and first["cinch"] is True
@@ -902,10 +952,26 @@ def test_R_SURE_a_corrected_card_is_not_played():
     for 7H; seat 3 (AS QS JS 9S 2C, no heart) must trump.  KS was not played, so AS is
     its only master: no cinch, any trump.  (Counting KS would make a cinch and narrow
     the legal cards to AS QS JS.)"""
-    deck = script_deck({1: "2H 3H 4H 5H 6H", 2: "7H KS 2D 3D 4D", 3: "AS QS JS 9S 2C",
-                        4: "8H 9H TH 5D 6D", 0: "2S 3C 4C 5C 8S"}, 0, 5)
-    script = make_script([make_hand(deck, decisions(0, 5, {1: "play", 2: "play", 3: "play", 4: "play"}),
-                                    plays("1:2H 2:KS>7H"))])
+    deck = script_deck(
+        {
+            1: "2H 3H 4H 5H 6H",
+            2: "7H KS 2D 3D 4D",
+            3: "AS QS JS 9S 2C",
+            4: "8H 9H TH 5D 6D",
+            0: "2S 3C 4C 5C 8S",
+        },
+        0,
+        5,
+    )
+    script = make_script(
+        [
+            make_hand(
+                deck,
+                decisions(0, 5, {1: "play", 2: "play", 3: "play", 4: "play"}),
+                plays("1:2H 2:KS>7H"),
+            )
+        ]
+    )
     script = complete(script)
     rec = run(script)
     p1, p2 = play_at(rec, 0, 1), play_at(rec, 0, 2)
@@ -918,10 +984,23 @@ def test_R_SURE_a_corrected_card_is_not_played():
 def test_R_SURE_tricks_won_count():
     # seat 1 wins three tricks with side aces, then its low trump is "sure"
     deck = script_deck({1: "AH AD AC 2S 2C", 2: "KH KD 3H 3D 4D", 0: "6C 7C 8C 9C 9S"}, 0, 5)
-    script = make_script([make_hand(deck, decisions(0, 5, {1: "play", 2: "play"}),
-                                    plays("1:AH 2:KH | 1:AD 2:KD | 1:AC 2:3H | 1:2S 2:3D | 1:2C 2:4D"))])
+    script = make_script(
+        [
+            make_hand(
+                deck,
+                decisions(0, 5, {1: "play", 2: "play"}),
+                plays("1:AH 2:KH | 1:AD 2:KD | 1:AC 2:3H | 1:2S 2:3D | 1:2C 2:4D"),
+            )
+        ]
+    )
     rec = run(script)
-    assert [play_at(rec, 0, i)["cinch"] for i in (0, 2, 4, 6, 8)] == [False, False, False, True, True]
+    assert [play_at(rec, 0, i)["cinch"] for i in (0, 2, 4, 6, 8)] == [
+        False,
+        False,
+        False,
+        True,
+        True,
+    ]
 
 
 # =========================================================================== R-EQUIV
@@ -931,7 +1010,11 @@ def test_R_EQUIV_contiguous_trumps_are_equivalent():
     assert S(highest_trumps(H("AS KS"), H("AS KS"), SPADES, 0)) == {"AS", "KS"}
     assert S(highest_trumps(H("AS QS"), H("AS QS"), SPADES, known("KS"))) == {"AS", "QS"}
     assert S(highest_trumps(H("AS QS"), H("AS QS"), SPADES, 0)) == {"AS"}
-    assert S(highest_trumps(H("AS KS 9S"), H("AS KS 9S"), SPADES, known("QS JS TS"))) == {"AS", "KS", "9S"}
+    assert S(highest_trumps(H("AS KS 9S"), H("AS KS 9S"), SPADES, known("QS JS TS"))) == {
+        "AS",
+        "KS",
+        "9S",
+    }
     assert S(highest_trumps(H("KS 9S"), H("KS 9S 2H"), SPADES, 0)) == {"KS"}
 
 
@@ -967,13 +1050,31 @@ def test_R_CINCH_LEAD_after_three_tricks_no_hiding_a_trump():
 def test_R_CINCH_LEAD_through_replay():
     deck = script_deck({1: "AH AD AC 2S 2C", 2: "KH KD 3H 3D 4D", 0: "6C 7C 8C 9C 9S"}, 0, 5)
     base = "1:AH 2:KH | 1:AD 2:KD | 1:AC 2:3H | "
-    rec = run(make_script([make_hand(deck, decisions(0, 5, {1: "play", 2: "play"}),
-                                     plays(base + "1:2S 2:3D | 1:2C 2:4D"))]))
+    rec = run(
+        make_script(
+            [
+                make_hand(
+                    deck,
+                    decisions(0, 5, {1: "play", 2: "play"}),
+                    plays(base + "1:2S 2:3D | 1:2C 2:4D"),
+                )
+            ]
+        )
+    )
     p = play_at(rec, 0, 6)
     assert (p["seat"], p["cinch"], set(p["legal"]), p["renege"]) == (1, True, {"2S"}, False)
     # hiding the trump (leading 2C) is a renege
-    rec = run(make_script([make_hand(deck, decisions(0, 5, {1: "play", 2: "play"}),
-                                     plays(base + "1:2C 2:3D | 1:2S 2:4D"))]))
+    rec = run(
+        make_script(
+            [
+                make_hand(
+                    deck,
+                    decisions(0, 5, {1: "play", 2: "play"}),
+                    plays(base + "1:2C 2:3D | 1:2S 2:4D"),
+                )
+            ]
+        )
+    )
     p = play_at(rec, 0, 6)
     assert (p["card"], p["renege"]) == ("2C", True)
     assert rec["hands"][0]["reneges"] == [1]
@@ -997,7 +1098,10 @@ def test_R_CINCH_FOLLOW_highest_allowed_trump():
     hand = H("KS QS 9S 2C")
     legal = follow(hand, T("3H TS"), SPADES)
     assert S(legal) == {"KS", "QS"}
-    assert S(CINCH.narrow(legal, hand, T("3H TS"), SPADES, known("AS 3H TS"), False)) == {"KS", "QS"}
+    assert S(CINCH.narrow(legal, hand, T("3H TS"), SPADES, known("AS 3H TS"), False)) == {
+        "KS",
+        "QS",
+    }
 
 
 def test_R_CINCH_FOLLOW_following_suit_keeps_priority():
@@ -1019,10 +1123,14 @@ def test_R_CINCH_FOLLOW_with_optional_undertrump_still_the_highest_trump():
 
 def test_R_CINCH_FOLLOW_through_replay():
     """Seats 2 (leads 3H), 3 (AS KS QS 9S 2C: cinch, no heart) and 4 play."""
-    deck = script_deck({2: "3H 4H 5H 6H 7H", 3: "AS KS QS 9S 2C", 4: "8H 9H TH 2D 3D",
-                        0: "2H 3C 4C 5C 8S"}, 0, 5)
-    script = complete(make_script([make_hand(deck, decisions(0, 5, {2: "play", 3: "play", 4: "play"}),
-                                             plays("2:3H"))]))
+    deck = script_deck(
+        {2: "3H 4H 5H 6H 7H", 3: "AS KS QS 9S 2C", 4: "8H 9H TH 2D 3D", 0: "2H 3C 4C 5C 8S"}, 0, 5
+    )
+    script = complete(
+        make_script(
+            [make_hand(deck, decisions(0, 5, {2: "play", 3: "play", 4: "play"}), plays("2:3H"))]
+        )
+    )
     rec = run(script)
     p = play_at(rec, 0, 1)
     assert (p["seat"], p["cinch"], set(p["legal"])) == (3, True, {"AS", "KS", "QS"})
@@ -1035,23 +1143,46 @@ def test_R_CINCH_FOLLOW_through_replay():
 def test_R_CINCH_LAST_only_the_ordinary_obligations():
     hand = H("AS KS 9S 2C")
     legal = follow(hand, T("3H 4H"), SPADES)
-    assert S(CINCH.narrow(legal, hand, T("3H 4H"), SPADES, known("3H 4H"), True)) == {"AS", "KS", "9S"}
+    assert S(CINCH.narrow(legal, hand, T("3H 4H"), SPADES, known("3H 4H"), True)) == {
+        "AS",
+        "KS",
+        "9S",
+    }
     # may over-trump with a lower trump that still wins
     legal = follow(hand, T("3H 5S"), SPADES)
     assert S(legal) == {"AS", "KS", "9S"}
-    assert S(CINCH.narrow(legal, hand, T("3H 5S"), SPADES, known("3H 5S"), True)) == {"AS", "KS", "9S"}
+    assert S(CINCH.narrow(legal, hand, T("3H 5S"), SPADES, known("3H 5S"), True)) == {
+        "AS",
+        "KS",
+        "9S",
+    }
     assert S(CINCH.narrow(legal, hand, T("3H 5S"), SPADES, known("3H 5S"), False)) == {"AS", "KS"}
 
 
 def test_R_CINCH_LAST_through_replay():
     """Seat 1 leads 3H, seat 2 trumps 5S, seat 3 (AS KS QS 9S 2C) is last: 9S wins."""
-    deck = script_deck({1: "3H 4H 6H 7H 8H", 2: "5S 2D 3D 4D 6D", 3: "AS KS QS 9S 2C",
-                        0: "2H 3C 4C 5C 8S"}, 0, 5)
-    script = complete(make_script([make_hand(deck, decisions(0, 5, {1: "play", 2: "play", 3: "play"}),
-                                             plays("1:3H 2:5S 3:9S"))]))
+    deck = script_deck(
+        {1: "3H 4H 6H 7H 8H", 2: "5S 2D 3D 4D 6D", 3: "AS KS QS 9S 2C", 0: "2H 3C 4C 5C 8S"}, 0, 5
+    )
+    script = complete(
+        make_script(
+            [
+                make_hand(
+                    deck,
+                    decisions(0, 5, {1: "play", 2: "play", 3: "play"}),
+                    plays("1:3H 2:5S 3:9S"),
+                )
+            ]
+        )
+    )
     rec = run(script)
     p = play_at(rec, 0, 2)
-    assert (p["seat"], p["cinch"], p["renege"], set(p["legal"])) == (3, True, False, {"AS", "KS", "QS", "9S"})
+    assert (p["seat"], p["cinch"], p["renege"], set(p["legal"])) == (
+        3,
+        True,
+        False,
+        {"AS", "KS", "QS", "9S"},
+    )
     assert rec["hands"][0]["tricks"][0]["winner"] == 3
     # next trick, seat 3 leads with a cinch: highest trump and equivalents
     p = play_at(rec, 0, 3)
@@ -1146,8 +1277,14 @@ def test_R_ANTE_winner_and_passers_pay():
 
 def test_R_ANTE_renege_gives_no_exemption():
     # seat 2 reneges with the single most tricks: no tie exemption, everyone antes
-    rec = run(make_script([hand_forfeit(0, "1:AH 2:AS | 2:KS 1:2S | 2:QS 1:KH | 2:JS 1:QH | 2:3H 1:JH"),
-                           sole_dealer_hand(1, 5)]))
+    rec = run(
+        make_script(
+            [
+                hand_forfeit(0, "1:AH 2:AS | 2:KS 1:2S | 2:QS 1:KH | 2:JS 1:QH | 2:3H 1:JH"),
+                sole_dealer_hand(1, 5),
+            ]
+        )
+    )
     assert rec["hands"][0]["pot_after"] == 10
     assert rec["hands"][1]["pot_at_stake"] == 15
 
@@ -1176,8 +1313,10 @@ def test_R_SETTLE_shared_ranks_1_2_2_4():
 def test_R_SETTLE_through_replay():
     rec = run(make_script([hand_2111(0), hand_tie(1), hand_tie(2)]))
     assert rec["hands"][-1]["pot_after"] == 24
-    assert rec["final"] == {"balances": ["489/5", "474/5", "514/5", "514/5", "509/5"],
-                            "ranks": [4, 5, 1, 1, 3]}
+    assert rec["final"] == {
+        "balances": ["489/5", "474/5", "514/5", "514/5", "509/5"],
+        "ranks": [4, 5, 1, 1, 3],
+    }
     # no new ante at the end: the last hand's balances + pot/5
     total = sum(Fraction(b) for b in rec["final"]["balances"])
     assert total == 500
@@ -1190,7 +1329,13 @@ def test_R_RENEGE_costs_P_and_the_card_stands():
     rec = run(make_script([hand_renege(), sole_dealer_hand(2, 5)]))
     h = rec["hands"][0]
     p = play_at(rec, 0, 3)
-    assert (p["seat"], p["card"], p["renege"], p["corrected"], set(p["legal"])) == (1, "KH", True, False, {"2S"})
+    assert (p["seat"], p["card"], p["renege"], p["corrected"], set(p["legal"])) == (
+        1,
+        "KH",
+        True,
+        False,
+        {"2S"},
+    )
     assert h["reneges"] == [1] and h["bourre"] == [1]
     assert h["winner"] == 2
     assert h["pot_after"] == 10  # bourré 5 + renege 5, both the old P
@@ -1201,7 +1346,9 @@ def test_R_RENEGE_costs_P_and_the_card_stands():
 
 
 def test_R_RENEGE_each_renege_costs_P_again():
-    rec = run(make_script([hand_renege(0, "1:AH 2:AS | 2:KS 1:KH | 2:QS 1:QH | 2:JS 1:2S | 2:TS 1:JH")]))
+    rec = run(
+        make_script([hand_renege(0, "1:AH 2:AS | 2:KS 1:KH | 2:QS 1:QH | 2:JS 1:2S | 2:TS 1:JH")])
+    )
     h = rec["hands"][0]
     assert h["reneges"] == [1, 1]
     assert h["pot_after"] == 15
@@ -1211,7 +1358,9 @@ def test_R_RENEGE_each_renege_costs_P_again():
 
 
 def test_R_RENEGE_single_most_tricks_forfeits_the_pot():
-    rec = run(make_script([hand_forfeit(0, "1:AH 2:AS | 2:KS 1:2S | 2:QS 1:KH | 2:JS 1:QH | 2:3H 1:JH")]))
+    rec = run(
+        make_script([hand_forfeit(0, "1:AH 2:AS | 2:KS 1:2S | 2:QS 1:KH | 2:JS 1:QH | 2:3H 1:JH")])
+    )
     h = rec["hands"][0]
     assert h["tricks_won"] == [0, 1, 4, 0, 0]
     assert (h["winner"], h["reneges"], h["bourre"], h["pot_after"]) == (None, [2], [], 10)
@@ -1231,11 +1380,24 @@ def test_R_RENEGE_pure_payout():
 
 
 def test_R_CORRECTED_no_penalty_but_loses_the_pot_and_the_deal():
-    rec = run(make_script([hand_forfeit(0, "1:AH 2:AS>3H | 1:KH 2:AS | 2:KS 1:2S | 2:QS 1:QH | 2:JS 1:JH"),
-                           sole_dealer_hand(1, 5), sole_dealer_hand(3, 5)]))
+    rec = run(
+        make_script(
+            [
+                hand_forfeit(0, "1:AH 2:AS>3H | 1:KH 2:AS | 2:KS 1:2S | 2:QS 1:QH | 2:JS 1:JH"),
+                sole_dealer_hand(1, 5),
+                sole_dealer_hand(3, 5),
+            ]
+        )
+    )
     h = rec["hands"][0]
     p = play_at(rec, 0, 1)
-    assert (p["seat"], p["card"], p["corrected"], p["renege"], set(p["legal"])) == (2, "3H", True, False, {"3H"})
+    assert (p["seat"], p["card"], p["corrected"], p["renege"], set(p["legal"])) == (
+        2,
+        "3H",
+        True,
+        False,
+        {"3H"},
+    )
     assert h["tricks_won"] == [0, 1, 4, 0, 0]
     assert (h["winner"], h["reneges"], h["bourre"], h["pot_after"]) == (None, [], [], 5)
     assert h["balances"] == [99, 99, 99, 99, 99]
@@ -1245,8 +1407,14 @@ def test_R_CORRECTED_no_penalty_but_loses_the_pot_and_the_deal():
 
 
 def test_R_CORRECTED_zero_tricks_still_bourre():
-    rec = run(make_script([hand_renege(0, "1:AH 2:AS | 2:KS 1:KH>2S | 2:QS 1:KH | 2:JS 1:QH | 2:TS 1:JH"),
-                           sole_dealer_hand(2, 5)]))
+    rec = run(
+        make_script(
+            [
+                hand_renege(0, "1:AH 2:AS | 2:KS 1:KH>2S | 2:QS 1:KH | 2:JS 1:QH | 2:TS 1:JH"),
+                sole_dealer_hand(2, 5),
+            ]
+        )
+    )
     h = rec["hands"][0]
     assert (h["winner"], h["bourre"], h["reneges"], h["pot_after"]) == (2, [1], [], 5)
     assert h["balances"] == [99, 94, 104, 99, 99]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bourre_variants.standard.obligations import follow
 from conftest import (
     H,
     S,
@@ -24,6 +23,8 @@ from conftest import (
     script_deck,
     sole_dealer_hand,
 )
+
+from bourre_variants.standard.obligations import follow
 
 A, B, C = 4, 0, 1  # the example's players, seated; seat 2 deals, seats 2 and 3 pass
 
@@ -86,7 +87,7 @@ def test_worked_example_reference_script_of_the_team():
 
 
 def test_FAQ_tied_max_does_not_split_the_pot_it_carries_whole():
-    """"Máximo empatado divide pote? Não, todo o pote passa à próxima mão." """
+    """ "Máximo empatado divide pote? Não, todo o pote passa à próxima mão." """
     rec = run(make_script([hand_tie(), sole_dealer_hand(1, 5)]))
     h = rec["hands"][0]
     assert h["tricks_won"] == [0, 2, 2, 1, 0]
@@ -99,14 +100,15 @@ def test_FAQ_tied_max_does_not_split_the_pot_it_carries_whole():
 
 
 def test_FAQ_cannot_discard_holding_a_weak_trump_must_trump():
-    """"Posso descartar sem naipe com trunfo fraco? Não, trunfo é obrigatório mesmo sem
+    """ "Posso descartar sem naipe com trunfo fraco? Não, trunfo é obrigatório mesmo sem
     conseguir vencer." """
     spades = 0
     assert S(follow(H("2S 4C 5D"), T("QH 9S"), spades)) == {"2S"}
     assert S(follow(H("2S 4C 5D"), T("QH"), spades)) == {"2S"}
     # at the table: seat 1 leads QH, seat 2 trumps 9S, seat 3 (2S, no heart) discards 4C
-    deck = script_deck({1: "QH 6C 7C 8C 9C", 2: "9S 2D 3D 4D 6D", 3: "2S 4C 5D 7D 8D",
-                        0: "2C 3C 5C TC 8S"}, 0, 5)
+    deck = script_deck(
+        {1: "QH 6C 7C 8C 9C", 2: "9S 2D 3D 4D 6D", 3: "2S 4C 5D 7D 8D", 0: "2C 3C 5C TC 8S"}, 0, 5
+    )
     decs = decisions(0, 5, {1: "play", 2: "play", 3: "play"})
     ok = complete(make_script([make_hand(deck, decs, plays("1:QH 2:9S 3:2S"))]))
     p = play_at(run(ok), 0, 2)
@@ -120,7 +122,7 @@ def test_FAQ_cannot_discard_holding_a_weak_trump_must_trump():
 
 
 def test_FAQ_winner_does_not_receive_zero_trick_penalties():
-    """"Vencedor atual recebe multas de zero? Não, esses pagamentos formam o próximo
+    """ "Vencedor atual recebe multas de zero? Não, esses pagamentos formam o próximo
     pote." """
     rec = run(worked_script())
     h = rec["hands"][0]

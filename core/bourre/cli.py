@@ -90,12 +90,20 @@ def variants() -> None:
 def bench(
     house: Annotated[list[str] | None, typer.Argument(help="Houses to measure (default: standard).")] = None,
     seconds: Annotated[float, typer.Option(help="Seconds per house.")] = 3.0,
+    bots: Annotated[str, typer.Option(help="Bots, as for 'bourre compare --bots' (e.g. heuristic).")] = "random",
+    parallel: Annotated[bool, typer.Option("--parallel", help="Also measure the speed-up on --workers processes.")] = False,
+    workers: Annotated[int, typer.Option(help="Processes for --parallel.")] = 2,
 ) -> None:
     """Play full sessions with random-legal bots on one core; last line: hands/s."""
     from bourre.bench import run
 
     houses = [load_house(h) for h in (house or ["standard"])]
-    rate = run(houses, seconds, typer.echo)
+    if bots != "random" or parallel:
+        from bourre.compare.commands import bench_bots
+
+        rate = bench_bots(houses, seconds, bots, parallel, workers)
+    else:
+        rate = run(houses, seconds, typer.echo)
     typer.echo(f"hands/s: {rate:.0f}")
 
 
@@ -131,6 +139,13 @@ def play(
         )
     except ValueError as e:
         fail(str(e))
+
+
+from bourre.compare.commands import compare as _compare  # noqa: E402
+from bourre.compare.commands import simulate as _simulate  # noqa: E402
+
+app.command("simulate")(_simulate)
+app.command("compare")(_compare)
 
 
 def main() -> None:

@@ -277,6 +277,10 @@ class Session:
                     )
                 forfeits.add(s)
                 if corrected_to is not None:
+                    if corrected_to == card:
+                        raise RuleViolation(
+                            "R-CORRECTED", f"a correction must name another card than {card_str(card)}"
+                        )
                     if corrected_to not in hand:
                         raise RuleViolation(
                             "R-CORRECTED", f"seat {s} does not hold {card_str(corrected_to)}"

@@ -162,7 +162,9 @@ class House:
             try:
                 settings = cls.Settings.model_validate(raw)
             except ValidationError as e:
-                raise HouseError(validation_message(e, self.source, f"variants.{name}")) from None
+                raise HouseError(
+                    validation_message(e, self.source, f"variants.{name}", cls.Settings)
+                ) from None
             variants.append(cls(settings, hr.table))
         return variants
 

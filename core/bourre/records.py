@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, StrictInt
 
 from bourre.cards import SUITS, card_str, parse_card
 from bourre.engine import HandResult
@@ -38,7 +38,7 @@ class DecisionIn(BaseModel):
     """A decision: ``play`` (with the cards discarded, if any) or ``pass``."""
 
     model_config = _IN
-    seat: int = Field(ge=0)
+    seat: StrictInt = Field(ge=0)
     action: Literal["play", "pass"]
     discard: list[CardField] = []
 
@@ -47,7 +47,7 @@ class PlayIn(BaseModel):
     """A card played; ``corrected_to`` for an illegal card taken back (R-CORRECTED)."""
 
     model_config = _IN
-    seat: int = Field(ge=0)
+    seat: StrictInt = Field(ge=0)
     card: CardField
     corrected_to: CardField | None = None
 
@@ -57,15 +57,15 @@ class EventIn(BaseModel):
 
     model_config = _IN
     type: Literal["premature"]
-    seat: int = Field(ge=0)
+    seat: StrictInt = Field(ge=0)
 
 
 class HandIn(BaseModel):
     """One hand of a table script."""
 
     model_config = _IN
-    dealer: int | None = Field(None, ge=0)
-    pot: AmountField | None = None
+    dealer: StrictInt | None = Field(None, ge=0)
+    pot: AmountField | None = Field(None, ge=0)
     deck: list[CardField]
     decisions: list[DecisionIn] = []
     plays: list[PlayIn] = []

@@ -19,7 +19,7 @@ from bourre.house import House, PluginError
 from bourre.plugins import Registry
 from bourre.records import FinalRecord, HandIn, Script, SessionRecord, hand_record
 from bourre.rules import RuleViolation
-from bourre.settings import HouseError, house_from_data, validation_message
+from bourre.settings import HouseError, allowed_keys, house_from_data, validation_message
 from bourre.state import HandState
 
 __all__ = ["ScriptError", "load_script", "replay"]
@@ -105,7 +105,10 @@ def _pydantic_error(e: ValidationError, place: str) -> ScriptError:
             where = f"{place}: hand {loc[1] + 1}"
             loc = loc[2:]
         key = ".".join(str(x) if not isinstance(x, int) else f"[{x}]" for x in loc).replace(".[", "[")
-        msg = "unknown key" if err["type"] == "extra_forbidden" else err["msg"]
+        msg = err["msg"]
+        if err["type"] == "extra_forbidden":
+            allowed = allowed_keys(Script, tuple(err["loc"]))
+            msg = "unknown key" + (f"; allowed: {', '.join(allowed)}" if allowed else "")
         rule = " (R-DECK)" if "card" in msg and "R-DECK" not in msg else ""
         msgs.append(f"{where}: {key or '(top)'}: {msg}{rule}")
     return ScriptError("\n".join(msgs))

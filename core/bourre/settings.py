@@ -21,9 +21,17 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PositiveInt,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 
 from bourre.money import AmountField
 
@@ -56,14 +64,13 @@ class TableSettings(BaseModel):
         0, description="Seat that deals hand 1, or 'random' (R-DEALER)."
     )
 
-    @model_validator(mode="after")
-    def _dealer_at_table(self) -> TableSettings:
-        fd = self.first_dealer
-        if fd != "random" and not 0 <= fd < self.players:
-            raise ValueError(
-                f"first_dealer must be a seat 0…{self.players - 1} or 'random' (R-DEALER)"
-            )
-        return self
+    @field_validator("first_dealer")
+    @classmethod
+    def _dealer_at_table(cls, fd: int | str, info: ValidationInfo) -> int | str:
+        players = info.data.get("players", 5)
+        if fd != "random" and not (isinstance(fd, int) and 0 <= fd < players):
+            raise ValueError(f"must be a seat 0…{players - 1} or 'random' (R-DEALER)")
+        return fd
 
 
 class VariantSection(BaseModel):
@@ -89,14 +96,40 @@ class HouseRules(BaseModel):
     variants: VariantSection = VariantSection()
 
 
-def validation_message(err: ValidationError, place: str, prefix: str = "") -> str:
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    """The pydantic model inside an annotation (``list[M]``, ``M | None`` …)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in get_args(annotation):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def allowed_keys(model: type[BaseModel] | None, loc: tuple[int | str, ...]) -> list[str] | None:
+    """The keys allowed beside the last key of ``loc`` in ``model``, if known."""
+    cur = model
+    for step in loc[:-1]:
+        if isinstance(step, int):
+            continue
+        if cur is None or step not in cur.model_fields:
+            return None
+        cur = _model_in(cur.model_fields[step].annotation)
+    return list(cur.model_fields) if cur is not None else None
+
+
+def validation_message(
+    err: ValidationError, place: str, prefix: str = "", model: type[BaseModel] | None = None
+) -> str:
     """One readable message for a pydantic error: place, dotted key, what is allowed."""
     lines = []
     for e in err.errors():
         key = ".".join(str(p) for p in (prefix, *e["loc"]) if p != "")
         msg = e["msg"]
         if e["type"] == "extra_forbidden":
-            msg = "unknown key"
+            allowed = allowed_keys(model, tuple(e["loc"]))
+            msg = "unknown key" + (f"; allowed: {', '.join(allowed)}" if allowed else "")
         lines.append(f"{place}: {key or '(top)'}: {msg}")
     return "\n".join(lines)
 
@@ -132,7 +165,7 @@ def house_from_data(data: Any, place: str) -> HouseRules:
     try:
         return HouseRules.model_validate(data)
     except ValidationError as e:
-        raise HouseError(validation_message(e, place)) from None
+        raise HouseError(validation_message(e, place, model=HouseRules)) from None
 
 
 _ITEM = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9_.-]*)\s*(?:\((.*?)\))?\s*$", re.S)

@@ -29,7 +29,7 @@ def dumps(value, indent: int = 0) -> str:
             set(value) <= {"seat", "action", "discard", "card", "corrected_to", "type"}
         ):
             return json.dumps(value, ensure_ascii=False)
-        items = [f'{pad}  {json.dumps(k)}: {dumps(v, indent + 2)}' for k, v in value.items()]
+        items = [f"{pad}  {json.dumps(k)}: {dumps(v, indent + 2)}" for k, v in value.items()]
         return "{\n" + ",\n".join(items) + f"\n{pad}}}"
     if isinstance(value, list):
         if all(not isinstance(v, (dict, list)) for v in value) or all(

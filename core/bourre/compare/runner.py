@@ -20,6 +20,7 @@ Ctrl-C or a failing worker stops the run but keeps every completed session
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 import math
@@ -146,7 +147,9 @@ def seat_bots(bots: Sequence[BotSpec], players: int, index: int, rotate: bool) -
     return [bots[(s - k) % players] for s in range(players)]
 
 
+@functools.cache
 def _accepts_house(factory: Callable[..., Any]) -> bool:
+    """Whether a bot factory takes a ``house`` option (or any option)."""
     try:
         params = inspect.signature(factory).parameters.values()
     except (TypeError, ValueError):
@@ -501,11 +504,24 @@ def _run_pool(
         executor = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
     pending: dict[Future[list[dict[str, Any]]], str] = {}
     broken = False
+    if client is not None:
+        try:
+            workers = max(1, sum(client.nthreads().values()))
+        except Exception:
+            workers = 8
+    window = 4 * workers  # tasks in flight: a long run does not queue every task at once
+    todo = iter(tasks)
     try:
-        for house, idx in tasks:
-            fut = executor.submit(task, house, config.bots, config.seed, idx, config.rotate)
-            pending[fut] = house
-        while pending:
+        while True:
+            while len(pending) < window:
+                nxt = next(todo, None)
+                if nxt is None:
+                    break
+                house, idx = nxt
+                fut = executor.submit(task, house, config.bots, config.seed, idx, config.rotate)
+                pending[fut] = house
+            if not pending:
+                break
             done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
             for fut in done:
                 house = pending.pop(fut)

@@ -1,0 +1,309 @@
+"""Comparing houses by simulation: the same numbers for any worker count, chunking
+and backend; interruptions keep completed sessions and --resume finishes to the same
+numbers; JSON, CSV and figures are written; bad input exits 2."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from bourre.cli import app
+from bourre.compare import runner as R
+from bourre.compare.metrics import ci_mean, ci_median, ci_ratio, compute, without_timing
+
+HOUSES = ["standard", "standard+pot-limit(limit=5)", "standard+four-card"]
+BOTS = R.parse_bots("heuristic,random,heuristic,random,random")
+
+
+def config(sessions: int = 8, houses: list[str] | None = None) -> R.RunConfig:
+    return R.RunConfig(houses or HOUSES, sessions, "t", BOTS, rotate=True)
+
+
+@pytest.fixture(scope="module")
+def reference() -> dict[str, Any]:
+    """The uninterrupted run in process, one session per task."""
+    res = R.run(config(), workers=1, chunk=1)
+    assert res.complete and res.completed() == 8 * len(HOUSES)
+    return without_timing(compute(res))
+
+
+# -- determinism ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("workers", "chunk"), [(1, 3), (1, 8), (2, 1), (2, 3), (2, None)])
+def test_same_numbers_for_any_workers_and_chunks(reference: dict[str, Any], workers: int, chunk: int | None) -> None:
+    res = R.run(config(), workers=workers, chunk=chunk)
+    assert res.complete
+    assert without_timing(compute(res)) == reference
+
+
+def test_dask_backend_gives_the_same_numbers(reference: dict[str, Any]) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        processes=False, n_workers=1, threads_per_worker=2, host="127.0.0.1", protocol="tcp",
+        dashboard_address=None,
+    ) as cluster:
+        res = R.run(config(), scheduler=cluster.scheduler_address, chunk=2)
+        assert res.complete
+        assert without_timing(compute(res)) == reference
+        with distributed.Client(cluster) as client:
+            res = R.run(config(), scheduler=client, chunk=5)
+            assert without_timing(compute(res)) == reference
+
+
+def test_common_random_numbers() -> None:
+    """Session i of every house plays the decks of seed 'SEED:i'."""
+    res = R.run(config(3), workers=1)
+    for h in HOUSES:
+        assert [s["seed"] for s in res.ordered(h)] == ["t:0", "t:1", "t:2"]
+    a, b = res.ordered(HOUSES[0]), res.ordered(HOUSES[1])
+    assert a[0]["pot"][0] == b[0]["pot"][0] == 5  # the first pot, same table
+    # seats rotate: each bot at each seat over the sessions
+    assert a[1]["bots"] == [b.label for b in BOTS[-1:] + BOTS[:-1]]
+
+
+# -- interruption and resume --------------------------------------------------------------
+
+
+class Stop:
+    def __init__(self, after: int) -> None:
+        self.after = after
+
+    def __call__(self, done: int, total: int) -> None:
+        if done >= self.after:
+            raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_interrupt_keeps_completed_sessions_and_resume_finishes(
+    tmp_path: Path, reference: dict[str, Any], workers: int
+) -> None:
+    state = tmp_path / "state.jsonl"
+    part = R.run(config(), workers=workers, chunk=1, progress=Stop(5), state=state)
+    assert not part.complete and part.stopped == "interrupted"
+    assert 5 <= part.completed() < 8 * len(HOUSES)
+    m = compute(part)
+    assert m["complete"] is False and m["stopped"] == "interrupted"
+    assert sum(h["sessions"] for h in m["houses"]) == part.completed()
+    # every completed session is in the state file, identical to the reference run's
+    header, done = R.load_state(state)
+    assert header["seed"] == "t" and sum(len(d) for d in done.values()) == part.completed()
+    full = R.run(config(), workers=1, chunk=1)
+    for h, d in done.items():
+        for i, s in d.items():
+            assert {k: v for k, v in s.items() if k != "seconds"} == {
+                k: v for k, v in full.summaries[h][i].items() if k != "seconds"
+            }
+    # resume (appending to the same file) to the same final numbers
+    R.check_resume(config(), header, state)
+    res = R.run(config(), workers=workers, resume=done, state=state)
+    assert res.complete
+    assert without_timing(compute(res)) == reference
+    _, again = R.load_state(state)
+    assert sum(len(d) for d in again.values()) == 8 * len(HOUSES)
+
+
+def failing_chunk(house: str, bots: Any, seed: str, indices: list[int], rotate: bool) -> list[dict[str, Any]]:
+    if 5 in indices and "pot-limit" in house:
+        raise RuntimeError("worker exploded")
+    return R.run_chunk(house, bots, seed, indices, rotate)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_failed_worker_keeps_completed_sessions(tmp_path: Path, reference: dict[str, Any], workers: int) -> None:
+    state = tmp_path / "s.jsonl"
+    part = R.run(config(), workers=workers, chunk=1, state=state, task=failing_chunk)
+    assert not part.complete and part.stopped is not None and "worker exploded" in part.stopped
+    assert part.completed() >= 1
+    _, done = R.load_state(state)
+    assert sum(len(d) for d in done.values()) == part.completed()
+    res = R.run(config(), workers=workers, resume=done)
+    assert without_timing(compute(res)) == reference
+
+
+def test_state_file_of_another_run_is_refused(tmp_path: Path) -> None:
+    state = tmp_path / "s.jsonl"
+    R.run(config(2), workers=1, state=state)
+    header, _ = R.load_state(state)
+    other = R.RunConfig(HOUSES, 2, "other-seed", BOTS, rotate=True)
+    with pytest.raises(R.StateError, match="seed"):
+        R.check_resume(other, header, state)
+    # a line cut short at the end (a crash while writing) is ignored
+    with state.open("a") as f:
+        f.write('{"house": "standard", "summ')
+    _, done = R.load_state(state)
+    assert sum(len(d) for d in done.values()) == 2 * len(HOUSES)
+
+
+# -- statistics -----------------------------------------------------------------------
+
+
+def test_intervals() -> None:
+    iv = ci_mean([1.0, 2.0, 3.0, 4.0])
+    assert iv["mean"] == 2.5 and iv["lo"] < 2.5 < iv["hi"] and iv["n"] == 4
+    assert ci_mean([3.0])["lo"] is None and ci_mean([])["mean"] is None
+    r = ci_ratio([1, 2, 3], [2, 4, 6])
+    assert r["mean"] == 0.5 and r["lo"] == pytest.approx(0.5)
+    med = ci_median(list(range(101)))
+    assert med["mean"] == 50 and med["lo"] < 50 < med["hi"]
+
+
+def test_metrics_content(reference: dict[str, Any]) -> None:
+    first, second, third = reference["houses"]
+    assert first["vs_first"] is None and second["vs_first"]["pot_mean"]["n"] == 8
+    for key in ("pot_mean", "pot_median", "playing", "bourre", "bourre_hands", "carried", "cinch",
+                "spread", "below", "dealer"):
+        assert first[key]["mean"] is not None, key
+    assert first["pot_max"] >= first["pot_median"]["mean"]
+    assert len(first["seat"]) == 5 and len(first["position"]) == 5
+    assert len(first["pot_by_hand"]) == 12 and first["pot_by_hand"][0]["mean"] == 5
+    assert set(first["bots"]) == {"heuristic", "random"}
+    assert 0 <= first["playing"]["mean"] <= 1
+    # pot-limit caps the bourré payments: its pots are not larger
+    assert second["pot_mean"]["mean"] <= first["pot_mean"]["mean"]
+    assert third["players"] == 5
+
+
+# -- outputs -------------------------------------------------------------------------------
+
+
+def test_json_csv_and_plots_are_written(tmp_path: Path) -> None:
+    from bourre.compare.plots import plot
+    from bourre.compare.report import write_csv, write_json
+
+    res = R.run(config(4), workers=1)
+    m = compute(res)
+    write_json(m, tmp_path / "m.json")
+    write_csv(m, tmp_path / "m.csv")
+    files = plot(res, m, tmp_path / "fig")
+    data = json.loads((tmp_path / "m.json").read_text())
+    assert data["complete"] and [h["house"] for h in data["houses"]] == HOUSES
+    rows = list(csv.DictReader((tmp_path / "m.csv").open()))
+    assert {"house", "metric", "index", "mean", "lo", "hi", "n"} <= set(rows[0])
+    assert any(r["metric"] == "diff_vs_first:pot_mean" for r in rows)
+    names = {p.name for p in files}
+    for stem in ("pot_distribution", "pot_growth", "balance_spread", "seat_advantage"):
+        for ext in ("png", "svg"):
+            assert f"{stem}.{ext}" in names
+            assert (tmp_path / "fig" / f"{stem}.{ext}").stat().st_size > 1000
+
+
+# -- the command line --------------------------------------------------------------------------
+
+cli = CliRunner()
+
+
+def invoke(*args: str) -> Any:
+    return cli.invoke(app, list(args))
+
+
+def test_cli_compare_writes_outputs(tmp_path: Path) -> None:
+    r = invoke(
+        "compare", "standard", "pot-limit(limit=5)", "--sessions", "3", "--workers", "1",
+        "--bots", "heuristic,random,random,random,random", "--rotate",
+        "--json", str(tmp_path / "o.json"), "--csv", str(tmp_path / "o.csv"),
+        "--plot", str(tmp_path / "plots"), "--state", str(tmp_path / "s.jsonl"), "--no-progress",
+    )
+    assert r.exit_code == 0, r.stderr
+    assert "pot at stake" in r.stdout and "standard+pot-limit(limit=5)" in r.stdout
+    assert json.loads((tmp_path / "o.json").read_text())["sessions_completed"] == 3
+    assert (tmp_path / "o.csv").exists() and (tmp_path / "plots" / "seat_advantage.svg").exists()
+    assert len((tmp_path / "s.jsonl").read_text().splitlines()) == 1 + 2 * 3
+
+
+def test_cli_simulate(tmp_path: Path) -> None:
+    r = invoke("simulate", "four-card", "--sessions", "2", "--workers", "1", "--seed", "x", "--no-progress",
+               "--json", str(tmp_path / "o.json"))
+    assert r.exit_code == 0, r.stderr
+    data = json.loads((tmp_path / "o.json").read_text())
+    assert data["seed"] == "x" and data["houses"][0]["house"] == "standard+four-card"
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["compare", "standard", "no-such-variant"], ["no-such-variant"]),
+        (["simulate", "standard", "--bots", "nobody"], ["unknown bot", "nobody"]),
+        (["simulate", "standard", "--bots", "heuristic,random"], ["2 bots", "5 players"]),
+        (["simulate", "standard", "--bots", "montecarlo(budget=0)"], ["budget"]),
+        (["simulate", "standard", "--bots", "montecarlo(budget"], ["unbalanced"]),
+        (["simulate", "standard", "--sessions", "0"], ["--sessions"]),
+        (["simulate", "standard", "--workers", "0"], ["--workers"]),
+        (["simulate", "standard", "--chunk", "0"], ["--chunk"]),
+        (["compare", "standard"], ["two or more"]),
+        (["compare", "standard", "standard"], ["twice"]),
+        (["simulate", "standard", "--resume", "/nonexistent/state.jsonl"], ["--resume", "cannot read"]),
+        (["simulate", "standard", "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"], ["exclude"]),
+        (["simulate", "standard", "--below", "x"], ["below"]),
+        (["bench", "--bots", "nobody"], ["unknown bot"]),
+    ],
+)
+def test_cli_bad_input_exits_2(args: list[str], words: list[str]) -> None:
+    r = invoke(*args, "--no-progress") if args[0] != "bench" else invoke(*args)
+    assert r.exit_code == 2, (r.stdout, r.stderr)
+    assert r.stdout == ""
+    for w in words:
+        assert w in r.stderr
+
+
+def test_cli_resume_of_another_run_exits_2(tmp_path: Path) -> None:
+    state = tmp_path / "s.jsonl"
+    assert invoke("simulate", "standard", "--sessions", "1", "--workers", "1", "--state", str(state),
+                  "--no-progress").exit_code == 0
+    r = invoke("simulate", "four-card", "--resume", str(state), "--no-progress")
+    assert r.exit_code == 2 and "another run" in r.stderr
+    state.write_text("not json\n")
+    r = invoke("simulate", "standard", "--resume", str(state), "--no-progress")
+    assert r.exit_code == 2 and "--resume" in r.stderr
+
+
+def test_cli_ctrl_c_writes_partial_summary_and_resumes(tmp_path: Path) -> None:
+    """A real SIGINT to `bourre compare`: exit 130, the partial JSON says what it
+    covers, the state file resumes to the numbers of an uninterrupted run."""
+    state, part, full, ref = (tmp_path / n for n in ("s.jsonl", "part.json", "full.json", "ref.json"))
+    args = ["compare", "standard", "pot-limit(limit=5)", "--seed", "c", "--chunk", "1", "--no-progress"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bourre.cli", *args, "--workers", "2", "--sessions", "100000",
+         "--state", str(state), "--json", str(part)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        if state.exists() and len(state.read_text().splitlines()) >= 6:
+            break
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "PARTIAL" in err and f"--resume {state}" in err
+    m = json.loads(part.read_text())
+    assert m["complete"] is False and m["stopped"] == "interrupted"
+    assert sum(h["sessions"] for h in m["houses"]) >= 5
+    n = max(h["sessions"] for h in m["houses"]) + 2
+    r = invoke(*args, "--workers", "2", "--sessions", str(n), "--resume", str(state), "--json", str(full))
+    assert r.exit_code == 0, r.stderr
+    r = invoke(*args, "--workers", "1", "--sessions", str(n), "--json", str(ref))
+    assert r.exit_code == 0, r.stderr
+    a, b = json.loads(full.read_text()), json.loads(ref.read_text())
+    assert a["complete"] and without_timing(a) == without_timing(b)
+
+
+def test_bench_bots_and_parallel() -> None:
+    r = invoke("bench", "--bots", "heuristic", "--seconds", "0.2")
+    assert r.exit_code == 0, r.stderr
+    last = r.stdout.strip().splitlines()[-1]
+    assert last.startswith("hands/s: ") and int(last.split()[1]) > 0
+    r = invoke("bench", "--bots", "heuristic", "--seconds", "0.3", "--parallel")
+    assert r.exit_code == 0, r.stderr
+    assert "speed-up" in r.stdout and r.stdout.strip().splitlines()[-1].startswith("hands/s: ")
