@@ -73,38 +73,46 @@ class BotAgents:
     def __init__(self, players: Sequence[Player]) -> None:
         self.players = list(players)
         self.views: list[PlayerView] = []
+        self._play = [p.play for p in self.players]
 
     def begin(self, state: HandState) -> None:
+        views = self.views
+        if views:
+            for v in views:
+                v._rebind(state)
+            return
         if len(self.players) != state.n:
             raise ValueError(f"{len(self.players)} players for a table of {state.n}")
         self.views = [PlayerView(state, s) for s in range(state.n)]
 
     def decide(self, state: HandState, seat: int, forced: str | None) -> bool:
         view = self.views[seat]
+        if forced is None:
+            return bool(self.players[seat].decide(view))
         view.forced = forced
-        answer = bool(self.players[seat].decide(view))
+        answer = self.players[seat].decide(view)
         view.forced = None
-        if forced is not None and not answer:
+        if not answer:
             raise IllegalAnswer(seat, forced, "may not pass", ("play",))
-        return answer
+        return True
 
     def discard(self, state: HandState, seat: int) -> Sequence[int]:
-        return list(self.players[seat].discard(self.views[seat]))
+        return tuple(self.players[seat].discard(self.views[seat]))
 
     def play(self, state: HandState, seat: int, legal: list[int], cinch: bool) -> tuple[int, None]:
         view = self.views[seat]
-        view.legal = tuple(legal)  # a copy: nothing the bot does changes the engine's set
+        view.legal = allowed = tuple(legal)  # a copy: the bot cannot change the engine's set
         view.cinch = cinch
-        card = self.players[seat].play(view)
-        if card not in legal:
-            raise IllegalAnswer(
-                seat,
-                explain_rule(state, seat, legal, cinch),
-                f"{card_str(card) if isinstance(card, int) and 0 <= card < 52 else card!r}"
-                f" is not allowed; legal: {' '.join(cards_str(legal))}",
-                legal,
-            )
-        return card, None
+        card = self._play[seat](view)
+        if card in allowed:
+            return card, None
+        raise IllegalAnswer(
+            seat,
+            explain_rule(state, seat, legal, cinch),
+            f"{card_str(card) if isinstance(card, int) and 0 <= card < 52 else card!r}"
+            f" is not allowed; legal: {' '.join(cards_str(legal))}",
+            legal,
+        )
 
 
 def explain_rule(state: HandState, seat: int, legal: Sequence[int], cinch: bool) -> str:

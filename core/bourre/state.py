@@ -39,6 +39,12 @@ def keep_order(pile: list[int]) -> list[int]:
     return list(pile)
 
 
+def _empty_lists(n: int) -> list[list[int]]:
+    if n <= 8:  # tables have 2 to 8 seats: a literal is cheaper than a comprehension
+        return [[], [], [], [], [], [], [], []][:n]
+    return [[] for _ in range(n)]
+
+
 class HandState:
     """The state of one hand.  The engine and the rule components mutate it."""
 
@@ -96,11 +102,11 @@ class HandState:
         """The stock, top first."""
         self.pile: list[int] = []
         """Discards not yet returned to a stock, in the order they were made."""
-        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[list[int]] = _empty_lists(n)
         """Each seat's own discards not yet returned to a stock."""
         self.known = [0] * n
         """Bitmask per seat of its own discards not yet returned (for R-SURE)."""
-        self.folded: list[list[int]] = [[] for _ in range(n)]
+        self.folded: list[list[int]] = _empty_lists(n)
         self.active: list[int] = []
         """Playing seats, clockwise from the dealer's left."""
         self.decisions: list[PublicDecision] = []
@@ -163,6 +169,10 @@ class PlayerView:
         """Whether this player has a cinch now (R-SURE)."""
         self.forced: str | None = None
         """When deciding: the rule that forbids passing, if any."""
+
+    def _rebind(self, state: HandState) -> None:
+        """Point this view at a new hand (seating agents reuse their views)."""
+        self.__state = state
 
     @property
     def hand(self) -> tuple[int, ...]:

@@ -18,47 +18,60 @@ def make_draw(hand_size: int) -> DrawFn:
     runs out, earlier players' unreturned discards make a new stock (R-RESHUFFLE)."""
 
     def draw(state: HandState, seat: int, discards: Sequence[int]) -> None:
-        hand = state.hands[seat]
         k = len(discards)
+        if not k:
+            return  # standing pat
         if k > hand_size:
             raise RuleViolation("R-DRAW", f"at most {hand_size} cards may be exchanged, not {k}")
-        if len(set(discards)) != k:
-            raise RuleViolation("R-DRAW", "the same card is discarded twice")
-        for c in discards:
-            if c not in hand:
-                raise RuleViolation("R-DRAW", f"seat {seat} does not hold {card_str(c)}")
-        if not k:
-            return
-        for c in discards:
-            hand.remove(c)
+        hand = state.hands[seat]
+        removed: list[int] = []
+        try:
+            for c in discards:
+                hand.remove(c)
+                removed.append(c)
+        except ValueError:
+            hand.extend(removed)
+            hand.sort()
+            c = discards[len(removed)]
+            why = "discards the same card twice" if c in removed else f"does not hold {card_str(c)}"
+            raise RuleViolation("R-DRAW", f"seat {seat} {why}") from None
         stock = state.stock
-        need = k
-        while need:
-            if not stock:
-                if not state.pile:
-                    raise RuleViolation(
-                        "R-RESHUFFLE", "the stock ran out and there are no discards to reshuffle"
-                    )
-                # R-RESHUFFLE: earlier discards (not the player's own) form a new stock.
-                stock[:] = state.reshuffle(state.pile)
-                state.reshuffles.append(list(stock))
-                state.pile = []
-                for s in range(state.n):
-                    state.discards[s] = []
-                    state.known[s] = 0
-            take = min(need, len(stock))
-            hand.extend(stock[:take])
-            del stock[:take]
-            need -= take
+        if len(stock) >= k:
+            hand += stock[:k]
+            del stock[:k]
+        else:
+            _draw_through_reshuffle(state, hand, k)
         hand.sort()
-        state.pile.extend(discards)
-        state.discards[seat].extend(discards)
+        state.pile += discards
+        state.discards[seat] += discards
         mask = 0
         for c in discards:
             mask |= 1 << c
         state.known[seat] |= mask
 
     return draw
+
+
+def _draw_through_reshuffle(state: HandState, hand: list[int], need: int) -> None:
+    """Serve ``need`` cards when the stock runs out (R-RESHUFFLE): the discards of
+    earlier players not yet returned (never this player's own) make a new stock."""
+    stock = state.stock
+    while need:
+        if not stock:
+            if not state.pile:
+                raise RuleViolation(
+                    "R-RESHUFFLE", "the stock ran out and there are no discards to reshuffle"
+                )
+            stock[:] = state.reshuffle(state.pile)
+            state.reshuffles.append(list(stock))
+            state.pile = []
+            for s in range(state.n):
+                state.discards[s] = []
+                state.known[s] = 0
+        take = min(need, len(stock))
+        hand += stock[:take]
+        del stock[:take]
+        need -= take
 
 
 def fold(state: HandState, seat: int) -> None:
@@ -70,7 +83,7 @@ def fold(state: HandState, seat: int) -> None:
 
 def join(state: HandState, agents: Agents, rules: Rules, seat: int, exchange: bool = True) -> None:
     """A player plays: they exchange at once (R-DRAW) and become active."""
-    discards = list(agents.discard(state, seat)) if exchange else []
+    discards = agents.discard(state, seat) if exchange else ()
     rules.draw(state, seat, discards)
     state.active.append(seat)
     state.decisions.append(_new(PublicDecision, (seat, True, len(discards))))

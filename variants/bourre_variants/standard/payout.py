@@ -34,30 +34,45 @@ def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
     paid: list[Amount] = [0] * n
     if result.sole:  # R-SOLE: takes the pot, nobody is bourré
         takes[active[0]] = P
-        return HandOutcome(active[0], takes, paid, 0, [], [], frozenset())
-    best = max(won[s] for s in active)
-    top = [s for s in active if won[s] == best]
-    x = penalty(P)
-    bourre = [s for s in active if won[s] == 0]
-    for s in bourre:
-        paid[s] += x
-    for s in result.reneges:
-        paid[s] += x
-    exempt = set(bourre)
+        return HandOutcome(active[0], takes, paid, 0, [], [], _NOBODY)
+    best = -1
+    top: list[int] = []
+    bourre: list[int] = []
+    for s in active:
+        w = won[s]
+        if w > best:
+            best, top = w, [s]
+        elif w == best:
+            top.append(s)
+        if not w:
+            bourre.append(s)
+    reneges = result.reneges
+    if bourre or reneges:
+        x = penalty(P)  # every payment uses the same old P (R-BOURRE)
+        for s in bourre:
+            paid[s] += x
+        for s in reneges:
+            paid[s] += x
+        owed = sum(paid)
+    else:
+        owed = 0
     winner: int | None = None
     tied: tuple[int, ...] = ()
     carry: Amount = P
     if len(top) > 1:  # R-WIN: a tie carries the whole pot; the tied skip the ante
         tied = tuple(top)
-        exempt.update(top)
-    elif top[0] not in result.forfeits:
-        winner = top[0]
-        takes[winner] = P
-        carry = 0
-    # else: the single most tricks forfeited (R-CORRECTED): the pot carries
-    return HandOutcome(
-        winner, takes, paid, carry + sum(paid), bourre, list(result.reneges), frozenset(exempt), tied
-    )
+        exempt = frozenset(bourre + top)
+    else:
+        exempt = frozenset(bourre)
+        if top[0] not in result.forfeits:
+            winner = top[0]
+            takes[winner] = P
+            carry = 0
+        # else: the single most tricks forfeited (R-CORRECTED): the pot carries
+    return HandOutcome(winner, takes, paid, carry + owed, bourre, list(reneges), exempt, tied)
+
+
+_NOBODY: frozenset[int] = frozenset()
 
 
 def make_next_dealer(n: int) -> NextDealerFn:
