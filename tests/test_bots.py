@@ -106,7 +106,7 @@ def test_montecarlo_only_plays_legal_cards(spec: str) -> None:
         _play(
             house,
             f"m{i}",
-            lambda s, rng: make_bot(names[(s + i) % 3], rng, house=house, budget=3),
+            lambda s, rng, i=i: make_bot(names[(s + i) % 3], rng, house=house, budget=3),
         )
 
 

@@ -41,7 +41,9 @@ def reference() -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("workers", "chunk"), [(1, 3), (1, 8), (2, 1), (2, 3), (2, None)])
-def test_same_numbers_for_any_workers_and_chunks(reference: dict[str, Any], workers: int, chunk: int | None) -> None:
+def test_same_numbers_for_any_workers_and_chunks(
+    reference: dict[str, Any], workers: int, chunk: int | None
+) -> None:
     res = R.run(config(), workers=workers, chunk=chunk)
     assert res.complete
     assert without_timing(compute(res)) == reference
@@ -50,7 +52,11 @@ def test_same_numbers_for_any_workers_and_chunks(reference: dict[str, Any], work
 def test_dask_backend_gives_the_same_numbers(reference: dict[str, Any]) -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
-        processes=False, n_workers=1, threads_per_worker=2, host="127.0.0.1", protocol="tcp",
+        processes=False,
+        n_workers=1,
+        threads_per_worker=2,
+        host="127.0.0.1",
+        protocol="tcp",
         dashboard_address=None,
     ) as cluster:
         res = R.run(config(), scheduler=cluster.scheduler_address, chunk=2)
@@ -113,14 +119,18 @@ def test_interrupt_keeps_completed_sessions_and_resume_finishes(
     assert sum(len(d) for d in again.values()) == 8 * len(HOUSES)
 
 
-def failing_chunk(house: str, bots: Any, seed: str, indices: list[int], rotate: bool) -> list[dict[str, Any]]:
+def failing_chunk(
+    house: str, bots: Any, seed: str, indices: list[int], rotate: bool
+) -> list[dict[str, Any]]:
     if 5 in indices and "pot-limit" in house:
         raise RuntimeError("worker exploded")
     return R.run_chunk(house, bots, seed, indices, rotate)
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-def test_failed_worker_keeps_completed_sessions(tmp_path: Path, reference: dict[str, Any], workers: int) -> None:
+def test_failed_worker_keeps_completed_sessions(
+    tmp_path: Path, reference: dict[str, Any], workers: int
+) -> None:
     state = tmp_path / "s.jsonl"
     part = R.run(config(), workers=workers, chunk=1, state=state, task=failing_chunk)
     assert not part.complete and part.stopped is not None and "worker exploded" in part.stopped
@@ -129,6 +139,16 @@ def test_failed_worker_keeps_completed_sessions(tmp_path: Path, reference: dict[
     assert sum(len(d) for d in done.values()) == part.completed()
     res = R.run(config(), workers=workers, resume=done)
     assert without_timing(compute(res)) == reference
+
+
+def test_resume_into_another_state_file(tmp_path: Path, reference: dict[str, Any]) -> None:
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    R.run(config(), workers=1, chunk=1, progress=Stop(4), state=first)
+    _, done = R.load_state(first)
+    res = R.run(config(), workers=2, resume=done, state=second)
+    assert without_timing(compute(res)) == reference
+    header, again = R.load_state(second)
+    assert header == config().header() and sum(len(d) for d in again.values()) == 8 * len(HOUSES)
 
 
 def test_state_file_of_another_run_is_refused(tmp_path: Path) -> None:
@@ -161,8 +181,18 @@ def test_intervals() -> None:
 def test_metrics_content(reference: dict[str, Any]) -> None:
     first, second, third = reference["houses"]
     assert first["vs_first"] is None and second["vs_first"]["pot_mean"]["n"] == 8
-    for key in ("pot_mean", "pot_median", "playing", "bourre", "bourre_hands", "carried", "cinch",
-                "spread", "below", "dealer"):
+    for key in (
+        "pot_mean",
+        "pot_median",
+        "playing",
+        "bourre",
+        "bourre_hands",
+        "carried",
+        "cinch",
+        "spread",
+        "below",
+        "dealer",
+    ):
         assert first[key]["mean"] is not None, key
     assert first["pot_max"] >= first["pot_median"]["mean"]
     assert len(first["seat"]) == 5 and len(first["position"]) == 5
@@ -209,21 +239,68 @@ def invoke(*args: str) -> Any:
 
 def test_cli_compare_writes_outputs(tmp_path: Path) -> None:
     r = invoke(
-        "compare", "standard", "pot-limit(limit=5)", "--sessions", "3", "--workers", "1",
-        "--bots", "heuristic,random,random,random,random", "--rotate",
-        "--json", str(tmp_path / "o.json"), "--csv", str(tmp_path / "o.csv"),
-        "--plot", str(tmp_path / "plots"), "--state", str(tmp_path / "s.jsonl"), "--no-progress",
+        "compare",
+        "standard",
+        "pot-limit(limit=5)",
+        "--sessions",
+        "3",
+        "--workers",
+        "1",
+        "--bots",
+        "heuristic,random,random,random,random",
+        "--rotate",
+        "--json",
+        str(tmp_path / "o.json"),
+        "--csv",
+        str(tmp_path / "o.csv"),
+        "--plot",
+        str(tmp_path / "plots"),
+        "--state",
+        str(tmp_path / "s.jsonl"),
+        "--no-progress",
     )
     assert r.exit_code == 0, r.stderr
-    assert "pot at stake" in r.stdout and "standard+pot-limit(limit=5)" in r.stdout
+    assert "pot at stake" in r.stdout and "pot-limit" in r.stdout
     assert json.loads((tmp_path / "o.json").read_text())["sessions_completed"] == 3
     assert (tmp_path / "o.csv").exists() and (tmp_path / "plots" / "seat_advantage.svg").exists()
     assert len((tmp_path / "s.jsonl").read_text().splitlines()) == 1 + 2 * 3
 
 
+def test_cli_scheduler(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    args = ["simulate", "standard", "--sessions", "4", "--seed", "d", "--no-progress"]
+    with distributed.LocalCluster(
+        processes=False,
+        n_workers=1,
+        threads_per_worker=2,
+        host="127.0.0.1",
+        protocol="tcp",
+        dashboard_address=None,
+    ) as cluster:
+        r = invoke(
+            *args, "--scheduler", cluster.scheduler_address, "--json", str(tmp_path / "d.json")
+        )
+    assert r.exit_code == 0, r.stderr
+    r = invoke(*args, "--workers", "1", "--json", str(tmp_path / "p.json"))
+    assert r.exit_code == 0, r.stderr
+    a, b = (json.loads((tmp_path / n).read_text()) for n in ("d.json", "p.json"))
+    assert without_timing(a) == without_timing(b)
+
+
 def test_cli_simulate(tmp_path: Path) -> None:
-    r = invoke("simulate", "four-card", "--sessions", "2", "--workers", "1", "--seed", "x", "--no-progress",
-               "--json", str(tmp_path / "o.json"))
+    r = invoke(
+        "simulate",
+        "four-card",
+        "--sessions",
+        "2",
+        "--workers",
+        "1",
+        "--seed",
+        "x",
+        "--no-progress",
+        "--json",
+        str(tmp_path / "o.json"),
+    )
     assert r.exit_code == 0, r.stderr
     data = json.loads((tmp_path / "o.json").read_text())
     assert data["seed"] == "x" and data["houses"][0]["house"] == "standard+four-card"
@@ -242,8 +319,14 @@ def test_cli_simulate(tmp_path: Path) -> None:
         (["simulate", "standard", "--chunk", "0"], ["--chunk"]),
         (["compare", "standard"], ["two or more"]),
         (["compare", "standard", "standard"], ["twice"]),
-        (["simulate", "standard", "--resume", "/nonexistent/state.jsonl"], ["--resume", "cannot read"]),
-        (["simulate", "standard", "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"], ["exclude"]),
+        (
+            ["simulate", "standard", "--resume", "/nonexistent/state.jsonl"],
+            ["--resume", "cannot read"],
+        ),
+        (
+            ["simulate", "standard", "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"],
+            ["exclude"],
+        ),
         (["simulate", "standard", "--below", "x"], ["below"]),
         (["bench", "--bots", "nobody"], ["unknown bot"]),
     ],
@@ -258,8 +341,20 @@ def test_cli_bad_input_exits_2(args: list[str], words: list[str]) -> None:
 
 def test_cli_resume_of_another_run_exits_2(tmp_path: Path) -> None:
     state = tmp_path / "s.jsonl"
-    assert invoke("simulate", "standard", "--sessions", "1", "--workers", "1", "--state", str(state),
-                  "--no-progress").exit_code == 0
+    assert (
+        invoke(
+            "simulate",
+            "standard",
+            "--sessions",
+            "1",
+            "--workers",
+            "1",
+            "--state",
+            str(state),
+            "--no-progress",
+        ).exit_code
+        == 0
+    )
     r = invoke("simulate", "four-card", "--resume", str(state), "--no-progress")
     assert r.exit_code == 2 and "another run" in r.stderr
     state.write_text("not json\n")
@@ -270,13 +365,39 @@ def test_cli_resume_of_another_run_exits_2(tmp_path: Path) -> None:
 def test_cli_ctrl_c_writes_partial_summary_and_resumes(tmp_path: Path) -> None:
     """A real SIGINT to `bourre compare`: exit 130, the partial JSON says what it
     covers, the state file resumes to the numbers of an uninterrupted run."""
-    state, part, full, ref = (tmp_path / n for n in ("s.jsonl", "part.json", "full.json", "ref.json"))
-    args = ["compare", "standard", "pot-limit(limit=5)", "--seed", "c", "--chunk", "1", "--no-progress"]
+    state, part, full, ref = (
+        tmp_path / n for n in ("s.jsonl", "part.json", "full.json", "ref.json")
+    )
+    args = [
+        "compare",
+        "standard",
+        "pot-limit(limit=5)",
+        "--seed",
+        "c",
+        "--chunk",
+        "1",
+        "--no-progress",
+    ]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bourre.cli", *args, "--workers", "2", "--sessions", "100000",
-         "--state", str(state), "--json", str(part)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        [
+            sys.executable,
+            "-m",
+            "bourre.cli",
+            *args,
+            "--workers",
+            "2",
+            "--sessions",
+            "100000",
+            "--state",
+            str(state),
+            "--json",
+            str(part),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     )
     deadline = time.time() + 60
     while time.time() < deadline:
@@ -291,7 +412,9 @@ def test_cli_ctrl_c_writes_partial_summary_and_resumes(tmp_path: Path) -> None:
     assert m["complete"] is False and m["stopped"] == "interrupted"
     assert sum(h["sessions"] for h in m["houses"]) >= 5
     n = max(h["sessions"] for h in m["houses"]) + 2
-    r = invoke(*args, "--workers", "2", "--sessions", str(n), "--resume", str(state), "--json", str(full))
+    r = invoke(
+        *args, "--workers", "2", "--sessions", str(n), "--resume", str(state), "--json", str(full)
+    )
     assert r.exit_code == 0, r.stderr
     r = invoke(*args, "--workers", "1", "--sessions", str(n), "--json", str(ref))
     assert r.exit_code == 0, r.stderr

@@ -92,15 +92,19 @@ def _pool_rate(house: House, bots: str, sessions: int, workers: int) -> float:
     specs = parse_bots(bots)
     chunk = max(1, math.ceil(sessions / (workers * 8)))
     with ProcessPoolExecutor(max_workers=workers, initializer=_worker_init) as ex:
-        warm = [ex.submit(run_chunk, house.spec, specs, "bench-warm-up", [k]) for k in range(workers)]
+        warm = [
+            ex.submit(run_chunk, house.spec, specs, "bench-warm-up", [k]) for k in range(workers)
+        ]
         for f in warm:
             f.result()
         start = time.perf_counter()
         futs = [
-            ex.submit(run_chunk, house.spec, specs, "bench", list(range(k, min(k + chunk, sessions))))
+            ex.submit(
+                run_chunk, house.spec, specs, "bench", list(range(k, min(k + chunk, sessions)))
+            )
             for k in range(0, sessions, chunk)
         ]
-        hands = sum(s["hands"] for f in futs for s in f.result())
+        hands: int = sum(s["hands"] for f in futs for s in f.result())
         elapsed = time.perf_counter() - start
     return hands / elapsed
 
@@ -111,7 +115,7 @@ def parallel_speedup(
     """The parallel speed-up of ``bourre compare``: hands/s with ``workers`` processes
     over hands/s with one process, on the same sessions (about ``seconds`` each).
     Returns ``(rate with 1, rate with workers, speed-up)``."""
-    one = statistics.median(bot_hands_per_second(house, bots, min(seconds, 1.0), rounds=3))
+    one = float(statistics.median(bot_hands_per_second(house, bots, min(seconds, 1.0), rounds=3)))
     sessions = max(workers * 8, int(one * seconds / house.table.hands))
     r1 = _pool_rate(house, bots, sessions, 1)
     rn = _pool_rate(house, bots, sessions, workers)
@@ -136,7 +140,9 @@ def run_bots(
     for i, house in enumerate(houses):
         rates = bot_hands_per_second(house, bots, seconds)
         med = statistics.median(rates)
-        echo(f"{house.spec}: bots {bots}: median {med:,.0f} hands/s per core over {len(rates)} rounds")
+        echo(
+            f"{house.spec}: bots {bots}: median {med:,.0f} hands/s per core over {len(rates)} rounds"
+        )
         rate = med
         if parallel:
             r1, rn, up = parallel_speedup(house, bots, workers, seconds)

@@ -102,13 +102,12 @@ def _beats(c: int, w: int, trump: int) -> bool:
 def _is_master(c: int, known: int) -> bool:
     """Every higher card of the suit is known (own hand, played, own discards)."""
     top = (c // 13) * 13 + 12
-    for x in range(c + 1, top + 1):
-        if not (known >> x) & 1:
-            return False
-    return True
+    return all((known >> x) & 1 for x in range(c + 1, top + 1))
 
 
-def choose_card(legal: Sequence[int], trick: Sequence[int], trump: int, known: int, last: bool) -> int:
+def choose_card(
+    legal: Sequence[int], trick: Sequence[int], trump: int, known: int, last: bool
+) -> int:
     """The heuristic card: ``known`` is the bitmask of cards known out of the
     opponents' hands (own hand, own discards, played cards).
 
@@ -347,14 +346,18 @@ class MonteCarloPlayer:
             if s in folded:  # a folded hand: probably short of trumps and aces
                 keyed = sorted(
                     allowed,
-                    key=lambda c: rng.random() ** (_FOLD_WEIGHT if c // 13 == trump or c % 13 == ACE else 1.0),
+                    key=lambda c: (
+                        rng.random() ** (_FOLD_WEIGHT if c // 13 == trump or c % 13 == ACE else 1.0)
+                    ),
                     reverse=True,
                 )
                 got = keyed[:k]
             elif strong:
                 keyed = sorted(
                     allowed,
-                    key=lambda c: rng.random() ** (_KEEP_WEIGHT if c // 13 == trump or c % 13 == ACE else 1.0),
+                    key=lambda c: (
+                        rng.random() ** (_KEEP_WEIGHT if c // 13 == trump or c % 13 == ACE else 1.0)
+                    ),
                     reverse=True,
                 )
                 got = keyed[:strong]
@@ -373,7 +376,9 @@ class MonteCarloPlayer:
 
     def _value(self, n: int, P: Any, active: list[int], won: list[int], me: int) -> float:
         rules = self.rules
-        out = rules.payout(PlayResult(n, P, active, won, set(), [], len(active) == 1), rules.penalty)
+        out = rules.payout(
+            PlayResult(n, P, active, won, set(), [], len(active) == 1), rules.penalty
+        )
         return float(out.takes[me] - out.paid[me])
 
     def _tricks(
@@ -590,7 +595,15 @@ class MonteCarloPlayer:
             hands[me] = [c for c in mine if c != card]
             won2 = list(won)
             self._tricks(
-                me, my_known, trump, hands, active, won2, [*trick0, card], leader, played | (1 << card)
+                me,
+                my_known,
+                trump,
+                hands,
+                active,
+                won2,
+                [*trick0, card],
+                leader,
+                played | (1 << card),
             )
             return self._value(n, P, active, won2, me)
 
@@ -599,7 +612,9 @@ class MonteCarloPlayer:
         return result
 
     @staticmethod
-    def _prefer(legal: list[int], trick: list[int], trump: int, known: int, last: bool) -> list[int]:
+    def _prefer(
+        legal: list[int], trick: list[int], trump: int, known: int, last: bool
+    ) -> list[int]:
         """Candidates with the heuristic's card first (it wins ties)."""
         first = choose_card(legal, trick, trump, known, last)
         return [first, *(c for c in legal if c != first)]

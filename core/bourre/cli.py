@@ -88,10 +88,16 @@ def variants() -> None:
 
 @app.command()
 def bench(
-    house: Annotated[list[str] | None, typer.Argument(help="Houses to measure (default: standard).")] = None,
+    house: Annotated[
+        list[str] | None, typer.Argument(help="Houses to measure (default: standard).")
+    ] = None,
     seconds: Annotated[float, typer.Option(help="Seconds per house.")] = 3.0,
-    bots: Annotated[str, typer.Option(help="Bots, as for 'bourre compare --bots' (e.g. heuristic).")] = "random",
-    parallel: Annotated[bool, typer.Option("--parallel", help="Also measure the speed-up on --workers processes.")] = False,
+    bots: Annotated[
+        str, typer.Option(help="Bots, as for 'bourre compare --bots' (e.g. heuristic).")
+    ] = "random",
+    parallel: Annotated[
+        bool, typer.Option("--parallel", help="Also measure the speed-up on --workers processes.")
+    ] = False,
     workers: Annotated[int, typer.Option(help="Processes for --parallel.")] = 2,
 ) -> None:
     """Play full sessions with random-legal bots on one core; last line: hands/s."""

@@ -100,19 +100,9 @@ def display_order(hand: Sequence[int], trump: int) -> tuple[int, ...]:
     return tuple(sorted(hand, key=lambda c: (c // 13 != trump, c // 13, -(c % 13))))
 
 
-class _RuleState:
-    """The little of a hand that :func:`bourre.players.explain_rule` reads, made from
-    what the player sees."""
-
-    def __init__(self, view: PlayerView) -> None:
-        self.trick = [c for _, c in view.trick]
-        self.hands = {view.seat: list(view.hand)}
-        self.trump = view.trump
-
-
 def refusal_rule(view: PlayerView) -> str:
     """The id of the rule that narrows ``view.legal`` (why a card is refused)."""
-    return explain_rule(_RuleState(view), view.seat, list(view.legal), view.cinch)  # type: ignore[arg-type]
+    return explain_rule(view.hand, [c for _, c in view.trick], view.trump, view.legal, view.cinch)
 
 
 HELP = """\

@@ -108,18 +108,19 @@ class BotAgents:
             return card, None
         raise IllegalAnswer(
             seat,
-            explain_rule(state, seat, legal, cinch),
+            explain_rule(state.hands[seat], state.trick, state.trump, legal, cinch),
             f"{card_str(card) if isinstance(card, int) and 0 <= card < 52 else card!r}"
             f" is not allowed; legal: {' '.join(cards_str(legal))}",
             legal,
         )
 
 
-def explain_rule(state: HandState, seat: int, legal: Sequence[int], cinch: bool) -> str:
-    """The id of the rule that narrows ``legal`` (for refusals)."""
-    trick = state.trick
-    hand = state.hands[seat]
-    if cinch and len(legal) < len(hand) and all(c // 13 == state.trump for c in legal):
+def explain_rule(
+    hand: Sequence[int], trick: Sequence[int], trump: int, legal: Sequence[int], cinch: bool
+) -> str:
+    """The id of the rule that narrows ``legal`` for a player holding ``hand`` when
+    ``trick`` has been played (for refusals)."""
+    if cinch and len(legal) < len(hand) and all(c // 13 == trump for c in legal):
         return "R-CINCH-LEAD" if not trick else "R-CINCH-FOLLOW"
     if not trick:
         return "R-LEAD"

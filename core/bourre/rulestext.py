@@ -40,6 +40,16 @@ def rules_markdown(house: House) -> str:
     return "\n".join(lines).strip() + "\n"
 
 
+def type_name(annotation: object) -> str:
+    """A setting's type in words (amounts are integers or 'p/q' strings)."""
+    from fractions import Fraction
+    from typing import get_args
+
+    if Fraction in get_args(annotation):
+        return "amount"
+    return getattr(annotation, "__name__", str(annotation))
+
+
 def render_rules(house: House, console: Console) -> None:
     from rich.markdown import Markdown
 
@@ -62,8 +72,7 @@ def render_variants(console: Console) -> None:
         fields = []
         for key, f in info.cls.Settings.model_fields.items():
             req = "required" if f.is_required() else f"default {f.default!r}"
-            ann = getattr(f.annotation, "__name__", str(f.annotation))
-            fields.append(f"{key}: {ann} ({req})")
+            fields.append(f"{key}: {type_name(f.annotation)} ({req})")
         table.add_row(
             name,
             info.package,

@@ -15,7 +15,7 @@ import typer
 
 __all__ = ["DEFAULT_SESSIONS", "compare", "simulate"]
 
-DEFAULT_SESSIONS = 3000
+DEFAULT_SESSIONS = 5000
 """Sessions per house by default: ``bourre compare`` of 4 houses with heuristic bots
 finishes in about a minute on 2 cores."""
 
@@ -36,7 +36,10 @@ Sessions = Annotated[
 ]
 Seed = Annotated[
     str | None,
-    typer.Option(help="Seed: session i of every house plays the decks of seed 'SEED:i' (default 0).", show_default=False),
+    typer.Option(
+        help="Seed: session i of every house plays the decks of seed 'SEED:i' (default 0).",
+        show_default=False,
+    ),
 ]
 Bots = Annotated[
     str | None,
@@ -57,16 +60,30 @@ Workers = Annotated[
 ]
 Scheduler = Annotated[
     str | None,
-    typer.Option(help="A Dask scheduler address (tcp://host:port): run the sessions on that cluster."),
+    typer.Option(
+        help="A Dask scheduler address (tcp://host:port): run the sessions on that cluster."
+    ),
 ]
-Chunk = Annotated[int | None, typer.Option(help="Sessions per task (default: automatic).", show_default=False)]
-JsonOut = Annotated[Path | None, typer.Option("--json", help="Write the statistics as JSON to this file.")]
-CsvOut = Annotated[Path | None, typer.Option("--csv", help="Write the statistics as CSV (long form) to this file.")]
-PlotDir = Annotated[Path | None, typer.Option("--plot", help="Write figures (PNG and SVG) into this directory.")]
-Below = Annotated[float, typer.Option(help="Report the chance of ending a session below this balance.")]
+Chunk = Annotated[
+    int | None, typer.Option(help="Sessions per task (default: automatic).", show_default=False)
+]
+JsonOut = Annotated[
+    Path | None, typer.Option("--json", help="Write the statistics as JSON to this file.")
+]
+CsvOut = Annotated[
+    Path | None, typer.Option("--csv", help="Write the statistics as CSV (long form) to this file.")
+]
+PlotDir = Annotated[
+    Path | None, typer.Option("--plot", help="Write figures (PNG and SVG) into this directory.")
+]
+Below = Annotated[
+    float, typer.Option(help="Report the chance of ending a session below this balance.")
+]
 Resume = Annotated[
     Path | None,
-    typer.Option(help="Continue the run recorded in this state file (JSON lines of completed sessions)."),
+    typer.Option(
+        help="Continue the run recorded in this state file (JSON lines of completed sessions)."
+    ),
 ]
 State = Annotated[
     Path | None,
@@ -75,7 +92,9 @@ State = Annotated[
         " temporary file kept only if the run stops early)."
     ),
 ]
-Progress = Annotated[bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")]
+Progress = Annotated[
+    bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
+]
 
 
 def simulate(
@@ -100,7 +119,9 @@ def simulate(
 
 
 def compare(
-    houses: Annotated[list[str], typer.Argument(help="Two or more houses (files or house strings).")],
+    houses: Annotated[
+        list[str], typer.Argument(help="Two or more houses (files or house strings).")
+    ],
     sessions: Sessions = None,
     seed: Seed = None,
     bots: Bots = None,
@@ -177,7 +198,9 @@ def _main(
         seed = seed if seed is not None else str(header.get("seed", "0"))
         bots = bots if bots is not None else ",".join(header.get("bots", ["heuristic"]))
         rotate = rotate or bool(header.get("rotate", False))
-        sessions = sessions if sessions is not None else int(header.get("sessions", DEFAULT_SESSIONS))
+        sessions = (
+            sessions if sessions is not None else int(header.get("sessions", DEFAULT_SESSIONS))
+        )
     seed = seed if seed is not None else "0"
     sessions = sessions if sessions is not None else DEFAULT_SESSIONS
     registry = default_registry()
@@ -210,7 +233,7 @@ def _main(
         except ImportError:
             fail("--scheduler needs Dask: pip install 'bourre[dask]'")
         try:
-            client = Client(scheduler, timeout="10s")
+            client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
         except (OSError, TimeoutError, ValueError) as e:
             fail(f"--scheduler {scheduler}: cannot connect: {e}")
 
@@ -231,7 +254,7 @@ def _main(
         )
     finally:
         if client is not None:
-            client.close()
+            client.close()  # type: ignore[no-untyped-call]
 
     from rich.console import Console
 
@@ -291,6 +314,8 @@ def _run_with_progress(
     done: Any,
     show: bool,
 ) -> Any:
+    import time
+
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -300,8 +325,6 @@ def _run_with_progress(
         TimeElapsedColumn,
         TimeRemainingColumn,
     )
-
-    import time
 
     hands = sum(h.table.hands for h in houses) / len(houses)
     console = Console(stderr=True)

@@ -95,7 +95,9 @@ def _position_means(s: Summary) -> list[float]:
     """Mean change per hand by position from the dealer: 0 = dealer, 1 = dealer's
     left (first to decide) …"""
     n, d = s["players"], s["delta"]
-    return [_mean([row[(dl + p) % n] for row, dl in zip(d, s["dealer"], strict=True)]) for p in range(n)]
+    return [
+        _mean([row[(dl + p) % n] for row, dl in zip(d, s["dealer"], strict=True)]) for p in range(n)
+    ]
 
 
 SCALARS: dict[str, tuple[str, Callable[[Summary], float]]] = {
@@ -136,8 +138,8 @@ def house_metrics(summaries: Sequence[Summary], below: float = 50.0) -> dict[str
         out[key] = ci_mean([f(s) for s in summaries])
     out["pot_median"] = ci_median(pots)
     out["pot_max"] = max(pots) if pots else None
-    for key, (_, f) in RATIOS.items():
-        pairs = [f(s) for s in summaries]
+    for key, (_, g) in RATIOS.items():
+        pairs = [g(s) for s in summaries]
         out[key] = ci_ratio([a for a, _ in pairs], [b for _, b in pairs])
     out["below"] = ci_mean([_below(s, below) for s in summaries])
     n = max(s["players"] for s in summaries)
@@ -163,7 +165,9 @@ def house_metrics(summaries: Sequence[Summary], below: float = 50.0) -> dict[str
     return out
 
 
-def paired(first: Sequence[Summary], other: Sequence[Summary], below: float = 50.0) -> dict[str, Interval]:
+def paired(
+    first: Sequence[Summary], other: Sequence[Summary], below: float = 50.0
+) -> dict[str, Interval]:
     """Paired differences ``other − first`` over the sessions both completed
     (same index, hence the same decks)."""
     a = {s["i"]: s for s in first}
@@ -172,10 +176,10 @@ def paired(first: Sequence[Summary], other: Sequence[Summary], below: float = 50
     out: dict[str, Interval] = {}
     for key, (_, f) in SCALARS.items():
         out[key] = ci_mean([f(b[i]) - f(a[i]) for i in common])
-    for key, (_, f) in RATIOS.items():
+    for key, (_, g) in RATIOS.items():
         d = []
         for i in common:
-            (na, da), (nb, db) = f(a[i]), f(b[i])
+            (na, da), (nb, db) = g(a[i]), g(b[i])
             if da and db:
                 d.append(nb / db - na / da)
         out[key] = ci_mean(d)

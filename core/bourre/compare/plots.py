@@ -121,7 +121,13 @@ def plot(result: Any, metrics: dict[str, Any], directory: Path | str) -> list[Pa
     if any(finals):
         ax.boxplot([f or [float("nan")] for f in finals], whis=(1, 99), showfliers=False)
         ax.set_xticks(range(1, len(labels) + 1), labels, fontsize=8)
-    ax.axhline(metrics["below"], color="tab:red", linestyle="--", linewidth=1, label=f"threshold {metrics['below']:g}")
+    ax.axhline(
+        metrics["below"],
+        color="tab:red",
+        linestyle="--",
+        linewidth=1,
+        label=f"threshold {metrics['below']:g}",
+    )
     ax.set_ylabel("final balance of a player (chips)")
     ax.set_xlabel("house (box: quartiles and median; whiskers: 1st and 99th percentiles)")
     ax.set_title(f"Spread of final balances after a session\n{sub}", fontsize=10)
@@ -136,11 +142,11 @@ def plot(result: Any, metrics: dict[str, Any], directory: Path | str) -> list[Pa
     ax = fig.add_subplot()
     width = 0.8 / max(1, len(houses))
     for j, m in enumerate(metrics["houses"]):
-        ivs = list(m.get("seat", [])) + [m.get("dealer", {})]
+        ivs = [*m.get("seat", []), m.get("dealer", {})]
         ivs += [{}] * (len(groups) - len(ivs))
         means, err = _err(ivs)
-        xs = [g + (j - (len(houses) - 1) / 2) * width for g in range(len(groups))]
-        ax.bar(xs, means, width=width, yerr=err, capsize=3, label=m["house"])
+        bx = [g + (j - (len(houses) - 1) / 2) * width for g in range(len(groups))]
+        ax.bar(bx, means, width=width, yerr=err, capsize=3, label=m["house"])
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_xticks(range(len(groups)), groups)
     ax.set_xlabel("seat (seat 0 deals hand 1) and the dealer of each hand")

@@ -66,9 +66,7 @@ def _diff(iv: Any, kind: str) -> str:
 def title(metrics: dict[str, Any]) -> str:
     bots = ",".join(metrics["bots"])
     rot = ", seats rotated" if metrics.get("rotate") else ""
-    return (
-        f"{metrics['sessions_completed']} sessions per house, seed {metrics['seed']!r}, bots {bots}{rot}"
-    )
+    return f"{metrics['sessions_completed']} sessions per house, seed {metrics['seed']!r}, bots {bots}{rot}"
 
 
 def coverage(metrics: dict[str, Any]) -> str | None:
@@ -82,6 +80,11 @@ def coverage(metrics: dict[str, Any]) -> str | None:
     )
 
 
+def _short(spec: str) -> str:
+    """A column header: the house string without the implied ``standard+``."""
+    return spec.removeprefix("standard+")
+
+
 def render(metrics: dict[str, Any], console: Any) -> None:
     """Print the comparison as rich tables."""
     from rich.table import Table
@@ -90,10 +93,13 @@ def render(metrics: dict[str, Any], console: Any) -> None:
     note = coverage(metrics)
     if note:
         console.print(f"[bold red]{note}[/bold red]")
-    t = Table(title=f"bourre compare: {title(metrics)}", caption="± 95% CI; Δ: paired difference vs the first house (bold: CI excludes 0)")
+    t = Table(
+        title=f"bourre compare: {title(metrics)}",
+        caption="± 95% CI; Δ: paired difference vs the first house (bold: CI excludes 0)",
+    )
     t.add_column("metric", style="bold")
     for h in houses:
-        t.add_column(h["house"], justify="right")
+        t.add_column(_short(h["house"]), justify="right", overflow="fold")
     below = metrics.get("below")
     for key, label, kind in ROWS:
         cells = []
@@ -112,19 +118,25 @@ def render(metrics: dict[str, Any], console: Any) -> None:
         )
     labels = sorted({b for h in houses for b in h.get("bots", {})})
     for label in labels:
-        t.add_row(f"bot {label}: change per hand", *[_cell(h.get("bots", {}).get(label), "n") for h in houses])
+        t.add_row(
+            f"bot {label}: change per hand",
+            *[_cell(h.get("bots", {}).get(label), "n") for h in houses],
+        )
     hps = metrics.get("timing", {}).get("hands_per_second", {})
     t.add_row("hands/s (per core)", *[_fmt(hps.get(h["house"]), "n") for h in houses])
     console.print(t)
     g = Table(title="pot at stake by hand number (mean ± 95% CI)")
     g.add_column("hand", justify="right")
     for h in houses:
-        g.add_column(h["house"], justify="right")
+        g.add_column(_short(h["house"]), justify="right", overflow="fold")
     hmax = max((len(h.get("pot_by_hand", [])) for h in houses), default=0)
     for j in range(hmax):
         g.add_row(
             str(j + 1),
-            *[_cell(h["pot_by_hand"][j] if j < len(h.get("pot_by_hand", [])) else None, "n") for h in houses],
+            *[
+                _cell(h["pot_by_hand"][j] if j < len(h.get("pot_by_hand", [])) else None, "n")
+                for h in houses
+            ],
         )
     console.print(g)
 
@@ -139,17 +151,42 @@ def rows(metrics: dict[str, Any]) -> list[dict[str, Any]]:
 
     def add(house: str, metric: str, index: Any, iv: Any) -> None:
         if isinstance(iv, dict):
-            out.append({"house": house, "metric": metric, "index": index, "mean": iv.get("mean"),
-                        "lo": iv.get("lo"), "hi": iv.get("hi"), "n": iv.get("n")})
+            out.append(
+                {
+                    "house": house,
+                    "metric": metric,
+                    "index": index,
+                    "mean": iv.get("mean"),
+                    "lo": iv.get("lo"),
+                    "hi": iv.get("hi"),
+                    "n": iv.get("n"),
+                }
+            )
         else:
-            out.append({"house": house, "metric": metric, "index": index, "mean": iv, "lo": None,
-                        "hi": None, "n": None})
+            out.append(
+                {
+                    "house": house,
+                    "metric": metric,
+                    "index": index,
+                    "mean": iv,
+                    "lo": None,
+                    "hi": None,
+                    "n": None,
+                }
+            )
 
     for h in metrics["houses"]:
         name = h["house"]
         add(name, "sessions", "", h["sessions"])
         add(name, "hands", "", h.get("hands"))
-        for key in ("pot_mean", "pot_median", "pot_max", *RATIOS, *[k for k in SCALARS if k != "pot_mean"], "below"):
+        for key in (
+            "pot_mean",
+            "pot_median",
+            "pot_max",
+            *RATIOS,
+            *[k for k in SCALARS if k != "pot_mean"],
+            "below",
+        ):
             if key in h:
                 add(name, key, "", h[key])
         for k, iv in enumerate(h.get("seat", [])):
@@ -162,7 +199,12 @@ def rows(metrics: dict[str, Any]) -> list[dict[str, Any]]:
             add(name, "bot", label, iv)
         for key, iv in (h.get("vs_first") or {}).items():
             add(name, f"diff_vs_first:{key}", "", iv)
-        add(name, "hands_per_second", "", metrics.get("timing", {}).get("hands_per_second", {}).get(name))
+        add(
+            name,
+            "hands_per_second",
+            "",
+            metrics.get("timing", {}).get("hands_per_second", {}).get(name),
+        )
     return out
 
 
@@ -172,9 +214,24 @@ def write_csv(metrics: dict[str, Any], path: Path | str) -> None:
     ``sessions_planned`` and ``sessions_completed`` per house, ``seed``, ``bots``."""
     fields = ["house", "metric", "index", "mean", "lo", "hi", "n"]
     run = [
-        {"house": "(run)", "metric": "complete", "index": metrics.get("stopped") or "", "mean": int(metrics["complete"])},
-        {"house": "(run)", "metric": "sessions_planned", "index": "", "mean": metrics["sessions_planned"]},
-        {"house": "(run)", "metric": "sessions_completed", "index": "", "mean": metrics["sessions_completed"]},
+        {
+            "house": "(run)",
+            "metric": "complete",
+            "index": metrics.get("stopped") or "",
+            "mean": int(metrics["complete"]),
+        },
+        {
+            "house": "(run)",
+            "metric": "sessions_planned",
+            "index": "",
+            "mean": metrics["sessions_planned"],
+        },
+        {
+            "house": "(run)",
+            "metric": "sessions_completed",
+            "index": "",
+            "mean": metrics["sessions_completed"],
+        },
         {"house": "(run)", "metric": "seed", "index": metrics["seed"], "mean": None},
         {"house": "(run)", "metric": "bots", "index": ",".join(metrics["bots"]), "mean": None},
         {"house": "(run)", "metric": "below", "index": "", "mean": metrics.get("below")},

@@ -20,6 +20,7 @@ Ctrl-C or a failing worker stops the run but keeps every completed session
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import json
@@ -30,7 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 __all__ = [
     "BotSpec",
@@ -87,7 +88,9 @@ def _value(text: str) -> Any:
 
 def _split_top(text: str) -> list[str]:
     """Split on commas outside parentheses."""
-    parts, depth, cur = [], 0, []
+    parts: list[str] = []
+    cur: list[str] = []
+    depth = 0
     for ch in text:
         if ch == "(":
             depth += 1
@@ -115,7 +118,7 @@ def parse_bots(text: str, known: Iterable[str] | None = None) -> list[BotSpec]:
     for part in _split_top(text):
         if not part:
             raise ValueError(f"--bots {text!r}: an empty bot name")
-        name, opts = part, ()
+        name, opts = part, cast(tuple[tuple[str, Any], ...], ())
         if "(" in part:
             if not part.endswith(")"):
                 raise ValueError(f"--bots: cannot read {part!r}; write name(key=value,…)")
@@ -188,7 +191,9 @@ class _Counting:
         return self.inner.play(view)  # type: ignore[no-any-return]
 
 
-def run_session(house: Any, bots: Sequence[BotSpec], seed: str | int, i: int, rotate: bool = False) -> dict[str, Any]:
+def run_session(
+    house: Any, bots: Sequence[BotSpec], seed: str | int, i: int, rotate: bool = False
+) -> dict[str, Any]:
     """Play session ``i`` of ``house`` and reduce it to a summary (JSON-ready)."""
     from bourre.plugins import default_registry
     from bourre.simulate import play_session
@@ -266,7 +271,11 @@ def _house(spec: str) -> Any:
 
 
 def run_chunk(
-    house: str, bots: Sequence[BotSpec], seed: str | int, indices: Sequence[int], rotate: bool = False
+    house: str,
+    bots: Sequence[BotSpec],
+    seed: str | int,
+    indices: Sequence[int],
+    rotate: bool = False,
 ) -> list[dict[str, Any]]:
     """Worker entry point: the summaries of sessions ``indices`` of ``house`` (a
     canonical house string; the house is built once per process)."""
@@ -495,9 +504,9 @@ def _run_pool(
         if isinstance(scheduler, Client):
             client = scheduler
         else:
-            client = Client(scheduler)
+            client = Client(scheduler)  # type: ignore[no-untyped-call]
             owns_client = True
-        executor = client.get_executor(pure=False)
+        executor = client.get_executor(pure=False)  # type: ignore[no-untyped-call]
     else:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -506,7 +515,7 @@ def _run_pool(
     broken = False
     if client is not None:
         try:
-            workers = max(1, sum(client.nthreads().values()))
+            workers = max(1, sum(client.nthreads().values()))  # type: ignore[no-untyped-call]
         except Exception:
             workers = 8
     window = 4 * workers  # tasks in flight: a long run does not queue every task at once
@@ -548,19 +557,15 @@ def _run_pool(
         else:
             executor.shutdown(wait=False)
             if owns_client and client is not None:
-                client.close()
+                client.close()  # type: ignore[no-untyped-call]
 
 
 def _terminate(procs: list[Any]) -> None:
     """Stop the worker processes of an abandoned pool at once (their running
     chunks are lost; every completed session is already recorded)."""
     for p in procs:
-        try:
+        with contextlib.suppress(Exception):
             p.terminate()
-        except Exception:
-            pass
     for p in procs:
-        try:
+        with contextlib.suppress(Exception):
             p.join(timeout=5)
-        except Exception:
-            pass
