@@ -245,10 +245,14 @@ class MonteCarloPlayer:
     components (``follow``, ``cinch``, ``trick_winner``, ``penalty``, ``payout``), and
     chooses the legal answer with the best mean money outcome for this hand.
 
-    ``budget`` is the number of sampled worlds per decision; every candidate answer is
-    rolled out in each world (common samples), so candidates are compared on the same
-    deals.  ``house`` (a :class:`~bourre.house.House` or a house string) supplies the
-    rules; it defaults to ``standard``.
+    ``budget`` is the number of rollouts per decision, shared among the candidates:
+    every candidate is rolled out in each sampled world (common samples, so the
+    candidates are compared on the same deals), and there are ``budget // candidates``
+    worlds (at least 2).  For cards, the heuristic's answer stands unless another
+    beats it by ``margin`` standard errors of the paired differences; the decision to
+    play takes the better mean.  The exchange is the heuristic's.  ``house`` (a
+    :class:`~bourre.house.House` or a house string) supplies the rules; it defaults
+    to ``standard``.
     """
 
     def __init__(
@@ -270,7 +274,7 @@ class MonteCarloPlayer:
         self.house = h
         self.rules: Rules = h.rules
         self.ante = h.table.ante
-        self.simultaneous = not getattr(h.rules.decisions, "announcements", True)
+        self.simultaneous = not h.rules.decisions.announcements
         self._heuristic = HeuristicPlayer(0)
 
     # -- sampling -----------------------------------------------------------------

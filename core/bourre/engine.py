@@ -109,7 +109,9 @@ class Session:
         self.rules = house.rules
         self.table = house.table
         n = self.n = house.table.players
-        self.balances: list[Amount] = list(balances) if balances is not None else [house.table.balance] * n
+        self.balances: list[Amount] = (
+            list(balances) if balances is not None else [house.table.balance] * n
+        )
         if len(self.balances) != n:
             raise ValueError(f"balances: {len(self.balances)} given for {n} players (R-SESSION)")
         self.pot: Amount = 0
@@ -279,7 +281,8 @@ class Session:
                 if corrected_to is not None:
                     if corrected_to == card:
                         raise RuleViolation(
-                            "R-CORRECTED", f"a correction must name another card than {card_str(card)}"
+                            "R-CORRECTED",
+                            f"a correction must name another card than {card_str(card)}",
                         )
                     if corrected_to not in hand:
                         raise RuleViolation(

@@ -125,7 +125,9 @@ class House:
             if name in out:
                 return
             if name in chain:
-                raise HouseError(f"{self.source}: variants.use: {' → '.join(chain)} → {name} is a cycle")
+                raise HouseError(
+                    f"{self.source}: variants.use: {' → '.join(chain)} → {name} is a cycle"
+                )
             if name not in known:
                 avail = ", ".join(sorted(known)) or "none installed"
                 hint = ""
@@ -158,7 +160,9 @@ class House:
             cls = self.registry.variants[name].cls
             raw = given.get(name, {})
             if not isinstance(raw, dict):
-                raise HouseError(f"{self.source}: variants.{name}: settings must be a table of key = value")
+                raise HouseError(
+                    f"{self.source}: variants.{name}: settings must be a table of key = value"
+                )
             try:
                 settings = cls.Settings.model_validate(raw)
             except ValidationError as e:
@@ -187,7 +191,9 @@ class House:
             try:
                 pm.register(v, name=v.name)
             except Exception as e:
-                raise HouseError(f"{self.source}: variant {v.name!r} cannot be registered: {e}") from None
+                raise HouseError(
+                    f"{self.source}: variant {v.name!r} cannot be registered: {e}"
+                ) from None
         pm.check_pending()
         values: dict[str, Any] = {}
         for hook in RULE_HOOKS:
@@ -296,6 +302,7 @@ def _culprit(tb: TracebackType | None, variants: list[Variant]) -> Variant | Non
 
 _NEEDS: dict[str, tuple[str, ...]] = {
     "ante": ("hand_antes", "play_ante"),
+    "decisions": ("announcements", "__call__"),
     "cinch": ("enabled", "has_cinch", "narrow"),
 }
 
@@ -402,11 +409,19 @@ class _GuardedCinch:
         return bool(self.call(self.inner.has_cinch, hand, trump, known, won))
 
     def narrow(
-        self, legal: list[int], hand: list[int], trick: list[int], trump: int, known: int, last: bool
+        self,
+        legal: list[int],
+        hand: list[int],
+        trick: list[int],
+        trump: int,
+        known: int,
+        last: bool,
     ) -> list[int]:
         out = self.call(self.inner.narrow, legal, hand, trick, trump, known, last)
         if not isinstance(out, list) or not out or not set(out) <= set(legal):
             raise PluginError(
-                self.plugin, self.hook, f"cinch narrowed {legal!r} to {out!r}: must be a non-empty subset"
+                self.plugin,
+                self.hook,
+                f"cinch narrowed {legal!r} to {out!r}: must be a non-empty subset",
             )
         return out

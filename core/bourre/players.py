@@ -15,7 +15,6 @@ from typing import Any, Protocol, runtime_checkable
 from bourre.cards import card_str, cards_str
 from bourre.rules import RuleViolation
 from bourre.state import HandState, PlayerView
-from bourre.variant import hookimpl
 
 __all__ = ["BotAgents", "IllegalAnswer", "Player", "RandomPlayer"]
 
@@ -144,11 +143,7 @@ def explain(rule: str) -> str:
 
 
 BotFactory = Callable[..., Player]
-
-
-@hookimpl
-def bourre_register_bots(register: Callable[[str, BotFactory], None]) -> None:
-    register("random", lambda rng=None, **_: RandomPlayer(rng))
+"""``factory(rng, **options)`` → a player (see the ``bourre_register_bots`` hook)."""
 
 
 def make_bot(name: str, rng: random.Random, **options: Any) -> Player:

@@ -72,7 +72,9 @@ class ScriptAgents:
         p = ps[self.pi]
         self.field = f"plays[{self.pi}]"
         if p.seat != seat:
-            raise RuleViolation("R-LEAD", f"seat {p.seat} plays out of turn: seat {seat} is to play")
+            raise RuleViolation(
+                "R-LEAD", f"seat {p.seat} plays out of turn: seat {seat} is to play"
+            )
         self.pi += 1
         return p.card, p.corrected_to
 
@@ -84,7 +86,9 @@ def _reshuffler(hand: HandIn, where: str) -> Any:
         if hand.reshuffles is None:
             return list(pile)
         if not given:
-            raise ScriptError(f"{where}: reshuffles: the stock ran out once more than given (R-RESHUFFLE)")
+            raise ScriptError(
+                f"{where}: reshuffles: the stock ran out once more than given (R-RESHUFFLE)"
+            )
         order = given.pop(0)
         if sorted(order) != sorted(pile):
             raise ScriptError(
@@ -104,7 +108,9 @@ def _pydantic_error(e: ValidationError, place: str) -> ScriptError:
         if len(loc) >= 2 and loc[0] == "hands" and isinstance(loc[1], int):
             where = f"{place}: hand {loc[1] + 1}"
             loc = loc[2:]
-        key = ".".join(str(x) if not isinstance(x, int) else f"[{x}]" for x in loc).replace(".[", "[")
+        key = ".".join(str(x) if not isinstance(x, int) else f"[{x}]" for x in loc).replace(
+            ".[", "["
+        )
         msg = err["msg"]
         if err["type"] == "extra_forbidden":
             allowed = allowed_keys(Script, tuple(err["loc"]))
@@ -114,9 +120,7 @@ def _pydantic_error(e: ValidationError, place: str) -> ScriptError:
     return ScriptError("\n".join(msgs))
 
 
-def replay(
-    data: Any, *, place: str = "script", registry: Registry | None = None
-) -> SessionRecord:
+def replay(data: Any, *, place: str = "script", registry: Registry | None = None) -> SessionRecord:
     """Referee a table script (parsed JSON) and return the session's hand records."""
     try:
         script = Script.model_validate(data)
@@ -134,26 +138,31 @@ def replay(
     if not script.hands:
         raise ScriptError(f"{place}: hands: the script holds no hand (R-SESSION)")
     if script.balances is not None and len(script.balances) != n:
-        raise ScriptError(f"{place}: balances: {len(script.balances)} given for {n} players (R-SESSION)")
+        raise ScriptError(
+            f"{place}: balances: {len(script.balances)} given for {n} players (R-SESSION)"
+        )
     if len(script.hands) > house.table.hands:
         raise ScriptError(
             f"{place}: hands: {len(script.hands)} hands given, but the session has"
             f" {house.table.hands} (table.hands, R-SESSION)"
         )
     session = Session(house, balances=script.balances)
-    announcements = getattr(house.rules.decisions, "announcements", True)
+    announcements = house.rules.decisions.announcements
     records = []
     for i, hand in enumerate(script.hands):
         where = f"{place}: hand {i + 1}"
         if len(hand.deck) != 52 or len(set(hand.deck)) != 52:
             dup = sorted({card_str(c) for c in hand.deck if hand.deck.count(c) > 1})
             detail = f"repeats {' '.join(dup)}" if dup else f"has {len(hand.deck)} cards"
-            raise ScriptError(f"{where}: deck: the deck {detail}; it must hold the 52 cards once each (R-DECK)")
-        for field, seat in [("dealer", hand.dealer)] + [
-            (f"decisions[{j}].seat", d.seat) for j, d in enumerate(hand.decisions)
-        ] + [(f"plays[{j}].seat", p.seat) for j, p in enumerate(hand.plays)] + [
-            (f"events[{j}].seat", e.seat) for j, e in enumerate(hand.events)
-        ]:
+            raise ScriptError(
+                f"{where}: deck: the deck {detail}; it must hold the 52 cards once each (R-DECK)"
+            )
+        for field, seat in (
+            [("dealer", hand.dealer)]
+            + [(f"decisions[{j}].seat", d.seat) for j, d in enumerate(hand.decisions)]
+            + [(f"plays[{j}].seat", p.seat) for j, p in enumerate(hand.plays)]
+            + [(f"events[{j}].seat", e.seat) for j, e in enumerate(hand.events)]
+        ):
             if seat is not None and seat >= n:
                 raise ScriptError(f"{where}: {field}: no seat {seat} at a table of {n} (R-SEAT)")
         if hand.events and not announcements:
@@ -162,7 +171,9 @@ def replay(
                 " decides at once (R-SIMULTANEOUS, R-PREMATURE)"
             )
         if hand.dealer is None and session.dealer is None:
-            raise ScriptError(f"{where}: dealer: required, table.first_dealer is 'random' (R-DEALER)")
+            raise ScriptError(
+                f"{where}: dealer: required, table.first_dealer is 'random' (R-DEALER)"
+            )
         agents = ScriptAgents(hand)
         try:
             res = session.play_hand(
@@ -184,13 +195,17 @@ def replay(
                 " one too many (R-DECIDE)"
             )
         if agents.pi != len(hand.plays):
-            why = "a sole participant plays no trick (R-SOLE)" if len(res.state.active) == 1 else (
-                "the hand is over (R-DEAL)"
+            why = (
+                "a sole participant plays no trick (R-SOLE)"
+                if len(res.state.active) == 1
+                else ("the hand is over (R-DEAL)")
             )
             raise ScriptError(f"{where}: plays[{agents.pi}]: one play too many: {why}")
         records.append(hand_record(res))
     final, ranks = session.settle()
-    return SessionRecord(house=house.spec, hands=records, final=FinalRecord(balances=final, ranks=ranks))
+    return SessionRecord(
+        house=house.spec, hands=records, final=FinalRecord(balances=final, ranks=ranks)
+    )
 
 
 def load_script(path: str | Path) -> Any:

@@ -134,8 +134,19 @@ class HandOutcome:
 
 DealFn = Callable[[Sequence[int], int, int], tuple[list[list[int]], int, list[int]]]
 """``deal(deck, dealer, n)`` → ``(hands per seat, upcard, stock top first)``."""
-DecisionProcedure = Callable[["HandState", Agents, "Rules"], None]
-"""Runs a hand's decisions and exchanges; fills ``state.active``."""
+
+
+class DecisionProcedure(Protocol):
+    """Runs a hand's decisions and exchanges; fills ``state.active``
+    (see :func:`bourre.hookspec.bourre_decisions`)."""
+
+    announcements: bool
+    """Whether players announce in turn, so that an announcement out of turn can
+    happen (R-PREMATURE); ``False`` when everyone decides at once."""
+
+    def __call__(self, state: HandState, agents: Agents, rules: Rules) -> None: ...
+
+
 DrawFn = Callable[["HandState", int, Sequence[int]], None]
 """``draw(state, seat, discards)``: exchange ``discards`` for stock cards."""
 FollowFn = Callable[[list[int], list[int], int], list[int]]

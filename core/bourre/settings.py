@@ -213,8 +213,7 @@ def parse_house_string(text: str) -> HouseRules:
         m = _ITEM.match(item)
         if not m or item.count("(") != item.count(")"):
             raise HouseError(
-                f"house string {text!r}: {item.strip()!r} is not 'name' or"
-                " 'name(key=value, …)'"
+                f"house string {text!r}: {item.strip()!r} is not 'name' or 'name(key=value, …)'"
             )
         name, args = m.group(1), m.group(2)
         kv: dict[str, Any] = {}

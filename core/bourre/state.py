@@ -41,7 +41,8 @@ def keep_order(pile: list[int]) -> list[int]:
 
 def _empty_lists(n: int) -> list[list[int]]:
     if n <= 8:  # tables have 2 to 8 seats: a literal is cheaper than a comprehension
-        return [[], [], [], [], [], [], [], []][:n]
+        lists: list[list[int]] = [[], [], [], [], [], [], [], []]
+        return lists[:n]
     return [[] for _ in range(n)]
 
 
@@ -242,7 +243,8 @@ class PlayerView:
 
     def seen(self) -> frozenset[int]:
         """Every card this player has seen: own hand and discards, the upcard and
-        the cards played this deal."""
+        the cards played this deal.  (The upcard belongs to the dealer's hand until
+        played: "seen" is not "out of every opponent's hand".)"""
         s = self.__state
         cards = set(s.hands[self.seat]) | set(s.discards[self.seat]) | {s.upcard}
         for t in s.tricks:

@@ -57,7 +57,12 @@ class Variant:
     def rule_texts(self, hook: str) -> list[RuleText]:
         """This variant's rules for ``hook``, formatted with its settings and table."""
         return [
-            (rid, text.format(settings=self.settings, table=self.table, last_seat=self.table.players - 1))
+            (
+                rid,
+                text.format(
+                    settings=self.settings, table=self.table, last_seat=self.table.players - 1
+                ),
+            )
             for rid, text in self.rules.get(hook, ())
         ]
 

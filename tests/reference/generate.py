@@ -14,11 +14,31 @@ import json
 import random
 
 try:  # imported as part of the package
-    from .referee import (FULL_DECK, Deal, ScriptError, Session, parse_balances, parse_rules,
-                          payout, referee, rotate_dealer, trick_winner)
+    from .referee import (
+        FULL_DECK,
+        Deal,
+        ScriptError,
+        Session,
+        parse_balances,
+        parse_rules,
+        payout,
+        referee,
+        rotate_dealer,
+        trick_winner,
+    )
 except ImportError:  # run as a script
-    from referee import (FULL_DECK, Deal, ScriptError, Session, parse_balances, parse_rules,
-                         payout, referee, rotate_dealer, trick_winner)
+    from referee import (
+        FULL_DECK,
+        Deal,
+        ScriptError,
+        Session,
+        parse_balances,
+        parse_rules,
+        payout,
+        referee,
+        rotate_dealer,
+        trick_winner,
+    )
 
 OPTIONAL_VARIANTS = ["double-ante", "pot-limit", "four-card", "simultaneous-reveal",
                      "optional-undertrump", "no-cinch"]

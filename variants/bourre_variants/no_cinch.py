@@ -15,7 +15,10 @@ class NoCinchVariant(Variant):
     summary = "No cinch obligations."
     rules = {
         "bourre_cinch": [
-            ("R-NO-CINCH", "There is no cinch: a player sure of the pot has only the ordinary obligations.")
+            (
+                "R-NO-CINCH",
+                "There is no cinch: a player sure of the pot has only the ordinary obligations.",
+            )
         ]
     }
 

@@ -16,7 +16,10 @@ class OptionalUndertrump(Variant):
     summary = "Unable to beat a trump on the trick, you may discard instead of under-trumping."
     rules = {
         "bourre_follow": [
-            ("R-LEAD", "The first active player to the dealer's left leads; the trick's winner leads next."),
+            (
+                "R-LEAD",
+                "The first active player to the dealer's left leads; the trick's winner leads next.",
+            ),
             (
                 "R-FOLLOW",
                 "Holding the led suit, play it; if the winning card is of the led suit, beat it"

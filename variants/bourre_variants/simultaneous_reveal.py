@@ -24,11 +24,16 @@ class Simultaneous:
         n, dealer = state.n, state.dealer
         ace_up = state.upcard % 13 == ACE
         order = [(dealer + k) % n for k in range(1, n + 1)]
-        chose = {s: agents.decide(state, s, "R-ACE-UP" if s == dealer and ace_up else None) for s in order}
+        chose = {
+            s: agents.decide(state, s, "R-ACE-UP" if s == dealer and ace_up else None)
+            for s in order
+        }
         if ace_up and not chose[dealer]:
             from bourre.rules import RuleViolation
 
-            raise RuleViolation("R-ACE-UP", f"the dealer (seat {dealer}) must reveal play", ("play",))
+            raise RuleViolation(
+                "R-ACE-UP", f"the dealer (seat {dealer}) must reveal play", ("play",)
+            )
         nobody = not any(chose.values())
         for s in order:
             if chose[s]:
@@ -50,7 +55,10 @@ class SimultaneousReveal(Variant):
                 " those who play exchange in turn from the dealer's left. No premature"
                 " announcement can arise.",
             ),
-            ("R-PASS", "Passing gives up the hand and the ante already paid, with no other penalty."),
+            (
+                "R-PASS",
+                "Passing gives up the hand and the ante already paid, with no other penalty.",
+            ),
             ("R-ACE-UP", "With the ace of trumps up, the dealer must reveal play."),
             (
                 "R-SIMULTANEOUS-NOBODY",

@@ -70,9 +70,15 @@ class Standard(Variant):
         ],
         "bourre_decisions": [
             ("R-DECIDE", "From the dealer's left to the dealer, each player says pass or play."),
-            ("R-PASS", "Passing gives up the hand and the ante already paid, with no other penalty."),
+            (
+                "R-PASS",
+                "Passing gives up the hand and the ante already paid, with no other penalty.",
+            ),
             ("R-ACE-UP", "If the upcard is the ace of trumps, the dealer must play."),
-            ("R-LAST-STANDS", "If everyone before the dealer passed, the dealer plays and takes the pot."),
+            (
+                "R-LAST-STANDS",
+                "If everyone before the dealer passed, the dealer plays and takes the pot.",
+            ),
             ("R-SOLE", "A sole participant takes the pot without play; nobody is bourré."),
             (
                 "R-PREMATURE",
@@ -95,7 +101,10 @@ class Standard(Variant):
             ),
         ],
         "bourre_follow": [
-            ("R-LEAD", "The first active player to the dealer's left leads; the trick's winner leads next."),
+            (
+                "R-LEAD",
+                "The first active player to the dealer's left leads; the trick's winner leads next.",
+            ),
             (
                 "R-FOLLOW",
                 "Holding the led suit, play it; if the winning card is of the led suit, beat it"
@@ -121,10 +130,16 @@ class Standard(Variant):
                 "With a cinch, when the ordinary obligations allow a trump, play the highest"
                 " allowed trump; following suit keeps priority.",
             ),
-            ("R-CINCH-LAST", "The last player of a trick only has to win under the ordinary obligations."),
+            (
+                "R-CINCH-LAST",
+                "The last player of a trick only has to win under the ordinary obligations.",
+            ),
         ],
         "bourre_trick_winner": [
-            ("R-TRICK", "The highest trump wins the trick; with no trump, the highest card of the led suit.")
+            (
+                "R-TRICK",
+                "The highest trump wins the trick; with no trump, the highest card of the led suit.",
+            )
         ],
         "bourre_penalty": [
             ("R-BOURRE", "Each active player with 0 tricks is bourré and pays the pot at stake P."),
@@ -141,10 +156,16 @@ class Standard(Variant):
                 "A player who corrected an illegal card, or reneged, loses the right to the pot"
                 " and their next turn to deal; if they have the single most tricks the pot carries.",
             ),
-            ("R-BOURRE-POT", "Zero-trick and renege payments form the next pot, after the winner takes P."),
+            (
+                "R-BOURRE-POT",
+                "Zero-trick and renege payments form the next pot, after the winner takes P.",
+            ),
         ],
         "bourre_next_dealer": [
-            ("R-DEALER", "The next dealer is the left neighbour, skipping a player who lost their turn to deal.")
+            (
+                "R-DEALER",
+                "The next dealer is the left neighbour, skipping a player who lost their turn to deal.",
+            )
         ],
         "bourre_settle": [
             (

@@ -68,7 +68,13 @@ class StandardCinch:
         return False
 
     def narrow(
-        self, legal: list[int], hand: list[int], trick: list[int], trump: int, known: int, last: bool
+        self,
+        legal: list[int],
+        hand: list[int],
+        trick: list[int],
+        trump: int,
+        known: int,
+        last: bool,
     ) -> list[int]:
         if last and trick:
             return legal  # R-CINCH-LAST: the ordinary obligations only
@@ -87,6 +93,12 @@ class NoCinch:
         return False
 
     def narrow(
-        self, legal: list[int], hand: list[int], trick: list[int], trump: int, known: int, last: bool
+        self,
+        legal: list[int],
+        hand: list[int],
+        trick: list[int],
+        trump: int,
+        known: int,
+        last: bool,
     ) -> list[int]:
         return legal
