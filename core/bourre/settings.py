@@ -119,6 +119,22 @@ def allowed_keys(model: type[BaseModel] | None, loc: tuple[int | str, ...]) -> l
     return list(cur.model_fields) if cur is not None else None
 
 
+def _field_rule(model: type[BaseModel] | None, loc: tuple[int | str, ...]) -> str:
+    """The rule ids named in the description of the field at ``loc`` (`` (R-…)``)."""
+    cur = model
+    for i, step in enumerate(loc):
+        if isinstance(step, int):
+            continue
+        if cur is None or step not in cur.model_fields:
+            return ""
+        info = cur.model_fields[step]
+        if i == len(loc) - 1:
+            ids = re.findall(r"R-[A-Z][A-Z-]*[A-Z]", info.description or "")
+            return f" ({', '.join(ids)})" if ids else ""
+        cur = _model_in(info.annotation)
+    return ""
+
+
 def validation_message(
     err: ValidationError, place: str, prefix: str = "", model: type[BaseModel] | None = None
 ) -> str:
@@ -130,6 +146,8 @@ def validation_message(
         if e["type"] == "extra_forbidden":
             allowed = allowed_keys(model, tuple(e["loc"]))
             msg = "unknown key" + (f"; allowed: {', '.join(allowed)}" if allowed else "")
+        elif "(R-" not in msg:
+            msg += _field_rule(model, tuple(e["loc"]))
         lines.append(f"{place}: {key or '(top)'}: {msg}")
     return "\n".join(lines)
 

@@ -16,7 +16,8 @@ class PotLimitSettings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     limit: AmountField = Field(
-        gt=0, description="The most a bourré or renege payment can be (required; e.g. 10 or '5/2')."
+        gt=0,
+        description="The most a bourré or renege payment can be, e.g. 10 or '5/2' (R-POT-LIMIT).",
     )
 
 
