@@ -190,7 +190,9 @@ _ITEM = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9_.-]*)\s*(?:\((.*?)\))?\s*$", re.S
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
-def _split_top(text: str, sep: str) -> list[str]:
+def split_top(text: str, sep: str) -> list[str]:
+    """Split ``text`` on ``sep`` outside parentheses; unbalanced ones are a
+    ``ValueError``."""
     parts: list[str] = []
     cur: list[str] = []
     depth = 0
@@ -199,11 +201,15 @@ def _split_top(text: str, sep: str) -> list[str]:
             depth += 1
         elif ch == ")":
             depth -= 1
+            if depth < 0:
+                raise ValueError(f"unbalanced ')' in {text!r}")
         if ch == sep and depth == 0:
             parts.append("".join(cur))
             cur = []
         else:
             cur.append(ch)
+    if depth:
+        raise ValueError(f"unbalanced '(' in {text!r}")
     parts.append("".join(cur))
     return parts
 
@@ -227,7 +233,11 @@ def parse_house_string(text: str) -> HouseRules:
     use: list[str] = []
     settings: dict[str, dict[str, Any]] = {}
     table: dict[str, Any] = {}
-    for item in _split_top(text, "+"):
+    try:
+        items = split_top(text, "+")
+    except ValueError as e:
+        raise HouseError(f"house string {text!r}: {e}") from None
+    for item in items:
         m = _ITEM.match(item)
         if not m or item.count("(") != item.count(")"):
             raise HouseError(
@@ -235,7 +245,7 @@ def parse_house_string(text: str) -> HouseRules:
             )
         name, args = m.group(1), m.group(2)
         kv: dict[str, Any] = {}
-        for arg in _split_top(args, ",") if args and args.strip() else []:
+        for arg in split_top(args, ",") if args and args.strip() else []:
             key, eq, val = arg.partition("=")
             if not eq or not _NAME.match(key.strip()):
                 raise HouseError(f"house string {text!r}: {arg.strip()!r} is not key=value")

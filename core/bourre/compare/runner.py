@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, cast
 
+from bourre.settings import split_top
+
 __all__ = [
     "BotSpec",
     "RunConfig",
@@ -88,25 +90,7 @@ def _value(text: str) -> Any:
 
 def _split_top(text: str) -> list[str]:
     """Split on commas outside parentheses."""
-    parts: list[str] = []
-    cur: list[str] = []
-    depth = 0
-    for ch in text:
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth < 0:
-                raise ValueError(f"unbalanced ')' in {text!r}")
-        if ch == "," and depth == 0:
-            parts.append("".join(cur))
-            cur = []
-        else:
-            cur.append(ch)
-    if depth:
-        raise ValueError(f"unbalanced '(' in {text!r}")
-    parts.append("".join(cur))
-    return [p.strip() for p in parts]
+    return [p.strip() for p in split_top(text, ",")]
 
 
 def parse_bots(text: str, known: Iterable[str] | None = None) -> list[BotSpec]:
