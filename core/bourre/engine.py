@@ -302,7 +302,7 @@ class Session:
                     plays.append(PlayLog(s, card, tuple(legal), has, renege, corrected, first))
             w = seats[winner_of(trick, trump)]
             won[w] += 1
-            tricks.append(_new(TrickLog, (leader, tuple(zip(seats, trick, strict=True)), w)))
+            tricks.append(_new(TrickLog, (leader, tuple(zip(seats, trick)), w)))  # noqa: B905
             leader = w
         state.trick = []
         state.trick_seats = []

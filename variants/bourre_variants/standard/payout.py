@@ -101,6 +101,6 @@ def ranks_of(balances: list[Amount]) -> list[int]:
 def settle(balances: list[Amount], pot: Amount) -> tuple[list[Amount], list[int]]:
     """R-SETTLE: the pot left is divided equally among all players, exactly."""
     n = len(balances)
-    share = Fraction(pot) / n
+    share: Amount = pot // n if isinstance(pot, int) and not pot % n else Fraction(pot) / n
     final = [_whole(b + share) for b in balances]
     return final, ranks_of(final)
