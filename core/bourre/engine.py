@@ -238,6 +238,12 @@ class Session:
         hands, won, known, trump = state.hands, state.won, state.known, state.trump
         active = state.active
         orders = {s: active[i:] + active[:i] for i, s in enumerate(active)}
+        # Tricks each seat must win before a cinch is possible: no need to ask before.
+        cinch_from = None
+        if use_cinch:
+            cinch_from = [0] * len(hands)
+            for s in active:
+                cinch_from[s] = cinch.min_won(hands[s], trump)
         leader = active[0]  # R-LEAD
         play = agents.play
         tricks = state.tricks
@@ -253,7 +259,7 @@ class Session:
                 hand = hands[s]
                 legal = follow(hand, trick, trump)
                 has = False
-                if use_cinch:
+                if cinch_from is not None and won[s] >= cinch_from[s]:
                     kn = played | known[s]
                     if has_cinch(hand, trump, kn, won[s]):
                         has = True

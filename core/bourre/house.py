@@ -303,7 +303,7 @@ def _culprit(tb: TracebackType | None, variants: list[Variant]) -> Variant | Non
 _NEEDS: dict[str, tuple[str, ...]] = {
     "ante": ("hand_antes", "play_ante"),
     "decisions": ("announcements", "__call__"),
-    "cinch": ("enabled", "has_cinch", "narrow"),
+    "cinch": ("enabled", "min_won", "has_cinch", "narrow"),
 }
 
 
@@ -404,6 +404,12 @@ class _GuardedCinch:
     def __init__(self, inner: Any, plugin: str, hook: str, call: Callable[..., Any]) -> None:
         self.inner, self.plugin, self.hook, self.call = inner, plugin, hook, call
         self.enabled = bool(inner.enabled)
+
+    def min_won(self, hand: list[int], trump: int) -> int:
+        k = self.call(self.inner.min_won, hand, trump)
+        if not isinstance(k, int) or k < 0:
+            raise PluginError(self.plugin, self.hook, f"min_won must be an int ≥ 0, got {k!r}")
+        return k
 
     def has_cinch(self, hand: list[int], trump: int, known: int, won: int) -> bool:
         return bool(self.call(self.inner.has_cinch, hand, trump, known, won))

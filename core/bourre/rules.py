@@ -78,6 +78,13 @@ class CinchPolicy(Protocol):
 
     enabled: bool
 
+    def min_won(self, hand: list[int], trump: int) -> int:
+        """The fewest tricks won with which the player holding ``hand`` (after the
+        draw) could have a cinch this deal.  Hands only shrink during play, so the
+        engine asks :meth:`has_cinch` only once the player has won that many tricks;
+        answer 0 to be asked at every card."""
+        ...
+
     def has_cinch(self, hand: list[int], trump: int, known: int, won: int) -> bool:
         """Whether the player with ``hand`` who has won ``won`` tricks has a cinch."""
         ...

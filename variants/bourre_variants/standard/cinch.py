@@ -7,6 +7,8 @@ this deal (current trick included) and the player's own unreturned discards.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 CINCH = 3
 """Sure tricks that make a cinch (R-SURE)."""
 
@@ -51,6 +53,12 @@ class StandardCinch:
 
     enabled = True
 
+    def min_won(self, hand: list[int], trump: int) -> int:
+        # Masters are trumps held, and no trump joins a hand after the draw.
+        low = trump * 13
+        held = bisect_left(hand, low + 13) - bisect_left(hand, low)
+        return CINCH - held if held < CINCH else 0
+
     def has_cinch(self, hand: list[int], trump: int, known: int, won: int) -> bool:
         if won >= CINCH:
             return True
@@ -88,6 +96,9 @@ class NoCinch:
     """No cinch and no cinch obligations (``no-cinch``)."""
 
     enabled = False
+
+    def min_won(self, hand: list[int], trump: int) -> int:
+        return len(hand) + 1  # never
 
     def has_cinch(self, hand: list[int], trump: int, known: int, won: int) -> bool:
         return False
