@@ -222,6 +222,26 @@ def _value(text: str) -> Any:
         return text
 
 
+def parse_calls(text: str, sep: str) -> list[tuple[str, dict[str, Any]]]:
+    """Parse ``name(key=value, …)`` items separated by ``sep`` (``+`` in house
+    strings, ``,`` in bot lists) into ``(name, settings)`` pairs; values are JSON
+    literals or bare words.  A ``ValueError`` says what cannot be read."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for item in split_top(text, sep):
+        m = _ITEM.match(item)
+        if not m or item.count("(") != item.count(")"):
+            raise ValueError(f"{item.strip()!r} is not 'name' or 'name(key=value, …)'")
+        name, args = m.group(1), m.group(2)
+        kv: dict[str, Any] = {}
+        for arg in split_top(args, ",") if args and args.strip() else []:
+            key, eq, val = arg.partition("=")
+            if not eq or not _NAME.match(key.strip()):
+                raise ValueError(f"{arg.strip()!r} is not key=value")
+            kv[key.strip()] = _value(val)
+        out.append((name, kv))
+    return out
+
+
 def parse_house_string(text: str) -> HouseRules:
     """Parse ``standard+pot-limit(limit=10)+table(players=7)`` into house rules.
 
@@ -234,22 +254,10 @@ def parse_house_string(text: str) -> HouseRules:
     settings: dict[str, dict[str, Any]] = {}
     table: dict[str, Any] = {}
     try:
-        items = split_top(text, "+")
+        items = parse_calls(text, "+")
     except ValueError as e:
         raise HouseError(f"house string {text!r}: {e}") from None
-    for item in items:
-        m = _ITEM.match(item)
-        if not m or item.count("(") != item.count(")"):
-            raise HouseError(
-                f"house string {text!r}: {item.strip()!r} is not 'name' or 'name(key=value, …)'"
-            )
-        name, args = m.group(1), m.group(2)
-        kv: dict[str, Any] = {}
-        for arg in split_top(args, ",") if args and args.strip() else []:
-            key, eq, val = arg.partition("=")
-            if not eq or not _NAME.match(key.strip()):
-                raise HouseError(f"house string {text!r}: {arg.strip()!r} is not key=value")
-            kv[key.strip()] = _value(val)
+    for name, kv in items:
         if name == "table":
             table.update(kv)
             continue

@@ -2,8 +2,8 @@
 
 Session ``i`` of every house is played with the seed ``f"{seed}:{i}"``: the decks come
 from :class:`~bourre.engine.Chance`, which depends on the seed only, so every house
-sees the same decks, and each bot's generator is derived from the seed and its seat
-(:func:`bourre.simulate.play_session`).  A session is reduced to a small
+sees the same decks; the bots of a session share one generator seeded from the same
+seed (:func:`bourre.simulate.play_session`).  A session is reduced to a small
 JSON-serialisable *summary* (:func:`run_session`); statistics are computed from the
 summaries in session order, so the numbers do not depend on the number of workers,
 the chunking, the backend, or interruptions followed by ``--resume``.
@@ -31,9 +31,9 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, Any
 
-from bourre.settings import split_top
+from bourre.settings import parse_calls, split_top
 
 __all__ = [
     "BotSpec",
@@ -75,49 +75,22 @@ class BotSpec:
         return self.label
 
 
-def _value(text: str) -> Any:
-    t = text.strip()
-    low = t.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    for conv in (int, float):
-        try:
-            return conv(t)
-        except ValueError:
-            pass
-    return t
-
-
-def _split_top(text: str) -> list[str]:
-    """Split on commas outside parentheses."""
-    return [p.strip() for p in split_top(text, ",")]
-
-
 def parse_bots(text: str, known: Iterable[str] | None = None) -> list[BotSpec]:
     """``random``, ``heuristic,random,random,random,random`` or with options
     ``montecarlo(budget=8),heuristic``.  One bot means every seat; otherwise one per
     seat.  ``known``: the installed bot names (unknown ones are refused)."""
     names = set(known) if known is not None else None
+    if any(not part.strip() for part in split_top(text, ",")):
+        raise ValueError(f"--bots {text!r}: an empty bot name")
+    try:
+        calls = parse_calls(text, ",")
+    except ValueError as e:
+        raise ValueError(f"--bots: {e}") from None
     out = []
-    for part in _split_top(text):
-        if not part:
-            raise ValueError(f"--bots {text!r}: an empty bot name")
-        name, opts = part, cast(tuple[tuple[str, Any], ...], ())
-        if "(" in part:
-            if not part.endswith(")"):
-                raise ValueError(f"--bots: cannot read {part!r}; write name(key=value,…)")
-            name, inner = part[:-1].split("(", 1)
-            kv = []
-            for item in _split_top(inner) if inner.strip() else []:
-                if "=" not in item:
-                    raise ValueError(f"--bots: option {item!r} of {name!r} is not key=value")
-                k, v = item.split("=", 1)
-                kv.append((k.strip(), _value(v)))
-            opts = tuple(kv)
-        name = name.strip()
+    for name, options in calls:
         if names is not None and name not in names:
             raise ValueError(f"unknown bot {name!r}; installed: {', '.join(sorted(names))}")
-        out.append(BotSpec(name, opts))
+        out.append(BotSpec(name, tuple(options.items())))
     return out
 
 
