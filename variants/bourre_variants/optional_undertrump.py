@@ -8,6 +8,7 @@ from collections.abc import Callable
 from bourre.rules import FollowFn
 from bourre.settings import TableSettings
 from bourre.variant import Variant, hookimpl
+from bourre_variants.standard import Standard
 from bourre_variants.standard.obligations import follow_optional_undertrump
 
 
@@ -15,16 +16,9 @@ class OptionalUndertrump(Variant):
     name = "optional-undertrump"
     summary = "Unable to beat a trump on the trick, you may discard instead of under-trumping."
     rules = {
+        # The standard obligations, with R-TRUMP (and so R-DISCARD) replaced.
         "bourre_follow": [
-            (
-                "R-LEAD",
-                "The first active player to the dealer's left leads; the trick's winner leads next.",
-            ),
-            (
-                "R-FOLLOW",
-                "Holding the led suit, play it; if the winning card is of the led suit, beat it"
-                " when you can. After a trump on the trick, any card of the led suit.",
-            ),
+            *(rt for rt in Standard.rules["bourre_follow"] if rt[0] in ("R-LEAD", "R-FOLLOW")),
             (
                 "R-OPTIONAL-UNDERTRUMP",
                 "Without the led suit, play a trump, beating the highest trump on the trick when"
