@@ -61,6 +61,18 @@ def test_replay_prints_the_json_record(name):
     assert normalize(json.loads(result.stdout)) == normalize(golden_record(name))
 
 
+def test_replay_reads_stdin():
+    script = (GOLDEN / "renege.script.json").read_text(encoding="utf-8")
+    result = runner.invoke(app, ["replay", "-"], input=script)
+    assert result.exit_code == 0, result.stderr
+    assert normalize(json.loads(result.stdout)) == normalize(golden_record("renege"))
+
+
+def test_replay_bad_stdin_names_stdin():
+    result = runner.invoke(app, ["replay", "-"], input="{bad")
+    assert_fails(result, "<stdin>", "not valid JSON")
+
+
 def test_replay_indent_option():
     result = invoke("replay", "--indent", "2", str(GOLDEN / "renege.script.json"))
     assert result.exit_code == 0

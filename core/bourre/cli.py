@@ -49,16 +49,25 @@ def load_house(arg: str | None):  # type: ignore[no-untyped-def]
 
 @app.command()
 def replay(
-    script: Annotated[Path, typer.Argument(help="A table script (JSON), see HAND-HISTORY.md.")],
+    script: Annotated[
+        Path, typer.Argument(help="A table script (JSON), see HAND-HISTORY.md; '-' reads stdin.")
+    ],
     indent: Annotated[int | None, typer.Option(help="Indent the JSON output.")] = None,
 ) -> None:
     """Referee hands played at a real table: print their hand records as JSON."""
     import json
 
-    from bourre.referee import ScriptError, replay_file
+    from bourre.referee import ScriptError, replay, replay_file
 
     try:
-        record = replay_file(script)
+        if str(script) == "-":
+            try:
+                data = json.loads(sys.stdin.read())
+            except (json.JSONDecodeError, UnicodeDecodeError) as e:
+                raise ScriptError(f"<stdin>: not valid JSON: {e}") from None
+            record = replay(data, place="<stdin>")
+        else:
+            record = replay_file(script)
     except ScriptError as e:
         fail(str(e))
     data = record.model_dump(mode="json")
