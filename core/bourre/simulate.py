@@ -1,8 +1,8 @@
 """Playing whole sessions with bots: the building block of benchmarks and comparisons.
 
 Every session is determined by its seed: the decks come from :class:`~bourre.engine.Chance`
-(the same for every house given one seed: common random numbers) and each bot gets
-its own generator derived from the seed and its seat.
+(the same for every house given one seed: common random numbers) and the bots of a
+session share one generator seeded from the same seed.
 """
 
 from __future__ import annotations
