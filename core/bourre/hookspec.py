@@ -106,9 +106,10 @@ def bourre_decisions(table: TableSettings) -> DecisionProcedure | None:
     """Who decides to pass or play, in what order, and when each one draws
     (R-DECIDE, R-PASS, R-ACE-UP, R-LAST-STANDS; ``simultaneous-reveal``).
 
-    Returns a :data:`~bourre.rules.DecisionProcedure` that runs the decisions of a
-    hand on a :class:`~bourre.state.HandState`, asking the players through
-    :class:`~bourre.rules.Agents` and exchanging through the house's draw.
+    Returns a :class:`~bourre.rules.DecisionProcedure`: a callable that runs the
+    decisions of a hand on a :class:`~bourre.state.HandState`, asking the players
+    through :class:`~bourre.rules.Agents` and exchanging through the house's draw,
+    with ``announcements`` saying whether players announce in turn (R-PREMATURE).
     """
 
 
@@ -136,7 +137,9 @@ def bourre_cinch(table: TableSettings) -> CinchPolicy | None:
     (R-SURE, R-EQUIV, R-CINCH-LEAD, R-CINCH-FOLLOW, R-CINCH-LAST).
 
     Returns a :class:`~bourre.rules.CinchPolicy`; its ``narrow`` only ever narrows
-    the ordinary legal set.  ``no-cinch`` answers a policy with ``enabled = False``.
+    the ordinary legal set, and its ``min_won`` tells the engine from how many tricks
+    won ``has_cinch`` can be true (0: ask at every card).  ``no-cinch`` answers a
+    policy with ``enabled = False``.
     """
 
 
