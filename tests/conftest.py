@@ -32,6 +32,16 @@ from bourre.house import House  # noqa: E402
 from bourre.referee import replay  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
+BUILTINS = (
+    "standard",
+    "double-ante",
+    "pot-limit",
+    "four-card",
+    "simultaneous-reveal",
+    "optional-undertrump",
+    "no-cinch",
+)
+"""The built-in variants, as registered by the bourre distribution."""
 
 # ------------------------------------------------------------------ hypothesis profiles
 

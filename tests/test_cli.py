@@ -12,20 +12,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import GOLDEN, hand_2111, make_script, normalize
+from conftest import BUILTINS, GOLDEN, hand_2111, make_script, normalize
 from typer.testing import CliRunner
 
 from bourre.cli import app
 
-BUILTINS = [
-    "standard",
-    "double-ante",
-    "pot-limit",
-    "four-card",
-    "simultaneous-reveal",
-    "optional-undertrump",
-    "no-cinch",
-]
 runner = CliRunner()
 
 

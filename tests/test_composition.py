@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # for tests.reference (the independent referee)
     sys.path.insert(0, str(ROOT))
 
+from conftest import BUILTINS as BUILTIN  # noqa: E402
+
 import bourre.plugins  # noqa: E402
 from bourre.hookspec import RULE_HOOKS  # noqa: E402
 from bourre.house import House, PluginError  # noqa: E402
@@ -37,17 +39,6 @@ from bourre_variants.standard.cinch import NoCinch, StandardCinch  # noqa: E402
 from bourre_variants.standard.obligations import follow as standard_follow  # noqa: E402
 from bourre_variants.standard.payout import payout as standard_payout  # noqa: E402
 from tests.reference.generate import random_script  # noqa: E402
-
-BUILTIN = (
-    "standard",
-    "double-ante",
-    "pot-limit",
-    "four-card",
-    "simultaneous-reveal",
-    "optional-undertrump",
-    "no-cinch",
-)
-
 
 # ------------------------------------------------------------------------ test plugins
 

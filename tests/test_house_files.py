@@ -28,20 +28,13 @@ first_dealer = 3
 use = ["standard", "pot-limit", "no-cinch"]
 pot-limit = {limit = 10}
 """
+from conftest import BUILTINS  # noqa: E402
+
 DATA = {
     "table": {"players": 7, "hands": 6, "ante": 2, "balance": 50, "first_dealer": 3},
     "variants": {"use": ["standard", "pot-limit", "no-cinch"], "pot-limit": {"limit": 10}},
 }
 SPEC = "standard+pot-limit(limit=10)+no-cinch+table(players=7,hands=6,ante=2,balance=50,first_dealer=3)"
-BUILTINS = [
-    "standard",
-    "double-ante",
-    "pot-limit",
-    "four-card",
-    "simultaneous-reveal",
-    "optional-undertrump",
-    "no-cinch",
-]
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
