@@ -35,7 +35,12 @@ def hands_per_second(house: House, seconds: float = 3.0, rounds: int = 5) -> lis
 def machine() -> str:
     import os
 
-    return f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cpu"
+    from bourre.build import describe
+
+    return (
+        f"{platform.python_implementation()} {platform.python_version()},"
+        f" {platform.machine()}, {os.cpu_count()} cpu; bourre {describe()}"
+    )
 
 
 def run(houses: list[House], seconds: float, echo: Callable[[str], None]) -> float:

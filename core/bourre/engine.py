@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 from itertools import starmap
 from typing import NamedTuple
 
+from mypy_extensions import mypyc_attr
+
+from bourre.build import warn_if_stale
 from bourre.cards import DECK, card_str
 from bourre.house import House
 from bourre.money import Amount
@@ -22,6 +25,8 @@ from bourre.rules import Agents, HandOutcome, PlayResult, RuleViolation
 from bourre.state import HandState, Reshuffle, TrickLog, keep_order
 
 __all__ = ["Chance", "HandResult", "PlayLog", "Session"]
+
+warn_if_stale()  # an edited source shadowed by its compiled module (editable install)
 
 _NO_ARGS = ((),) * len(DECK)
 _new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
@@ -64,6 +69,7 @@ class HandResult:
         return self.state.tricks
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
 class Chance:
     """The seeded source of chance events: the deck of each hand (shuffled and cut),
     reshuffles, a random first dealer.  Independent of the players' own randomness,
@@ -91,6 +97,7 @@ class Chance:
         return self._rng.randrange(n)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
 class Session:
     """A session at one house: balances, the pot, the dealer, lost-deal marks.
 

@@ -10,31 +10,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from bourre.cards import card_str, cards_str
-from bourre.rules import RuleViolation
+from bourre.rules import Player, RuleViolation
 from bourre.state import HandState, PlayerView
 
 __all__ = ["BotAgents", "IllegalAnswer", "Player", "RandomPlayer"]
-
-
-@runtime_checkable
-class Player(Protocol):
-    """A bot or a person at one seat."""
-
-    def decide(self, view: PlayerView) -> bool:
-        """``True`` to play, ``False`` to pass (``view.forced`` names the rule that
-        forbids passing, if any)."""
-        ...
-
-    def discard(self, view: PlayerView) -> Sequence[int]:
-        """The cards to exchange (0 … hand size)."""
-        ...
-
-    def play(self, view: PlayerView) -> int:
-        """A card of ``view.legal``."""
-        ...
 
 
 class IllegalAnswer(RuleViolation):
@@ -45,6 +29,7 @@ class IllegalAnswer(RuleViolation):
         self.seat = seat
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
 class RandomPlayer:
     """Uniform over the legal answers: pass or play, how many and which cards to
     exchange, which legal card."""
@@ -65,6 +50,7 @@ class RandomPlayer:
         return legal[int(self._r() * len(legal))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
 class BotAgents:
     """Seats :class:`Player` objects at a hand (the :class:`~bourre.rules.Agents` of
     the engine); each player sees only its own view."""

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from bourre.money import Amount
 
 if TYPE_CHECKING:
-    from bourre.state import HandState
+    from bourre.state import HandState, PlayerView
 
 
 class RuleViolation(Exception):
@@ -52,6 +52,25 @@ class Agents(Protocol):
     ) -> tuple[int, int | None]:
         """The card played and, for a refereed correction, the card it was
         corrected to (R-CORRECTED); bots and people answer ``(card, None)``."""
+        ...
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A bot or a person at one seat (:mod:`bourre.players`): seated by
+    :class:`bourre.players.BotAgents`, it sees only its :class:`~bourre.state.PlayerView`."""
+
+    def decide(self, view: PlayerView) -> bool:
+        """``True`` to play, ``False`` to pass (``view.forced`` names the rule that
+        forbids passing, if any)."""
+        ...
+
+    def discard(self, view: PlayerView) -> Sequence[int]:
+        """The cards to exchange (0 … hand size)."""
+        ...
+
+    def play(self, view: PlayerView) -> int:
+        """A card of ``view.legal``."""
         ...
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from mypy_extensions import mypyc_attr
+
 CINCH = 3
 """Sure tricks that make a cinch (R-SURE)."""
 
@@ -48,6 +50,7 @@ def highest_trumps(allowed: list[int], hand: list[int], trump: int, known: int) 
     return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
 class StandardCinch:
     """R-SURE with the obligations R-CINCH-LEAD, R-CINCH-FOLLOW and R-CINCH-LAST."""
 
@@ -92,6 +95,7 @@ class StandardCinch:
         return highest_trumps(trumps, hand, trump, known)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
 class NoCinch:
     """No cinch and no cinch obligations (``no-cinch``)."""
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from bourre.cards import card_str
 from bourre.rules import Agents, DrawFn, Rules, RuleViolation
 from bourre.state import HandState, PublicDecision
@@ -89,6 +91,7 @@ def join(state: HandState, agents: Agents, rules: Rules, seat: int, exchange: bo
     state.decisions.append(_new(PublicDecision, (seat, True, len(discards))))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
 class Sequential:
     """Each player in turn from the dealer's left says pass or play, and a player
     who plays exchanges before the next decides (R-DECIDE, R-DRAW)."""

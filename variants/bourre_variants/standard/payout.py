@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from mypy_extensions import mypyc_attr
+
 from bourre.money import Amount
 from bourre.rules import HandOutcome, NextDealerFn, PenaltyFn, PlayResult
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
 class StandardAnte:
     """Everyone antes hand 1 (R-FIRST-POT); later, all but the exempt (R-ANTE)."""
 

@@ -1,0 +1,53 @@
+"""The build: the per-card hot path is compiled with mypyc when it can be.
+
+The compiled modules are the same typed Python as the sources (docs/performance.md).
+``BOURRE_PURE_PYTHON=1 pip install …`` skips compilation; without a C compiler, or if
+compilation fails, the install falls back to pure Python (the same results, slower).
+Everything else about the package is declared in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from setuptools import setup
+
+COMPILED = [
+    "core/bourre/engine.py",
+    "core/bourre/state.py",
+    "core/bourre/players.py",
+    "variants/bourre_variants/standard/cinch.py",
+    "variants/bourre_variants/standard/deal.py",
+    "variants/bourre_variants/standard/draw.py",
+    "variants/bourre_variants/standard/obligations.py",
+    "variants/bourre_variants/standard/payout.py",
+    "variants/bourre_variants/standard/tricks.py",
+]
+"""The modules of the hot path (keep in sync with ``bourre._build.COMPILED``)."""
+
+
+def _extensions() -> list[object]:
+    if _pure():
+        return []
+    try:
+        from mypyc.build import mypycify
+
+        extensions = mypycify(COMPILED, opt_level="3", group_name="bourre")
+    except (Exception, SystemExit) as exc:  # no mypyc, or its type check failed (exits)
+        print(f"bourre: not compiling the hot path ({exc!r}); pure Python", file=sys.stderr)
+        return []
+    for ext in extensions:
+        ext.optional = True  # no C compiler: the same modules as pure Python
+    return list(extensions)
+
+
+def _pure() -> bool:
+    return os.environ.get("BOURRE_PURE_PYTHON", "") not in ("", "0")
+
+
+# pip runs this file several times per install (requirements, metadata, the build):
+# only a build translates and compiles, once.
+_BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
+
+setup(ext_modules=_extensions() if not _BUILDS.isdisjoint(sys.argv[1:]) else [])

@@ -1,0 +1,107 @@
+"""The build: the hot path is compiled when it can be, never stale, and a compiled
+build plays exactly the sessions a pure-Python one plays (``tox -e pure`` runs this
+suite on a pure-Python build; CI on the default, compiled one)."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import os
+import shutil
+import sysconfig
+import warnings
+
+from conftest import ROOT
+
+from bourre import build
+from bourre.compare.runner import parse_bots, run_session
+from bourre.house import House
+from bourre.simulate import play_session
+
+
+def setup_py_modules() -> list[str]:
+    """The module names setup.py compiles (its ``COMPILED`` list of paths)."""
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "COMPILED":
+            paths = ast.literal_eval(node.value)
+            break
+    else:
+        raise AssertionError("setup.py has no COMPILED list")
+    return sorted(p.split("/", 1)[1].removesuffix(".py").replace("/", ".") for p in paths)
+
+
+def pure_requested() -> bool:
+    return os.environ.get("BOURRE_PURE_PYTHON", "") not in ("", "0")
+
+
+def has_c_compiler() -> bool:
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(cc) is not None
+
+
+def test_the_hot_path_is_compiled_when_a_compiler_is_there():
+    """A failed compilation falls back to pure Python quietly at install time; this
+    is where it shows."""
+    if pure_requested():
+        assert build.compiled() == []
+        assert build.describe() == "pure Python"
+    elif has_c_compiler():
+        assert build.compiled() == setup_py_modules(), build.describe()
+        assert build.describe().startswith("compiled (mypyc)")
+
+
+def test_no_compiled_module_is_older_than_its_source():
+    assert build.stale() == [], (
+        "edited sources are shadowed by their compiled modules: run `pip install -e .` again"
+    )
+
+
+def test_a_stale_module_is_reported(tmp_path, monkeypatch):
+    (tmp_path / "setup.py").write_text("")  # a checkout: core/bourre/engine…
+    src = tmp_path / "core" / "bourre"
+    src.mkdir(parents=True)
+    ext = src / "engine.cpython-311-x86_64-linux-gnu.so"
+    ext.write_bytes(b"")
+    (src / "engine.py").write_text("# edited\n")
+    os.utime(ext, (1_000_000_000, 1_000_000_000))
+    monkeypatch.setattr(build, "_extensions", lambda: [("bourre.engine", ext)])
+    assert build.stale() == ["bourre.engine"]
+    assert "STALE" in build.describe()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        build.warn_if_stale()
+    assert len(caught) == 1 and "pip install -e ." in str(caught[0].message)
+    (tmp_path / "setup.py").unlink()  # an installed wheel: file times prove nothing
+    assert build.stale() == []
+
+
+def _digest(obj: object) -> str:
+    return hashlib.sha256(json.dumps(obj, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+# The sessions of fixed seeds.  A compiled and a pure-Python build must both give
+# these; a change of the engine that changes them changes every published figure, so
+# update them only on purpose (and say so in the change).
+SESSIONS = {
+    "standard": "8006e8f79756d013",
+    "standard+double-ante+table(players=7)": "cea8b423fc576c7a",
+    "four-card+no-cinch": "8b5ea806b0d62603",
+    "pot-limit(limit=3)+optional-undertrump+table(players=3)": "dc3935cfacf7c1c8",
+}
+
+
+def test_the_same_seeds_give_the_same_sessions_in_every_build():
+    got = {}
+    for spec in SESSIONS:
+        house = House(spec)
+        random_bots = [
+            [h.pot_at_stake for h in s.hands] + s.final
+            for s in (play_session(house, seed=i) for i in range(30))
+        ]
+        heuristic = [run_session(house, parse_bots("heuristic"), "build", i) for i in range(3)]
+        for summary in heuristic:
+            del summary["seconds"]  # the clock
+        got[spec] = _digest([random_bots, heuristic])
+    assert got == SESSIONS
