@@ -278,6 +278,32 @@ def test_different_houses_see_the_same_decks(seed, sizes, variants):
     assert first[0] == Chance(seed).deck()
 
 
+@given(seed=SEEDS)
+def test_a_deck_is_a_permutation_of_the_52_cards(seed):
+    chance = Chance(seed)
+    for _ in range(3):
+        assert sorted(chance.deck()) == list(range(52))  # R-DECK
+
+
+def test_the_shuffle_is_uniform():
+    """Every card lands in every position equally often (chi-square over 13,000 fixed
+    decks, with a bound that a uniform shuffle exceeds with probability below 1e-6):
+    catches a shuffle that never moves a card, or favours the ends."""
+    chance = Chance("uniformity")
+    decks = [chance.deck() for _ in range(13_000)]
+    expected = len(decks) / 52
+    for card in (0, 25, 51):
+        counts = [0] * 52
+        for d in decks:
+            counts[d.index(card)] += 1
+        chi2 = sum((c - expected) ** 2 / expected for c in counts)
+        assert chi2 < 118, (card, chi2)  # 51 degrees of freedom: P(chi2 > 118) < 1e-6
+    top = [0] * 52
+    for d in decks:
+        top[d[0]] += 1
+    assert sum((c - expected) ** 2 / expected for c in top) < 118
+
+
 class PatPlayer(RandomPlayer):
     def discard(self, view):
         return []

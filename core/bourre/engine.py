@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import starmap
 from typing import NamedTuple
 
 from mypy_extensions import mypyc_attr
@@ -28,7 +27,6 @@ __all__ = ["Chance", "HandResult", "PlayLog", "Session"]
 
 warn_if_stale()  # an edited source shadowed by its compiled module (editable install)
 
-_NO_ARGS = ((),) * len(DECK)
 _new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
 
 
@@ -81,9 +79,13 @@ class Chance:
         self._reshuffle_rng: random.Random | None = None  # made when first needed
 
     def deck(self) -> list[int]:
-        """A shuffled and cut deck, top first."""
-        keys = list(starmap(self._rng.random, _NO_ARGS))  # 52 uniform sort keys
-        return sorted(DECK, key=keys.__getitem__)
+        """A shuffled and cut deck, top first (Fisher–Yates on uniform floats)."""
+        cards = list(DECK)
+        r = self._rng.random
+        for i in range(len(cards) - 1, 0, -1):
+            j = int(r() * (i + 1))
+            cards[i], cards[j] = cards[j], cards[i]
+        return cards
 
     def reshuffle(self, pile: list[int]) -> list[int]:
         """A new stock from discards (R-RESHUFFLE)."""

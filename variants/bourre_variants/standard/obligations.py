@@ -2,8 +2,9 @@
 
 Pure functions of the hand, the trick so far and the trump suit; the legal set is
 never empty and always within the hand.  Hands are sorted ascending (an invariant of
-:class:`bourre.state.HandState`), so a suit is a contiguous slice found by bisection:
-these functions run for every card played.
+:class:`bourre.state.HandState`), so a suit is a contiguous slice: these functions
+run for every card played, compiled (setup.py), where short native scans beat calls
+to :mod:`bisect`.
 """
 
 from __future__ import annotations
@@ -36,25 +37,44 @@ def follow(hand: list[int], trick: list[int], trump: int) -> list[int]:
     if not trick:
         return hand[:]
     lo = trick[0] // 13 * 13
-    i = bisect_left(hand, lo)
-    j = bisect_left(hand, lo + 13, i)
-    played = sorted(trick)
+    hi = lo + 13
     t0 = trump * 13
-    k = bisect_left(played, t0 + 13)
-    top = played[k - 1] if k and played[k - 1] >= t0 else -1  # highest trump on the trick
+    t1 = t0 + 13
+    win = -1  # the highest card of the led suit on the trick (trumps, if trumps led)
+    top = -1  # the highest trump on the trick, when another suit was led
+    for c in trick:
+        if lo <= c < hi:
+            if c > win:
+                win = c
+        elif t0 <= c < t1 and c > top:
+            top = c
+    n = len(hand)
+    i = 0
+    while i < n and hand[i] < lo:
+        i += 1
+    j = i
+    while j < n and hand[j] < hi:
+        j += 1
     if i < j:  # R-FOLLOW
-        if top >= 0 and lo != t0:
+        if top >= 0:
             return hand[i:j]  # trumped: any card of the led suit
-        win = played[bisect_left(played, lo + 13) - 1]
-        b = bisect_right(hand, win, i, j)
+        b = i
+        while b < j and hand[b] < win:
+            b += 1
         return hand[b:j] if b < j else hand[i:j]
-    i = bisect_left(hand, t0)
-    j = bisect_left(hand, t0 + 13, i)
+    i = 0
+    while i < n and hand[i] < t0:
+        i += 1
+    j = i
+    while j < n and hand[j] < t1:
+        j += 1
     if i == j:
         return hand[:]  # R-DISCARD
     if top < 0:
         return hand[i:j]  # R-TRUMP
-    b = bisect_right(hand, top, i, j)
+    b = i
+    while b < j and hand[b] < top:
+        b += 1
     return hand[b:j] if b < j else hand[i:j]  # beat it, else under-trump
 
 
