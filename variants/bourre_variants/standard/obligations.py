@@ -3,13 +3,11 @@
 Pure functions of the hand, the trick so far and the trump suit; the legal set is
 never empty and always within the hand.  Hands are sorted ascending (an invariant of
 :class:`bourre.state.HandState`), so a suit is a contiguous slice: these functions
-run for every card played, compiled (setup.py), where short native scans beat calls
-to :mod:`bisect`.
+run for every card played, compiled (setup.py), where short native scans of a hand
+beat calls to :mod:`bisect`.
 """
 
 from __future__ import annotations
-
-from bisect import bisect_left, bisect_right
 
 
 def current_winner(trick: list[int], trump: int) -> int:
@@ -84,19 +82,29 @@ def follow_optional_undertrump(hand: list[int], trick: list[int], trump: int) ->
     if not trick:
         return hand[:]
     lo = trick[0] // 13 * 13
-    i = bisect_left(hand, lo)
-    if i < len(hand) and hand[i] < lo + 13:
+    n = len(hand)
+    i = 0
+    while i < n and hand[i] < lo:
+        i += 1
+    if i < n and hand[i] < lo + 13:
         return follow(hand, trick, trump)
     t0 = trump * 13
-    i = bisect_left(hand, t0)
-    j = bisect_left(hand, t0 + 13, i)
+    t1 = t0 + 13
+    i = 0
+    while i < n and hand[i] < t0:
+        i += 1
+    j = i
+    while j < n and hand[j] < t1:
+        j += 1
     if i == j:
         return hand[:]
     top = -1
     for c in trick:
-        if c > top and t0 <= c < t0 + 13:
+        if c > top and t0 <= c < t1:
             top = c
     if top < 0:
         return hand[i:j]
-    b = bisect_right(hand, top, i, j)
+    b = i
+    while b < j and hand[b] < top:
+        b += 1
     return hand[b:j] if b < j else hand[:]
