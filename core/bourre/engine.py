@@ -272,6 +272,7 @@ class Session:
                     kn = played | known[s]
                     if has_cinch(hand, trump, kn, won[s]):
                         has = True
+                        state.cinch_plays += 1
                         legal = narrow(legal, hand, trick, trump, kn, s == last_seat)
                 card, corrected_to = play(state, s, legal, has)
                 if card in legal and corrected_to is None:

@@ -52,6 +52,7 @@ class HandState:
     __slots__ = (
         "active",
         "balances",
+        "cinch_plays",
         "dealer",
         "decisions",
         "discards",
@@ -116,6 +117,8 @@ class HandState:
         self.balances = balances
         self.played = 0
         """Bitmask of the cards that stood in a trick this deal (current one included)."""
+        self.cinch_plays = 0
+        """Cards played so far by a player holding a cinch (R-SURE)."""
         self.tricks: list[TrickLog] = []
         self.trick: list[int] = []
         self.trick_seats: list[int] = []

@@ -125,29 +125,6 @@ def session_seed(seed: str | int, i: int) -> str:
     return f"{seed}:{i}"
 
 
-class _Counting:
-    """Counts the cards a player plays, and those played with a cinch."""
-
-    __slots__ = ("cinch", "inner", "plays")
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.plays = 0
-        self.cinch = 0
-
-    def decide(self, view: Any) -> bool:
-        return bool(self.inner.decide(view))
-
-    def discard(self, view: Any) -> Sequence[int]:
-        return self.inner.discard(view)  # type: ignore[no-any-return]
-
-    def play(self, view: Any) -> int:
-        self.plays += 1
-        if view.cinch:
-            self.cinch += 1
-        return self.inner.play(view)  # type: ignore[no-any-return]
-
-
 def run_session(
     house: Any, bots: Sequence[BotSpec], seed: str | int, i: int, rotate: bool = False
 ) -> dict[str, Any]:
@@ -158,7 +135,6 @@ def run_session(
     n = house.table.players
     specs = seat_bots(bots, n, i, rotate)
     registry = default_registry()
-    seats: list[_Counting] = []
 
     def make(seat: int, rng: random.Random) -> Any:
         spec = specs[seat]
@@ -168,9 +144,7 @@ def run_session(
         opts = dict(spec.options)
         if _accepts_house(factory):
             opts.setdefault("house", house)
-        p = _Counting(factory(rng, **opts))
-        seats.append(p)
-        return p
+        return factory(rng, **opts)
 
     start = float(house.table.balance)
     prev = [start] * n
@@ -180,9 +154,12 @@ def run_session(
     carried: list[int] = []
     dealers: list[int] = []
     deltas: list[list[float]] = []
+    counts = [0, 0]  # cards played, and played with a cinch
 
     def on_hand(h: Any) -> None:
         out = h.outcome
+        counts[0] += sum(len(t.plays) for t in h.state.tricks)
+        counts[1] += h.state.cinch_plays
         pots.append(float(h.state.pot_at_stake))
         active.append(len(h.state.active))
         bourre.append(len(out.bourre))
@@ -209,8 +186,8 @@ def run_session(
         "dealer": dealers,
         "delta": deltas,
         "final": [float(x) for x in res.final],
-        "plays": sum(p.plays for p in seats),
-        "cinch": sum(p.cinch for p in seats),
+        "plays": counts[0],
+        "cinch": counts[1],
         "seconds": seconds,
     }
 
