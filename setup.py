@@ -24,7 +24,8 @@ COMPILED = [
     "variants/bourre_variants/standard/payout.py",
     "variants/bourre_variants/standard/tricks.py",
 ]
-"""The modules of the hot path (keep in sync with ``bourre._build.COMPILED``)."""
+"""The modules of the hot path.  ``bourre.build`` lists those that run compiled, and
+``tests/test_build.py`` checks that all of these do when a compiler is there."""
 
 
 def _extensions() -> list[object]:

@@ -9,9 +9,12 @@ import hashlib
 import json
 import os
 import shutil
+import subprocess
+import sys
 import sysconfig
 import warnings
 
+import pytest
 from conftest import ROOT
 
 from bourre import build
@@ -105,3 +108,34 @@ def test_the_same_seeds_give_the_same_sessions_in_every_build():
             del summary["seconds"]  # the clock
         got[spec] = _digest([random_bots, heuristic])
     assert got == SESSIONS
+
+
+@pytest.mark.slow
+def test_without_a_c_compiler_the_install_falls_back_to_pure_python(tmp_path):
+    """A machine without a compiler still gets a working install: the same modules
+    as pure Python, playing the same sessions."""
+    env = {**os.environ, "CC": "/bin/false"}
+    env.pop("BOURRE_PURE_PYTHON", None)
+    wheels, target = tmp_path / "wheels", tmp_path / "site"
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, "wheel", "--no-deps", "-w", wheels, ROOT], env=env, check=True)
+    (wheel,) = wheels.glob("bourre-*.whl")
+    subprocess.run([*pip, "install", "--no-deps", "--target", target, wheel], check=True)
+    probe = (
+        "import bourre.build, bourre.engine, json, sys;"
+        "from bourre.house import House; from bourre.simulate import play_session;"
+        "s = play_session(House('standard'), seed=3);"
+        "print(json.dumps([bourre.build.describe(), bourre.engine.__file__,"
+        " [str(x) for x in s.final]]))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        env={**os.environ, "PYTHONPATH": str(target)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    describe, engine_file, final = json.loads(out.stdout)
+    assert describe == "pure Python"
+    assert engine_file.startswith(str(target)) and engine_file.endswith(".py")
+    assert final == [str(x) for x in play_session(House("standard"), seed=3).final]
