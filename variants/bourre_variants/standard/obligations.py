@@ -24,6 +24,25 @@ def current_winner(trick: list[int], trump: int) -> int:
     return best
 
 
+def _suit(hand: list[int], lo: int) -> tuple[int, int]:
+    """The bounds ``i, j`` of the suit starting at card ``lo`` in a sorted hand."""
+    n = len(hand)
+    i = 0
+    while i < n and hand[i] < lo:
+        i += 1
+    j = i
+    while j < n and hand[j] < lo + 13:
+        j += 1
+    return i, j
+
+
+def _above(hand: list[int], i: int, j: int, card: int) -> int:
+    """The first index of ``hand[i:j]`` above ``card`` (``j`` if none is)."""
+    while i < j and hand[i] < card:
+        i += 1
+    return i
+
+
 def follow(hand: list[int], trick: list[int], trump: int) -> list[int]:
     """The legal cards under the ordinary obligations.
 
@@ -35,44 +54,27 @@ def follow(hand: list[int], trick: list[int], trump: int) -> list[int]:
     if not trick:
         return hand[:]
     lo = trick[0] // 13 * 13
-    hi = lo + 13
     t0 = trump * 13
-    t1 = t0 + 13
     win = -1  # the highest card of the led suit on the trick (trumps, if trumps led)
     top = -1  # the highest trump on the trick, when another suit was led
     for c in trick:
-        if lo <= c < hi:
+        if lo <= c < lo + 13:
             if c > win:
                 win = c
-        elif t0 <= c < t1 and c > top:
+        elif t0 <= c < t0 + 13 and c > top:
             top = c
-    n = len(hand)
-    i = 0
-    while i < n and hand[i] < lo:
-        i += 1
-    j = i
-    while j < n and hand[j] < hi:
-        j += 1
+    i, j = _suit(hand, lo)
     if i < j:  # R-FOLLOW
         if top >= 0:
             return hand[i:j]  # trumped: any card of the led suit
-        b = i
-        while b < j and hand[b] < win:
-            b += 1
+        b = _above(hand, i, j, win)
         return hand[b:j] if b < j else hand[i:j]
-    i = 0
-    while i < n and hand[i] < t0:
-        i += 1
-    j = i
-    while j < n and hand[j] < t1:
-        j += 1
+    i, j = _suit(hand, t0)
     if i == j:
         return hand[:]  # R-DISCARD
     if top < 0:
         return hand[i:j]  # R-TRUMP
-    b = i
-    while b < j and hand[b] < top:
-        b += 1
+    b = _above(hand, i, j, top)
     return hand[b:j] if b < j else hand[i:j]  # beat it, else under-trump
 
 
@@ -81,30 +83,18 @@ def follow_optional_undertrump(hand: list[int], trick: list[int], trump: int) ->
     on the trick, a player may discard instead of under-trumping."""
     if not trick:
         return hand[:]
-    lo = trick[0] // 13 * 13
-    n = len(hand)
-    i = 0
-    while i < n and hand[i] < lo:
-        i += 1
-    if i < n and hand[i] < lo + 13:
+    i, j = _suit(hand, trick[0] // 13 * 13)
+    if i < j:
         return follow(hand, trick, trump)
     t0 = trump * 13
-    t1 = t0 + 13
-    i = 0
-    while i < n and hand[i] < t0:
-        i += 1
-    j = i
-    while j < n and hand[j] < t1:
-        j += 1
+    i, j = _suit(hand, t0)
     if i == j:
         return hand[:]
     top = -1
     for c in trick:
-        if c > top and t0 <= c < t1:
+        if c > top and t0 <= c < t0 + 13:
             top = c
     if top < 0:
         return hand[i:j]
-    b = i
-    while b < j and hand[b] < top:
-        b += 1
+    b = _above(hand, i, j, top)
     return hand[b:j] if b < j else hand[:]
