@@ -28,6 +28,10 @@ COMPILED = [
 ``tests/test_build.py`` checks that all of these do when a compiler is there."""
 
 
+def _pure() -> bool:
+    return os.environ.get("BOURRE_PURE_PYTHON", "") not in ("", "0")
+
+
 def _extensions() -> list[object]:
     if _pure():
         return []
@@ -41,10 +45,6 @@ def _extensions() -> list[object]:
     for ext in extensions:
         ext.optional = True  # no C compiler: the same modules as pure Python
     return list(extensions)
-
-
-def _pure() -> bool:
-    return os.environ.get("BOURRE_PURE_PYTHON", "") not in ("", "0")
 
 
 # pip runs this file several times per install (requirements, metadata, the build):

@@ -42,6 +42,15 @@ BUILTINS = (
     "no-cinch",
 )
 """The built-in variants, as registered by the bourre distribution."""
+ALTERNATIVES = (
+    "double-ante",
+    "pot-limit(limit=3)",
+    "four-card",
+    "simultaneous-reveal",
+    "optional-undertrump",
+    "no-cinch",
+)
+"""Every built-in variant but ``standard``, as a house string with its settings."""
 
 # ------------------------------------------------------------------ hypothesis profiles
 

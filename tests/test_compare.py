@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,9 @@ def test_same_numbers_for_any_workers_and_chunks(
     assert without_timing(compute(res)) == reference
 
 
-def test_dask_backend_gives_the_same_numbers(reference: dict[str, Any]) -> None:
+@pytest.fixture
+def local_cluster() -> Iterator[Any]:
+    """A Dask cluster on loopback, in this process."""
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
         processes=False,
@@ -59,12 +62,18 @@ def test_dask_backend_gives_the_same_numbers(reference: dict[str, Any]) -> None:
         protocol="tcp",
         dashboard_address=None,
     ) as cluster:
-        res = R.run(config(), scheduler=cluster.scheduler_address, chunk=2)
-        assert res.complete
+        yield cluster
+
+
+def test_dask_backend_gives_the_same_numbers(reference: dict[str, Any], local_cluster: Any) -> None:
+    import distributed
+
+    res = R.run(config(), scheduler=local_cluster.scheduler_address, chunk=2)
+    assert res.complete
+    assert without_timing(compute(res)) == reference
+    with distributed.Client(local_cluster) as client:
+        res = R.run(config(), scheduler=client, chunk=5)
         assert without_timing(compute(res)) == reference
-        with distributed.Client(cluster) as client:
-            res = R.run(config(), scheduler=client, chunk=5)
-            assert without_timing(compute(res)) == reference
 
 
 def test_common_random_numbers() -> None:
@@ -266,20 +275,10 @@ def test_cli_compare_writes_outputs(tmp_path: Path) -> None:
     assert len((tmp_path / "s.jsonl").read_text().splitlines()) == 1 + 2 * 3
 
 
-def test_cli_scheduler(tmp_path: Path) -> None:
-    distributed = pytest.importorskip("distributed")
+def test_cli_scheduler(tmp_path: Path, local_cluster: Any) -> None:
     args = ["simulate", "standard", "--sessions", "4", "--seed", "d", "--no-progress"]
-    with distributed.LocalCluster(
-        processes=False,
-        n_workers=1,
-        threads_per_worker=2,
-        host="127.0.0.1",
-        protocol="tcp",
-        dashboard_address=None,
-    ) as cluster:
-        r = invoke(
-            *args, "--scheduler", cluster.scheduler_address, "--json", str(tmp_path / "d.json")
-        )
+    address = local_cluster.scheduler_address
+    r = invoke(*args, "--scheduler", address, "--json", str(tmp_path / "d.json"))
     assert r.exit_code == 0, r.stderr
     r = invoke(*args, "--workers", "1", "--json", str(tmp_path / "p.json"))
     assert r.exit_code == 0, r.stderr

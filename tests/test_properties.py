@@ -9,6 +9,7 @@ from fractions import Fraction
 from unittest import mock
 
 import pytest
+from conftest import ALTERNATIVES
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,14 +22,7 @@ from bourre.simulate import play_session
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 SIZES = st.integers(min_value=2, max_value=8)
-OPTIONAL = [
-    "double-ante",
-    "pot-limit(limit=3)",
-    "four-card",
-    "simultaneous-reveal",
-    "optional-undertrump",
-    "no-cinch",
-]
+OPTIONAL = list(ALTERNATIVES)
 VARIANTS = st.lists(st.sampled_from(OPTIONAL), unique=True, max_size=3)
 
 _HOUSES: dict[str, House] = {}

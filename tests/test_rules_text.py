@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import ALTERNATIVES
 
 from bourre.hookspec import RULE_HOOKS
 from bourre.house import House
@@ -42,12 +43,7 @@ CHANGES: dict[str, tuple[set[str], set[str]]] = {
 
 HOUSES = [
     "standard",
-    "double-ante",
-    "pot-limit(limit=3)",
-    "four-card",
-    "simultaneous-reveal",
-    "optional-undertrump",
-    "no-cinch",
+    *ALTERNATIVES,
     "standard+table(players=2)",
     "standard+table(players=8,ante=2,balance=50,hands=6,first_dealer=3)",
     "double-ante+pot-limit(limit=3)+no-cinch",

@@ -144,6 +144,16 @@ def choose_card(
     return min(legal, key=lambda c: (c // 13 == trump, c % 13))
 
 
+def _weighted_order(cards: list[int], trump: int, weight: float, rng: random.Random) -> list[int]:
+    """``cards`` in a random order where trumps and aces come first more often
+    (``weight`` < 1) or less often (``weight`` > 1) than the other cards."""
+    return sorted(
+        cards,
+        key=lambda c: rng.random() ** (weight if c // 13 == trump or c % 13 == ACE else 1.0),
+        reverse=True,
+    )
+
+
 def _mask(cards: Any) -> int:
     m = 0
     for c in cards:
@@ -348,23 +358,9 @@ class MonteCarloPlayer:
             strong = min(kept.get(s, 0), k)
             got: list[int] = []
             if s in folded:  # a folded hand: probably short of trumps and aces
-                keyed = sorted(
-                    allowed,
-                    key=lambda c: (
-                        rng.random() ** (_FOLD_WEIGHT if c // 13 == trump or c % 13 == ACE else 1.0)
-                    ),
-                    reverse=True,
-                )
-                got = keyed[:k]
+                got = _weighted_order(allowed, trump, _FOLD_WEIGHT, rng)[:k]
             elif strong:
-                keyed = sorted(
-                    allowed,
-                    key=lambda c: (
-                        rng.random() ** (_KEEP_WEIGHT if c // 13 == trump or c % 13 == ACE else 1.0)
-                    ),
-                    reverse=True,
-                )
-                got = keyed[:strong]
+                got = _weighted_order(allowed, trump, _KEEP_WEIGHT, rng)[:strong]
                 allowed = [c for c in allowed if c not in got]
             got += allowed[: k - len(got)]
             if len(got) < k:  # inconsistent inference: fall back to any card
