@@ -1,23 +1,31 @@
-"""The bots: registered by name, only legal answers, forced plays respected, the Monte
-Carlo bot never reaching past its PlayerView, and (slow) their measured strength."""
+"""The bots: a plugin package registered by name, only legal answers under every house
+(third-party variants included), forced plays respected, the Monte Carlo bot reading
+nothing but its observation and rolling out the house's own rules, and (slow) their
+measured strength."""
 
 from __future__ import annotations
 
-import inspect
 import random
+from collections.abc import Callable, Sequence
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from bourre import bots as bots_module
-from bourre.bots import HeuristicPlayer, MonteCarloPlayer, choose_card, discard_weak
+from bourre.actions import Action
 from bourre.cards import parse_card
+from bourre.engine import State
 from bourre.house import House
-from bourre.players import BotAgents, make_bot
-from bourre.plugins import default_registry
-from bourre.simulate import play_session
-from bourre.state import PublicDecision
+from bourre.players import ask, make_bot
+from bourre.plugins import Registry, default_registry, load_registry
+from bourre.rules import RuleViolation
+from bourre.settings import TableSettings
+from bourre.state import HandState, PublicDecision
+from bourre.variant import Variant, hookimpl
+from bourre_bots.heuristic import HeuristicPlayer, choose_card, discard_weak
+from bourre_bots.montecarlo import MonteCarloPlayer
+from bourre_variants.standard.decisions import Sequential
+from bourre_variants.standard.draw import Draw
 
 HOUSES = [
     "standard",
@@ -36,178 +44,232 @@ def C(text: str) -> int:
     return parse_card(text)
 
 
-def test_registered_through_the_bots_module() -> None:
+def test_registered_through_the_bots_package() -> None:
     reg = default_registry()
     for name in ("random", "heuristic", "montecarlo"):
         assert name in reg.bots
-        assert reg.bots[name][0].__module__ == "bourre.bots"
+        assert reg.bots[name][0].__module__ == "bourre_bots"
     assert isinstance(make_bot("heuristic", random.Random(1)), HeuristicPlayer)
     mc = make_bot("montecarlo", random.Random(1), house=House("four-card"), budget=4)
-    assert isinstance(mc, MonteCarloPlayer) and mc.budget == 4 and mc.rules.hand_size == 4
+    assert isinstance(mc, MonteCarloPlayer) and mc.budget == 4
+    assert mc.house.rules.hand_size == 4
     with pytest.raises(ValueError, match="budget"):
         make_bot("montecarlo", random.Random(1), budget=0)
 
 
-class Checked(BotAgents):
-    """BotAgents that also checks every answer against the engine's own sets."""
+def test_the_engine_imports_no_bot() -> None:
+    """Bots are plugins: the core modules never import them."""
+    import pathlib
 
-    forced_seen = 0
-
-    def decide(self, state: Any, seat: int, forced: str | None) -> bool:
-        answer = super().decide(state, seat, forced)
-        if forced is not None:
-            assert answer, f"seat {seat} passed although {forced}"
-            Checked.forced_seen += 1
-        return answer
-
-    def discard(self, state: Any, seat: int) -> list[int]:
-        cards = list(super().discard(state, seat))
-        assert len(set(cards)) == len(cards) and set(cards) <= set(state.hands[seat])
-        return cards
-
-    def play(self, state: Any, seat: int, legal: list[int], cinch: bool) -> tuple[int, None]:
-        card, corrected = super().play(state, seat, legal, cinch)
-        assert card in legal and corrected is None
-        return card, corrected
+    core = pathlib.Path(__file__).parents[1] / "core" / "bourre"
+    for path in core.rglob("*.py"):
+        if path.name == "build.py":
+            continue  # the build inventory lists every compiled package
+        assert "bourre_bots" not in path.read_text(encoding="utf-8"), path
 
 
-def _play(house: House, seed: str, make: Any) -> None:
-    import bourre.simulate as sim
+def drive(state: State, players: Sequence[Any], checks: Callable[[State, Action], None]) -> int:
+    """Play ``state`` out, asking ``players``; every answer must be legal."""
+    forced = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        assert legal, "a legal set is never empty"
+        a = ask(state, players[seat])
+        assert a in legal or (a.kind == "discard" and state.why_not(a) is None), (seat, a)
+        if state.phase_name == "decide" and legal == [Action("play")]:
+            forced += 1
+        checks(state, a)
+        state.apply_action(a)
+        state.hand.places()
+    return forced
 
+
+def _nothing(state: State, a: Action) -> None:
+    return None
+
+
+@pytest.mark.parametrize("spec", HOUSES)
+def test_heuristic_and_random_only_play_legal_answers(spec: str) -> None:
+    house = House(spec)
     n = house.table.players
-    rng = random.Random(f"t:{seed}")
-    players = [make(s, rng) for s in range(n)]
-    original = sim.BotAgents
-    sim.BotAgents = Checked  # type: ignore[misc]
-    try:
-        res = play_session(house, seed=seed, players=players, record=True)
-    finally:
-        sim.BotAgents = original  # type: ignore[misc]
-    for h in res.hands:
-        h.state.places()  # every card in exactly one place
-        for p in h.plays:
-            assert p.card in p.legal and not p.renege and not p.corrected
-        assert not h.outcome.reneges
+    for i in range(8):
+        rng = random.Random(f"t{i}")
+        mixed = [make_bot("heuristic" if s % 2 == 0 else "random", rng) for s in range(n)]
+        drive(State(house, seed=f"h{i}"), mixed, _nothing)
 
 
 @pytest.mark.parametrize("spec", HOUSES)
-def test_heuristic_and_random_only_play_legal_cards(spec: str) -> None:
+def test_montecarlo_only_plays_legal_answers(spec: str) -> None:
     house = House(spec)
-    for i in range(12):
-        _play(house, f"h{i}", lambda s, rng: make_bot("heuristic" if s % 2 == 0 else "random", rng))
-        _play(house, f"a{i}", lambda s, rng: make_bot("heuristic", rng))
-
-
-@pytest.mark.parametrize("spec", HOUSES)
-def test_montecarlo_only_plays_legal_cards(spec: str) -> None:
-    house = House(spec)
+    n = house.table.players
     names = ["montecarlo", "heuristic", "random"]
-    for i in range(2):
-        _play(
-            house,
-            f"m{i}",
-            lambda s, rng, i=i: make_bot(names[(s + i) % 3], rng, house=house, budget=3),
-        )
+    rng = random.Random(spec)
+    players = [make_bot(names[s % 3], rng, house=house, budget=3) for s in range(n)]
+    drive(State(house, seed="m", hands=3), players, _nothing)
 
 
 def test_forced_plays_are_respected() -> None:
-    """R-ACE-UP and R-LAST-STANDS arise and the bots never pass then (Checked
-    asserts it; BotAgents would also refuse the pass)."""
-    Checked.forced_seen = 0
+    """R-ACE-UP and R-LAST-STANDS arise and the bots never pass then."""
     house = House("standard")
-    for i in range(60):
-        _play(house, f"f{i}", lambda s, rng: make_bot("heuristic", rng))
-    for i in range(3):
-        _play(house, f"g{i}", lambda s, rng: make_bot("montecarlo", rng, house=house, budget=2))
-    assert Checked.forced_seen > 0
+    seen = 0
+    for i in range(40):
+        rng = random.Random(i)
+        seen += drive(State(house, seed=f"f{i}"), [make_bot("heuristic", rng)] * 5, _nothing)
+    mc = [make_bot("montecarlo", random.Random(s), house=house, budget=2) for s in range(5)]
+    seen += drive(State(house, seed="g", hands=4), mc, _nothing)
+    assert seen > 0
 
 
-# -- the Monte Carlo bot sees only its view ------------------------------------------------
-
-PUBLIC = (
-    "hand",
-    "own_discards",
-    "upcard",
-    "trump",
-    "dealer",
-    "players",
-    "hand_size",
-    "number",
-    "decisions",
-    "active",
-    "tricks",
-    "trick",
-    "tricks_won",
-    "pot",
-    "balances",
-    "stock_size",
-    "legal",
-    "cinch",
-    "forced",
-    "seat",
-)
+# -- the Monte Carlo bot sees only its observation ---------------------------------------
 
 
-class Snapshot:
-    """A copy of the public fields of a PlayerView, with no reference to the hand's
-    state; any other attribute access fails the test."""
-
-    __slots__ = ("_d",)
-
-    def __init__(self, view: Any) -> None:
-        d = {k: getattr(view, k) for k in PUBLIC}
-        d["_seen"] = view.seen()
-        object.__setattr__(self, "_d", d)
-
-    def __getattr__(self, name: str) -> Any:
-        d = object.__getattribute__(self, "_d")
-        if name in d:
-            return d[name]
-        raise AssertionError(f"the bot read {name!r}, which is not part of its PlayerView")
-
-    def seen(self) -> frozenset[int]:
-        return self._d["_seen"]  # type: ignore[no-any-return]
+def _decision_points(house: House, seed: str) -> list[State]:
+    """States (clones) at every decision of one heuristic session."""
+    state = State(house, seed=seed)
+    bots = [HeuristicPlayer(0) for _ in range(house.table.players)]
+    points = []
+    while not state.is_terminal():
+        if len(state.legal_actions()) > 1:
+            points.append(state.clone())
+        state.apply_action(ask(state, bots[state.current_player()]))
+    return points
 
 
-class OnlySnapshots:
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.calls = 0
-
-    def decide(self, view: Any) -> bool:
-        self.calls += 1
-        return bool(self.inner.decide(Snapshot(view)))
-
-    def discard(self, view: Any) -> Any:
-        self.calls += 1
-        return self.inner.discard(Snapshot(view))
-
-    def play(self, view: Any) -> int:
-        self.calls += 1
-        return int(self.inner.play(Snapshot(view)))
+def _swap_hidden(state: State, me: int) -> bool:
+    """Exchange one card between two other seats' hands (or a hand and the stock):
+    what ``me`` sees is unchanged, the truth is not."""
+    hs = state.hand
+    others = [s for s in range(hs.n) if s != me and hs.hands[s] and s != hs.dealer]
+    if len(others) >= 2:
+        a, b = others[:2]
+        hs.hands[a][0], hs.hands[b][0] = hs.hands[b][0], hs.hands[a][0]
+        hs.hands[a].sort()
+        hs.hands[b].sort()
+        return True
+    if others and hs.stock:
+        a = others[0]
+        hs.hands[a][0], hs.stock[0] = hs.stock[0], hs.hands[a][0]
+        hs.hands[a].sort()
+        return True
+    return False
 
 
 @pytest.mark.parametrize("spec", ["standard", "simultaneous-reveal", "standard+table(players=7)"])
-def test_montecarlo_uses_nothing_but_its_view(spec: str) -> None:
-    """Given detached copies of its view (no HandState behind them) the Monte Carlo bot
-    plays exactly as with the real views: it reads nothing hidden."""
+def test_montecarlo_reads_nothing_hidden(spec: str) -> None:
+    """With the hidden cards changed (another deal of the opponents' hands), the Monte
+    Carlo bot, with the same generator, answers exactly the same: it only reads its
+    observation, a value."""
     house = House(spec)
+    checked = 0
+    for k, point in enumerate(_decision_points(house, f"v{spec}")[:40]):
+        me = point.current_player()
+        other = point.clone()
+        if not _swap_hidden(other, me):
+            continue
+        assert other.observation(me) == point.observation(me)
+        a = MonteCarloPlayer(random.Random(k), house=house, budget=4).act(point.observation(me))
+        b = MonteCarloPlayer(random.Random(k), house=house, budget=4).act(other.observation(me))
+        assert a == b
+        checked += 1
+    assert checked >= 10
+
+
+# -- third-party variants: the rollouts follow the house's own rules ------------------------
+
+
+class DealerPlaysProcedure(Sequential):
+    """A third-party decision rule: the dealer may never pass (R-DEALER-PLAYS)."""
+
+    def forced(self, state: HandState, seat: int) -> str | None:
+        if seat == state.dealer:
+            return "R-DEALER-PLAYS"
+        return None
+
+    def decide(self, state: HandState, seat: int, play: bool) -> None:
+        if not play and seat == state.dealer:
+            raise RuleViolation("R-DEALER-PLAYS", "the dealer always plays", ("play",))
+        super().decide(state, seat, play)
+
+
+class DealerPlays(Variant):
+    name = "dealer-plays"
+    summary = "The dealer never passes."
+    rules = {"bourre_decisions": [("R-DEALER-PLAYS", "The dealer must always play.")]}
+
+    @hookimpl
+    def bourre_decisions(self, table: TableSettings) -> Any:
+        return DealerPlaysProcedure()
+
+
+class TwoCardDraw(Draw):
+    def limit(self, state: HandState, seat: int) -> int:
+        return 2
+
+
+class DrawTwo(Variant):
+    name = "draw-two"
+    summary = "Exchange at most two cards."
+    rules = {"bourre_draw": [("R-DRAW-TWO", "A player who plays exchanges at most 2 cards.")]}
+
+    @hookimpl
+    def bourre_draw(self, table: TableSettings, hand_size: int) -> Any:
+        return TwoCardDraw(hand_size)
+
+
+def _registry() -> Registry:
+    mod = SimpleNamespace()
+
+    @hookimpl
+    def bourre_register_variants(register: Any) -> None:
+        register(DealerPlays)
+        register(DrawTwo)
+
+    mod.bourre_register_variants = bourre_register_variants
+    reg = load_registry(extra=[("third-party-rules", mod)])
+    assert not reg.errors, reg.errors
+    return reg
+
+
+@pytest.mark.parametrize(
+    ("spec", "holds"),
+    [
+        ("dealer-plays", lambda hs: hs.dealer in hs.active),
+        ("draw-two", lambda hs: all(d.exchanged <= 2 for d in hs.decisions)),
+    ],
+)
+def test_montecarlo_follows_third_party_rules(spec: str, holds: Callable[[HandState], bool]) -> None:
+    house = House(spec, registry=_registry())
+    rollouts: list[State] = []
     n = house.table.players
+    players = [
+        MonteCarloPlayer(random.Random(s), house=house, budget=4, on_rollout=rollouts.append)
+        if s in (0, 3)
+        else HeuristicPlayer(0)
+        for s in range(n)
+    ]
+    state = State(house, seed=spec, hands=4)
 
-    def session(wrap: bool) -> list[Any]:
-        def make(s: int, rng: random.Random) -> Any:
-            if s in (0, 2):
-                p = MonteCarloPlayer(random.Random(f"mc{s}"), house=house, budget=4)
-                return OnlySnapshots(p) if wrap else p
-            return HeuristicPlayer(rng)
+    def check(st: State, a: Action) -> None:
+        if a.kind == "pass":
+            assert not (spec == "dealer-plays" and st.current_player() == st.hand.dealer)
+        if a.kind == "discard":
+            assert len(a.cards) <= 2 or spec != "draw-two"
 
-        res = play_session(house, seed="view", players=make)
-        return [(h.dealer, h.state.active, h.balances) for h in res.hands] + [res.final]
-
-    assert session(True) == session(False)
-    assert n >= 3
-    src = inspect.getsource(bots_module)
-    assert "_PlayerView__state" not in src and "HandState" not in src
+    drive(state, players, check)
+    for r in state.results:
+        assert holds(r.state)
+    assert len(rollouts) > 20
+    for r in rollouts:
+        assert holds(r.hand), "a rollout did not follow the house's rules"
+    # and the variant's refusal is its own words
+    st = State(house, seed="words")
+    if spec == "draw-two":
+        while st.phase_name != "exchange":
+            st.apply_action(Action("play"))
+        hand = st.hand.hands[st.current_player()]
+        err = st.why_not(Action("discard", tuple(hand[:3])))
+        assert err is not None and err.rule == "R-DRAW" and "at most 2" in str(err)
 
 
 # -- the heuristic's rules of thumb ---------------------------------------------------------
@@ -238,7 +300,8 @@ def fake_view(**kw: Any) -> SimpleNamespace:
     }
     base.update(kw)
     v = SimpleNamespace(**base)
-    v.seen = lambda: frozenset(v.hand) | frozenset(v.own_discards) | {v.upcard}
+    v.legal_actions = (Action("discard", tuple(v.hand)),)
+    v.played_mask = lambda: 0
     return v
 
 
@@ -273,26 +336,6 @@ def test_heuristic_wins_cheaply_and_dumps_low() -> None:
     assert choose_card([C("KS"), C("4D")], [], 0, known, last=False) == C("KS")
     # leading without a master: the lowest non-trump
     assert choose_card([C("5S"), C("4D"), C("9C")], [], 0, 0, last=False) == C("4D")
-
-
-def test_montecarlo_takes_a_sure_win_and_is_deterministic() -> None:
-    house = House("standard")
-    # last trick, last to play: the AS wins the hand's decisive trick
-    view = fake_view(
-        hand=(C("2D"), C("AS")),
-        legal=(C("2D"), C("AS")),
-        active=(1, 0),
-        trick=((1, C("KS")),),
-        tricks_won=(1, 2, 0, 0, 0),
-        hand_size=5,
-        tricks=tuple(
-            SimpleNamespace(leader=1, plays=((1, C(a)), (0, C(b))), winner=w)
-            for a, b, w in (("AH", "3H", 1), ("KH", "4H", 1), ("5C", "AC", 0))
-        ),
-        decisions=(PublicDecision(0, True, 0), PublicDecision(1, True, 0)),
-    )
-    picks = {MonteCarloPlayer(random.Random(k), house=house, budget=8).play(view) for k in range(3)}
-    assert picks == {C("AS")}
 
 
 # -- measured strength (docs/bots.md) -------------------------------------------------------

@@ -27,16 +27,22 @@ if str(ROOT) not in sys.path:  # for tests.reference (the independent referee)
 from conftest import BUILTINS as BUILTIN  # noqa: E402
 
 import bourre.plugins  # noqa: E402
+from bourre.actions import CARDS  # noqa: E402
+from bourre.engine import State  # noqa: E402
 from bourre.hookspec import RULE_HOOKS  # noqa: E402
 from bourre.house import House, PluginError  # noqa: E402
+from bourre.players import ask, make_bot  # noqa: E402
 from bourre.plugins import Registry, default_registry, load_registry  # noqa: E402
 from bourre.referee import ScriptError, replay  # noqa: E402
-from bourre.rules import HandOutcome, PayoutFn, PenaltyFn, PlayResult  # noqa: E402
+from bourre.rules import HandOutcome, PayoutFn, PenaltyFn, PlayResult, RuleViolation  # noqa: E402
 from bourre.settings import HouseError, TableSettings  # noqa: E402
 from bourre.simulate import play_session  # noqa: E402
 from bourre.variant import Variant, hookimpl  # noqa: E402
-from bourre_variants.standard.cinch import NoCinch, StandardCinch  # noqa: E402
+from bourre_variants.no_cinch import NoCinch  # noqa: E402
+from bourre_variants.standard.cinch import StandardCinch  # noqa: E402
+from bourre_variants.standard.obligations import StandardFollow  # noqa: E402
 from bourre_variants.standard.obligations import follow as standard_follow  # noqa: E402
+from bourre_variants.standard.payout import StandardAnte  # noqa: E402
 from bourre_variants.standard.payout import payout as standard_payout  # noqa: E402
 from tests.reference.generate import random_script  # noqa: E402
 
@@ -260,10 +266,64 @@ class ClosedFist(Variant):
         return Simultaneous()
 
 
+# Plugins in older forms, adapted when the house is built -----------------------------
+
+
+class PlainFollowVariant(Variant):
+    """Answers the standard obligations as a plain ``follow(hand, trick, trump)``."""
+
+    name = "plain-follow"
+    summary = "The standard obligations, as a plain function."
+    rules = {"bourre_follow": [("R-PLAIN-FOLLOW", "the standard obligations")]}
+
+    @hookimpl
+    def bourre_follow(self, table: TableSettings) -> Any:
+        return standard_follow
+
+
+class DealerBlindStandardAnte:
+    """The standard antes, written before antes were told the dealer."""
+
+    def hand_antes(self, n: int, ante: Any, previous: HandOutcome | None) -> list[Any]:
+        return StandardAnte().hand_antes(n, ante, previous, 0)
+
+    def play_ante(self, ante: Any) -> Any:
+        return 0
+
+
+class OldAnte(Variant):
+    name = "old-ante"
+    summary = "The standard antes, as a three-argument policy."
+
+    @hookimpl
+    def bourre_ante(self, table: TableSettings) -> Any:
+        return DealerBlindStandardAnte()
+
+
+class CinchWithoutWords:
+    """The standard cinch without ``refuse``."""
+
+    enabled = True
+
+    def __init__(self) -> None:
+        inner = StandardCinch()
+        self.min_won, self.has_cinch, self.narrow = inner.min_won, inner.has_cinch, inner.narrow
+
+
+class CinchWithoutRefusal(Variant):
+    name = "cinch-without-refusal"
+    summary = "The standard cinch, without its own refusal words."
+
+    @hookimpl
+    def bourre_cinch(self, table: TableSettings) -> Any:
+        return CinchWithoutWords()
+
+
 TEST_VARIANTS = (
     CinchA, CinchB, CinchOverA, CinchOverNoCinch, PayoutA, PayoutB, SevenCards, CycleA,
     CycleB, NeedsMissing, BadFollow, RaisingFollow, LeakyPayout, RaisesAtBuild,
     WrongFollowType, WrongHandSize, WrongCinch, WrongPayoutType, DecliningPayout, ClosedFist,
+    PlainFollowVariant, OldAnte, CinchWithoutRefusal,
 )
 
 
@@ -711,10 +771,87 @@ def test_plugin_errors_in_a_replay(reg: Registry, name: str, hook: str, words: s
 
 def test_builtin_components_are_not_wrapped_unless_strict() -> None:
     house = House("standard")
-    assert house.rules.follow is standard_follow
+    assert type(house.rules.follow) is StandardFollow  # the variant's own object
     strict = House("standard", strict=True)
-    assert strict.rules.follow is not standard_follow
-    assert sorted(strict.rules.follow([0, 1, 14], [2], 3)) == sorted(standard_follow([0, 1, 14], [2], 3))
+    assert not isinstance(strict.rules.follow, StandardFollow)  # wrapped in checks
+    assert sorted(strict.rules.follow.legal([0, 1, 14], [2], 3)) == sorted(
+        standard_follow([0, 1, 14], [2], 3)
+    )
+
+
+# ------------------------------------------------------------ older plugin forms
+
+
+@pytest.mark.parametrize("spec", ["plain-follow", "old-ante", "cinch-without-refusal"])
+def test_older_component_forms_play_as_the_standard(reg: Registry, spec: str) -> None:
+    """A plain follow function, an ante policy not told the dealer and a cinch policy
+    without refusal words are adapted (and, being third-party, guarded): the house
+    plays exactly as the standard one."""
+    house = House(spec, registry=reg)
+    assert behaviour(house) == behaviour(House("standard"))
+
+
+def first_play(house: House, want: Callable[[State], bool]) -> State:
+    """The first state of random-bot sessions where a card is to be played and
+    ``want`` holds."""
+    for seed in range(200):
+        state = State(house, seed=seed)
+        rng = random.Random(seed)
+        players = [make_bot("random", rng) for _ in range(house.table.players)]
+        while not state.is_terminal():
+            if state.phase_name == "play" and want(state):
+                return state
+            state.apply_action(ask(state, players[state.current_player()]))
+    raise AssertionError(f"no such play in {house}")
+
+
+def _refused(state: State, card: int) -> RuleViolation:
+    before = (state.current_player(), list(state.legal_cards()), state.history())
+    with pytest.raises(RuleViolation) as err:
+        state.apply_action(CARDS[card])
+    assert (state.current_player(), list(state.legal_cards()), state.history()) == before
+    assert set(err.value.legal) == set(state.legal_cards())
+    return err.value
+
+
+@pytest.mark.parametrize(("spec", "rules"), [
+    ("standard", ("R-FOLLOW", "R-TRUMP")),
+    ("plain-follow", ("R-PLAIN-FOLLOW",)),  # the first rule its variant states
+])
+def test_a_plain_follow_function_refuses_in_its_variants_words(
+    reg: Registry, spec: str, rules: tuple[str, ...]
+) -> None:
+    house = House(spec, registry=reg)
+
+    def obliged(state: State) -> bool:
+        hand = state.hand.hands[state.current_player()]
+        return len(state.legal_cards()) < len(hand)
+
+    state = first_play(house, obliged)
+    hand = state.hand.hands[state.current_player()]
+    card = next(c for c in hand if c not in state.legal_cards())
+    assert _refused(state, card).rule in rules
+
+
+@pytest.mark.parametrize("spec", ["standard", "cinch-without-refusal"])
+def test_a_cinch_without_refusal_words_refuses_with_the_cinch_rules(
+    reg: Registry, spec: str
+) -> None:
+    house = House(spec, registry=reg)
+    hs_follow = house.rules.follow
+
+    def ordinary(state: State) -> list[int]:
+        hs = state.hand
+        return hs_follow.legal(hs.hands[state.current_player()], hs.trick, hs.trump)
+
+    def narrowed(state: State) -> bool:
+        legal = state.legal_cards()
+        return state.has_cinch and len(legal) < len(ordinary(state))
+
+    state = first_play(house, narrowed)
+    card = next(c for c in ordinary(state) if c not in state.legal_cards())
+    rule = _refused(state, card).rule
+    assert rule == ("R-CINCH-FOLLOW" if state.hand.trick else "R-CINCH-LEAD")
 
 
 def test_a_declining_variant_does_not_answer(reg: Registry) -> None:

@@ -16,13 +16,22 @@ from typer.testing import CliRunner
 from bourre.cards import card_str, card_symbol
 from bourre.cli import app
 from bourre.house import House
-from bourre.play import PlaySummary, Prompt, display_order, play_at_terminal, refusal_rule
+from bourre.play import PlaySummary, Prompt, display_order, play_at_terminal
 from bourre.referee import replay
 
 SEED = 11
 HOUSE = "standard"
 
 runner = CliRunner()
+
+
+def refusal_rule(view: Any, card: int) -> str:
+    """The rule the house's own components give for refusing ``card`` (R-FOLLOW …)."""
+    rules = House(HOUSE).rules
+    hand, trick = list(view.hand), [c for _, c in view.trick]
+    if view.cinch and card in rules.follow.legal(hand, trick, view.trump):
+        return rules.cinch.refuse(card, list(view.legal), trick, view.trump).rule
+    return rules.follow.refuse(hand, trick, view.trump, card).rule
 
 
 class Person:
@@ -69,7 +78,7 @@ class Person:
                 "seat": v.seat,
                 "plays_before": sum(len(t.plays) for t in v.tricks) + len(v.trick),
                 "card": illegal[0],
-                "rule": refusal_rule(v),
+                "rule": refusal_rule(v, illegal[0]),
                 "legal": legal,
                 "then": good,
             }

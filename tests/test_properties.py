@@ -5,20 +5,21 @@ cinch only narrows, and sessions are determined by their seed."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
-from unittest import mock
 
 import pytest
 from conftest import ALTERNATIVES
 from hypothesis import given
 from hypothesis import strategies as st
 
-import bourre.simulate
-from bourre.engine import Chance
+from bourre.actions import CARDS, PASS, PLAY, Deck
+from bourre.engine import Chance, HandResult, State
 from bourre.house import House
-from bourre.players import BotAgents, RandomPlayer
+from bourre.players import ask, play_out
 from bourre.records import hand_record
-from bourre.simulate import play_session
+from bourre.simulate import play_session, random_players
+from bourre_bots.random_bot import RandomPlayer
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 SIZES = st.integers(min_value=2, max_value=8)
@@ -42,62 +43,94 @@ def mixed(n: int, variants: list[str]) -> House:
     return house_of("+".join(["standard", *variants, f"table(players={n})"]))
 
 
-class CheckingAgents(BotAgents):
-    """Bots that check the invariants of the hand whenever they are asked."""
+class Checks:
+    """What the invariant checks of :func:`checked_session` saw."""
 
-    def __init__(self, players, house: House):
-        super().__init__(players)
-        self.house = house
+    def __init__(self) -> None:
         self.asked = 0
         self.cinch_plays = 0
         self.narrowed = 0
 
-    def begin(self, state):
-        super().begin(state)
-        assert len(state.places()) == 52
 
-    def decide(self, state, seat, forced):
-        assert len(state.places()) == 52
-        assert state.hands[seat], "a deciding player holds cards"
-        self.asked += 1
-        return super().decide(state, seat, forced)
-
-    def discard(self, state, seat):
-        assert len(state.places()) == 52
-        out = super().discard(state, seat)
-        assert set(out) <= set(state.hands[seat])
-        assert len(out) <= state.hand_size
-        return out
-
-    def play(self, state, seat, legal, cinch):
-        places = state.places()
-        assert len(places) == 52
-        hand = state.hands[seat]
+def check_question(state: State, seat: int, action, checks: Checks) -> None:
+    """The invariants of the hand when ``seat`` is asked, and of its answer."""
+    hs = state.hand
+    places = hs.places()
+    assert len(places) == 52
+    legal_actions = state.legal_actions()
+    assert legal_actions, f"no legal action for seat {seat} ({state.phase_name})"
+    hand = hs.hands[seat]
+    phase = state.phase_name
+    view = state.observation(seat)
+    if phase == "decide":
+        assert hand, "a deciding player holds cards"
+        assert set(legal_actions) <= {PASS, PLAY}
+        assert PLAY in legal_actions
+        assert (PASS in legal_actions) == (view.forced is None)
+        assert action in legal_actions
+        checks.asked += 1
+    elif phase == "exchange":
+        assert action.kind == "discard"
+        out = action.cards
+        assert set(out) <= set(hand)
+        assert len(out) <= hs.hand_size
+        assert len(set(out)) == len(out)
+        assert frozenset(out) in {frozenset(a.cards) for a in legal_actions}
+    else:
+        assert phase == "play", phase
+        assert seat in hs.active
         assert all(places[c] == f"hand {seat}" for c in hand)
+        legal = state.legal_cards()
         # the legal set is never empty and always within the hand
         assert legal, "empty legal set"
         assert set(legal) <= set(hand)
         assert len(set(legal)) == len(legal)
+        assert legal_actions == [CARDS[c] for c in legal]
+        assert list(view.legal) == legal  # what the bot is offered
+        assert action in legal_actions
         # the cinch only ever narrows the ordinary legal set
-        ordinary = self.house.rules.follow(sorted(hand), list(state.trick), state.trump)
-        if cinch:
-            self.cinch_plays += 1
+        ordinary = state.rules.follow.legal(sorted(hand), list(hs.trick), hs.trump)
+        if view.cinch:
+            checks.cinch_plays += 1
             assert set(legal) <= set(ordinary)
-            self.narrowed += len(legal) < len(ordinary)
+            checks.narrowed += len(legal) < len(ordinary)
         else:
             assert set(legal) == set(ordinary)
-        self.asked += 1
-        return super().play(state, seat, legal, cinch)
+        checks.asked += 1
 
 
-def checked_session(house: House, seed: int, on_hand=None):
+def checked_session(
+    house: House, seed: int, on_hand: Callable[[HandResult], None] | None = None
+) -> tuple[State, Checks]:
+    """A session of random bots, stepped here so that the invariants are checked
+    before every action: one place per card, a legal set never empty, within the
+    hand and only narrowed by the cinch; and after every action: the money at the
+    table (balances + pot) is the same, exactly."""
     n = house.table.players
     rng = random.Random(seed)
     players = [RandomPlayer(random.Random(rng.random())) for _ in range(n)]
-    agents = CheckingAgents(players, house)
-    with mock.patch.object(bourre.simulate, "BotAgents", lambda _players: agents):
-        res = play_session(house, seed, players=players, on_hand=on_hand)
-    return res, agents
+    state = State(house, seed=seed)
+    checks = Checks()
+    total = n * house.table.balance
+    assert sum(state.balances) + state.pot == total
+    done = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert 0 <= seat < n, "a seeded state draws its own chance outcomes"
+        action = ask(state, players[seat])
+        check_question(state, seat, action, checks)
+        state.apply_action(action)
+        assert sum(state.balances) + state.pot == total
+        state.hand.places()
+        while done < len(state.results):
+            if on_hand is not None:
+                on_hand(state.results[done])
+            done += 1
+    assert state.legal_actions() == []
+    assert state.final is not None
+    assert sum(state.final[0]) == total
+    assert sum(state.returns()) == 0
+    return state, checks
 
 
 # --------------------------------------------------------------------------- money
@@ -162,17 +195,17 @@ def test_every_card_in_exactly_one_place_at_every_step(seed, n):
             assert not held
         done.append(hand)
 
-    _, agents = checked_session(house, seed, on_hand=after)
-    assert len(done) == house.table.hands and agents.asked > 0
+    _, checks = checked_session(house, seed, on_hand=after)
+    assert len(done) == house.table.hands and checks.asked > 0
 
 
 @given(seed=SEEDS, n=SIZES, variants=VARIANTS)
 def test_legal_set_and_cinch_invariants_in_any_house(seed, n, variants):
     house = mixed(n, variants)
-    res, agents = checked_session(house, seed)
-    assert len(res.hands) == house.table.hands and agents.asked > 0
+    state, checks = checked_session(house, seed)
+    assert len(state.results) == house.table.hands and checks.asked > 0
     if "no-cinch" in variants:
-        assert agents.cinch_plays == 0
+        assert checks.cinch_plays == 0
 
 
 def test_cinch_narrowing_is_exercised():
@@ -180,9 +213,9 @@ def test_cinch_narrowing_is_exercised():
     and some of them narrow the legal set."""
     cinch = narrowed = 0
     for seed in range(40):
-        _, agents = checked_session(standard(5), seed)
-        cinch += agents.cinch_plays
-        narrowed += agents.narrowed
+        _, checks = checked_session(standard(5), seed)
+        cinch += checks.cinch_plays
+        narrowed += checks.narrowed
     assert cinch > 0 and narrowed > 0
 
 
@@ -190,7 +223,7 @@ def test_reshuffles_happen_at_large_tables():
     count = sum(
         len(h.state.reshuffles)
         for seed in range(10)
-        for h in checked_session(standard(8), seed)[0].hands
+        for h in checked_session(standard(8), seed)[0].results
     )
     assert count > 0
 
@@ -236,25 +269,16 @@ def test_different_seeds_differ():
     assert len(results) == 5
 
 
-class RecordingChance(Chance):
-    decks: list[list[int]]
-
-    def deck(self):
-        d = super().deck()
-        self.decks.append(d)
-        return d
-
-
-def decks_of(house: House, seed: int, players=None) -> list[list[int]]:
-    got: list[list[int]] = []
-
-    class Rec(RecordingChance):
-        decks = got
-
-    kw = {} if players is None else {"players": players}
-    with mock.patch.object(bourre.simulate, "Chance", Rec):
-        play_session(house, seed, **kw)
-    return got
+def decks_of(house: House, seed: int, players=random_players) -> list[list[int]]:
+    """The decks a seeded session drew, hand by hand: the chance outcomes
+    (:class:`~bourre.actions.Deck`) in its history.  ``players(seat, rng)`` makes
+    the bots, as for ``play_session``."""
+    rng = random.Random(f"bourre-bots:{seed}")
+    state = State(house, seed=seed)
+    play_out(state, [players(s, rng) for s in range(house.table.players)])
+    decks = [list(x.cards) for x in state.history() if isinstance(x, Deck)]
+    assert len(decks) == house.table.hands == len(state.results)
+    return decks
 
 
 @given(

@@ -2,27 +2,27 @@
 random pot limits and antes, played by random bots (``bourre.simulate.play_session``).
 
 - money is conserved exactly, hand by hand and after R-SETTLE;
-- every card is in exactly one place whenever a player is asked anything
-  (``HandState.places()``, called from a wrapped agents object);
+- every card is in exactly one place whenever a player is asked anything and after
+  every action (``HandState.places()``, the state stepped by the test);
 - the legal set offered is never empty and always within the hand;
 - a session is determined by its seed.
 """
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from typing import Any
-from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import bourre.simulate
+from bourre.actions import CARDS
+from bourre.engine import State
 from bourre.house import House
-from bourre.players import BotAgents
+from bourre.players import ask
 from bourre.records import hand_record
-from bourre.simulate import play_session
-from bourre.state import HandState
+from bourre.simulate import play_session, random_players
 
 OPTIONAL = ["double-ante", "pot-limit", "four-card", "simultaneous-reveal", "optional-undertrump", "no-cinch"]
 
@@ -48,32 +48,48 @@ def houses(draw: st.DrawFn) -> str:
     return "+".join(items)
 
 
-class CheckingAgents(BotAgents):
-    """The bots' agents, checking the invariants at every question."""
+class Checked:
+    """A session of random bots stepped here (not by ``play_out``), checking the
+    invariants before every question and after every action."""
 
     questions = 0
 
-    def begin(self, state: HandState) -> None:
-        super().begin(state)
-        state.places()
-
-    def decide(self, state: HandState, seat: int, forced: str | None) -> bool:
-        state.places()
-        CheckingAgents.questions += 1
-        return super().decide(state, seat, forced)
-
-    def discard(self, state: HandState, seat: int) -> Any:
-        state.places()
-        return super().discard(state, seat)
-
-    def play(self, state: HandState, seat: int, legal: list[int], cinch: bool) -> Any:
-        state.places()
-        assert legal, f"empty legal set for seat {seat}"
-        assert set(legal) <= set(state.hands[seat]), "legal cards outside the hand"
-        assert len(set(legal)) == len(legal)
-        assert seat in state.active
-        CheckingAgents.questions += 1
-        return super().play(state, seat, legal, cinch)
+    @classmethod
+    def play(cls, house: House, seed: int) -> State:
+        """Like ``play_session(house, seed)``: the same bots, the same session."""
+        n = house.table.players
+        rng = random.Random(f"bourre-bots:{seed}")
+        players = [random_players(s, rng) for s in range(n)]
+        state = State(house, seed=seed)
+        total = sum(state.balances) + state.pot
+        state.hand.places()
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat >= 0, "a seeded state draws its own chance outcomes"
+            hs = state.hand
+            hs.places()
+            legal_actions = state.legal_actions()
+            assert legal_actions, f"no legal action for seat {seat} ({state.phase_name})"
+            if state.phase_name == "decide":
+                cls.questions += 1
+            elif state.phase_name == "play":
+                legal = state.legal_cards()
+                assert legal, f"empty legal set for seat {seat}"
+                assert set(legal) <= set(hs.hands[seat]), "legal cards outside the hand"
+                assert len(set(legal)) == len(legal)
+                assert legal_actions == [CARDS[c] for c in legal]
+                assert seat in hs.active
+                cls.questions += 1
+            action = ask(state, players[seat])
+            assert action in legal_actions or (
+                action.kind == "discard"
+                and frozenset(action.cards) in {frozenset(a.cards) for a in legal_actions}
+            ), f"seat {seat} answered {action}, not among the legal actions"
+            state.apply_action(action)
+            state.hand.places()
+            # the money at the table: balances plus the pot, exactly, at every step
+            assert sum(state.balances) + state.pot == total
+        return state
 
 
 def session_summary(house: House, seed: int) -> Any:
@@ -90,13 +106,12 @@ def session_summary(house: House, seed: int) -> Any:
 def test_money_cards_and_legal_sets(spec: str, seed: int) -> None:
     house = House(spec)
     n, ante, balance = house.table.players, house.table.ante, house.table.balance
-    asked = CheckingAgents.questions
-    with mock.patch.object(bourre.simulate, "BotAgents", CheckingAgents):
-        res = play_session(house, seed=seed)
-    assert CheckingAgents.questions > asked  # the checks did run
+    asked = Checked.questions
+    state = Checked.play(house, seed)
+    assert Checked.questions > asked  # the checks did run
     total = n * balance
-    assert len(res.hands) == house.table.hands
-    for hand in res.hands:
+    assert len(state.results) == house.table.hands
+    for hand in state.results:
         out = hand.outcome
         # this hand: pot at stake + payments = taken + carried, exactly
         assert hand.pot_at_stake + sum(out.paid) == sum(out.takes) + out.pot_after
@@ -107,8 +122,14 @@ def test_money_cards_and_legal_sets(spec: str, seed: int) -> None:
         hand.state.places()
         assert sum(hand.state.won) == house.rules.hand_size
         assert all(x >= 0 for x in out.paid) and all(x >= 0 for x in out.takes)
-    assert sum(res.final) == total  # R-SETTLE shares the pot left exactly
-    assert sorted(res.ranks)[0] == 1
+    assert state.final is not None
+    final, ranks = state.final
+    assert sum(final) == total  # R-SETTLE shares the pot left exactly
+    assert sum(state.returns()) == 0
+    assert sorted(ranks)[0] == 1
+    # stepped here or by play_out, the bots play the same session
+    res = play_session(house, seed=seed)
+    assert res.final == final and res.ranks == ranks
 
 
 @settings(max_examples=30, deadline=None)

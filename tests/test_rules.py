@@ -39,11 +39,12 @@ from conftest import (
     sole_dealer_hand,
 )
 
+from bourre.actions import CARDS, PASS, PLAY, Deck, discard
 from bourre.cards import DECK, CardError, card_str, card_symbol, parse_card
-from bourre.engine import Session
+from bourre.engine import HandResult, State
 from bourre.house import House
 from bourre.referee import ScriptError
-from bourre.rules import HandOutcome, PlayResult, RuleViolation
+from bourre.rules import DECIDE, DecisionProcedure, HandOutcome, PlayResult, Rules, RuleViolation
 from bourre.simulate import play_session
 from bourre.state import HandState
 from bourre_variants.simultaneous_reveal import Simultaneous
@@ -54,7 +55,8 @@ from bourre_variants.standard.cinch import (
     sure_tricks,
 )
 from bourre_variants.standard.deal import make_deal
-from bourre_variants.standard.draw import Sequential, fold, make_draw
+from bourre_variants.standard.decisions import Sequential, fold
+from bourre_variants.standard.draw import make_draw
 from bourre_variants.standard.obligations import current_winner, follow
 from bourre_variants.standard.payout import (
     StandardAnte,
@@ -124,6 +126,41 @@ class Recorder:
         raise AssertionError("no play expected")
 
 
+def run_decisions(procedure: DecisionProcedure, st: HandState, agents: Recorder, rules: Rules):
+    """Step a decision procedure through the decisions and exchanges of ``st`` with
+    ``agents`` answering (what the game does between the deal and the first trick)."""
+    while (turn := procedure.turn(st)) is not None:
+        if turn.kind == DECIDE:
+            procedure.decide(st, turn.seat, agents.decide(st, turn.seat, turn.forced))
+        else:
+            cards = agents.discard(st, turn.seat)
+            rules.draw(st, turn.seat, cards)
+            procedure.exchanged(st, turn.seat, cards)
+
+
+def play_hand(
+    state: State, deck, agents: Recorder, *, dealer=None, pot=None, premature=()
+) -> HandResult:
+    """Play the next hand of an unseeded ``state`` from ``deck`` (card texts or ints)
+    with ``agents`` answering; ``premature`` lists seats that announced out of turn."""
+    if dealer is not None or pot is not None:
+        state.set_hand(dealer=dealer, pot=pot)
+    done = len(state.results) + 1
+    state.apply_chance(Deck(tuple(parse_card(c) if isinstance(c, str) else c for c in deck)))
+    for seat in premature:
+        state.mark_premature(seat)
+    while len(state.results) < done:
+        seat, hs = state.current_player(), state.hand
+        if state.phase_name == "decide":
+            forced = state.observation(seat).forced
+            state.apply_action(PLAY if agents.decide(hs, seat, forced) else PASS)
+        elif state.phase_name == "exchange":
+            state.apply_action(discard(agents.discard(hs, seat)))
+        else:
+            state.apply_action(CARDS[agents.play(hs, seat, state.legal_cards(), state.has_cinch)])
+    return state.results[-1]
+
+
 def result(n, P, active, won, forfeits=(), reneges=(), sole=False) -> PlayResult:
     return PlayResult(n, P, list(active), list(won), set(forfeits), list(reneges), sole)
 
@@ -145,7 +182,7 @@ def test_R_SEAT_decisions_clockwise_from_the_dealers_left():
     rules = House("standard").rules
     st = state_for(ALL_CARDS, 3, 5)
     rec.answers = {4: True, 0: True}
-    Sequential()(st, rec, rules)
+    run_decisions(Sequential(), st, rec, rules)
     assert [s for s, _ in rec.asked] == [4, 0, 1, 2, 3]
     # counter-clockwise decisions are refused
     hand = hand_2111()
@@ -270,8 +307,8 @@ def test_R_SESSION_no_more_hands_than_the_session():
 
 
 def test_R_FIRST_POT_every_player_antes_1():
-    assert StandardAnte().hand_antes(5, 1, None) == [1] * 5
-    assert StandardAnte().hand_antes(7, 2, None) == [2] * 7
+    assert StandardAnte().hand_antes(5, 1, None, 0) == [1] * 5
+    assert StandardAnte().hand_antes(7, 2, None, 3) == [2] * 7
     assert StandardAnte().play_ante(1) == 0
     rec = run(make_script([sole_dealer_hand(0, 5)]))
     h = rec["hands"][0]
@@ -284,8 +321,8 @@ def test_R_FIRST_POT_is_n_times_ante():
     h = rec["hands"][0]
     assert h["pot_at_stake"] == 14
     assert h["balances"] == [112] + [98] * 6
-    session = Session(House("standard+table(players=3)"))
-    res = session.play_hand([parse_card(c) for c in ALL_CARDS], Recorder({0: True}))
+    state = State(House("standard+table(players=3)"))
+    res = play_hand(state, ALL_CARDS, Recorder({0: True}))
     assert res.antes == [1, 1, 1] and res.pot_at_stake == 3
 
 
@@ -295,7 +332,10 @@ def test_R_FIRST_POT_is_n_times_ante():
 def test_R_DEALER_first_dealer_is_seat_0_by_default():
     rec = run(make_script([sole_dealer_hand(0, 5)]))
     assert rec["hands"][0]["dealer"] == 0
-    assert Session(House("standard")).dealer == 0
+    state = State(House("standard"))
+    assert state.first_dealer == 0
+    state.apply_chance(Deck(tuple(DECK)))
+    assert state.hand.dealer == 0
 
 
 def test_R_DEALER_first_dealer_setting():
@@ -404,7 +444,7 @@ def test_R_DECIDE_order_and_the_dealer_last():
     for dealer in range(5):
         rec = Recorder({s: True for s in range(5)})
         st = state_for(ALL_CARDS, dealer, 5)
-        Sequential()(st, rec, rules)
+        run_decisions(Sequential(), st, rec, rules)
         assert [s for s, _ in rec.asked] == [(dealer + k) % 5 for k in range(1, 6)]
         assert st.active == [(dealer + k) % 5 for k in range(1, 6)]
         assert [d.seat for d in st.decisions] == st.active
@@ -519,12 +559,12 @@ def test_R_ACE_UP_dealer_must_play():
     rules = House("standard").rules
     st = state_for(deck, 0, 5)
     rec = Recorder({1: True, 2: True, 0: True})
-    Sequential()(st, rec, rules)
+    run_decisions(Sequential(), st, rec, rules)
     assert rec.asked[-1] == (0, "R-ACE-UP")
     assert all(f is None for s, f in rec.asked[:-1])
     st = state_for(deck, 0, 5)
     with pytest.raises(RuleViolation) as info:
-        Sequential()(st, Recorder({1: True}), rules)
+        run_decisions(Sequential(), st, Recorder({1: True}), rules)
     assert info.value.rule == "R-ACE-UP"
     script = make_script([make_hand(deck, decisions(0, 5, {1: "play", 2: "play"}))])
     refused(script, "hand 1", "decisions[4]", "R-ACE-UP")
@@ -535,11 +575,11 @@ def test_R_ACE_UP_in_every_decision_mode():
     rules = House("simultaneous-reveal+table(players=3)").rules
     st = state_for(deck, 0, 3)
     rec = Recorder({1: True, 0: True})
-    Simultaneous()(st, rec, rules)
+    run_decisions(Simultaneous(), st, rec, rules)
     assert (0, "R-ACE-UP") in rec.asked
     st = state_for(deck, 0, 3)
     with pytest.raises(RuleViolation) as info:
-        Simultaneous()(st, Recorder({1: True}), rules)
+        run_decisions(Simultaneous(), st, Recorder({1: True}), rules)
     assert info.value.rule == "R-ACE-UP"
     script = make_script(
         [make_hand(deck, decisions(0, 3, {1: "play"}))], players=3, variants=["simultaneous-reveal"]
@@ -552,7 +592,7 @@ def test_R_ACE_UP_only_the_ace_of_trumps():
     rules = House("standard").rules
     st = state_for(deck, 0, 5)
     rec = Recorder({1: True})
-    Sequential()(st, rec, rules)
+    run_decisions(Sequential(), st, rec, rules)
     assert rec.asked[-1] == (0, None)
     assert st.active == [1]
 
@@ -564,11 +604,11 @@ def test_R_LAST_STANDS_dealer_may_not_pass():
     rules = House("standard").rules
     st = state_for(ALL_CARDS, 2, 5)
     rec = Recorder({2: True})
-    Sequential()(st, rec, rules)
+    run_decisions(Sequential(), st, rec, rules)
     assert rec.asked[-1] == (2, "R-LAST-STANDS")
     assert st.active == [2]
     with pytest.raises(RuleViolation) as info:
-        Sequential()(state_for(ALL_CARDS, 2, 5), Recorder({}), rules)
+        run_decisions(Sequential(), state_for(ALL_CARDS, 2, 5), Recorder({}), rules)
     assert info.value.rule == "R-LAST-STANDS"
     script = make_script([make_hand(ALL_CARDS, decisions(0, 5, {}))])
     refused(script, "hand 1", "decisions[4]", "R-LAST-STANDS")
@@ -586,7 +626,7 @@ def test_R_LAST_STANDS_not_forced_when_someone_plays():
     rules = House("standard").rules
     st = state_for(ALL_CARDS, 0, 5)
     rec = Recorder({3: True})
-    Sequential()(st, rec, rules)
+    run_decisions(Sequential(), st, rec, rules)
     assert rec.asked[-1] == (0, None) and st.active == [3]
 
 
@@ -744,12 +784,13 @@ def test_R_PREMATURE_is_not_a_count():
 
 def test_R_PREMATURE_marks_through_the_session():
     house = House("standard")
-    s = Session(house)
+    s = State(house)
     deck = [parse_card(c) for c in ALL_CARDS]
-    s.play_hand(deck, Recorder({0: True}), premature=[1, 2])
+    play_hand(s, deck, Recorder({0: True}), premature=[1, 2])
     assert s.marks == [False, True, True, False, False]
-    assert s.dealer == 3
-    res = s.play_hand(deck, Recorder({3: True}))
+    assert house.rules.next_dealer(s.last_dealer, list(s.marks)) == 3  # the next by rotation
+    assert s.marks == [False, True, True, False, False]  # asking uses nothing up
+    res = play_hand(s, deck, Recorder({3: True}))
     assert res.dealer == 3 and s.marks == [False] * 5
 
 
@@ -1254,7 +1295,7 @@ def test_R_BOURRE_with_a_tie_P_stays_and_payments_add():
 
 def test_R_ANTE_exemptions_pure():
     prev = HandOutcome(None, [0] * 5, [0] * 5, 10, [4], [], frozenset({1, 2, 4}), (1, 2))
-    assert StandardAnte().hand_antes(5, 1, prev) == [1, 0, 0, 1, 0]
+    assert StandardAnte().hand_antes(5, 1, prev, 0) == [1, 0, 0, 1, 0]
     out = payout(result(5, 5, [1, 2, 3, 4], [0, 2, 2, 1, 0]), full_pot)
     assert out.ante_exempt == frozenset({1, 2, 4})
     out = payout(result(5, 5, [1, 2], [0, 5, 0, 0, 0], reneges=[2]), full_pot)

@@ -49,14 +49,15 @@ from conftest import (  # noqa: E402
     script_deck,
 )
 
+from bourre.actions import PASS, PLAY, Deck  # noqa: E402
 from bourre.cards import card_str  # noqa: E402
-from bourre.engine import Session  # noqa: E402
+from bourre.engine import HandResult, State  # noqa: E402
 from bourre.house import House  # noqa: E402
-from bourre.players import BotAgents  # noqa: E402
+from bourre.observation import Observation  # noqa: E402
+from bourre.players import play_out  # noqa: E402
 from bourre.referee import ScriptError  # noqa: E402
 from bourre.rules import PlayResult, RuleViolation  # noqa: E402
 from bourre.simulate import play_session  # noqa: E402
-from bourre.state import PlayerView  # noqa: E402
 
 GOLDEN_DIR = ROOT / "tests" / "golden" / "variants"
 SPADES = 0
@@ -75,18 +76,18 @@ class Scripted:
         self.log = log if log is not None else []
         self.discarded = False
 
-    def decide(self, view: PlayerView) -> bool:
+    def decide(self, view: Observation) -> bool:
         self.log.append(
             {"seat": view.seat, "decisions": view.decisions, "active": view.active,
              "stock": view.stock_size, "forced": view.forced}
         )
         return self.answer
 
-    def discard(self, view: PlayerView) -> list[int]:
+    def discard(self, view: Observation) -> list[int]:
         self.discarded = True
         return list(self.to_discard)
 
-    def play(self, view: PlayerView) -> int:
+    def play(self, view: Observation) -> int:
         return view.legal[0]
 
 
@@ -96,13 +97,13 @@ class Heavy:
     def __init__(self, rng: Any = None) -> None:
         pass
 
-    def decide(self, view: PlayerView) -> bool:
+    def decide(self, view: Observation) -> bool:
         return True
 
-    def discard(self, view: PlayerView) -> list[int]:
+    def discard(self, view: Observation) -> list[int]:
         return list(view.hand)
 
-    def play(self, view: PlayerView) -> int:
+    def play(self, view: Observation) -> int:
         return view.legal[0]
 
 
@@ -302,10 +303,14 @@ def test_four_card_sessions(n: int) -> None:
 # ====================================================================== simultaneous-reveal
 
 
-def _play_one(spec: str, deck: Sequence[str], bots: list[Any], dealer: int = 0):
-    house = House(spec)
-    session = Session(house)
-    return session.play_hand(deck_ints(deck), BotAgents(bots), dealer=dealer, record=True)
+def _play_one(spec: str, deck: Sequence[str], bots: list[Any], dealer: int = 0) -> HandResult:
+    """One hand of ``spec`` dealt by ``dealer`` from ``deck``, the bots answering
+    (an answer the rules forbid raises ``IllegalAnswer``, a ``RuleViolation``)."""
+    state = State(House(spec), hands=1, dealer=dealer, record=True)
+    state.apply_chance(Deck(tuple(deck_ints(deck))))
+    play_out(state, bots)
+    assert state.is_terminal() and len(state.results) == 1
+    return state.results[0]
 
 
 def test_simultaneous_decisions_do_not_see_others() -> None:
@@ -384,6 +389,16 @@ def test_simultaneous_ace_up_dealer_must_play() -> None:
     assert err.value.rule == "R-ACE-UP"
     assert [e["forced"] for e in log if e["seat"] == 0] == ["R-ACE-UP"]
     assert all(e["forced"] is None for e in log if e["seat"] != 0)
+    # the game itself offers the dealer only play, and refuses a pass, unchanged
+    state = State(House("simultaneous-reveal+table(players=3)"), hands=1)
+    state.apply_chance(Deck(tuple(deck_ints(deck))))
+    state.apply_action(PLAY)  # seat 1
+    state.apply_action(PLAY)  # seat 2
+    assert state.current_player() == 0 and state.legal_actions() == [PLAY]
+    with pytest.raises(RuleViolation) as err:
+        state.apply_action(PASS)
+    assert err.value.rule == "R-ACE-UP"
+    assert state.current_player() == 0 and state.phase_name == "decide"
     # revealing play is fine, and nobody else playing makes the dealer sole
     ok = make_script([make_hand(deck, decisions(0, 3, {0: "play"}))], players=3,
                      variants=["simultaneous-reveal"])
@@ -428,8 +443,8 @@ def test_optional_undertrump_follow(hand: str, trick: str, standard: str, option
     """R-OPTIONAL-UNDERTRUMP (trump S): only the under-trump obligation changes."""
     std = House("standard").rules.follow
     opt = House("optional-undertrump").rules.follow
-    assert S(std(H(hand), T(trick), SPADES)) == set(standard.split())
-    assert S(opt(H(hand), T(trick), SPADES)) == set(optional.split())
+    assert S(std.legal(H(hand), T(trick), SPADES)) == set(standard.split())
+    assert S(opt.legal(H(hand), T(trick), SPADES)) == set(optional.split())
 
 
 def test_optional_undertrump_cinch_still_forces_highest_trump() -> None:
@@ -437,7 +452,7 @@ def test_optional_undertrump_cinch_still_forces_highest_trump() -> None:
     the highest trump; the last player only has the ordinary obligations."""
     rules = House("optional-undertrump").rules
     hand, trick = H("5S 4S 2C"), T("3H 9S")
-    legal = rules.follow(hand, trick, SPADES)
+    legal = rules.follow.legal(hand, trick, SPADES)
     assert S(legal) == {"5S", "4S", "2C"}
     assert rules.cinch.has_cinch(hand, SPADES, 0, 3)
     assert S(rules.cinch.narrow(legal, hand, trick, SPADES, 0, False)) == {"5S", "4S"}

@@ -3,9 +3,11 @@
 A minimal core runs sessions and asks variant plugins, at hook points
 (:mod:`bourre.hookspec`), for the rules of a house.  Typical use::
 
-    from bourre import House, play_session
-    house = House("standard+pot-limit(limit=10)")
-    result = play_session(house, seed=1)
+    from bourre import Game
+    state = Game("standard+pot-limit(limit=10)").new_session(seed=1)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    state.returns()
 
 Import what you need from the submodules; this module keeps the command line fast by
 loading them lazily.
@@ -20,9 +22,12 @@ from bourre.variant import Variant, hookimpl
 __version__ = "0.1.0"
 
 __all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Game",
     "House",
     "HouseRules",
-    "Session",
+    "State",
     "Variant",
     "hookimpl",
     "play_session",
@@ -30,15 +35,19 @@ __all__ = [
 ]
 
 _LAZY = {
+    "CHANCE": "bourre.engine",
+    "TERMINAL": "bourre.engine",
+    "Game": "bourre.game",
     "House": "bourre.house",
     "HouseRules": "bourre.settings",
-    "Session": "bourre.engine",
+    "State": "bourre.engine",
     "play_session": "bourre.simulate",
     "replay": "bourre.referee",
 }
 
 if TYPE_CHECKING:
-    from bourre.engine import Session
+    from bourre.engine import CHANCE, TERMINAL, State
+    from bourre.game import Game
     from bourre.house import House
     from bourre.referee import replay
     from bourre.settings import HouseRules

@@ -18,13 +18,14 @@ __all__ = ["compiled", "describe", "stale", "warn_if_stale"]
 
 
 def _extensions() -> list[tuple[str, Path]]:
-    """``(module, extension file)`` for every compiled module of the two packages."""
+    """``(module, extension file)`` for every compiled module of the three packages."""
     import bourre
+    import bourre_bots
     import bourre_variants
 
     found = []
     suffixes = importlib.machinery.EXTENSION_SUFFIXES  # the most specific first
-    for package in (bourre, bourre_variants):
+    for package in (bourre, bourre_variants, bourre_bots):
         root = Path(str(package.__file__)).parent
         for path in root.rglob("*.*"):
             suffix = next((x for x in suffixes if path.name.endswith(x)), None)

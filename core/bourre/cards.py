@@ -14,6 +14,7 @@ __all__ = [
     "DECK",
     "RANKS",
     "SUITS",
+    "SUIT_NAMES",
     "CardError",
     "card_str",
     "card_symbol",
@@ -29,6 +30,8 @@ RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 """Suit letters (index = suit): spades, hearts, diamonds, clubs."""
 SUIT_SYMBOLS = "♠♥♦♣"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+"""Suit names (index = suit), as a table says them."""
 DECK: tuple[int, ...] = tuple(range(52))
 """The 52 cards, no jokers (R-DECK)."""
 

@@ -1,32 +1,51 @@
-"""The game core: a session of hands, each flowing antes → deal → decisions and draw
-→ tricks → payout → next dealer, and the settlement at the end (R-SESSION, R-SETTLE).
+"""The one game loop, turned inside out: :class:`State`, a session (or one hand)
+stepped from outside, in the manner of OpenSpiel's ``State``.
 
+A hand flows antes → deal (a chance node) → decisions and exchanges → tricks →
+payout → next dealer; the session ends with the settlement (R-SESSION, R-SETTLE).
 The engine knows no rule itself: every rule is a component of the house's
-:class:`~bourre.rules.Rules`, resolved once when the house was built.  Randomness
-enters only as chance events handed in by the caller (the deck of each hand, the
-order of a reshuffled stock), so any hand can be replayed.
+:class:`~bourre.rules.Rules`, and every refusal is the component's own words.
+Randomness enters only as chance outcomes (:mod:`bourre.actions`): drawn from the
+seed, or given by the caller at each chance node, so any hand can be replayed.
+
+Bots and people drive it with :meth:`State.legal_actions` and
+:meth:`State.apply_action`; the referee of a real table adds the explicit path
+:meth:`State.referee_play` (R-RENEGE, R-CORRECTED).  :mod:`bourre.game` is the
+front door (``Game(house).new_session(seed=…)``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from mypy_extensions import mypyc_attr
 
+from bourre.actions import CARDS, PASS, PLAY, Action, Dealt, Deck, Drew, TablePlay
 from bourre.build import warn_if_stale
 from bourre.cards import DECK, card_str
+from bourre.given import dealt_hand, draw_given, reveal
 from bourre.house import House
 from bourre.money import Amount
-from bourre.rules import Agents, HandOutcome, PlayResult, RuleViolation
-from bourre.state import HandState, Reshuffle, TrickLog, keep_order
+from bourre.observation import Observation
+from bourre.observe import observe
+from bourre.rules import DECIDE, DrawRule, HandOutcome, PlayResult, RuleViolation, Turn
+from bourre.state import HandState, TrickLog, keep_order
 
-__all__ = ["Chance", "HandResult", "PlayLog", "Session"]
+__all__ = ["CHANCE", "TERMINAL", "Chance", "HandResult", "PlayLog", "State"]
 
 warn_if_stale()  # an edited source shadowed by its compiled module (editable install)
 
+CHANCE = -1
+"""``current_player()`` at a chance node (OpenSpiel's ``kChancePlayerId``)."""
+TERMINAL = -4
+"""``current_player()`` once the session is over (OpenSpiel's ``kTerminalPlayerId``)."""
+
+# phases
+_DEAL, _DECIDE, _REVEAL, _DRAW, _PLAY, _OVER = 0, 1, 2, 3, 4, 5
+_PHASE_NAMES = ("chance", "decide", "chance", "chance", "play", "over")
 _new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
 
 
@@ -56,7 +75,7 @@ class HandResult:
     antes: list[Amount]
     hands_after_draw: list[list[int]]
     plays: list[PlayLog] = field(default_factory=list)
-    """Every card played, in order (kept when the hand is recorded)."""
+    """Every card played, in order (kept when the state records)."""
 
     @property
     def pot_at_stake(self) -> Amount:
@@ -69,7 +88,7 @@ class HandResult:
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
 class Chance:
-    """The seeded source of chance events: the deck of each hand (shuffled and cut),
+    """The seeded source of chance outcomes: the deck of each hand (shuffled and cut),
     reshuffles, a random first dealer.  Independent of the players' own randomness,
     so every house given one seed sees the same decks (common random numbers)."""
 
@@ -98,231 +117,617 @@ class Chance:
     def seat(self, n: int) -> int:
         return self._rng.randrange(n)
 
+    def copy(self) -> Chance:
+        c = Chance.__new__(Chance)
+        c.seed = self.seed
+        c._rng = random.Random()
+        c._rng.setstate(self._rng.getstate())
+        if self._reshuffle_rng is None:
+            c._reshuffle_rng = None
+        else:
+            c._reshuffle_rng = random.Random()
+            c._reshuffle_rng.setstate(self._reshuffle_rng.getstate())
+        return c
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
-class Session:
-    """A session at one house: balances, the pot, the dealer, lost-deal marks.
 
-    :meth:`play_hand` plays one hand from a deck with the given agents; :meth:`settle`
-    ends the session.  ``balances`` defaults to the table's starting balance.
+_SUBSETS: dict[int, list[tuple[int, ...]]] = {}
+
+
+def _subsets(n: int) -> list[tuple[int, ...]]:
+    """Index subsets of ``range(n)``, smallest first (the discards of a hand)."""
+    got = _SUBSETS.get(n)
+    if got is None:
+        got = [()]
+        for i in range(n):
+            got = got + [(*s, i) for s in got]
+        got.sort(key=len)
+        _SUBSETS[n] = got
+    return got
+
+
+def _draw_noting(hs: HandState, draw: DrawRule, seat: int, cards: tuple[int, ...]) -> None:
+    """The house's draw, noting what the seat gave and got (what it knows)."""
+    if not cards:
+        draw(hs, seat, cards)
+        return
+    kept = [c for c in hs.hands[seat] if c not in cards]
+    draw(hs, seat, cards)
+    hs.gave[seat] = cards
+    hs.got[seat] = tuple([c for c in hs.hands[seat] if c not in kept])
+
+
+class State:
+    """A session at one house (or one hand of it), stepped from outside.
+
+    Made by :meth:`bourre.game.Game.new_session` / :meth:`~bourre.game.Game.new_hand`.
+    Ask :meth:`current_player` (a seat, :data:`CHANCE` or :data:`TERMINAL`), then
+    :meth:`legal_actions` and :meth:`apply_action`, or at a chance node
+    :meth:`apply_chance`.  A seeded state draws its own chance outcomes.
     """
 
     def __init__(
         self,
         house: House,
         *,
+        seed: int | str | None = None,
+        hands: int | None = None,
         balances: Sequence[Amount] | None = None,
-        first_dealer: int | None = None,
+        pot: Amount = 0,
+        dealer: int | None = None,
+        previous: HandOutcome | None = None,
+        settle: bool = True,
+        record: bool = False,
+        _copy_of: State | None = None,
     ) -> None:
+        if _copy_of is not None:
+            self._copy(_copy_of)
+            return
         self.house = house
         self.rules = house.rules
-        self.table = house.table
-        n = self.n = house.table.players
+        table = self.table = house.table
+        n = self.n = table.players
+        self.h = self.rules.hand_size
         self.balances: list[Amount] = (
-            list(balances) if balances is not None else [house.table.balance] * n
+            list(balances) if balances is not None else [table.balance] * n
         )
         if len(self.balances) != n:
             raise ValueError(f"balances: {len(self.balances)} given for {n} players (R-SESSION)")
-        self.pot: Amount = 0
-        self.previous: HandOutcome | None = None
+        self.start: list[Amount] = list(self.balances)
+        self.pot: Amount = pot
+        self.previous = previous
         self.marks = [False] * n
-        fd = house.table.first_dealer if first_dealer is None else first_dealer
+        self.chance: Chance | None = Chance(seed) if seed is not None else None
+        fd = table.first_dealer if dealer is None else dealer
+        if not isinstance(fd, int) and self.chance is not None:
+            fd = self.chance.seat(n)  # drawn before the first deck (the seed's order)
         self.first_dealer: int | None = fd if isinstance(fd, int) else None
         self.last_dealer: int | None = None
+        self.hands_total = table.hands if hands is None else hands
+        self.settles = settle
+        self.record = record
         self.number = 0
+        self.results: list[HandResult] = []
+        self.history_: list[object] = []
+        self.final: tuple[list[Amount], list[int]] | None = None
+        self.hs: HandState | None = None
+        self.phase = _DEAL
+        self.turn: Turn | None = None
+        self.pending: tuple[int, ...] = ()
+        self.pending_seat = -1
+        self.given_dealer: int | None = None
+        self.given_pot: Amount | None = None
+        self.given_reshuffle: Callable[[list[int]], list[int]] | None = None
+        self.premature: list[int] = []
+        self.antes: list[Amount] = []
+        self.hands_after: list[list[int]] = []
+        self.plays: list[PlayLog] = []
+        self.forfeits: set[int] = set()
+        self.reneges: list[int] = []
+        self.orders: dict[int, list[int]] = {}
+        self.seats: list[int] = []
+        self.cinch_from: list[int] | None = None
+        self.legal: list[int] | None = None
+        self.discards: list[Action] | None = None
+        self.has_cinch = False
+        self._begin_hand()
+
+    # -- who acts --------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE` at a chance node, :data:`TERMINAL` at the end."""
+        ph = self.phase
+        if ph == _PLAY:
+            hs = self.hs
+            assert hs is not None
+            return self.seats[len(hs.trick)]
+        if ph == _DECIDE:
+            t = self.turn
+            assert t is not None
+            return t.seat
+        return TERMINAL if ph == _OVER else CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.phase == _OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase in (_DEAL, _REVEAL, _DRAW)
 
     @property
-    def dealer(self) -> int | None:
-        """Who deals the next hand by rotation (R-DEALER); ``None`` when the first
-        dealer is to be drawn.  Rotation runs when that hand starts, so a hand whose
-        dealer is given leaves the lost-deal marks pending."""
-        if self.last_dealer is None:
-            return self.first_dealer
-        return self.rules.next_dealer(self.last_dealer, list(self.marks))
+    def phase_name(self) -> str:
+        """``"decide"`` (or an exchange), ``"play"``, ``"chance"`` or ``"over"``."""
+        if self.phase == _DECIDE and self.turn is not None and self.turn.kind != DECIDE:
+            return "exchange"
+        return _PHASE_NAMES[self.phase]
 
-    def play_hand(
+    def legal_cards(self) -> list[int]:
+        """The cards the player to act may play (R-FOLLOW … R-CINCH-LAST)."""
+        legal = self.legal
+        if legal is None:
+            legal = self._compute_legal()
+        return legal
+
+    def legal_actions(self) -> list[Action]:
+        """What the player to act may do; empty at a chance node or the end."""
+        ph = self.phase
+        if ph == _PLAY:
+            legal = self.legal
+            if legal is None:
+                legal = self._compute_legal()
+            return [CARDS[c] for c in legal]
+        if ph != _DECIDE:
+            return []
+        t = self.turn
+        assert t is not None and self.hs is not None
+        if t.kind == DECIDE:
+            return [PLAY] if t.forced is not None else [PASS, PLAY]
+        got = self.discards
+        if got is None:
+            hand = self.hs.hands[t.seat]
+            limit = self.rules.draw.limit(self.hs, t.seat)
+            got = self.discards = [
+                _new(Action, ("discard", tuple([hand[i] for i in ix])))
+                for ix in _subsets(len(hand))
+                if len(ix) <= limit
+            ]
+        return list(got)
+
+    def why_not(self, action: Action) -> RuleViolation | None:
+        """``None`` if ``action`` is legal now, else the refusal ``apply_action``
+        would raise (the rule component's rule id and words); nothing changes."""
+        if action in self.legal_actions():
+            return None
+        if self.phase == _PLAY and action.kind == "card":
+            return self._refusal(action.cards[0], self.legal_cards())
+        if self.phase == _DECIDE and self.turn is not None and self.hs is not None:
+            t = self.turn
+            if t.kind == DECIDE and action.kind == "pass" and t.forced is not None:
+                try:
+                    self.rules.decisions.decide(self.hs.copy(list(self.balances)), t.seat, False)
+                except RuleViolation as e:
+                    return e
+            if t.kind != DECIDE and action.kind == "discard":
+                try:
+                    self.rules.draw.check(self.hs, t.seat, action.cards)
+                except RuleViolation as e:
+                    return e
+                return None  # legal, in another order than legal_actions lists it
+        seat = self.current_player()
+        return RuleViolation("R-DECIDE", f"{action} is not something seat {seat} may do now")
+
+    # -- stepping ----------------------------------------------------------------------
+
+    def apply_action(self, action: Action) -> None:
+        """Apply the current player's action; an illegal one raises
+        :class:`~bourre.rules.RuleViolation` naming the rule, the state unchanged."""
+        ph = self.phase
+        hs = self.hs
+        if ph == _PLAY:
+            assert hs is not None
+            if action.kind != "card":
+                raise RuleViolation("R-LEAD", f"seat {self.current_player()} is to play a card")
+            c = action.cards[0]
+            legal = self.legal
+            if legal is None:
+                legal = self._compute_legal()
+            if c in legal:
+                self._play(c, legal, False, False, None)
+                return
+            raise self._refusal(c, legal)
+        if ph != _DECIDE:
+            what = "the session is over" if ph == _OVER else "chance acts now (apply_chance)"
+            raise RuleViolation("R-SESSION", f"no player acts: {what}")
+        t = self.turn
+        assert t is not None and hs is not None
+        self.history_.append(action)
+        try:
+            if t.kind == DECIDE:
+                if action.kind not in ("pass", "play"):
+                    raise RuleViolation("R-DECIDE", f"seat {t.seat} is to say pass or play")
+                self.rules.decisions.decide(hs, t.seat, action.kind == "play")
+            else:
+                if action.kind != "discard":
+                    raise RuleViolation("R-DRAW", f"seat {t.seat} is to discard (or stand pat)")
+                self._exchange(hs, t.seat, action.cards)
+        except RuleViolation:
+            self.history_.pop()
+            raise
+        self._advance()
+
+    def apply_chance(self, outcome: object) -> None:
+        """Apply a chance outcome: a :class:`~bourre.actions.Deck` or
+        :class:`~bourre.actions.Dealt` at a deal, a :class:`~bourre.actions.Dealt`
+        naming the hand of a seat that plays, a :class:`~bourre.actions.Drew` after
+        an exchange.  An impossible outcome raises ``RuleViolation``, unchanged."""
+        ph = self.phase
+        if ph == _DEAL and isinstance(outcome, (Deck, Dealt)):
+            self._deal(outcome)
+        elif ph == _REVEAL and isinstance(outcome, Dealt):
+            assert self.hs is not None
+            reveal(self.hs, self.pending_seat, outcome)
+            self.phase = _DECIDE
+        elif ph == _DRAW and isinstance(outcome, Drew):
+            self._drew(outcome)
+        else:
+            want = {_DEAL: "a Deck or Dealt", _REVEAL: "a Dealt hand", _DRAW: "a Drew"}
+            raise RuleViolation(
+                "R-DEAL",
+                f"chance does not act now, or wants {want.get(ph, 'nothing')}: got {outcome!r}",
+            )
+        self.history_.append(outcome)
+        self._advance()
+
+    def set_hand(
         self,
-        deck: Sequence[int],
-        agents: Agents,
         *,
         dealer: int | None = None,
         pot: Amount | None = None,
-        premature: Iterable[int] = (),
-        reshuffle: Reshuffle = keep_order,
-        record: bool = False,
-    ) -> HandResult:
-        """Play one hand.  ``dealer`` and ``pot`` override the session's (a given pot
-        is already in the middle: nobody antes).  ``premature`` lists seats that
-        announced out of turn (R-PREMATURE).  Raises :class:`RuleViolation` for an
-        answer the rules forbid."""
-        rules, n, table = self.rules, self.n, self.table
-        if dealer is None:
-            if self.last_dealer is None:
-                if self.first_dealer is None:
-                    raise RuleViolation("R-DEALER", "no dealer: table.first_dealer is 'random'")
-                dealer = self.first_dealer
-            else:
-                dealer = self.rules.next_dealer(self.last_dealer, self.marks)
+        reshuffle: Callable[[list[int]], list[int]] | None = None,
+    ) -> None:
+        """Give the next hand's position as a real table has it, before its deal:
+        the dealer, the pot already in the middle (nobody antes), the order of a
+        reshuffled stock (R-RESHUFFLE; by default the discards in the order made)."""
+        if self.phase != _DEAL:
+            raise RuleViolation("R-DEAL", "a hand's position is given before its deal")
+        if dealer is not None and not 0 <= dealer < self.n:
+            raise RuleViolation("R-SEAT", f"no seat {dealer} at a table of {self.n}")
+        self.given_dealer, self.given_pot, self.given_reshuffle = dealer, pot, reshuffle
+
+    def mark_premature(self, seat: int) -> None:
+        """The referee's path: ``seat`` announced out of turn (R-PREMATURE)."""
+        if not self.rules.decisions.announcements:
+            raise RuleViolation(
+                "R-PREMATURE", "no announcement out of turn can arise when everyone decides at once"
+            )
+        self.premature.append(seat)
+
+    def referee_play(self, card: int, corrected_to: int | None = None) -> None:
+        """The referee's path for a card played at a real table: an illegal card
+        stands as a renege (R-RENEGE), or is taken back for ``corrected_to``
+        (R-CORRECTED).  A legal card is simply played."""
+        if self.phase != _PLAY:
+            raise RuleViolation("R-LEAD", "no card is to be played now")
+        hs = self.hs
+        assert hs is not None
+        s = self.current_player()
+        legal = self.legal_cards()
+        hand = hs.hands[s]
+        if card not in hand:
+            raise RuleViolation("R-DEAL", f"seat {s} does not hold {card_str(card)}")
+        if corrected_to is None:
+            self._play(card, legal, card not in legal, False, None)
+            return
+        if card in legal:
+            raise RuleViolation(
+                "R-CORRECTED", f"{card_str(card)} was legal: correcting a legal card is impossible"
+            )
+        if corrected_to == card:
+            raise RuleViolation(
+                "R-CORRECTED", f"a correction must name another card than {card_str(card)}"
+            )
+        if corrected_to not in hand:
+            raise RuleViolation("R-CORRECTED", f"seat {s} does not hold {card_str(corrected_to)}")
+        self._play(corrected_to, legal, corrected_to not in legal, True, card)
+
+    # -- results -----------------------------------------------------------------------
+
+    def returns(self) -> list[Amount]:
+        """Each seat's money change so far (exact); once a session is settled they
+        sum to zero."""
+        bal = self.final[0] if self.final is not None else self.balances
+        return [b - s for b, s in zip(bal, self.start, strict=True)]
+
+    def history(self) -> list[object]:
+        """Every action and chance outcome applied, in order (replayable)."""
+        return list(self.history_)
+
+    @property
+    def hand(self) -> HandState:
+        """The current (or last) hand's full state: the referee's and the tests'
+        view, with every hidden card.  Bots get :meth:`observation` instead."""
+        assert self.hs is not None
+        return self.hs
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now, as a new immutable value."""
+        return observe(self, seat)
+
+    def clone(self) -> State:
+        """An independent copy: playing both the same way gives the same returns.
+        Rule components, the house and finished hands' results are shared."""
+        return State(self.house, _copy_of=self)
+
+    def _copy(self, o: State) -> None:
+        self.house, self.rules, self.table, self.n, self.h = o.house, o.rules, o.table, o.n, o.h
+        self.balances, self.start, self.pot = list(o.balances), list(o.start), o.pot
+        self.previous, self.marks = o.previous, list(o.marks)
+        self.chance = o.chance.copy() if o.chance is not None else None
+        self.first_dealer, self.last_dealer = o.first_dealer, o.last_dealer
+        self.hands_total, self.settles, self.record = o.hands_total, o.settles, o.record
+        self.number, self.results, self.history_ = o.number, list(o.results), list(o.history_)
+        self.final = o.final
+        hs = self.hs = o.hs.copy(self.balances) if o.hs is not None else None
+        self.phase, self.turn, self.pending, self.pending_seat = (
+            o.phase,
+            o.turn,
+            o.pending,
+            o.pending_seat,
+        )
+        self.given_dealer, self.given_pot = o.given_dealer, o.given_pot
+        self.given_reshuffle = o.given_reshuffle
+        self.premature, self.antes = list(o.premature), list(o.antes)
+        self.hands_after = [list(x) for x in o.hands_after]
+        self.plays, self.forfeits, self.reneges = list(o.plays), set(o.forfeits), list(o.reneges)
+        self.orders = o.orders  # never mutated: shared
+        self.seats = o.seats
+        self.cinch_from = list(o.cinch_from) if o.cinch_from is not None else None
+        self.legal = list(o.legal) if o.legal is not None else None
+        self.discards = None  # made again from this copy's own hand when asked
+        self.has_cinch = o.has_cinch
+        if hs is not None:
+            hs.trick_seats = self.seats
+
+    # -- the hand ----------------------------------------------------------------------
+
+    def _begin_hand(self) -> None:
+        self.phase = _DEAL
+        self.hs = None
+        self.given_dealer = self.given_pot = self.given_reshuffle = None
+        self.premature = []
+        if self.chance is not None:
+            deck = Deck(tuple(self.chance.deck()))
+            self._deal(deck)
+            self.history_.append(deck)
+            self._advance()
+
+    def _next_dealer(self) -> int:
+        if self.given_dealer is not None:
+            return self.given_dealer
+        if self.last_dealer is None:
+            if self.first_dealer is None:
+                raise RuleViolation("R-DEALER", "no dealer: table.first_dealer is 'random'")
+            return self.first_dealer
+        return self.rules.next_dealer(self.last_dealer, self.marks)
+
+    def _deal(self, outcome: Deck | Dealt) -> None:
+        rules, n = self.rules, self.n
+        dealer = self._next_dealer()
+        reshuffle = self.given_reshuffle
+        if reshuffle is None:
+            reshuffle = self.chance.reshuffle if self.chance is not None else keep_order
+        if isinstance(outcome, Deck):
+            if len(outcome.cards) != 52 or len(set(outcome.cards)) != 52:
+                raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
+            hands, upcard, stock = rules.deal(outcome.cards, dealer, n)
+            hs = HandState(
+                number=self.number + 1,
+                n=n,
+                hand_size=self.h,
+                dealer=dealer,
+                hands=hands,
+                upcard=upcard,
+                stock=stock,
+                pot=self.pot,
+                balances=self.balances,
+                reshuffle=reshuffle,
+            )
+        else:
+            hs = dealt_hand(self, outcome, dealer, reshuffle)
         self.last_dealer = dealer
         self.number += 1
-        balances = self.balances
-        # Antes (R-FIRST-POT, R-ANTE)
-        if pot is None:
-            antes = rules.ante.hand_antes(n, table.ante, self.previous)
+        # Antes (R-FIRST-POT, R-ANTE); a pot given is already in the middle
+        if self.given_pot is not None:
+            self.pot = self.given_pot
+            self.antes = [0] * n
+        else:
+            antes = self.antes = rules.ante.hand_antes(n, self.table.ante, self.previous, dealer)
+            balances = self.balances
             for s in range(n):
                 balances[s] -= antes[s]
             self.pot += sum(antes)
-        else:
-            antes = [0] * n
-            self.pot = pot
-        # Deal (R-DEAL)
-        h = rules.hand_size
-        hands, upcard, stock = rules.deal(deck, dealer, n)
-        state = HandState(
-            number=self.number,
-            n=n,
-            hand_size=h,
-            dealer=dealer,
-            hands=hands,
-            upcard=upcard,
-            stock=stock,
-            pot=self.pot,
-            balances=balances,
-            reshuffle=reshuffle,
-        )
-        begin = getattr(agents, "begin", None)
-        if begin is not None:
-            begin(state)
-        # Decisions and the draw (R-DECIDE … R-RESHUFFLE)
-        rules.decisions(state, agents, rules)
-        active = state.active
-        extra = rules.ante.play_ante(table.ante)
+        hs.pot = self.pot
+        self.hs = hs
+        self.phase = _DECIDE
+        self.turn = None
+
+    def _drew(self, outcome: Drew) -> None:
+        assert self.hs is not None
+        draw_given(self.hs, self.rules.draw, self.pending_seat, self.pending, outcome.cards)
+        self.hs.gave[self.pending_seat] = self.pending
+        self.hs.got[self.pending_seat] = tuple(sorted(outcome.cards))
+        self.rules.decisions.exchanged(self.hs, self.pending_seat, self.pending)
+        self.phase = _DECIDE
+
+    def _exchange(self, hs: HandState, seat: int, cards: tuple[int, ...]) -> None:
+        draw = self.rules.draw
+        draw.check(hs, seat, cards)
+        if cards and (hs.unseen_stock or hs.hidden[seat]):
+            self.pending, self.pending_seat = cards, seat
+            self.phase = _DRAW  # what a table knows: the replacements are told
+            return
+        _draw_noting(hs, draw, seat, cards)
+        self.rules.decisions.exchanged(hs, seat, cards)
+
+    def _advance(self) -> None:
+        """Run the hand on until someone (or chance) must act."""
+        hs = self.hs
+        if self.phase != _DECIDE or hs is None:
+            return
+        t = self.rules.decisions.turn(hs)
+        self.discards = None
+        if t is not None:
+            self.turn = t
+            if t.kind != DECIDE and hs.hidden[t.seat]:
+                self.pending_seat = t.seat
+                self.phase = _REVEAL
+            return
+        self.turn = None
+        for s in hs.active:
+            if hs.hidden[s]:  # a seat forced in whose hand nobody showed
+                self.pending_seat = s
+                self.phase = _REVEAL
+                return
+        self._start_play(hs)
+
+    def _start_play(self, hs: HandState) -> None:
+        extra = self.rules.ante.play_ante(self.table.ante)  # double-ante
         if extra:
+            for s in hs.active:
+                self.balances[s] -= extra
+            self.pot += extra * len(hs.active)
+            hs.pot = self.pot
+        hs.pot_at_stake = self.pot
+        if self.record:
+            self.hands_after = [list(hd) for hd in hs.hands]
+        self.plays, self.forfeits, self.reneges = [], set(), []
+        active = hs.active
+        if len(active) == 1:  # R-SOLE
+            hs.won[active[0]] = self.h
+            self._end_hand()
+            return
+        self.orders = {s: active[i:] + active[:i] for i, s in enumerate(active)}
+        cinch = self.rules.cinch
+        self.cinch_from = None
+        if cinch.enabled:
+            cf = [0] * self.n
             for s in active:
-                balances[s] -= extra
-            self.pot += extra * len(active)
-            state.pot = self.pot
-        P = state.pot_at_stake = self.pot
-        hands_after = [list(hd) for hd in hands] if record else []
-        forfeits: set[int] = set()
-        reneges: list[int] = []
-        plays: list[PlayLog] = []
-        won = state.won
-        sole = len(active) == 1
-        if sole:  # R-SOLE
-            won[active[0]] = h
+                cf[s] = cinch.min_won(hs.hands[s], hs.trump)
+            self.cinch_from = cf
+        self._lead(hs, active[0])  # R-LEAD
+        self.phase = _PLAY
+
+    def _lead(self, hs: HandState, leader: int) -> None:
+        seats = self.seats = self.orders[leader]
+        hs.trick = []
+        hs.trick_seats = seats
+        hs.leader = leader
+        self.legal = None
+
+    def _compute_legal(self) -> list[int]:
+        hs = self.hs
+        assert hs is not None
+        trick = hs.trick
+        s = self.seats[len(trick)]
+        hand = hs.hands[s]
+        legal = self.rules.follow.legal(hand, trick, hs.trump)
+        has = False
+        cf = self.cinch_from
+        if cf is not None and hs.won[s] >= cf[s]:
+            kn = hs.played | hs.known[s]
+            cinch = self.rules.cinch
+            if cinch.has_cinch(hand, hs.trump, kn, hs.won[s]):
+                has = True
+                legal = cinch.narrow(legal, hand, trick, hs.trump, kn, len(trick) == len(self.seats) - 1)
+        self.legal, self.has_cinch = legal, has
+        return legal
+
+    def _refusal(self, card: int, legal: list[int]) -> RuleViolation:
+        hs = self.hs
+        assert hs is not None
+        s = self.seats[len(hs.trick)]
+        hand = hs.hands[s]
+        if card not in hand:
+            return RuleViolation("R-DEAL", f"seat {s} does not hold {card_str(card)}", legal)
+        follow = self.rules.follow
+        if self.has_cinch and card in follow.legal(hand, hs.trick, hs.trump):
+            e = self.rules.cinch.refuse(card, legal, hs.trick, hs.trump)
         else:
-            self._tricks(state, agents, forfeits, reneges, plays if record else None)
-        # Payout
+            e = follow.refuse(hand, hs.trick, hs.trump, card)
+        return RuleViolation(e.rule, f"seat {s}: {e.reason}", legal)
+
+    def _play(
+        self, card: int, legal: list[int], renege: bool, corrected: bool, first: int | None
+    ) -> None:
+        hs = self.hs
+        assert hs is not None
+        trick = hs.trick
+        s = self.seats[len(trick)]
+        has = self.has_cinch
+        if has:
+            hs.cinch_plays += 1
+        if corrected or renege:
+            self.forfeits.add(s)
+            if renege:
+                self.reneges.append(s)
+            self.history_.append(TablePlay(card, None) if first is None else TablePlay(first, card))
+        else:
+            self.history_.append(CARDS[card])
+        hs.hands[s].remove(card)
+        trick.append(card)
+        hs.played |= 1 << card
+        if self.record:
+            self.plays.append(PlayLog(s, card, tuple(legal), has, renege, corrected, first))
+        self.legal = None
+        self.has_cinch = False
+        seats = self.seats
+        if len(trick) < len(seats):
+            return
+        w = seats[self.rules.trick_winner(trick, hs.trump)]
+        hs.won[w] += 1
+        hs.tricks.append(_new(TrickLog, (hs.leader, tuple(zip(seats, trick)), w)))  # noqa: B905
+        if len(hs.tricks) < self.h:
+            self._lead(hs, w)
+            return
+        hs.trick = []
+        hs.trick_seats = []
+        self._end_hand()
+
+    def _end_hand(self) -> None:
+        hs = self.hs
+        assert hs is not None
+        rules = self.rules
+        active = hs.active
         outcome = rules.payout(
-            PlayResult(n, P, active, won, forfeits, reneges, sole), rules.penalty
+            PlayResult(
+                self.n, hs.pot_at_stake, active, hs.won, self.forfeits, self.reneges, len(active) == 1
+            ),
+            rules.penalty,
         )
-        for s in range(n):
+        balances = self.balances
+        for s in range(self.n):
             balances[s] += outcome.takes[s] - outcome.paid[s]
         self.pot = outcome.pot_after
+        hs.pot = self.pot
         self.previous = outcome
         marks = self.marks
-        for s in forfeits:
+        for s in self.forfeits:
             marks[s] = True
-        for s in premature:
+        for s in self.premature:
             marks[s] = True
-        return HandResult(
-            self.number, dealer, state, outcome, list(balances), antes, hands_after, plays
+        self.results.append(
+            HandResult(
+                hs.number,
+                hs.dealer,
+                hs,
+                outcome,
+                list(balances),
+                self.antes,
+                self.hands_after,
+                self.plays,
+            )
         )
-
-    def _tricks(
-        self,
-        state: HandState,
-        agents: Agents,
-        forfeits: set[int],
-        reneges: list[int],
-        plays: list[PlayLog] | None,
-    ) -> None:
-        """The five tricks (R-LEAD, R-FOLLOW … R-CINCH-LAST, R-TRICK, R-RENEGE,
-        R-CORRECTED).  The hot loop: only plain calls to resolved components."""
-        rules = self.rules
-        follow, cinch, winner_of = rules.follow, rules.cinch, rules.trick_winner
-        use_cinch = cinch.enabled
-        has_cinch, narrow = cinch.has_cinch, cinch.narrow
-        hands, won, known, trump = state.hands, state.won, state.known, state.trump
-        active = state.active
-        orders = {s: active[i:] + active[:i] for i, s in enumerate(active)}
-        # Tricks each seat must win before a cinch is possible: no need to ask before.
-        cinch_from = None
-        if use_cinch:
-            cinch_from = [0] * len(hands)
-            for s in active:
-                cinch_from[s] = cinch.min_won(hands[s], trump)
-        leader = active[0]  # R-LEAD
-        play = agents.play
-        tricks = state.tricks
-        played = 0
-        for _ in range(rules.hand_size):
-            seats = orders[leader]
-            last_seat = seats[-1]
-            trick: list[int] = []
-            state.trick = trick
-            state.trick_seats = seats  # the first len(trick) have played
-            state.leader = leader
-            for s in seats:
-                hand = hands[s]
-                legal = follow(hand, trick, trump)
-                has = False
-                if cinch_from is not None and won[s] >= cinch_from[s]:
-                    kn = played | known[s]
-                    if has_cinch(hand, trump, kn, won[s]):
-                        has = True
-                        state.cinch_plays += 1
-                        legal = narrow(legal, hand, trick, trump, kn, s == last_seat)
-                card, corrected_to = play(state, s, legal, has)
-                if card in legal and corrected_to is None:
-                    hand.remove(card)
-                    trick.append(card)
-                    played |= 1 << card
-                    state.played = played
-                    if plays is not None:
-                        plays.append(PlayLog(s, card, tuple(legal), has, False, False))
-                    continue
-                # An illegal card, or a correction: refereed (R-RENEGE, R-CORRECTED).
-                renege = corrected = False
-                first = None
-                if card not in hand:
-                    raise RuleViolation("R-DEAL", f"seat {s} does not hold {card_str(card)}")
-                if card in legal:
-                    raise RuleViolation(
-                        "R-CORRECTED",
-                        f"{card_str(card)} was legal: correcting a legal card is impossible",
-                    )
-                forfeits.add(s)
-                if corrected_to is not None:
-                    if corrected_to == card:
-                        raise RuleViolation(
-                            "R-CORRECTED",
-                            f"a correction must name another card than {card_str(card)}",
-                        )
-                    if corrected_to not in hand:
-                        raise RuleViolation(
-                            "R-CORRECTED", f"seat {s} does not hold {card_str(corrected_to)}"
-                        )
-                    first, card, corrected = card, corrected_to, True
-                    renege = card not in legal
-                else:
-                    renege = True
-                if renege:
-                    reneges.append(s)
-                hand.remove(card)
-                trick.append(card)
-                played |= 1 << card
-                state.played = played
-                if plays is not None:
-                    plays.append(PlayLog(s, card, tuple(legal), has, renege, corrected, first))
-            w = seats[winner_of(trick, trump)]
-            won[w] += 1
-            tricks.append(_new(TrickLog, (leader, tuple(zip(seats, trick)), w)))  # noqa: B905
-            leader = w
-        state.trick = []
-        state.trick_seats = []
-
-    def settle(self) -> tuple[list[Amount], list[int]]:
-        """End the session (R-SETTLE): the pot left is shared equally, exactly."""
-        return self.rules.settle(list(self.balances), self.pot)
+        if self.number < self.hands_total:
+            self._begin_hand()
+            return
+        self.phase = _OVER
+        if self.settles:
+            self.final = rules.settle(list(balances), self.pot)

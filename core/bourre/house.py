@@ -25,16 +25,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bourre.guards import PluginError, adapt_component, check_component, guard
 from bourre.hookspec import RULE_HOOKS
-from bourre.money import Amount
 from bourre.plugins import Registry, default_registry, make_manager
-from bourre.rules import (
-    RULE_FIELDS,
-    HandOutcome,
-    PenaltyFn,
-    PlayResult,
-    Rules,
-)
+from bourre.rules import RULE_FIELDS, Rules
 from bourre.settings import (
     HouseError,
     HouseRules,
@@ -47,15 +41,6 @@ from bourre.settings import (
 from bourre.variant import RuleText, Variant
 
 __all__ = ["House", "PluginError"]
-
-
-class PluginError(RuntimeError):
-    """A plugin that raised, answered the wrong type or broke an invariant."""
-
-    def __init__(self, plugin: str, hook: str, message: str) -> None:
-        super().__init__(f"plugin {plugin!r}, hook {hook}: {message}")
-        self.plugin = plugin
-        self.hook = hook
 
 
 def _answers(cls: type[Variant], hook: str) -> bool:
@@ -212,11 +197,13 @@ class House:
             value, answerer = self._call(pm, hook, kwargs, answering)
             self.answered_by[hook] = answerer
             field = RULE_FIELDS[hook]
-            problem = _check_component(field, value)
+            problem = check_component(field, value)
             if problem:
                 raise PluginError(answerer.name, hook, problem)
+            first_rule = next((rid for rid, _ in answerer.rule_texts(hook)), None)
+            value = adapt_component(field, value, first_rule, values.get("hand_size", 5))
             if strict or not type(answerer).__module__.startswith("bourre_variants."):
-                value = _guard(field, value, answerer.name, hook)
+                value = guard(field, value, answerer.name, hook)
             values[field] = value
         return Rules(**values)
 
@@ -298,136 +285,3 @@ def _culprit(tb: TracebackType | None, variants: list[Variant]) -> Variant | Non
         found = codes.get(tb.tb_frame.f_code, found)
         tb = tb.tb_next
     return found
-
-
-_NEEDS: dict[str, tuple[str, ...]] = {
-    "ante": ("hand_antes", "play_ante"),
-    "decisions": ("announcements", "__call__"),
-    "cinch": ("enabled", "min_won", "has_cinch", "narrow"),
-}
-
-
-def _check_component(field: str, value: Any) -> str | None:
-    if value is None:
-        return "no answer (None)"
-    if field == "hand_size":
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 26:
-            return f"hand size must be an int 1…26, got {value!r}"
-        return None
-    if field in _NEEDS:
-        missing = [a for a in _NEEDS[field] if not hasattr(value, a)]
-        if missing:
-            return f"answered {value!r}, which lacks {', '.join(missing)}"
-        return None
-    if not callable(value):
-        return f"must answer a function, got {value!r}"
-    return None
-
-
-def _guard(field: str, value: Any, plugin: str, hook: str) -> Any:
-    """Wrap a component so that misbehaviour is reported naming plugin and hook."""
-
-    def call(fn: Callable[..., Any], *args: Any) -> Any:
-        try:
-            return fn(*args)
-        except PluginError:
-            raise
-        except Exception as e:
-            from bourre.rules import RuleViolation
-
-            if isinstance(e, RuleViolation):
-                raise
-            raise PluginError(plugin, hook, f"raised {e!r}") from e
-
-    if field == "follow":
-
-        def follow(hand: list[int], trick: list[int], trump: int) -> list[int]:
-            legal = call(value, hand, trick, trump)
-            if not isinstance(legal, list) or not legal or not set(legal) <= set(hand):
-                raise PluginError(
-                    plugin, hook, f"legal set {legal!r} is empty or not within the hand {hand!r}"
-                )
-            return legal
-
-        return follow
-    if field == "cinch":
-        return _GuardedCinch(value, plugin, hook, call)
-    if field == "payout":
-
-        def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
-            out = call(value, result, penalty)
-            if not isinstance(out, HandOutcome):
-                raise PluginError(plugin, hook, f"must answer a HandOutcome, got {out!r}")
-            if len(out.paid) != result.n or len(getattr(out, "takes", [])) != result.n:
-                raise PluginError(plugin, hook, "paid/takes must have one amount per seat")
-            inflow: Amount = result.pot_at_stake + sum(out.paid)
-            outflow: Amount = sum(out.takes) + out.pot_after
-            if inflow != outflow:
-                raise PluginError(
-                    plugin,
-                    hook,
-                    f"money not conserved: pot {result.pot_at_stake} + payments"
-                    f" {sum(out.paid)} ≠ taken {sum(out.takes)} + carried {out.pot_after}",
-                )
-            return out
-
-        return payout
-    if field == "penalty":
-
-        def penalty(p: Amount) -> Amount:
-            x = call(value, p)
-            if not isinstance(x, (int, type(p))) or x < 0:
-                raise PluginError(plugin, hook, f"penalty must be an amount ≥ 0, got {x!r}")
-            return x
-
-        return penalty
-    if callable(value) and field != "hand_size":
-        return _GuardedCall(value, call)
-    return value
-
-
-class _GuardedCall:
-    """A guarded function or procedure; its other attributes (e.g. a decision
-    procedure's ``announcements``) are the inner component's."""
-
-    def __init__(self, inner: Any, call: Callable[..., Any]) -> None:
-        self._inner, self._call = inner, call
-
-    def __call__(self, *args: Any) -> Any:
-        return self._call(self._inner, *args)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._inner, name)
-
-
-class _GuardedCinch:
-    def __init__(self, inner: Any, plugin: str, hook: str, call: Callable[..., Any]) -> None:
-        self.inner, self.plugin, self.hook, self.call = inner, plugin, hook, call
-        self.enabled = bool(inner.enabled)
-
-    def min_won(self, hand: list[int], trump: int) -> int:
-        k = self.call(self.inner.min_won, hand, trump)
-        if not isinstance(k, int) or k < 0:
-            raise PluginError(self.plugin, self.hook, f"min_won must be an int ≥ 0, got {k!r}")
-        return k
-
-    def has_cinch(self, hand: list[int], trump: int, known: int, won: int) -> bool:
-        return bool(self.call(self.inner.has_cinch, hand, trump, known, won))
-
-    def narrow(
-        self,
-        legal: list[int],
-        hand: list[int],
-        trick: list[int],
-        trump: int,
-        known: int,
-        last: bool,
-    ) -> list[int]:
-        out = self.call(self.inner.narrow, legal, hand, trick, trump, known, last)
-        if not isinstance(out, list) or not out or not set(out) <= set(legal):
-            raise PluginError(
-                self.plugin,
-                self.hook,
-                f"cinch narrowed {legal!r} to {out!r}: must be a non-empty subset",
-            )
-        return out

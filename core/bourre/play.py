@@ -1,12 +1,12 @@
 """Play Bourré at the terminal against bots (``bourre play``).
 
-A :class:`TerminalPlayer` is an ordinary :class:`bourre.players.Player`: the engine
+A :class:`TerminalPlayer` is an ordinary :class:`bourre.players.Player`: the game
 asks it the same three questions it asks a bot (play or pass, which cards to discard,
 which card to play) and it asks the person at the keyboard, showing what that seat
-may see (a :class:`~bourre.state.PlayerView`): the hand, the upcard and trump, the
-trick so far, the pot, balances and tricks won.  A card the rules forbid is refused
-with the rule that forbids it and the legal cards, and asked again, so the engine
-never sees an illegal answer.
+may see (an :class:`~bourre.observation.Observation`): the hand, the upcard and
+trump, the trick so far, the pot, balances and tricks won.  An answer the rules
+forbid is refused in the words of the rule component that forbids it (the game's
+``why_not``, as a referee at the table would say it) and asked again.
 
 Input is read line by line, so a session can be piped (``bourre play < moves.txt``);
 the end of input stops the session cleanly after the last complete hand.
@@ -29,13 +29,24 @@ from typing import IO, Any, Literal
 from rich.console import Console
 from rich.table import Table
 
-from bourre.cards import SUIT_SYMBOLS, CardError, card_str, card_symbol, cards_str, parse_card
-from bourre.engine import Chance, HandResult, Session
+from bourre.actions import CARDS, Action, Deck, discard
+from bourre.cards import (
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    CardError,
+    card_str,
+    card_symbol,
+    cards_str,
+    parse_card,
+)
+from bourre.engine import HandResult, State
 from bourre.house import House
 from bourre.money import Amount, amount_json
-from bourre.players import BotAgents, Player, explain, explain_rule, make_bot
+from bourre.observation import Observation
+from bourre.players import Player, make_bot, play_out
 from bourre.records import HandRecord, hand_record
-from bourre.state import HandState, PlayerView, PublicDecision, TrickLog
+from bourre.rules import RuleViolation
+from bourre.state import PublicDecision, TrickLog
 
 __all__ = [
     "EndOfInput",
@@ -45,8 +56,6 @@ __all__ = [
     "play_at_terminal",
     "stdin_reader",
 ]
-
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
 
 class EndOfInput(Exception):
@@ -58,7 +67,7 @@ class Prompt:
     """A question put to the person at the keyboard."""
 
     kind: Literal["decide", "discard", "play"]
-    view: PlayerView
+    view: Observation
     text: str
     shown: tuple[int, ...]
     """The hand as displayed: position ``i`` (1-based) is ``shown[i - 1]``."""
@@ -100,11 +109,6 @@ def display_order(hand: Sequence[int], trump: int) -> tuple[int, ...]:
     return tuple(sorted(hand, key=lambda c: (c // 13 != trump, c // 13, -(c % 13))))
 
 
-def refusal_rule(view: PlayerView) -> str:
-    """The id of the rule that narrows ``view.legal`` (why a card is refused)."""
-    return explain_rule(view.hand, [c for _, c in view.trick], view.trump, view.legal, view.cinch)
-
-
 HELP = """\
 Answers:
   decide   play | pass               (also y / n)
@@ -131,18 +135,23 @@ class TerminalPlayer:
         self.read = read
         self.names = list(names)
         self.hints = hints
+        self.why_not: Callable[[Action], RuleViolation | None] = lambda a: None
+        """The referee: why an answer is refused (set by :func:`play_at_terminal`)."""
+        self.words: dict[str, str] = {}
+        """Each rule id's text in this house (for telling why)."""
         self._number = -1
         self._decisions_seen = 0
         self._tricks_seen = 0
 
     # -- the Player protocol ----------------------------------------------------------
 
-    def decide(self, view: PlayerView) -> bool:
+    def decide(self, view: Observation) -> bool:
         self._catch_up(view.number, view.decisions, view.tricks)
         self._show(view)
         if view.forced is not None:
             self.console.print(
-                f"You must play ({view.forced}): {explain(view.forced)}.", highlight=False
+                f"You must play ({view.forced}): {self.words.get(view.forced, view.forced)}",
+                highlight=False,
             )
             return True
         while True:
@@ -153,7 +162,7 @@ class TerminalPlayer:
                 return False
             self.console.print("Answer play or pass.", highlight=False)
 
-    def discard(self, view: PlayerView) -> list[int]:
+    def discard(self, view: Observation) -> list[int]:
         self._catch_up(view.number, view.decisions, view.tricks)
         shown = display_order(view.hand, view.trump)
         self._show_hand(view, shown)
@@ -177,14 +186,15 @@ class TerminalPlayer:
                     problem = f"{card_symbol(card)} is named twice (R-DRAW)"
                     break
                 cards.append(card)
-            if problem is None and len(cards) > view.hand_size:
-                problem = f"at most {view.hand_size} cards may be exchanged (R-DRAW)"
+            if problem is None:
+                refused = self.why_not(discard(cards))
+                problem = str(refused) if refused is not None else None
             if problem is not None:
                 self.console.print(f"[red]✗[/red] {problem}", highlight=False)
                 continue
             return cards
 
-    def play(self, view: PlayerView) -> int:
+    def play(self, view: Observation) -> int:
         self._catch_up(view.number, view.decisions, view.tricks)
         shown = display_order(view.hand, view.trump)
         self._show(view, shown, playing=True)
@@ -198,13 +208,14 @@ class TerminalPlayer:
             if card is None:
                 self.console.print(f"[red]✗[/red] {problem}", highlight=False)
                 continue
-            if card not in view.legal:
-                rule = refusal_rule(view)
+            refused = self.why_not(CARDS[card])
+            if refused is not None:
                 legal = " ".join(card_symbol(c) for c in display_order(view.legal, view.trump))
                 self.console.print(
-                    f"[red]✗[/red] {card_symbol(card)} is not allowed ({rule}): {explain(rule)}."
-                    f" Legal: {legal}",
+                    f"[red]✗[/red] {card_symbol(card)} is not allowed ({refused.rule}):"
+                    f" {refused.reason}. Legal: {legal}",
                     highlight=False,
+                    markup=False,
                 )
                 continue
             return card
@@ -214,7 +225,7 @@ class TerminalPlayer:
     def _ask(
         self,
         kind: Literal["decide", "discard", "play"],
-        view: PlayerView,
+        view: Observation,
         text: str,
         shown: tuple[int, ...] = (),
     ) -> str:
@@ -282,7 +293,7 @@ class TerminalPlayer:
         self._tricks_seen = len(tricks)
 
     def _show(
-        self, view: PlayerView, shown: tuple[int, ...] | None = None, playing: bool = False
+        self, view: Observation, shown: tuple[int, ...] | None = None, playing: bool = False
     ) -> None:
         c = self.console
         trump = view.trump
@@ -316,14 +327,15 @@ class TerminalPlayer:
             if view.cinch:
                 rule = "R-CINCH-FOLLOW" if view.trick else "R-CINCH-LEAD"
                 c.print(
-                    f"[bold yellow]You have a cinch (R-SURE)[/bold yellow]: {explain(rule)} ({rule}).",
+                    f"[bold yellow]You have a cinch (R-SURE)[/bold yellow]:"
+                    f" {self.words.get(rule, rule)} ({rule})",
                     highlight=False,
                 )
         self._show_hand(
             view, shown if shown is not None else display_order(view.hand, trump), playing
         )
 
-    def _show_hand(self, view: PlayerView, shown: Sequence[int], playing: bool = False) -> None:
+    def _show_hand(self, view: Observation, shown: Sequence[int], playing: bool = False) -> None:
         legal = set(view.legal) if playing and self.hints else set()
         parts = []
         for i, card in enumerate(shown, start=1):
@@ -430,26 +442,6 @@ def _rule_id(house: House, hook: str, default: str) -> str:
 # ------------------------------------------------------------------------ the session
 
 
-class _RecordingAgents(BotAgents):
-    """Seats the players and notes what a table script needs that the hand's state
-    does not keep: the order of the decisions and each player's discards."""
-
-    def begin(self, state: HandState) -> None:
-        super().begin(state)
-        self.decided: list[tuple[int, bool]] = []
-        self.discarded: dict[int, list[int]] = {}
-
-    def decide(self, state: HandState, seat: int, forced: str | None) -> bool:
-        answer = super().decide(state, seat, forced)
-        self.decided.append((seat, answer))
-        return answer
-
-    def discard(self, state: HandState, seat: int) -> Sequence[int]:
-        cards = list(super().discard(state, seat))
-        self.discarded[seat] = cards
-        return cards
-
-
 def house_rules_json(house: House) -> dict[str, Any]:
     """The house's rules in the shape of a house-rules file (every variant named)."""
     variants: dict[str, Any] = {"use": house.names}
@@ -460,14 +452,12 @@ def house_rules_json(house: House) -> dict[str, Any]:
     return {"table": house.table.model_dump(mode="json"), "variants": variants}
 
 
-def script_hand(
-    deck: Sequence[int], res: HandResult, agents: _RecordingAgents, pot: Amount | None = None
-) -> dict[str, Any]:
-    """One hand of a table script, as it was played."""
+def script_hand(deck: Sequence[int], res: HandResult, pot: Amount | None = None) -> dict[str, Any]:
+    """One hand of a table script, as it was played (from the hand's own state)."""
     decisions: list[dict[str, Any]] = []
-    for seat, answer in agents.decided:
-        d: dict[str, Any] = {"seat": seat, "action": "play" if answer else "pass"}
-        cards = agents.discarded.get(seat) if answer else None
+    for dec in res.state.decisions:
+        d: dict[str, Any] = {"seat": dec.seat, "action": "play" if dec.play else "pass"}
+        cards = res.state.gave[dec.seat] if dec.play else ()
         if cards:
             d["discard"] = cards_str(cards)
         decisions.append(d)
@@ -586,10 +576,10 @@ def play_at_terminal(
     bot_players, labels = make_players(house, bots, seat, seed)
     total = house.table.hands if hands is None else max(0, min(hands, house.table.hands))
     human = TerminalPlayer(seat, console, read, names=labels, hints=hints)
-    agents = _RecordingAgents([human if p is None else p for p in bot_players])
-    chance = Chance(seed)
-    first = chance.seat(n) if house.table.first_dealer == "random" else None
-    session = Session(house, first_dealer=first)
+    state = State(house, seed=seed, hands=total, record=True)
+    human.why_not = state.why_not
+    human.words = {rid: text for _, _, (rid, text) in house.rule_texts()}
+    players = [human if p is None else p for p in bot_players]
     rules = house_rules_json(house)
     summary = PlaySummary(seed, house.spec)
     summary.session_script = {"rules": rules, "hands": []}
@@ -597,43 +587,43 @@ def play_at_terminal(
         save.mkdir(parents=True, exist_ok=True)
     width = max(2, len(str(total)))
     why = ""
-
     console.print(
         f"[bold]Bourré[/bold] at house [bold]{house.spec}[/bold]: you are seat {seat};"
         f" bots: {', '.join(f'{s} {labels[s]}' for s in range(n) if s != seat)}."
         f" Seed {seed}, {total} hands. Type ? for help.",
         highlight=False,
     )
-    for k in range(1, total + 1):
-        deck = chance.deck()
-        carried = session.pot
-        before = list(session.balances)
-        dealer = session.dealer if session.dealer is not None else first
-        console.rule(
-            f"Hand {k} of {total} · dealer: {human._name(dealer) if dealer is not None else '?'}"
-        )
-        try:
-            res = session.play_hand(deck, agents, reshuffle=chance.reshuffle, record=True)
-        except EndOfInput as e:
-            summary.stopped = True
-            why = "You quit" if str(e) == "quit" else "Input ended"
-            break
-        except KeyboardInterrupt:
-            summary.stopped = True
-            why = "Interrupted"
-            break
+    position: list[tuple[Amount, list[Amount]]] = [(0, list(state.start))]  # before antes
+
+    def hand_over(res: HandResult) -> None:
+        carried, before = position[-1]
         human.hand_over(res, house)
         summary.hands.append(hand_record(res))
+        deck = [x for x in state.history() if isinstance(x, Deck)][res.number - 1].cards
         alone = {
             "rules": rules,
             "balances": [amount_json(b - a) for b, a in zip(before, res.antes, strict=True)],
-            "hands": [script_hand(deck, res, agents, pot=carried + sum(res.antes))],
+            "hands": [script_hand(deck, res, pot=carried + sum(res.antes))],
         }
         summary.scripts.append(alone)
-        summary.session_script["hands"].append(script_hand(deck, res, agents))
+        summary.session_script["hands"].append(script_hand(deck, res))
         if save is not None:
-            _write(save / f"hand-{k:0{width}d}.json", alone)
+            _write(save / f"hand-{res.number:0{width}d}.json", alone)
             _write(save / "session.json", summary.session_script)
+        position.append((res.outcome.pot_after, list(res.balances)))
+        if res.number < total:
+            console.rule(f"Hand {res.number + 1} of {total} · dealer: {human._name(state.hand.dealer)}")
+
+    if total:
+        console.rule(f"Hand 1 of {total} · dealer: {human._name(state.hand.dealer)}")
+        try:
+            play_out(state, players, hand_over)
+        except EndOfInput as e:
+            summary.stopped = True
+            why = "You quit" if str(e) == "quit" else "Input ended"
+        except KeyboardInterrupt:
+            summary.stopped = True
+            why = "Interrupted"
     done = len(summary.hands)
     if summary.stopped:
         console.rule("Session stopped")
@@ -641,15 +631,15 @@ def play_at_terminal(
             f"{why}: {done} complete hand{'s' if done != 1 else ''} played.", highlight=False
         )
         if done:
-            human._balances(session.balances)
+            human._balances(position[-1][1])
     else:
-        summary.final, summary.ranks = session.settle()
-        console.rule("Session over")
-        left = (
-            f"the pot left, {_amount(session.pot)}, shared equally"
-            if session.pot
-            else "no pot left"
+        assert state.final is not None or not total
+        summary.final, summary.ranks = state.final if state.final is not None else (
+            list(state.balances), [1] * n
         )
+        console.rule("Session over")
+        pot = position[-1][0]
+        left = f"the pot left, {_amount(pot)}, shared equally" if pot else "no pot left"
         console.print(f"Final balances (R-SETTLE: {left}):", highlight=False)
         human._balances(summary.final, summary.ranks)
     if save is not None and done:

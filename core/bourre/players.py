@@ -1,9 +1,11 @@
-"""Players: bots and people answer what the engine asks, seeing only a
-:class:`~bourre.state.PlayerView`.
+"""Players: bots and people answer the game one action at a time, seeing only an
+:class:`~bourre.observation.Observation` (made for that call).
 
-A :class:`Player` answers three questions: play or pass, which cards to discard, which
-card to play.  :class:`BotAgents` seats players at a hand and refuses any answer the
-rules forbid, naming the rule and the legal answers.
+A bot implements :class:`~bourre.rules.Bot` (``act(view) -> Action``) or the older
+three questions of :class:`~bourre.rules.Player` (``decide``, ``discard``, ``play``).
+:func:`ask` puts one question to one seat; :func:`play_out` drives a state to its end
+with a bot at every seat.  An answer the rules forbid is refused with the rule and
+the words of the rule component that forbids it (:class:`IllegalAnswer`).
 """
 
 from __future__ import annotations
@@ -12,13 +14,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
-from bourre.cards import card_str, cards_str
+from bourre.actions import CARDS, PASS, PLAY, Action, discard
+from bourre.engine import HandResult, State
+from bourre.observation import Observation
 from bourre.rules import Player, RuleViolation
-from bourre.state import HandState, PlayerView
 
-__all__ = ["BotAgents", "IllegalAnswer", "Player", "RandomPlayer"]
+__all__ = ["IllegalAnswer", "Player", "ask", "make_bot", "play_out"]
 
 
 class IllegalAnswer(RuleViolation):
@@ -29,103 +30,65 @@ class IllegalAnswer(RuleViolation):
         self.seat = seat
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
-class RandomPlayer:
-    """Uniform over the legal answers: pass or play, how many and which cards to
-    exchange, which legal card."""
-
-    def __init__(self, rng: random.Random | int | None = None) -> None:
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-        self._r = self.rng.random
-
-    def decide(self, view: PlayerView) -> bool:
-        return view.forced is not None or self._r() < 0.5
-
-    def discard(self, view: PlayerView) -> Sequence[int]:
-        r = self._r  # every subset of the hand equally likely
-        return [c for c in view.hand if r() < 0.5]
-
-    def play(self, view: PlayerView) -> int:
-        legal = view.legal
-        return legal[int(self._r() * len(legal))]
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
-class BotAgents:
-    """Seats :class:`Player` objects at a hand (the :class:`~bourre.rules.Agents` of
-    the engine); each player sees only its own view."""
-
-    def __init__(self, players: Sequence[Player]) -> None:
-        self.players = list(players)
-        self.views: list[PlayerView] = []
-        self._play = [p.play for p in self.players]
-
-    def begin(self, state: HandState) -> None:
-        views = self.views
-        if views:
-            for v in views:
-                v._rebind(state)
-            return
-        if len(self.players) != state.n:
-            raise ValueError(f"{len(self.players)} players for a table of {state.n}")
-        self.views = [PlayerView(state, s) for s in range(state.n)]
-
-    def decide(self, state: HandState, seat: int, forced: str | None) -> bool:
-        view = self.views[seat]
-        if forced is None:
-            return bool(self.players[seat].decide(view))
-        view.forced = forced
-        answer = self.players[seat].decide(view)
-        view.forced = None
-        if not answer:
-            raise IllegalAnswer(seat, forced, "may not pass", ("play",))
-        return True
-
-    def discard(self, state: HandState, seat: int) -> Sequence[int]:
-        return tuple(self.players[seat].discard(self.views[seat]))
-
-    def play(self, state: HandState, seat: int, legal: list[int], cinch: bool) -> tuple[int, None]:
-        view = self.views[seat]
-        view.legal = allowed = tuple(legal)  # a copy: the bot cannot change the engine's set
-        view.cinch = cinch
-        card = self._play[seat](view)
-        if card in allowed:
-            return card, None
-        raise IllegalAnswer(
-            seat,
-            explain_rule(state.hands[seat], state.trick, state.trump, legal, cinch),
-            f"{card_str(card) if isinstance(card, int) and 0 <= card < 52 else card!r}"
-            f" is not allowed; legal: {' '.join(cards_str(legal))}",
-            legal,
-        )
+def _answer(player: Any, view: Observation) -> Action:
+    """The player's answer as an action (either bot form)."""
+    act = getattr(player, "act", None)
+    if act is not None:
+        a = act(view)
+        if not isinstance(a, Action):
+            raise IllegalAnswer(view.seat, "R-DECIDE", f"answered {a!r}, which is not an action")
+        return a
+    phase = view.phase
+    if phase == "play":
+        c = player.play(view)
+        if not isinstance(c, int) or not 0 <= c < 52:
+            raise IllegalAnswer(view.seat, "R-DECK", f"{c!r} is not a card", view.legal)
+        return CARDS[c]
+    if phase == "exchange":
+        cards = player.discard(view)
+        try:
+            return discard(cards)
+        except TypeError:
+            raise IllegalAnswer(view.seat, "R-DRAW", f"{cards!r} is not a set of cards") from None
+    ok = player.decide(view)
+    if not ok and view.forced is not None:
+        raise IllegalAnswer(view.seat, view.forced, "may not pass", ("play",))
+    return PLAY if ok else PASS
 
 
-def explain_rule(
-    hand: Sequence[int], trick: Sequence[int], trump: int, legal: Sequence[int], cinch: bool
-) -> str:
-    """The id of the rule that narrows ``legal`` for a player holding ``hand`` when
-    ``trick`` has been played (for refusals)."""
-    if cinch and len(legal) < len(hand) and all(c // 13 == trump for c in legal):
-        return "R-CINCH-LEAD" if not trick else "R-CINCH-FOLLOW"
-    if not trick:
-        return "R-LEAD"
-    lead = trick[0] // 13
-    if any(c // 13 == lead for c in hand):
-        return "R-FOLLOW"
-    return "R-TRUMP"
+def ask(state: State, player: Any) -> Action:
+    """Ask ``player``, seated at the seat to act, for its action (not applied)."""
+    seat = state.current_player()
+    return _answer(player, state.observation(seat))
 
 
-def explain(rule: str) -> str:
-    """The reason of a refusal in words."""
-    return {
-        "R-FOLLOW": "you hold the led suit: play it, and beat the winning card when you can",
-        "R-TRUMP": "without the led suit you must trump, beating the highest trump when you can",
-        "R-CINCH-LEAD": "with a cinch you must lead your highest trump",
-        "R-CINCH-FOLLOW": "with a cinch you must play your highest allowed trump",
-        "R-LEAD": "leading is free",
-        "R-ACE-UP": "the upcard is the ace of trumps: the dealer must play",
-        "R-LAST-STANDS": "everyone before you passed: the dealer must play",
-    }.get(rule, rule)
+def play_out(
+    state: State,
+    players: Sequence[Any],
+    on_hand: Callable[[HandResult], None] | None = None,
+) -> None:
+    """Drive ``state`` to its end with ``players[seat]`` answering for each seat;
+    ``on_hand`` is called with each hand's result as it ends.  A state that stops at
+    a chance node (no seed) raises ``RuleViolation``."""
+    if len(players) != state.n:
+        raise ValueError(f"{len(players)} players for a table of {state.n}")
+    results = state.results
+    done = len(results)
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat < 0:
+            raise RuleViolation("R-DEAL", "chance acts now: give its outcome (apply_chance)")
+        action = _answer(players[seat], state.observation(seat))
+        try:
+            state.apply_action(action)
+        except IllegalAnswer:
+            raise
+        except RuleViolation as e:
+            raise IllegalAnswer(seat, e.rule, e.reason, e.legal) from None
+        if on_hand is not None:
+            while done < len(results):
+                on_hand(results[done])
+                done += 1
 
 
 BotFactory = Callable[..., Player]

@@ -13,70 +13,22 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from collections import Counter
+
+from bourre.actions import PASS, PLAY, Deck, discard
 from bourre.cards import card_str
-from bourre.engine import Session
+from bourre.engine import State
 from bourre.house import House, PluginError
 from bourre.plugins import Registry
 from bourre.records import FinalRecord, HandIn, Script, SessionRecord, hand_record
 from bourre.rules import RuleViolation
 from bourre.settings import HouseError, allowed_keys, house_from_data, validation_message
-from bourre.state import HandState
 
 __all__ = ["ScriptError", "load_script", "replay"]
 
 
 class ScriptError(ValueError):
     """A script that cannot describe a real hand (or names bad house rules)."""
-
-
-class ScriptAgents:
-    """Answers the engine from one hand of a script, checking turn order."""
-
-    def __init__(self, hand: HandIn) -> None:
-        self.hand = hand
-        self.di = 0
-        self.pi = 0
-        self.field = "decisions"
-        self.pending: dict[int, list[int]] = {}
-
-    def decide(self, state: HandState, seat: int, forced: str | None) -> bool:
-        ds = self.hand.decisions
-        if self.di >= len(ds):
-            self.field = "decisions"
-            raise RuleViolation("R-DECIDE", f"seat {seat} has no decision; every player decides")
-        d = ds[self.di]
-        self.field = f"decisions[{self.di}]"
-        if d.seat != seat:
-            raise RuleViolation(
-                "R-DECIDE", f"seat {d.seat} decides out of turn: seat {seat} decides now"
-            )
-        self.di += 1
-        if d.action == "pass" and d.discard:
-            raise RuleViolation("R-PASS", f"seat {seat} passes but discards")
-        self.pending[seat] = list(d.discard)
-        return d.action == "play"
-
-    def discard(self, state: HandState, seat: int) -> Sequence[int]:
-        self.field = f"decisions[{self.di - 1}].discard"
-        return self.pending.pop(seat, [])
-
-    def play(
-        self, state: HandState, seat: int, legal: list[int], cinch: bool
-    ) -> tuple[int, int | None]:
-        ps = self.hand.plays
-        if self.pi >= len(ps):
-            self.field = "plays"
-            raise RuleViolation(
-                "R-LEAD", f"the plays stop early: seat {seat} is to play card {self.pi + 1}"
-            )
-        p = ps[self.pi]
-        self.field = f"plays[{self.pi}]"
-        if p.seat != seat:
-            raise RuleViolation(
-                "R-LEAD", f"seat {p.seat} plays out of turn: seat {seat} is to play"
-            )
-        self.pi += 1
-        return p.card, p.corrected_to
 
 
 def _reshuffler(hand: HandIn, where: str) -> Any:
@@ -146,66 +98,115 @@ def replay(data: Any, *, place: str = "script", registry: Registry | None = None
             f"{place}: hands: {len(script.hands)} hands given, but the session has"
             f" {house.table.hands} (table.hands, R-SESSION)"
         )
-    session = Session(house, balances=script.balances)
+    state = State(house, balances=script.balances, hands=len(script.hands), record=True)
     announcements = house.rules.decisions.announcements
-    records = []
     for i, hand in enumerate(script.hands):
         where = f"{place}: hand {i + 1}"
-        if len(hand.deck) != 52 or len(set(hand.deck)) != 52:
-            dup = sorted({card_str(c) for c in hand.deck if hand.deck.count(c) > 1})
-            detail = f"repeats {' '.join(dup)}" if dup else f"has {len(hand.deck)} cards"
-            raise ScriptError(
-                f"{where}: deck: the deck {detail}; it must hold the 52 cards once each (R-DECK)"
-            )
-        for field, seat in (
-            [("dealer", hand.dealer)]
-            + [(f"decisions[{j}].seat", d.seat) for j, d in enumerate(hand.decisions)]
-            + [(f"plays[{j}].seat", p.seat) for j, p in enumerate(hand.plays)]
-            + [(f"events[{j}].seat", e.seat) for j, e in enumerate(hand.events)]
-        ):
-            if seat is not None and seat >= n:
-                raise ScriptError(f"{where}: {field}: no seat {seat} at a table of {n} (R-SEAT)")
-        if hand.events and not announcements:
-            raise ScriptError(
-                f"{where}: events: no premature announcement can arise when everyone"
-                " decides at once (R-SIMULTANEOUS, R-PREMATURE)"
-            )
-        if hand.dealer is None and session.dealer is None:
-            raise ScriptError(
-                f"{where}: dealer: required, table.first_dealer is 'random' (R-DEALER)"
-            )
-        agents = ScriptAgents(hand)
+        _check_hand(hand, where, n, announcements)
         try:
-            res = session.play_hand(
-                hand.deck,
-                agents,
-                dealer=hand.dealer,
-                pot=hand.pot,
-                premature=[e.seat for e in hand.events],
-                reshuffle=_reshuffler(hand, where),
-                record=True,
-            )
-        except RuleViolation as e:
-            raise ScriptError(f"{where}: {agents.field}: {e}") from None
+            _referee_hand(state, hand, where)
         except PluginError as e:
             raise ScriptError(f"{where}: {e}") from None
-        if agents.di != len(hand.decisions):
-            raise ScriptError(
-                f"{where}: decisions[{agents.di}]: every player has decided; this decision is"
-                " one too many (R-DECIDE)"
-            )
-        if agents.pi != len(hand.plays):
-            why = (
-                "a sole participant plays no trick (R-SOLE)"
-                if len(res.state.active) == 1
-                else ("the hand is over (R-DEAL)")
-            )
-            raise ScriptError(f"{where}: plays[{agents.pi}]: one play too many: {why}")
-        records.append(hand_record(res))
-    final, ranks = session.settle()
+    assert state.final is not None
+    final, ranks = state.final
     return SessionRecord(
-        house=house.spec, hands=records, final=FinalRecord(balances=final, ranks=ranks)
+        house=house.spec,
+        hands=[hand_record(r) for r in state.results],
+        final=FinalRecord(balances=final, ranks=ranks),
     )
+
+
+def _check_hand(hand: HandIn, where: str, n: int, announcements: bool) -> None:
+    """What can be refused before the hand is played: the deck and the seats."""
+    counts = Counter(hand.deck)  # linear: a long deck is refused at once
+    if len(hand.deck) != 52 or len(counts) != 52:
+        dup = sorted(card_str(c) for c, k in counts.items() if k > 1)
+        detail = f"repeats {' '.join(dup)}" if dup else f"has {len(hand.deck)} cards"
+        raise ScriptError(
+            f"{where}: deck: the deck {detail}; it must hold the 52 cards once each (R-DECK)"
+        )
+    for field, seat in (
+        [("dealer", hand.dealer)]
+        + [(f"decisions[{j}].seat", d.seat) for j, d in enumerate(hand.decisions)]
+        + [(f"plays[{j}].seat", p.seat) for j, p in enumerate(hand.plays)]
+        + [(f"events[{j}].seat", e.seat) for j, e in enumerate(hand.events)]
+    ):
+        if seat is not None and seat >= n:
+            raise ScriptError(f"{where}: {field}: no seat {seat} at a table of {n} (R-SEAT)")
+    if hand.events and not announcements:
+        raise ScriptError(
+            f"{where}: events: no premature announcement can arise when everyone"
+            " decides at once (R-SIMULTANEOUS, R-PREMATURE)"
+        )
+
+
+def _referee_hand(state: State, hand: HandIn, where: str) -> None:
+    """One hand of a script as a sequence of actions on the state."""
+    field = "dealer"
+    if hand.dealer is None and state.last_dealer is None and state.first_dealer is None:
+        raise ScriptError(f"{where}: dealer: required, table.first_dealer is 'random' (R-DEALER)")
+    di = pi = 0
+    try:
+        state.set_hand(dealer=hand.dealer, pot=hand.pot, reshuffle=_reshuffler(hand, where))
+        field = "deck"
+        state.apply_chance(Deck(tuple(hand.deck)))
+        for e in hand.events:
+            state.mark_premature(e.seat)
+        done = len(state.results) + 1
+        while len(state.results) < done:
+            seat = state.current_player()
+            phase = state.phase_name
+            if phase in ("decide", "exchange"):
+                ds = hand.decisions
+                if phase == "exchange":  # the seat's own decision names its discards
+                    j = max(j for j in range(di) if ds[j].seat == seat)
+                    field = f"decisions[{j}].discard"
+                    state.apply_action(discard(ds[j].discard))
+                    continue
+                if di >= len(ds):
+                    field = "decisions"
+                    raise RuleViolation(
+                        "R-DECIDE", f"seat {seat} has no decision; every player decides"
+                    )
+                d = ds[di]
+                field = f"decisions[{di}]"
+                if d.seat != seat:
+                    raise RuleViolation(
+                        "R-DECIDE", f"seat {d.seat} decides out of turn: seat {seat} decides now"
+                    )
+                if d.action == "pass" and d.discard:
+                    raise RuleViolation("R-PASS", f"seat {seat} passes but discards")
+                di += 1
+                state.apply_action(PLAY if d.action == "play" else PASS)
+                continue
+            ps = hand.plays
+            if pi >= len(ps):
+                field = "plays"
+                raise RuleViolation(
+                    "R-LEAD", f"the plays stop early: seat {seat} is to play card {pi + 1}"
+                )
+            p = ps[pi]
+            field = f"plays[{pi}]"
+            if p.seat != seat:
+                raise RuleViolation(
+                    "R-LEAD", f"seat {p.seat} plays out of turn: seat {seat} is to play"
+                )
+            pi += 1
+            state.referee_play(p.card, p.corrected_to)
+    except RuleViolation as e:
+        raise ScriptError(f"{where}: {field}: {e}") from None
+    if di != len(hand.decisions):
+        raise ScriptError(
+            f"{where}: decisions[{di}]: every player has decided; this decision is"
+            " one too many (R-DECIDE)"
+        )
+    if pi != len(hand.plays):
+        why = (
+            "a sole participant plays no trick (R-SOLE)"
+            if len(state.results[-1].state.active) == 1
+            else "the hand is over (R-DEAL)"
+        )
+        raise ScriptError(f"{where}: plays[{pi}]: one play too many: {why}")
 
 
 def load_script(path: str | Path) -> Any:

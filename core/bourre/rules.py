@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 
 from bourre.money import Amount
 
 if TYPE_CHECKING:
-    from bourre.state import HandState, PlayerView
+    from bourre.actions import Action
+    from bourre.observation import Observation
+    from bourre.state import HandState
 
 
 class RuleViolation(Exception):
@@ -31,55 +33,55 @@ class RuleViolation(Exception):
         self.legal = tuple(legal)
 
 
-class Agents(Protocol):
-    """Whoever answers for the players of a hand: bots, a person, or a table script.
+class Turn(NamedTuple):
+    """Who acts next in the decisions and the exchange (:class:`DecisionProcedure`)."""
 
-    The engine asks; an answer the rules forbid raises :class:`RuleViolation` in the
-    engine (bots, terminal) or is refereed (a script's illegal card).
-    """
+    seat: int
+    kind: str
+    """``"decide"`` (pass or play) or ``"exchange"`` (the discard, R-DRAW)."""
+    forced: str | None = None
+    """When deciding: the id of the rule that forbids passing (R-ACE-UP, R-LAST-STANDS)."""
 
-    def decide(self, state: HandState, seat: int, forced: str | None) -> bool:
-        """``True`` to play, ``False`` to pass.  ``forced`` is the id of the rule
-        that forbids passing (R-ACE-UP, R-LAST-STANDS), if any."""
-        ...
 
-    def discard(self, state: HandState, seat: int) -> Sequence[int]:
-        """The cards a playing player discards (0 … hand size; R-DRAW)."""
-        ...
-
-    def play(
-        self, state: HandState, seat: int, legal: list[int], cinch: bool
-    ) -> tuple[int, int | None]:
-        """The card played and, for a refereed correction, the card it was
-        corrected to (R-CORRECTED); bots and people answer ``(card, None)``."""
-        ...
+DECIDE = "decide"
+EXCHANGE = "exchange"
 
 
 @runtime_checkable
 class Player(Protocol):
-    """A bot or a person at one seat (:mod:`bourre.players`): seated by
-    :class:`bourre.players.BotAgents`, it sees only its :class:`~bourre.state.PlayerView`."""
+    """A bot or a person at one seat, the old three-question form: it sees only its
+    :class:`~bourre.observation.Observation`.  New bots implement :class:`Bot`
+    (``act``) instead; :mod:`bourre.players` seats both."""
 
-    def decide(self, view: PlayerView) -> bool:
+    def decide(self, view: Observation) -> bool:
         """``True`` to play, ``False`` to pass (``view.forced`` names the rule that
         forbids passing, if any)."""
         ...
 
-    def discard(self, view: PlayerView) -> Sequence[int]:
+    def discard(self, view: Observation) -> Sequence[int]:
         """The cards to exchange (0 … hand size)."""
         ...
 
-    def play(self, view: PlayerView) -> int:
+    def play(self, view: Observation) -> int:
         """A card of ``view.legal``."""
         ...
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A bot: answers one action of ``view.legal_actions`` for what its seat sees."""
+
+    def act(self, view: Observation) -> Action: ...
 
 
 class AntePolicy(Protocol):
     """Antes (R-FIRST-POT, R-ANTE): see :func:`bourre.hookspec.bourre_ante`."""
 
-    def hand_antes(self, n: int, ante: Amount, previous: HandOutcome | None) -> list[Amount]:
-        """What each seat antes at the start of a hand; ``previous`` is ``None`` for
-        the first hand of a session."""
+    def hand_antes(
+        self, n: int, ante: Amount, previous: HandOutcome | None, dealer: int
+    ) -> list[Amount]:
+        """What each seat antes at the start of a hand dealt by ``dealer``;
+        ``previous`` is ``None`` for the first hand of a session."""
         ...
 
     def play_ante(self, ante: Amount) -> Amount:
@@ -119,6 +121,25 @@ class CinchPolicy(Protocol):
     ) -> list[int]:
         """The cinch player's legal cards: a non-empty subset of ``legal``.
         ``last`` is true for the last player of the trick (R-CINCH-LAST)."""
+        ...
+
+    def refuse(self, card: int, allowed: list[int], trick: list[int], trump: int) -> RuleViolation:
+        """Why ``card``, legal under the ordinary obligations, is not among the
+        ``allowed`` cards of a player with a cinch: the rule id and the words."""
+        ...
+
+
+class FollowRule(Protocol):
+    """The ordinary obligations (R-FOLLOW, R-TRUMP, R-DISCARD): see
+    :func:`bourre.hookspec.bourre_follow`.  A plain ``follow(hand, trick, trump)``
+    function is accepted too (its refusals then cite the hook's first rule id)."""
+
+    def legal(self, hand: list[int], trick: list[int], trump: int) -> list[int]:
+        """The legal cards: never empty, always within ``hand``."""
+        ...
+
+    def refuse(self, hand: list[int], trick: list[int], trump: int, card: int) -> RuleViolation:
+        """Why ``card`` (held, not legal) may not be played: the rule id and the words."""
         ...
 
 
@@ -163,20 +184,55 @@ DealFn = Callable[[Sequence[int], int, int], tuple[list[list[int]], int, list[in
 
 
 class DecisionProcedure(Protocol):
-    """Runs a hand's decisions and exchanges; fills ``state.active``
-    (see :func:`bourre.hookspec.bourre_decisions`)."""
+    """Who decides to pass or play, in what order, and when each one exchanges
+    (see :func:`bourre.hookspec.bourre_decisions`).  The game asks :meth:`turn`,
+    then applies the answer through :meth:`decide` or, for an exchange, the house's
+    draw followed by :meth:`exchanged`.  Everything the procedure keeps lives in the
+    :class:`~bourre.state.HandState` (``step``, ``chosen``, ``exchanging``), so a
+    cloned or resampled state goes on exactly where it was."""
 
     announcements: bool
     """Whether players announce in turn, so that an announcement out of turn can
     happen (R-PREMATURE); ``False`` when everyone decides at once."""
 
-    def __call__(self, state: HandState, agents: Agents, rules: Rules) -> None: ...
+    def turn(self, state: HandState) -> Turn | None:
+        """The next decision or exchange, or ``None`` once the decisions are over
+        (``state.active`` is then final)."""
+        ...
+
+    def decide(self, state: HandState, seat: int, play: bool) -> None:
+        """Apply ``seat``'s decision; refuse a pass that is not allowed by raising
+        :class:`RuleViolation` with the rule and the words, changing nothing."""
+        ...
+
+    def exchanged(self, state: HandState, seat: int, discards: Sequence[int]) -> None:
+        """``seat`` has exchanged ``discards`` (the draw is done)."""
+        ...
+
+
+class DrawRule(Protocol):
+    """How a playing player exchanges cards with the stock (R-DRAW, R-RESHUFFLE):
+    see :func:`bourre.hookspec.bourre_draw`.  A plain ``draw(state, seat, discards)``
+    function is accepted too (it may then exchange up to the hand size)."""
+
+    def limit(self, state: HandState, seat: int) -> int:
+        """The most cards ``seat`` may exchange now."""
+        ...
+
+    def check(self, state: HandState, seat: int, discards: Sequence[int]) -> None:
+        """Refuse discards that are not allowed (not held, repeated, too many) with
+        :class:`RuleViolation`: the rule and the words; change nothing."""
+        ...
+
+    def __call__(self, state: HandState, seat: int, discards: Sequence[int]) -> None:
+        """Exchange ``discards`` (within the limit, held) for stock cards."""
+        ...
 
 
 DrawFn = Callable[["HandState", int, Sequence[int]], None]
 """``draw(state, seat, discards)``: exchange ``discards`` for stock cards."""
 FollowFn = Callable[[list[int], list[int], int], list[int]]
-"""``follow(hand, trick, trump)`` → the ordinary legal cards."""
+"""``follow(hand, trick, trump)`` → the ordinary legal cards (a plain follow rule)."""
 TrickWinnerFn = Callable[[list[int], int], int]
 """``winner(trick, trump)`` → index of the winning card in ``trick``."""
 PenaltyFn = Callable[[Amount], Amount]
@@ -197,8 +253,8 @@ class Rules:
     ante: AntePolicy
     deal: DealFn
     decisions: DecisionProcedure
-    draw: DrawFn
-    follow: FollowFn
+    draw: DrawRule
+    follow: FollowRule
     cinch: CinchPolicy
     trick_winner: TrickWinnerFn
     penalty: PenaltyFn

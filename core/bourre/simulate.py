@@ -1,8 +1,10 @@
 """Playing whole sessions with bots: the building block of benchmarks and comparisons.
 
-Every session is determined by its seed: the decks come from :class:`~bourre.engine.Chance`
-(the same for every house given one seed: common random numbers) and the bots of a
-session share one generator seeded from the same seed.
+Every session is determined by its seed: the decks come from the state's own chance
+(:class:`~bourre.engine.Chance`, the same for every house given one seed: common
+random numbers) and the bots of a session share one generator seeded from the same
+seed.  The session is one :class:`~bourre.engine.State` driven by
+:func:`bourre.players.play_out`.
 """
 
 from __future__ import annotations
@@ -11,19 +13,20 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bourre.engine import Chance, HandResult, Session
+from bourre.engine import HandResult, State
 from bourre.house import House
 from bourre.money import Amount
-from bourre.players import BotAgents, Player, RandomPlayer
+from bourre.players import Player, make_bot, play_out
 
 PlayerFactory = Callable[[int, random.Random], Player]
 """``factory(seat, rng)`` → the player at ``seat``.  The players of a session share one
 generator seeded from the session's seed (seeding costs more than a short session's
-play), apart from the chance events."""
+play), apart from the chance outcomes."""
 
 
 def random_players(seat: int, rng: random.Random) -> Player:
-    return RandomPlayer(rng)
+    """The ``random`` bot at every seat (the benchmark's players)."""
+    return make_bot("random", rng)
 
 
 @dataclass
@@ -46,22 +49,17 @@ def play_session(
     on_hand: Callable[[HandResult], None] | None = None,
 ) -> SessionResult:
     """Play one session of ``house`` with bots; the same seed gives the same session."""
-    chance = Chance(seed)
     n = house.table.players
     if callable(players):
         rng = random.Random(f"bourre-bots:{seed}")
         seats = [players(s, rng) for s in range(n)]
     else:
         seats = list(players)
-    first = chance.seat(n) if house.table.first_dealer == "random" else None
-    session = Session(house, first_dealer=first)
-    agents = BotAgents(seats)
+    state = State(house, seed=seed, record=record)
+    play_out(state, seats, on_hand)
     result = SessionResult(seed)
-    for _ in range(house.table.hands):
-        hand = session.play_hand(chance.deck(), agents, reshuffle=chance.reshuffle, record=record)
-        if keep_hands:
-            result.hands.append(hand)
-        if on_hand is not None:
-            on_hand(hand)
-    result.final, result.ranks = session.settle()
+    if keep_hands:
+        result.hands = list(state.results)
+    assert state.final is not None
+    result.final, result.ranks = state.final
     return result

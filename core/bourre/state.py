@@ -1,9 +1,10 @@
-"""What changes during a hand (:class:`HandState`) and what one player may see of it
-(:class:`PlayerView`).
+"""What changes during a hand (:class:`HandState`).  What one player may see of it is
+:class:`bourre.observation.Observation`, made by the game; bots never see this.
 
 Every card of the deck is in exactly one place at every step: a seat's hand, the
-stock, the discard pile (by owner), a folded hand, or played (completed tricks and the
-current trick).  :meth:`HandState.places` lists them for checks.
+stock, the discard pile (by owner), a folded hand, played (completed tricks and the
+current trick), or, for a hand given by what a table knows, unseen (a hand nobody
+showed, the stock below the cards drawn).  :meth:`HandState.places` lists them.
 """
 
 from __future__ import annotations
@@ -52,13 +53,18 @@ class HandState:
     __slots__ = (
         "active",
         "balances",
+        "chosen",
         "cinch_plays",
         "dealer",
         "decisions",
         "discards",
+        "exchanging",
         "folded",
+        "gave",
+        "got",
         "hand_size",
         "hands",
+        "hidden",
         "known",
         "leader",
         "n",
@@ -69,11 +75,13 @@ class HandState:
         "pot_at_stake",
         "reshuffle",
         "reshuffles",
+        "step",
         "stock",
         "trick",
         "trick_seats",
         "tricks",
         "trump",
+        "unseen_stock",
         "upcard",
         "won",
     )
@@ -109,6 +117,10 @@ class HandState:
         self.known = [0] * n
         """Bitmask per seat of its own discards not yet returned (for R-SURE)."""
         self.folded: list[list[int]] = _empty_lists(n)
+        self.gave: list[tuple[int, ...]] = [()] * n
+        """Each seat's discards this hand, in order (never returned: what it knows)."""
+        self.got: list[tuple[int, ...]] = [()] * n
+        """The replacements each seat received this hand (sorted)."""
         self.active: list[int] = []
         """Playing seats, clockwise from the dealer's left."""
         self.decisions: list[PublicDecision] = []
@@ -129,6 +141,60 @@ class HandState:
         self.reshuffle = reshuffle
         self.reshuffles: list[list[int]] = []
         """Each new stock made by R-RESHUFFLE (chance events), top first."""
+        # What the decision procedure keeps (bourre.rules.DecisionProcedure):
+        self.step = 0
+        """How many seats have decided, in decision order."""
+        self.chosen = [-1] * n
+        """Each seat's decision: -1 not yet, 0 pass, 1 play (hidden until public)."""
+        self.exchanging = -1
+        """The seat whose exchange is due, or -1."""
+        # A hand given by what a table knows (bourre.actions.Dealt):
+        self.hidden = [False] * n
+        """Seats whose dealt cards nobody has shown: their hand holds only the cards
+        known to be in it (the upcard, for the dealer)."""
+        self.unseen_stock = 0
+        """Cards of the stock nobody has seen, below ``stock`` (0 for a known deck)."""
+
+    def copy(self, balances: list[Amount]) -> HandState:
+        """An independent copy (the game's ``clone``); ``balances`` is the copy's
+        session ledger."""
+        c = HandState(
+            number=self.number,
+            n=self.n,
+            hand_size=self.hand_size,
+            dealer=self.dealer,
+            hands=[list(h) for h in self.hands],
+            upcard=self.upcard,
+            stock=list(self.stock),
+            pot=self.pot,
+            balances=balances,
+            reshuffle=self.reshuffle,
+        )
+        c.pile = list(self.pile)
+        c.discards = [list(d) for d in self.discards]
+        c.known = list(self.known)
+        c.folded = [list(f) for f in self.folded]
+        c.gave, c.got = list(self.gave), list(self.got)
+        c.active, c.decisions = list(self.active), list(self.decisions)
+        c.pot_at_stake = self.pot_at_stake
+        c.played, c.cinch_plays = self.played, self.cinch_plays
+        c.tricks, c.trick = list(self.tricks), list(self.trick)
+        c.trick_seats, c.leader, c.won = list(self.trick_seats), self.leader, list(self.won)
+        c.reshuffles = [list(r) for r in self.reshuffles]
+        c.step, c.chosen, c.exchanging = self.step, list(self.chosen), self.exchanging
+        c.hidden, c.unseen_stock = list(self.hidden), self.unseen_stock
+        return c
+
+    def located(self) -> int:
+        """Bitmask of every card whose place is known."""
+        m = 0
+        for lst in (*self.hands, *self.folded, self.stock, self.pile, self.trick):
+            for c in lst:
+                m |= 1 << c
+        for t in self.tricks:
+            for _, c in t.plays:
+                m |= 1 << c
+        return m
 
     def places(self) -> dict[int, str]:
         """Where every card is: ``{card: place}``; raises if a card is in two places
@@ -149,108 +215,12 @@ class HandState:
         for t in self.tricks:
             put([c for _, c in t.plays], "tricks")
         put(self.trick, "trick")
-        if len(where) != 52:
+        unseen = self.unseen_stock + sum(
+            self.hand_size - len(self.hands[s]) - len(self.folded[s])
+            for s in range(self.n)
+            if self.hidden[s]
+        )
+        if len(where) + unseen != 52:
             missing = sorted(set(range(52)) - set(where))
             raise AssertionError(f"cards missing: {missing}")
         return where
-
-
-class PlayerView:
-    """What the player at ``seat`` sees: their own hand and discards, the upcard,
-    the public decisions and tricks, the pot and balances (nothing hidden is exposed).
-
-    Bots and people receive this, never the :class:`HandState`.
-    """
-
-    __slots__ = ("__state", "cinch", "forced", "legal", "seat")
-
-    def __init__(self, state: HandState, seat: int) -> None:
-        self.__state = state
-        self.seat = seat
-        self.legal: tuple[int, ...] = ()
-        """The cards this player may play now (set when a card is asked)."""
-        self.cinch = False
-        """Whether this player has a cinch now (R-SURE)."""
-        self.forced: str | None = None
-        """When deciding: the rule that forbids passing, if any."""
-
-    def _rebind(self, state: HandState) -> None:
-        """Point this view at a new hand (seating agents reuse their views)."""
-        self.__state = state
-
-    @property
-    def hand(self) -> tuple[int, ...]:
-        return tuple(self.__state.hands[self.seat])
-
-    @property
-    def own_discards(self) -> tuple[int, ...]:
-        return tuple(self.__state.discards[self.seat])
-
-    @property
-    def upcard(self) -> int:
-        return self.__state.upcard
-
-    @property
-    def trump(self) -> int:
-        return self.__state.trump
-
-    @property
-    def dealer(self) -> int:
-        return self.__state.dealer
-
-    @property
-    def players(self) -> int:
-        return self.__state.n
-
-    @property
-    def hand_size(self) -> int:
-        return self.__state.hand_size
-
-    @property
-    def number(self) -> int:
-        return self.__state.number
-
-    @property
-    def decisions(self) -> tuple[PublicDecision, ...]:
-        return tuple(self.__state.decisions)
-
-    @property
-    def active(self) -> tuple[int, ...]:
-        return tuple(self.__state.active)
-
-    @property
-    def tricks(self) -> tuple[TrickLog, ...]:
-        return tuple(self.__state.tricks)
-
-    @property
-    def trick(self) -> tuple[tuple[int, int], ...]:
-        """The current trick so far, ``(seat, card)`` in play order."""
-        s = self.__state
-        return tuple(zip(s.trick_seats, s.trick, strict=False))  # seats not yet played drop
-
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        return tuple(self.__state.won)
-
-    @property
-    def pot(self) -> Amount:
-        return self.__state.pot
-
-    @property
-    def balances(self) -> tuple[Amount, ...]:
-        return tuple(self.__state.balances)
-
-    @property
-    def stock_size(self) -> int:
-        return len(self.__state.stock)
-
-    def seen(self) -> frozenset[int]:
-        """Every card this player has seen: own hand and discards, the upcard and
-        the cards played this deal.  (The upcard belongs to the dealer's hand until
-        played: "seen" is not "out of every opponent's hand".)"""
-        s = self.__state
-        cards = set(s.hands[self.seat]) | set(s.discards[self.seat]) | {s.upcard}
-        for t in s.tricks:
-            cards.update(c for _, c in t.plays)
-        cards.update(s.trick)
-        return frozenset(cards)

@@ -14,7 +14,9 @@ from bourre.variant import Variant, hookimpl
 class DoubleAnte(AntePolicy):
     """R-DOUBLE-ANTE: no exemptions; a second ante from each player who plays."""
 
-    def hand_antes(self, n: int, ante: Amount, previous: HandOutcome | None) -> list[Amount]:
+    def hand_antes(
+        self, n: int, ante: Amount, previous: HandOutcome | None, dealer: int
+    ) -> list[Amount]:
         return [ante] * n
 
     def play_ante(self, ante: Amount) -> Amount:

@@ -4,23 +4,48 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bourre.rules import CinchPolicy
+from bourre.rules import CinchPolicy, RuleViolation
 from bourre.settings import TableSettings
 from bourre.variant import Variant, hookimpl
-from bourre_variants.standard.cinch import NoCinch
+
+TEXTS = [
+    (
+        "R-NO-CINCH",
+        "There is no cinch: a player sure of the pot has only the ordinary obligations.",
+    )
+]
+
+
+class NoCinch:
+    """No cinch and no cinch obligations (R-NO-CINCH)."""
+
+    enabled = False
+
+    def min_won(self, hand: list[int], trump: int) -> int:
+        return len(hand) + 1  # never
+
+    def has_cinch(self, hand: list[int], trump: int, known: int, won: int) -> bool:
+        return False
+
+    def narrow(
+        self,
+        legal: list[int],
+        hand: list[int],
+        trick: list[int],
+        trump: int,
+        known: int,
+        last: bool,
+    ) -> list[int]:
+        return legal
+
+    def refuse(self, card: int, allowed: list[int], trick: list[int], trump: int) -> RuleViolation:
+        return RuleViolation("R-NO-CINCH", "no cinch obligation applies here", allowed)
 
 
 class NoCinchVariant(Variant):
     name = "no-cinch"
     summary = "No cinch obligations."
-    rules = {
-        "bourre_cinch": [
-            (
-                "R-NO-CINCH",
-                "There is no cinch: a player sure of the pot has only the ordinary obligations.",
-            )
-        ]
-    }
+    rules = {"bourre_cinch": TEXTS}
 
     @hookimpl
     def bourre_cinch(self, table: TableSettings) -> CinchPolicy:

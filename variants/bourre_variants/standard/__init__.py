@@ -10,8 +10,8 @@ from bourre.rules import (
     CinchPolicy,
     DealFn,
     DecisionProcedure,
-    DrawFn,
-    FollowFn,
+    DrawRule,
+    FollowRule,
     NextDealerFn,
     PayoutFn,
     PenaltyFn,
@@ -20,25 +20,22 @@ from bourre.rules import (
 )
 from bourre.settings import TableSettings
 from bourre.variant import Variant, hookimpl
+from bourre_variants.standard import cinch, deal, decisions, draw, obligations, payout, tricks
 from bourre_variants.standard.cinch import StandardCinch
 from bourre_variants.standard.deal import make_deal
-from bourre_variants.standard.draw import Sequential, make_draw
-from bourre_variants.standard.obligations import follow
-from bourre_variants.standard.payout import (
-    StandardAnte,
-    full_pot,
-    make_next_dealer,
-    payout,
-    settle,
-)
+from bourre_variants.standard.decisions import Sequential
+from bourre_variants.standard.draw import make_draw
+from bourre_variants.standard.obligations import StandardFollow
+from bourre_variants.standard.payout import StandardAnte, full_pot, make_next_dealer, settle
 from bourre_variants.standard.tricks import trick_winner
 
 
 class Standard(Variant):
-    """The documented 5-player profile."""
+    """The documented 5-player profile.  Each rule's text lives in the module that
+    enforces it (``obligations.TEXTS`` beside ``follow`` …)."""
 
     name = "standard"
-    summary = "The documented profile: single ante, obligatory play, cinch (RULES.md §2)."
+    summary = "The documented profile: single ante, obligatory play, cinch."
     builds_on = ()
     rules = {
         "general": [
@@ -52,128 +49,17 @@ class Standard(Variant):
             ("R-DEALER", "Seat {table.first_dealer} deals hand 1; then the left neighbour deals."),
         ],
         "bourre_hand_size": [("R-DEAL-SIZE", "Each player is dealt 5 cards; there are 5 tricks.")],
-        "bourre_ante": [
-            ("R-FIRST-POT", "Before hand 1 every player antes {table.ante}."),
-            (
-                "R-ANTE",
-                "Before each later hand every player antes {table.ante}, except those who paid a"
-                " zero-trick penalty and those tied for the most tricks in the last hand.",
-            ),
-        ],
-        "bourre_deal": [
-            (
-                "R-DEAL",
-                "The player to the dealer's right cuts; deal one at a time clockwise from the"
-                " dealer's left. The dealer's last card is dealt face up: its suit is trump and"
-                " it belongs to the dealer's hand.",
-            )
-        ],
-        "bourre_decisions": [
-            ("R-DECIDE", "From the dealer's left to the dealer, each player says pass or play."),
-            (
-                "R-PASS",
-                "Passing gives up the hand and the ante already paid, with no other penalty.",
-            ),
-            ("R-ACE-UP", "If the upcard is the ace of trumps, the dealer must play."),
-            (
-                "R-LAST-STANDS",
-                "If everyone before the dealer passed, the dealer plays and takes the pot.",
-            ),
-            ("R-SOLE", "A sole participant takes the pot without play; nobody is bourré."),
-            (
-                "R-PREMATURE",
-                "Announcing play, pass or the number of cards to exchange before one's turn"
-                " costs one's next turn to deal.",
-            ),
-        ],
-        "bourre_draw": [
-            (
-                "R-DRAW",
-                "A player who plays at once discards 0 to all the cards of the hand and draws as"
-                " many from the top of the stock before the next player decides; standing pat"
-                " is allowed.",
-            ),
-            (
-                "R-RESHUFFLE",
-                "If the stock runs out, the discards of earlier players not yet returned are"
-                " shuffled into a new stock; a player never receives back their own discards"
-                " of this exchange; folded hands are never reused.",
-            ),
-        ],
-        "bourre_follow": [
-            (
-                "R-LEAD",
-                "The first active player to the dealer's left leads; the trick's winner leads next.",
-            ),
-            (
-                "R-FOLLOW",
-                "Holding the led suit, play it; if the winning card is of the led suit, beat it"
-                " when you can. After a trump on the trick, any card of the led suit.",
-            ),
-            (
-                "R-TRUMP",
-                "Without the led suit, play a trump; beat the highest trump on the trick when you"
-                " can, else under-trump (obligatory).",
-            ),
-            ("R-DISCARD", "Only with neither the led suit nor trumps may any card be played."),
-        ],
-        "bourre_cinch": [
-            (
-                "R-SURE",
-                "Sure tricks = tricks won + master trumps held (every higher trump held, played,"
-                " or in one's own discards). A cinch is 3 sure tricks.",
-            ),
-            ("R-EQUIV", "Trumps with no opponent's card between them are equivalent."),
-            ("R-CINCH-LEAD", "With a cinch, lead the highest trump if you hold any."),
-            (
-                "R-CINCH-FOLLOW",
-                "With a cinch, when the ordinary obligations allow a trump, play the highest"
-                " allowed trump; following suit keeps priority.",
-            ),
-            (
-                "R-CINCH-LAST",
-                "The last player of a trick only has to win under the ordinary obligations.",
-            ),
-        ],
-        "bourre_trick_winner": [
-            (
-                "R-TRICK",
-                "The highest trump wins the trick; with no trump, the highest card of the led suit.",
-            )
-        ],
-        "bourre_penalty": [
-            ("R-BOURRE", "Each active player with 0 tricks is bourré and pays the pot at stake P."),
-            ("R-RENEGE", "Each renege (an illegal card not corrected in time) costs P."),
-        ],
-        "bourre_payout": [
-            (
-                "R-WIN",
-                "The single player with the most tricks takes the pot P; a tie for the most"
-                " carries all of P to the next hand.",
-            ),
-            (
-                "R-CORRECTED",
-                "A player who corrected an illegal card, or reneged, loses the right to the pot"
-                " and their next turn to deal; if they have the single most tricks the pot carries.",
-            ),
-            (
-                "R-BOURRE-POT",
-                "Zero-trick and renege payments form the next pot, after the winner takes P.",
-            ),
-        ],
-        "bourre_next_dealer": [
-            (
-                "R-DEALER",
-                "The next dealer is the left neighbour, skipping a player who lost their turn to deal.",
-            )
-        ],
-        "bourre_settle": [
-            (
-                "R-SETTLE",
-                "After the last hand, the pot left is divided equally among all players as exact"
-                " fractions; the highest balance wins and ties share a place.",
-            )
-        ],
+        "bourre_ante": payout.ANTE_TEXTS,
+        "bourre_deal": deal.TEXTS,
+        "bourre_decisions": decisions.TEXTS,
+        "bourre_draw": draw.TEXTS,
+        "bourre_follow": obligations.TEXTS,
+        "bourre_cinch": cinch.TEXTS,
+        "bourre_trick_winner": tricks.TEXTS,
+        "bourre_penalty": payout.PENALTY_TEXTS,
+        "bourre_payout": payout.PAYOUT_TEXTS,
+        "bourre_next_dealer": payout.DEALER_TEXTS,
+        "bourre_settle": payout.SETTLE_TEXTS,
     }
 
     @hookimpl
@@ -193,12 +79,12 @@ class Standard(Variant):
         return Sequential()
 
     @hookimpl
-    def bourre_draw(self, table: TableSettings, hand_size: int) -> DrawFn:
+    def bourre_draw(self, table: TableSettings, hand_size: int) -> DrawRule:
         return make_draw(hand_size)
 
     @hookimpl
-    def bourre_follow(self, table: TableSettings) -> FollowFn:
-        return follow
+    def bourre_follow(self, table: TableSettings) -> FollowRule:
+        return StandardFollow()
 
     @hookimpl
     def bourre_cinch(self, table: TableSettings) -> CinchPolicy:
@@ -214,7 +100,7 @@ class Standard(Variant):
 
     @hookimpl
     def bourre_payout(self, table: TableSettings) -> PayoutFn:
-        return payout
+        return payout.payout
 
     @hookimpl
     def bourre_next_dealer(self, table: TableSettings) -> NextDealerFn:

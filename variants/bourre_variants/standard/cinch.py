@@ -11,8 +11,42 @@ from bisect import bisect_left
 
 from mypy_extensions import mypyc_attr
 
+from bourre.cards import card_str
+from bourre.rules import RuleViolation
+
 CINCH = 3
 """Sure tricks that make a cinch (R-SURE)."""
+
+TEXTS = [
+    (
+        "R-SURE",
+        "Sure tricks = tricks won + master trumps held (every higher trump held, played,"
+        " or in one's own discards). A cinch is 3 sure tricks.",
+    ),
+    ("R-EQUIV", "Trumps with no opponent's card between them are equivalent."),
+    ("R-CINCH-LEAD", "With a cinch, lead the highest trump if you hold any."),
+    (
+        "R-CINCH-FOLLOW",
+        "With a cinch, when the ordinary obligations allow a trump, play the highest"
+        " allowed trump; following suit keeps priority.",
+    ),
+    ("R-CINCH-LAST", "The last player of a trick only has to win under the ordinary obligations."),
+]
+"""The rules of this module, as ``bourre rules`` prints them."""
+
+def cinch_refusal(card: int, allowed: list[int], trick: list[int]) -> RuleViolation:
+    """Why a card the ordinary obligations allow is refused to a player with a cinch."""
+    best = " ".join(card_str(c) for c in allowed)
+    if not trick:
+        return RuleViolation(
+            "R-CINCH-LEAD", f"you have a cinch: lead your highest trump ({best}), not {card_str(card)}",
+            allowed,
+        )
+    return RuleViolation(
+        "R-CINCH-FOLLOW",
+        f"you have a cinch: play your highest allowed trump ({best}), not {card_str(card)}",
+        allowed,
+    )
 
 
 def master_count(hand: list[int], trump: int, known: int) -> int:
@@ -94,26 +128,5 @@ class StandardCinch:
             return legal  # following suit keeps priority; no trump allowed
         return highest_trumps(trumps, hand, trump, known)
 
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
-class NoCinch:
-    """No cinch and no cinch obligations (``no-cinch``)."""
-
-    enabled = False
-
-    def min_won(self, hand: list[int], trump: int) -> int:
-        return len(hand) + 1  # never
-
-    def has_cinch(self, hand: list[int], trump: int, known: int, won: int) -> bool:
-        return False
-
-    def narrow(
-        self,
-        legal: list[int],
-        hand: list[int],
-        trick: list[int],
-        trump: int,
-        known: int,
-        last: bool,
-    ) -> list[int]:
-        return legal
+    def refuse(self, card: int, allowed: list[int], trick: list[int], trump: int) -> RuleViolation:
+        return cinch_refusal(card, allowed, trick)

@@ -7,6 +7,16 @@ from collections.abc import Sequence
 
 from bourre.rules import DealFn
 
+TEXTS = [
+    (
+        "R-DEAL",
+        "The player to the dealer's right cuts; deal one at a time clockwise from the"
+        " dealer's left. The dealer's last card is dealt face up: its suit is trump and"
+        " it belongs to the dealer's hand.",
+    )
+]
+"""The rules of this module, as ``bourre rules`` prints them."""
+
 
 def make_deal(hand_size: int) -> DealFn:
     """A deal of ``hand_size`` cards each: card i of the deck (top first) goes to seat

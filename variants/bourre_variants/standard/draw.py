@@ -1,5 +1,6 @@
-"""Decisions and the draw: pass or play in turn, exchange at once from the stock
-(R-DECIDE, R-PASS, R-DRAW, R-ACE-UP, R-LAST-STANDS, R-RESHUFFLE)."""
+"""The draw (R-DRAW, R-RESHUFFLE): its text, its code and the words of its refusals.
+A player who plays exchanges 0 to all the cards of the hand with the top of the
+stock; when the stock runs out, earlier players' unreturned discards make a new one."""
 
 from __future__ import annotations
 
@@ -8,35 +9,61 @@ from collections.abc import Sequence
 from mypy_extensions import mypyc_attr
 
 from bourre.cards import card_str
-from bourre.rules import Agents, DrawFn, Rules, RuleViolation
-from bourre.state import HandState, PublicDecision
+from bourre.rules import RuleViolation
+from bourre.state import HandState
 
-ACE = 12
-_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
+TEXTS = [
+    (
+        "R-DRAW",
+        "A player who plays at once discards 0 to all the cards of the hand and draws as"
+        " many from the top of the stock before the next player decides; standing pat"
+        " is allowed.",
+    ),
+    (
+        "R-RESHUFFLE",
+        "If the stock runs out, the discards of earlier players not yet returned are"
+        " shuffled into a new stock; a player never receives back their own discards"
+        " of this exchange; folded hands are never reused.",
+    ),
+]
+"""The rules of this module, as ``bourre rules`` prints them."""
 
 
-def make_draw(hand_size: int) -> DrawFn:
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
+class Draw:
     """Exchange 0…``hand_size`` cards with the top of the stock (R-DRAW); when the stock
-    runs out, earlier players' unreturned discards make a new stock (R-RESHUFFLE)."""
+    runs out, earlier players' unreturned discards make a new stock (R-RESHUFFLE).
+    Subclass and override :meth:`limit` for a house that caps the exchange."""
 
-    def draw(state: HandState, seat: int, discards: Sequence[int]) -> None:
+    def __init__(self, hand_size: int) -> None:
+        self.hand_size = hand_size
+
+    def limit(self, state: HandState, seat: int) -> int:
+        return self.hand_size
+
+    def check(self, state: HandState, seat: int, discards: Sequence[int]) -> None:
+        k = len(discards)
+        limit = self.limit(state, seat)
+        if k > limit:
+            raise RuleViolation(
+                "R-DRAW", f"seat {seat} may exchange at most {limit} cards, not {k}"
+            )
+        hand = state.hands[seat]
+        for i, c in enumerate(discards):
+            if not isinstance(c, int) or c not in hand:
+                name = card_str(c) if isinstance(c, int) and 0 <= c < 52 else repr(c)
+                raise RuleViolation("R-DRAW", f"seat {seat} does not hold {name}")
+            if c in discards[:i]:
+                raise RuleViolation("R-DRAW", f"seat {seat} discards {card_str(c)} twice")
+
+    def __call__(self, state: HandState, seat: int, discards: Sequence[int]) -> None:
         k = len(discards)
         if not k:
             return  # standing pat
-        if k > hand_size:
-            raise RuleViolation("R-DRAW", f"at most {hand_size} cards may be exchanged, not {k}")
+        self.check(state, seat, discards)
         hand = state.hands[seat]
-        removed: list[int] = []
-        try:
-            for c in discards:
-                hand.remove(c)
-                removed.append(c)
-        except ValueError:
-            hand.extend(removed)
-            hand.sort()
-            c = discards[len(removed)]
-            why = "discards the same card twice" if c in removed else f"does not hold {card_str(c)}"
-            raise RuleViolation("R-DRAW", f"seat {seat} {why}") from None
+        for c in discards:
+            hand.remove(c)
         stock = state.stock
         if len(stock) >= k:
             hand += stock[:k]
@@ -50,8 +77,6 @@ def make_draw(hand_size: int) -> DrawFn:
         for c in discards:
             mask |= 1 << c
         state.known[seat] |= mask
-
-    return draw
 
 
 def _draw_through_reshuffle(state: HandState, hand: list[int], need: int) -> None:
@@ -76,49 +101,6 @@ def _draw_through_reshuffle(state: HandState, hand: list[int], need: int) -> Non
         need -= take
 
 
-def fold(state: HandState, seat: int) -> None:
-    """R-PASS: the hand goes face down, out of play for this deal."""
-    state.folded[seat] = state.hands[seat]
-    state.hands[seat] = []
-    state.decisions.append(_new(PublicDecision, (seat, False, 0)))
-
-
-def join(state: HandState, agents: Agents, rules: Rules, seat: int, exchange: bool = True) -> None:
-    """A player plays: they exchange at once (R-DRAW) and become active."""
-    discards = agents.discard(state, seat) if exchange else ()
-    rules.draw(state, seat, discards)
-    state.active.append(seat)
-    state.decisions.append(_new(PublicDecision, (seat, True, len(discards))))
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
-class Sequential:
-    """Each player in turn from the dealer's left says pass or play, and a player
-    who plays exchanges before the next decides (R-DECIDE, R-DRAW)."""
-
-    announcements = True
-    """Players announce in turn, so an announcement out of turn can happen
-    (R-PREMATURE)."""
-
-    def __call__(self, state: HandState, agents: Agents, rules: Rules) -> None:
-        n, dealer = state.n, state.dealer
-        ace_up = state.upcard % 13 == ACE
-        for k in range(1, n + 1):
-            s = (dealer + k) % n
-            forced = None
-            if s == dealer:
-                if ace_up:
-                    forced = "R-ACE-UP"
-                elif not state.active:
-                    forced = "R-LAST-STANDS"
-            if agents.decide(state, s, forced):
-                join(state, agents, rules, s)
-            elif forced is not None:
-                why = (
-                    "the upcard is the ace of trumps"
-                    if forced == "R-ACE-UP"
-                    else "everyone before the dealer passed"
-                )
-                raise RuleViolation(forced, f"the dealer (seat {s}) may not pass: {why}", ("play",))
-            else:
-                fold(state, s)
+def make_draw(hand_size: int) -> Draw:
+    """The standard draw for hands of ``hand_size`` cards."""
+    return Draw(hand_size)

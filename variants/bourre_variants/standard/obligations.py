@@ -1,4 +1,5 @@
-"""The ordinary obligations of a player (R-FOLLOW, R-TRUMP, R-DISCARD).
+"""The ordinary obligations of a player (R-LEAD, R-FOLLOW, R-TRUMP, R-DISCARD): their
+text, their code and the words of their refusals.
 
 Pure functions of the hand, the trick so far and the trump suit; the legal set is
 never empty and always within the hand.  Hands are sorted ascending (an invariant of
@@ -8,6 +9,41 @@ beat calls to :mod:`bisect`.
 """
 
 from __future__ import annotations
+
+from mypy_extensions import mypyc_attr
+
+from bourre.cards import SUIT_NAMES, card_str
+from bourre.rules import RuleViolation
+
+TEXTS = [
+    (
+        "R-LEAD",
+        "The first active player to the dealer's left leads; the trick's winner leads next.",
+    ),
+    (
+        "R-FOLLOW",
+        "Holding the led suit, play it; if the winning card is of the led suit, beat it"
+        " when you can. After a trump on the trick, any card of the led suit.",
+    ),
+    (
+        "R-TRUMP",
+        "Without the led suit, play a trump; beat the highest trump on the trick when you"
+        " can, else under-trump (obligatory).",
+    ),
+    ("R-DISCARD", "Only with neither the led suit nor trumps may any card be played."),
+]
+"""The rules of this module, as ``bourre rules`` prints them."""
+
+OPTIONAL_UNDERTRUMP_TEXTS = [
+    *TEXTS[:2],
+    (
+        "R-OPTIONAL-UNDERTRUMP",
+        "Without the led suit, play a trump, beating the highest trump on the trick when"
+        " you can; unable to beat it, you may play a lower trump or any other card.",
+    ),
+    ("R-DISCARD", "With neither the led suit nor trumps, any card may be played."),
+]
+"""``optional-undertrump``: R-TRUMP (and so R-DISCARD) replaced."""
 
 
 def current_winner(trick: list[int], trump: int) -> int:
@@ -98,3 +134,78 @@ def follow_optional_undertrump(hand: list[int], trick: list[int], trump: int) ->
         return hand[i:j]
     b = _above(hand, i, j, top)
     return hand[b:j] if b < j else hand[:]
+
+
+def _trick_facts(trick: list[int], trump: int) -> tuple[int, int, int]:
+    """The led suit, the highest card of it and the highest trump on the trick."""
+    lead = trick[0] // 13
+    win = top = -1
+    for c in trick:
+        if c // 13 == lead:
+            win = max(win, c)
+        elif c // 13 == trump:
+            top = max(top, c)
+    return lead, win, top
+
+
+def refusal(
+    hand: list[int], trick: list[int], trump: int, card: int, optional_undertrump: bool = False
+) -> RuleViolation:
+    """Why ``card`` (held, not legal) may not be played, in the table's words."""
+    lead, win, top = _trick_facts(trick, trump)
+    led = SUIT_NAMES[lead]
+    legal = (follow_optional_undertrump if optional_undertrump else follow)(hand, trick, trump)
+    allowed = " ".join(card_str(c) for c in legal)
+    if any(c // 13 == lead for c in hand):
+        if card // 13 == lead:
+            return RuleViolation(
+                "R-FOLLOW",
+                f"{card_str(card)} does not beat {card_str(win)}: holding a higher {led[:-1]},"
+                f" you must beat it ({allowed})",
+                legal,
+            )
+        return RuleViolation(
+            "R-FOLLOW", f"{led} were led and you hold {led}: play one ({allowed})", legal
+        )
+    trumps = SUIT_NAMES[trump]
+    if card // 13 == trump:
+        return RuleViolation(
+            "R-OPTIONAL-UNDERTRUMP" if optional_undertrump else "R-TRUMP",
+            f"{card_str(card)} does not beat {card_str(top)}: holding a higher trump, you must"
+            f" beat it ({allowed})",
+            legal,
+        )
+    if top >= 0:
+        return RuleViolation(
+            "R-TRUMP",
+            f"without {led} you must trump, and under-trump when you cannot beat"
+            f" {card_str(top)} ({allowed})",
+            legal,
+        )
+    return RuleViolation(
+        "R-OPTIONAL-UNDERTRUMP" if optional_undertrump else "R-TRUMP",
+        f"without {led} you must play one of your {trumps} ({allowed})",
+        legal,
+    )
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
+class StandardFollow:
+    """The follow rule of the standard profile (R-FOLLOW, R-TRUMP, R-DISCARD)."""
+
+    def legal(self, hand: list[int], trick: list[int], trump: int) -> list[int]:
+        return follow(hand, trick, trump)
+
+    def refuse(self, hand: list[int], trick: list[int], trump: int, card: int) -> RuleViolation:
+        return refusal(hand, trick, trump, card)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
+class OptionalUndertrumpFollow:
+    """``optional-undertrump``'s follow rule (R-FOLLOW, R-OPTIONAL-UNDERTRUMP)."""
+
+    def legal(self, hand: list[int], trick: list[int], trump: int) -> list[int]:
+        return follow_optional_undertrump(hand, trick, trump)
+
+    def refuse(self, hand: list[int], trick: list[int], trump: int, card: int) -> RuleViolation:
+        return refusal(hand, trick, trump, card, optional_undertrump=True)

@@ -10,12 +10,53 @@ from mypy_extensions import mypyc_attr
 from bourre.money import Amount
 from bourre.rules import HandOutcome, NextDealerFn, PenaltyFn, PlayResult
 
+ANTE_TEXTS = [
+    ("R-FIRST-POT", "Before hand 1 every player antes {table.ante}."),
+    (
+        "R-ANTE",
+        "Before each later hand every player antes {table.ante}, except those who paid a"
+        " zero-trick penalty and those tied for the most tricks in the last hand.",
+    ),
+]
+PENALTY_TEXTS = [
+    ("R-BOURRE", "Each active player with 0 tricks is bourré and pays the pot at stake P."),
+    ("R-RENEGE", "Each renege (an illegal card not corrected in time) costs P."),
+]
+PAYOUT_TEXTS = [
+    (
+        "R-WIN",
+        "The single player with the most tricks takes the pot P; a tie for the most"
+        " carries all of P to the next hand.",
+    ),
+    (
+        "R-CORRECTED",
+        "A player who corrected an illegal card, or reneged, loses the right to the pot"
+        " and their next turn to deal; if they have the single most tricks the pot carries.",
+    ),
+    ("R-BOURRE-POT", "Zero-trick and renege payments form the next pot, after the winner takes P."),
+]
+DEALER_TEXTS = [
+    (
+        "R-DEALER",
+        "The next dealer is the left neighbour, skipping a player who lost their turn to deal.",
+    )
+]
+SETTLE_TEXTS = [
+    (
+        "R-SETTLE",
+        "After the last hand, the pot left is divided equally among all players as exact"
+        " fractions; the highest balance wins and ties share a place.",
+    )
+]
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
 class StandardAnte:
     """Everyone antes hand 1 (R-FIRST-POT); later, all but the exempt (R-ANTE)."""
 
-    def hand_antes(self, n: int, ante: Amount, previous: HandOutcome | None) -> list[Amount]:
+    def hand_antes(
+        self, n: int, ante: Amount, previous: HandOutcome | None, dealer: int
+    ) -> list[Amount]:
         if previous is None:
             return [ante] * n
         exempt = previous.ante_exempt

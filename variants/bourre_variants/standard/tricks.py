@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+TEXTS = [
+    ("R-TRICK", "The highest trump wins the trick; with no trump, the highest card of the led suit.")
+]
+"""The rules of this module, as ``bourre rules`` prints them."""
+
 
 def trick_winner(trick: list[int], trump: int) -> int:
     """The index of the winning card: the highest trump, else the highest card of the

@@ -1,0 +1,294 @@
+"""What a house does with each rule component a plugin answers, once, when the house
+is built: check its shape (:func:`check_component`), adapt the plain forms plugins
+may give (:func:`adapt_component`: a follow or draw *function*, an ante policy that
+is not told the dealer), and wrap third-party ones in checks (:func:`guard`) that
+name the plugin and the hook when they raise, answer the wrong type or break an
+invariant (a legal set outside the hand, money not conserved).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bourre.cards import card_str
+from bourre.money import Amount
+from bourre.rules import HandOutcome, PenaltyFn, PlayResult, RuleViolation
+from bourre.state import HandState
+
+__all__ = ["PluginError", "adapt_component", "check_component", "guard"]
+
+
+class PluginError(RuntimeError):
+    """A plugin that raised, answered the wrong type or broke an invariant."""
+
+    def __init__(self, plugin: str, hook: str, message: str) -> None:
+        super().__init__(f"plugin {plugin!r}, hook {hook}: {message}")
+        self.plugin = plugin
+        self.hook = hook
+
+
+_NEEDS: dict[str, tuple[str, ...]] = {
+    "ante": ("hand_antes", "play_ante"),
+    "decisions": ("announcements", "turn", "decide", "exchanged"),
+    "cinch": ("enabled", "min_won", "has_cinch", "narrow"),
+}
+
+
+def check_component(field: str, value: Any) -> str | None:
+    """What is wrong with a component's shape, or ``None``."""
+    if value is None:
+        return "no answer (None)"
+    if field == "hand_size":
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 26:
+            return f"hand size must be an int 1…26, got {value!r}"
+        return None
+    if field in _NEEDS:
+        missing = [a for a in _NEEDS[field] if not hasattr(value, a)]
+        if missing:
+            return f"answered {value!r}, which lacks {', '.join(missing)}"
+        return None
+    if field == "follow" and hasattr(value, "legal"):
+        return None
+    if not callable(value):
+        return f"must answer a function, got {value!r}"
+    return None
+
+
+# -- the plain forms ----------------------------------------------------------------------
+
+
+class PlainFollow:
+    """A follow rule given as a plain ``follow(hand, trick, trump)`` function; its
+    refusals cite the first rule its variant states for the hook."""
+
+    def __init__(self, fn: Callable[[list[int], list[int], int], list[int]], rule: str) -> None:
+        self.fn, self.rule = fn, rule
+
+    def legal(self, hand: list[int], trick: list[int], trump: int) -> list[int]:
+        return self.fn(hand, trick, trump)
+
+    def refuse(self, hand: list[int], trick: list[int], trump: int, card: int) -> RuleViolation:
+        legal = self.fn(hand, trick, trump)
+        return RuleViolation(
+            self.rule,
+            f"{card_str(card)} is not allowed here; allowed: "
+            + " ".join(card_str(c) for c in legal),
+            legal,
+        )
+
+
+class PlainDraw:
+    """A draw given as a plain ``draw(state, seat, discards)`` function: up to the
+    hand size may be exchanged; its own refusals stand."""
+
+    def __init__(self, fn: Callable[[HandState, int, Sequence[int]], None], size: int) -> None:
+        self.fn, self.size = fn, size
+
+    def limit(self, state: HandState, seat: int) -> int:
+        return self.size
+
+    def check(self, state: HandState, seat: int, discards: Sequence[int]) -> None:
+        if len(discards) > self.size:
+            raise RuleViolation("R-DRAW", f"at most {self.size} cards may be exchanged")
+        hand = state.hands[seat]
+        if len(set(discards)) != len(discards) or not set(discards) <= set(hand):
+            raise RuleViolation("R-DRAW", f"seat {seat} may discard only cards it holds, once")
+
+    def __call__(self, state: HandState, seat: int, discards: Sequence[int]) -> None:
+        self.fn(state, seat, discards)
+
+
+class DealerBlindAnte:
+    """An ante policy written before antes were told the dealer."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def hand_antes(
+        self, n: int, ante: Amount, previous: HandOutcome | None, dealer: int
+    ) -> list[Amount]:
+        out: list[Amount] = self.inner.hand_antes(n, ante, previous)
+        return out
+
+    def play_ante(self, ante: Amount) -> Amount:
+        out: Amount = self.inner.play_ante(ante)
+        return out
+
+
+def _arity(fn: Any) -> int:
+    try:
+        return len(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return -1
+
+
+def adapt_component(field: str, value: Any, first_rule: str | None, hand_size: int) -> Any:
+    """The component in the form the game calls."""
+    if field == "follow" and not hasattr(value, "legal"):
+        return PlainFollow(value, first_rule or "R-FOLLOW")
+    if field == "draw" and not hasattr(value, "limit"):
+        return PlainDraw(value, hand_size)
+    if field == "ante" and _arity(value.hand_antes) == 3:
+        return DealerBlindAnte(value)
+    if field == "cinch" and not hasattr(value, "refuse"):
+        return _CinchWithRefusal(value)
+    return value
+
+
+class _CinchWithRefusal:
+    """A cinch policy without its own refusal words."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.enabled = bool(inner.enabled)
+        self.min_won, self.has_cinch, self.narrow = inner.min_won, inner.has_cinch, inner.narrow
+
+    def refuse(self, card: int, allowed: list[int], trick: list[int], trump: int) -> RuleViolation:
+        rule = "R-CINCH-FOLLOW" if trick else "R-CINCH-LEAD"
+        return RuleViolation(
+            rule,
+            f"you have a cinch: {card_str(card)} is not allowed; allowed: "
+            + " ".join(card_str(c) for c in allowed),
+            allowed,
+        )
+
+
+# -- guards for third-party components -------------------------------------------------------
+
+
+def guard(field: str, value: Any, plugin: str, hook: str) -> Any:
+    """Wrap a component so that misbehaviour is reported naming plugin and hook."""
+
+    def call(fn: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return fn(*args)
+        except (PluginError, RuleViolation):
+            raise
+        except Exception as e:
+            raise PluginError(plugin, hook, f"raised {e!r}") from e
+
+    if field == "follow":
+        return _GuardedFollow(value, plugin, hook, call)
+    if field == "cinch":
+        return _GuardedCinch(value, plugin, hook, call)
+    if field == "payout":
+
+        def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
+            out = call(value, result, penalty)
+            if not isinstance(out, HandOutcome):
+                raise PluginError(plugin, hook, f"must answer a HandOutcome, got {out!r}")
+            if len(out.paid) != result.n or len(getattr(out, "takes", [])) != result.n:
+                raise PluginError(plugin, hook, "paid/takes must have one amount per seat")
+            inflow: Amount = result.pot_at_stake + sum(out.paid)
+            outflow: Amount = sum(out.takes) + out.pot_after
+            if inflow != outflow:
+                raise PluginError(
+                    plugin,
+                    hook,
+                    f"money not conserved: pot {result.pot_at_stake} + payments"
+                    f" {sum(out.paid)} ≠ taken {sum(out.takes)} + carried {out.pot_after}",
+                )
+            return out
+
+        return payout
+    if field == "penalty":
+
+        def penalty(p: Amount) -> Amount:
+            x = call(value, p)
+            if not isinstance(x, (int, type(p))) or x < 0:
+                raise PluginError(plugin, hook, f"penalty must be an amount ≥ 0, got {x!r}")
+            return x
+
+        return penalty
+    if field in ("ante", "decisions", "draw"):
+        return _GuardedObject(value, call)
+    if callable(value) and field != "hand_size":
+        return _GuardedCall(value, call)
+    return value
+
+
+class _GuardedCall:
+    """A guarded function or procedure."""
+
+    def __init__(self, inner: Any, call: Callable[..., Any]) -> None:
+        self._inner, self._call = inner, call
+
+    def __call__(self, *args: Any) -> Any:
+        return self._call(self._inner, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+
+class _GuardedObject(_GuardedCall):
+    """A guarded component object: each method call is guarded; plain attributes
+    (a decision procedure's ``announcements``) are the inner component's."""
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._inner, name)
+        if not callable(attr):
+            return attr
+        call = self._call
+        return lambda *args: call(attr, *args)
+
+
+class _GuardedFollow:
+    def __init__(self, inner: Any, plugin: str, hook: str, call: Callable[..., Any]) -> None:
+        self.inner, self.plugin, self.hook, self.call = inner, plugin, hook, call
+
+    def legal(self, hand: list[int], trick: list[int], trump: int) -> list[int]:
+        legal = self.call(self.inner.legal, hand, trick, trump)
+        if not isinstance(legal, list) or not legal or not set(legal) <= set(hand):
+            raise PluginError(
+                self.plugin,
+                self.hook,
+                f"legal set {legal!r} is empty or not within the hand {hand!r}",
+            )
+        return legal
+
+    def refuse(self, hand: list[int], trick: list[int], trump: int, card: int) -> RuleViolation:
+        out = self.call(self.inner.refuse, hand, trick, trump, card)
+        if not isinstance(out, RuleViolation):
+            raise PluginError(self.plugin, self.hook, f"refuse must answer a RuleViolation: {out!r}")
+        return out
+
+
+class _GuardedCinch:
+    def __init__(self, inner: Any, plugin: str, hook: str, call: Callable[..., Any]) -> None:
+        self.inner, self.plugin, self.hook, self.call = inner, plugin, hook, call
+        self.enabled = bool(inner.enabled)
+
+    def min_won(self, hand: list[int], trump: int) -> int:
+        k = self.call(self.inner.min_won, hand, trump)
+        if not isinstance(k, int) or k < 0:
+            raise PluginError(self.plugin, self.hook, f"min_won must be an int ≥ 0, got {k!r}")
+        return k
+
+    def has_cinch(self, hand: list[int], trump: int, known: int, won: int) -> bool:
+        return bool(self.call(self.inner.has_cinch, hand, trump, known, won))
+
+    def narrow(
+        self,
+        legal: list[int],
+        hand: list[int],
+        trick: list[int],
+        trump: int,
+        known: int,
+        last: bool,
+    ) -> list[int]:
+        out = self.call(self.inner.narrow, legal, hand, trick, trump, known, last)
+        if not isinstance(out, list) or not out or not set(out) <= set(legal):
+            raise PluginError(
+                self.plugin,
+                self.hook,
+                f"cinch narrowed {legal!r} to {out!r}: must be a non-empty subset",
+            )
+        return out
+
+    def refuse(self, card: int, allowed: list[int], trick: list[int], trump: int) -> RuleViolation:
+        out = self.call(self.inner.refuse, card, allowed, trick, trump)
+        if not isinstance(out, RuleViolation):
+            raise PluginError(self.plugin, self.hook, f"refuse must answer a RuleViolation: {out!r}")
+        return out

@@ -1,0 +1,195 @@
+"""The PettingZoo AEC environment (bourre.pettingzoo): PettingZoo's own API test, zero-sum
+rewards, illegal actions refused with the rule's id, and information hiding."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test  # noqa: E402
+
+from bourre.actions import Action  # noqa: E402
+from bourre.pettingzoo import (  # noqa: E402
+    DISCARD,
+    PASS_INDEX,
+    PLAY_INDEX,
+    BourreEnv,
+    action_index,
+    env,
+    index_action,
+)
+
+# PettingZoo's checker warns about every Dict observation (its classic games do the same)
+pytestmark = pytest.mark.filterwarnings("ignore:Observation")
+
+HOUSES = ["standard", "four-card", "standard+table(players=2)"]
+
+
+def _play(e, rng: random.Random, check=None):
+    """A random masked playthrough; returns the exact rewards summed per agent."""
+    exact = {a: Fraction(0) for a in e.possible_agents}
+    floats = {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        if check is not None:
+            check(e)
+        if terminated or truncated:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) > 0, agent
+        e.step(int(rng.choice(list(legal))))
+        for a in e.agents:
+            exact[a] += Fraction(e.infos[a]["reward"])
+            floats[a] += e.rewards[a]
+    return exact, floats
+
+
+@pytest.mark.parametrize("house", HOUSES)
+def test_api(house: str) -> None:
+    api_test(env(house), num_cycles=300, verbose_progress=False)
+
+
+@pytest.mark.parametrize("house", ["standard", "standard+table(players=2)"])
+def test_random_session_is_zero_sum(house: str) -> None:
+    e = env(house, seed=11)
+    e.reset()
+    raw = e.unwrapped
+    assert isinstance(raw, BourreEnv)
+    state = raw.game_state
+    exact, floats = _play(e, random.Random(5))
+    assert state.is_terminal() and e.agents == []
+    returns = [Fraction(r) for r in state.returns()]
+    assert sum(returns) == 0
+    assert [exact[a] for a in e.possible_agents] == returns
+    assert [floats[a] for a in e.possible_agents] == pytest.approx([float(r) for r in returns])
+    assert len(state.results) == raw.game.hands
+
+
+def test_terminations_all_true_at_the_end() -> None:
+    e = env("standard+table(players=2)", max_hands=1)
+    e.reset(seed=3)
+    rng = random.Random(1)
+    while not any(e.terminations.values()):
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(rng.choice(list(np.flatnonzero(mask)))))
+    assert all(e.terminations.values()) and len(e.terminations) == 2
+    state = e.unwrapped.game_state
+    assert len(state.results) == 1
+    # one hand, no settlement: what stays in the pot is nobody's
+    total = sum(Fraction(e.infos[a]["returns"]) for a in e.agents)
+    assert total == -Fraction(state.pot)
+
+
+def test_reset_seeds() -> None:
+    e = env("standard", seed=4)
+    e.reset()
+    first = e.observe(e.agent_selection)["observation"].copy()
+    e.reset(seed=4)
+    assert (e.observe(e.agent_selection)["observation"] == first).all()
+    e.reset()  # the counter goes on: seed 5
+    assert e.unwrapped.game_state.chance.seed == 5
+
+
+def test_illegal_action_names_the_rule() -> None:
+    e = env("standard")
+    e.reset(seed=0)
+    state = e.unwrapped.game_state
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    assert mask[PLAY_INDEX] == 1 and mask[0] == 0
+    before = len(state.history())
+    with pytest.raises(ValueError, match=r"R-DECIDE"):
+        e.step(0)  # a card while deciding
+    assert len(state.history()) == before and e.agent_selection == agent
+    with pytest.raises(ValueError, match=r"R-DRAW"):
+        e.step(e.action_space(agent).n + 5)  # no such action
+    # on to the play: a card masked out is refused by its rule
+    rng = random.Random(2)
+    while state.phase_name != "play":
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(rng.choice(list(np.flatnonzero(mask)))))
+    mask = e.observe(e.agent_selection)["action_mask"]
+    bad = next(c for c in range(52) if not mask[c])
+    with pytest.raises(ValueError, match=r"\(R-[A-Z-]+\)"):
+        e.step(bad)
+    with pytest.raises(ValueError, match=r"R-LEAD"):
+        e.step(PASS_INDEX)
+
+
+def test_action_indices_round_trip() -> None:
+    hand = (3, 17, 30, 41, 50)
+    assert index_action(DISCARD, hand) == Action("discard", ())
+    assert index_action(DISCARD + 0b10101, hand) == Action("discard", (3, 30, 50))
+    for i in range(DISCARD + 2 ** len(hand)):
+        assert action_index(index_action(i, hand), hand) == i
+    e = env("four-card")
+    e.reset(seed=9)
+    state = e.unwrapped.game_state
+    rng = random.Random(0)
+    while not state.is_terminal():  # the mask is exactly the legal actions, everywhere
+        seat = state.current_player()
+        mask = e.observe(e.agent_selection)["action_mask"]
+        legal = state.legal_actions()
+        assert [index_action(int(i), state.hand.hands[seat]) for i in np.flatnonzero(mask)] == (
+            sorted(legal, key=lambda a: action_index(a, state.hand.hands[seat]))
+        )
+        e.step(int(rng.choice(list(np.flatnonzero(mask)))))
+
+
+def test_observation_is_a_function_of_the_seats_observation() -> None:
+    e = env("standard", seed=21)
+    e.reset()
+    raw = e.unwrapped
+    enc = raw.encoder
+    checked = 0
+
+    def check(e) -> None:
+        nonlocal checked
+        state = raw.game_state
+        if state.is_terminal():
+            return
+        for a, seat in raw.agent_name_mapping.items():
+            got = e.observe(a)
+            obs = state.observation(seat)
+            assert (got["observation"] == enc.encode(obs)).all()
+            assert (got["action_mask"] == enc.mask(obs)).all()
+        # swap a card between two other seats' hidden hands: this seat sees no change
+        hands = state.hand.hands
+        for seat in range(state.n):
+            others = [s for s in range(state.n) if s != seat and hands[s]]
+            if len(others) < 2:
+                continue
+            a, b = others[:2]
+            twin = state.clone()
+            ha, hb = twin.hand.hands[a], twin.hand.hands[b]
+            ha[0], hb[0] = hb[0], ha[0]
+            ha.sort()
+            hb.sort()
+            before = e.observe(f"player_{seat}")
+            raw.game_state = twin
+            after = e.observe(f"player_{seat}")
+            changed = e.observe(f"player_{a}")["observation"]
+            raw.game_state = state
+            assert (before["observation"] == after["observation"]).all()
+            assert (before["action_mask"] == after["action_mask"]).all()
+            assert not (changed == e.observe(f"player_{a}")["observation"]).all()
+            checked += 1
+
+    _play(e, random.Random(8), check)
+    assert checked > 100
+
+
+def test_render_ansi() -> None:
+    e = env("standard+table(players=2)", render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert isinstance(text, str) and "player_1" in text and "pot" in text
+    assert env("standard").unwrapped.render() is None
+    with pytest.raises(ValueError):
+        env("standard", render_mode="rgb_array")

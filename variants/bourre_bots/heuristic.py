@@ -1,0 +1,188 @@
+"""The heuristic bot (:class:`HeuristicPlayer`): hand-strength rules of thumb for
+playing or passing, keeping trumps and aces at the exchange, winning tricks cheaply
+and dumping low cards.  Its policy functions work on plain cards, so search bots use
+them for rollouts too.  Cards are ints ``suit * 13 + rank`` (rank 12 = ace).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from bourre.observation import Observation
+from bourre.worlds import legal_or_nearest
+
+__all__ = [
+    "HeuristicPlayer",
+    "choose_card",
+    "discard_weak",
+    "hand_strength",
+    "heuristic_decide",
+    "keep_weight",
+    "fold_weight",
+]
+
+ACE = 12
+KING = 11
+
+# Expected tricks a single card is worth (rough rules of thumb, 5 players).
+_TRUMP_VALUE = (0.30, 0.30, 0.31, 0.32, 0.33, 0.35, 0.37, 0.40, 0.45, 0.55, 0.70, 0.85, 1.00)
+_OFF_ACE, _OFF_KING = 0.55, 0.15
+_DRAW_GAIN = 0.15
+"""Expected trick value of one card drawn from the stock (≈ trumps and aces in it)."""
+
+
+# -- the heuristic policy on plain cards (shared by the bots and the rollouts) --------
+
+
+def hand_strength(hand: Sequence[int], trump: int) -> float:
+    """Expected tricks, roughly: trumps by rank, off-suit aces and kings."""
+    e = 0.0
+    for c in hand:
+        s, r = divmod(c, 13)
+        if s == trump:
+            e += _TRUMP_VALUE[r]
+        elif r == ACE:
+            e += _OFF_ACE
+        elif r == KING:
+            e += _OFF_KING
+    return e
+
+
+def discard_weak(hand: Sequence[int], trump: int) -> list[int]:
+    """The heuristic exchange: keep trumps and aces, discard the rest."""
+    return [c for c in hand if c // 13 != trump and c % 13 != ACE]
+
+
+def heuristic_decide(
+    hand: Sequence[int],
+    trump: int,
+    *,
+    playing: int,
+    to_come: int,
+    pot: float = 0.0,
+    players: int = 5,
+) -> bool:
+    """Play or pass by hand strength after the exchange, against the expected number
+    of opponents: those already playing plus a share of those still to decide (more
+    of them when the pot is large).  Nobody playing and nobody to come: play."""
+    kept = len(hand) - len(discard_weak(hand, trump))
+    strength = hand_strength(hand, trump) + _DRAW_GAIN * (len(hand) - kept)
+    share = 0.4 + 0.1 * min(2.0, pot / max(1.0, 2.0 * players))
+    opponents = playing + share * to_come
+    return strength >= 0.25 + 0.32 * opponents
+
+
+def _beats(c: int, w: int, trump: int) -> bool:
+    cs, ws = c // 13, w // 13
+    return (cs == ws and c > w) or (cs == trump and ws != trump)
+
+
+def _is_master(c: int, known: int) -> bool:
+    """Every higher card of the suit is known (own hand, played, own discards)."""
+    top = (c // 13) * 13 + 12
+    return all((known >> x) & 1 for x in range(c + 1, top + 1))
+
+
+def choose_card(
+    legal: Sequence[int], trick: Sequence[int], trump: int, known: int, last: bool
+) -> int:
+    """The heuristic card: ``known`` is the bitmask of cards known out of the
+    opponents' hands (own hand, own discards, played cards).
+
+    Leading: a master trump, else a master of another suit, else the lowest card
+    (a non-trump if possible).  Following: as last to play, the cheapest winning
+    card; earlier, the cheapest winning card that is a master, else the highest
+    winning card; unable to win, dump the lowest card (non-trumps first).
+    """
+    if len(legal) == 1:
+        return legal[0]
+    if not trick:
+        best = -1
+        for c in legal:  # a master trump, the highest one
+            if c // 13 == trump and _is_master(c, known) and c > best:
+                best = c
+        if best >= 0:
+            return best
+        for c in legal:
+            if c // 13 != trump and _is_master(c, known):
+                return c
+        return min(legal, key=lambda c: (c // 13 == trump, c % 13))
+    win = trick[0]
+    for c in trick[1:]:
+        if _beats(c, win, trump):
+            win = c
+    winners = [c for c in legal if _beats(c, win, trump)]
+    if winners:
+        if last:
+            return min(winners, key=lambda c: (c // 13 == trump, c % 13))
+        safe = [c for c in winners if _is_master(c, known)]
+        if safe:
+            return min(safe, key=lambda c: (c // 13 == trump, c % 13))
+        return max(winners, key=lambda c: (c // 13 == trump, c % 13))
+    return min(legal, key=lambda c: (c // 13 == trump, c % 13))
+
+
+def _mask(cards: Any) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _known(view: Observation) -> int:
+    """Cards no opponent can hold: own hand and discards, cards played (the upcard
+    is not one of them: it is in the dealer's hand until played)."""
+    return _mask(view.hand) | _mask(view.own_discards) | view.played_mask()
+
+
+# -- the heuristic bot ------------------------------------------------------------------
+
+
+class HeuristicPlayer:
+    """Plays or passes by hand strength (trumps, aces, position, pot), exchanges all
+    but trumps and aces, wins tricks cheaply and dumps low cards.  Deterministic."""
+
+    def __init__(self, rng: random.Random | int | None = None) -> None:
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+
+    def decide(self, view: Observation) -> bool:
+        if view.forced is not None:
+            return True
+        decided = len(view.decisions)  # they decide in turn from the dealer's left
+        to_come = view.players - 1 - decided
+        playing = sum(1 for d in view.decisions if d.play)
+        return heuristic_decide(
+            view.hand,
+            view.trump,
+            playing=playing,
+            to_come=to_come,
+            pot=float(view.pot),
+            players=view.players,
+        )
+
+    def discard(self, view: Observation) -> list[int]:
+        wanted = discard_weak(view.hand, view.trump)
+        if len(wanted) <= max(len(a.cards) for a in view.legal_actions):
+            return wanted
+        return list(legal_or_nearest(wanted, view.legal_actions).cards)  # a capped exchange
+
+    def play(self, view: Observation) -> int:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        trick = [c for _, c in view.trick]
+        last = len(trick) == len(view.active) - 1
+        return choose_card(list(legal), trick, view.trump, _known(view), last)
+
+
+def keep_weight(trump: int) -> Any:
+    """Sampling weight of a card a player kept at the exchange: trumps and aces are
+    likelier (weight 5)."""
+    return lambda c: 5.0 if c // 13 == trump or c % 13 == ACE else 1.0
+
+
+def fold_weight(trump: int) -> Any:
+    """Sampling weight of a card in a folded hand: trumps and aces are less likely."""
+    return lambda c: 1.0 / 3.0 if c // 13 == trump or c % 13 == ACE else 1.0

@@ -1,0 +1,157 @@
+"""The Monte Carlo bot (:class:`MonteCarloPlayer`): from its observation alone it
+samples worlds consistent with what it saw (:func:`bourre.worlds.sample_world`),
+rolls each candidate action out through clones of those worlds with the heuristic
+policy, under the house's own rule components, and takes the best mean outcome.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bourre.actions import CARDS, PASS, PLAY, Action
+from bourre.engine import CHANCE, State
+from bourre.house import House
+from bourre.observation import Observation
+from bourre.players import ask
+from bourre.worlds import chance_outcome, legal_or_nearest, sample_world
+from bourre_bots.heuristic import (
+    HeuristicPlayer,
+    choose_card,
+    discard_weak,
+    fold_weight,
+    keep_weight,
+)
+
+__all__ = ["MonteCarloPlayer"]
+
+
+class MonteCarloPlayer:
+    """Samples the unseen cards consistently with its observation (own hand and
+    discards, the upcard, the cards played, the public decisions and exchange counts,
+    and whatever the house's obligations reveal), and rolls the hand out.
+
+    ``budget`` is the number of rollouts per decision, shared among the candidates:
+    every candidate is rolled out in each sampled world (common samples), and there
+    are ``budget // candidates`` worlds (at least 2).  For cards, the heuristic's
+    answer stands unless another beats it by ``margin`` standard errors of the paired
+    differences; the decision to play takes the better mean.  The exchange is the
+    heuristic's (within the house's limit).  ``house`` (a
+    :class:`~bourre.house.House` or a house string) supplies the rules.
+    ``on_rollout``, if given, sees every finished rollout state (for tests)."""
+
+    def __init__(
+        self,
+        rng: random.Random | int | None = None,
+        *,
+        house: House | str | None = None,
+        budget: int = 16,
+        margin: float = 1.0,
+        on_rollout: Callable[[State], None] | None = None,
+    ) -> None:
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        if budget < 1:
+            raise ValueError(f"montecarlo: budget must be ≥ 1, got {budget}")
+        self.budget = int(budget)
+        self.margin = float(margin)
+        self.house = house if isinstance(house, House) else _house(house or "standard")
+        self.policy = HeuristicPlayer(0)
+        self.on_rollout = on_rollout
+
+    # -- rollouts ----------------------------------------------------------------------
+
+    def _rollout(self, world: State, action: Action, me: int) -> float:
+        """Apply ``action`` in a clone of ``world`` and play the hand out with the
+        heuristic at every seat; this seat's money outcome of the hand."""
+        state = world.clone()
+        state.apply_action(action)
+        policy, rng = self.policy, self.rng
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_chance(chance_outcome(state, rng))
+                continue
+            state.apply_action(ask(state, policy))
+        if self.on_rollout is not None:
+            self.on_rollout(state)
+        return float(state.returns()[me])
+
+    def _worlds(self, view: Observation, candidates: int) -> list[State]:
+        count = max(2, self.budget // max(1, candidates))
+        keep, fold = keep_weight(view.trump), fold_weight(view.trump)
+        worlds = []
+        for _ in range(count):
+            w = sample_world(
+                self.house, view, self.rng, keep=keep, fold=fold, decide=self.policy.decide
+            )
+            if w is not None:
+                worlds.append(w)
+        return worlds
+
+    def _best(self, view: Observation, candidates: list[Action], margin: float) -> Action:
+        """The candidate with the best mean outcome over sampled worlds.  The first
+        candidate is the heuristic's answer: another replaces it only when its mean
+        gain, paired world by world, exceeds ``margin`` standard errors."""
+        worlds = self._worlds(view, len(candidates))
+        if not worlds:
+            return candidates[0]  # no consistent sample: the heuristic's answer
+        me = view.seat
+        rows = [[self._rollout(w, c, me) for c in candidates] for w in worlds]
+        m = len(rows)
+        best, best_gain = 0, 0.0
+        for i in range(1, len(candidates)):
+            d = [r[i] - r[0] for r in rows]
+            mean = sum(d) / m
+            if mean <= best_gain:
+                continue
+            if m > 1 and margin > 0:
+                var = sum((x - mean) ** 2 for x in d) / (m - 1)
+                if mean <= margin * (var / m) ** 0.5:
+                    continue
+            best, best_gain = i, mean
+        return candidates[best]
+
+    # -- the bot --------------------------------------------------------------------------
+
+    def act(self, view: Observation) -> Action:
+        legal = list(view.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == "exchange":
+            return legal_or_nearest(discard_weak(view.hand, view.trump), legal)
+        if view.phase == "decide":
+            first = PLAY if self.policy.decide(view) else PASS
+            return self._best(view, [first, PASS if first is PLAY else PLAY], 0.0)
+        cards = list(view.legal)
+        trick = [c for _, c in view.trick]
+        known = _mask(view.hand) | _mask(view.own_discards) | view.played_mask()
+        last = len(trick) == len(view.active) - 1
+        top = choose_card(cards, trick, view.trump, known, last)
+        order = [CARDS[top], *(CARDS[c] for c in cards if c != top)]
+        return self._best(view, order, self.margin)
+
+
+def _mask(cards: Sequence[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+_HOUSES: dict[str, House] = {}
+
+
+def _house(spec: str) -> House:
+    """Houses by spec, built once per process (factories get a spec string when a
+    House cannot be passed, e.g. across processes)."""
+    h = _HOUSES.get(spec)
+    if h is None:
+        h = _HOUSES[spec] = House.from_arg(spec)
+    return h
+
+
+def make(rng: random.Random | None = None, **options: Any) -> MonteCarloPlayer:
+    house = options.pop("house", None)
+    budget = int(options.pop("budget", 16))
+    margin = float(options.pop("margin", 1.0))
+    return MonteCarloPlayer(rng, house=house, budget=budget, margin=margin)
