@@ -49,8 +49,10 @@ class Action(NamedTuple):
         if self.kind == "card":
             return card_str(self.cards[0])
         if self.kind == "discard":
-            return "discard " + " ".join(card_str(c) for c in self.cards) if self.cards else (
-                "stand pat"
+            return (
+                "discard " + " ".join(card_str(c) for c in self.cards)
+                if self.cards
+                else ("stand pat")
             )
         return self.kind
 

@@ -466,6 +466,8 @@ class State:
         self.number, self.results, self.history_ = o.number, list(o.results), list(o.history_)
         self.final = o.final
         hs = self.hs = o.hs.copy(self.balances) if o.hs is not None else None
+        if hs is not None and self.chance is not None and o.given_reshuffle is None:
+            hs.reshuffle = self.chance.reshuffle  # the copy's own stream, not the original's
         self.phase, self.turn, self.pending, self.pending_seat = (
             o.phase,
             o.turn,
@@ -636,7 +638,9 @@ class State:
             cinch = self.rules.cinch
             if cinch.has_cinch(hand, hs.trump, kn, hs.won[s]):
                 has = True
-                legal = cinch.narrow(legal, hand, trick, hs.trump, kn, len(trick) == len(self.seats) - 1)
+                legal = cinch.narrow(
+                    legal, hand, trick, hs.trump, kn, len(trick) == len(self.seats) - 1
+                )
         self.legal, self.has_cinch = legal, has
         return legal
 
@@ -698,7 +702,13 @@ class State:
         active = hs.active
         outcome = rules.payout(
             PlayResult(
-                self.n, hs.pot_at_stake, active, hs.won, self.forfeits, self.reneges, len(active) == 1
+                self.n,
+                hs.pot_at_stake,
+                active,
+                hs.won,
+                self.forfeits,
+                self.reneges,
+                len(active) == 1,
             ),
             rules.penalty,
         )

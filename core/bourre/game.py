@@ -66,9 +66,7 @@ class Game:
         """A whole session (all its hands and the settlement) as a state.  With a
         seed it draws its own chance outcomes; without one it stops at each chance
         node.  ``record`` keeps every card's legal set for hand records."""
-        return State(
-            self.house, seed=seed, balances=balances, dealer=first_dealer, record=record
-        )
+        return State(self.house, seed=seed, balances=balances, dealer=first_dealer, record=record)
 
     def new_hand(
         self,

@@ -33,9 +33,7 @@ def _check_hand(hs_n: int, h: int, seat: int, cards: Sequence[int], dealer: int,
             "R-DEAL", f"seat {seat} was dealt {len(set(cards))} different cards, not {h}"
         )
     if seat == dealer and up not in cards:
-        raise RuleViolation(
-            "R-DEAL", f"the dealer (seat {seat}) holds the upcard {card_str(up)}"
-        )
+        raise RuleViolation("R-DEAL", f"the dealer (seat {seat}) holds the upcard {card_str(up)}")
     if seat != dealer and up in cards:
         raise RuleViolation(
             "R-DEAL", f"seat {seat} cannot hold the upcard {card_str(up)}: it is the dealer's"
@@ -85,15 +83,15 @@ def dealt_hand(
 def reveal(hs: HandState, seat: int, outcome: Dealt) -> None:
     """The hand of ``seat``, who plays, shown after the deal (R-DEAL)."""
     if seat not in outcome.hands:
-        raise RuleViolation(
-            "R-DEAL", f"seat {seat} plays: the cards it was dealt are required"
-        )
+        raise RuleViolation("R-DEAL", f"seat {seat} plays: the cards it was dealt are required")
     cards = outcome.hands[seat]
     _check_hand(hs.n, hs.hand_size, seat, cards, hs.dealer, hs.upcard)
     placed = hs.located()
     for c in cards:
         if (placed >> c) & 1 and not (seat == hs.dealer and c == hs.upcard):
-            raise RuleViolation("R-DECK", f"{card_str(c)} is already elsewhere: seat {seat} cannot hold it")
+            raise RuleViolation(
+                "R-DECK", f"{card_str(c)} is already elsewhere: seat {seat} cannot hold it"
+            )
     hs.hands[seat] = sorted(cards)
     hs.hidden[seat] = False
 

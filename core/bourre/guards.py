@@ -251,7 +251,9 @@ class _GuardedFollow:
     def refuse(self, hand: list[int], trick: list[int], trump: int, card: int) -> RuleViolation:
         out = self.call(self.inner.refuse, hand, trick, trump, card)
         if not isinstance(out, RuleViolation):
-            raise PluginError(self.plugin, self.hook, f"refuse must answer a RuleViolation: {out!r}")
+            raise PluginError(
+                self.plugin, self.hook, f"refuse must answer a RuleViolation: {out!r}"
+            )
         return out
 
 
@@ -290,5 +292,7 @@ class _GuardedCinch:
     def refuse(self, card: int, allowed: list[int], trick: list[int], trump: int) -> RuleViolation:
         out = self.call(self.inner.refuse, card, allowed, trick, trump)
         if not isinstance(out, RuleViolation):
-            raise PluginError(self.plugin, self.hook, f"refuse must answer a RuleViolation: {out!r}")
+            raise PluginError(
+                self.plugin, self.hook, f"refuse must answer a RuleViolation: {out!r}"
+            )
         return out

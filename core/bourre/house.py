@@ -18,7 +18,7 @@ set outside the hand, money not conserved); ``strict=True`` checks built-in ones
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any

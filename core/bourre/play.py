@@ -612,7 +612,9 @@ def play_at_terminal(
             _write(save / "session.json", summary.session_script)
         position.append((res.outcome.pot_after, list(res.balances)))
         if res.number < total:
-            console.rule(f"Hand {res.number + 1} of {total} · dealer: {human._name(state.hand.dealer)}")
+            console.rule(
+                f"Hand {res.number + 1} of {total} · dealer: {human._name(state.hand.dealer)}"
+            )
 
     if total:
         console.rule(f"Hand 1 of {total} · dealer: {human._name(state.hand.dealer)}")
@@ -634,8 +636,8 @@ def play_at_terminal(
             human._balances(position[-1][1])
     else:
         assert state.final is not None or not total
-        summary.final, summary.ranks = state.final if state.final is not None else (
-            list(state.balances), [1] * n
+        summary.final, summary.ranks = (
+            state.final if state.final is not None else (list(state.balances), [1] * n)
         )
         console.rule("Session over")
         pot = position[-1][0]

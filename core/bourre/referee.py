@@ -7,13 +7,11 @@ it is refereed (R-RENEGE, R-CORRECTED).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
-
-from collections import Counter
 
 from bourre.actions import PASS, PLAY, Deck, discard
 from bourre.cards import card_str

@@ -205,8 +205,10 @@ def legal_or_nearest(wanted: Sequence[int], legal: Sequence[Action]) -> Action:
     want = set(wanted)
     best = None
     for a in legal:
-        if a.kind == "discard" and set(a.cards) <= want and (
-            best is None or len(a.cards) > len(best.cards)
+        if (
+            a.kind == "discard"
+            and set(a.cards) <= want
+            and (best is None or len(a.cards) > len(best.cards))
         ):
             best = a
     return best if best is not None else legal[0]

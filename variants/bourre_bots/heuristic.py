@@ -17,10 +17,10 @@ __all__ = [
     "HeuristicPlayer",
     "choose_card",
     "discard_weak",
+    "fold_weight",
     "hand_strength",
     "heuristic_decide",
     "keep_weight",
-    "fold_weight",
 ]
 
 ACE = 12

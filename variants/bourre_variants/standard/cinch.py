@@ -34,12 +34,14 @@ TEXTS = [
 ]
 """The rules of this module, as ``bourre rules`` prints them."""
 
+
 def cinch_refusal(card: int, allowed: list[int], trick: list[int]) -> RuleViolation:
     """Why a card the ordinary obligations allow is refused to a player with a cinch."""
     best = " ".join(card_str(c) for c in allowed)
     if not trick:
         return RuleViolation(
-            "R-CINCH-LEAD", f"you have a cinch: lead your highest trump ({best}), not {card_str(card)}",
+            "R-CINCH-LEAD",
+            f"you have a cinch: lead your highest trump ({best}), not {card_str(card)}",
             allowed,
         )
     return RuleViolation(

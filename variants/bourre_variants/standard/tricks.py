@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 TEXTS = [
-    ("R-TRICK", "The highest trump wins the trick; with no trump, the highest card of the led suit.")
+    (
+        "R-TRICK",
+        "The highest trump wins the trick; with no trump, the highest card of the led suit.",
+    )
 ]
 """The rules of this module, as ``bourre rules`` prints them."""
 

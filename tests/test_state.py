@@ -1,0 +1,114 @@
+"""The stepped state (issue: one game, stepped): random playthroughs of every built-in
+house conserve money exactly, clones play alike, observations are values holding
+nothing hidden, and a hand given by what a table knows plays as the same hand given
+by its deck."""
+
+from __future__ import annotations
+
+import gc
+import random
+
+import pytest
+from conftest import BUILTINS
+
+from bourre import CHANCE, Game
+from bourre.actions import Dealt, Deck, Drew
+from bourre.engine import State
+from bourre.rules import RuleViolation
+
+HOUSES = [*(b if b != "pot-limit" else "pot-limit(limit=5)" for b in BUILTINS), *(f"standard+table(players={n})" for n in range(2, 9))]
+
+
+def _play(state: State, rng: random.Random) -> None:
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("spec", HOUSES)
+def test_random_playthrough_conserves_money_and_clones_play_alike(spec: str) -> None:
+    game = Game(spec)
+    for seed in range(6):
+        state = game.new_session(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(40):  # part-way through
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        twin = state.clone()
+        _play(state, random.Random(99))
+        _play(twin, random.Random(99))
+        assert sum(state.returns()) == 0
+        assert twin.returns() == state.returns()
+        assert twin.history() == state.history()
+
+
+def test_illegal_actions_are_refused_by_the_rule_that_decides() -> None:
+    state = Game("standard").new_session(seed=3)
+    while state.phase_name != "play":
+        state.apply_action(state.legal_actions()[-1])
+    seat = state.current_player()
+    legal = state.legal_cards()
+    hand = state.hand.hands[seat]
+    before = state.history()
+    for c in hand:
+        if c not in legal:
+            with pytest.raises(RuleViolation) as e:
+                state.apply_action(state.legal_actions()[0]._replace(cards=(c,)))
+            assert e.value.rule.startswith("R-")
+            assert state.history() == before
+
+
+def test_observation_reaches_nothing_hidden() -> None:
+    state = Game("standard").new_session(seed=5)
+    rng = random.Random(5)
+    for _ in range(12):
+        state.apply_action(rng.choice(state.legal_actions()))
+    for seat in range(5):
+        obs = state.observation(seat)
+        hidden = {id(x) for x in (state, state.hand, state.hand.stock, *state.hand.hands)}
+        todo, seen = [obs], set()
+        while todo:
+            x = todo.pop()
+            if id(x) in seen:
+                continue
+            seen.add(id(x))
+            assert id(x) not in hidden, f"seat {seat}'s observation reaches {type(x)}"
+            assert not isinstance(x, (State, list, dict)), type(x)
+            todo.extend(r for r in gc.get_referents(x) if not isinstance(r, type))
+        others = {c for s in range(5) if s != seat for c in state.hand.hands[s]}
+        assert not (set(obs.hand) & others)
+
+
+def test_a_hand_given_by_what_the_table_saw_plays_as_by_its_deck() -> None:
+    """The same hand, once from its deck and once from the upcard, the hands of the
+    seats that play and their replacements (HAND-HISTORY "What a table knows")."""
+    game = Game("standard")
+    rng = random.Random(1)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    by_deck = game.new_hand(dealer=0)
+    by_deck.apply_chance(Deck(tuple(deck)))
+    _play(by_deck, random.Random(2))
+    hs = by_deck.results[0].state
+    dealt = {}
+    for s in hs.active:  # what each playing seat shows: its cards as dealt
+        after = [c for _, c in [p for t in hs.tricks for p in t.plays] if _ == s]
+        kept = [c for c in after if c not in hs.got[s]]
+        dealt[s] = kept + list(hs.gave[s])
+    told = game.new_hand(dealer=0)
+    told.apply_chance(Dealt.of(hs.upcard, dealt))
+    replay = random.Random(2)
+    while not told.is_terminal():
+        if told.current_player() == CHANCE:
+            told.apply_chance(Drew(hs.got[told.pending_seat]))
+            continue
+        told.apply_action(replay.choice(told.legal_actions()))
+    assert told.returns() == by_deck.returns()
+    assert told.results[0].state.won == hs.won
+
+
+def test_an_impossible_table_hand_is_refused() -> None:
+    game = Game("standard")
+    state = game.new_hand(dealer=0)
+    with pytest.raises(RuleViolation, match=r"R-DEAL|R-DECK"):
+        state.apply_chance(Dealt.of(5, {1: [1, 2, 3, 4, 5]}))  # seat 1 holds the upcard
