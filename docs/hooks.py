@@ -24,7 +24,7 @@ from typing import Any
 RULES_DIR = "rules"
 EXAMPLE_SETTINGS: dict[str, dict[str, Any]] = {"pot-limit": {"limit": 10}}
 """Values shown for settings that have no default (a house needs them)."""
-REGISTRATION_HOOKS = ("bourre_register_variants", "bourre_register_bots")
+REGISTRATION_HOOKS = ("bourre_register_variants", "bourre_register_bots", "bourre_register_commands")
 
 
 # ------------------------------------------------------------------------ variants

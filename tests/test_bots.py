@@ -297,6 +297,7 @@ def fake_view(**kw: Any) -> SimpleNamespace:
         "cinch": False,
         "forced": None,
         "seat": 0,
+        "exchange_limit": 5,
     }
     base.update(kw)
     v = SimpleNamespace(**base)

@@ -20,7 +20,7 @@ from bourre.house import House
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-REGISTRATION = ("bourre_register_variants", "bourre_register_bots")
+REGISTRATION = ("bourre_register_variants", "bourre_register_bots", "bourre_register_commands")
 
 
 def load_hooks() -> ModuleType:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
@@ -21,30 +21,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-HouseArg = Annotated[
-    str | None,
-    typer.Argument(
-        help="A house: a house-rules file (.toml/.json) or a house string such as"
-        " 'standard+pot-limit(limit=10)'. Default: standard.",
-        show_default=False,
-    ),
-]
+from bourre.cliutil import HouseArg, fail, load_house  # noqa: E402  (re-exported)
 
-
-def fail(message: str) -> NoReturn:
-    """One message on standard error, exit status 2."""
-    sys.stderr.write(f"bourre: {message}\n")
-    raise typer.Exit(2)
-
-
-def load_house(arg: str | None):  # type: ignore[no-untyped-def]
-    from bourre.house import House, PluginError
-    from bourre.settings import HouseError
-
-    try:
-        return House.from_arg(arg)
-    except (HouseError, PluginError) as e:
-        fail(str(e))
+__all__ = ["HouseArg", "app", "fail", "load_house", "main"]
 
 
 @app.command()
@@ -156,11 +135,16 @@ def play(
         fail(str(e))
 
 
-from bourre.compare.commands import compare as _compare  # noqa: E402
-from bourre.compare.commands import simulate as _simulate  # noqa: E402
+def register_plugin_commands() -> None:
+    """Commands that plugins register themselves (``bourre_register_commands``):
+    ``compare`` and ``simulate`` come this way, like any third-party command."""
+    from bourre.plugins import plugin_manager
 
-app.command("simulate")(_simulate)
-app.command("compare")(_compare)
+    pm = plugin_manager()
+    pm.hook.bourre_register_commands(cli=app)
+
+
+register_plugin_commands()
 
 
 def main() -> None:

@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from mypy_extensions import mypyc_attr
 
-from bourre.actions import CARDS, PASS, PLAY, Action, Dealt, Deck, Drew, TablePlay
+from bourre.actions import CARDS, PASS, PLAY, Action, Dealt, Deck, Drew, TablePlay, subsets
 from bourre.build import warn_if_stale
 from bourre.cards import DECK, card_str
 from bourre.given import dealt_hand, draw_given, reveal
@@ -32,7 +32,7 @@ from bourre.money import Amount
 from bourre.observation import Observation
 from bourre.observe import observe
 from bourre.rules import DECIDE, DrawRule, HandOutcome, PlayResult, RuleViolation, Turn
-from bourre.state import HandState, TrickLog, keep_order
+from bourre.state import HandState, PublicDecision, TrickLog, keep_order
 
 __all__ = ["CHANCE", "TERMINAL", "Chance", "HandResult", "PlayLog", "State"]
 
@@ -130,21 +130,6 @@ class Chance:
         return c
 
 
-_SUBSETS: dict[int, list[tuple[int, ...]]] = {}
-
-
-def _subsets(n: int) -> list[tuple[int, ...]]:
-    """Index subsets of ``range(n)``, smallest first (the discards of a hand)."""
-    got = _SUBSETS.get(n)
-    if got is None:
-        got = [()]
-        for i in range(n):
-            got = got + [(*s, i) for s in got]
-        got.sort(key=len)
-        _SUBSETS[n] = got
-    return got
-
-
 def _draw_noting(hs: HandState, draw: DrawRule, seat: int, cards: tuple[int, ...]) -> None:
     """The house's draw, noting what the seat gave and got (what it knows)."""
     if not cards:
@@ -229,6 +214,22 @@ class State:
         self.legal: list[int] | None = None
         self.discards: list[Action] | None = None
         self.has_cinch = False
+        # immutable public facts shared by observations until they change (bourre.observe)
+        self.pub_decisions: tuple[PublicDecision, ...] = ()
+        self.pub_tricks: tuple[TrickLog, ...] = ()
+        self.pub_won: tuple[int, ...] = ()
+        self.pub_balances: tuple[Amount, ...] = ()
+        self.pub_money = -1
+        self.pub_trick: tuple[tuple[int, int], ...] = ()
+        """The current trick's ``(seat, card)`` pairs, grown by one tuple per card."""
+        self.pub_active: tuple[int, ...] = ()
+        self.pub_hands: list[tuple[int, ...] | None] = [None] * n
+        """Each seat's hand as a tuple, made again after it changes."""
+        self.legal_t: tuple[int, ...] = ()
+        self.legal_a: tuple[Action, ...] = ()
+        self.money = 0
+        """Counts the changes of balances and pot (antes, payouts): observations
+        copy the balances again only after one."""
         self._begin_hand()
 
     # -- who acts --------------------------------------------------------------------
@@ -259,6 +260,13 @@ class State:
             return "exchange"
         return _PHASE_NAMES[self.phase]
 
+    def exchange_limit(self) -> int:
+        """The most cards the seat to exchange may discard now (R-DRAW), else 0."""
+        t = self.turn
+        if self.phase != _DECIDE or t is None or t.kind == DECIDE or self.hs is None:
+            return 0
+        return self.rules.draw.limit(self.hs, t.seat)
+
     def legal_cards(self) -> list[int]:
         """The cards the player to act may play (R-FOLLOW … R-CINCH-LAST)."""
         legal = self.legal
@@ -286,7 +294,7 @@ class State:
             limit = self.rules.draw.limit(self.hs, t.seat)
             got = self.discards = [
                 _new(Action, ("discard", tuple([hand[i] for i in ix])))
-                for ix in _subsets(len(hand))
+                for ix in subsets(len(hand))
                 if len(ix) <= limit
             ]
         return list(got)
@@ -351,6 +359,7 @@ class State:
         except RuleViolation:
             self.history_.pop()
             raise
+        self.pub_hands = [None] * self.n
         self._advance()
 
     def apply_chance(self, outcome: object) -> None:
@@ -374,6 +383,7 @@ class State:
                 f"chance does not act now, or wants {want.get(ph, 'nothing')}: got {outcome!r}",
             )
         self.history_.append(outcome)
+        self.pub_hands = [None] * self.n
         self._advance()
 
     def set_hand(
@@ -485,6 +495,12 @@ class State:
         self.legal = list(o.legal) if o.legal is not None else None
         self.discards = None  # made again from this copy's own hand when asked
         self.has_cinch = o.has_cinch
+        self.pub_decisions, self.pub_tricks = o.pub_decisions, o.pub_tricks
+        self.pub_won, self.pub_balances = o.pub_won, o.pub_balances
+        self.pub_money, self.money = o.pub_money, o.money
+        self.pub_trick, self.pub_active = o.pub_trick, o.pub_active
+        self.pub_hands = [None] * o.n
+        self.legal_t, self.legal_a = o.legal_t, o.legal_a
         if hs is not None:
             hs.trick_seats = self.seats
 
@@ -550,6 +566,9 @@ class State:
         self.hs = hs
         self.phase = _DECIDE
         self.turn = None
+        self.money += 1
+        self.pub_decisions, self.pub_tricks, self.pub_won = (), (), (0,) * n
+        self.pub_active, self.pub_hands, self.pub_trick = (), [None] * n, ()
 
     def _drew(self, outcome: Drew) -> None:
         assert self.hs is not None
@@ -592,6 +611,7 @@ class State:
 
     def _start_play(self, hs: HandState) -> None:
         extra = self.rules.ante.play_ante(self.table.ante)  # double-ante
+        self.money += 1
         if extra:
             for s in hs.active:
                 self.balances[s] -= extra
@@ -622,6 +642,7 @@ class State:
         hs.trick = []
         hs.trick_seats = seats
         hs.leader = leader
+        self.pub_trick = ()
         self.legal = None
 
     def _compute_legal(self) -> list[int]:
@@ -642,6 +663,8 @@ class State:
                     legal, hand, trick, hs.trump, kn, len(trick) == len(self.seats) - 1
                 )
         self.legal, self.has_cinch = legal, has
+        self.legal_t = lt = tuple(legal)
+        self.legal_a = tuple([CARDS[c] for c in lt])
         return legal
 
     def _refusal(self, card: int, legal: list[int]) -> RuleViolation:
@@ -677,6 +700,8 @@ class State:
             self.history_.append(CARDS[card])
         hs.hands[s].remove(card)
         trick.append(card)
+        self.pub_trick = (*self.pub_trick, (s, card))
+        self.pub_hands[s] = None
         hs.played |= 1 << card
         if self.record:
             self.plays.append(PlayLog(s, card, tuple(legal), has, renege, corrected, first))
@@ -693,6 +718,7 @@ class State:
             return
         hs.trick = []
         hs.trick_seats = []
+        self.pub_trick = ()
         self._end_hand()
 
     def _end_hand(self) -> None:
@@ -713,6 +739,7 @@ class State:
             rules.penalty,
         )
         balances = self.balances
+        self.money += 1
         for s in range(self.n):
             balances[s] += outcome.takes[s] - outcome.paid[s]
         self.pot = outcome.pot_after

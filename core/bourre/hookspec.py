@@ -26,13 +26,15 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
+    import typer
+
     from bourre.rules import (
         AntePolicy,
         CinchPolicy,
         DealFn,
         DecisionProcedure,
-        DrawFn,
-        FollowFn,
+        DrawRule,
+        FollowRule,
         NextDealerFn,
         PayoutFn,
         PenaltyFn,
@@ -68,6 +70,16 @@ def bourre_register_bots(register: Callable[[str, Callable[..., object]], None])
     """
 
 
+@hookspec
+def bourre_register_commands(cli: typer.Typer) -> None:
+    """Add commands to the ``bourre`` command line: ``cli.command("name")(function)``.
+
+    Called once when the command line starts.  ``bourre compare`` and ``bourre
+    simulate`` register themselves this way (simonw's ``llm`` pattern); a command
+    should fail through :func:`bourre.cliutil.fail` (one message, exit status 2).
+    """
+
+
 # ---------------------------------------------------------------------------------
 # Rule hooks: called once per house, in this order, when the house is built
 # ---------------------------------------------------------------------------------
@@ -87,8 +99,8 @@ def bourre_ante(table: TableSettings) -> AntePolicy | None:
     """How the pot is fed before play (R-FIRST-POT, R-ANTE).
 
     Returns an :class:`~bourre.rules.AntePolicy`: the ordinary antes of each hand
-    (given the previous hand's outcome) and the extra ante a player adds on deciding
-    to play (``double-ante``).
+    (given the previous hand's outcome and who deals, so "the dealer antes 2" is a
+    plugin) and the extra ante a player adds on deciding to play (``double-ante``).
     """
 
 
@@ -103,31 +115,37 @@ def bourre_deal(table: TableSettings, hand_size: int) -> DealFn | None:
 
 @hookspec(firstresult=True)
 def bourre_decisions(table: TableSettings) -> DecisionProcedure | None:
-    """Who decides to pass or play, in what order, and when each one draws
+    """Who decides to pass or play, in what order, and when each one exchanges
     (R-DECIDE, R-PASS, R-ACE-UP, R-LAST-STANDS; ``simultaneous-reveal``).
 
-    Returns a :class:`~bourre.rules.DecisionProcedure`: a callable that runs the
-    decisions of a hand on a :class:`~bourre.state.HandState`, asking the players
-    through :class:`~bourre.rules.Agents` and exchanging through the house's draw,
-    with ``announcements`` saying whether players announce in turn (R-PREMATURE).
+    Returns a :class:`~bourre.rules.DecisionProcedure`, stepped by the game: its
+    ``turn(state)`` says who acts next (a decision or an exchange, and the rule that
+    forbids passing), ``decide`` applies a decision (refusing a forbidden pass in its
+    own words), ``exchanged`` follows each exchange; ``announcements`` says whether
+    players announce in turn (R-PREMATURE).  It keeps its progress in the
+    :class:`~bourre.state.HandState`, so clones and sampled worlds go on exactly.
     """
 
 
 @hookspec(firstresult=True)
-def bourre_draw(table: TableSettings, hand_size: int) -> DrawFn | None:
+def bourre_draw(table: TableSettings, hand_size: int) -> DrawRule | None:
     """How a playing player exchanges cards with the stock (R-DRAW, R-RESHUFFLE).
 
-    Returns a :data:`~bourre.rules.DrawFn`: ``draw(state, seat, discards)``.
+    Returns a :class:`~bourre.rules.DrawRule`: ``limit(state, seat)`` (the most cards
+    that may be exchanged, which bounds the legal discards), ``check`` (refusals) and
+    ``draw(state, seat, discards)``.  A plain ``draw`` function is accepted too.
     """
 
 
 @hookspec(firstresult=True)
-def bourre_follow(table: TableSettings) -> FollowFn | None:
+def bourre_follow(table: TableSettings) -> FollowRule | None:
     """The ordinary obligations of a player (R-FOLLOW, R-TRUMP, R-DISCARD).
 
-    Returns a :data:`~bourre.rules.FollowFn`: ``follow(hand, trick, trump)`` → the
-    legal cards, never empty, always within ``hand``.  Called for every card played:
-    keep it a plain function.
+    Returns a :class:`~bourre.rules.FollowRule`: ``legal(hand, trick, trump)`` → the
+    legal cards, never empty, always within ``hand``, and ``refuse(…, card)`` → the
+    :class:`~bourre.rules.RuleViolation` (rule id and words) for a card it forbids.
+    A plain ``follow(hand, trick, trump)`` function is accepted too.  Called for every
+    card played: keep it cheap.
     """
 
 

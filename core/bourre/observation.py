@@ -10,6 +10,7 @@ deck, the stock or another player's cards: nothing hidden can be reached from it
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from bourre.actions import Action
@@ -50,8 +51,9 @@ class Observation(NamedTuple):
     """The seat to act now (-1 when chance or nobody acts)."""
     phase: str
     """``"decide"``, ``"exchange"``, ``"play"``, ``"chance"`` or ``"over"``."""
-    legal_actions: tuple[Action, ...]
-    """What this seat may do now (empty unless ``to_act == seat``)."""
+    legal_actions: Sequence[Action]
+    """What this seat may do now (empty unless ``to_act == seat``): a tuple, or for
+    an exchange an immutable :class:`~bourre.actions.Discards`."""
     legal: tuple[int, ...]
     """The cards this seat may play now (when ``phase == "play"``)."""
     cinch: bool
@@ -65,6 +67,8 @@ class Observation(NamedTuple):
     """The cards this seat discarded this hand, in order."""
     got: tuple[int, ...]
     """The replacements this seat received this hand."""
+    exchange_limit: int
+    """When exchanging: the most cards this seat may discard (R-DRAW), else 0."""
 
     def seen(self) -> frozenset[int]:
         """Every card this seat has seen: own hand and discards, the upcard and the

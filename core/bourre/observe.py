@@ -3,9 +3,10 @@ public facts of the hand and the seat's own cards are copied out (nothing hidden
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bourre.actions import Action
+from bourre.actions import Action, Discards
 from bourre.observation import Observation
 from bourre.rules import DECIDE
 
@@ -26,17 +27,23 @@ def observe(state: State, seat: int) -> Observation:
         raise ValueError(f"no seat {seat} at a table of {state.n} (R-SEAT)")
     to_act = state.current_player()
     phase = state.phase_name
-    legal_actions = _NONE
+    legal_actions: Sequence[Action] = _NONE
     legal = _NOCARD
     cinch = False
     forced: str | None = None
+    limit = 0
     if to_act == seat:
-        legal_actions = tuple(state.legal_actions())  # made once per turn (cached)
         if phase == "play":
-            legal = tuple(state.legal_cards())
+            state.legal_cards()  # computes the legal set once per turn
+            legal, legal_actions = state.legal_t, state.legal_a
             cinch = state.has_cinch
-        elif state.turn is not None and state.turn.kind == DECIDE:
-            forced = state.turn.forced
+        elif phase == "exchange" and hs is not None:
+            limit = state.exchange_limit()
+            legal_actions = Discards(tuple(hs.hands[seat]), limit)
+        else:
+            legal_actions = tuple(state.legal_actions())
+            if state.turn is not None and state.turn.kind == DECIDE:
+                forced = state.turn.forced
     if to_act < 0:
         to_act = -1
     if hs is None:  # before the first deal
@@ -44,10 +51,24 @@ def observe(state: State, seat: int) -> Observation:
         return Observation(
             seat, n, state.h, state.number + 1, -1, -1, -1, (), (), (), (), (), (),
             (0,) * n, state.pot, tuple(state.balances), 0, to_act, phase, _NONE, _NOCARD,
-            False, None, -1, (), (),
+            False, None, -1, (), (), 0,
         )  # fmt: skip
-    secret = not state.rules.decisions.announcements and state.phase_name == "decide"
-    public_active = tuple(hs.active) if not secret else ()
+    secret = not state.rules.decisions.announcements and phase == "decide"
+    if len(state.pub_active) != len(hs.active):
+        state.pub_active = tuple(hs.active)
+    public_active = state.pub_active if not secret else ()
+    hand = state.pub_hands[seat]
+    if hand is None:
+        hand = state.pub_hands[seat] = tuple(hs.hands[seat])
+    # the public facts, copied once each time they change and shared (they are values)
+    if len(state.pub_decisions) != len(hs.decisions):
+        state.pub_decisions = tuple(hs.decisions)
+    if len(state.pub_tricks) != len(hs.tricks):
+        state.pub_tricks = tuple(hs.tricks)
+        state.pub_won = tuple(hs.won)
+    if state.pub_money != state.money:
+        state.pub_balances = tuple(state.balances)
+        state.pub_money = state.money
     return _new(
         Observation,
         (
@@ -58,15 +79,15 @@ def observe(state: State, seat: int) -> Observation:
             hs.dealer,
             hs.upcard,
             hs.trump,
-            tuple(hs.hands[seat]),
-            tuple(hs.discards[seat]),
-            tuple(hs.decisions),
+            hand,
+            tuple(hs.discards[seat]) if hs.discards[seat] else (),
+            state.pub_decisions,
             public_active,
-            tuple(hs.tricks),
-            tuple(zip(hs.trick_seats, hs.trick, strict=False)),
-            tuple(hs.won),
+            state.pub_tricks,
+            state.pub_trick,
+            state.pub_won,
             hs.pot,
-            tuple(state.balances),
+            state.pub_balances,
             len(hs.stock) + hs.unseen_stock,
             to_act,
             phase,
@@ -77,5 +98,6 @@ def observe(state: State, seat: int) -> Observation:
             hs.chosen[seat],
             hs.gave[seat],
             hs.got[seat],
+            limit,
         ),
     )

@@ -30,9 +30,9 @@ class IllegalAnswer(RuleViolation):
         self.seat = seat
 
 
-def _answer(player: Any, view: Observation) -> Action:
-    """The player's answer as an action (either bot form)."""
-    act = getattr(player, "act", None)
+def _answer(player: Any, view: Observation, act: Any) -> Action:
+    """The player's answer as an action: ``act`` is the bot's ``act`` method, or
+    ``None`` for the three-question form."""
     if act is not None:
         a = act(view)
         if not isinstance(a, Action):
@@ -59,7 +59,7 @@ def _answer(player: Any, view: Observation) -> Action:
 def ask(state: State, player: Any) -> Action:
     """Ask ``player``, seated at the seat to act, for its action (not applied)."""
     seat = state.current_player()
-    return _answer(player, state.observation(seat))
+    return _answer(player, state.observation(seat), getattr(player, "act", None))
 
 
 def play_out(
@@ -74,11 +74,12 @@ def play_out(
         raise ValueError(f"{len(players)} players for a table of {state.n}")
     results = state.results
     done = len(results)
+    acts = [getattr(p, "act", None) for p in players]  # each bot's form, once
     while not state.is_terminal():
         seat = state.current_player()
         if seat < 0:
             raise RuleViolation("R-DEAL", "chance acts now: give its outcome (apply_chance)")
-        action = _answer(players[seat], state.observation(seat))
+        action = _answer(players[seat], state.observation(seat), acts[seat])
         try:
             state.apply_action(action)
         except IllegalAnswer:

@@ -1,9 +1,14 @@
-"""The plugin manager factory and the registry of installed plugins.
+"""The process's plugin manager and the registry of installed plugins.
 
 Plugins come from the ``bourre`` entry-point group, built-in ones included
-(``bourre_variants`` registers its variants there like any third-party package).
-Loading one plugin never stops the others: a plugin that fails to import, misspells
-a hook, or registers a bad variant is recorded in :attr:`Registry.errors`, named.
+(the built-in variants and bots and the ``compare`` commands register there like
+any third-party package).  As in tox's ``plugin/manager.py`` there is one plugin
+manager per process (:func:`plugin_manager`): the built-in plugins are registered
+first, then the other entry points, each checked with ``check_pending()``; so a
+third-party name that collides with a built-in one is refused, naming both packages,
+and the built-in keeps it.  Loading one plugin never stops the others: a plugin that
+fails to import, misspells a hook, or registers a bad variant is recorded in
+:attr:`Registry.errors`, named.
 """
 
 from __future__ import annotations
@@ -61,21 +66,29 @@ class Registry:
     bots: dict[str, tuple[Callable[..., Any], str]] = field(default_factory=dict)
     errors: list[PluginLoadError] = field(default_factory=list)
 
-    def add_plugin(self, plugin: object, name: str, package: str) -> None:
-        """Register one plugin object (module or class) and collect what it
-        registers; failures are recorded, not raised."""
-        pm = make_manager()
+    def add_plugin(
+        self, plugin: object, name: str, package: str, pm: pluggy.PluginManager | None = None
+    ) -> None:
+        """Register one plugin object (module or class) on ``pm`` (a fresh manager
+        if none) and collect what it registers; failures are recorded, not raised."""
+        pm = pm if pm is not None else make_manager()
         try:
             pm.register(plugin, name=name)
             pm.check_pending()
         except Exception as e:  # a misspelt hook, a bad signature …
+            if pm.is_registered(plugin):
+                pm.unregister(plugin)
             self.errors.append(PluginLoadError(name, package, f"invalid hooks: {e}"))
             return
         found: list[type[Variant]] = []
         bots: list[tuple[str, Callable[..., Any]]] = []
-        try:
-            pm.hook.bourre_register_variants(register=found.append)
-            pm.hook.bourre_register_bots(register=lambda n, f: bots.append((n, f)))
+        try:  # this plugin's own registrations, so that each is attributed to it
+            for impl in pm.hook.bourre_register_variants.get_hookimpls():
+                if impl.plugin is plugin:
+                    impl.function(register=found.append)
+            for impl in pm.hook.bourre_register_bots.get_hookimpls():
+                if impl.plugin is plugin:
+                    impl.function(register=lambda n, f: bots.append((n, f)))
         except Exception as e:
             self.errors.append(PluginLoadError(name, package, f"registration failed: {e!r}"))
             return
@@ -98,8 +111,11 @@ class Registry:
             self.variants[cls.name] = VariantInfo(cls, name, package)
         for bot_name, factory in bots:
             if bot_name in self.bots:
+                owner = self.bots[bot_name][1]
                 self.errors.append(
-                    PluginLoadError(name, package, f"bot {bot_name!r} is already registered")
+                    PluginLoadError(
+                        name, package, f"bot {bot_name!r} is already registered by {owner}"
+                    )
                 )
                 continue
             self.bots[bot_name] = (factory, package)
@@ -119,33 +135,60 @@ def _check_variant(cls: object) -> str | None:
     return None
 
 
+BUILTIN = "bourre"
+"""The distribution whose plugins are the built-ins: registered before all others."""
+
+
 def _entry_points() -> Iterable[tuple[str, str, Callable[[], Any]]]:
+    """The entry points of the group: the built-ins first, then the others by name."""
     from importlib.metadata import entry_points
 
-    for ep in entry_points(group=GROUP):
+    eps = list(entry_points(group=GROUP))
+    eps.sort(key=lambda ep: (ep.dist is None or ep.dist.name != BUILTIN, ep.name))
+    for ep in eps:
         dist = ep.dist
         package = f"{dist.name} {dist.version}" if dist is not None else "?"
         yield ep.name, package, ep.load
 
 
-def load_registry(extra: Iterable[tuple[str, object]] = ()) -> Registry:
-    """Load every plugin of the ``bourre`` entry-point group (and ``extra``
-    ``(name, plugin)`` pairs, for tests and embedding) into a new registry."""
+def build(
+    extra: Iterable[tuple[str, object]] = (),
+) -> tuple[pluggy.PluginManager, Registry]:
+    """A plugin manager with every plugin of the ``bourre`` entry-point group (built-ins
+    first), then ``extra`` ``(name, plugin)`` pairs, and the registry of what they
+    registered."""
+    pm = make_manager()
     reg = Registry()
     for name, package, load in _entry_points():
         try:
             plugin = load()
-        except Exception as e:
+        except BaseException as e:  # SystemExit too: a plugin never stops the command
+            if isinstance(e, KeyboardInterrupt):
+                raise
             reg.errors.append(PluginLoadError(name, package, f"cannot be imported: {e!r}"))
             continue
-        reg.add_plugin(plugin, name, package)
+        reg.add_plugin(plugin, name, package, pm)
     for name, plugin in extra:
         pkg = plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
-        reg.add_plugin(plugin, name, pkg)
-    return reg
+        reg.add_plugin(plugin, name, pkg, pm)
+    return pm, reg
+
+
+def load_registry(extra: Iterable[tuple[str, object]] = ()) -> Registry:
+    """A new registry of the installed plugins and ``extra`` ones (tests, embedding)."""
+    return build(extra)[1]
 
 
 @functools.cache
+def _process() -> tuple[pluggy.PluginManager, Registry]:
+    return build()
+
+
+def plugin_manager() -> pluggy.PluginManager:
+    """The process's plugin manager, loaded once (registration hooks: commands …)."""
+    return _process()[0]
+
+
 def default_registry() -> Registry:
     """The installed plugins, loaded once per process."""
-    return load_registry()
+    return _process()[1]

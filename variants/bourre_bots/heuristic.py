@@ -164,7 +164,7 @@ class HeuristicPlayer:
 
     def discard(self, view: Observation) -> list[int]:
         wanted = discard_weak(view.hand, view.trump)
-        if len(wanted) <= max(len(a.cards) for a in view.legal_actions):
+        if len(wanted) <= view.exchange_limit:
             return wanted
         return list(legal_or_nearest(wanted, view.legal_actions).cards)  # a capped exchange
 

@@ -27,7 +27,7 @@ class RandomPlayer:
     def discard(self, view: Observation) -> Sequence[int]:
         r = self._r  # every subset of the hand equally likely
         out = [c for c in view.hand if r() < 0.5]
-        if len(out) > len(view.legal_actions[-1].cards):  # the largest legal discard
+        if len(out) > view.exchange_limit:
             options = view.legal_actions  # a house that caps the exchange
             return options[int(r() * len(options))].cards
         return out

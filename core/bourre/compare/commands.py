@@ -13,6 +13,8 @@ from typing import Annotated, Any
 
 import typer
 
+from bourre.variant import hookimpl
+
 __all__ = ["DEFAULT_SESSIONS", "compare", "simulate"]
 
 DEFAULT_SESSIONS = 5000
@@ -140,7 +142,7 @@ def compare(
     """Compare houses on the same decks (common random numbers): statistics with 95%
     intervals and paired differences against the first house."""
     if len(houses) < 2:
-        from bourre.cli import fail
+        from bourre.cliutil import fail
 
         fail("compare needs two or more houses (use 'bourre simulate HOUSE' for one)")
     _main(houses, **locals_without(locals(), "houses"))
@@ -168,7 +170,7 @@ def _main(
     state: Path | None,
     progress: bool,
 ) -> None:
-    from bourre.cli import fail, load_house
+    from bourre.cliutil import fail, load_house
     from bourre.compare import runner
     from bourre.plugins import default_registry
 
@@ -287,7 +289,7 @@ def _check_bot_options(bots: list[Any], house: Any) -> None:
     """Build each bot once so that bad options fail now, with one message."""
     import random
 
-    from bourre.cli import fail
+    from bourre.cliutil import fail
     from bourre.compare.runner import _accepts_house
     from bourre.plugins import default_registry
 
@@ -365,7 +367,7 @@ def bench_bots(houses: list[Any], seconds: float, bots: str, parallel: bool, wor
     """``bourre bench --bots … --parallel``: validates the options, then
     :func:`bourre.bench.run_bots`."""
     from bourre.bench import run_bots
-    from bourre.cli import fail
+    from bourre.cliutil import fail
     from bourre.compare.runner import parse_bots, seat_bots
     from bourre.plugins import default_registry
 
@@ -381,3 +383,10 @@ def bench_bots(houses: list[Any], seconds: float, bots: str, parallel: bool, wor
         fail(f"--bots: {e}")
     _check_bot_options(specs, houses[0])
     return run_bots(houses, seconds, typer.echo, bots, parallel, workers)
+
+
+@hookimpl
+def bourre_register_commands(cli: typer.Typer) -> None:
+    """``bourre simulate`` and ``bourre compare``, registered as a plugin."""
+    cli.command("simulate")(simulate)
+    cli.command("compare")(compare)
