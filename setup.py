@@ -18,6 +18,7 @@ COMPILED = [
     "core/bourre/state.py",
     "core/bourre/players.py",
     "core/bourre/observe.py",
+    "core/bourre/observation.py",
     "variants/bourre_bots/random_bot.py",
     "variants/bourre_variants/standard/cinch.py",
     "variants/bourre_variants/standard/deal.py",

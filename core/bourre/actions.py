@@ -11,8 +11,8 @@ and compare by value; ``str()`` gives the table's words (``pass``, ``discard 2C 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import NamedTuple, overload
+from collections.abc import Iterable, Mapping
+from typing import NamedTuple
 
 from bourre.cards import card_str, parse_card
 
@@ -24,7 +24,6 @@ __all__ = [
     "Action",
     "Dealt",
     "Deck",
-    "Discards",
     "Drew",
     "TablePlay",
     "card",
@@ -68,53 +67,6 @@ CARDS: tuple[Action, ...] = tuple(Action("card", (c,)) for c in range(52))
 """The 52 card actions, made once (``CARDS[c]``)."""
 
 
-class Discards(Sequence[Action]):
-    """The legal discards of a hand (R-DRAW), as an immutable sequence of actions made
-    on demand: every subset of ``hand`` of at most ``limit`` cards, smallest first.
-    An observation holds this instead of spelling out the (up to 2**hand) actions."""
-
-    __slots__ = ("_subsets", "hand", "limit")
-
-    def __init__(self, hand: tuple[int, ...], limit: int) -> None:
-        self.hand = hand
-        self.limit = limit
-        self._subsets = _upto(len(hand), limit)
-
-    def __len__(self) -> int:
-        return len(self._subsets)
-
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Action]: ...
-    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        hand = self.hand
-        return Action("discard", tuple([hand[k] for k in self._subsets[i]]))
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, Action) or action.kind != "discard":
-            return False
-        cards = action.cards
-        return (
-            len(cards) <= self.limit
-            and len(set(cards)) == len(cards)
-            and all(c in self.hand for c in cards)
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Discards):
-            return self.hand == other.hand and self.limit == other.limit
-        return isinstance(other, Sequence) and list(self) == list(other)
-
-    def __hash__(self) -> int:
-        return hash((self.hand, self.limit))
-
-    def __repr__(self) -> str:
-        return f"Discards({' '.join(card_str(c) for c in self.hand)}, limit={self.limit})"
-
-
 _SUBSETS: dict[int, list[tuple[int, ...]]] = {}
 
 
@@ -127,16 +79,6 @@ def subsets(n: int) -> list[tuple[int, ...]]:
             got = got + [(*s, i) for s in got]
         got.sort(key=len)
         _SUBSETS[n] = got
-    return got
-
-
-_UPTO: dict[tuple[int, int], list[tuple[int, ...]]] = {}
-
-
-def _upto(n: int, limit: int) -> list[tuple[int, ...]]:
-    got = _UPTO.get((n, limit))
-    if got is None:
-        got = _UPTO[n, limit] = [ix for ix in subsets(n) if len(ix) <= limit]
     return got
 
 

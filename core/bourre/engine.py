@@ -172,6 +172,7 @@ class State:
         table = self.table = house.table
         n = self.n = table.players
         self.h = self.rules.hand_size
+        self.announce = self.rules.decisions.announcements
         self.balances: list[Amount] = (
             list(balances) if balances is not None else [table.balance] * n
         )
@@ -468,6 +469,7 @@ class State:
 
     def _copy(self, o: State) -> None:
         self.house, self.rules, self.table, self.n, self.h = o.house, o.rules, o.table, o.n, o.h
+        self.announce = o.announce
         self.balances, self.start, self.pot = list(o.balances), list(o.start), o.pot
         self.previous, self.marks = o.previous, list(o.marks)
         self.chance = o.chance.copy() if o.chance is not None else None
@@ -513,7 +515,7 @@ class State:
         self.premature = []
         if self.chance is not None:
             deck = Deck(tuple(self.chance.deck()))
-            self._deal(deck)
+            self._deal(deck, True)
             self.history_.append(deck)
             self._advance()
 
@@ -526,14 +528,14 @@ class State:
             return self.first_dealer
         return self.rules.next_dealer(self.last_dealer, self.marks)
 
-    def _deal(self, outcome: Deck | Dealt) -> None:
+    def _deal(self, outcome: Deck | Dealt, trusted: bool = False) -> None:
         rules, n = self.rules, self.n
         dealer = self._next_dealer()
         reshuffle = self.given_reshuffle
         if reshuffle is None:
             reshuffle = self.chance.reshuffle if self.chance is not None else keep_order
         if isinstance(outcome, Deck):
-            if len(outcome.cards) != 52 or len(set(outcome.cards)) != 52:
+            if not trusted and (len(outcome.cards) != 52 or len(set(outcome.cards)) != 52):
                 raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
             hands, upcard, stock = rules.deal(outcome.cards, dealer, n)
             hs = HandState(
@@ -580,8 +582,8 @@ class State:
 
     def _exchange(self, hs: HandState, seat: int, cards: tuple[int, ...]) -> None:
         draw = self.rules.draw
-        draw.check(hs, seat, cards)
         if cards and (hs.unseen_stock or hs.hidden[seat]):
+            draw.check(hs, seat, cards)
             self.pending, self.pending_seat = cards, seat
             self.phase = _DRAW  # what a table knows: the replacements are told
             return

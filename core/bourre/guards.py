@@ -97,6 +97,7 @@ class PlainDraw:
             raise RuleViolation("R-DRAW", f"seat {seat} may discard only cards it holds, once")
 
     def __call__(self, state: HandState, seat: int, discards: Sequence[int]) -> None:
+        self.check(state, seat, discards)
         self.fn(state, seat, discards)
 
 

@@ -4,10 +4,10 @@ public facts of the hand and the seat's own cards are copied out (nothing hidden
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from bourre.actions import Action, Discards
-from bourre.observation import Observation
+from bourre.actions import Action
+from bourre.observation import Discards, Observation
 from bourre.rules import DECIDE
 
 if TYPE_CHECKING:
@@ -15,7 +15,6 @@ if TYPE_CHECKING:
 
 __all__ = ["observe"]
 
-_new = tuple.__new__  # builds the NamedTuple without its Python-level __new__ (hot path)
 _NONE: tuple[Action, ...] = ()
 _NOCARD: tuple[int, ...] = ()
 
@@ -39,7 +38,7 @@ def observe(state: State, seat: int) -> Observation:
             cinch = state.has_cinch
         elif phase == "exchange" and hs is not None:
             limit = state.exchange_limit()
-            legal_actions = Discards(tuple(hs.hands[seat]), limit)
+            legal_actions = cast("Sequence[Action]", Discards(tuple(hs.hands[seat]), limit))
         else:
             legal_actions = tuple(state.legal_actions())
             if state.turn is not None and state.turn.kind == DECIDE:
@@ -53,7 +52,7 @@ def observe(state: State, seat: int) -> Observation:
             (0,) * n, state.pot, tuple(state.balances), 0, to_act, phase, _NONE, _NOCARD,
             False, None, -1, (), (), 0,
         )  # fmt: skip
-    secret = not state.rules.decisions.announcements and phase == "decide"
+    secret = not state.announce and phase == "decide"
     if len(state.pub_active) != len(hs.active):
         state.pub_active = tuple(hs.active)
     public_active = state.pub_active if not secret else ()
@@ -69,9 +68,7 @@ def observe(state: State, seat: int) -> Observation:
     if state.pub_money != state.money:
         state.pub_balances = tuple(state.balances)
         state.pub_money = state.money
-    return _new(
-        Observation,
-        (
+    return Observation(
             seat,
             hs.n,
             hs.hand_size,
@@ -99,5 +96,4 @@ def observe(state: State, seat: int) -> Observation:
             hs.gave[seat],
             hs.got[seat],
             limit,
-        ),
     )

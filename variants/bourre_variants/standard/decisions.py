@@ -15,6 +15,12 @@ from bourre.state import HandState, PublicDecision
 
 ACE = 12
 _new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
+_SEATS = 8
+_PLAIN = [Turn(s, DECIDE, None) for s in range(_SEATS)]
+_ACE_UP = [Turn(s, DECIDE, "R-ACE-UP") for s in range(_SEATS)]
+_LAST = [Turn(s, DECIDE, "R-LAST-STANDS") for s in range(_SEATS)]
+_EXCHANGE = [Turn(s, EXCHANGE, None) for s in range(_SEATS)]
+"""The turns of tables up to 8 seats, made once (the game asks at every step)."""
 
 TEXTS = [
     ("R-DECIDE", "From the dealer's left to the dealer, each player says pass or play."),
@@ -78,12 +84,17 @@ class Sequential:
 
     def turn(self, state: HandState) -> Turn | None:
         if state.exchanging >= 0:
-            return _new(Turn, (state.exchanging, EXCHANGE, None))
+            return _EXCHANGE[state.exchanging]
         k = state.step
         if k >= state.n:
             return None
         s = (state.dealer + 1 + k) % state.n
-        return _new(Turn, (s, DECIDE, self.forced(state, s)))
+        rule = self.forced(state, s)
+        if rule is None:
+            return _PLAIN[s]
+        return _ACE_UP[s] if rule == "R-ACE-UP" else _LAST[s] if rule == "R-LAST-STANDS" else (
+            Turn(s, DECIDE, rule)
+        )
 
     def decide(self, state: HandState, seat: int, play: bool) -> None:
         if not play:
