@@ -3,6 +3,7 @@ core.  Report the median of several timed rounds, with the machine noted."""
 
 from __future__ import annotations
 
+import gc
 import platform
 import statistics
 import time
@@ -18,6 +19,7 @@ def hands_per_second(house: House, seconds: float = 3.0, rounds: int = 5) -> lis
     rates = []
     seed = 0
     play_session(house, seed=-1, keep_hands=False)  # warm up
+    gc.freeze()  # as the compare workers do: the loaded heap is not collected again
     for _ in range(rounds):
         hands = 0
         start = time.perf_counter()

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -31,22 +31,31 @@ from bourre.house import House
 from bourre.money import Amount
 from bourre.observation import Observation
 from bourre.observe import observe
-from bourre.rules import DECIDE, DrawRule, HandOutcome, PlayResult, RuleViolation, Turn
+from bourre.rules import DrawRule, HandOutcome, PlayResult, RuleViolation, Turn
 from bourre.state import HandState, PublicDecision, TrickLog, keep_order
 
 __all__ = ["CHANCE", "TERMINAL", "Chance", "HandResult", "PlayLog", "State"]
 
 warn_if_stale()  # an edited source shadowed by its compiled module (editable install)
 
-CHANCE = -1
+CHANCE: Final = -1
 """``current_player()`` at a chance node (OpenSpiel's ``kChancePlayerId``)."""
-TERMINAL = -4
+TERMINAL: Final = -4
 """``current_player()`` once the session is over (OpenSpiel's ``kTerminalPlayerId``)."""
 
 # phases
-_DEAL, _DECIDE, _REVEAL, _DRAW, _PLAY, _OVER = 0, 1, 2, 3, 4, 5
-_PHASE_NAMES = ("chance", "decide", "chance", "chance", "play", "over")
-_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
+_DEAL: Final = 0
+_DECIDE: Final = 1
+_REVEAL: Final = 2
+_DRAW: Final = 3
+_PLAY: Final = 4
+_OVER: Final = 5
+_PHASE_NAMES: Final = ("chance", "decide", "chance", "chance", "play", "over")
+DECIDE: Final = "decide"
+"""A :class:`~bourre.rules.Turn` to say pass or play (the same string as
+``bourre.rules.DECIDE``; a constant here, so compiled code compares it directly)."""
+_CARDS: Final = CARDS
+_new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
 
 
 class PlayLog(NamedTuple):
@@ -282,7 +291,7 @@ class State:
             legal = self.legal
             if legal is None:
                 legal = self._compute_legal()
-            return [CARDS[c] for c in legal]
+            return [_CARDS[c] for c in legal]
         if ph != _DECIDE:
             return []
         t = self.turn
@@ -360,7 +369,10 @@ class State:
         except RuleViolation:
             self.history_.pop()
             raise
-        self.pub_hands = [None] * self.n
+        if self.announce:
+            self.pub_hands[t.seat] = None  # only the seat that acted changed its hand
+        else:
+            self.pub_hands = [None] * self.n  # a reveal may fold every seat at once
         self._advance()
 
     def apply_chance(self, outcome: object) -> None:
@@ -666,7 +678,7 @@ class State:
                 )
         self.legal, self.has_cinch = legal, has
         self.legal_t = lt = tuple(legal)
-        self.legal_a = tuple([CARDS[c] for c in lt])
+        self.legal_a = tuple([_CARDS[c] for c in lt])
         return legal
 
     def _refusal(self, card: int, legal: list[int]) -> RuleViolation:
@@ -699,7 +711,7 @@ class State:
                 self.reneges.append(s)
             self.history_.append(TablePlay(card, None) if first is None else TablePlay(first, card))
         else:
-            self.history_.append(CARDS[card])
+            self.history_.append(_CARDS[card])
         hs.hands[s].remove(card)
         trick.append(card)
         self.pub_trick = (*self.pub_trick, (s, card))

@@ -22,11 +22,35 @@ from bourre.state import PublicDecision, TrickLog
 
 __all__ = ["Discards", "Observation"]
 
-_FIELDS = (
-    "seat players hand_size number dealer upcard trump hand own_discards decisions active"
-    " tricks trick tricks_won pot balances stock_size to_act phase legal_actions legal"
-    " cinch forced my_decision gave got exchange_limit"
-).split()
+_FIELDS = [
+    "seat",
+    "players",
+    "hand_size",
+    "number",
+    "dealer",
+    "upcard",
+    "trump",
+    "hand",
+    "own_discards",
+    "decisions",
+    "active",
+    "tricks",
+    "trick",
+    "tricks_won",
+    "pot",
+    "balances",
+    "stock_size",
+    "to_act",
+    "phase",
+    "legal_actions",
+    "legal",
+    "cinch",
+    "forced",
+    "my_decision",
+    "gave",
+    "got",
+    "exchange_limit",
+]
 
 
 class Observation:

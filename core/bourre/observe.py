@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, cast
 
 from bourre.actions import Action
 from bourre.observation import Discards, Observation
-from bourre.rules import DECIDE
 
 if TYPE_CHECKING:
     from bourre.engine import State
@@ -41,7 +40,7 @@ def observe(state: State, seat: int) -> Observation:
             legal_actions = cast("Sequence[Action]", Discards(tuple(hs.hands[seat]), limit))
         else:
             legal_actions = tuple(state.legal_actions())
-            if state.turn is not None and state.turn.kind == DECIDE:
+            if state.turn is not None and state.turn.kind == "decide":
                 forced = state.turn.forced
     if to_act < 0:
         to_act = -1
@@ -57,7 +56,7 @@ def observe(state: State, seat: int) -> Observation:
         state.pub_active = tuple(hs.active)
     public_active = state.pub_active if not secret else ()
     hand = state.pub_hands[seat]
-    if hand is None:
+    if hand is None or len(hand) != len(hs.hands[seat]):  # played, folded: made again
         hand = state.pub_hands[seat] = tuple(hs.hands[seat])
     # the public facts, copied once each time they change and shared (they are values)
     if len(state.pub_decisions) != len(hs.decisions):
@@ -69,31 +68,31 @@ def observe(state: State, seat: int) -> Observation:
         state.pub_balances = tuple(state.balances)
         state.pub_money = state.money
     return Observation(
-            seat,
-            hs.n,
-            hs.hand_size,
-            hs.number,
-            hs.dealer,
-            hs.upcard,
-            hs.trump,
-            hand,
-            tuple(hs.discards[seat]) if hs.discards[seat] else (),
-            state.pub_decisions,
-            public_active,
-            state.pub_tricks,
-            state.pub_trick,
-            state.pub_won,
-            hs.pot,
-            state.pub_balances,
-            len(hs.stock) + hs.unseen_stock,
-            to_act,
-            phase,
-            legal_actions,
-            legal,
-            cinch,
-            forced,
-            hs.chosen[seat],
-            hs.gave[seat],
-            hs.got[seat],
-            limit,
+        seat,
+        hs.n,
+        hs.hand_size,
+        hs.number,
+        hs.dealer,
+        hs.upcard,
+        hs.trump,
+        hand,
+        tuple(hs.discards[seat]) if hs.discards[seat] else (),
+        state.pub_decisions,
+        public_active,
+        state.pub_tricks,
+        state.pub_trick,
+        state.pub_won,
+        hs.pot,
+        state.pub_balances,
+        len(hs.stock) + hs.unseen_stock,
+        to_act,
+        phase,
+        legal_actions,
+        legal,
+        cinch,
+        forced,
+        hs.chosen[seat],
+        hs.gave[seat],
+        hs.got[seat],
+        limit,
     )

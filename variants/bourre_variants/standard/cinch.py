@@ -8,13 +8,14 @@ this deal (current trick included) and the player's own unreturned discards.
 from __future__ import annotations
 
 from bisect import bisect_left
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from bourre.cards import card_str
 from bourre.rules import RuleViolation
 
-CINCH = 3
+CINCH: Final = 3
 """Sure tricks that make a cinch (R-SURE)."""
 
 TEXTS = [

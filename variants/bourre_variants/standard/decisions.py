@@ -7,19 +7,20 @@ is (:meth:`Sequential.turn`) and applies each answer, keeping its progress in th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from bourre.rules import DECIDE, EXCHANGE, RuleViolation, Turn
 from bourre.state import HandState, PublicDecision
 
-ACE = 12
-_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
-_SEATS = 8
-_PLAIN = [Turn(s, DECIDE, None) for s in range(_SEATS)]
-_ACE_UP = [Turn(s, DECIDE, "R-ACE-UP") for s in range(_SEATS)]
-_LAST = [Turn(s, DECIDE, "R-LAST-STANDS") for s in range(_SEATS)]
-_EXCHANGE = [Turn(s, EXCHANGE, None) for s in range(_SEATS)]
+ACE: Final = 12
+_new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__
+_SEATS: Final = 8
+_PLAIN: Final = [Turn(s, DECIDE, None) for s in range(_SEATS)]
+_ACE_UP: Final = [Turn(s, DECIDE, "R-ACE-UP") for s in range(_SEATS)]
+_LAST: Final = [Turn(s, DECIDE, "R-LAST-STANDS") for s in range(_SEATS)]
+_EXCHANGE: Final = [Turn(s, EXCHANGE, None) for s in range(_SEATS)]
 """The turns of tables up to 8 seats, made once (the game asks at every step)."""
 
 TEXTS = [
@@ -92,8 +93,12 @@ class Sequential:
         rule = self.forced(state, s)
         if rule is None:
             return _PLAIN[s]
-        return _ACE_UP[s] if rule == "R-ACE-UP" else _LAST[s] if rule == "R-LAST-STANDS" else (
-            Turn(s, DECIDE, rule)
+        return (
+            _ACE_UP[s]
+            if rule == "R-ACE-UP"
+            else _LAST[s]
+            if rule == "R-LAST-STANDS"
+            else (Turn(s, DECIDE, rule))
         )
 
     def decide(self, state: HandState, seat: int, play: bool) -> None:
