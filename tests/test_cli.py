@@ -175,7 +175,6 @@ def test_replay_rules_errors_name_the_script(tmp_script, variants, settings, key
     "mutate, words",
     [
         (lambda h: h["decisions"].reverse(), ["hand 1", "decisions[0]", "R-DECIDE"]),
-        (lambda h: h["plays"].pop(), ["hand 1", "plays", "R-LEAD"]),
         (lambda h: h["plays"].append({"seat": 1, "card": "AS"}), ["hand 1", "plays[20]"]),
         (lambda h: h["plays"][0].update(corrected_to="KS"), ["hand 1", "plays[0]", "R-CORRECTED"]),
         (lambda h: h.update(deck=h["deck"][:-1]), ["hand 1", "deck", "R-DECK"]),
@@ -187,6 +186,20 @@ def test_replay_malformed_hand(tmp_script, mutate, words):
     script = make_script([hand_2111()])
     mutate(script["hands"][0])
     assert_fails(invoke("replay", str(tmp_script(script))), *words)
+
+
+def test_replay_a_hand_that_stops_early(tmp_script):
+    """The plays stop early: refused for a hand that is not the last, and for the
+    last one the record says who is to play next (HAND-HISTORY.md)."""
+    script = make_script([hand_2111(), hand_2111()])
+    script["hands"][0]["plays"].pop()
+    assert_fails(invoke("replay", str(tmp_script(script))), "hand 1", "plays", "R-LEAD")
+    last = make_script([hand_2111()])
+    last["hands"][0]["plays"].pop()
+    result = invoke("replay", str(tmp_script(last)))
+    assert result.exit_code == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert "final" not in record and record["hands"][-1]["next"]["legal"]
 
 
 # --------------------------------------------------------------------------- rules

@@ -453,7 +453,9 @@ def test_R_DECIDE_order_and_the_dealer_last():
 def test_R_DECIDE_every_player_decides_once():
     hand = hand_2111()
     missing = dict(hand, decisions=hand["decisions"][:4])
-    refused(make_script([missing]), "hand 1", "decisions", "R-DECIDE")
+    refused(make_script([missing, hand_2111()]), "hand 1", "decisions", "R-DECIDE")
+    stopped = run(make_script([dict(missing, plays=[])]))  # the last hand may stop
+    assert stopped["hands"][0]["next"]["seat"] == hand["decisions"][4]["seat"]
     extra = dict(hand, decisions=[*hand["decisions"], {"seat": 1, "action": "pass"}])
     refused(make_script([extra]), "hand 1", "decisions[5]", "R-DECIDE")
 

@@ -264,6 +264,14 @@ class State:
         return self.phase in (_DEAL, _REVEAL, _DRAW)
 
     @property
+    def chance_wants(self) -> str:
+        """At a chance node, the outcome it wants: ``"deal"`` (a Deck or Dealt),
+        ``"hand"`` (a Dealt naming the hand of ``pending_seat``, who plays) or
+        ``"draw"`` (a Drew for ``pending_seat``'s exchange); else ``""``."""
+        ph = self.phase
+        return "deal" if ph == _DEAL else "hand" if ph == _REVEAL else "draw" if ph == _DRAW else ""
+
+    @property
     def phase_name(self) -> str:
         """``"decide"`` (or an exchange), ``"play"``, ``"chance"`` or ``"over"``."""
         if self.phase == _DECIDE and self.turn is not None and self.turn.kind != DECIDE:

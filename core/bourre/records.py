@@ -9,10 +9,18 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, StrictInt
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    StrictInt,
+    model_serializer,
+)
 
 from bourre.cards import SUITS, card_str, parse_card
-from bourre.engine import HandResult
+from bourre.engine import HandResult, PlayLog, State
 from bourre.money import AmountField
 
 
@@ -35,12 +43,14 @@ _OUT = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
 
 class DecisionIn(BaseModel):
-    """A decision: ``play`` (with the cards discarded, if any) or ``pass``."""
+    """A decision: ``play`` (with the cards discarded, if any) or ``pass``; for a hand
+    given by what a table knows, ``drew`` lists the replacements received, in order."""
 
     model_config = _IN
     seat: StrictInt = Field(ge=0)
     action: Literal["play", "pass"]
     discard: list[CardField] = []
+    drew: list[CardField] | None = None
 
 
 class PlayIn(BaseModel):
@@ -60,13 +70,29 @@ class EventIn(BaseModel):
     seat: StrictInt = Field(ge=0)
 
 
+def _seat_key(v: Any) -> int:
+    if isinstance(v, bool):
+        raise ValueError("a seat is a number")
+    if isinstance(v, int):
+        return v
+    if isinstance(v, str) and v.isdigit():
+        return int(v)
+    raise ValueError(f"{v!r} is not a seat number")
+
+
+SeatKey = Annotated[int, BeforeValidator(_seat_key)]
+
+
 class HandIn(BaseModel):
-    """One hand of a table script."""
+    """One hand of a table script: given by its ``deck``, or by what the table knows
+    (``upcard``, ``dealt`` and each exchange's ``drew``)."""
 
     model_config = _IN
     dealer: StrictInt | None = Field(None, ge=0)
     pot: AmountField | None = Field(None, ge=0)
-    deck: list[CardField]
+    deck: list[CardField] | None = None
+    upcard: CardField | None = None
+    dealt: dict[SeatKey, list[CardField]] | None = None
     decisions: list[DecisionIn] = []
     plays: list[PlayIn] = []
     events: list[EventIn] = []
@@ -128,13 +154,52 @@ class FinalRecord(BaseModel):
     ranks: list[int]
 
 
+class NextRecord(BaseModel):
+    """Who acts next in a hand that stopped part-way, what they may do and the ids
+    of the rules that narrow it."""
+
+    model_config = _OUT
+    seat: int
+    legal: list[str]
+    """Cards in R-DECK notation, or ``pass`` / ``play``."""
+    rules: list[str]
+
+
+class PartialHandRecord(BaseModel):
+    """A hand that stopped part-way (the script's last): what happened so far and
+    ``next``.  It has no ``winner``, ``pot_after`` or ``balances``."""
+
+    model_config = _OUT
+    number: int
+    dealer: int
+    trump: str
+    upcard: CardOut
+    pot_at_stake: AmountField
+    """The pot in the middle now (it is at stake once the play begins)."""
+    active: list[int]
+    hands_after_draw: list[list[CardOut]]
+    tricks: list[TrickRecord]
+    """Completed tricks, then the current one (``winner`` -1 until complete)."""
+    tricks_won: list[int]
+    reneges: list[int]
+    next: NextRecord
+
+
 class SessionRecord(BaseModel):
-    """What ``bourre replay`` prints."""
+    """What ``bourre replay`` prints; ``final`` is left out when the last hand
+    stopped part-way."""
 
     model_config = _OUT
     house: str
-    hands: list[HandRecord]
-    final: FinalRecord
+    hands: list[HandRecord | PartialHandRecord]
+    final: FinalRecord | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_missing_final(self, handler: Any) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and data.get("final") is None:
+            data.pop("final", None)
+        return data
 
 
 def hand_record(res: HandResult) -> HandRecord:
@@ -177,4 +242,52 @@ def hand_record(res: HandResult) -> HandRecord:
         reneges=list(out.reneges),
         pot_after=out.pot_after,
         balances=res.balances,
+    )
+
+
+def _plays(logs: list[PlayLog]) -> list[PlayRecord]:
+    return [
+        PlayRecord(
+            seat=p.seat,
+            card=p.card,
+            legal=list(p.legal),
+            cinch=p.cinch,
+            renege=p.renege,
+            corrected=p.corrected,
+        )
+        for p in logs
+    ]
+
+
+def partial_record(state: State, nxt: NextRecord) -> PartialHandRecord:
+    """The record of the hand ``state`` is in, stopped part-way (a dispute settled on
+    the spot): what happened so far and who acts ``next``."""
+    st = state.hand
+    k = len(st.active)
+    tricks = [
+        TrickRecord(
+            leader=t.leader, winner=t.winner, plays=_plays(state.plays[i * k : (i + 1) * k])
+        )
+        for i, t in enumerate(st.tricks)
+    ]
+    if st.trick:
+        done = len(st.tricks) * k
+        tricks.append(TrickRecord(leader=st.leader, winner=-1, plays=_plays(state.plays[done:])))
+    after = (
+        state.hands_after
+        if state.phase_name == "play"
+        else [[] if st.hidden[s] else list(st.hands[s]) for s in range(st.n)]
+    )
+    return PartialHandRecord(
+        number=st.number,
+        dealer=st.dealer,
+        trump=SUITS[st.trump],
+        upcard=st.upcard,
+        pot_at_stake=st.pot,
+        active=sorted(st.active),
+        hands_after_draw=after,
+        tricks=tricks,
+        tricks_won=list(st.won),
+        reneges=list(state.reneges),
+        next=nxt,
     )

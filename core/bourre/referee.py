@@ -13,12 +13,22 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bourre.actions import PASS, PLAY, Deck, discard
+from bourre.actions import CARDS, PASS, PLAY, Dealt, Deck, Drew, discard
 from bourre.cards import card_str
-from bourre.engine import State
+from bourre.engine import CHANCE, State
 from bourre.house import House, PluginError
 from bourre.plugins import Registry
-from bourre.records import FinalRecord, HandIn, Script, SessionRecord, hand_record
+from bourre.records import (
+    FinalRecord,
+    HandIn,
+    HandRecord,
+    NextRecord,
+    PartialHandRecord,
+    Script,
+    SessionRecord,
+    hand_record,
+    partial_record,
+)
 from bourre.rules import RuleViolation
 from bourre.settings import HouseError, allowed_keys, house_from_data, validation_message
 
@@ -98,33 +108,60 @@ def replay(data: Any, *, place: str = "script", registry: Registry | None = None
         )
     state = State(house, balances=script.balances, hands=len(script.hands), record=True)
     announcements = house.rules.decisions.announcements
+    stopped: NextRecord | None = None
     for i, hand in enumerate(script.hands):
         where = f"{place}: hand {i + 1}"
         _check_hand(hand, where, n, announcements)
         try:
-            _referee_hand(state, hand, where)
+            stopped = _referee_hand(state, hand, where, last=i == len(script.hands) - 1)
         except PluginError as e:
             raise ScriptError(f"{where}: {e}") from None
+    records: list[HandRecord | PartialHandRecord] = [hand_record(r) for r in state.results]
+    if stopped is not None:  # the last hand stopped part-way: no settlement yet
+        records.append(partial_record(state, stopped))
+        return SessionRecord(house=house.spec, hands=records)
     assert state.final is not None
     final, ranks = state.final
     return SessionRecord(
-        house=house.spec,
-        hands=[hand_record(r) for r in state.results],
-        final=FinalRecord(balances=final, ranks=ranks),
+        house=house.spec, hands=records, final=FinalRecord(balances=final, ranks=ranks)
     )
 
 
 def _check_hand(hand: HandIn, where: str, n: int, announcements: bool) -> None:
-    """What can be refused before the hand is played: the deck and the seats."""
-    counts = Counter(hand.deck)  # linear: a long deck is refused at once
-    if len(hand.deck) != 52 or len(counts) != 52:
-        dup = sorted(card_str(c) for c, k in counts.items() if k > 1)
-        detail = f"repeats {' '.join(dup)}" if dup else f"has {len(hand.deck)} cards"
+    """What can be refused before the hand is played: the deck (or what the table
+    knows instead) and the seats."""
+    table_form = hand.upcard is not None or hand.dealt is not None
+    if hand.deck is not None and table_form:
         raise ScriptError(
-            f"{where}: deck: the deck {detail}; it must hold the 52 cards once each (R-DECK)"
+            f"{where}: deck: give the deck or what the table knows (upcard, dealt), not both"
+            " (R-DEAL)"
         )
+    if hand.deck is None and not table_form:
+        raise ScriptError(
+            f"{where}: deck: the hand needs its deck, or the upcard and the hands dealt to"
+            " the seats that play (upcard, dealt; R-DEAL)"
+        )
+    if table_form and hand.upcard is None:
+        raise ScriptError(f"{where}: upcard: required with dealt: it names trump (R-DEAL)")
+    if hand.deck is not None:
+        counts = Counter(hand.deck)  # linear: a long deck is refused at once
+        if len(hand.deck) != 52 or len(counts) != 52:
+            dup = sorted(card_str(c) for c, k in counts.items() if k > 1)
+            detail = f"repeats {' '.join(dup)}" if dup else f"has {len(hand.deck)} cards"
+            raise ScriptError(
+                f"{where}: deck: the deck {detail}; it must hold the 52 cards once each (R-DECK)"
+            )
+    for j, d in enumerate(hand.decisions):
+        if d.drew is not None and hand.deck is not None:
+            raise ScriptError(
+                f"{where}: decisions[{j}].drew: with a deck the replacements follow from it;"
+                " give drew only with what the table knows (R-DRAW)"
+            )
+        if d.drew is not None and d.action == "pass":
+            raise ScriptError(f"{where}: decisions[{j}].drew: seat {d.seat} passes (R-PASS)")
     for field, seat in (
         [("dealer", hand.dealer)]
+        + [(f"dealt.{s}", s) for s in (hand.dealt or {})]
         + [(f"decisions[{j}].seat", d.seat) for j, d in enumerate(hand.decisions)]
         + [(f"plays[{j}].seat", p.seat) for j, p in enumerate(hand.plays)]
         + [(f"events[{j}].seat", e.seat) for j, e in enumerate(hand.events)]
@@ -138,30 +175,55 @@ def _check_hand(hand: HandIn, where: str, n: int, announcements: bool) -> None:
         )
 
 
-def _referee_hand(state: State, hand: HandIn, where: str) -> None:
-    """One hand of a script as a sequence of actions on the state."""
+def _referee_hand(state: State, hand: HandIn, where: str, last: bool) -> NextRecord | None:
+    """One hand of a script as a sequence of actions on the state; the script's last
+    hand may stop part-way: then who acts next is returned."""
     field = "dealer"
     if hand.dealer is None and state.last_dealer is None and state.first_dealer is None:
         raise ScriptError(f"{where}: dealer: required, table.first_dealer is 'random' (R-DEALER)")
     di = pi = 0
+    ds, ps = hand.decisions, hand.plays
     try:
         state.set_hand(dealer=hand.dealer, pot=hand.pot, reshuffle=_reshuffler(hand, where))
-        field = "deck"
-        state.apply_chance(Deck(tuple(hand.deck)))
+        if hand.deck is not None:
+            field = "deck"
+            state.apply_chance(Deck(tuple(hand.deck)))
+        else:
+            field = "dealt"
+            assert hand.upcard is not None
+            state.apply_chance(Dealt.of(hand.upcard, hand.dealt or {}))
         for e in hand.events:
             state.mark_premature(e.seat)
         done = len(state.results) + 1
         while len(state.results) < done:
             seat = state.current_player()
             phase = state.phase_name
-            if phase in ("decide", "exchange"):
-                ds = hand.decisions
-                if phase == "exchange":  # the seat's own decision names its discards
-                    j = max(j for j in range(di) if ds[j].seat == seat)
-                    field = f"decisions[{j}].discard"
-                    state.apply_action(discard(ds[j].discard))
-                    continue
+            if seat == CHANCE:  # what a table knows: a hand shown, the cards drawn
+                s = state.pending_seat
+                j = max((j for j in range(di) if ds[j].seat == s), default=-1)
+                if state.chance_wants == "draw":
+                    field = f"decisions[{j}].drew"
+                    drew = ds[j].drew
+                    if drew is None:
+                        raise RuleViolation(
+                            "R-DRAW",
+                            f"seat {s} discarded {len(state.pending)} cards: the cards it drew"
+                            " are required",
+                        )
+                    state.apply_chance(Drew(tuple(drew)))
+                else:
+                    field = f"dealt.{s}"
+                    state.apply_chance(Dealt.of(hand.upcard, hand.dealt or {}))
+                continue
+            if phase == "exchange":  # the seat's own decision names its discards
+                j = max(j for j in range(di) if ds[j].seat == seat)
+                field = f"decisions[{j}].discard"
+                state.apply_action(discard(ds[j].discard))
+                continue
+            if phase == "decide":
                 if di >= len(ds):
+                    if last:
+                        return _next(state)
                     field = "decisions"
                     raise RuleViolation(
                         "R-DECIDE", f"seat {seat} has no decision; every player decides"
@@ -177,8 +239,9 @@ def _referee_hand(state: State, hand: HandIn, where: str) -> None:
                 di += 1
                 state.apply_action(PLAY if d.action == "play" else PASS)
                 continue
-            ps = hand.plays
             if pi >= len(ps):
+                if last and di == len(ds):
+                    return _next(state)
                 field = "plays"
                 raise RuleViolation(
                     "R-LEAD", f"the plays stop early: seat {seat} is to play card {pi + 1}"
@@ -205,6 +268,27 @@ def _referee_hand(state: State, hand: HandIn, where: str) -> None:
             else "the hand is over (R-DEAL)"
         )
         raise ScriptError(f"{where}: plays[{pi}]: one play too many: {why}")
+    return None
+
+
+def _next(state: State) -> NextRecord:
+    """Who acts now, what they may do and the rules that narrow it, in the words of
+    the house's own rule components."""
+    seat = state.current_player()
+    if state.phase_name == "decide":
+        legal = [str(a) for a in state.legal_actions()]
+        forced = state.turn.forced if state.turn is not None else None
+        return NextRecord(seat=seat, legal=legal, rules=[forced] if forced else ["R-DECIDE"])
+    legal_cards = state.legal_cards()
+    rules: list[str] = []
+    for c in state.hand.hands[seat]:
+        if c not in legal_cards:
+            refusal = state.why_not(CARDS[c])
+            if refusal is not None and refusal.rule not in rules:
+                rules.append(refusal.rule)
+    if not rules:
+        rules = ["R-LEAD"] if not state.hand.trick else ["R-DISCARD"]
+    return NextRecord(seat=seat, legal=[card_str(c) for c in legal_cards], rules=rules)
 
 
 def load_script(path: str | Path) -> Any:
