@@ -206,26 +206,10 @@ def hand_record(res: HandResult) -> HandRecord:
     """The record of a hand played with ``record=True``."""
     st = res.state
     k = len(st.active)
-    tricks = []
-    for i, t in enumerate(st.tricks):
-        logs = res.plays[i * k : (i + 1) * k]
-        tricks.append(
-            TrickRecord(
-                leader=t.leader,
-                winner=t.winner,
-                plays=[
-                    PlayRecord(
-                        seat=p.seat,
-                        card=p.card,
-                        legal=list(p.legal),
-                        cinch=p.cinch,
-                        renege=p.renege,
-                        corrected=p.corrected,
-                    )
-                    for p in logs
-                ],
-            )
-        )
+    tricks = [
+        TrickRecord(leader=t.leader, winner=t.winner, plays=_plays(res.plays[i * k : (i + 1) * k]))
+        for i, t in enumerate(st.tricks)
+    ]
     out = res.outcome
     return HandRecord(
         number=res.number,
