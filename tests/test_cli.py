@@ -335,3 +335,22 @@ def test_bench_last_line_hands_per_second():
 
 def test_bench_bad_house():
     assert_fails(invoke("bench", "standard+turbo", "--seconds", "0.1"), "turbo")
+
+
+def test_help_points_only_to_the_projects_own_documents():
+    """Messages, help and `bourre variants` name the project's own documents (its
+    docs/ pages, `bourre rules`), never files outside the repository."""
+    import pathlib
+
+    outputs = [invoke("--help").stdout, invoke("variants").stdout]
+    for command in ("replay", "rules", "play", "compare", "simulate", "bench", "variants"):
+        outputs.append(invoke(command, "--help").stdout)
+    text = "\n".join(outputs)
+    assert "docs/table-scripts.md" in invoke("replay", "--help").stdout
+    for outside in ("RULES.md", "HAND-HISTORY", "shared/"):
+        assert outside not in text
+    root = pathlib.Path(__file__).parents[1]
+    for path in [*(root / "core").rglob("*.py"), *(root / "variants").rglob("*.py")]:
+        source = path.read_text(encoding="utf-8")
+        for outside in ("RULES.md", "HAND-HISTORY", "../shared"):
+            assert outside not in source, (path, outside)

@@ -140,3 +140,24 @@ def test_only_the_last_hand_may_stop_part_way() -> None:
     script["hands"][0]["plays"] = script["hands"][0]["plays"][:3]
     with pytest.raises(ScriptError, match="hand 1: plays"):
         replay(script)
+
+
+def test_the_published_json_schemas_are_the_models() -> None:
+    """docs/schema/ holds the schemas generated from the pydantic models; regenerate
+    with `python -c "from bourre.records import json_schemas; …"` (docs/table-scripts.md)."""
+    from bourre.records import json_schemas
+
+    folder = Path(__file__).parents[1] / "docs" / "schema"
+    for name, schema in json_schemas().items():
+        assert json.loads((folder / name).read_text(encoding="utf-8")) == schema, name
+
+
+def test_records_validate_against_the_published_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    folder = Path(__file__).parents[1] / "docs" / "schema"
+    schema = json.loads((folder / "session-record.schema.json").read_text(encoding="utf-8"))
+    script_schema = json.loads((folder / "table-script.schema.json").read_text(encoding="utf-8"))
+    for path in SCRIPTS[:6]:
+        script = json.loads(path.read_text())
+        jsonschema.validate(script, script_schema)
+        jsonschema.validate(replay(script).model_dump(mode="json"), schema)

@@ -19,6 +19,7 @@ __all__ = [
     "card_str",
     "card_symbol",
     "cards_str",
+    "display_order",
     "parse_card",
     "parse_cards",
     "rank_of",
@@ -88,3 +89,8 @@ def suit_of(card: int) -> int:
 def rank_of(card: int) -> int:
     """The rank index of a card (0 = deuce … 12 = ace)."""
     return card % 13
+
+
+def display_order(hand: Iterable[int], trump: int) -> tuple[int, ...]:
+    """Cards as a player holds them: trumps first, then suit by suit, high to low."""
+    return tuple(sorted(hand, key=lambda c: (c // 13 != trump, c // 13, -(c % 13))))

@@ -29,14 +29,24 @@ __all__ = ["HouseArg", "app", "fail", "load_house", "main"]
 @app.command()
 def replay(
     script: Annotated[
-        Path, typer.Argument(help="A table script (JSON), see HAND-HISTORY.md; '-' reads stdin.")
+        Path,
+        typer.Argument(help="A table script (JSON), see docs/table-scripts.md; '-' reads stdin."),
     ],
     indent: Annotated[int | None, typer.Option(help="Indent the JSON output.")] = None,
+    words: Annotated[
+        bool | None,
+        typer.Option(
+            "--words/--json",
+            help="A ruling in plain words, or the hand records as JSON (default: words on a"
+            " terminal, JSON otherwise).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Referee hands played at a real table: print their hand records as JSON."""
+    """Referee hands played at a real table: who takes the pot and why, who pays what."""
     import json
 
-    from bourre.referee import ScriptError, replay, replay_file
+    from bourre.referee import ScriptError, referee, referee_file
 
     try:
         if str(script) == "-":
@@ -44,13 +54,81 @@ def replay(
                 data = json.loads(sys.stdin.read())
             except (json.JSONDecodeError, UnicodeDecodeError) as e:
                 raise ScriptError(f"<stdin>: not valid JSON: {e}") from None
-            record = replay(data, place="<stdin>")
+            done = referee(data, place="<stdin>")
         else:
-            record = replay_file(script)
+            done = referee_file(script)
     except ScriptError as e:
         fail(str(e))
-    data = record.model_dump(mode="json")
+    if words if words is not None else sys.stdout.isatty():
+        from bourre.ruling import ruling
+
+        sys.stdout.write("\n".join(ruling(done)) + "\n")
+        return
+    data = done.record.model_dump(mode="json")
     sys.stdout.write(json.dumps(data, indent=indent, ensure_ascii=False) + "\n")
+
+
+@app.command()
+def check(
+    hand: Annotated[str, typer.Option(help="Your cards, e.g. 'AH 5H 8S'.", show_default=False)],
+    trick: Annotated[
+        str, typer.Option(help="The cards already on the trick, in play order ('' to lead).")
+    ] = "",
+    trump: Annotated[
+        str | None, typer.Option(help="The trump suit: S, H, D or C.", show_default=False)
+    ] = None,
+    upcard: Annotated[
+        str | None, typer.Option(help="Or the upcard, which names trump.", show_default=False)
+    ] = None,
+    house: Annotated[
+        str | None, typer.Option(help="The house (default standard).", show_default=False)
+    ] = None,
+    played: Annotated[
+        str, typer.Option(help="Cards played in earlier tricks of the hand (for the cinch).")
+    ] = "",
+    won: Annotated[int, typer.Option(help="Tricks you have won so far (for the cinch).")] = 0,
+    discards: Annotated[str, typer.Option(help="Your own discards (for the cinch).")] = "",
+    last: Annotated[bool, typer.Option(help="You play last to this trick (R-CINCH-LAST).")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="Answer as JSON.")] = False,
+) -> None:
+    """One question, one answer: which cards may you play here, and why (rule ids)."""
+    import json
+
+    from bourre.cards import SUITS, CardError, parse_card
+    from bourre.check import CheckError, check_card
+
+    def cards(option: str, text: str) -> list[int]:
+        try:
+            return [parse_card(t) for t in text.replace(",", " ").split()]
+        except CardError as e:
+            fail(f"{option}: {e}")
+
+    h = load_house(house)
+    if (trump is None) == (upcard is None):
+        fail("give --trump S/H/D/C or --upcard CARD (one of them): it names trump (R-DEAL)")
+    if trump is not None:
+        if trump.strip().upper() not in tuple(SUITS):
+            fail(f"--trump: {trump!r} is not a suit: S, H, D or C (R-DECK)")
+        suit = SUITS.index(trump.strip().upper())
+    else:
+        suit = cards("--upcard", upcard or "")[0] // 13 if (upcard or "").strip() else -1
+    try:
+        ruling = check_card(
+            h,
+            cards("--hand", hand),
+            cards("--trick", trick),
+            trump=suit,
+            played=cards("--played", played),
+            won=won,
+            discards=cards("--discards", discards),
+            last=last,
+        )
+    except CheckError as e:
+        fail(str(e))
+    if json_out:
+        sys.stdout.write(json.dumps(ruling.as_json(), ensure_ascii=False) + "\n")
+        return
+    sys.stdout.write("\n".join(ruling.words(h)) + "\n")
 
 
 @app.command()

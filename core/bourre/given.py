@@ -1,4 +1,4 @@
-"""Hands given by what a table knows (``../shared/HAND-HISTORY.md``, "What a table
+"""Hands given by what a table knows (``docs/table-scripts.md``, "What a table
 knows"): the upcard, the hands of the seats that play, each exchange's replacements;
 never the order of the stock.  Every outcome is checked against the cards already
 placed, so an impossible hand is refused naming the rule (R-DECK, R-DEAL, R-DRAW,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator, PlainSerializer
+from pydantic import BeforeValidator, PlainSerializer, WithJsonSchema
 
 Amount = int | Fraction
 """Money: whole amounts stay ``int``; fractions stay exact."""
@@ -45,5 +45,15 @@ def amount_json(x: Amount) -> int | str:
     return int(x)
 
 
-AmountField = Annotated[Amount, BeforeValidator(parse_amount), PlainSerializer(amount_json)]
+AmountField = Annotated[
+    Amount,
+    BeforeValidator(parse_amount),
+    PlainSerializer(amount_json),
+    WithJsonSchema(
+        {
+            "anyOf": [{"type": "integer"}, {"type": "string", "pattern": r"^-?\d+(/\d+)?$"}],
+            "description": "An amount: an integer, or an exact fraction 'p/q'.",
+        }
+    ),
+]
 """A pydantic field type for amounts (parses and prints the file form)."""

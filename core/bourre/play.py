@@ -11,7 +11,7 @@ forbid is refused in the words of the rule component that forbids it (the game's
 Input is read line by line, so a session can be piped (``bourre play < moves.txt``);
 the end of input stops the session cleanly after the last complete hand.
 
-Every hand is saved as a table script (``HAND-HISTORY.md``) that ``bourre replay``
+Every hand is saved as a table script (``docs/table-scripts.md``) that ``bourre replay``
 reproduces exactly: ``hand-NN.json`` holds the hand alone (with the balances and the
 pot in the middle once the antes are paid), ``session.json`` the session so far.
 """
@@ -37,6 +37,7 @@ from bourre.cards import (
     card_str,
     card_symbol,
     cards_str,
+    display_order,
     parse_card,
 )
 from bourre.engine import HandResult, State
@@ -102,11 +103,6 @@ def stdin_reader(console: Console, stream: IO[str] | None = None) -> Reader:
         return line
 
     return read
-
-
-def display_order(hand: Sequence[int], trump: int) -> tuple[int, ...]:
-    """The hand as shown: trumps first, then suit by suit, high to low."""
-    return tuple(sorted(hand, key=lambda c: (c // 13 != trump, c // 13, -(c % 13))))
 
 
 HELP = """\

@@ -1,4 +1,4 @@
-"""The public JSON contract of ``bourre replay`` (``../shared/HAND-HISTORY.md``):
+"""The public JSON contract of ``bourre replay`` (``docs/table-scripts.md``):
 table scripts in (:class:`Script`), hand records out (:class:`SessionRecord`).
 
 Key names are public: keep them, add freely, remove none.  Amounts are JSON integers
@@ -16,6 +16,7 @@ from pydantic import (
     Field,
     PlainSerializer,
     StrictInt,
+    WithJsonSchema,
     model_serializer,
 )
 
@@ -30,9 +31,18 @@ def _parse_card_value(v: Any) -> int:
     return parse_card(v)
 
 
-CardField = Annotated[int, BeforeValidator(_parse_card_value), PlainSerializer(card_str)]
+_CARD_SCHEMA = WithJsonSchema(
+    {
+        "type": "string",
+        "pattern": "^([2-9AKQJTakqjt]|10)[SHDCshdc]$",
+        "description": "A card in R-DECK notation: rank A K Q J T(10) 9…2, suit S H D C.",
+    }
+)
+CardField = Annotated[
+    int, BeforeValidator(_parse_card_value), PlainSerializer(card_str), _CARD_SCHEMA
+]
 """A card in R-DECK notation (input)."""
-CardOut = Annotated[int, PlainSerializer(card_str)]
+CardOut = Annotated[int, PlainSerializer(card_str), _CARD_SCHEMA]
 """A card, printed in R-DECK notation (output)."""
 
 _IN = ConfigDict(extra="forbid", frozen=True)
@@ -275,3 +285,12 @@ def partial_record(state: State, nxt: NextRecord) -> PartialHandRecord:
         reneges=list(state.reneges),
         next=nxt,
     )
+
+
+def json_schemas() -> dict[str, dict[str, Any]]:
+    """The JSON Schemas of the table script (input) and the session record (output),
+    generated from these models; ``docs/schema/`` holds them as files."""
+    return {
+        "table-script.schema.json": Script.model_json_schema(mode="validation"),
+        "session-record.schema.json": SessionRecord.model_json_schema(mode="validation"),
+    }

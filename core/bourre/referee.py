@@ -8,6 +8,7 @@ it is refereed (R-RENEGE, R-CORRECTED).
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +83,21 @@ def _pydantic_error(e: ValidationError, place: str) -> ScriptError:
 
 def replay(data: Any, *, place: str = "script", registry: Registry | None = None) -> SessionRecord:
     """Referee a table script (parsed JSON) and return the session's hand records."""
+    return referee(data, place=place, registry=registry).record
+
+
+@dataclass(frozen=True)
+class Refereed:
+    """A refereed script: its record, the state that played it and the house."""
+
+    record: SessionRecord
+    state: State
+    house: House
+
+
+def referee(data: Any, *, place: str = "script", registry: Registry | None = None) -> Refereed:
+    """Referee a table script; the record with the game state that played it (for a
+    ruling in words, :mod:`bourre.ruling`)."""
     try:
         script = Script.model_validate(data)
     except ValidationError as e:
@@ -119,12 +135,13 @@ def replay(data: Any, *, place: str = "script", registry: Registry | None = None
     records: list[HandRecord | PartialHandRecord] = [hand_record(r) for r in state.results]
     if stopped is not None:  # the last hand stopped part-way: no settlement yet
         records.append(partial_record(state, stopped))
-        return SessionRecord(house=house.spec, hands=records)
+        return Refereed(SessionRecord(house=house.spec, hands=records), state, house)
     assert state.final is not None
     final, ranks = state.final
-    return SessionRecord(
+    record = SessionRecord(
         house=house.spec, hands=records, final=FinalRecord(balances=final, ranks=ranks)
     )
+    return Refereed(record, state, house)
 
 
 def _check_hand(hand: HandIn, where: str, n: int, announcements: bool) -> None:
@@ -302,6 +319,11 @@ def load_script(path: str | Path) -> Any:
         raise ScriptError(f"{p}: cannot read: {e.strerror or e}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise ScriptError(f"{p}: not valid JSON: {e}") from None
+
+
+def referee_file(path: str | Path, registry: Registry | None = None) -> Refereed:
+    """Referee the script in a file, with its state (see :func:`referee`)."""
+    return referee(load_script(path), place=str(path), registry=registry)
 
 
 def replay_file(path: str | Path, registry: Registry | None = None) -> SessionRecord:

@@ -1,6 +1,6 @@
 """House rules as frozen pydantic models, their files (TOML, JSON) and house strings.
 
-A house-rules file (``../shared/HAND-HISTORY.md``)::
+A house-rules file (``docs/house-rules.md``)::
 
     [table]
     players = 5
@@ -52,7 +52,7 @@ class HouseError(ValueError):
 
 
 class TableSettings(BaseModel):
-    """The table: settings that are not variants (RULES.md §2, §3 "Settings")."""
+    """The table: settings that are not variants (R-SESSION, R-DEALER; docs/house-rules.md)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 

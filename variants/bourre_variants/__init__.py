@@ -3,7 +3,7 @@
 Each module is an ordinary plugin, registered in the ``bourre`` entry-point group
 exactly like a third-party one (see ``pyproject.toml``)::
 
-    standard             the documented profile (RULES.md §2)
+    standard             the documented profile (see `bourre rules standard`)
     double-ante          double_ante.py
     pot-limit            pot_limit.py
     four-card            four_card.py

@@ -1,4 +1,4 @@
-"""The documented profile (RULES.md §2): 5 players, single ante, obligatory play and
+"""The documented profile (R-SESSION …): 5 players, single ante, obligatory play and
 cinch.  An ordinary plugin: every other built-in variant builds on it."""
 
 from __future__ import annotations

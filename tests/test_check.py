@@ -1,0 +1,80 @@
+"""``bourre check``: one question, one answer, in the house's own rule words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import H, S, T
+from typer.testing import CliRunner
+
+from bourre.check import CheckError, check_card
+from bourre.cli import app
+from bourre.house import House
+
+runner = CliRunner()
+
+
+def ask(*args: str) -> tuple[int, str, str]:
+    r = runner.invoke(app, ["check", *args])
+    return r.exit_code, r.stdout, r.stderr
+
+
+def test_the_worked_example_question() -> None:
+    """RULES.md's worked example: hearts led, B trumped; C holds A♥ 5♥ 8♠ and must
+    follow hearts, with any heart allowed since the trick is trumped (R-FOLLOW)."""
+    ruling = check_card(House("standard"), H("AH 5H 8S"), T("JH 3S"), trump=0)
+    assert S(ruling.legal) == {"AH", "5H"}
+    assert [(S([r.card]), r.rule) for r in ruling.refused] == [({"8S"}, "R-FOLLOW")]
+    assert ruling.rules == ("R-FOLLOW",)
+    code, out, _ = ask("--house", "standard", "--trump", "S", "--hand", "AH 5H 8S", "--trick", "JH 3S")
+    assert code == 0
+    assert "You may play: A♥ 5♥." in out and "(R-FOLLOW)" in out
+    assert "R-FOLLOW: Holding the led suit" in out  # the house's own rule text
+
+
+def test_a_cinch_question() -> None:
+    code, out, _ = ask("--trump", "S", "--hand", "AS KS QS 2H", "--json")
+    got = json.loads(out)
+    assert code == 0 and got["cinch"] is True
+    assert set(got["legal"]) == {"AS", "KS", "QS"} and got["rules"] == ["R-CINCH-LEAD"]
+    # with the ace played earlier and one trick won, KS QS are masters: still a cinch
+    ruling = check_card(House("standard"), H("KS QS 2H"), [], trump=0, played=H("AS"), won=1)
+    assert ruling.cinch and S(ruling.legal) == {"KS", "QS"}
+    # no-cinch answers otherwise, from its own components
+    assert not check_card(House("no-cinch"), H("AS KS QS 2H"), [], trump=0).cinch
+
+
+def test_the_house_decides() -> None:
+    """Unable to beat a trump on the trick, the standard profile obliges an
+    under-trump (R-TRUMP); optional-undertrump does not."""
+    std = check_card(House("standard"), H("2S 5D"), T("JH QS"), trump=0)
+    opt = check_card(House("optional-undertrump"), H("2S 5D"), T("JH QS"), trump=0)
+    assert S(std.legal) == {"2S"} and std.refused[0].rule == "R-TRUMP"
+    assert S(opt.legal) == {"2S", "5D"}
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--trump", "S", "--hand", "AH XX"], ["--hand", "R-DECK"]),
+        (["--trump", "S", "--hand", "AH", "--trick", "AH"], ["--trick", "R-DECK"]),
+        (["--hand", "AH"], ["--trump", "R-DEAL"]),
+        (["--trump", "S", "--upcard", "2S", "--hand", "AH"], ["--trump"]),
+        (["--trump", "X", "--hand", "AH"], ["--trump", "R-DECK"]),
+        (["--trump", "S", "--hand", "AH", "--trick", "2C 3C 4C 5C 6C"], ["--trick", "R-LEAD"]),
+        (["--trump", "S", "--hand", "AH 2H 3H 4H 5H 6H"], ["--hand", "R-DEAL"]),
+        (["--trump", "S", "--hand", "AH", "--house", "turbo"], ["turbo"]),
+    ],
+)
+def test_bad_questions_get_one_clear_message(args: list[str], words: list[str]) -> None:
+    code, out, err = ask(*args)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    for w in words:
+        assert w in err
+
+
+def test_the_library_refuses_impossible_positions() -> None:
+    with pytest.raises(CheckError, match="R-DECK"):
+        check_card(House("standard"), H("AH 5H"), H("5H"), trump=0)

@@ -1,0 +1,60 @@
+"""``bourre replay`` in plain words: who played, every illegal card with the rule
+that forbids it, who takes the pot and why, who pays what, the next pot and who skips
+the ante; the JSON record stays the default when the output is not a terminal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from bourre.cli import app
+
+GOLDEN = Path(__file__).parent / "golden"
+runner = CliRunner()
+
+
+def words(name: str) -> str:
+    r = runner.invoke(app, ["replay", str(GOLDEN / f"{name}.script.json"), "--words"])
+    assert r.exit_code == 0, r.stderr
+    return r.stdout
+
+
+def test_json_by_default_when_piped_and_with_json() -> None:
+    path = str(GOLDEN / "worked_example.script.json")
+    for args in ([path], [path, "--json"]):
+        r = runner.invoke(app, ["replay", *args])
+        assert r.exit_code == 0 and json.loads(r.stdout)["hands"]
+
+
+def test_the_worked_example_in_words() -> None:
+    out = words("worked_example")
+    assert "Seat 4 takes the pot of 5 chips with 3 tricks. (R-WIN:" in out
+    assert "Seat 1 is bourré (no trick) and pays 5 chips into the next pot. (R-BOURRE:" in out
+    assert "No ordinary ante next hand for seat 1. (R-ANTE:" in out
+    assert "(R-SOLE:" in out and "Settled" in out and "(R-SETTLE:" in out
+
+
+def test_a_renege_is_told_with_the_rule_that_forbids_the_card() -> None:
+    out = words("renege")
+    line = next(x for x in out.splitlines() if "renege" in x)
+    assert "Seat 1 played K♥" in line and "(R-FOLLOW)" in line
+    assert "reneged and pays 10 chips" in out
+
+
+def test_a_tie_and_a_correction() -> None:
+    assert "tie for the most tricks: nobody takes the pot" in words("tie_carry")
+    out = words("correction")
+    assert "corrected an illegal card" in out and "(R-CORRECTED" in out
+
+
+def test_a_hand_that_stops_says_who_acts(tmp_path: Path) -> None:
+    script = json.loads((GOLDEN / "worked_example.script.json").read_text())
+    script["hands"] = script["hands"][:1]
+    script["hands"][0]["plays"] = script["hands"][0]["plays"][:2]
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(script))
+    r = runner.invoke(app, ["replay", str(path), "--words"])
+    assert r.exit_code == 0
+    assert "The hand stops here. Seat" in r.stdout and "is to act and may:" in r.stdout
