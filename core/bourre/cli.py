@@ -30,7 +30,10 @@ __all__ = ["HouseArg", "app", "fail", "load_house", "main"]
 def replay(
     script: Annotated[
         Path,
-        typer.Argument(help="A table script (JSON), see docs/table-scripts.md; '-' reads stdin."),
+        typer.Argument(
+            help="A table script: JSON or the hand notation, see docs/table-scripts.md;"
+            " '-' reads stdin."
+        ),
     ],
     indent: Annotated[int | None, typer.Option(help="Indent the JSON output.")] = None,
     words: Annotated[
@@ -46,15 +49,15 @@ def replay(
     """Referee hands played at a real table: who takes the pot and why, who pays what."""
     import json
 
-    from bourre.referee import ScriptError, referee, referee_file
+    from bourre.referee import ScriptError, parse_text, referee, referee_file
 
     try:
         if str(script) == "-":
             try:
-                data = json.loads(sys.stdin.read())
-            except (json.JSONDecodeError, UnicodeDecodeError) as e:
-                raise ScriptError(f"<stdin>: not valid JSON: {e}") from None
-            done = referee(data, place="<stdin>")
+                text = sys.stdin.read()
+            except UnicodeDecodeError as e:
+                raise ScriptError(f"<stdin>: not UTF-8 text: {e}") from None
+            done = referee(parse_text(text, "<stdin>"), place="<stdin>")
         else:
             done = referee_file(script)
     except ScriptError as e:
@@ -70,7 +73,9 @@ def replay(
 
 @app.command()
 def check(
-    hand: Annotated[str, typer.Option(help="Your cards, e.g. 'AH 5H 8S'.", show_default=False)],
+    hand: Annotated[
+        str, typer.Option(help="Your cards, e.g. 'AH 5H 8S'.", show_default=False)
+    ] = "",
     trick: Annotated[
         str, typer.Option(help="The cards already on the trick, in play order ('' to lead).")
     ] = "",
@@ -90,9 +95,21 @@ def check(
     discards: Annotated[str, typer.Option(help="Your own discards (for the cinch).")] = "",
     last: Annotated[bool, typer.Option(help="You play last to this trick (R-CINCH-LAST).")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Answer as JSON.")] = False,
+    script: Annotated[
+        Path | None,
+        typer.Option(
+            help="Or a hand (JSON or hand notation) that stops at the question: who acts"
+            " next and what they may do.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """One question, one answer: which cards may you play here, and why (rule ids)."""
     import json
+
+    if script is not None:
+        _check_script(script, json_out)
+        return
 
     from bourre.cards import SUITS, CardError, parse_card
     from bourre.check import CheckError, check_card
@@ -103,6 +120,8 @@ def check(
         except CardError as e:
             fail(f"{option}: {e}")
 
+    if not hand.strip():
+        fail("--hand: your cards are required (or --script FILE)")
     h = load_house(house)
     if (trump is None) == (upcard is None):
         fail("give --trump S/H/D/C or --upcard CARD (one of them): it names trump (R-DEAL)")
@@ -129,6 +148,55 @@ def check(
         sys.stdout.write(json.dumps(ruling.as_json(), ensure_ascii=False) + "\n")
         return
     sys.stdout.write("\n".join(ruling.words(h)) + "\n")
+
+
+def _check_script(path: Path, json_out: bool) -> None:
+    """``bourre check --script``: the question a hand that stops part-way asks."""
+    import json
+
+    from bourre.records import PartialHandRecord
+    from bourre.referee import ScriptError, referee_file
+
+    try:
+        done = referee_file(path)
+    except ScriptError as e:
+        fail(str(e))
+    last = done.record.hands[-1]
+    if not isinstance(last, PartialHandRecord):
+        fail(f"{path}: the last hand is complete: there is no question left (use bourre replay)")
+    if json_out:
+        sys.stdout.write(json.dumps(last.next.model_dump(mode="json")) + "\n")
+        return
+    texts = {rid: text for _, _, (rid, text) in done.house.rule_texts()}
+    nxt = last.next
+    sys.stdout.write(f"Seat {nxt.seat} is to act and may: {', '.join(nxt.legal)}.\n")
+    for rid in nxt.rules:
+        sys.stdout.write(f"{rid}: {texts.get(rid, '')}\n")
+
+
+@app.command()
+def convert(
+    script: Annotated[Path, typer.Argument(help="A table script: JSON or hand notation.")],
+    to: Annotated[str, typer.Option(help="'notation' or 'json' (default: the other form).")] = "",
+) -> None:
+    """Convert a table script between JSON and the hand notation (without loss)."""
+    import json
+
+    from bourre.notation import format_script, looks_like_notation
+    from bourre.referee import ScriptError, load_script
+
+    try:
+        data = load_script(script)
+        text = script.read_text(encoding="utf-8")
+    except (ScriptError, OSError, UnicodeDecodeError) as e:
+        fail(str(e))
+    target = to or ("json" if looks_like_notation(text) else "notation")
+    if target not in ("json", "notation"):
+        fail(f"--to: {to!r}: 'notation' or 'json'")
+    if target == "json":
+        sys.stdout.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(format_script(data))
 
 
 @app.command()

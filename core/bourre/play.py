@@ -11,7 +11,8 @@ forbid is refused in the words of the rule component that forbids it (the game's
 Input is read line by line, so a session can be piped (``bourre play < moves.txt``);
 the end of input stops the session cleanly after the last complete hand.
 
-Every hand is saved as a table script (``docs/table-scripts.md``) that ``bourre replay``
+Every hand is saved as a table script (``docs/table-scripts.md``), as JSON and in the
+hand notation (``.hand``, :mod:`bourre.notation`), that ``bourre replay``
 reproduces exactly: ``hand-NN.json`` holds the hand alone (with the balances and the
 pot in the middle once the antes are paid), ``session.json`` the session so far.
 """
@@ -651,4 +652,8 @@ def play_at_terminal(
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
+    """The script as JSON, and beside it in the hand notation (``.hand``)."""
+    from bourre.notation import format_script
+
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    path.with_suffix(".hand").write_text(format_script(data), encoding="utf-8")

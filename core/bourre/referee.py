@@ -309,16 +309,33 @@ def _next(state: State) -> NextRecord:
 
 
 def load_script(path: str | Path) -> Any:
-    """Read a script file as JSON; :class:`ScriptError` names the file on failure."""
-    import json
-
+    """Read a script file: JSON, or the hand notation (:mod:`bourre.notation`);
+    :class:`ScriptError` names the file on failure."""
     p = Path(path)
     try:
-        return json.loads(p.read_text(encoding="utf-8"))
+        text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise ScriptError(f"{p}: cannot read: {e.strerror or e}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ScriptError(f"{p}: not valid JSON: {e}") from None
+    except UnicodeDecodeError as e:
+        raise ScriptError(f"{p}: not UTF-8 text: {e}") from None
+    return parse_text(text, str(p))
+
+
+def parse_text(text: str, place: str) -> Any:
+    """A script from text: JSON, or the hand notation."""
+    import json
+
+    from bourre.notation import NotationError, looks_like_notation, parse_script
+
+    if looks_like_notation(text):
+        try:
+            return parse_script(text, place)
+        except NotationError as e:
+            raise ScriptError(str(e)) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ScriptError(f"{place}: not valid JSON (nor hand notation): {e}") from None
 
 
 def referee_file(path: str | Path, registry: Registry | None = None) -> Refereed:
@@ -331,4 +348,11 @@ def replay_file(path: str | Path, registry: Registry | None = None) -> SessionRe
     return replay(load_script(path), place=str(path), registry=registry)
 
 
-__all__ += ["replay_file", "validation_message"]
+__all__ += [
+    "Refereed",
+    "parse_text",
+    "referee",
+    "referee_file",
+    "replay_file",
+    "validation_message",
+]
