@@ -200,6 +200,26 @@ def convert(
 
 
 @app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option(help="The address to listen on (this machine only).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port.")] = 8000,
+) -> None:
+    """The referee in a browser: compose a house, referee a hand as it is played."""
+    try:
+        import uvicorn
+
+        from bourre.web import create_app
+    except ImportError as e:
+        fail(f"bourre serve needs the web extra: pip install 'bourre[web]' ({e.name} is missing)")
+    if not 0 < port < 65536:
+        fail(f"--port: {port} is not a port (1 to 65535)")
+    sys.stderr.write(f"bourre: the referee is at http://{host}:{port}/ (Ctrl-C stops it)\n")
+    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+
+
+@app.command()
 def rules(house: HouseArg = None) -> None:
     """Print the effective rules of a house, with rule ids."""
     from rich.console import Console

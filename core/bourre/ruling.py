@@ -63,6 +63,9 @@ def ruling(done: Refereed) -> list[str]:
     def cite(rid: str) -> str:
         return f"{rid}: {texts[rid]}" if rid in texts else rid
 
+    answering = done.house.answered_by.get("bourre_penalty")
+    penalty_texts = answering.rule_texts("bourre_penalty") if answering is not None else []
+    bourre_rule = penalty_texts[0][0] if penalty_texts else "R-BOURRE"
     lines: list[str] = [f"House {done.record.house}."]
     results = done.state.results
     for k, rec in enumerate(done.record.hands):
@@ -129,7 +132,7 @@ def ruling(done: Refereed) -> list[str]:
                 why.append("bourré (no trick)")
             if s in rec.reneges:
                 why.append("reneged")
-            rule = "R-BOURRE" if s in rec.bourre else "R-RENEGE"
+            rule = bourre_rule if s in rec.bourre else "R-RENEGE"
             lines.append(
                 f"Seat {s} is {' and '.join(why)} and pays {_amount(out.paid[s])} into the"
                 f" next pot. ({cite(rule)})"

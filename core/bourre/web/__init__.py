@@ -1,0 +1,280 @@
+"""``bourre serve``: the referee in a browser (Starlette and Jinja2 templates).
+
+Three pages: compose a house (its variants and settings as forms generated from the
+settings models) and read its rules; referee a hand as it is played, one entry at a
+time, each ruling shown as it happens (the legal cards, a refused card with its rule,
+the payout at the end); paste a whole script (JSON or hand notation) for a ruling.
+
+The app keeps nothing between requests: the hand so far travels in the form as hand
+notation (:mod:`bourre.notation`) and is refereed again on every step, by the same
+state as ``bourre replay``.  It reads only the fields it needs, refuses bodies over
+:data:`MAX_BODY` bytes, and answers bad input with a message on the page.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Route
+from starlette.templating import Jinja2Templates
+
+from bourre.actions import CARDS
+from bourre.cards import CardError, card_symbol, parse_card
+from bourre.house import House, PluginError
+from bourre.notation import NotationError, parse_script
+from bourre.records import PartialHandRecord
+from bourre.referee import Refereed, ScriptError, parse_text, referee
+from bourre.rulestext import SECTIONS, type_name
+from bourre.settings import HouseError, TableSettings, house_from_data
+
+__all__ = ["MAX_BODY", "create_app"]
+
+MAX_BODY = 64 * 1024
+"""The largest request body read (a hand's script is a few hundred bytes)."""
+MAX_FIELD = 16 * 1024
+
+_TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
+
+
+class FormError(ValueError):
+    """Bad form input: shown on the page."""
+
+
+async def _form(request: Request, fields: tuple[str, ...]) -> dict[str, str]:
+    """The named fields of a form post, as short strings (nothing else is read)."""
+    length = request.headers.get("content-length")
+    if length is None or not length.isdigit() or int(length) > MAX_BODY:
+        raise FormError(f"the form is too large (at most {MAX_BODY // 1024} kB)")
+    form = await request.form(max_files=0, max_fields=200)
+    out: dict[str, str] = {}
+    for name in fields:
+        value = form.get(name, "")
+        if not isinstance(value, str):
+            raise FormError(f"{name}: text expected")
+        if len(value) > MAX_FIELD:
+            raise FormError(f"{name}: too long")
+        out[name] = value
+    return out
+
+
+def _page(request: Request, name: str, status: int = 200, **context: Any) -> Response:
+    return _TEMPLATES.TemplateResponse(request, name, context, status_code=status)
+
+
+def _registry_variants() -> list[dict[str, Any]]:
+    from bourre.plugins import default_registry
+
+    out = []
+    for name, info in sorted(default_registry().variants.items()):
+        fields = [
+            {
+                "key": key,
+                "type": type_name(f.annotation),
+                "required": f.is_required(),
+                "default": "" if f.is_required() else f.default,
+                "help": f.description or "",
+            }
+            for key, f in info.cls.Settings.model_fields.items()
+        ]
+        out.append({"name": name, "summary": info.cls.summary, "fields": fields})
+    return out
+
+
+def _table_fields() -> list[dict[str, Any]]:
+    return [
+        {"key": key, "default": f.default, "help": f.description or ""}
+        for key, f in TableSettings.model_fields.items()
+    ]
+
+
+def _value(text: str) -> Any:
+    text = text.strip()
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+async def home(request: Request) -> Response:
+    """Compose a house."""
+    variants = _registry_variants()
+    if request.method == "GET":
+        return _page(request, "home.html", variants=variants, table=_table_fields())
+    names = [f"use:{v['name']}" for v in variants]
+    keys = [f"{v['name']}.{f['key']}" for v in variants for f in v["fields"]]
+    table_keys = [f"table.{f['key']}" for f in _table_fields()]
+    try:
+        got = await _form(request, (*names, *keys, *table_keys))
+        use = ["standard"] + [
+            v["name"] for v in variants if got[f"use:{v['name']}"] and v["name"] != "standard"
+        ]
+        data: dict[str, Any] = {"table": {}, "variants": {"use": use}}
+        for key in table_keys:
+            if got[key].strip():
+                data["table"][key.split(".", 1)[1]] = _value(got[key])
+        for v in variants:
+            if v["name"] not in use:
+                continue
+            given = {
+                f["key"]: _value(got[f"{v['name']}.{f['key']}"])
+                for f in v["fields"]
+                if got[f"{v['name']}.{f['key']}"].strip()
+            }
+            if given:
+                data["variants"][v["name"]] = given
+        house = House(house_from_data(data, "the form"), source="the form")
+    except (FormError, HouseError, PluginError) as e:
+        return _page(
+            request, "home.html", 400, variants=variants, table=_table_fields(), error=str(e)
+        )
+    return RedirectResponse(f"/rules?house={quote(house.spec, safe='')}", status_code=303)
+
+
+def _house(spec: str) -> House:
+    if not spec or len(spec) > 1000:
+        raise FormError("the house is missing or too long")
+    try:
+        return House(spec)
+    except (HouseError, PluginError) as e:
+        raise FormError(str(e)) from None
+
+
+async def rules(request: Request) -> Response:
+    """A house's rules, with their ids."""
+    try:
+        house = _house(request.query_params.get("house", "standard"))
+    except FormError as e:
+        return _page(request, "message.html", 400, error=str(e))
+    sections: list[tuple[str, list[tuple[str, str, str]]]] = []
+    for hook, variant, (rid, text) in house.rule_texts():
+        title = SECTIONS.get(hook, hook)
+        if not sections or sections[-1][0] != title:
+            sections.append((title, []))
+        sections[-1][1].append((rid, text, "" if variant == "standard" else variant))
+    return _page(request, "rules.html", house=house.spec, sections=sections)
+
+
+SETTING_UP = "Now the upcard (upcard 7S), or the whole deck (deck AS KH …)."
+
+
+def _ruling_of(house: House, script_text: str) -> tuple[Refereed | None, str | None]:
+    """Referee the house's hand so far; the error message if it cannot be.  A hand
+    whose deck or upcard is not given yet is being set up: no ruling, no error."""
+    text = f"house {house.spec}\n{script_text}"
+    try:
+        script = parse_script(text, "the hand")
+        last = script["hands"][-1]
+        if last.get("deck") is None and last.get("upcard") is None:
+            if last.get("decisions") or last.get("plays") or last.get("dealt"):
+                return None, f"the hand: give the upcard first. {SETTING_UP}"
+            return None, None
+        done = referee(script, place="the hand")
+    except (NotationError, ScriptError) as e:
+        return None, str(e)
+    return done, None
+
+
+def _refusal(done: Refereed, line: str) -> str | None:
+    """Why the card of a ``play SEAT CARD`` line may not be played now, in the words
+    of the house's rule components; ``None`` if it may (or the line is no play)."""
+    words = line.split()
+    if len(words) != 3 or words[0].lower() != "play" or "/" in words[2]:
+        return None
+    last = done.record.hands[-1]
+    if not isinstance(last, PartialHandRecord) or done.state.phase_name != "play":
+        return None
+    try:
+        card = parse_card(words[2])
+    except CardError as e:
+        return str(e)
+    if not words[1].isdigit() or int(words[1]) != done.state.current_player():
+        return f"seat {done.state.current_player()} is to play now, not seat {words[1]} (R-LEAD)"
+    refused = done.state.why_not(CARDS[card])
+    if refused is None:
+        return None
+    return f"{card_symbol(card)} is not allowed ({refused.rule}): {refused.reason}"
+
+
+async def hand(request: Request) -> Response:
+    """Referee a hand as it is played, one entry at a time."""
+    from bourre.ruling import ruling
+
+    spec = request.query_params.get("house", "standard")
+    script_text, line, error, refusal = "", "", None, None
+    try:
+        house = _house(spec)
+        if request.method == "POST":
+            got = await _form(request, ("script", "line"))
+            script_text, line = got["script"].strip(), got["line"].strip()
+    except FormError as e:
+        return _page(request, "message.html", 400, error=str(e))
+    done, error = _ruling_of(house, script_text) if script_text else (None, None)
+    if line:
+        candidate = f"{script_text}\n{line}".strip()
+        if done is not None:
+            refusal = _refusal(done, line)
+        if refusal is None:
+            new, problem = _ruling_of(house, candidate)
+            if problem is None:
+                script_text, done, error = candidate, new, None
+            else:
+                error = problem
+    nxt = None
+    words: list[str] = []
+    over = False
+    setting_up = bool(script_text) and done is None and error is None
+    if done is not None:
+        last = done.record.hands[-1]
+        if isinstance(last, PartialHandRecord):
+            nxt = last.next
+        else:
+            over = True
+        words = ruling(done)
+    status = 200 if error is None and refusal is None else 400
+    return _page(
+        request,
+        "hand.html",
+        status,
+        house=house.spec,
+        script=script_text,
+        error=error,
+        refusal=refusal,
+        next=nxt,
+        words=words,
+        over=over,
+        setting_up=SETTING_UP if setting_up else None,
+    )
+
+
+async def paste(request: Request) -> Response:
+    """Paste a script (JSON or hand notation) for a ruling in words."""
+    from bourre.ruling import ruling
+
+    if request.method == "GET":
+        return _page(request, "paste.html", script="")
+    got = {"script": ""}
+    try:
+        got = await _form(request, ("script",))
+        done = referee(parse_text(got["script"], "the script"), place="the script")
+    except (FormError, ScriptError) as e:
+        return _page(request, "paste.html", 400, error=str(e), script=got["script"])
+    return _page(request, "paste.html", script=got["script"], words=ruling(done))
+
+
+async def health(request: Request) -> Response:
+    return PlainTextResponse("ok")
+
+
+def create_app() -> Starlette:
+    """The referee web app."""
+    return Starlette(
+        routes=[
+            Route("/", home, methods=["GET", "POST"]),
+            Route("/rules", rules),
+            Route("/hand", hand, methods=["GET", "POST"]),
+            Route("/paste", paste, methods=["GET", "POST"]),
+            Route("/health", health),
+        ]
+    )
