@@ -354,3 +354,22 @@ def test_help_points_only_to_the_projects_own_documents():
         source = path.read_text(encoding="utf-8")
         for outside in ("RULES.md", "HAND-HISTORY", "../shared"):
             assert outside not in source, (path, outside)
+
+
+def test_the_readme_tour_runs_as_written():
+    """The three questions of the README's "Settling a dispute", run verbatim."""
+    import pathlib
+    import shlex
+
+    root = pathlib.Path(__file__).parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Settling a dispute", 1)[1].split("```bash", 1)[1].split("```", 1)[0]
+    commands = [line for line in block.splitlines() if line.startswith("bourre ")]
+    assert len(commands) == 3
+    expected = ["You may play:", "is to act and may:", "takes the pot"]
+    for command, words in zip(commands, expected, strict=True):
+        args = shlex.split(command)[1:]
+        args = [str(root / a) if a.startswith("docs/") else a for a in args]
+        result = invoke(*args)
+        assert result.exit_code == 0, (command, result.stderr)
+        assert words in result.stdout, command
