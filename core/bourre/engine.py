@@ -189,6 +189,9 @@ class State:
             raise ValueError(f"balances: {len(self.balances)} given for {n} players (R-SESSION)")
         self.start: list[Amount] = list(self.balances)
         self.pot: Amount = pot
+        self.total: Amount = sum(self.balances) + pot
+        """The money at the table: balances and the pot always add up to it."""
+        self.checked = bool(house.guarded)
         self.previous = previous
         self.marks = [False] * n
         self.chance: Chance | None = Chance(seed) if seed is not None else None
@@ -491,6 +494,7 @@ class State:
         self.house, self.rules, self.table, self.n, self.h = o.house, o.rules, o.table, o.n, o.h
         self.announce = o.announce
         self.balances, self.start, self.pot = list(o.balances), list(o.start), o.pot
+        self.total, self.checked = o.total, o.checked
         self.previous, self.marks = o.previous, list(o.marks)
         self.chance = o.chance.copy() if o.chance is not None else None
         self.first_dealer, self.last_dealer = o.first_dealer, o.last_dealer
@@ -576,6 +580,7 @@ class State:
         self.number += 1
         # Antes (R-FIRST-POT, R-ANTE); a pot given is already in the middle
         if self.given_pot is not None:
+            self.total += self.given_pot - self.pot  # that pot is already in the middle
             self.pot = self.given_pot
             self.antes = [0] * n
         else:
@@ -743,6 +748,23 @@ class State:
         self.pub_trick = ()
         self._end_hand()
 
+    def _check_conserved(self, hs: HandState) -> None:
+        """After a hand with third-party components: money and cards kept whole, or
+        the game stops naming those components (they are the only ones that could)."""
+        from bourre.guards import PluginError
+
+        money = sum(self.balances) + self.pot
+        problem = ""
+        if money != self.total:
+            problem = f"money not conserved: the table holds {money}, not {self.total}"
+        elif not hs.unseen_stock and not any(hs.hidden):
+            try:
+                hs.places()
+            except AssertionError as e:
+                problem = f"cards not conserved: {e}"
+        if problem:
+            raise PluginError(", ".join(self.house.guarded), f"hand {hs.number}", problem)
+
     def _end_hand(self) -> None:
         hs = self.hs
         assert hs is not None
@@ -767,6 +789,8 @@ class State:
         self.pot = outcome.pot_after
         hs.pot = self.pot
         self.previous = outcome
+        if self.checked:
+            self._check_conserved(hs)
         marks = self.marks
         for s in self.forfeits:
             marks[s] = True

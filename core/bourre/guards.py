@@ -9,6 +9,7 @@ invariant (a legal set outside the hand, money not conserved).
 from __future__ import annotations
 
 import inspect
+from fractions import Fraction
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -27,6 +28,12 @@ class PluginError(RuntimeError):
         super().__init__(f"plugin {plugin!r}, hook {hook}: {message}")
         self.plugin = plugin
         self.hook = hook
+        self.message = message
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Picklable with its plugin, hook and message (it crosses to worker
+        processes, where an unpicklable error would arrive as BrokenProcessPool)."""
+        return (type(self), (self.plugin, self.hook, self.message))
 
 
 _NEEDS: dict[str, tuple[str, ...]] = {
@@ -197,17 +204,141 @@ def guard(field: str, value: Any, plugin: str, hook: str) -> Any:
     if field == "penalty":
 
         def penalty(p: Amount) -> Amount:
-            x = call(value, p)
-            if not isinstance(x, (int, type(p))) or x < 0:
+            x: Amount = call(value, p)
+            if not _is_amount(x) or x < 0:
                 raise PluginError(plugin, hook, f"penalty must be an amount ≥ 0, got {x!r}")
             return x
 
         return penalty
-    if field in ("ante", "decisions", "draw"):
+    if field == "ante":
+        return _GuardedAnte(value, plugin, hook, call)
+    if field == "deal":
+        return _guarded_deal(value, plugin, hook, call)
+    if field == "draw":
+        return _GuardedDraw(value, plugin, hook, call)
+    if field == "trick_winner":
+
+        def trick_winner(trick: list[int], trump: int) -> int:
+            i = call(value, trick, trump)
+            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(trick):
+                raise PluginError(plugin, hook, f"the winner must be an index of the trick, got {i!r}")
+            return i
+
+        return trick_winner
+    if field == "next_dealer":
+
+        def next_dealer(dealer: int, marks: list[bool]) -> int:
+            s = call(value, dealer, marks)
+            if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < len(marks):
+                raise PluginError(plugin, hook, f"the next dealer must be a seat, got {s!r}")
+            return s
+
+        return next_dealer
+    if field == "settle":
+
+        def settle(balances: list[Amount], pot: Amount) -> tuple[list[Amount], list[int]]:
+            out = call(value, balances, pot)
+            if not (isinstance(out, tuple) and len(out) == 2):
+                raise PluginError(plugin, hook, f"must answer (balances, ranks), got {out!r}")
+            final, ranks = out
+            n = len(balances)
+            if len(final) != n or len(ranks) != n or not all(map(_is_amount, final)):
+                raise PluginError(plugin, hook, "balances and ranks must have one entry per seat")
+            if sum(final) != sum(balances) + pot:
+                raise PluginError(
+                    plugin,
+                    hook,
+                    f"money not conserved: balances {sum(balances)} + pot {pot} ≠ {sum(final)}",
+                )
+            if not all(isinstance(r, int) and 1 <= r <= n for r in ranks):
+                raise PluginError(plugin, hook, f"ranks must be places 1…{n}, got {ranks!r}")
+            return final, ranks
+
+        return settle
+    if field == "decisions":
         return _GuardedObject(value, call)
     if callable(value) and field != "hand_size":
         return _GuardedCall(value, call)
     return value
+
+
+def _is_amount(x: object) -> bool:
+    return (isinstance(x, int) and not isinstance(x, bool)) or isinstance(x, Fraction)
+
+
+class _GuardedAnte:
+    def __init__(self, inner: Any, plugin: str, hook: str, call: Callable[..., Any]) -> None:
+        self.inner, self.plugin, self.hook, self.call = inner, plugin, hook, call
+
+    def hand_antes(
+        self, n: int, ante: Amount, previous: HandOutcome | None, dealer: int
+    ) -> list[Amount]:
+        out = self.call(self.inner.hand_antes, n, ante, previous, dealer)
+        if not isinstance(out, list) or len(out) != n or not all(
+            _is_amount(x) and x >= 0 for x in out
+        ):
+            raise PluginError(self.plugin, self.hook, f"antes must be {n} amounts ≥ 0, got {out!r}")
+        return out
+
+    def play_ante(self, ante: Amount) -> Amount:
+        x: Amount = self.call(self.inner.play_ante, ante)
+        if not _is_amount(x) or x < 0:
+            raise PluginError(self.plugin, self.hook, f"play_ante must be an amount ≥ 0, got {x!r}")
+        return x
+
+
+def _guarded_deal(value: Any, plugin: str, hook: str, call: Callable[..., Any]) -> Any:
+    def deal(deck: Sequence[int], dealer: int, n: int) -> tuple[list[list[int]], int, list[int]]:
+        out = call(value, deck, dealer, n)
+        try:
+            hands, upcard, stock = out
+            cards = [c for h in hands for c in h] + list(stock)
+            ok = (
+                len(hands) == n
+                and len(set(len(h) for h in hands)) == 1
+                and sorted(cards) == sorted(deck)
+                and upcard in hands[dealer]
+            )
+        except (TypeError, ValueError, IndexError):
+            ok = False
+        if not ok:
+            raise PluginError(
+                plugin,
+                hook,
+                "the deal must give each of the n seats as many cards, every card of the deck"
+                " once (hands and stock), and the upcard in the dealer's hand (R-DEAL)",
+            )
+        return [sorted(h) for h in hands], upcard, list(stock)
+
+    return deal
+
+
+class _GuardedDraw:
+    def __init__(self, inner: Any, plugin: str, hook: str, call: Callable[..., Any]) -> None:
+        self.inner, self.plugin, self.hook, self.call = inner, plugin, hook, call
+
+    def limit(self, state: HandState, seat: int) -> int:
+        k = self.call(self.inner.limit, state, seat)
+        if not isinstance(k, int) or isinstance(k, bool) or k < 0:
+            raise PluginError(self.plugin, self.hook, f"limit must be an int ≥ 0, got {k!r}")
+        return k
+
+    def check(self, state: HandState, seat: int, discards: Sequence[int]) -> None:
+        self.call(self.inner.check, state, seat, discards)
+
+    def __call__(self, state: HandState, seat: int, discards: Sequence[int]) -> None:
+        size = len(state.hands[seat])
+        before = state.located()
+        self.call(self.inner, state, seat, discards)
+        hand = state.hands[seat]
+        if len(hand) != size or len(set(hand)) != size or state.located() != before:
+            raise PluginError(
+                self.plugin,
+                self.hook,
+                "the draw must give back as many cards as it took, each card in one place"
+                " (R-DRAW)",
+            )
+        hand.sort()
 
 
 class _GuardedCall:

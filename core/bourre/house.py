@@ -82,6 +82,9 @@ class House:
         self.table: TableSettings = house_rules.table
         self.variants: list[Variant] = self._instantiate(house_rules)
         self.answered_by: dict[str, Variant] = {}
+        self.guarded: list[str] = []
+        """The checked components of plugins not built in, ``"plugin (hook)"``: the
+        game checks after every hand that they kept money and cards whole."""
         self.rules: Rules = self._resolve(strict)
         if self.table.players * self.rules.hand_size > 52:
             raise HouseError(
@@ -204,6 +207,8 @@ class House:
             value = adapt_component(field, value, first_rule, values.get("hand_size", 5))
             if strict or not type(answerer).__module__.startswith("bourre_variants."):
                 value = guard(field, value, answerer.name, hook)
+                if hook != "bourre_hand_size":
+                    self.guarded.append(f"{answerer.name} ({hook})")
             values[field] = value
         return Rules(**values)
 

@@ -28,6 +28,10 @@ class IllegalAnswer(RuleViolation):
     def __init__(self, seat: int, rule: str, message: str, legal: Sequence[object] = ()) -> None:
         super().__init__(rule, f"seat {seat}: {message}", legal)
         self.seat = seat
+        self.words = message
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (IllegalAnswer, (self.seat, self.rule, self.words, self.legal))
 
 
 def _answer(player: Any, view: Observation, act: Any) -> Action:

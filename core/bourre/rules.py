@@ -32,6 +32,10 @@ class RuleViolation(Exception):
         self.reason = message
         self.legal = tuple(legal)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Picklable with its rule and words (it crosses to worker processes)."""
+        return (type(self), (self.rule, self.reason, self.legal))
+
 
 class Turn(NamedTuple):
     """Who acts next in the decisions and the exchange (:class:`DecisionProcedure`)."""
