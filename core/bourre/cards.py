@@ -52,6 +52,8 @@ class CardError(ValueError):
 def parse_card(text: str) -> int:
     """Parse ``AS``, ``TH``, ``10H`` or ``2C`` (case-insensitive) into a card (R-DECK)."""
     try:
+        if not text.isascii():  # 'Aſ'.upper() is 'AS': only the plain letters count
+            raise KeyError(text)
         return _BY_TEXT[text.strip().upper()]
     except (KeyError, AttributeError):
         raise CardError(

@@ -255,8 +255,14 @@ def bench(
     workers: Annotated[int, typer.Option(help="Processes for --parallel.")] = 2,
 ) -> None:
     """Play full sessions with random-legal bots on one core; last line: hands/s."""
+    import math
+
     from bourre.bench import run
 
+    if not (math.isfinite(seconds) and 0 < seconds <= 3600):
+        fail(f"--seconds: {seconds} is not a time from 0 to 3600 seconds")
+    if not 1 <= workers <= 256:
+        fail(f"--workers: {workers}: 1 to 256")
     houses = [load_house(h) for h in (house or ["standard"])]
     if bots != "random" or parallel:
         from bourre.compare.commands import bench_bots

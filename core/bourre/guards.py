@@ -9,8 +9,8 @@ invariant (a legal set outside the hand, money not conserved).
 from __future__ import annotations
 
 import inspect
-from fractions import Fraction
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any
 
 from bourre.cards import card_str
@@ -221,7 +221,9 @@ def guard(field: str, value: Any, plugin: str, hook: str) -> Any:
         def trick_winner(trick: list[int], trump: int) -> int:
             i = call(value, trick, trump)
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(trick):
-                raise PluginError(plugin, hook, f"the winner must be an index of the trick, got {i!r}")
+                raise PluginError(
+                    plugin, hook, f"the winner must be an index of the trick, got {i!r}"
+                )
             return i
 
         return trick_winner
@@ -274,8 +276,10 @@ class _GuardedAnte:
         self, n: int, ante: Amount, previous: HandOutcome | None, dealer: int
     ) -> list[Amount]:
         out = self.call(self.inner.hand_antes, n, ante, previous, dealer)
-        if not isinstance(out, list) or len(out) != n or not all(
-            _is_amount(x) and x >= 0 for x in out
+        if (
+            not isinstance(out, list)
+            or len(out) != n
+            or not all(_is_amount(x) and x >= 0 for x in out)
         ):
             raise PluginError(self.plugin, self.hook, f"antes must be {n} amounts ≥ 0, got {out!r}")
         return out
@@ -335,8 +339,7 @@ class _GuardedDraw:
             raise PluginError(
                 self.plugin,
                 self.hook,
-                "the draw must give back as many cards as it took, each card in one place"
-                " (R-DRAW)",
+                "the draw must give back as many cards as it took, each card in one place (R-DRAW)",
             )
         hand.sort()
 

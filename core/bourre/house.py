@@ -101,7 +101,11 @@ class House:
         if arg is None:
             return cls("standard", **kw)
         p = Path(arg)
-        if p.suffix.lower() in (".toml", ".json") or p.is_file():
+        try:
+            is_file = p.suffix.lower() in (".toml", ".json") or p.is_file()
+        except (OSError, ValueError):  # a name too long for a file: a house string
+            is_file = False
+        if is_file:
             return cls(p, **kw)
         return cls(arg, **kw)
 
@@ -130,6 +134,9 @@ class House:
                 add(base, (*chain, name))
             out.append(name)
 
+        twice = sorted({n for n in use if list(use).count(n) > 1})
+        if twice:
+            raise HouseError(f"{self.source}: variants.use: {twice[0]!r} is named twice")
         for name in use or ("standard",):
             add(name, ())
         return out

@@ -189,6 +189,28 @@ class Observation:
         )
 
 
+def _sealed(cls: type) -> None:
+    """A pure-Python build has no read-only fields: refuse assignments once built
+    (a compiled build's ``Final`` fields are read-only already)."""
+    init = getattr(cls, "__init__")  # noqa: B009
+
+    def __init__(self: object, *args: object) -> None:
+        init(self, *args)
+        object.__setattr__(self, "_sealed", True)
+
+    def __setattr__(self: object, name: str, value: object) -> None:
+        if getattr(self, "_sealed", False):
+            raise AttributeError(f"an observation is read-only: {name}")
+        object.__setattr__(self, name, value)
+
+    setattr(cls, "__init__", __init__)  # noqa: B010
+    setattr(cls, "__setattr__", __setattr__)  # noqa: B010
+
+
+if __file__.endswith(".py"):  # not compiled
+    _sealed(Observation)
+
+
 _UPTO: dict[int, list[tuple[int, ...]]] = {}
 
 
@@ -253,3 +275,5 @@ class Discards:
 
 
 Sequence.register(Discards)
+if __file__.endswith(".py"):
+    _sealed(Discards)

@@ -108,5 +108,24 @@ def make_bot(name: str, rng: random.Random, **options: Any) -> Player:
     if name not in reg.bots:
         raise ValueError(f"unknown bot {name!r}; installed: {', '.join(sorted(reg.bots))}")
     factory, _ = reg.bots[name]
-    player: Player = factory(rng, **options)
+    try:
+        player: Player = factory(rng, **options)
+    except TypeError as e:  # an option the bot does not have
+        known = _options_of(factory)
+        given = ", ".join(sorted(k for k in options if k not in known)) or "?"
+        raise ValueError(
+            f"bot {name!r} has no option {given}"
+            + (f"; its options: {', '.join(known)}" if known else "; it takes no options")
+            + f" ({e})"
+        ) from None
     return player
+
+
+def _options_of(factory: Callable[..., Any]) -> list[str]:
+    import inspect
+
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in params if p.kind is p.KEYWORD_ONLY and p.name != "house"]

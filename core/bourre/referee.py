@@ -36,6 +36,10 @@ from bourre.settings import HouseError, allowed_keys, house_from_data, validatio
 __all__ = ["ScriptError", "load_script", "replay"]
 
 
+MAX_SCRIPT = 4_000_000
+"""The longest script read (a session of many hands is a few hundred kB)."""
+
+
 class ScriptError(ValueError):
     """A script that cannot describe a real hand (or names bad house rules)."""
 
@@ -278,6 +282,10 @@ def _referee_hand(state: State, hand: HandIn, where: str, last: bool) -> NextRec
             f"{where}: decisions[{di}]: every player has decided; this decision is"
             " one too many (R-DECIDE)"
         )
+    if len(hand.reshuffles or []) > len(state.results[-1].state.reshuffles):
+        raise ScriptError(
+            f"{where}: reshuffles: given, but the stock never ran out that often (R-RESHUFFLE)"
+        )
     if pi != len(hand.plays):
         why = (
             "a sole participant plays no trick (R-SOLE)"
@@ -323,19 +331,19 @@ def load_script(path: str | Path) -> Any:
 
 def parse_text(text: str, place: str) -> Any:
     """A script from text: JSON, or the hand notation."""
-    import json
-
     from bourre.notation import NotationError, looks_like_notation, parse_script
+    from bourre.settings import load_json
 
+    if len(text) > MAX_SCRIPT:
+        raise ScriptError(f"{place}: {len(text)} characters: a script holds at most {MAX_SCRIPT}")
     if looks_like_notation(text):
         try:
             return parse_script(text, place)
         except NotationError as e:
             raise ScriptError(str(e)) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ScriptError(f"{place}: not valid JSON (nor hand notation): {e}") from None
+    if not text.lstrip().startswith(("{", "[")):
+        raise ScriptError(f"{place}: not valid JSON (nor hand notation)")
+    return load_json(text, place, ScriptError)
 
 
 def referee_file(path: str | Path, registry: Registry | None = None) -> Refereed:

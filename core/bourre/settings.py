@@ -27,7 +27,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    PositiveInt,
+    StrictInt,
     ValidationError,
     ValidationInfo,
     field_validator,
@@ -56,11 +56,13 @@ class TableSettings(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    players: int = Field(5, ge=2, le=8, description="Players at the table, 2 to 8 (R-SESSION).")
-    hands: PositiveInt = Field(12, description="Hands in a session (R-SESSION).")
+    players: StrictInt = Field(
+        5, ge=2, le=8, description="Players at the table, 2 to 8 (R-SESSION)."
+    )
+    hands: StrictInt = Field(12, gt=0, le=10_000, description="Hands in a session (R-SESSION).")
     ante: AmountField = Field(1, gt=0, description="The ante (R-FIRST-POT, R-ANTE).")
     balance: AmountField = Field(100, description="Each player's starting balance (R-SESSION).")
-    first_dealer: int | Literal["random"] = Field(
+    first_dealer: StrictInt | Literal["random"] = Field(
         0, description="Seat that deals hand 1, or 'random' (R-DEALER)."
     )
 
@@ -68,7 +70,9 @@ class TableSettings(BaseModel):
     @classmethod
     def _dealer_at_table(cls, fd: int | str, info: ValidationInfo) -> int | str:
         players = info.data.get("players", 5)
-        if fd != "random" and not (isinstance(fd, int) and 0 <= fd < players):
+        if fd != "random" and not (
+            isinstance(fd, int) and not isinstance(fd, bool) and 0 <= fd < players
+        ):
             raise ValueError(f"must be a seat 0…{players - 1} or 'random' (R-DEALER)")
         return fd
 
@@ -160,6 +164,8 @@ def load_house(path: str | Path) -> HouseRules:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise HouseError(f"{p}: cannot read: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise HouseError(f"{p}: not UTF-8 text: {e}") from None
     data: Any
     if p.suffix.lower() == ".toml":
         import tomllib
@@ -169,10 +175,7 @@ def load_house(path: str | Path) -> HouseRules:
         except tomllib.TOMLDecodeError as e:
             raise HouseError(f"{p}: not valid TOML: {e}") from None
     else:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise HouseError(f"{p}: not valid JSON: {e}") from None
+        data = load_json(text, str(p), HouseError)
     return house_from_data(data, str(p))
 
 
@@ -216,10 +219,41 @@ def split_top(text: str, sep: str) -> list[str]:
 
 def _value(text: str) -> Any:
     text = text.strip()
+    if len(text) > MAX_NUMBER:
+        raise ValueError(f"a value of {len(text)} characters is too long (at most {MAX_NUMBER})")
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON: a bare word
         return text
+
+
+MAX_NUMBER = 100
+"""The longest value a house string or setting may hold."""
+MAX_HOUSE = 2000
+"""The longest house string."""
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's keys, refused when one repeats (``json.loads`` hook)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"the key {key!r} is given twice")
+        out[key] = value
+    return out
+
+
+def load_json(text: str, place: str, error: type[ValueError]) -> Any:
+    """Strict JSON: no repeated keys, bounded nesting and numbers; ``error(message)``
+    names ``place`` otherwise."""
+    try:
+        return json.loads(text, object_pairs_hook=unique_keys)
+    except RecursionError:
+        raise error(f"{place}: not valid JSON: nested too deeply") from None
+    except json.JSONDecodeError as e:
+        raise error(f"{place}: not valid JSON: {e}") from None
+    except ValueError as e:  # a repeated key, an integer over 4300 digits
+        raise error(f"{place}: not valid JSON: {e}") from None
 
 
 def parse_calls(text: str, sep: str) -> list[tuple[str, dict[str, Any]]]:
@@ -237,6 +271,8 @@ def parse_calls(text: str, sep: str) -> list[tuple[str, dict[str, Any]]]:
             key, eq, val = arg.partition("=")
             if not eq or not _NAME.match(key.strip()):
                 raise ValueError(f"{arg.strip()!r} is not key=value")
+            if key.strip() in kv:
+                raise ValueError(f"{name}: the setting {key.strip()!r} is given twice")
             kv[key.strip()] = _value(val)
         out.append((name, kv))
     return out
@@ -250,6 +286,8 @@ def parse_house_string(text: str) -> HouseRules:
     """
     if not text.strip():
         raise HouseError("house string is empty: name a variant, e.g. 'standard'")
+    if len(text) > MAX_HOUSE:
+        raise HouseError(f"house string of {len(text)} characters: at most {MAX_HOUSE}")
     use: list[str] = []
     settings: dict[str, dict[str, Any]] = {}
     table: dict[str, Any] = {}
@@ -259,6 +297,9 @@ def parse_house_string(text: str) -> HouseRules:
         raise HouseError(f"house string {text!r}: {e}") from None
     for name, kv in items:
         if name == "table":
+            twice = sorted(set(table) & set(kv))
+            if twice:
+                raise HouseError(f"house string {text!r}: table {twice[0]!r} is given twice")
             table.update(kv)
             continue
         if name in use:

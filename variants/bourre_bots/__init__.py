@@ -19,22 +19,35 @@ from bourre.rules import Player
 from bourre.variant import hookimpl
 
 
-def _random(rng: random.Random | None = None, **_: Any) -> Player:
+def _random(rng: random.Random | None = None, *, house: Any = None) -> Player:
+    """``random``: no options (``house`` is accepted and unused)."""
     from bourre_bots.random_bot import RandomPlayer
 
     return RandomPlayer(rng)
 
 
-def _heuristic(rng: random.Random | None = None, **_: Any) -> Player:
+def _heuristic(rng: random.Random | None = None, *, house: Any = None) -> Player:
+    """``heuristic``: no options (``house`` is accepted and unused)."""
     from bourre_bots.heuristic import HeuristicPlayer
 
     return HeuristicPlayer(rng)
 
 
-def _montecarlo(rng: random.Random | None = None, **options: Any) -> Any:
-    from bourre_bots.montecarlo import make
+def _montecarlo(
+    rng: random.Random | None = None,
+    *,
+    house: Any = None,
+    budget: int = 16,
+    margin: float = 1.0,
+) -> Any:
+    """``montecarlo(budget=16, margin=1)``."""
+    from bourre_bots.montecarlo import MonteCarloPlayer
 
-    return make(rng, **options)
+    if isinstance(budget, bool) or not isinstance(budget, int):
+        raise ValueError(f"montecarlo: budget must be a whole number, not {budget!r}")
+    if isinstance(margin, bool) or not isinstance(margin, (int, float)):
+        raise ValueError(f"montecarlo: margin must be a number, not {margin!r}")
+    return MonteCarloPlayer(rng, house=house, budget=budget, margin=float(margin))
 
 
 @hookimpl

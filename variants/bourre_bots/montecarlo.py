@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from bourre.actions import CARDS, PASS, PLAY, Action
 from bourre.engine import CHANCE, State
@@ -148,10 +147,3 @@ def _house(spec: str) -> House:
     if h is None:
         h = _HOUSES[spec] = House.from_arg(spec)
     return h
-
-
-def make(rng: random.Random | None = None, **options: Any) -> MonteCarloPlayer:
-    house = options.pop("house", None)
-    budget = int(options.pop("budget", 16))
-    margin = float(options.pop("margin", 1.0))
-    return MonteCarloPlayer(rng, house=house, budget=budget, margin=margin)
