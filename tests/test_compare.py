@@ -320,7 +320,7 @@ def test_cli_simulate(tmp_path: Path) -> None:
         (["compare", "standard", "standard"], ["twice"]),
         (
             ["simulate", "standard", "--resume", "/nonexistent/state.jsonl"],
-            ["--resume", "cannot read"],
+            ["--resume", "no such state file"],
         ),
         (
             ["simulate", "standard", "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"],
@@ -429,3 +429,66 @@ def test_bench_bots_and_parallel() -> None:
     r = invoke("bench", "--bots", "heuristic", "--seconds", "0.3", "--parallel")
     assert r.exit_code == 0, r.stderr
     assert "speed-up" in r.stdout and r.stdout.strip().splitlines()[-1].startswith("hands/s: ")
+
+
+def test_a_torn_state_file_resumes_twice(tmp_path):
+    """kill -9 mid-line: the resume cuts the torn line before appending, so a second
+    resume still reads the file; a line edited by hand is refused."""
+    from bourre.compare import runner
+
+    state = tmp_path / "s.jsonl"
+    config = runner.RunConfig(["standard"], 6, "torn", runner.parse_bots("random"), False)
+    runner.run(config, state=state)
+    text = state.read_text()
+    state.write_text(text[: len(text) - 25])  # cut mid-line
+    _, done = runner.load_state(state)
+    runner.run(config, state=state, resume=done)
+    _, done = runner.load_state(state)
+    assert sorted(done["standard"]) == list(range(6))
+    runner.run(config, state=state, resume=done)
+    assert sorted(runner.load_state(state)[1]["standard"]) == list(range(6))
+    lines = state.read_text().splitlines()
+    lines[2] = lines[2].replace('"i": 1', '"i": 5', 1) if '"i": 1' in lines[2] else lines[2].replace("1", "2", 1)
+    state.write_text("\n".join(lines) + "\n")
+    with pytest.raises(runner.StateError, match="line 3 does not match its digest"):
+        runner.load_state(state)
+
+
+@pytest.mark.parametrize(
+    "option",
+    ["--json", "--csv", "--state"],
+)
+def test_outputs_are_checked_before_the_run(tmp_path, option):
+    missing = tmp_path / "no" / "such" / "out.json"
+    r = CliRunner().invoke(
+        app, ["simulate", "standard", "--sessions", "2", "--bots", "random", option, str(missing)]
+    )
+    assert r.exit_code == 2 and "does not exist" in r.stderr
+    r = CliRunner().invoke(
+        app, ["simulate", "standard", "--sessions", "2", "--bots", "random", option, str(tmp_path)]
+    )
+    assert r.exit_code == 2 and "a folder" in r.stderr
+
+
+def test_sigterm_keeps_the_completed_sessions(tmp_path):
+    """SIGTERM stops a run like Ctrl-C: the partial summary and the state file."""
+    import signal as sig
+    import subprocess
+    import time
+
+    state = tmp_path / "s.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bourre.cli", "simulate", "standard", "--bots", "random",
+         "--sessions", "200000", "--workers", "1", "--chunk", "50", "--state", str(state),
+         "--no-progress"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    for _ in range(200):
+        time.sleep(0.05)
+        if state.exists() and len(state.read_text().splitlines()) > 60:
+            break
+    proc.send_signal(sig.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode in (1, 130), err
+    assert "continue with --resume" in err
+    assert len(state.read_text().splitlines()) > 50

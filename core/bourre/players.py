@@ -100,25 +100,48 @@ BotFactory = Callable[..., Player]
 """``factory(rng, **options)`` → a player (see the ``bourre_register_bots`` hook)."""
 
 
-def make_bot(name: str, rng: random.Random, **options: Any) -> Player:
-    """A bot from the installed plugins by name (``random``, …)."""
+def make_bot(name: str, rng: random.Random, *, house: Any = None, **options: Any) -> Player:
+    """A bot from the installed plugins by name (``random``, …), or from a module not
+    installed as ``package.module:factory``.  ``house`` goes to factories that take
+    it; an option the bot does not have is refused with its options."""
     from bourre.plugins import default_registry
 
     reg = default_registry()
-    if name not in reg.bots:
+    if name in reg.bots:
+        factory = reg.bots[name][0]
+    elif ":" in name:
+        import importlib
+
+        module, _, attr = name.partition(":")
+        try:
+            factory = getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError) as e:
+            raise ValueError(f"bot {name!r} cannot be loaded: {e}") from None
+    else:
         raise ValueError(f"unknown bot {name!r}; installed: {', '.join(sorted(reg.bots))}")
-    factory, _ = reg.bots[name]
+    if house is not None and _takes_house(factory):
+        options["house"] = house
     try:
         player: Player = factory(rng, **options)
     except TypeError as e:  # an option the bot does not have
         known = _options_of(factory)
-        given = ", ".join(sorted(k for k in options if k not in known)) or "?"
+        given = ", ".join(sorted(k for k in options if k not in known and k != "house")) or "?"
         raise ValueError(
             f"bot {name!r} has no option {given}"
             + (f"; its options: {', '.join(known)}" if known else "; it takes no options")
             + f" ({e})"
         ) from None
     return player
+
+
+def _takes_house(factory: Callable[..., Any]) -> bool:
+    import inspect
+
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.kind is p.VAR_KEYWORD or p.name == "house" for p in params)
 
 
 def _options_of(factory: Callable[..., Any]) -> list[str]:

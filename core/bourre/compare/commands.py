@@ -6,6 +6,7 @@ rich, matplotlib and distributed are imported by the commands that use them.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -51,6 +52,10 @@ Bots = Annotated[
         " e.g. 'montecarlo(budget=8)'.",
         show_default=False,
     ),
+]
+Isolate = Annotated[
+    bool,
+    typer.Option(help="Run every bot in its own process (bots nobody vouches for; slower)."),
 ]
 Rotate = Annotated[
     bool,
@@ -105,6 +110,7 @@ def simulate(
     seed: Seed = None,
     bots: Bots = None,
     rotate: Rotate = False,
+    isolate: Isolate = False,
     workers: Workers = None,
     scheduler: Scheduler = None,
     chunk: Chunk = None,
@@ -128,6 +134,7 @@ def compare(
     seed: Seed = None,
     bots: Bots = None,
     rotate: Rotate = False,
+    isolate: Isolate = False,
     workers: Workers = None,
     scheduler: Scheduler = None,
     chunk: Chunk = None,
@@ -148,6 +155,50 @@ def compare(
     _main(houses, **locals_without(locals(), "houses"))
 
 
+def _check_outputs(**paths: Path | None) -> None:
+    """Refuse, before the run, an output that could not be written after it."""
+    from bourre.cliutil import fail
+
+    for option, path in paths.items():
+        if path is None:
+            continue
+        flag = f"--{option}"
+        if option == "plot":
+            if path.exists() and not path.is_dir():
+                fail(f"{flag} {path}: not a folder")
+            if not path.parent.is_dir():
+                fail(f"{flag} {path}: the folder {path.parent} does not exist")
+            continue
+        if path.is_dir():
+            fail(f"{flag} {path}: a folder, not a file")
+        if option == "resume":
+            if not path.is_file():
+                fail(f"{flag} {path}: no such state file")
+            continue
+        if not path.parent.is_dir():
+            fail(f"{flag} {path}: the folder {path.parent} does not exist")
+
+
+@contextlib.contextmanager
+def _stop_on_signals() -> Any:
+    """SIGTERM and SIGHUP stop the run like Ctrl-C: the partial summary is written
+    and the completed sessions are kept."""
+    import signal
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    saved = {}
+    for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if sig is not None:
+            saved[sig] = signal.signal(sig, stop)
+    try:
+        yield
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+
+
 def locals_without(d: dict[str, Any], *names: str) -> dict[str, Any]:
     return {k: v for k, v in d.items() if k not in names}
 
@@ -159,6 +210,7 @@ def _main(
     seed: str | None,
     bots: str | None,
     rotate: bool,
+    isolate: bool,
     workers: int | None,
     scheduler: str | None,
     chunk: int | None,
@@ -184,6 +236,7 @@ def _main(
         fail("--scheduler and --workers exclude each other: the cluster has its own workers")
     if below != below:  # NaN
         fail("--below must be a number")
+    _check_outputs(json=json, csv=csv, plot=plot, state=state, resume=resume)
     houses = [load_house(h) for h in house_args]
     specs = [h.spec for h in houses]
     if len(set(specs)) != len(specs):
@@ -200,6 +253,7 @@ def _main(
         seed = seed if seed is not None else str(header.get("seed", "0"))
         bots = bots if bots is not None else ",".join(header.get("bots", ["heuristic"]))
         rotate = rotate or bool(header.get("rotate", False))
+        isolate = isolate or bool(header.get("isolate", False))
         sessions = (
             sessions if sessions is not None else int(header.get("sessions", DEFAULT_SESSIONS))
         )
@@ -216,7 +270,7 @@ def _main(
         except ValueError as e:
             fail(f"--bots: {e} ({h.spec})")
     _check_bot_options(specs_bots, houses[0])
-    config = runner.RunConfig(specs, sessions, seed, specs_bots, rotate)
+    config = runner.RunConfig(specs, sessions, seed, specs_bots, rotate, isolate)
     if header is not None:
         try:
             runner.check_resume(config, header, resume)  # type: ignore[arg-type]
@@ -251,9 +305,10 @@ def _main(
 
     nworkers = workers if workers is not None else _cpus()
     try:
-        result = _run_with_progress(
-            runner, config, houses, nworkers, client, chunk, state_path, done, progress
-        )
+        with _stop_on_signals():
+            result = _run_with_progress(
+                runner, config, houses, nworkers, client, chunk, state_path, done, progress
+            )
     finally:
         if client is not None:
             client.close()  # type: ignore[no-untyped-call]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import inspect
 import json
 import math
@@ -125,10 +126,34 @@ def session_seed(seed: str | int, i: int) -> str:
     return f"{seed}:{i}"
 
 
+_ISOLATED: dict[tuple[str, str, int], Any] = {}
+"""The isolated bots of this process, kept from session to session (``--isolate``)."""
+
+
+def _isolated(spec: BotSpec, house: Any, seat: int, seed: str) -> Any:
+    from bourre.isolate import IsolatedBot
+
+    key = (spec.label, house.spec, seat)
+    bot = _ISOLATED.get(key)
+    if bot is None or bot.proc.poll() is not None:
+        bot = _ISOLATED[key] = IsolatedBot(
+            spec.name, dict(spec.options), house=house.spec, seed=seed
+        )
+    else:
+        bot.reset(seed)
+    return bot
+
+
 def run_session(
-    house: Any, bots: Sequence[BotSpec], seed: str | int, i: int, rotate: bool = False
+    house: Any,
+    bots: Sequence[BotSpec],
+    seed: str | int,
+    i: int,
+    rotate: bool = False,
+    isolate: bool = False,
 ) -> dict[str, Any]:
-    """Play session ``i`` of ``house`` and reduce it to a summary (JSON-ready)."""
+    """Play session ``i`` of ``house`` and reduce it to a summary (JSON-ready).  With
+    ``isolate`` every bot runs in its own process (:mod:`bourre.isolate`)."""
     from bourre.plugins import default_registry
     from bourre.simulate import play_session
 
@@ -138,6 +163,8 @@ def run_session(
 
     def make(seat: int, rng: random.Random) -> Any:
         spec = specs[seat]
+        if isolate:
+            return _isolated(spec, house, seat, f"{session_seed(seed, i)}:{seat}")
         if spec.name not in registry.bots:
             raise ValueError(f"unknown bot {spec.name!r}")
         factory = registry.bots[spec.name][0]
@@ -210,12 +237,13 @@ def run_chunk(
     seed: str | int,
     indices: Sequence[int],
     rotate: bool = False,
+    isolate: bool = False,
 ) -> list[dict[str, Any]]:
     """Worker entry point: the summaries of sessions ``indices`` of ``house`` (a
     canonical house string; the house is built once per process)."""
     h = _house(house)
     _freeze_heap()
-    return [run_session(h, bots, seed, i, rotate) for i in indices]
+    return [run_session(h, bots, seed, i, rotate, isolate) for i in indices]
 
 
 def _freeze_heap() -> None:
@@ -228,10 +256,18 @@ def _freeze_heap() -> None:
 
 
 def _worker_init() -> None:
-    """Workers ignore Ctrl-C: the parent stops the run and keeps what is done."""
+    """Workers ignore Ctrl-C (the parent stops the run and keeps what is done) and die
+    with their parent (Linux: the parent-death signal), even after its kill -9."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: the pool's own shutdown applies
+        pass
 
 
 # -- a run ------------------------------------------------------------------------------
@@ -247,6 +283,9 @@ class RunConfig:
     seed: str = "0"
     bots: list[BotSpec] = field(default_factory=lambda: [BotSpec("heuristic")])
     rotate: bool = False
+    isolate: bool = False
+    """Every bot in its own process (``--isolate``): other random streams, so a
+    resume must keep the choice."""
 
     def header(self) -> dict[str, Any]:
         return {
@@ -257,6 +296,7 @@ class RunConfig:
             "seed": self.seed,
             "bots": [b.label for b in self.bots],
             "rotate": self.rotate,
+            **({"isolate": True} if self.isolate else {}),
         }
 
 
@@ -279,6 +319,28 @@ class RunResult:
         """The summaries of one house in session order."""
         d = self.summaries.get(house, {})
         return [d[i] for i in sorted(d)]
+
+
+def _line(house: str, summary: dict[str, Any]) -> str:
+    """One state-file line: a session summary with a digest of itself, so that a line
+    edited by hand (or mangled) is refused on resume."""
+    body = json.dumps({"house": house, "summary": summary}, sort_keys=True)
+    check = hashlib.sha256(body.encode()).hexdigest()[:16]
+    return json.dumps({"house": house, "summary": summary, "check": check}) + "\n"
+
+
+def _checked(entry: dict[str, Any]) -> bool:
+    body = json.dumps({"house": entry["house"], "summary": entry["summary"]}, sort_keys=True)
+    return entry.get("check") == hashlib.sha256(body.encode()).hexdigest()[:16]
+
+
+def repair_tail(path: Path) -> None:
+    """Cut a torn last line (a write cut short: kill -9, a full disk) so that the next
+    lines are appended after a whole one."""
+    with path.open("rb+") as f:
+        data = f.read()
+        if data and not data.endswith(b"\n"):
+            f.truncate(data.rfind(b"\n") + 1)
 
 
 def load_state(path: Path) -> tuple[dict[str, Any], dict[str, dict[int, dict[str, Any]]]]:
@@ -304,10 +366,16 @@ def load_state(path: Path) -> tuple[dict[str, Any], dict[str, dict[int, dict[str
             entry = json.loads(line)
             house, summary = entry["house"], entry["summary"]
             i = int(summary["i"])
+            ok = _checked(entry)
         except (json.JSONDecodeError, KeyError, TypeError, ValueError):
             if k == len(lines):
                 break  # cut short while writing
             raise StateError(f"--resume {path}: line {k} is not a session summary") from None
+        if not ok:
+            raise StateError(
+                f"--resume {path}: line {k} does not match its digest: it was changed after"
+                " it was written"
+            )
         done.setdefault(house, {})[i] = summary
     return header, done
 
@@ -315,8 +383,8 @@ def load_state(path: Path) -> tuple[dict[str, Any], dict[str, dict[int, dict[str
 def check_resume(config: RunConfig, header: dict[str, Any], path: Path | str) -> None:
     """Refuse to resume a state file of another run."""
     mine = config.header()
-    for key in ("houses", "seed", "bots", "rotate"):
-        if header.get(key) != mine[key]:
+    for key in ("houses", "seed", "bots", "rotate", "isolate"):
+        if header.get(key) != mine.get(key):
             raise StateError(
                 f"--resume {path}: the state file is of another run: {key} {header.get(key)!r}"
                 f" there, {mine[key]!r} here"
@@ -372,12 +440,15 @@ def run(
     if state is not None:
         p = Path(state)
         fresh = not p.exists() or p.stat().st_size == 0
+        if not fresh:
+            repair_tail(p)
         out = p.open("a", encoding="utf-8")
         if fresh:
-            out.write(json.dumps(config.header()) + "\n")
-            for h, d in summaries.items():
-                for i in sorted(d):
-                    out.write(json.dumps({"house": h, "summary": d[i]}) + "\n")
+            out.write(
+                json.dumps(config.header())
+                + "\n"
+                + "".join(_line(h, d[i]) for h, d in summaries.items() for i in sorted(d))
+            )
             out.flush()
     result = RunResult(config, summaries, state=Path(state) if state is not None else None)
     t0 = time.perf_counter()
@@ -385,9 +456,8 @@ def run(
     def record(house: str, batch: list[dict[str, Any]]) -> None:
         for s in batch:
             summaries[house][int(s["i"])] = s
-            if out is not None:
-                out.write(json.dumps({"house": house, "summary": s}) + "\n")
-        if out is not None:
+        if out is not None:  # the batch as whole lines, in one write
+            out.write("".join(_line(house, s) for s in batch))
             out.flush()
         if progress is not None:
             progress(result.completed(), total)
@@ -409,6 +479,11 @@ def run(
     return result
 
 
+def _iso(config: RunConfig) -> tuple[bool, ...]:
+    """The ``isolate`` argument of a task, only when set (custom tasks need not take it)."""
+    return (True,) if config.isolate else ()
+
+
 def _stop(result: RunResult, reason: str) -> None:
     result.complete = False
     result.stopped = reason
@@ -423,7 +498,7 @@ def _run_inline(
 ) -> None:
     try:
         for house, idx in tasks:
-            record(house, task(house, config.bots, config.seed, idx, config.rotate))
+            record(house, task(house, config.bots, config.seed, idx, config.rotate, *_iso(config)))
     except KeyboardInterrupt:
         _stop(result, "interrupted")
     except Exception as e:
@@ -471,7 +546,9 @@ def _run_pool(
                 if nxt is None:
                     break
                 house, idx = nxt
-                fut = executor.submit(task, house, config.bots, config.seed, idx, config.rotate)
+                fut = executor.submit(
+                    task, house, config.bots, config.seed, idx, config.rotate, *_iso(config)
+                )
                 pending[fut] = house
             if not pending:
                 break
