@@ -270,3 +270,30 @@ def test_reshuffles_saved() -> None:
         pytest.fail("no reshuffle in 20 sessions")
     rec = replay(summary.session_script)
     assert [dump(h) for h in rec.hands] == [dump(h) for h in summary.hands]
+
+
+def test_a_misbehaving_bot_gets_a_message_not_a_traceback(tmp_path, monkeypatch):
+    import textwrap
+
+    (tmp_path / "badbots.py").write_text(textwrap.dedent('''
+        from bourre_bots.random_bot import RandomPlayer
+
+        class Illegal(RandomPlayer):
+            def play(self, view):
+                return next(c for c in range(52) if c not in view.legal)
+
+        class Crashes(RandomPlayer):
+            def decide(self, view):
+                raise KeyError("oops")
+
+        def illegal(rng=None):
+            return Illegal(rng)
+
+        def crashes(rng=None):
+            return Crashes(rng)
+    '''))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for bot, words in (("badbots:illegal", "(R-"), ("badbots:crashes", "KeyError")):
+        r = runner.invoke(app, ["play", "--bots", bot, "--seed", "3"], input="pass\n" * 40)
+        assert r.exit_code == 2, (r.exit_code, r.stderr[-300:])
+        assert words in r.stderr and "Traceback" not in r.stderr

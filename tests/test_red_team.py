@@ -351,3 +351,11 @@ def test_fuzzed_house_strings_never_crash(text: str) -> None:
     assert r.exit_code in (0, 2), (text, r.exception)
     if r.exit_code == 2:
         assert r.stdout == "" and r.stderr.startswith("bourre: ")
+
+
+def test_huge_amounts_and_a_non_utf8_state_file(tmp_path: Path) -> None:
+    refused("rules", 'table(balance="1e5000")')
+    refused("rules", "table(ante=" + "9" * 40 + ")")
+    state = tmp_path / "s.jsonl"
+    state.write_bytes(b"\xff\xfe")
+    assert "not UTF-8" in refused("simulate", "standard", "--resume", str(state))

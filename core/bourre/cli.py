@@ -298,13 +298,18 @@ def play(
     """Play a session at the terminal against bots (reads answers line by line)."""
     from bourre.play import play_at_terminal
 
+    from bourre.guards import PluginError
+    from bourre.rules import RuleViolation
+
     h = load_house(house)
     try:
         play_at_terminal(
             h, bots=bots or ["random"], seat=seat, seed=seed, hands=hands, save=save, hints=hints
         )
-    except ValueError as e:
+    except (ValueError, RuleViolation, PluginError) as e:  # IllegalAnswer: a bot's answer
         fail(str(e))
+    except Exception as e:  # a bot plugin's own failure: named, not a traceback
+        fail(f"a bot failed during the session: {type(e).__name__}: {e}")
 
 
 def register_plugin_commands() -> None:

@@ -749,8 +749,9 @@ class State:
         self._end_hand()
 
     def _check_conserved(self, hs: HandState) -> None:
-        """After a hand with third-party components: money and cards kept whole, or
-        the game stops naming those components (they are the only ones that could)."""
+        """After every hand the money at the table is whole, and with third-party
+        components the cards too; else the game stops naming those components (bots
+        cannot change the game: they answer observations)."""
         from bourre.guards import PluginError
 
         money = sum(self.balances) + self.pot
@@ -763,7 +764,8 @@ class State:
             except AssertionError as e:
                 problem = f"cards not conserved: {e}"
         if problem:
-            raise PluginError(", ".join(self.house.guarded), f"hand {hs.number}", problem)
+            who = ", ".join(self.house.guarded) or "the house's components"
+            raise PluginError(who, f"hand {hs.number}", problem)
 
     def _end_hand(self) -> None:
         hs = self.hs
@@ -789,7 +791,7 @@ class State:
         self.pot = outcome.pot_after
         hs.pot = self.pot
         self.previous = outcome
-        if self.checked:
+        if self.checked or sum(balances) + self.pot != self.total:
             self._check_conserved(hs)
         marks = self.marks
         for s in self.forfeits:

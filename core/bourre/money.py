@@ -3,6 +3,7 @@ otherwise; in files, a JSON integer or a ``"p/q"`` string."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Annotated, Any
 
@@ -19,20 +20,34 @@ def whole(x: Amount) -> Amount:
     return x
 
 
+MAX_AMOUNT = 10**15
+"""The largest amount (in chips) and the largest denominator a file may give."""
+
+_AMOUNT_TEXT = re.compile(r"^\s*-?\d{1,16}(\s*/\s*\d{1,16})?\s*$")
+
+
+def _bounded(x: Amount) -> Amount:
+    den = x.denominator if isinstance(x, Fraction) else 1
+    if x > MAX_AMOUNT or x < -MAX_AMOUNT or den > MAX_AMOUNT:
+        raise ValueError(f"{amount_json(x)!r} is out of range: amounts up to {MAX_AMOUNT:,}")
+    return x
+
+
 def parse_amount(v: Any) -> Amount:
-    """An amount from JSON/TOML: an integer, or a string ``"p/q"`` (or ``"p"``)."""
+    """An amount from JSON/TOML: an integer, or a string ``"p/q"`` (or ``"p"``), at most
+    :data:`MAX_AMOUNT` in size."""
     if isinstance(v, bool):
         raise ValueError("an amount must be an integer or a 'p/q' string")
     if isinstance(v, int):
-        return v
+        return _bounded(v)
     if isinstance(v, Fraction):
-        return whole(v)
-    if isinstance(v, float) and v.is_integer():
+        return _bounded(whole(v))
+    if isinstance(v, float) and v.is_integer() and abs(v) <= MAX_AMOUNT:
         return int(v)
-    if isinstance(v, str):
+    if isinstance(v, str) and _AMOUNT_TEXT.match(v):
         try:
-            return whole(Fraction(v.strip()))
-        except (ValueError, ZeroDivisionError):
+            return _bounded(whole(Fraction(v.replace(" ", ""))))
+        except ZeroDivisionError:
             pass
     raise ValueError(f"{v!r} is not an amount: use an integer or a 'p/q' string")
 

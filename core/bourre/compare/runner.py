@@ -350,6 +350,8 @@ def load_state(path: Path) -> tuple[dict[str, Any], dict[str, dict[int, dict[str
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except OSError as e:
         raise StateError(f"--resume {path}: cannot read: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise StateError(f"--resume {path}: not a bourre compare state file (not UTF-8)") from None
     if not lines:
         raise StateError(f"--resume {path}: empty file")
     try:
