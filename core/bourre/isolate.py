@@ -20,7 +20,6 @@ object: ``bot``, ``options``, ``house``, ``seed``).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import random
@@ -190,8 +189,11 @@ class IsolatedBot:
             self.proc.wait()
 
     def __del__(self) -> None:
-        with contextlib.suppress(Exception):  # the interpreter may be shutting down
-            self.close()
+        try:  # at interpreter exit module globals may be gone
+            if self.proc.poll() is None:
+                self.proc.kill()
+        except Exception:
+            pass
 
 
 def _child(config: dict[str, Any]) -> None:

@@ -130,9 +130,19 @@ _ISOLATED: dict[tuple[str, str, int], Any] = {}
 """The isolated bots of this process, kept from session to session (``--isolate``)."""
 
 
+def _close_isolated() -> None:
+    for bot in _ISOLATED.values():
+        bot.close()
+    _ISOLATED.clear()
+
+
 def _isolated(spec: BotSpec, house: Any, seat: int, seed: str) -> Any:
+    import atexit
+
     from bourre.isolate import IsolatedBot
 
+    if not _ISOLATED:
+        atexit.register(_close_isolated)
     key = (spec.label, house.spec, seat)
     bot = _ISOLATED.get(key)
     if bot is None or bot.proc.poll() is not None:
