@@ -359,3 +359,33 @@ def test_huge_amounts_and_a_non_utf8_state_file(tmp_path: Path) -> None:
     state = tmp_path / "s.jsonl"
     state.write_bytes(b"\xff\xfe")
     assert "not UTF-8" in refused("simulate", "standard", "--resume", str(state))
+
+
+def test_a_plugin_error_keeps_its_words_with_two_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers are forked from this process: a lying plugin known here fails there,
+    and its error arrives whole (not as BrokenProcessPool)."""
+    import bourre.plugins as plugins
+    from bourre.compare import runner
+
+    def winner(self: Any, table: TableSettings) -> Any:
+        return lambda trick, trump: -1
+
+    cls = type("Liar2", (Variant,), {"name": "liar-two", "bourre_trick_winner": hookimpl(winner)})
+
+    def variants(register: Any) -> None:
+        register(cls)
+
+    real_build = plugins.build
+    monkeypatch.setattr(
+        plugins, "build", lambda extra=(): real_build([*extra, ("liar-two", _module(bourre_register_variants=variants))])
+    )
+    plugins._process.cache_clear()
+    try:
+        plugins.default_registry()
+        config = runner.RunConfig(["standard+liar-two"], 8, "w", runner.parse_bots("random"), False)
+        result = runner.run(config, workers=2)
+    finally:
+        plugins._process.cache_clear()
+    assert not result.complete
+    assert "plugin 'liar-two', hook bourre_trick_winner" in (result.stopped or "")
+    assert "BrokenProcessPool" not in (result.stopped or "")
