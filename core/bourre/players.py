@@ -119,7 +119,7 @@ def make_bot(name: str, rng: random.Random, *, house: Any = None, **options: Any
             raise ValueError(f"bot {name!r} cannot be loaded: {e}") from None
     else:
         raise ValueError(f"unknown bot {name!r}; installed: {', '.join(sorted(reg.bots))}")
-    if house is not None and _takes_house(factory):
+    if house is not None and takes_house(factory):
         options["house"] = house
     try:
         player: Player = factory(rng, **options)
@@ -134,7 +134,8 @@ def make_bot(name: str, rng: random.Random, *, house: Any = None, **options: Any
     return player
 
 
-def _takes_house(factory: Callable[..., Any]) -> bool:
+def takes_house(factory: Callable[..., Any]) -> bool:
+    """Whether a bot factory takes a ``house`` option (or any option)."""
     import inspect
 
     try:

@@ -140,7 +140,9 @@ class TrickRecord(BaseModel):
     plays: list[PlayRecord]
 
 
-class HandRecord(BaseModel):
+class HandFacts(BaseModel):
+    """What every hand record holds, complete or not (the public key order)."""
+
     model_config = _OUT
     number: int
     dealer: int
@@ -151,6 +153,11 @@ class HandRecord(BaseModel):
     hands_after_draw: list[list[CardOut]]
     tricks: list[TrickRecord]
     tricks_won: list[int]
+
+
+class HandRecord(HandFacts):
+    """The record of a complete hand."""
+
     winner: int | None
     bourre: list[int]
     reneges: list[int]
@@ -175,22 +182,12 @@ class NextRecord(BaseModel):
     rules: list[str]
 
 
-class PartialHandRecord(BaseModel):
+class PartialHandRecord(HandFacts):
     """A hand that stopped part-way (the script's last): what happened so far and
-    ``next``.  It has no ``winner``, ``pot_after`` or ``balances``."""
+    ``next``; ``pot_at_stake`` is the pot in the middle now, and the current trick
+    comes last in ``tricks`` (``winner`` -1).  It has no ``winner``, ``pot_after``
+    or ``balances``."""
 
-    model_config = _OUT
-    number: int
-    dealer: int
-    trump: str
-    upcard: CardOut
-    pot_at_stake: AmountField
-    """The pot in the middle now (it is at stake once the play begins)."""
-    active: list[int]
-    hands_after_draw: list[list[CardOut]]
-    tricks: list[TrickRecord]
-    """Completed tricks, then the current one (``winner`` -1 until complete)."""
-    tricks_won: list[int]
     reneges: list[int]
     next: NextRecord
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
-import inspect
 import json
 import math
 import random
@@ -111,11 +110,9 @@ def seat_bots(bots: Sequence[BotSpec], players: int, index: int, rotate: bool) -
 @functools.cache
 def _accepts_house(factory: Callable[..., Any]) -> bool:
     """Whether a bot factory takes a ``house`` option (or any option)."""
-    try:
-        params = inspect.signature(factory).parameters.values()
-    except (TypeError, ValueError):
-        return False
-    return any(p.kind is p.VAR_KEYWORD or p.name == "house" for p in params)
+    from bourre.players import takes_house
+
+    return takes_house(factory)
 
 
 # -- one session ------------------------------------------------------------------------
