@@ -16,21 +16,19 @@ front door (``Game(house).new_session(seed=…)``).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Final, NamedTuple
-
-from mypy_extensions import mypyc_attr
+from typing import Final
 
 from bourre.actions import CARDS, PASS, PLAY, Action, Dealt, Deck, Drew, TablePlay, subsets
 from bourre.build import warn_if_stale
-from bourre.cards import DECK, card_str
+from bourre.cards import card_str
+from bourre.chance import Chance
 from bourre.given import dealt_hand, draw_given, reveal
 from bourre.house import House
 from bourre.money import Amount
 from bourre.observation import Observation
 from bourre.observe import observe
+from bourre.results import HandResult, PlayLog
 from bourre.rules import DrawRule, HandOutcome, PlayResult, RuleViolation, Turn
 from bourre.state import HandState, PublicDecision, TrickLog, keep_order
 
@@ -56,87 +54,6 @@ DECIDE: Final = "decide"
 ``bourre.rules.DECIDE``; a constant here, so compiled code compares it directly)."""
 _CARDS: Final = CARDS
 _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
-
-
-class PlayLog(NamedTuple):
-    """One card played, as the hand record reports it."""
-
-    seat: int
-    card: int
-    legal: tuple[int, ...]
-    cinch: bool
-    renege: bool
-    corrected: bool
-    played_first: int | None = None
-    """The illegal card taken back, for a corrected play."""
-
-
-@dataclass(slots=True)
-class HandResult:
-    """What a hand did (the hand record is made from it, :mod:`bourre.records`)."""
-
-    number: int
-    dealer: int
-    state: HandState
-    outcome: HandOutcome
-    balances: list[Amount]
-    """Balances after the hand's payments, before the next antes."""
-    antes: list[Amount]
-    hands_after_draw: list[list[int]]
-    plays: list[PlayLog] = field(default_factory=list)
-    """Every card played, in order (kept when the state records)."""
-
-    @property
-    def pot_at_stake(self) -> Amount:
-        return self.state.pot_at_stake
-
-    @property
-    def tricks(self) -> list[TrickLog]:
-        return self.state.tricks
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
-class Chance:
-    """The seeded source of chance outcomes: the deck of each hand (shuffled and cut),
-    reshuffles, a random first dealer.  Independent of the players' own randomness,
-    so every house given one seed sees the same decks (common random numbers)."""
-
-    def __init__(self, seed: int | str) -> None:
-        self.seed = seed
-        self._rng = random.Random(f"bourre-deck:{seed}")
-        self._reshuffle_rng: random.Random | None = None  # made when first needed
-
-    def deck(self) -> list[int]:
-        """A shuffled and cut deck, top first (Fisher–Yates on uniform floats)."""
-        cards = list(DECK)
-        r = self._rng.random
-        for i in range(len(cards) - 1, 0, -1):
-            j = int(r() * (i + 1))
-            cards[i], cards[j] = cards[j], cards[i]
-        return cards
-
-    def reshuffle(self, pile: list[int]) -> list[int]:
-        """A new stock from discards (R-RESHUFFLE)."""
-        if self._reshuffle_rng is None:  # its own stream: decks never depend on play
-            self._reshuffle_rng = random.Random(f"bourre-reshuffle:{self.seed}")
-        new = list(pile)
-        self._reshuffle_rng.shuffle(new)
-        return new
-
-    def seat(self, n: int) -> int:
-        return self._rng.randrange(n)
-
-    def copy(self) -> Chance:
-        c = Chance.__new__(Chance)
-        c.seed = self.seed
-        c._rng = random.Random()
-        c._rng.setstate(self._rng.getstate())
-        if self._reshuffle_rng is None:
-            c._reshuffle_rng = None
-        else:
-            c._reshuffle_rng = random.Random()
-            c._reshuffle_rng.setstate(self._reshuffle_rng.getstate())
-        return c
 
 
 def _draw_noting(hs: HandState, draw: DrawRule, seat: int, cards: tuple[int, ...]) -> None:

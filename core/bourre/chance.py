@@ -1,0 +1,56 @@
+"""The seeded source of chance outcomes (:class:`Chance`): the deck of each hand,
+reshuffles, a random first dealer."""
+
+from __future__ import annotations
+
+import random
+
+from mypy_extensions import mypyc_attr
+
+from bourre.cards import DECK
+
+__all__ = ["Chance"]
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
+class Chance:
+    """The seeded source of chance outcomes: the deck of each hand (shuffled and cut),
+    reshuffles, a random first dealer.  Independent of the players' own randomness,
+    so every house given one seed sees the same decks (common random numbers)."""
+
+    def __init__(self, seed: int | str) -> None:
+        self.seed = seed
+        self._rng = random.Random(f"bourre-deck:{seed}")
+        self._reshuffle_rng: random.Random | None = None  # made when first needed
+
+    def deck(self) -> list[int]:
+        """A shuffled and cut deck, top first (Fisher–Yates on uniform floats)."""
+        cards = list(DECK)
+        r = self._rng.random
+        for i in range(len(cards) - 1, 0, -1):
+            j = int(r() * (i + 1))
+            cards[i], cards[j] = cards[j], cards[i]
+        return cards
+
+    def reshuffle(self, pile: list[int]) -> list[int]:
+        """A new stock from discards (R-RESHUFFLE)."""
+        if self._reshuffle_rng is None:  # its own stream: decks never depend on play
+            self._reshuffle_rng = random.Random(f"bourre-reshuffle:{self.seed}")
+        new = list(pile)
+        self._reshuffle_rng.shuffle(new)
+        return new
+
+    def seat(self, n: int) -> int:
+        return self._rng.randrange(n)
+
+    def copy(self) -> Chance:
+        c = Chance.__new__(Chance)
+        c.seed = self.seed
+        c._rng = random.Random()
+        c._rng.setstate(self._rng.getstate())
+        if self._reshuffle_rng is None:
+            c._reshuffle_rng = None
+        else:
+            c._reshuffle_rng = random.Random()
+            c._reshuffle_rng.setstate(self._reshuffle_rng.getstate())
+        return c

@@ -1,0 +1,51 @@
+"""What a finished hand did, as the game keeps it: every card played
+(:class:`PlayLog`) and the hand's result (:class:`HandResult`), from which the hand
+records of :mod:`bourre.records` are made."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from bourre.money import Amount
+from bourre.rules import HandOutcome
+from bourre.state import HandState, TrickLog
+
+__all__ = ["HandResult", "PlayLog"]
+
+
+class PlayLog(NamedTuple):
+    """One card played, as the hand record reports it."""
+
+    seat: int
+    card: int
+    legal: tuple[int, ...]
+    cinch: bool
+    renege: bool
+    corrected: bool
+    played_first: int | None = None
+    """The illegal card taken back, for a corrected play."""
+
+
+@dataclass(slots=True)
+class HandResult:
+    """What a hand did (the hand record is made from it, :mod:`bourre.records`)."""
+
+    number: int
+    dealer: int
+    state: HandState
+    outcome: HandOutcome
+    balances: list[Amount]
+    """Balances after the hand's payments, before the next antes."""
+    antes: list[Amount]
+    hands_after_draw: list[list[int]]
+    plays: list[PlayLog] = field(default_factory=list)
+    """Every card played, in order (kept when the state records)."""
+
+    @property
+    def pot_at_stake(self) -> Amount:
+        return self.state.pot_at_stake
+
+    @property
+    def tricks(self) -> list[TrickLog]:
+        return self.state.tricks
