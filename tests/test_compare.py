@@ -492,3 +492,14 @@ def test_sigterm_keeps_the_completed_sessions(tmp_path):
     assert proc.returncode in (1, 130), err
     assert "continue with --resume" in err
     assert len(state.read_text().splitlines()) > 50
+
+
+def test_simulate_speaks_of_one_house_and_keeps_the_speed_apart():
+    r = CliRunner().invoke(
+        app, ["simulate", "standard", "--sessions", "3", "--bots", "random", "--no-progress"]
+    )
+    assert r.exit_code == 0
+    assert "bourre simulate:" in r.stdout and "bourre compare" not in r.stdout
+    assert "paired difference" not in r.stdout
+    assert "hands/s (per core)" not in r.stdout  # not a row among the game's figures
+    assert "Speed (hands per second, per core):" in r.stdout

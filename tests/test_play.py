@@ -93,6 +93,7 @@ def play_in_process(
 ) -> tuple[PlaySummary, Person, str]:
     person = Person()
     out = io.StringIO()
+    kw.setdefault("bots", ("random",))  # the piped CLI session below seats random bots too
     summary = play_at_terminal(
         House(house), seed=seed, console=Console(file=out, width=100), read=person, **kw
     )
@@ -192,7 +193,8 @@ def test_subprocess_session(session: tuple[PlaySummary, Person, str], tmp_path: 
     summary, person, _ = session
     save = tmp_path / "hands"
     proc = subprocess.run(
-        [sys.executable, "-m", "bourre.cli", "play", "--seed", str(SEED), "--save", str(save)],
+        [sys.executable, "-m", "bourre.cli", "play", "--seed", str(SEED), "--bots", "random",
+         "--save", str(save)],
         input="\n".join(person.lines) + "\n",
         capture_output=True,
         text=True,
@@ -217,7 +219,7 @@ def test_end_of_input_keeps_complete_hands(
     save = tmp_path / "hands"
     result = runner.invoke(
         app,
-        ["play", "--seed", str(SEED), "--save", str(save)],
+        ["play", "--seed", str(SEED), "--bots", "random", "--save", str(save)],
         input="\n".join(person.lines[:cut]) + "\n",
     )
     assert result.exit_code == 0, result.output
@@ -297,3 +299,9 @@ def test_a_misbehaving_bot_gets_a_message_not_a_traceback(tmp_path, monkeypatch)
         r = runner.invoke(app, ["play", "--bots", bot, "--seed", "3"], input="pass\n" * 40)
         assert r.exit_code == 2, (r.exit_code, r.stderr[-300:])
         assert words in r.stderr and "Traceback" not in r.stderr
+
+
+def test_play_seats_heuristic_bots_by_default():
+    r = runner.invoke(app, ["play", "--seed", "5", "--hands", "1"], input="pass\n" * 10)
+    assert r.exit_code == 0, r.stderr
+    assert "bots: 1 heuristic, 2 heuristic, 3 heuristic, 4 heuristic" in " ".join(r.stdout.split())

@@ -280,7 +280,7 @@ def play(
         list[str] | None,
         typer.Option(
             "--bots",
-            help="Bots at the other seats: one name for all (default: random) or one per"
+            help="Bots at the other seats: one name for all (default: heuristic) or one per"
             " seat in seat order (repeat the option or separate with commas).",
         ),
     ] = None,
@@ -303,7 +303,7 @@ def play(
     h = load_house(house)
     try:
         play_at_terminal(
-            h, bots=bots or ["random"], seat=seat, seed=seed, hands=hands, save=save, hints=hints
+            h, bots=bots or ["heuristic"], seat=seat, seed=seed, hands=hands, save=save, hints=hints
         )
     except (ValueError, RuleViolation, PluginError) as e:  # IllegalAnswer: a bot's answer
         fail(str(e))

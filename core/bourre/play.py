@@ -504,7 +504,7 @@ def make_players(
         raise ValueError(
             f"--seat {seat}: no such seat at a table of {n} (seats 0 to {n - 1}, R-SEAT)"
         )
-    names = [b.strip() for item in bots for b in item.split(",") if b.strip()] or ["random"]
+    names = [b.strip() for item in bots for b in item.split(",") if b.strip()] or ["heuristic"]
     if len(names) == 1:
         names = names * (n - 1)
     if len(names) != n - 1:
@@ -548,7 +548,7 @@ def _bot_options(name: str, house: House) -> dict[str, Any]:
 def play_at_terminal(
     house: House,
     *,
-    bots: Sequence[str] = ("random",),
+    bots: Sequence[str] = ("heuristic",),
     seat: int = 0,
     seed: int | None = None,
     hands: int | None = None,

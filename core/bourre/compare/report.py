@@ -93,9 +93,11 @@ def render(metrics: dict[str, Any], console: Any) -> None:
     note = coverage(metrics)
     if note:
         console.print(f"[bold red]{note}[/bold red]")
+    one = len(houses) == 1
     t = Table(
-        title=f"bourre compare: {title(metrics)}",
-        caption="± 95% CI; Δ: paired difference vs the first house (bold: CI excludes 0)",
+        title=f"bourre {'simulate' if one else 'compare'}: {title(metrics)}",
+        caption="± 95% CI"
+        + ("" if one else "; Δ: paired difference vs the first house (bold: CI excludes 0)"),
     )
     t.add_column("metric", style="bold")
     for h in houses:
@@ -122,9 +124,11 @@ def render(metrics: dict[str, Any], console: Any) -> None:
             f"bot {label}: change per hand",
             *[_cell(h.get("bots", {}).get(label), "n") for h in houses],
         )
-    hps = metrics.get("timing", {}).get("hands_per_second", {})
-    t.add_row("hands/s (per core)", *[_fmt(hps.get(h["house"]), "n") for h in houses])
     console.print(t)
+    hps = metrics.get("timing", {}).get("hands_per_second", {})
+    if hps:  # the speed of the run, not a figure of the game: a line of its own
+        speeds = ", ".join(f"{_short(h['house'])} {_fmt(hps.get(h['house']), 'n')}" for h in houses)
+        console.print(f"Speed (hands per second, per core): {speeds}", highlight=False)
     g = Table(title="pot at stake by hand number (mean ± 95% CI)")
     g.add_column("hand", justify="right")
     for h in houses:
