@@ -503,3 +503,22 @@ def test_simulate_speaks_of_one_house_and_keeps_the_speed_apart():
     assert "paired difference" not in r.stdout
     assert "hands/s (per core)" not in r.stdout  # not a row among the game's figures
     assert "Speed (hands per second, per core):" in r.stdout
+
+
+def test_figures_name_houses_as_the_table_does(tmp_path):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.rcParams["svg.fonttype"] = "none"  # keep the words as text
+    try:
+        r = CliRunner().invoke(
+            app,
+            ["compare", "standard", "double-ante", "--sessions", "4", "--bots", "random",
+             "--no-progress", "--plot", str(tmp_path)],
+        )
+    finally:
+        matplotlib.rcParams["svg.fonttype"] = "path"
+    assert r.exit_code == 0, r.stderr
+    svgs = " ".join(p.read_text() for p in tmp_path.glob("*.svg"))
+    assert "double-ante" in svgs and "standard+double-ante" not in svgs
+    assert "sessions ending below count" in svgs  # the threshold line says what it is

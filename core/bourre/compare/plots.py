@@ -40,7 +40,7 @@ def plot(result: Any, metrics: dict[str, Any], directory: Path | str) -> list[Pa
     matplotlib.use("Agg", force=True)
     from matplotlib.figure import Figure
 
-    from bourre.compare.report import coverage, title
+    from bourre.compare.report import coverage, house_label, title
 
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
@@ -78,7 +78,7 @@ def plot(result: Any, metrics: dict[str, Any], directory: Path | str) -> list[Pa
             histtype="step",
             linewidth=1.6,
             weights=[1 / len(pots)] * len(pots),
-            label=f"{h} (mean {mean:.1f}, median {med:g}, max {m['pot_max']:g})",
+            label=f"{house_label(h)} (mean {mean:.1f}, median {med:g}, max {m['pot_max']:g})",
         )
     ax.set_yscale("log")
     ax.set_xlabel("pot at stake when play begins (chips)")
@@ -97,7 +97,7 @@ def plot(result: Any, metrics: dict[str, Any], directory: Path | str) -> list[Pa
             continue
         xs = list(range(1, len(ivs) + 1))
         means = [iv["mean"] for iv in ivs]
-        ax.plot(xs, means, marker="o", label=m["house"])
+        ax.plot(xs, means, marker="o", label=house_label(m["house"]))
         if all(iv.get("lo") is not None for iv in ivs):
             ax.fill_between(xs, [iv["lo"] for iv in ivs], [iv["hi"] for iv in ivs], alpha=0.2)
     ax.set_xlabel("hand number in the session")
@@ -115,8 +115,11 @@ def plot(result: Any, metrics: dict[str, Any], directory: Path | str) -> list[Pa
     for h, m in zip(houses, metrics["houses"], strict=True):
         sp = m.get("spread", {}).get("mean")
         bl = m.get("below", {}).get("mean")
+        name = house_label(h)
         labels.append(
-            f"{h}\nstd {sp:.1f}, P(<{metrics['below']:g}) {100 * bl:.1f}%" if sp is not None else h
+            f"{name}\nstd {sp:.1f}, P(<{metrics['below']:g}) {100 * bl:.1f}%"
+            if sp is not None
+            else name
         )
     if any(finals):
         ax.boxplot([f or [float("nan")] for f in finals], whis=(1, 99), showfliers=False)
@@ -126,7 +129,7 @@ def plot(result: Any, metrics: dict[str, Any], directory: Path | str) -> list[Pa
         color="tab:red",
         linestyle="--",
         linewidth=1,
-        label=f"threshold {metrics['below']:g}",
+        label=f"{metrics['below']:g} chips: sessions ending below count in P(<{metrics['below']:g})",
     )
     ax.set_ylabel("final balance of a player (chips)")
     ax.set_xlabel("house (box: quartiles and median; whiskers: 1st and 99th percentiles)")
@@ -146,7 +149,7 @@ def plot(result: Any, metrics: dict[str, Any], directory: Path | str) -> list[Pa
         ivs += [{}] * (len(groups) - len(ivs))
         means, err = _err(ivs)
         bx = [g + (j - (len(houses) - 1) / 2) * width for g in range(len(groups))]
-        ax.bar(bx, means, width=width, yerr=err, capsize=3, label=m["house"])
+        ax.bar(bx, means, width=width, yerr=err, capsize=3, label=house_label(m["house"]))
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_xticks(range(len(groups)), groups)
     ax.set_xlabel("seat (seat 0 deals hand 1) and the dealer of each hand")

@@ -85,6 +85,12 @@ def _short(spec: str) -> str:
     return spec.removeprefix("standard+")
 
 
+def house_label(spec: str) -> str:
+    """A house as the table and the figures name it (``double-ante`` for
+    ``standard+double-ante``)."""
+    return _short(spec)
+
+
 def render(metrics: dict[str, Any], console: Any) -> None:
     """Print the comparison as rich tables."""
     from rich.table import Table
