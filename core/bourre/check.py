@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from bourre.cards import SUIT_NAMES, SUITS, card_str, card_symbol, display_order
 from bourre.house import House
+from bourre.rules import narrowing
 
 __all__ = ["CardRuling", "CheckError", "Refusal", "check_card"]
 
@@ -121,7 +122,6 @@ def check_card(
         raise CheckError("--trump: a suit S, H, D or C (R-DEAL)")
     h, t = sorted(hand), list(trick)
     legal = rules.follow.legal(h, t, trump)
-    ordinary = set(legal)
     known = 0
     for c in (*played, *trick, *discards):
         known |= 1 << c
@@ -129,20 +129,6 @@ def check_card(
     if rules.cinch.enabled and rules.cinch.has_cinch(h, trump, known, won):
         cinch = True
         legal = rules.cinch.narrow(legal, h, t, trump, known, last)
-    refused: list[Refusal] = []
-    narrowing: list[str] = []
-    for c in h:
-        if c in legal:
-            continue
-        if c in ordinary:
-            e = rules.cinch.refuse(c, list(legal), t, trump)
-        else:
-            e = rules.follow.refuse(h, t, trump, c)
-        refused.append(Refusal(c, e.rule, e.reason))
-        if e.rule not in narrowing:
-            narrowing.append(e.rule)
-    if not narrowing:
-        narrowing = ["R-LEAD"] if not t else ["R-DISCARD"]
-    return CardRuling(
-        tuple(h), tuple(t), trump, tuple(legal), cinch, tuple(refused), tuple(narrowing)
-    )
+    refusals, ids = narrowing(rules, h, t, trump, legal)
+    refused = [Refusal(c, e.rule, e.reason) for c, e in refusals]
+    return CardRuling(tuple(h), tuple(t), trump, tuple(legal), cinch, tuple(refused), tuple(ids))

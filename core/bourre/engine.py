@@ -29,7 +29,7 @@ from bourre.money import Amount
 from bourre.observation import Observation
 from bourre.observe import observe
 from bourre.results import HandResult, PlayLog
-from bourre.rules import DrawRule, HandOutcome, PlayResult, RuleViolation, Turn
+from bourre.rules import DrawRule, HandOutcome, PlayResult, RuleViolation, Turn, refuse_card
 from bourre.state import HandState, PublicDecision, TrickLog, keep_order
 
 __all__ = ["CHANCE", "TERMINAL", "Chance", "HandResult", "PlayLog", "State"]
@@ -216,10 +216,9 @@ class State:
         """What the player to act may do; empty at a chance node or the end."""
         ph = self.phase
         if ph == _PLAY:
-            legal = self.legal
-            if legal is None:
-                legal = self._compute_legal()
-            return [_CARDS[c] for c in legal]
+            if self.legal is None:
+                self._compute_legal()
+            return list(self.legal_a)  # made with the legal set, once per turn
         if ph != _DECIDE:
             return []
         t = self.turn
@@ -618,11 +617,7 @@ class State:
         hand = hs.hands[s]
         if card not in hand:
             return RuleViolation("R-DEAL", f"seat {s} does not hold {card_str(card)}", legal)
-        follow = self.rules.follow
-        if self.has_cinch and card in follow.legal(hand, hs.trick, hs.trump):
-            e = self.rules.cinch.refuse(card, legal, hs.trick, hs.trump)
-        else:
-            e = follow.refuse(hand, hs.trick, hs.trump, card)
+        e = refuse_card(self.rules, hand, hs.trick, hs.trump, card, legal)
         return RuleViolation(e.rule, f"seat {s}: {e.reason}", legal)
 
     def _play(

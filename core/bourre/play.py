@@ -522,27 +522,9 @@ def make_players(
             continue
         name = next(it)
         rng = random.Random(f"bourre-bot:{seed}:{s}")
-        players.append(make_bot(name, rng, **_bot_options(name, house)))
+        players.append(make_bot(name, rng, house=house))
         labels.append(name)
     return players, labels
-
-
-def _bot_options(name: str, house: House) -> dict[str, Any]:
-    """``house=`` for a bot factory that takes it (bots that simulate the rules)."""
-    import inspect
-
-    from bourre.plugins import default_registry
-
-    entry = default_registry().bots.get(name)
-    if entry is None:
-        return {}  # make_bot names the installed bots
-    try:
-        params = inspect.signature(entry[0]).parameters.values()
-    except (TypeError, ValueError):
-        return {}
-    if any(p.name == "house" or p.kind is p.VAR_KEYWORD for p in params):
-        return {"house": house}
-    return {}
 
 
 def play_at_terminal(

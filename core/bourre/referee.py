@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bourre.actions import CARDS, PASS, PLAY, Dealt, Deck, Drew, discard
+from bourre.actions import PASS, PLAY, Dealt, Deck, Drew, discard
 from bourre.cards import card_str
 from bourre.engine import CHANCE, State
 from bourre.house import House, PluginError
@@ -30,7 +30,7 @@ from bourre.records import (
     hand_record,
     partial_record,
 )
-from bourre.rules import RuleViolation
+from bourre.rules import RuleViolation, narrowing
 from bourre.settings import HouseError, allowed_keys, house_from_data, validation_message
 
 __all__ = ["ScriptError", "load_script", "replay"]
@@ -305,14 +305,8 @@ def _next(state: State) -> NextRecord:
         forced = state.turn.forced if state.turn is not None else None
         return NextRecord(seat=seat, legal=legal, rules=[forced] if forced else ["R-DECIDE"])
     legal_cards = state.legal_cards()
-    rules: list[str] = []
-    for c in state.hand.hands[seat]:
-        if c not in legal_cards:
-            refusal = state.why_not(CARDS[c])
-            if refusal is not None and refusal.rule not in rules:
-                rules.append(refusal.rule)
-    if not rules:
-        rules = ["R-LEAD"] if not state.hand.trick else ["R-DISCARD"]
+    hs = state.hand
+    _, rules = narrowing(state.rules, hs.hands[seat], hs.trick, hs.trump, legal_cards)
     return NextRecord(seat=seat, legal=[card_str(c) for c in legal_cards], rules=rules)
 
 

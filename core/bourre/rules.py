@@ -282,3 +282,30 @@ RULE_FIELDS: dict[str, str] = {
     "bourre_settle": "settle",
 }
 """Which :class:`Rules` field each rule hook fills."""
+
+
+def refuse_card(
+    rules: Rules, hand: list[int], trick: list[int], trump: int, card: int, allowed: Sequence[int]
+) -> RuleViolation:
+    """Why ``card``, held but not among the ``allowed`` cards, may not be played: in
+    the cinch's words when the ordinary obligations allow it (R-CINCH-LEAD,
+    R-CINCH-FOLLOW), else in the follow rule's (R-FOLLOW, R-TRUMP …)."""
+    if card in rules.follow.legal(hand, trick, trump):
+        return rules.cinch.refuse(card, list(allowed), trick, trump)
+    return rules.follow.refuse(hand, trick, trump, card)
+
+
+def narrowing(
+    rules: Rules, hand: list[int], trick: list[int], trump: int, allowed: Sequence[int]
+) -> tuple[list[tuple[int, RuleViolation]], list[str]]:
+    """The refusal of every held card outside ``allowed``, and the ids of the rules
+    that narrow the choice, in the order met (R-LEAD when leading is free, R-DISCARD
+    when nothing narrows a follower)."""
+    refused = [
+        (c, refuse_card(rules, hand, trick, trump, c, allowed)) for c in hand if c not in allowed
+    ]
+    ids: list[str] = []
+    for _, e in refused:
+        if e.rule not in ids:
+            ids.append(e.rule)
+    return refused, ids or (["R-LEAD"] if not trick else ["R-DISCARD"])

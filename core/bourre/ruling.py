@@ -15,6 +15,7 @@ from bourre.cards import SUIT_NAMES, SUITS, card_symbol, parse_card
 from bourre.money import Amount, amount_json
 from bourre.records import HandRecord, PartialHandRecord
 from bourre.referee import Refereed
+from bourre.rules import refuse_card
 
 __all__ = ["ruling"]
 
@@ -49,10 +50,7 @@ def _why_illegal(done: Refereed, rec: HandRecord | PartialHandRecord, t: int, i:
     tried = card if card is not None else next((c for c in hand if c not in legal), None)
     if tried is None or tried not in hand:
         return "not among the cards allowed"
-    if tried in rules.follow.legal(sorted(hand), trick, trump):
-        e = rules.cinch.refuse(tried, legal, trick, trump)
-    else:
-        e = rules.follow.refuse(sorted(hand), trick, trump, tried)
+    e = refuse_card(rules, sorted(hand), trick, trump, tried, legal)
     return f"{e.reason} ({e.rule})"
 
 

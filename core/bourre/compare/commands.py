@@ -345,17 +345,11 @@ def _check_bot_options(bots: list[Any], house: Any) -> None:
     import random
 
     from bourre.cliutil import fail
-    from bourre.compare.runner import _accepts_house
-    from bourre.plugins import default_registry
+    from bourre.players import make_bot
 
-    reg = default_registry()
     for b in bots:
-        factory = reg.bots[b.name][0]
-        opts = dict(b.options)
-        if _accepts_house(factory):
-            opts.setdefault("house", house)
         try:
-            factory(random.Random(0), **opts)
+            make_bot(b.name, random.Random(0), house=house, **dict(b.options))
         except (TypeError, ValueError) as e:
             fail(f"--bots: {b.label}: {e}")
 

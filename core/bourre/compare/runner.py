@@ -108,13 +108,6 @@ def seat_bots(bots: Sequence[BotSpec], players: int, index: int, rotate: bool) -
 
 
 @functools.cache
-def _accepts_house(factory: Callable[..., Any]) -> bool:
-    """Whether a bot factory takes a ``house`` option (or any option)."""
-    from bourre.players import takes_house
-
-    return takes_house(factory)
-
-
 # -- one session ------------------------------------------------------------------------
 
 
@@ -161,24 +154,17 @@ def run_session(
 ) -> dict[str, Any]:
     """Play session ``i`` of ``house`` and reduce it to a summary (JSON-ready).  With
     ``isolate`` every bot runs in its own process (:mod:`bourre.isolate`)."""
-    from bourre.plugins import default_registry
+    from bourre.players import make_bot
     from bourre.simulate import play_session
 
     n = house.table.players
     specs = seat_bots(bots, n, i, rotate)
-    registry = default_registry()
 
     def make(seat: int, rng: random.Random) -> Any:
         spec = specs[seat]
         if isolate:
             return _isolated(spec, house, seat, f"{session_seed(seed, i)}:{seat}")
-        if spec.name not in registry.bots:
-            raise ValueError(f"unknown bot {spec.name!r}")
-        factory = registry.bots[spec.name][0]
-        opts = dict(spec.options)
-        if _accepts_house(factory):
-            opts.setdefault("house", house)
-        return factory(rng, **opts)
+        return make_bot(spec.name, rng, house=house, **dict(spec.options))
 
     start = float(house.table.balance)
     prev = [start] * n
