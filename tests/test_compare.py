@@ -361,6 +361,31 @@ def test_cli_resume_of_another_run_exits_2(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "--resume" in r.stderr
 
 
+def _signal_dispositions() -> tuple[bool, bool]:
+    return (
+        signal.getsignal(signal.SIGTERM) == signal.SIG_DFL,
+        signal.getsignal(signal.SIGINT) == signal.SIG_IGN,
+    )
+
+
+def test_workers_do_not_inherit_the_parents_stop_handlers() -> None:
+    """The parent turns SIGTERM into a stop of the run; a forked worker must not: it
+    would raise inside its result queue's lock and hang the pool it is ending."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    saved = signal.signal(signal.SIGTERM, stop)
+    try:
+        ctx = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(1, mp_context=ctx, initializer=R._worker_init) as ex:
+            assert ex.submit(_signal_dispositions).result(timeout=30) == (True, True)
+    finally:
+        signal.signal(signal.SIGTERM, saved)
+
+
 def test_cli_ctrl_c_writes_partial_summary_and_resumes(tmp_path: Path) -> None:
     """A real SIGINT to `bourre compare`: exit 130, the partial JSON says what it
     covers, the state file resumes to the numbers of an uninterrupted run."""

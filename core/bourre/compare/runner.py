@@ -249,11 +249,17 @@ def _freeze_heap() -> None:
 
 
 def _worker_init() -> None:
-    """Workers ignore Ctrl-C (the parent stops the run and keeps what is done) and die
-    with their parent (Linux: the parent-death signal), even after its kill -9."""
+    """Workers ignore Ctrl-C (the parent stops the run and keeps what is done), die at
+    once when the parent ends them (SIGTERM, SIGHUP: a forked worker inherits the
+    parent's handlers, which would turn the signal into an exception sent back on
+    the result queue, possibly while holding its lock) and die with their parent
+    (Linux: the parent-death signal), even after its kill -9."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if sig is not None:
+            signal.signal(sig, signal.SIG_DFL)
     try:
         import ctypes
 
@@ -585,3 +591,6 @@ def _terminate(procs: list[Any]) -> None:
     for p in procs:
         with contextlib.suppress(Exception):
             p.join(timeout=5)
+            if p.is_alive():
+                p.kill()
+                p.join(timeout=5)
