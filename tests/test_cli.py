@@ -325,12 +325,49 @@ def test_variants_names_readable_at_80_columns():
 
 
 def test_bench_last_line_hands_per_second():
-    result = invoke("bench", "--seconds", "0.2")
+    """One line per measure (random, heuristic, Monte Carlo), medians, the machine
+    first, the random bots' hands/s last."""
+    result = invoke("bench", "--seconds", "0.3")
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.strip().splitlines()
+    assert lines[0].startswith("machine: ") and "load average" in lines[0]
     m = re.fullmatch(r"hands/s: (\d+)", lines[-1])
     assert m and int(m.group(1)) > 0, lines[-1]
-    assert any("standard" in line for line in lines[:-1])
+    rand = next(x for x in lines if "random bots: median" in x)
+    assert "hands/s per core" in rand
+    assert rand.split("median ")[1].split()[0].replace(",", "") == m.group(1)
+    assert any("heuristic bots: median" in x and "hands/s per core" in x for x in lines)
+    assert any("Monte Carlo bot: median" in x and "decisions/s" in x for x in lines)
+    assert "reference" not in result.stdout
+
+
+def test_bench_reference_is_interleaved_and_gives_ratios(tmp_path):
+    """--reference runs the yardstick in every round; every hands/s line gets its
+    ratio to the yardstick's median."""
+    calls = tmp_path / "calls"
+    ref = tmp_path / "ref.py"
+    ref.write_text(
+        "import sys\n"
+        f"open({str(calls)!r}, 'a').write(' '.join(sys.argv[1:]) + '\\n')\n"
+        "print('hands: 10 in 1 s')\nprint('hands/s: 1000')\n"
+    )
+    r = invoke("bench", "--seconds", "0.25", "--bots", "random", "--reference", str(ref))
+    assert r.exit_code == 0, r.stderr
+    rounds = calls.read_text().splitlines()
+    assert len(rounds) == 5 and all(x.startswith("--seconds ") for x in rounds)
+    line = next(x for x in r.stdout.splitlines() if "random bots: median" in x)
+    rate = float(line.split("median ")[1].split()[0].replace(",", ""))
+    ratio = float(line.split("; ")[1].split("×")[0])
+    assert ratio == pytest.approx(rate / 1000, abs=0.01)
+    assert "reference (ref.py): median 1,000 hands/s over 5 rounds" in r.stdout
+
+
+def test_bench_reference_that_fails_is_one_message(tmp_path):
+    ref = tmp_path / "ref.py"
+    ref.write_text("raise SystemExit('no can do')\n")
+    r = invoke("bench", "--seconds", "0.1", "--bots", "random", "--reference", str(ref))
+    assert r.exit_code == 2 and "the yardstick failed (no can do)" in r.stderr
+    assert_fails(invoke("bench", "--reference", str(tmp_path / "nope.py")), "not a file")
 
 
 def test_bench_bad_house():

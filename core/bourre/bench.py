@@ -1,91 +1,219 @@
-"""``bourre bench``: hands per second of full sessions with random-legal bots, on one
-core.  Report the median of several timed rounds, with the machine noted."""
+"""``bourre bench``: how fast the game runs, on one core, one line per measure.
+
+Per house: hands/s of full sessions with random-legal bots (the engine's own cost),
+hands/s with the heuristic bots through ``bourre compare``'s code (the main job's
+cost), and the Monte Carlo bot's decisions/s at its default budget.  Each figure is
+the median of timed rounds; the machine and its load are printed first.  With
+``--reference`` a fixed outside yardstick (``speed_ref.py``) runs in the same rounds,
+interleaved, and every hands/s figure is also given as a ratio to it: machines change
+speed from minute to minute, only a ratio measured back to back means anything.
+"""
 
 from __future__ import annotations
 
 import gc
+import os
 import platform
 import statistics
+import subprocess
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
+from bourre.actions import Action
 from bourre.house import House
+from bourre.observation import Observation
 from bourre.simulate import play_session
 
+__all__ = ["MEASURES", "Measure", "hands_per_second", "machine", "run", "run_bots"]
 
-def hands_per_second(house: House, seconds: float = 3.0, rounds: int = 5) -> list[float]:
-    """Timed rounds of full sessions (about ``seconds`` in all): hands/s of each."""
-    per = max(seconds / rounds, 0.05)
-    rates = []
-    seed = 0
-    play_session(house, seed=-1, keep_hands=False)  # warm up
-    gc.freeze()  # as the compare workers do: the loaded heap is not collected again
-    for _ in range(rounds):
-        hands = 0
-        start = time.perf_counter()
-        while True:
-            play_session(house, seed=seed, keep_hands=False)
-            seed += 1
-            hands += house.table.hands
-            elapsed = time.perf_counter() - start
-            if elapsed >= per:
-                break
-        rates.append(hands / elapsed)
-    return rates
+MEASURES = ("random", "heuristic", "montecarlo")
+"""What ``bourre bench`` measures by default, in this order."""
 
 
 def machine() -> str:
-    import os
-
+    """The interpreter, the processor, the cores, the build, and the load now."""
     from bourre.build import describe
 
     return (
         f"{platform.python_implementation()} {platform.python_version()},"
-        f" {platform.machine()}, {os.cpu_count()} cpu; bourre {describe()}"
+        f" {platform.machine()}, {os.cpu_count()} cpu; bourre {describe()};"
+        f" load average {os.getloadavg()[0]:.2f}"
     )
 
 
-def run(houses: list[House], seconds: float, echo: Callable[[str], None]) -> float:
-    """Benchmark each house and print a line per house; returns the first median."""
-    first = 0.0
-    echo(f"machine: {machine()}")
-    for i, house in enumerate(houses):
-        rates = hands_per_second(house, seconds)
-        med = statistics.median(rates)
-        if i == 0:
-            first = med
-        rel = f" ({med / first - 1:+.1%} vs first)" if i else ""
-        echo(f"{house.spec}: median {med:,.0f} hands/s over {len(rates)} rounds{rel}")
-    return first
+# -- one timed round of each measure ---------------------------------------------------
 
 
-# -- bots and parallel speed-up (``bourre bench --bots heuristic --parallel``) ---------------
+def _random_round(house: House, seconds: float, seed: list[int]) -> float:
+    """Hands/s of whole sessions with the random bot at every seat (simulate's code)."""
+    hands = 0
+    start = time.perf_counter()
+    while True:
+        play_session(house, seed=seed[0], keep_hands=False)
+        seed[0] += 1
+        hands += house.table.hands
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return hands / elapsed
 
 
-def bot_hands_per_second(
-    house: House, bots: str = "heuristic", seconds: float = 3.0, rounds: int = 5
-) -> list[float]:
-    """Hands/s on one core of full sessions with the given bots (``heuristic``, or a
-    per-seat list as for ``bourre compare --bots``), through the same code as
-    ``bourre compare`` (:func:`bourre.compare.runner.run_session`): timed rounds."""
+def _bots_round(house: House, bots: str, seconds: float, seed: list[int]) -> float:
+    """Hands/s of whole sessions with ``bots`` through ``bourre compare``'s code."""
     from bourre.compare.runner import parse_bots, run_session
 
     specs = parse_bots(bots)
+    hands = 0
+    start = time.perf_counter()
+    while True:
+        hands += int(run_session(house, specs, "bench", seed[0])["hands"])
+        seed[0] += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return hands / elapsed
+
+
+class _Timed:
+    """A bot whose answers are timed: seconds inside ``act``, and the decisions
+    (a single legal answer is not a decision)."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot, self.seconds, self.decisions = bot, 0.0, 0
+
+    def act(self, view: Observation) -> Action:
+        t0 = time.perf_counter()
+        answer: Action = self.bot.act(view)
+        self.seconds += time.perf_counter() - t0
+        self.decisions += len(view.legal_actions) > 1
+        return answer
+
+
+def _montecarlo_round(house: House, seconds: float, seed: list[int]) -> float:
+    """Decisions/s of one Monte Carlo bot (default budget) among heuristic bots."""
+    import random
+
+    from bourre.engine import State
+    from bourre.players import make_bot, play_out
+
+    spent, decisions = 0.0, 0
+    while spent < seconds:
+        rng = random.Random(f"bench-mc:{seed[0]}")
+        mc = _Timed(make_bot("montecarlo", rng, house=house))
+        others = [make_bot("heuristic", rng, house=house) for _ in range(house.table.players - 1)]
+        play_out(State(house, seed=f"bench-mc:{seed[0]}", hands=2), [mc, *others])
+        seed[0] += 1
+        spent += mc.seconds
+        decisions += mc.decisions
+    return decisions / spent
+
+
+def _reference_round(path: Path, seconds: float) -> float:
+    """Hands/s of the outside yardstick: its last line is ``hands/s: N``."""
+    out = subprocess.run(
+        [sys.executable, str(path), "--seconds", f"{seconds:g}"],
+        capture_output=True,
+        text=True,
+        timeout=60 + 10 * seconds,
+        check=False,
+    )
+    lines = out.stdout.strip().splitlines()
+    if out.returncode or not lines or not lines[-1].startswith("hands/s:"):
+        why = (out.stderr.strip().splitlines() or ["no 'hands/s: N' line"])[-1]
+        raise ValueError(f"--reference {path}: the yardstick failed ({why})")
+    return float(lines[-1].split(":", 1)[1])
+
+
+# -- the suite ---------------------------------------------------------------------------
+
+
+@dataclass
+class Measure:
+    """One measure of one house: the rate of each round, its unit, and the ratio of
+    its median to the yardstick's median over the same rounds (hands/s only)."""
+
+    house: str
+    name: str
+    unit: str
+    rates: list[float] = field(default_factory=list)
+    ratio: float | None = None
+
+    @property
+    def median(self) -> float:
+        return float(statistics.median(self.rates))
+
+    def line(self) -> str:
+        what = {"random": "random bots", "heuristic": "heuristic bots"}.get(
+            self.name, "Monte Carlo bot" if self.name == "montecarlo" else f"bots {self.name}"
+        )
+        per = " per core" if self.unit == "hands/s" else " (default budget)"
+        ratio = f"; {self.ratio:.2f}× the reference" if self.ratio is not None else ""
+        return (
+            f"{self.house}: {what}: median {self.median:,.0f} {self.unit}{per}"
+            f" over {len(self.rates)} rounds{ratio}"
+        )
+
+
+def run(
+    houses: Sequence[House],
+    seconds: float,
+    echo: Callable[[str], None],
+    *,
+    measures: Sequence[str] = MEASURES,
+    reference: Path | None = None,
+    rounds: int = 5,
+) -> list[Measure]:
+    """Every measure of every house in ``rounds`` interleaved rounds (each measure
+    takes about ``seconds`` in all), a line each; with ``reference`` the yardstick
+    runs in every round too.  Returns the measures (the first is the headline)."""
     per = max(seconds / rounds, 0.05)
-    run_session(house, specs, "bench-warm-up", 0)
-    rates = []
-    i = 0
+    echo(f"machine: {machine()}")
+    for house in houses:  # warm up: plugins loaded, code paths taken once
+        play_session(house, seed=-1, keep_hands=False)
+    gc.freeze()  # as the compare workers do: the loaded heap is not collected again
+    out = [
+        Measure(h.spec, m, "decisions/s" if m == "montecarlo" else "hands/s")
+        for h in houses
+        for m in measures
+    ]
+    ref: list[float] = []
+    seeds = [[0] for _ in out]
     for _ in range(rounds):
-        hands = 0
-        start = time.perf_counter()
-        while True:
-            hands += run_session(house, specs, "bench", i)["hands"]
-            i += 1
-            elapsed = time.perf_counter() - start
-            if elapsed >= per:
-                break
-        rates.append(hands / elapsed)
-    return rates
+        if reference is not None:
+            ref.append(_reference_round(reference, per))
+        for m, seed in zip(out, seeds, strict=True):
+            house = next(h for h in houses if h.spec == m.house)
+            if m.name == "random":
+                m.rates.append(_random_round(house, per, seed))
+            elif m.name == "montecarlo":
+                m.rates.append(_montecarlo_round(house, per, seed))
+            else:
+                m.rates.append(_bots_round(house, m.name, per, seed))
+    if ref:
+        med = statistics.median(ref)
+        for m in out:
+            if m.unit == "hands/s":
+                m.ratio = m.median / med
+    for m in out:
+        echo(m.line())
+    if ref:
+        echo(
+            f"reference ({reference.name if reference else ''}): median"
+            f" {statistics.median(ref):,.0f} hands/s over {len(ref)} rounds, interleaved"
+        )
+    return out
+
+
+# -- parallel speed-up (``bourre bench --parallel``) ---------------------------------------
+
+
+def hands_per_second(house: House, seconds: float = 3.0, rounds: int = 5) -> list[float]:
+    """Timed rounds of full sessions with random bots: hands/s of each."""
+    play_session(house, seed=-1, keep_hands=False)
+    seed = [0]
+    return [_random_round(house, max(seconds / rounds, 0.05), seed) for _ in range(rounds)]
 
 
 def _pool_rate(house: House, bots: str, sessions: int, workers: int) -> float:
@@ -116,48 +244,28 @@ def _pool_rate(house: House, bots: str, sessions: int, workers: int) -> float:
     return hands / elapsed
 
 
-def parallel_speedup(
-    house: House, bots: str = "heuristic", workers: int = 2, seconds: float = 3.0
-) -> tuple[float, float, float]:
-    """The parallel speed-up of ``bourre compare``: hands/s with ``workers`` processes
-    over hands/s with one process, on the same sessions (about ``seconds`` each).
-    Returns ``(rate with 1, rate with workers, speed-up)``."""
-    one = float(statistics.median(bot_hands_per_second(house, bots, min(seconds, 1.0), rounds=3)))
-    sessions = max(workers * 8, int(one * seconds / house.table.hands))
-    r1 = _pool_rate(house, bots, sessions, 1)
-    rn = _pool_rate(house, bots, sessions, workers)
-    return r1, rn, rn / r1
-
-
 def run_bots(
-    houses: list[House],
+    houses: Sequence[House],
     seconds: float,
     echo: Callable[[str], None],
     bots: str = "heuristic",
-    parallel: bool = False,
     workers: int = 2,
 ) -> float:
-    """``bourre bench --bots B [--parallel]``: per house, hands/s per core with the
-    bots, and with ``parallel`` the speed-up on ``workers`` processes.  Returns the
-    first house's rate (with ``parallel``: the rate on ``workers`` processes)."""
-    import os
-
+    """``bourre bench --parallel``: per house, hands/s with ``bots`` on one process
+    and on ``workers`` processes over the same sessions, and the speed-up.  Returns
+    the first house's rate on ``workers`` processes."""
     first = 0.0
-    echo(f"machine: {machine()}; load average {os.getloadavg()[0]:.2f}")
     for i, house in enumerate(houses):
-        rates = bot_hands_per_second(house, bots, seconds)
-        med = statistics.median(rates)
+        seed = [0]
+        one = float(statistics.median([_bots_round(house, bots, 0.3, seed) for _ in range(3)]))
+        sessions = max(workers * 8, int(one * seconds / house.table.hands))
+        r1 = _pool_rate(house, bots, sessions, 1)
+        rn = _pool_rate(house, bots, sessions, workers)
+        up = rn / r1
         echo(
-            f"{house.spec}: bots {bots}: median {med:,.0f} hands/s per core over {len(rates)} rounds"
+            f"{house.spec}: bots {bots}: 1 process {r1:,.0f} hands/s, {workers} processes"
+            f" {rn:,.0f} hands/s: speed-up {up:.2f}× (efficiency {up / workers:.0%})"
         )
-        rate = med
-        if parallel:
-            r1, rn, up = parallel_speedup(house, bots, workers, seconds)
-            echo(
-                f"{house.spec}: 1 process {r1:,.0f} hands/s, {workers} processes {rn:,.0f} hands/s:"
-                f" speed-up {up:.2f}× (efficiency {up / workers:.0%})"
-            )
-            rate = rn
         if i == 0:
-            first = rate
+            first = rn
     return first

@@ -412,18 +412,13 @@ def _run_with_progress(
         )
 
 
-def bench_bots(houses: list[Any], seconds: float, bots: str, parallel: bool, workers: int) -> float:
-    """``bourre bench --bots … --parallel``: validates the options, then
-    :func:`bourre.bench.run_bots`."""
-    from bourre.bench import run_bots
+def check_bench_bots(houses: list[Any], bots: str) -> None:
+    """``bourre bench --bots``: the bots must exist, fit every table and take their
+    options (exit 2 otherwise)."""
     from bourre.cliutil import fail
     from bourre.compare.runner import parse_bots, seat_bots
     from bourre.plugins import default_registry
 
-    if workers < 1:
-        fail(f"--workers must be at least 1, not {workers}")
-    if seconds <= 0:
-        fail(f"--seconds must be positive, not {seconds}")
     try:
         specs = parse_bots(bots, default_registry().bots)
         for h in houses:
@@ -431,7 +426,6 @@ def bench_bots(houses: list[Any], seconds: float, bots: str, parallel: bool, wor
     except ValueError as e:
         fail(f"--bots: {e}")
     _check_bot_options(specs, houses[0])
-    return run_bots(houses, seconds, typer.echo, bots, parallel, workers)
 
 
 @hookimpl
