@@ -10,6 +10,7 @@ the words of the rule component that forbids it (:class:`IllegalAnswer`).
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -134,15 +135,24 @@ def make_bot(name: str, rng: random.Random, *, house: Any = None, **options: Any
     return player
 
 
+_TAKES_HOUSE: dict[Callable[..., Any], bool] = {}
+"""Factories already looked at (a signature costs more than a short session's play)."""
+
+
 def takes_house(factory: Callable[..., Any]) -> bool:
     """Whether a bot factory takes a ``house`` option (or any option)."""
+    with contextlib.suppress(KeyError, TypeError):  # not seen yet, or not hashable
+        return _TAKES_HOUSE[factory]
     import inspect
 
     try:
         params = inspect.signature(factory).parameters.values()
     except (TypeError, ValueError):
         return False
-    return any(p.kind is p.VAR_KEYWORD or p.name == "house" for p in params)
+    takes = any(p.kind is p.VAR_KEYWORD or p.name == "house" for p in params)
+    with contextlib.suppress(TypeError):
+        _TAKES_HOUSE[factory] = takes
+    return takes
 
 
 def _options_of(factory: Callable[..., Any]) -> list[str]:
