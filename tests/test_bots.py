@@ -16,6 +16,7 @@ from bourre.actions import Action
 from bourre.cards import parse_card
 from bourre.engine import State
 from bourre.house import House
+from bourre.observation import Observation
 from bourre.players import ask, make_bot
 from bourre.plugins import Registry, default_registry, load_registry
 from bourre.rules import RuleViolation
@@ -278,16 +279,18 @@ def test_montecarlo_follows_third_party_rules(spec: str, holds: Callable[[HandSt
 # -- the heuristic's rules of thumb ---------------------------------------------------------
 
 
-def fake_view(**kw: Any) -> SimpleNamespace:
+def fake_view(**kw: Any) -> Observation:
+    """A real observation with the given fields (compiled bots take nothing else)."""
     base: dict[str, Any] = {
-        "hand": (),
-        "own_discards": (),
-        "upcard": C("2S"),
-        "trump": 0,
-        "dealer": 4,
+        "seat": 0,
         "players": 5,
         "hand_size": 5,
         "number": 1,
+        "dealer": 4,
+        "upcard": C("2S"),
+        "trump": 0,
+        "hand": (),
+        "own_discards": (),
         "decisions": (),
         "active": (0, 1, 2, 3, 4),
         "tricks": (),
@@ -296,17 +299,21 @@ def fake_view(**kw: Any) -> SimpleNamespace:
         "pot": 5,
         "balances": (100,) * 5,
         "stock_size": 27,
+        "to_act": 0,
+        "phase": "play",
+        "legal_actions": (),
         "legal": (),
         "cinch": False,
         "forced": None,
-        "seat": 0,
+        "my_decision": -1,
+        "gave": (),
+        "got": (),
         "exchange_limit": 5,
     }
     base.update(kw)
-    v = SimpleNamespace(**base)
-    v.legal_actions = (Action("discard", tuple(v.hand)),)
-    v.played_mask = lambda: 0
-    return v
+    if "legal_actions" not in kw:
+        base["legal_actions"] = (Action("discard", tuple(base["hand"])),)
+    return Observation(**base)
 
 
 def test_heuristic_exchange_keeps_trumps_and_aces() -> None:

@@ -361,6 +361,10 @@ def test_cli_resume_of_another_run_exits_2(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "--resume" in r.stderr
 
 
+def _ctrl_c_default() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _signal_dispositions() -> tuple[bool, bool]:
     return (
         signal.getsignal(signal.SIGTERM) == signal.SIG_DFL,
@@ -422,6 +426,9 @@ def test_cli_ctrl_c_writes_partial_summary_and_resumes(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        # a shell's background job inherits Ctrl-C ignored, and Python keeps it so:
+        # the child gets the default, as at a terminal
+        preexec_fn=_ctrl_c_default,
     )
     deadline = time.time() + 60
     while time.time() < deadline:

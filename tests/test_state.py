@@ -42,6 +42,25 @@ def test_random_playthrough_conserves_money_and_clones_play_alike(spec: str) -> 
         assert twin.history() == state.history()
 
 
+@pytest.mark.parametrize("spec", ["standard", "four-card", "standard+table(players=8)"])
+def test_the_played_mask_is_the_cards_the_tricks_show(spec: str) -> None:
+    """Observation.played (what bots do bit arithmetic on) is exactly the cards of
+    the tricks and the current trick, for every seat at every step."""
+    game = Game(spec)
+    for seed in range(3):
+        state, rng = game.new_session(seed=seed), random.Random(seed)
+        steps = 0
+        while not state.is_terminal():
+            for seat in range(state.n):
+                obs = state.observation(seat)
+                cards = [c for t in obs.tricks for _, c in t.plays] + [c for _, c in obs.trick]
+                assert obs.played == obs.played_mask() == sum(1 << c for c in cards)
+                assert len(set(cards)) == len(cards)
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        assert steps > 100
+
+
 def test_illegal_actions_are_refused_by_the_rule_that_decides() -> None:
     state = Game("standard").new_session(seed=3)
     while state.phase_name != "play":

@@ -102,6 +102,9 @@ class Observation:
     """The replacements this seat received this hand."""
     exchange_limit: Final[int]
     """When exchanging: the most cards this seat may discard (R-DRAW), else 0."""
+    played: Final[int]
+    """Bitmask (bit ``card``) of the cards played this deal, current trick included:
+    what ``tricks`` and ``trick`` show, ready for bit arithmetic."""
 
     def __init__(
         self,
@@ -132,6 +135,7 @@ class Observation:
         gave: tuple[int, ...],
         got: tuple[int, ...],
         exchange_limit: int,
+        played: int = -1,
     ) -> None:
         self.seat, self.players, self.hand_size, self.number = seat, players, hand_size, number
         self.dealer, self.upcard, self.trump, self.hand = dealer, upcard, trump, hand
@@ -151,6 +155,7 @@ class Observation:
         )
         self.my_decision, self.gave, self.got = my_decision, gave, got
         self.exchange_limit = exchange_limit
+        self.played = played if played >= 0 else _played(tricks, trick)
 
     def seen(self) -> frozenset[int]:
         """Every card this seat has seen: own hand and discards, the upcard and the
@@ -164,13 +169,7 @@ class Observation:
 
     def played_mask(self) -> int:
         """Bitmask of the cards played this deal (current trick included)."""
-        m = 0
-        for t in self.tricks:
-            for _, c in t.plays:
-                m |= 1 << c
-        for _, c in self.trick:
-            m |= 1 << c
-        return m
+        return self.played
 
     def as_tuple(self) -> tuple[object, ...]:
         """Every field, in the order of the constructor."""
@@ -189,13 +188,23 @@ class Observation:
         )
 
 
+def _played(tricks: tuple[TrickLog, ...], trick: tuple[tuple[int, int], ...]) -> int:
+    m = 0
+    for t in tricks:
+        for _, c in t.plays:
+            m |= 1 << c
+    for _, c in trick:
+        m |= 1 << c
+    return m
+
+
 def _sealed(cls: type) -> None:
     """A pure-Python build has no read-only fields: refuse assignments once built
     (a compiled build's ``Final`` fields are read-only already)."""
     init = getattr(cls, "__init__")  # noqa: B009
 
-    def __init__(self: object, *args: object) -> None:
-        init(self, *args)
+    def __init__(self: object, *args: object, **kwargs: object) -> None:
+        init(self, *args, **kwargs)
         object.__setattr__(self, "_sealed", True)
 
     def __setattr__(self: object, name: str, value: object) -> None:

@@ -49,7 +49,7 @@ def observe(state: State, seat: int) -> Observation:
         return Observation(
             seat, n, state.h, state.number + 1, -1, -1, -1, (), (), (), (), (), (),
             (0,) * n, state.pot, tuple(state.balances), 0, to_act, phase, _NONE, _NOCARD,
-            False, None, -1, (), (), 0,
+            False, None, -1, (), (), 0, 0,
         )  # fmt: skip
     secret = not state.announce and phase == "decide"
     if len(state.pub_active) != len(hs.active):
@@ -95,4 +95,5 @@ def observe(state: State, seat: int) -> Observation:
         hs.gave[seat],
         hs.got[seat],
         limit,
+        hs.played,
     )

@@ -82,7 +82,33 @@ def _beats(c: int, w: int, trump: int) -> bool:
 def _is_master(c: int, known: int) -> bool:
     """Every higher card of the suit is known (own hand, played, own discards)."""
     top = (c // 13) * 13 + 12
-    return all((known >> x) & 1 for x in range(c + 1, top + 1))
+    higher = ((1 << (top + 1)) - 1) ^ ((1 << (c + 1)) - 1)
+    return known & higher == higher
+
+
+def _rank_key(c: int, trump: int) -> int:
+    """Order of cheapness: non-trumps by rank, then trumps by rank."""
+    return c % 13 + 13 if c // 13 == trump else c % 13
+
+
+def _cheapest(cards: Sequence[int], trump: int) -> int:
+    """The first of the cheapest cards (non-trumps first, then by rank)."""
+    best, key = cards[0], _rank_key(cards[0], trump)
+    for c in cards:
+        k = _rank_key(c, trump)
+        if k < key:
+            best, key = c, k
+    return best
+
+
+def _dearest(cards: Sequence[int], trump: int) -> int:
+    """The first of the dearest cards (trumps first, then by rank)."""
+    best, key = cards[0], _rank_key(cards[0], trump)
+    for c in cards:
+        k = _rank_key(c, trump)
+        if k > key:
+            best, key = c, k
+    return best
 
 
 def choose_card(
@@ -108,7 +134,7 @@ def choose_card(
         for c in legal:
             if c // 13 != trump and _is_master(c, known):
                 return c
-        return min(legal, key=lambda c: (c // 13 == trump, c % 13))
+        return _cheapest(legal, trump)
     win = trick[0]
     for c in trick[1:]:
         if _beats(c, win, trump):
@@ -116,12 +142,12 @@ def choose_card(
     winners = [c for c in legal if _beats(c, win, trump)]
     if winners:
         if last:
-            return min(winners, key=lambda c: (c // 13 == trump, c % 13))
+            return _cheapest(winners, trump)
         safe = [c for c in winners if _is_master(c, known)]
         if safe:
-            return min(safe, key=lambda c: (c // 13 == trump, c % 13))
-        return max(winners, key=lambda c: (c // 13 == trump, c % 13))
-    return min(legal, key=lambda c: (c // 13 == trump, c % 13))
+            return _cheapest(safe, trump)
+        return _dearest(winners, trump)
+    return _cheapest(legal, trump)
 
 
 def _mask(cards: Any) -> int:
@@ -134,7 +160,7 @@ def _mask(cards: Any) -> int:
 def _known(view: Observation) -> int:
     """Cards no opponent can hold: own hand and discards, cards played (the upcard
     is not one of them: it is in the dealer's hand until played)."""
-    return _mask(view.hand) | _mask(view.own_discards) | view.played_mask()
+    return _mask(view.hand) | _mask(view.own_discards) | view.played
 
 
 # -- the heuristic bot ------------------------------------------------------------------

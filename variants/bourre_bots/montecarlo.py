@@ -123,7 +123,7 @@ class MonteCarloPlayer:
             return self._best(view, [first, PASS if first is PLAY else PLAY], 0.0)
         cards = list(view.legal)
         trick = [c for _, c in view.trick]
-        known = _mask(view.hand) | _mask(view.own_discards) | view.played_mask()
+        known = _mask(view.hand) | _mask(view.own_discards) | view.played
         last = len(trick) == len(view.active) - 1
         top = choose_card(cards, trick, view.trump, known, last)
         order = [CARDS[top], *(CARDS[c] for c in cards if c != top)]
