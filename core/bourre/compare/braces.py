@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["MAX_POINTS", "Axis", "Point", "Sweep", "SweepError", "expand"]
+__all__ = ["MAX_POINTS", "Axis", "Point", "Sweep", "SweepError", "expand", "number"]
 
 MAX_POINTS = 1000
 """The most points one sweep may have."""
@@ -33,6 +33,18 @@ MAX_TEXT = 4000
 _KEY = re.compile(r"([A-Za-z0-9][A-Za-z0-9_.-]*)\s*=\s*$")
 _OWNER = re.compile(r"([A-Za-z0-9][A-Za-z0-9_.-]*)\s*$")
 _NUMBER = re.compile(r"""(['"]?)(-?\d+(?:\.\d+)?(?:/\d+)?)\1$""")
+
+
+def number(value: str) -> float | None:
+    """``5``, ``2.5``, ``'5/2'`` as a number; ``None`` for anything else."""
+    m = _NUMBER.match(value)
+    if not m:
+        return None
+    try:
+        x = float(Fraction(m.group(2)))
+    except (ValueError, ZeroDivisionError, OverflowError):
+        return None
+    return x if math.isfinite(x) else None
 
 
 class SweepError(ValueError):
@@ -55,15 +67,8 @@ class Axis:
         return f"{self.owner} {self.key}".strip() if self.key else "house"
 
     def number(self, value: str) -> float | None:
-        """The value as a number (``5``, ``2.5``, ``'5/2'``), or ``None``."""
-        m = _NUMBER.match(value)
-        if not self.key or not m:
-            return None
-        try:
-            x = float(Fraction(m.group(2)))
-        except (ValueError, ZeroDivisionError, OverflowError):
-            return None
-        return x if math.isfinite(x) else None
+        """A value of a setting as a number (``5``, ``2.5``, ``'5/2'``), or ``None``."""
+        return number(value) if self.key else None
 
     @property
     def numeric(self) -> bool:
