@@ -88,6 +88,12 @@ def figure(record: SweepRecord, name: str) -> Any:
     ax.set_ylabel(f"{short} ({unit}); {'band' if xi is not None else 'bars'}: 95% interval")
     sub = title(record) + (f"\n{note}" if note else "")
     ax.set_title(f"{metric.text(record.down).capitalize()}\n{record.sweep}\n{sub}", fontsize=10)
+    ends = [y for p in record.points for y in _scaled(p.metrics[name], share) if y == y]
+    if ends and min(ends) >= 0:  # from zero: a small change does not look like a big one
+        top = max(ends) * 1.1 or 1.0
+        ax.set_ylim(0, min(top, 100.0) if share and max(ends) <= 100 else top)
+    else:
+        ax.axhline(0, color="black", linewidth=0.8)
     ax.grid(alpha=0.3)
     fig.tight_layout()
     return fig

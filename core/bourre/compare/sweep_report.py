@@ -27,10 +27,10 @@ color:#222;line-height:1.4}
 h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem}
 table{border-collapse:collapse;margin:.5rem 0}
 th,td{border:1px solid #ccc;padding:.25rem .6rem;text-align:right}
-th:first-child,td:first-child{text-align:left}
+th.t,td.t{text-align:left}td{white-space:nowrap}td.t{white-space:normal}.wide{overflow-x:auto}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}
 dt{font-weight:bold}dd{margin:0}
-code{font-family:ui-monospace,monospace;overflow-wrap:anywhere}
+code{font-family:ui-monospace,monospace;overflow-wrap:anywhere}td code{white-space:nowrap}
 img{max-width:100%;height:auto}.warn{color:#a00;font-weight:bold}
 figcaption,.note{color:#555;font-size:.9rem}
 """
@@ -44,6 +44,10 @@ class Table:
     columns: Sequence[str]
     rows: Sequence[Sequence[str]]
     note: str = ""
+    text: int = 1
+    """The first ``text`` columns are words (left-aligned); the others are figures."""
+    code: Sequence[int] = ()
+    """Columns of house strings and the like: monospaced, never wrapped."""
 
 
 @dataclass(frozen=True)
@@ -82,12 +86,22 @@ def page(p: Page) -> str:
     for part in p.parts:
         out.append(f"<h2>{e(part.heading)}</h2>")
         if isinstance(part, Table):
-            out.append("<table><thead><tr>")
-            out += [f"<th>{e(c)}</th>" for c in part.columns]
+            left = ' class="t"'
+            out.append('<div class="wide"><table><thead><tr>')
+            out += [
+                f"<th{left if k < part.text else ''}>{e(c)}</th>"
+                for k, c in enumerate(part.columns)
+            ]
             out.append("</tr></thead><tbody>")
             for row in part.rows:
-                out.append("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>")
-            out.append("</tbody></table>")
+                cells = (
+                    f"<td{left if k < part.text else ''}>"
+                    + (f"<code>{e(c)}</code>" if k in part.code else e(c))
+                    + "</td>"
+                    for k, c in enumerate(row)
+                )
+                out.append("<tr>" + "".join(cells) + "</tr>")
+            out.append("</tbody></table></div>")
             if part.note:
                 out.append(f'<p class="note">{e(part.note)}</p>')
         else:
@@ -129,6 +143,8 @@ def sweep_page(record: SweepRecord) -> str:
             ],
             note="± : each figure is very likely (95%) within this of its true value."
             " Every point played the same decks (the same seed).",
+            text=2,
+            code=(1,),
         )
     )
     for n in names:
@@ -140,10 +156,13 @@ def sweep_page(record: SweepRecord) -> str:
         p.parts.append(
             Table(
                 "Other figures per point",
-                ["point", *(METRICS[n].header(record.down) for n in others)],
+                ["", *(pt.label for pt in record.points)],
                 [
-                    [pt.label, *(cell(pt.metrics[n], METRICS[n].unit) for n in others)]
-                    for pt in record.points
+                    [
+                        METRICS[n].header(record.down),
+                        *(cell(pt.metrics[n], METRICS[n].unit) for pt in record.points),
+                    ]
+                    for n in others
                 ],
             )
         )
