@@ -251,3 +251,31 @@ def test_stopped_sweep_resumes_to_the_same_numbers(tmp_path: Path) -> None:
     assert resumed["points"] == fresh["points"]
     _, kept = R.load_state(state)
     assert all(len(d) == int(n) for d in kept.values())
+
+
+@pytest.fixture
+def local_cluster() -> Any:
+    """A Dask cluster on loopback, in this process."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        processes=False,
+        n_workers=1,
+        threads_per_worker=2,
+        host="127.0.0.1",
+        protocol="tcp",
+        dashboard_address=None,
+    ) as cluster:
+        yield cluster
+
+
+def test_the_same_numbers_on_workers_and_on_a_cluster(tmp_path: Path, local_cluster: Any) -> None:
+    args = [LIMITS, "--sessions", "4", "--seed", "w", "--bots", "random", "--no-progress"]
+    one = sweep_json(tmp_path, *args, name="one.json")
+    for name, extra in (
+        ("two.json", ["--workers", "2"]),
+        ("dask.json", ["--scheduler", local_cluster.scheduler_address]),
+    ):
+        out = tmp_path / name
+        r = cli.invoke(app, ["sweep", *args, *extra, "--json", str(out)])
+        assert r.exit_code == 0, r.stderr
+        assert json.loads(out.read_text())["points"] == one["points"], name

@@ -26,7 +26,6 @@ from bourre.compare.commands import (
     Rotate,
     Scheduler,
     Seed,
-    Sessions,
     State,
     Workers,
 )
@@ -35,6 +34,13 @@ from bourre.variant import hookimpl
 
 __all__ = ["sweep"]
 
+Sessions = Annotated[
+    int | None,
+    typer.Option(
+        help=f"Sessions per point (default {DEFAULT_SESSIONS}; when resuming, the planned number).",
+        show_default=False,
+    ),
+]
 MetricOpt = Annotated[
     list[str] | None,
     typer.Option(
