@@ -380,7 +380,7 @@ def test_help_points_only_to_the_projects_own_documents():
     import pathlib
 
     outputs = [invoke("--help").stdout, invoke("variants").stdout]
-    for command in ("replay", "rules", "play", "compare", "simulate", "bench", "variants"):
+    for command in ("replay", "rules", "play", "compare", "simulate", "sweep", "bench", "variants"):
         outputs.append(invoke(command, "--help").stdout)
     text = "\n".join(outputs)
     assert "docs/table-scripts.md" in invoke("replay", "--help").stdout

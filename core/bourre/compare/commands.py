@@ -6,9 +6,6 @@ rich, matplotlib and distributed are imported by the commands that use them.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -21,13 +18,6 @@ __all__ = ["DEFAULT_SESSIONS", "compare", "simulate"]
 DEFAULT_SESSIONS = 5000
 """Sessions per house by default: ``bourre compare`` of 4 houses with heuristic bots
 finishes in about a minute on 2 cores."""
-
-
-def _cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 Sessions = Annotated[
@@ -155,50 +145,6 @@ def compare(
     _main(houses, **locals_without(locals(), "houses"))
 
 
-def _check_outputs(**paths: Path | None) -> None:
-    """Refuse, before the run, an output that could not be written after it."""
-    from bourre.cliutil import fail
-
-    for option, path in paths.items():
-        if path is None:
-            continue
-        flag = f"--{option}"
-        if option == "plot":
-            if path.exists() and not path.is_dir():
-                fail(f"{flag} {path}: not a folder")
-            if not path.parent.is_dir():
-                fail(f"{flag} {path}: the folder {path.parent} does not exist")
-            continue
-        if path.is_dir():
-            fail(f"{flag} {path}: a folder, not a file")
-        if option == "resume":
-            if not path.is_file():
-                fail(f"{flag} {path}: no such state file")
-            continue
-        if not path.parent.is_dir():
-            fail(f"{flag} {path}: the folder {path.parent} does not exist")
-
-
-@contextlib.contextmanager
-def _stop_on_signals() -> Any:
-    """SIGTERM and SIGHUP stop the run like Ctrl-C: the partial summary is written
-    and the completed sessions are kept."""
-    import signal
-
-    def stop(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt(signal.Signals(signum).name)
-
-    saved = {}
-    for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-        if sig is not None:
-            saved[sig] = signal.signal(sig, stop)
-    try:
-        yield
-    finally:
-        for sig, handler in saved.items():
-            signal.signal(sig, handler)
-
-
 def locals_without(d: dict[str, Any], *names: str) -> dict[str, Any]:
     return {k: v for k, v in d.items() if k not in names}
 
@@ -223,95 +169,34 @@ def _main(
     progress: bool,
 ) -> None:
     from bourre.cliutil import fail, load_house
-    from bourre.compare import runner
-    from bourre.plugins import default_registry
+    from bourre.compare import launch
 
-    if sessions is not None and sessions < 1:
-        fail(f"--sessions must be at least 1, not {sessions}")
-    if workers is not None and workers < 1:
-        fail(f"--workers must be at least 1, not {workers}")
-    if chunk is not None and chunk < 1:
-        fail(f"--chunk must be at least 1, not {chunk}")
-    if scheduler is not None and workers is not None:
-        fail("--scheduler and --workers exclude each other: the cluster has its own workers")
+    launch.check_numbers(sessions, workers, chunk, scheduler)
     if below != below:  # NaN
         fail("--below must be a number")
-    _check_outputs(json=json, csv=csv, plot=plot, state=state, resume=resume)
+    launch.check_outputs(json=json, csv=csv, plot=plot, state=state, resume=resume)
     houses = [load_house(h) for h in house_args]
     specs = [h.spec for h in houses]
     if len(set(specs)) != len(specs):
         dup = next(s for s in specs if specs.count(s) > 1)
         fail(f"the house {dup!r} is given twice")
-
-    header: dict[str, Any] | None = None
-    done: dict[str, dict[int, dict[str, Any]]] | None = None
-    if resume is not None:
-        try:
-            header, done = runner.load_state(resume)
-        except runner.StateError as e:
-            fail(str(e))
-        seed = seed if seed is not None else str(header.get("seed", "0"))
-        bots = bots if bots is not None else ",".join(header.get("bots", ["heuristic"]))
-        rotate = rotate or bool(header.get("rotate", False))
-        isolate = isolate or bool(header.get("isolate", False))
-        sessions = (
-            sessions if sessions is not None else int(header.get("sessions", DEFAULT_SESSIONS))
-        )
-    seed = seed if seed is not None else "0"
-    sessions = sessions if sessions is not None else DEFAULT_SESSIONS
-    registry = default_registry()
-    try:
-        specs_bots = runner.parse_bots(bots or "heuristic", registry.bots)
-    except ValueError as e:
-        fail(f"--bots: {e}")
-    for h in houses:
-        try:
-            runner.seat_bots(specs_bots, h.table.players, 0, rotate)
-        except ValueError as e:
-            fail(f"--bots: {e} ({h.spec})")
-    _check_bot_options(specs_bots, houses[0])
-    config = runner.RunConfig(specs, sessions, seed, specs_bots, rotate, isolate)
-    if header is not None:
-        try:
-            runner.check_resume(config, header, resume)  # type: ignore[arg-type]
-        except runner.StateError as e:
-            fail(str(e))
-    if plot is not None:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            fail("--plot needs matplotlib: pip install 'bourre[plot]'")
-
-    client = None
-    if scheduler is not None:
-        try:
-            from distributed import Client
-        except ImportError:
-            fail("--scheduler needs Dask: pip install 'bourre[dask]'")
-        try:
-            client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
-        except (OSError, TimeoutError, ValueError) as e:
-            fail(f"--scheduler {scheduler}: cannot connect: {e}")
-
-    temp_state = False
-    state_path = state if state is not None else resume
-    if state_path is None:
-        import tempfile
-
-        fd, name = tempfile.mkstemp(prefix="bourre-compare-", suffix=".jsonl")
-        os.close(fd)
-        state_path = Path(name)
-        temp_state = True
-
-    nworkers = workers if workers is not None else _cpus()
-    try:
-        with _stop_on_signals():
-            result = _run_with_progress(
-                runner, config, houses, nworkers, client, chunk, state_path, done, progress
-            )
-    finally:
-        if client is not None:
-            client.close()  # type: ignore[no-untyped-call]
+    launched = launch.launch(
+        houses,
+        sessions=sessions,
+        seed=seed,
+        bots=bots,
+        rotate=rotate,
+        isolate=isolate,
+        workers=workers,
+        scheduler=scheduler,
+        chunk=chunk,
+        resume=resume,
+        state=state,
+        progress=progress,
+        plot=plot is not None,
+        default_sessions=DEFAULT_SESSIONS,
+    )
+    result = launched.result
 
     from rich.console import Console
 
@@ -328,94 +213,14 @@ def _main(
         from bourre.compare.plots import plot as make_plots
 
         make_plots(result, metrics, plot)
-    if result.complete:
-        if temp_state:
-            state_path.unlink(missing_ok=True)
-        return
-    note = coverage(metrics)
-    sys.stderr.write(
-        f"bourre: {note}\nbourre: completed sessions are in {state_path};"
-        f" continue with --resume {state_path}\n"
-    )
-    raise typer.Exit(130 if result.stopped == "interrupted" else 1)
-
-
-def _check_bot_options(bots: list[Any], house: Any) -> None:
-    """Build each bot once so that bad options fail now, with one message."""
-    import random
-
-    from bourre.cliutil import fail
-    from bourre.players import make_bot
-
-    for b in bots:
-        try:
-            make_bot(b.name, random.Random(0), house=house, **dict(b.options))
-        except (TypeError, ValueError) as e:
-            fail(f"--bots: {b.label}: {e}")
-
-
-def _run_with_progress(
-    runner: Any,
-    config: Any,
-    houses: list[Any],
-    workers: int,
-    client: Any,
-    chunk: int | None,
-    state: Path,
-    done: Any,
-    show: bool,
-) -> Any:
-    import time
-
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    hands = sum(h.table.hands for h in houses) / len(houses)
-    console = Console(stderr=True)
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("sessions"),
-        TextColumn("{task.fields[rate]}"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-    )
-    start = time.perf_counter()
-    first: list[int] = []
-    with Progress(*columns, console=console, disable=not show, transient=False) as bar:
-        task = bar.add_task("simulating", total=config.sessions * len(config.houses), rate="")
-
-        def on_progress(n: int, total: int) -> None:
-            if not first:
-                first.append(n)
-            el = time.perf_counter() - start
-            rate = (n - first[0]) * hands / el if el > 0 else 0.0
-            bar.update(task, completed=n, rate=f"{rate:,.0f} hands/s")
-
-        return runner.run(
-            config,
-            workers=workers,
-            scheduler=client,
-            chunk=chunk,
-            progress=on_progress,
-            state=state,
-            resume=done,
-        )
+    launch.finish(launched, coverage(metrics))
 
 
 def check_bench_bots(houses: list[Any], bots: str) -> None:
     """``bourre bench --bots``: the bots must exist, fit every table and take their
     options (exit 2 otherwise)."""
     from bourre.cliutil import fail
+    from bourre.compare.launch import check_bot_options
     from bourre.compare.runner import parse_bots, seat_bots
     from bourre.plugins import default_registry
 
@@ -425,7 +230,7 @@ def check_bench_bots(houses: list[Any], bots: str) -> None:
             seat_bots(specs, h.table.players, 0, False)
     except ValueError as e:
         fail(f"--bots: {e}")
-    _check_bot_options(specs, houses[0])
+    check_bot_options(specs, houses[0])
 
 
 @hookimpl
