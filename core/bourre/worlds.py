@@ -39,8 +39,10 @@ def _pick(cards: list[int], k: int, weight: Weight, rng: random.Random) -> list[
     """``k`` of ``cards`` (removed from it), each card weighted by ``weight``."""
     if k <= 0:
         return []
-    keyed = sorted(cards, key=lambda c: rng.random() ** (1.0 / max(weight(c), 1e-9)), reverse=True)
-    got = keyed[:k]
+    r = rng.random  # one key per card, in order (Efraimidis–Spirakis), the largest first
+    keys = [r() ** (1.0 / max(weight(c), 1e-9)) for c in cards]
+    order = sorted(range(len(cards)), key=keys.__getitem__, reverse=True)
+    got = [cards[i] for i in order[:k]]
     taken = set(got)
     cards[:] = [c for c in cards if c not in taken]
     return got
@@ -52,7 +54,8 @@ def chance_outcome(state: State, rng: random.Random) -> object:
     the stock runs out, R-RESHUFFLE)."""
     hs = state.hand
     k = len(state.pending)
-    free = [c for c in range(52) if not (hs.located() >> c) & 1] + list(hs.stock)
+    located = hs.located()
+    free = [c for c in range(52) if not (located >> c) & 1] + list(hs.stock)
     rng.shuffle(free)
     take = free[: min(k, hs.unseen_stock + len(hs.stock))]
     if len(take) < k:
