@@ -59,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sessions", type=int, default=50)
     ap.add_argument("--bots", default="random")
     ap.add_argument("--top", type=int, default=25, help="compiled functions to list")
+    ap.add_argument("--keep", type=Path, help="keep callgrind's output of the run here")
     a = ap.parse_args(argv)
     if shutil.which("valgrind") is None or shutil.which("callgrind_annotate") is None:
         print("instructions: valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
@@ -66,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         _, base, _ = _callgrind(Path(tmp), a.house, a.bots, 0)
         n, total, notes = _callgrind(Path(tmp), a.house, a.bots, a.sessions)
+        if a.keep is not None:
+            shutil.copy(Path(tmp) / f"callgrind.{a.sessions}.out", a.keep)
     per = (total - base) // max(n, 1)
     print(f"{a.house}, bots {a.bots}: {n} hands, {per:,} instructions per hand")
     print("(the whole run minus a run of no sessions: imports and warm-up are not counted)")
