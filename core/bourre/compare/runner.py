@@ -199,6 +199,7 @@ def run_session(
         "players": n,
         "hands": len(pots),
         "bots": [b.label for b in specs],
+        "start": start,
         "pot": pots,
         "active": active,
         "bourre": bourre,
