@@ -269,7 +269,7 @@ def test_cli_compare_writes_outputs(tmp_path: Path) -> None:
         "--no-progress",
     )
     assert r.exit_code == 0, r.stderr
-    assert "pot at stake" in r.stdout and "pot-limit" in r.stdout
+    assert "Pots, in chips" in r.stdout and "pot-limit" in r.stdout
     assert json.loads((tmp_path / "o.json").read_text())["sessions_completed"] == 3
     assert (tmp_path / "o.csv").exists() and (tmp_path / "plots" / "seat_advantage.svg").exists()
     assert len((tmp_path / "s.jsonl").read_text().splitlines()) == 1 + 2 * 3
