@@ -83,6 +83,13 @@ CsvOut = Annotated[
 PlotDir = Annotated[
     Path | None, typer.Option("--plot", help="Write figures (PNG and SVG) into this directory.")
 ]
+ReportOut = Annotated[
+    Path | None,
+    typer.Option(
+        "--report",
+        help="Write one HTML page (summary, table, figures, rules, how to reproduce) to this file.",
+    ),
+]
 Below = Annotated[
     float, typer.Option(help="Report the chance of ending a session below this balance.")
 ]
@@ -117,6 +124,7 @@ def simulate(
     json: JsonOut = None,
     csv: CsvOut = None,
     plot: PlotDir = None,
+    report: ReportOut = None,
     below: Below = 50.0,
     resume: Resume = None,
     state: State = None,
@@ -141,6 +149,7 @@ def compare(
     json: JsonOut = None,
     csv: CsvOut = None,
     plot: PlotDir = None,
+    report: ReportOut = None,
     below: Below = 50.0,
     resume: Resume = None,
     state: State = None,
@@ -217,6 +226,7 @@ def _main(
     json: Path | None,
     csv: Path | None,
     plot: Path | None,
+    report: Path | None,
     below: float,
     resume: Path | None,
     state: Path | None,
@@ -236,7 +246,7 @@ def _main(
         fail("--scheduler and --workers exclude each other: the cluster has its own workers")
     if below != below:  # NaN
         fail("--below must be a number")
-    _check_outputs(json=json, csv=csv, plot=plot, state=state, resume=resume)
+    _check_outputs(json=json, csv=csv, plot=plot, report=report, state=state, resume=resume)
     houses = [load_house(h) for h in house_args]
     specs = [h.spec for h in houses]
     if len(set(specs)) != len(specs):
@@ -276,11 +286,16 @@ def _main(
             runner.check_resume(config, header, resume)  # type: ignore[arg-type]
         except runner.StateError as e:
             fail(str(e))
-    if plot is not None:
+    for flag, wanted in (("--plot", plot), ("--report", report)):
+        if wanted is None:
+            continue
         try:
             import matplotlib  # noqa: F401
-        except ImportError:
-            fail("--plot needs matplotlib: pip install 'bourre[plot]'")
+
+            if flag == "--report":
+                import jinja2  # noqa: F401
+        except ImportError as e:
+            fail(f"{flag} needs {e.name}: pip install 'bourre[plot]'")
 
     client = None
     if scheduler is not None:
@@ -328,6 +343,10 @@ def _main(
         from bourre.compare.plots import plot as make_plots
 
         make_plots(result, metrics, plot)
+    if report is not None:
+        from bourre.compare.htmlreport import write_report
+
+        write_report(report, metrics, result, houses)
     if result.complete:
         if temp_state:
             state_path.unlink(missing_ok=True)
