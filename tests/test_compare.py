@@ -481,7 +481,7 @@ def test_a_torn_state_file_resumes_twice(tmp_path):
 
 @pytest.mark.parametrize(
     "option",
-    ["--json", "--csv", "--state"],
+    ["--json", "--csv", "--state", "--report"],
 )
 def test_outputs_are_checked_before_the_run(tmp_path, option):
     missing = tmp_path / "no" / "such" / "out.json"

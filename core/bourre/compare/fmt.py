@@ -48,13 +48,15 @@ def chips(x: float | None, half: float | None = None, sign: bool = False) -> str
 
 
 def percent(x: float | None, half: float | None = None) -> str:
-    """A share as per cent, at most one decimal: ``62.3% ±1.9``, ``13% ±5``, ``0.0%``."""
+    """A share as per cent, at most one decimal: ``62.3% ±1.9``, ``13% ±5``, ``0.0%``;
+    a ± below 0.05 points is shown as ``±0.1`` (never ``±0.0``)."""
     if x is None or not math.isfinite(x):
         return DASH
     if half is None or not half > 0:
         return f"{_num(100 * x, 1)}%"
     d = min(1, decimals(100 * half))
-    return f"{_num(100 * x, d)}% ±{_num(100 * half, d)}"
+    shown = max(100 * half, 10.0**-d)  # no "±0.0": a smaller ± is shown as ±0.1
+    return f"{_num(100 * x, d)}% ±{_num(shown, d)}"
 
 
 def half_width(iv: Any) -> float | None:

@@ -105,6 +105,8 @@ def _pot_growth(fig: Any, by: Summaries, metrics: dict[str, Any], sub: str) -> N
         if all(iv.get("lo") is not None for iv in ivs):
             lo, hi = [iv["lo"] for iv in ivs], [iv["hi"] for iv in ivs]
             ax.fill_between(xs, lo, hi, color=colour, alpha=0.2)
+    hands = max((len(m.get("pot_by_hand", [])) for m in metrics["houses"]), default=0)
+    ax.set_xticks(range(1, hands + 1))
     ax.set_xlabel("hand of the session")
     ax.set_ylabel("average pot at stake (chips)")
     _finish(ax, "How the pot grows during a session", sub)

@@ -85,8 +85,8 @@ def sections(metrics: dict[str, Any]) -> list[Section]:
     houses = [h for h in metrics["houses"]]
     below = metrics.get("below")
     pots = [
-        _row(houses, "half the hands: at most", "pot_median", "quantile"),
-        _row(houses, "1 hand in 100: at least", "pot_p99", "quantile"),
+        _row(houses, "half the hands, up to", "pot_median", "quantile"),
+        _row(houses, "1 hand in 100 reaches", "pot_p99", "quantile"),
         _row(houses, "on average", "pot_mean", "chips"),
         _row(houses, "largest seen", "pot_max", "max"),
     ]
@@ -106,11 +106,26 @@ def sections(metrics: dict[str, Any]) -> list[Section]:
         place.append((position_label(p, n), cells))
     for label in sorted({b for h in houses for b in h.get("bots", {})}):
         place.append((f"bot {label}", [fmt.value(h.get("bots", {}).get(label)) for h in houses]))
-    return [
+    secs = [
         ("Pots, in chips", pots),
         ("Bourré and ties", shares),
         (f"A session of {hands} hands" if hands else "A session", session),
         ("Chips a hand, by place", place),
+    ]
+    return _aligned(secs) if len(houses) > 1 else secs
+
+
+def _aligned(secs: list[Section]) -> list[Section]:
+    """Room for the mark in every cell after the first house, so numbers line up."""
+
+    def pad(cell: str) -> str:
+        return "\n".join(
+            line if line.endswith((f" {MARK}", "  ")) else line + "  " for line in cell.split("\n")
+        )
+
+    return [
+        (name, [(label, [cells[0], *map(pad, cells[1:])]) for label, cells in rows])
+        for name, rows in secs
     ]
 
 
