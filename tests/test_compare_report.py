@@ -336,3 +336,25 @@ def test_report_without_matplotlib_or_jinja2_says_what_to_install(
     )
     assert r.exit_code == 2 and "--report needs jinja2" in r.stderr
     assert not (tmp_path / "r.html").exists()
+
+
+def test_money_by_place_is_kept_per_session_and_old_state_files_agree(run4: Any) -> None:
+    res, m = run4
+    s = res.ordered(res.config.houses[0])[0]
+    n = s["players"]
+    by_hand = [
+        sum(row[(dl + p) % n] for row, dl in zip(s["delta"], s["dealer"], strict=True))
+        for p in range(n)
+    ]
+    assert s["place"] == pytest.approx(by_hand) and s["start"] == 100
+    # summaries written before "place" and "start" were kept: the same numbers
+    old = R.RunResult(
+        res.config,
+        {
+            h: {i: {k: v for k, v in x.items() if k not in ("place", "start")} for i, x in d.items()}
+            for h, d in res.summaries.items()
+        },
+    )
+    from bourre.compare.metrics import without_timing
+
+    assert without_timing(compute(old)) == without_timing(m)

@@ -131,7 +131,10 @@ def _seat_means(s: Summary) -> list[float]:
 
 def _position_means(s: Summary) -> list[float]:
     """Mean change per hand by position from the dealer: 0 = dealer, 1 = dealer's
-    left (first to decide) …"""
+    left (first to decide) …, from the session's ``place`` totals (or, in summaries
+    written before them, from each hand's changes and dealer: the same numbers)."""
+    if "place" in s and s["hands"]:
+        return [x / s["hands"] for x in s["place"]]
     n, d = s["players"], s["delta"]
     return [
         _mean([row[(dl + p) % n] for row, dl in zip(d, s["dealer"], strict=True)]) for p in range(n)
