@@ -6,7 +6,9 @@ does are generated from the code at build time, so they cannot drift from it.
 - the house-rules file reference, from the pydantic models (``TableSettings`` and each
   variant's ``Settings``);
 - the list of hooks, from :mod:`bourre.hookspec` and the built-in variants;
-- the command-line reference, from the typer app.
+- the command-line reference, from the typer app;
+- the figures of ``bourre compare`` with their captions, from
+  :data:`bourre.compare.plots.FIGURES` (the captions of the HTML report).
 
 A static page asks for a generated part with a marker comment on a line of its own,
 e.g. ``<!-- bourre:cli-reference -->`` (see :data:`MARKERS`).  The functions here need
@@ -24,7 +26,11 @@ from typing import Any
 RULES_DIR = "rules"
 EXAMPLE_SETTINGS: dict[str, dict[str, Any]] = {"pot-limit": {"limit": 10}}
 """Values shown for settings that have no default (a house needs them)."""
-REGISTRATION_HOOKS = ("bourre_register_variants", "bourre_register_bots", "bourre_register_commands")
+REGISTRATION_HOOKS = (
+    "bourre_register_variants",
+    "bourre_register_bots",
+    "bourre_register_commands",
+)
 
 
 # ------------------------------------------------------------------------ variants
@@ -330,10 +336,33 @@ def cli_reference() -> str:
     return "\n".join(lines)
 
 
+# ------------------------------------------------------------------ compare figures
+
+
+def compare_figure(name: str) -> Callable[[], str]:
+    """A figure of ``bourre compare`` with its caption, as the HTML report shows it
+    (:data:`bourre.compare.plots.FIGURES`), its image from ``img/compare``."""
+
+    def make() -> str:
+        from bourre.compare.plots import FIGURES
+
+        spec = next(f for f in FIGURES if f.name == name)
+        return f"![{spec.title}](img/compare/{name}.png)\n\n**{spec.title}.** {spec.caption}"
+
+    return make
+
+
+def _compare_figures() -> dict[str, Callable[[], str]]:
+    from bourre.compare.plots import FIGURES
+
+    return {f"compare-figure-{f.name}": compare_figure(f.name) for f in FIGURES}
+
+
 MARKERS: dict[str, Callable[[], str]] = {
     "hook-reference": hook_reference,
     "house-rules-reference": house_rules_reference,
     "cli-reference": cli_reference,
+    **_compare_figures(),
 }
 """``<!-- bourre:NAME -->`` in a page is replaced by ``MARKERS[NAME]()``."""
 _MARKER = re.compile(r"^<!-- bourre:([\w-]+) -->$", re.M)

@@ -231,7 +231,7 @@ def test_json_csv_and_plots_are_written(tmp_path: Path) -> None:
     assert {"house", "metric", "index", "mean", "lo", "hi", "n"} <= set(rows[0])
     assert any(r["metric"] == "diff_vs_first:pot_mean" for r in rows)
     names = {p.name for p in files}
-    for stem in ("pot_distribution", "pot_growth", "balance_spread", "seat_advantage"):
+    for stem in ("pot_chance", "pot_growth", "balance_path", "balance_spread", "money_by_place"):
         for ext in ("png", "svg"):
             assert f"{stem}.{ext}" in names
             assert (tmp_path / "fig" / f"{stem}.{ext}").stat().st_size > 1000
@@ -269,9 +269,9 @@ def test_cli_compare_writes_outputs(tmp_path: Path) -> None:
         "--no-progress",
     )
     assert r.exit_code == 0, r.stderr
-    assert "pot at stake" in r.stdout and "pot-limit" in r.stdout
+    assert "Pots, in chips" in r.stdout and "pot-limit" in r.stdout
     assert json.loads((tmp_path / "o.json").read_text())["sessions_completed"] == 3
-    assert (tmp_path / "o.csv").exists() and (tmp_path / "plots" / "seat_advantage.svg").exists()
+    assert (tmp_path / "o.csv").exists() and (tmp_path / "plots" / "money_by_place.svg").exists()
     assert len((tmp_path / "s.jsonl").read_text().splitlines()) == 1 + 2 * 3
 
 
@@ -488,7 +488,7 @@ def test_a_torn_state_file_resumes_twice(tmp_path):
 
 @pytest.mark.parametrize(
     "option",
-    ["--json", "--csv", "--state"],
+    ["--json", "--csv", "--state", "--report"],
 )
 def test_outputs_are_checked_before_the_run(tmp_path, option):
     missing = tmp_path / "no" / "such" / "out.json"

@@ -27,16 +27,27 @@ SECTIONS = {
 }
 
 
-def rules_markdown(house: House) -> str:
-    """The house's rules as Markdown (also used by the docs)."""
-    lines = [f"# House `{house.spec}`", ""]
+def rules_sections(house: House) -> list[tuple[str, list[tuple[str, str, str]]]]:
+    """The house's rules by section: ``(section title, [(rule id, text, variant)])``,
+    in lifecycle order (``bourre rules``, the docs and the compare report)."""
+    out: list[tuple[str, list[tuple[str, str, str]]]] = []
     current = None
     for hook, variant, (rid, text) in house.rule_texts():
         if hook != current:
             current = hook
-            lines += ["", f"## {SECTIONS.get(hook, hook)}", ""]
-        src = "" if variant == "standard" else f" *({variant})*"
-        lines.append(f"- **{rid}** {text}{src}")
+            out.append((SECTIONS.get(hook, hook), []))
+        out[-1][1].append((rid, text, variant))
+    return out
+
+
+def rules_markdown(house: House) -> str:
+    """The house's rules as Markdown (also used by the docs)."""
+    lines = [f"# House `{house.spec}`", ""]
+    for title, items in rules_sections(house):
+        lines += ["", f"## {title}", ""]
+        for rid, text, variant in items:
+            src = "" if variant == "standard" else f" *({variant})*"
+            lines.append(f"- **{rid}** {text}{src}")
     return "\n".join(lines).strip() + "\n"
 
 

@@ -73,6 +73,13 @@ CsvOut = Annotated[
 PlotDir = Annotated[
     Path | None, typer.Option("--plot", help="Write figures (PNG and SVG) into this directory.")
 ]
+ReportOut = Annotated[
+    Path | None,
+    typer.Option(
+        "--report",
+        help="Write one HTML page (summary, table, figures, rules, how to reproduce) to this file.",
+    ),
+]
 Below = Annotated[
     float, typer.Option(help="Report the chance of ending a session below this balance.")
 ]
@@ -107,6 +114,7 @@ def simulate(
     json: JsonOut = None,
     csv: CsvOut = None,
     plot: PlotDir = None,
+    report: ReportOut = None,
     below: Below = 50.0,
     resume: Resume = None,
     state: State = None,
@@ -131,6 +139,7 @@ def compare(
     json: JsonOut = None,
     csv: CsvOut = None,
     plot: PlotDir = None,
+    report: ReportOut = None,
     below: Below = 50.0,
     resume: Resume = None,
     state: State = None,
@@ -163,6 +172,7 @@ def _main(
     json: Path | None,
     csv: Path | None,
     plot: Path | None,
+    report: Path | None,
     below: float,
     resume: Path | None,
     state: Path | None,
@@ -174,7 +184,7 @@ def _main(
     launch.check_numbers(sessions, workers, chunk, scheduler)
     if below != below:  # NaN
         fail("--below must be a number")
-    launch.check_outputs(json=json, csv=csv, plot=plot, state=state, resume=resume)
+    launch.check_outputs(json=json, csv=csv, plot=plot, report=report, state=state, resume=resume)
     houses = [load_house(h) for h in house_args]
     specs = [h.spec for h in houses]
     if len(set(specs)) != len(specs):
@@ -194,6 +204,7 @@ def _main(
         state=state,
         progress=progress,
         plot=plot is not None,
+        report=report is not None,
         default_sessions=DEFAULT_SESSIONS,
     )
     result = launched.result
@@ -213,6 +224,10 @@ def _main(
         from bourre.compare.plots import plot as make_plots
 
         make_plots(result, metrics, plot)
+    if report is not None:
+        from bourre.compare.htmlreport import write_report
+
+        write_report(report, metrics, result, houses)
     launch.finish(launched, coverage(metrics))
 
 

@@ -129,6 +129,7 @@ def launch(
     state: Path | None,
     progress: bool,
     plot: bool = False,
+    report: bool = False,
     default_sessions: int = 5000,
 ) -> Launched:
     """Play ``houses`` (built :class:`~bourre.house.House` objects, all different) on
@@ -170,11 +171,16 @@ def launch(
             runner.check_resume(config, header, resume)  # type: ignore[arg-type]
         except runner.StateError as e:
             fail(str(e))
-    if plot:
+    for flag, wanted in (("--plot", plot), ("--report", report)):
+        if not wanted:
+            continue
         try:
             import matplotlib  # noqa: F401
-        except ImportError:
-            fail("--plot needs matplotlib: pip install 'bourre[plot]'")
+
+            if flag == "--report":
+                import jinja2  # noqa: F401
+        except ImportError as e:
+            fail(f"{flag} needs {e.name}: pip install 'bourre[plot]'")
 
     client = None
     if scheduler is not None:

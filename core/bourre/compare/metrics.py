@@ -5,7 +5,10 @@ independent: the pot carries).  Intervals are normal approximations, without
 bootstrap: a mean is ``mean ± 1.96·s/√m`` over the ``m`` per-session values; a rate
 (a ratio of totals such as bourrés per player in play) uses the delta method on the
 per-session numerators and denominators; the median uses order statistics of all
-hands (``m/2 ± 0.98·√m``).  With common random numbers, session ``i`` of every house
+hands (``m/2 ± 0.98·√m``) in :func:`ci_median`; the pot quantiles of a run use
+:func:`ci_quantile`, which takes the sessions as the unit (Woodruff's interval: the
+share of hands at most the quantile is a ratio over sessions, and its interval is
+turned back into pots).  With common random numbers, session ``i`` of every house
 saw the same decks, so differences against the first house are *paired* per session
 (``vs_first``), which is much more precise than comparing two intervals.
 
@@ -21,7 +24,16 @@ from collections.abc import Callable, Sequence
 from statistics import pstdev
 from typing import Any
 
-__all__ = ["Z", "ci_mean", "ci_median", "ci_ratio", "compute", "house_metrics", "paired"]
+__all__ = [
+    "Z",
+    "ci_mean",
+    "ci_median",
+    "ci_quantile",
+    "ci_ratio",
+    "compute",
+    "house_metrics",
+    "paired",
+]
 
 Z = 1.959963984540054
 """The 97.5% normal quantile (95% two-sided intervals)."""
@@ -79,6 +91,32 @@ def ci_median(values: Sequence[float]) -> Interval:
     return {"mean": med, "lo": lo, "hi": hi, "n": m}
 
 
+def _inverse_cdf(xs: Sequence[float], p: float) -> float:
+    """The smallest value with at least a share ``p`` of ``xs`` (sorted) at or below it."""
+    k = max(1, math.ceil(p * len(xs) - 1e-9))
+    return xs[min(len(xs), k) - 1]
+
+
+def ci_quantile(groups: Sequence[Sequence[float]], p: float) -> Interval:
+    """The ``p`` quantile of all values (the smallest value with a share ``p`` at or
+    below it) with a 95% interval that takes the groups (sessions) as the unit:
+    the share of values at or below the quantile is a ratio over the groups
+    (:func:`ci_ratio`), and ``p`` ± its half-width is turned back into values
+    (Woodruff).  The interval is ``None`` below 2 groups."""
+    xs = sorted(x for g in groups for x in g)
+    m = len(groups)
+    if not xs:
+        return _iv(None, None, m)
+    q = _inverse_cdf(xs, p)
+    if m < 2:
+        return {"mean": q, "lo": None, "hi": None, "n": m}
+    share = ci_ratio([sum(1 for x in g if x <= q) for g in groups], [len(g) for g in groups])
+    half = (share["hi"] - share["lo"]) / 2 if share["lo"] is not None else 0.0
+    lo = _inverse_cdf(xs, max(0.0, p - half))
+    hi = _inverse_cdf(xs, min(1.0, p + half))
+    return {"mean": q, "lo": lo, "hi": hi, "n": m}
+
+
 # -- per-session values -------------------------------------------------------------------
 
 
@@ -93,11 +131,35 @@ def _seat_means(s: Summary) -> list[float]:
 
 def _position_means(s: Summary) -> list[float]:
     """Mean change per hand by position from the dealer: 0 = dealer, 1 = dealer's
-    left (first to decide) …"""
+    left (first to decide) …, from the session's ``place`` totals (or, in summaries
+    written before them, from each hand's changes and dealer: the same numbers)."""
+    if "place" in s and s["hands"]:
+        return [x / s["hands"] for x in s["place"]]
     n, d = s["players"], s["delta"]
     return [
         _mean([row[(dl + p) % n] for row, dl in zip(d, s["dealer"], strict=True)]) for p in range(n)
     ]
+
+
+def _dealer_edge(s: Summary) -> float:
+    """The dealer's mean change per hand minus that of the other places."""
+    pos = _position_means(s)
+    return pos[0] - _mean(pos[1:])
+
+
+def _swing(s: Summary) -> float:
+    """How far a player's final balance is from the start, on average (the pot left
+    at the end is shared out, so the mean final balance is the starting one)."""
+    f = s["final"]
+    start = _mean(f)
+    return _mean([abs(x - start) for x in f])
+
+
+def start_balance(s: Summary) -> float:
+    """The balance every player starts a session with."""
+    if "start" in s:
+        return float(s["start"])
+    return round(_mean(s["final"]), 6)  # summaries written before "start" was kept
 
 
 SCALARS: dict[str, tuple[str, Callable[[Summary], float]]] = {
@@ -106,7 +168,9 @@ SCALARS: dict[str, tuple[str, Callable[[Summary], float]]] = {
     "carried": ("carried (tied) pots", lambda s: _mean(s["carried"])),
     "sole": ("hands won unopposed", lambda s: _mean([a == 1 for a in s["active"]])),
     "dealer": ("dealer: change per hand", lambda s: _position_means(s)[0]),
-    "spread": ("std of final balances", lambda s: pstdev(s["final"])),
+    "dealer_edge": ("dealer's edge per hand over the other places", _dealer_edge),
+    "spread": ("standard deviation of final balances", lambda s: pstdev(s["final"])),
+    "swing": ("mean distance of a final balance from the start", _swing),
 }
 """Per-session values averaged over sessions (label, value of one session)."""
 
@@ -136,7 +200,11 @@ def house_metrics(summaries: Sequence[Summary], below: float = 50.0) -> dict[str
     out["players"] = summaries[0]["players"]
     for key, (_, f) in SCALARS.items():
         out[key] = ci_mean([f(s) for s in summaries])
-    out["pot_median"] = ci_median(pots)
+    out["start_balance"] = start_balance(summaries[0])
+    out["below_balance"] = below
+    out["hands_per_session"] = max(s["hands"] for s in summaries)
+    out["pot_median"] = ci_quantile([s["pot"] for s in summaries], 0.5)
+    out["pot_p99"] = ci_quantile([s["pot"] for s in summaries], 0.99)
     out["pot_max"] = max(pots) if pots else None
     for key, (_, g) in RATIOS.items():
         pairs = [g(s) for s in summaries]

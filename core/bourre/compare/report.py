@@ -1,10 +1,10 @@
-"""Reporting a comparison: a rich table on the terminal, JSON and CSV files."""
+"""Reporting a comparison: the run's title, JSON and CSV files; the terminal report
+is :mod:`bourre.compare.table`, the HTML page :mod:`bourre.compare.html`."""
 
 from __future__ import annotations
 
 import csv
 import json
-import math
 from pathlib import Path
 from typing import Any
 
@@ -12,61 +12,15 @@ from bourre.compare.metrics import RATIOS, SCALARS
 
 __all__ = ["render", "rows", "write_csv", "write_json"]
 
-ROWS: list[tuple[str, str, str]] = [
-    # key, label, format ("n": number, "%": share)
-    ("pot_mean", "pot at stake: mean", "n"),
-    ("pot_median", "pot at stake: median", "n"),
-    ("pot_max", "pot at stake: max", "n"),
-    ("playing", "decisions to play", "%"),
-    ("sole", "hands won unopposed", "%"),
-    ("bourre_hands", "hands with a bourré", "%"),
-    ("bourre", "bourré per player in play", "%"),
-    ("carried", "carried (tied) pots", "%"),
-    ("cinch", "plays made with a cinch", "%"),
-    ("spread", "std of final balances", "n"),
-    ("below", "P(final balance < {below})", "%"),
-    ("dealer", "dealer: change per hand", "n"),
-]
-
-
-def _fmt(x: float | None, kind: str) -> str:
-    if x is None or (isinstance(x, float) and not math.isfinite(x)):
-        return "–"
-    if kind == "%":
-        return f"{100 * x:.1f}%"
-    return f"{x:,.2f}"
-
-
-def _cell(iv: Any, kind: str) -> str:
-    if iv is None:
-        return "–"
-    if not isinstance(iv, dict):
-        return _fmt(iv, kind)
-    if iv.get("mean") is None:
-        return "–"
-    s = _fmt(iv["mean"], kind)
-    if iv.get("lo") is not None:
-        half = (iv["hi"] - iv["lo"]) / 2
-        s += f" ±{_fmt(half, kind)}"
-    return s
-
-
-def _diff(iv: Any, kind: str) -> str:
-    if not isinstance(iv, dict) or iv.get("mean") is None:
-        return ""
-    m = iv["mean"]
-    s = ("+" if m >= 0 else "") + _fmt(m, kind)
-    if iv.get("lo") is not None:
-        s += f" ±{_fmt((iv['hi'] - iv['lo']) / 2, kind)}"
-        if iv["lo"] > 0 or iv["hi"] < 0:
-            s = f"[bold]{s}[/bold]"
-    return f"\n[dim]Δ[/dim] {s}"
-
 
 def title(metrics: dict[str, Any]) -> str:
+    """The run in one line: sessions, seed, bots."""
     bots = ",".join(metrics["bots"])
     rot = ", seats rotated" if metrics.get("rotate") else ""
-    return f"{metrics['sessions_completed']} sessions per house, seed {metrics['seed']!r}, bots {bots}{rot}"
+    return (
+        f"{metrics['sessions_completed']} sessions per house, seed {metrics['seed']!r},"
+        f" bots {bots}{rot}"
+    )
 
 
 def coverage(metrics: dict[str, Any]) -> str | None:
@@ -92,63 +46,10 @@ def house_label(spec: str) -> str:
 
 
 def render(metrics: dict[str, Any], console: Any) -> None:
-    """Print the comparison as rich tables."""
-    from rich.table import Table
+    """Print the summary and the table (:func:`bourre.compare.table.render`)."""
+    from bourre.compare.table import render as render_table
 
-    houses = metrics["houses"]
-    note = coverage(metrics)
-    if note:
-        console.print(f"[bold red]{note}[/bold red]")
-    one = len(houses) == 1
-    t = Table(
-        title=f"bourre {'simulate' if one else 'compare'}: {title(metrics)}",
-        caption="± 95% CI"
-        + ("" if one else "; Δ: paired difference vs the first house (bold: CI excludes 0)"),
-    )
-    t.add_column("metric", style="bold")
-    for h in houses:
-        t.add_column(_short(h["house"]), justify="right", overflow="fold")
-    below = metrics.get("below")
-    for key, label, kind in ROWS:
-        cells = []
-        for h in houses:
-            c = _cell(h.get(key), kind)
-            vs = h.get("vs_first")
-            if vs and key in vs:
-                c += _diff(vs[key], kind)
-            cells.append(c)
-        t.add_row(label.format(below=f"{below:g}" if below is not None else "?"), *cells)
-    n = max((h.get("players", 0) for h in houses), default=0)
-    for k in range(n):
-        t.add_row(
-            f"seat {k}: change per hand",
-            *[_cell(h["seat"][k] if k < len(h.get("seat", [])) else None, "n") for h in houses],
-        )
-    labels = sorted({b for h in houses for b in h.get("bots", {})})
-    for label in labels:
-        t.add_row(
-            f"bot {label}: change per hand",
-            *[_cell(h.get("bots", {}).get(label), "n") for h in houses],
-        )
-    console.print(t)
-    hps = metrics.get("timing", {}).get("hands_per_second", {})
-    if hps:  # the speed of the run, not a figure of the game: a line of its own
-        speeds = ", ".join(f"{_short(h['house'])} {_fmt(hps.get(h['house']), 'n')}" for h in houses)
-        console.print(f"Speed (hands per second, per core): {speeds}", highlight=False)
-    g = Table(title="pot at stake by hand number (mean ± 95% CI)")
-    g.add_column("hand", justify="right")
-    for h in houses:
-        g.add_column(_short(h["house"]), justify="right", overflow="fold")
-    hmax = max((len(h.get("pot_by_hand", [])) for h in houses), default=0)
-    for j in range(hmax):
-        g.add_row(
-            str(j + 1),
-            *[
-                _cell(h["pot_by_hand"][j] if j < len(h.get("pot_by_hand", [])) else None, "n")
-                for h in houses
-            ],
-        )
-    console.print(g)
+    render_table(metrics, console)
 
 
 def write_json(metrics: dict[str, Any], path: Path | str) -> None:
@@ -192,11 +93,15 @@ def rows(metrics: dict[str, Any]) -> list[dict[str, Any]]:
         for key in (
             "pot_mean",
             "pot_median",
+            "pot_p99",
             "pot_max",
             *RATIOS,
             *[k for k in SCALARS if k != "pot_mean"],
             "below",
         ):
+            if key in h:
+                add(name, key, "", h[key])
+        for key in ("start_balance", "below_balance", "hands_per_session"):
             if key in h:
                 add(name, key, "", h[key])
         for k, iv in enumerate(h.get("seat", [])):

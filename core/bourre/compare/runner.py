@@ -193,18 +193,24 @@ def run_session(
     t0 = time.perf_counter()
     res = play_session(house, seed=sseed, players=make, keep_hands=False, on_hand=on_hand)
     seconds = time.perf_counter() - t0
+    place = [  # chips won by place from the dealer (0 = the dealer, 1 = the dealer's left …)
+        math.fsum(row[(dl + p) % n] for row, dl in zip(deltas, dealers, strict=True))
+        for p in range(n)
+    ]
     return {
         "i": i,
         "seed": sseed,
         "players": n,
         "hands": len(pots),
         "bots": [b.label for b in specs],
+        "start": start,
         "pot": pots,
         "active": active,
         "bourre": bourre,
         "carried": carried,
         "dealer": dealers,
         "delta": deltas,
+        "place": place,
         "final": [float(x) for x in res.final],
         "plays": counts[0],
         "cinch": counts[1],

@@ -1,0 +1,120 @@
+"""``--report out.html``: one self-contained page (no network, no external file) with
+the plain-words summary, the table, every figure as an inline PNG with its caption,
+the rules of each house, and the command, seed, bots and version that reproduce it.
+
+Jinja2 (the ``plot`` extra, with matplotlib) fills :file:`templates/report.html` with
+autoescaping on: house strings, bot names and rule texts come from users and
+plugins."""
+
+from __future__ import annotations
+
+import base64
+import io
+import platform
+import shlex
+from pathlib import Path
+from typing import Any
+
+from bourre.compare import table
+from bourre.compare.report import coverage, house_label, title
+
+__all__ = ["render_report", "reproduce_command", "write_report"]
+
+DEFAULT_BELOW = 50.0
+
+
+def reproduce_command(config: Any, below: float) -> str:
+    """The command line that plays the same sessions (workers do not matter)."""
+    what = "simulate" if len(config.houses) == 1 else "compare"
+    args = ["bourre", what, *config.houses, "--sessions", str(config.sessions)]
+    args += ["--seed", str(config.seed), "--bots", ",".join(b.label for b in config.bots)]
+    if config.rotate:
+        args.append("--rotate")
+    if getattr(config, "isolate", False):
+        args.append("--isolate")
+    if below != DEFAULT_BELOW:
+        args += ["--below", f"{below:g}"]
+    return shlex.join(args)
+
+
+def _png(fig: Any) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100)
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def _rules(houses: list[Any]) -> list[list[tuple[str, list[tuple[str, str, str, bool]]]]]:
+    """Each house's rules by section, each rule flagged when the first house lacks it."""
+    from bourre.rulestext import rules_sections
+
+    out = []
+    first: set[tuple[str, str]] | None = None
+    for h in houses:
+        secs = rules_sections(h)
+        mine = {(rid, text) for _, items in secs for rid, text, _ in items}
+        base = first if first is not None else mine
+        out.append(
+            [(name, [(r, t, v, (r, t) not in base) for r, t, v in items]) for name, items in secs]
+        )
+        if first is None:
+            first = mine
+    return out
+
+
+def render_report(
+    metrics: dict[str, Any], result: Any, houses: list[Any], command: str | None = None
+) -> str:
+    """The page as a string.  ``houses``: the :class:`~bourre.house.House` of each
+    house, in the order of ``metrics["houses"]``."""
+    import sys
+
+    import jinja2
+
+    from bourre import __version__
+    from bourre.compare.plots import figures
+    from bourre.compare.summary import summary_lines
+
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("bourre.compare", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    rules = _rules(houses)
+    entries = [
+        {
+            "label": house_label(h["house"]),
+            "spec": h["house"],
+            "lines": summary_lines(h),
+            "rules": rules[k],
+        }
+        for k, h in enumerate(metrics["houses"])
+    ]
+    figs = []
+    if metrics["sessions_completed"]:
+        for spec, fig in figures(result, metrics):
+            figs.append(
+                {"name": spec.name, "title": spec.title, "caption": spec.caption, "png": _png(fig)}
+            )
+    hps = metrics.get("timing", {}).get("hands_per_second", {})
+    speed = ", ".join(f"{house_label(h)} {round(v):,}" for h, v in hps.items() if v is not None)
+    return env.get_template("report.html").render(
+        what="simulate" if len(metrics["houses"]) == 1 else "compare",
+        run=title(metrics),
+        partial=coverage(metrics),
+        houses=entries,
+        sections=table.sections(metrics),
+        notes=table.notes(metrics),
+        speed=f"Speed (hands per second, per core): {speed}" if speed else "",
+        figures=figs,
+        command=command or reproduce_command(result.config, metrics["below"]),
+        seed=metrics["seed"],
+        bots=",".join(metrics["bots"]) + (", seats rotated" if metrics.get("rotate") else ""),
+        sessions=metrics["sessions_planned"],
+        version=__version__,
+        python=f"{platform.python_implementation()} {sys.version.split()[0]}",
+    )
+
+
+def write_report(path: Path | str, metrics: dict[str, Any], result: Any, houses: list[Any]) -> None:
+    """Write the page to ``path`` (UTF-8)."""
+    Path(path).write_text(render_report(metrics, result, houses), encoding="utf-8")

@@ -1,0 +1,76 @@
+"""``bourre compare --report`` opened in a real browser (Debian's Chromium through
+Playwright): every figure renders and the page asks the network for nothing.  Skips,
+saying why, where no browser can be found."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+pytest.importorskip("matplotlib")
+pytest.importorskip("jinja2")
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+from bourre.cli import app  # noqa: E402
+from bourre.compare.plots import FIGURES  # noqa: E402
+
+
+def _browser() -> str | None:
+    for name in (os.environ.get("BOURRE_CHROMIUM", ""), "chromium", "chromium-browser"):
+        if name and (found := shutil.which(name)):
+            return found
+    return None
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("report") / "report.html"
+    r = CliRunner().invoke(
+        app,
+        ["compare", "standard", "pot-limit(limit=10)", "--sessions", "4", "--bots", "random",
+         "--no-progress", "--report", str(out)],
+    )
+    assert r.exit_code == 0, r.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    exe = _browser()
+    if exe is None:
+        pytest.skip("no Chromium found (apt-get install chromium): the browser tests are skipped")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=exe, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def test_report_renders_every_figure_without_the_network(report: Path, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1000, "height": 800})
+    requests: list[str] = []
+    page.on("request", lambda req: requests.append(req.url))
+    page.goto(report.as_uri())
+    page.wait_for_load_state("load")
+    images = page.eval_on_selector_all(
+        "figure img",
+        "imgs => imgs.map(i => [i.complete, i.naturalWidth, i.naturalHeight,"
+        " i.getBoundingClientRect().width])",
+    )
+    assert len(images) == len(FIGURES)
+    for complete, natural_w, natural_h, shown_w in images:
+        assert complete and natural_w > 0 and natural_h > 0 and shown_w > 0
+    captions = page.eval_on_selector_all("figcaption", "cs => cs.map(c => c.innerText)")
+    for f, text in zip(FIGURES, captions, strict=True):
+        assert f.caption in text
+    assert "Dealing is worth" in page.inner_text("#summary")
+    assert page.locator("#table table tbody tr").count() > 10
+    assert "bourre compare" in page.inner_text("#reproduce")
+    assert report.as_uri() in requests  # the listener sees what the page asks for
+    others = [u for u in requests if u != report.as_uri() and not u.startswith("data:")]
+    assert others == []  # nothing fetched: no font, no style sheet, no script
+    page.close()
