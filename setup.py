@@ -25,6 +25,7 @@ COMPILED = [
     "variants/bourre_bots/heuristic.py",
     "variants/bourre_bots/montecarlo.py",
     "core/bourre/worlds.py",
+    "core/bourre/given.py",
     "variants/bourre_variants/standard/cinch.py",
     "variants/bourre_variants/standard/deal.py",
     "variants/bourre_variants/standard/decisions.py",

@@ -373,3 +373,39 @@ def test_heuristic_beats_random() -> None:
 def test_montecarlo_beats_heuristic() -> None:
     b = _strength("montecarlo(budget=16),heuristic,heuristic,heuristic,heuristic", 600, "strength")
     assert b["montecarlo(budget=16)"]["lo"] > 0
+
+
+def test_the_compiled_shuffle_is_the_standard_librarys() -> None:
+    """worlds.shuffle draws what random.shuffle draws, in the same order: the Monte
+    Carlo bot's worlds are the same on a compiled and a pure build."""
+    import random
+
+    from bourre.worlds import shuffle
+
+    for seed in range(30):
+        for n in (0, 1, 2, 3, 7, 31, 52):
+            a, b = list(range(n)), list(range(n))
+            ra, rb = random.Random(seed), random.Random(seed)
+            random.Random.shuffle(ra, a)
+            shuffle(b, rb)
+            assert a == b and ra.random() == rb.random()
+
+
+def test_the_weighted_pick_takes_the_largest_keys_in_order() -> None:
+    """worlds._pick is Efraimidis–Spirakis: the cards of the k largest keys
+    u ** (1 / weight), largest first, removed from the list (the rest in order)."""
+    import random
+
+    from bourre.worlds import _pick
+
+    for seed in range(40):
+        cards = list(range(0, 52, 3))
+        rng, twin = random.Random(seed), random.Random(seed)
+        weight = (lambda c: 5.0 if c % 2 else 1.0) if seed % 2 else (lambda c: 1.0)
+        k = seed % 7
+        keys = [twin.random() ** (1.0 / weight(c)) for c in cards]
+        order = sorted(range(len(cards)), key=lambda i: -keys[i])[:k]
+        expected = [cards[i] for i in order]
+        rest = [c for c in cards if c not in expected]
+        assert _pick(cards, k, weight, rng) == expected
+        assert cards == rest

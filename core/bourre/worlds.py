@@ -35,16 +35,40 @@ def _flat(card: int) -> float:
     return 1.0
 
 
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, step for step (the same draws, the same order), compiled."""
+    bits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def _pick(cards: list[int], k: int, weight: Weight, rng: random.Random) -> list[int]:
-    """``k`` of ``cards`` (removed from it), each card weighted by ``weight``."""
+    """``k`` of ``cards`` (removed from it), each card weighted by ``weight``: one key
+    ``u ** (1 / w)`` per card, in order (Efraimidis–Spirakis), the ``k`` largest keys
+    taken largest first (the earlier card on a tie)."""
     if k <= 0:
         return []
-    r = rng.random  # one key per card, in order (Efraimidis–Spirakis), the largest first
-    keys = [r() ** (1.0 / max(weight(c), 1e-9)) for c in cards]
-    order = sorted(range(len(cards)), key=keys.__getitem__, reverse=True)
-    got = [cards[i] for i in order[:k]]
-    taken = set(got)
-    cards[:] = [c for c in cards if c not in taken]
+    r = rng.random
+    keys: list[float] = []
+    for c in cards:
+        w = weight(c)
+        u = r()
+        keys.append(u if w == 1.0 else u ** (1.0 / max(w, 1e-9)))
+    n = len(cards)
+    got: list[int] = []
+    for _ in range(min(k, n)):  # k is a hand's worth: a few scans beat a sort
+        best, top = -1, -1.0
+        for i in range(n):
+            if keys[i] > top:
+                best, top = i, keys[i]
+        got.append(cards[best])
+        keys[best] = -2.0
+    cards[:] = [c for i, c in enumerate(cards) if keys[i] != -2.0]
     return got
 
 
@@ -56,11 +80,11 @@ def chance_outcome(state: State, rng: random.Random) -> object:
     k = len(state.pending)
     located = hs.located()
     free = [c for c in range(52) if not (located >> c) & 1] + list(hs.stock)
-    rng.shuffle(free)
+    shuffle(free, rng)
     take = free[: min(k, hs.unseen_stock + len(hs.stock))]
     if len(take) < k:
         pile = [c for c in hs.pile if c not in take]
-        rng.shuffle(pile)
+        shuffle(pile, rng)
         take += pile[: k - len(take)]
     return Drew(tuple(take))
 
@@ -105,7 +129,7 @@ def _attempt(
     mine = [c for c in after if c not in view.got] + list(view.gave)
     seen = set(mine) | set(after) | {c for _, c in plays} | {up}
     unseen = [c for c in range(52) if c not in seen]
-    rng.shuffle(unseen)
+    shuffle(unseen, rng)
     decided = {d.seat: d for d in view.decisions}
     dealt: dict[int, list[int]] = {me: mine}
     gave: dict[int, list[int]] = {}
