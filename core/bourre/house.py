@@ -39,6 +39,7 @@ from bourre.settings import (
     validation_message,
 )
 from bourre.variant import RuleText, Variant
+from bourre.witness import Witness
 
 __all__ = ["House", "PluginError"]
 
@@ -182,9 +183,10 @@ class House:
 
     def _resolve(self, strict: bool) -> Rules:
         pm = make_manager()
+        heard: list[Variant] = []
         for v in self.variants:
             try:
-                pm.register(v, name=v.name)
+                pm.register(Witness(v, heard), name=v.name)
             except Exception as e:
                 raise HouseError(
                     f"{self.source}: variant {v.name!r} cannot be registered: {e}"
@@ -204,7 +206,7 @@ class House:
             kwargs: dict[str, Any] = {"table": self.table}
             if hook in ("bourre_deal", "bourre_draw"):
                 kwargs["hand_size"] = values["hand_size"]
-            value, answerer = self._call(pm, hook, kwargs, answering)
+            value, answerer = self._call(pm, hook, kwargs, answering, heard)
             self.answered_by[hook] = answerer
             field = RULE_FIELDS[hook]
             problem = check_component(field, value)
@@ -220,31 +222,33 @@ class House:
         return Rules(**values)
 
     def _call(
-        self, pm: Any, hook: str, kwargs: dict[str, Any], answering: list[Variant]
+        self,
+        pm: Any,
+        hook: str,
+        kwargs: dict[str, Any],
+        answering: list[Variant],
+        heard: list[Variant],
     ) -> tuple[Any, Variant]:
-        """Call a single-answer hook once; return the answer and the variant that gave
-        it.  Implementations are tried in pluggy's order (a variant before those it
-        builds on); with hook wrappers present, pluggy itself makes the call."""
+        """Call a single-answer hook once, through pluggy (its order: a variant before
+        those it builds on; ``firstresult``; wrappers); return the answer and the
+        variant heard giving it (with a hook wrapper, which may change the answer: the
+        variant that builds on the others)."""
         caller = getattr(pm.hook, hook)
-        impls = caller.get_hookimpls()
-        by_name = {v.name: v for v in self.variants}
-        if any(i.wrapper or i.hookwrapper for i in impls):
-            try:
-                value = caller(**kwargs)
-            except Exception as e:
-                culprit = _culprit(e.__traceback__, self.variants) or answering[-1]
-                raise PluginError(culprit.name, hook, f"raised {e!r}") from e
-            top = max(answering, key=lambda v: sum(self._builds_on(v, o) for o in answering))
-            return value, top
-        for impl in reversed(impls):
-            variant = by_name[impl.plugin_name]
-            try:
-                value = impl.function(*(kwargs[a] for a in impl.argnames))
-            except Exception as e:
-                raise PluginError(variant.name, hook, f"raised {e!r}") from e
-            if value is not None:
-                return value, variant
-        raise HouseError(f"{self.source}: no variant answers {hook}")
+        heard.clear()
+        try:
+            value = caller(**kwargs)
+        except PluginError:
+            raise
+        except Exception as e:  # raised in a hook wrapper
+            culprit = _culprit(e.__traceback__, self.variants) or answering[-1]
+            raise PluginError(culprit.name, hook, f"raised {e!r}") from e
+        if value is None:
+            raise HouseError(f"{self.source}: no variant answers {hook}")
+        wrapping = {i.plugin_name for i in caller.get_hookimpls() if i.wrapper or i.hookwrapper}
+        if wrapping or not heard:
+            them = answering + [v for v in self.variants if v.name in wrapping]
+            return value, max(them, key=lambda v: sum(self._builds_on(v, o) for o in them))
+        return value, heard[-1]
 
     # -- description ------------------------------------------------------------------
 
