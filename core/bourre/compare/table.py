@@ -193,14 +193,20 @@ def _table(secs: list[Section], headers: list[str], cols: list[int]) -> Any:
     label_w = max(len(line) for _, rows in secs for label, _ in rows for line in label.split("\n"))
     label_w = max(label_w, *(len(name) for name, _ in secs))
     t.add_column("", no_wrap=True, min_width=label_w)
-    for j in cols:
-        t.add_column(Text(headers[j]), justify="right", no_wrap=True)
+    cells_w = column_widths(secs, len(headers))
+    width = {j: max(cells_w[j], *map(len, headers[j].split("\n"))) for j in cols}
+    for j in cols:  # cells right-aligned here: rich would drop the room left for the mark
+        t.add_column(Text(headers[j], justify="right"), justify="left", no_wrap=True)
+
+    def aligned(cell: str, j: int) -> Text:
+        return Text("\n".join(line.rjust(width[j]) for line in cell.split("\n")))
+
     for k, (name, rows) in enumerate(secs):
         if name:
             t.add_row(Text(name, style="bold"), *[""] * len(cols))
         for i, (label, cells) in enumerate(rows):
             last = i == len(rows) - 1 and k < len(secs) - 1
-            t.add_row(Text(label), *[Text(cells[j]) for j in cols], end_section=last)
+            t.add_row(Text(label), *[aligned(cells[j], j) for j in cols], end_section=last)
     return t
 
 
