@@ -1,7 +1,8 @@
 """``bourre sweep``: every point on the same decks, its numbers those of ``bourre
-compare`` for the same house and seed; grids; the JSON record, the figures and the
-HTML report are written; a stopped sweep resumes to the numbers of an uninterrupted
-one; bad input exits 2 naming the problem."""
+compare`` for the same house and seed, printed in compare's words (the summary of
+each point, a table fitted to the console, no ``±0.0``); grids; the JSON record, the
+figures and compare's HTML report are written; a stopped sweep resumes to the
+numbers of an uninterrupted one; bad input exits 2 naming the problem."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from typer.testing import CliRunner
 
 from bourre.cli import app
 from bourre.compare import runner as R
+from bourre.compare.metrics import compute
+from bourre.compare.summary import summary_lines
 from bourre.compare.sweep_points import METRICS, SweepRecord
 
 cli = CliRunner()
@@ -54,6 +57,13 @@ def test_a_point_is_compares_house_on_the_same_decks(tmp_path: Path) -> None:
         assert point["sessions"] == house["sessions"] == 4 and point["hands"] == house["hands"]
         for name, metric in METRICS.items():
             assert point["metrics"][name] == house[metric.key], name
+    # the paired differences from the first point are compare's from the first house
+    assert sw["points"][0]["vs_first"] is None
+    vs = sw["points"][1]["vs_first"]
+    paired = {n for n, m in METRICS.items() if m.key in cmp["houses"][1]["vs_first"]}
+    assert set(vs) == paired and {"pot", "down", "edge", "swing"} <= paired
+    for name in vs:
+        assert vs[name] == cmp["houses"][1]["vs_first"][METRICS[name].key], name
 
 
 def test_every_point_plays_the_same_decks(tmp_path: Path) -> None:
@@ -114,7 +124,7 @@ def test_summary_json_figures_and_report(tmp_path: Path) -> None:
         str(tmp_path / "s.json"),
     )
     assert r.exit_code == 0, r.stderr
-    for words in ("limit=5", "limit=80", "pot at stake", "hands with a bourré", "chips", "±"):
+    for words in ("limit=5", "limit=80", "pot on", "hands with", "a bourré", "(chips)", "±"):
         assert words in r.stdout
     rec = SweepRecord.model_validate_json((tmp_path / "s.json").read_text())
     for name in ("pot", "bourre_hands"):
@@ -130,10 +140,20 @@ def test_summary_json_figures_and_report(tmp_path: Path) -> None:
     assert page.count('<img src="data:image/png;base64,') == 2
     assert not re.search(r"""(src|href)=["'](?!data:)""", page)  # nothing outside the page
     assert "<script" not in page and "<link" not in page
+    assert "Content-Security-Policy" in page  # compare's page, not a second generator
     assert seed not in page and "&lt;b&gt;&amp;" in page  # escaped
     assert rec.bourre_version in page and "random" in page
     assert "standard+pot-limit(limit=80)" in page and "limit=10" in page
     assert "bourre sweep" in page and "--seed" in page
+    from bourre.compare.sweep_plots import caption
+
+    for section in ("In plain words", "Point by point", "The rules of each point"):
+        assert section in page
+    assert page.count("Pots: half the hands are played for") == 3  # each point's summary
+    assert "R-POT-LIMIT" in page
+    for name in ("pot", "bourre-hands"):
+        assert f'id="figure-{name}"' in page and caption(rec, name) in page
+    assert "±0.0" not in page
 
 
 def test_figure_axes(tmp_path: Path) -> None:
@@ -143,11 +163,15 @@ def test_figure_axes(tmp_path: Path) -> None:
     wide = SweepRecord.model_validate(
         sweep_json(tmp_path, "pot-limit(limit={5,20,80})", "--sessions", "2", "--bots", "random")
     )
+    from bourre.compare.sweep_plots import caption
+
     ax = figure(wide, "pot").axes[0]
     assert ax.get_xscale() == "log"
     assert ax.get_xlabel() == "pot-limit limit (chips, log scale)"
     assert [t.get_text() for t in ax.get_xticklabels()] == ["5", "20", "80"]
-    assert "chips" in ax.get_ylabel() and "95%" in ax.get_ylabel()
+    assert ax.get_ylabel() == "pot on average (chips)"
+    assert "in chips, on a log scale" in caption(wide, "pot")
+    assert "19 times in 20" in caption(wide, "pot") and "95%" not in caption(wide, "pot")
     ax = figure(wide, "bourre").axes[0]
     assert "per cent" in ax.get_ylabel()
     narrow = SweepRecord.model_validate(
@@ -157,6 +181,7 @@ def test_figure_axes(tmp_path: Path) -> None:
     )
     ax = figure(narrow, "pot").axes[0]
     assert ax.get_xscale() == "linear" and ax.get_xlabel() == "table players"
+    assert "log" not in caption(narrow, "pot")
     items = SweepRecord.model_validate(
         sweep_json(
             tmp_path,
@@ -171,6 +196,104 @@ def test_figure_axes(tmp_path: Path) -> None:
     ax = figure(items, "down").axes[0]
     assert [t.get_text() for t in ax.get_xticklabels()] == ["four-card", "no-cinch"]
     assert "over 50 chips down" in ax.get_ylabel()
+    assert "bar" in caption(items, "down") and "band" not in caption(items, "down")
+
+
+# -- what it prints: compare's words ------------------------------------------------------
+
+GRID = "pot-limit(limit={5,20,80})+table(players={4,5})"
+
+
+def _printed(width: int, *args: str) -> str:
+    r = cli.invoke(
+        app,
+        ["sweep", *args, "--no-progress", "--workers", "1"],
+        env={"COLUMNS": str(width)},
+        terminal_width=width,
+    )
+    assert r.exit_code == 0, r.stderr
+    return str(r.stdout)
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_each_point_is_summed_up_as_compare_sums_up_its_house() -> None:
+    houses = ["standard+pot-limit(limit=5)", "standard+pot-limit(limit=10)"]
+    out = _printed(80, LIMITS, "--sessions", "3", "--seed", "p", "--bots", "random")
+    m = compute(R.run(R.RunConfig(houses, 3, "p", R.parse_bots("random")), workers=1))
+    text = _words(out)
+    for label, house in zip(("limit=5", "limit=10"), m["houses"], strict=True):
+        assert f"{label} " + _words(" ".join(summary_lines(house))) in text, label
+    lines = out.splitlines()
+    assert "limit=5" in lines and "limit=10" in lines  # each point's name on its own line
+    assert out.index("Pots: half the hands") < out.index("±: the range where")  # then the table
+    assert "*: differs from limit=5 on the same deals" in text
+    assert "±: the range where the true figure lies 19 times in 20" in text
+
+
+def test_no_meaningless_plus_minus() -> None:
+    """Heuristic bots never leave a player unopposed (docs/comparing.md) and nobody
+    ends 50 chips down with a limit of 1: exact zeros, shown without a ±."""
+    out = _printed(
+        80,
+        "pot-limit(limit={1,80})",
+        "--sessions",
+        "3",
+        "--metric",
+        "unopposed",
+        "--metric",
+        "down",
+        "--metric",
+        "bourre",
+    )
+    rows = [line for line in out.splitlines() if line.startswith("limit=") and "%" in line]
+    assert len(rows) == 2
+    assert rows[0].split()[1:3] == ["0.0%", "0.0%"]  # limit=1: no ± on an exact zero
+    assert not re.search(r"±0(\.0+)?%?(?![\d.])", out)  # no ±0.0, ±0.0%, ±0
+    assert not re.search(r"±[\d.]+%", out)  # a share as 21.5% ±1.6, not 21.5% ±1.6%
+    assert not re.search(r"\d\.00\b", out)  # no .00 noise
+    assert "┃" not in out and "│" not in out  # no box drawing: compare's plain table
+
+
+@pytest.mark.parametrize("width", [80, 60, 40])
+def test_table_fits_the_console(width: int) -> None:
+    metrics = ["pot", "pot-median", "bourre", "down", "edge", "swing"]
+    out = _printed(
+        width,
+        GRID,
+        "--sessions",
+        "3",
+        "--bots",
+        "random",
+        *(x for m in metrics for x in ("--metric", m)),
+    )
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= width
+    rules = [line for line in lines if line.strip() and set(line.strip()) == {"─"}]
+    labels = [f"limit={a}, players={b}" for a in (5, 20, 80) for b in (4, 5)]
+    # in blocks of metrics, each with every point's row; names and headings whole
+    for label in labels:
+        assert sum(line.startswith(label + " ") for line in lines) == len(rules), label
+    assert 1 < len(rules) <= len(metrics)  # six metrics do not fit side by side
+    if width == 40:
+        assert len(rules) >= 3
+    assert "(chips)" in out and "dealer's" in out
+    assert out.count("Pots: half the hands") == 6
+
+
+def test_a_sweep_of_starting_balances_counts_down_from_each(tmp_path: Path) -> None:
+    """``down`` is below each point's own start, and so is its paired difference:
+    the same deals with a larger balance play alike, a difference of exactly 0."""
+    args = ["table(balance={100,200})", "--sessions", "4", "--bots", "random"]
+    out = _printed(80, *args)
+    assert "fewer than 50 of one's 100 chips" in _words(out)
+    assert "fewer than 150 of one's 200 chips" in _words(out)
+    a, b = sweep_json(tmp_path, *args)["points"]
+    assert (a["below"], b["below"]) == (50, 150)
+    assert a["metrics"]["down"] == b["metrics"]["down"]
+    assert b["vs_first"]["down"]["mean"] == 0
 
 
 def test_help_names_the_metrics() -> None:
@@ -185,7 +308,7 @@ def test_help_names_the_metrics() -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        ([LIMITS, "--metric", "pots"], ["--metric 'pots'", "pot, pot-median, bourre", "dealer"]),
+        ([LIMITS, "--metric", "pots"], ["--metric 'pots'", "pot, pot-median, pot-p99, bourre", "edge"]),
         (["pot-limit(limit={})"], ["is empty"]),
         (["pot-limit(limit={5,{6,7}})"], ["nested"]),
         (["pot-limit(limit={5,10)"], ["never closed"]),

@@ -8,5 +8,6 @@ JSON and CSV (:mod:`~bourre.compare.report`), figures with their captions
 ``bourre simulate HOUSE`` and ``bourre compare HOUSE_A HOUSE_B …`` are the command
 line (:mod:`~bourre.compare.commands`); ``bourre sweep "pot-limit(limit={5,10})"``
 (:mod:`~bourre.compare.sweep`) plays the points of brace lists
-(:mod:`~bourre.compare.braces`) the same way (:mod:`~bourre.compare.launch`).
+(:mod:`~bourre.compare.braces`) the same way (:mod:`~bourre.compare.launch`) and says
+the same things of each point (:mod:`~bourre.compare.sweep_table`, the same HTML page).
 """

@@ -1,6 +1,9 @@
 """``--report out.html``: one self-contained page (no network, no external file) with
 the plain-words summary, the table, every figure as an inline PNG with its caption,
 the rules of each house, and the command, seed, bots and version that reproduce it.
+``bourre compare`` and ``simulate`` (:func:`render_report`) and ``bourre sweep``
+(:func:`render_sweep_report`: a point for each house, its curves for the figures)
+write the same page.
 
 Jinja2 (the ``plot`` extra, with matplotlib) fills :file:`templates/report.html` with
 autoescaping on: house strings, bot names and rule texts come from users and
@@ -18,7 +21,13 @@ from typing import Any
 from bourre.compare import table
 from bourre.compare.report import coverage, house_label, title
 
-__all__ = ["render_report", "reproduce_command", "write_report"]
+__all__ = [
+    "render_report",
+    "render_sweep_report",
+    "reproduce_command",
+    "write_report",
+    "write_sweep_report",
+]
 
 DEFAULT_BELOW = 50.0
 
@@ -61,34 +70,49 @@ def _rules(houses: list[Any]) -> list[list[tuple[str, list[tuple[str, str, str, 
     return out
 
 
-def render_report(
-    metrics: dict[str, Any], result: Any, houses: list[Any], command: str | None = None
-) -> str:
-    """The page as a string.  ``houses``: the :class:`~bourre.house.House` of each
-    house, in the order of ``metrics["houses"]``."""
+def _page(**parts: Any) -> str:
+    """The template filled with ``parts`` (escaped), and the versions."""
     import sys
 
     import jinja2
 
     from bourre import __version__
-    from bourre.compare.plots import figures
-    from bourre.compare.summary import summary_lines
 
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("bourre.compare", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
     )
+    return env.get_template("report.html").render(
+        **parts,
+        version=__version__,
+        python=f"{platform.python_implementation()} {sys.version.split()[0]}",
+    )
+
+
+def _entries(labels: list[str], metrics: dict[str, Any], houses: list[Any]) -> list[Any]:
+    """Each house (or point): its name, house string, summary and rules."""
+    from bourre.compare.summary import summary_lines
+
     rules = _rules(houses)
-    entries = [
-        {
-            "label": house_label(h["house"]),
-            "spec": h["house"],
-            "lines": summary_lines(h),
-            "rules": rules[k],
-        }
-        for k, h in enumerate(metrics["houses"])
+    return [
+        {"label": label, "spec": h["house"], "lines": summary_lines(h), "rules": rules[k]}
+        for k, (label, h) in enumerate(zip(labels, metrics["houses"], strict=True))
     ]
+
+
+def _bots(bots: list[str], rotate: bool) -> str:
+    return ",".join(bots) + (", seats rotated" if rotate else "")
+
+
+def render_report(
+    metrics: dict[str, Any], result: Any, houses: list[Any], command: str | None = None
+) -> str:
+    """The page as a string.  ``houses``: the :class:`~bourre.house.House` of each
+    house, in the order of ``metrics["houses"]``."""
+    from bourre.compare.plots import figures
+
+    entries = _entries([house_label(h["house"]) for h in metrics["houses"]], metrics, houses)
     figs = []
     if metrics["sessions_completed"]:
         for spec, fig in figures(result, metrics):
@@ -97,24 +121,68 @@ def render_report(
             )
     hps = metrics.get("timing", {}).get("hands_per_second", {})
     speed = ", ".join(f"{house_label(h)} {round(v):,}" for h, v in hps.items() if v is not None)
-    return env.get_template("report.html").render(
-        what="simulate" if len(metrics["houses"]) == 1 else "compare",
+    what = "simulate" if len(metrics["houses"]) == 1 else "compare"
+    return _page(
+        heading=f"bourre {what}",
         run=title(metrics),
         partial=coverage(metrics),
+        unit="house",
         houses=entries,
+        table_heading="Side by side",
+        columns=[e["label"] for e in entries],
         sections=table.sections(metrics),
         notes=table.notes(metrics),
         speed=f"Speed (hands per second, per core): {speed}" if speed else "",
         figures=figs,
         command=command or reproduce_command(result.config, metrics["below"]),
         seed=metrics["seed"],
-        bots=",".join(metrics["bots"]) + (", seats rotated" if metrics.get("rotate") else ""),
+        bots=_bots(metrics["bots"], bool(metrics.get("rotate"))),
         sessions=metrics["sessions_planned"],
-        version=__version__,
-        python=f"{platform.python_implementation()} {sys.version.split()[0]}",
+    )
+
+
+def render_sweep_report(record: Any, metrics: dict[str, Any], houses: list[Any]) -> str:
+    """The page of a sweep: ``record`` is its
+    :class:`~bourre.compare.sweep_points.SweepRecord`, ``metrics`` the
+    :func:`~bourre.compare.metrics.compute` of its run and ``houses`` the house of
+    each point, in order."""
+    from bourre.compare import sweep_points, sweep_table
+    from bourre.compare.sweep_plots import caption, figure
+
+    figs = []
+    if record.sessions_completed:
+        for name in record.metrics:
+            words = sweep_points.METRICS[name].text(record.down).capitalize()
+            png = _png(figure(record, name))
+            figs.append(
+                {"name": name, "title": words, "caption": caption(record, name), "png": png}
+            )
+    return _page(
+        heading=f"bourre sweep {record.sweep}",
+        run=sweep_points.title(record),
+        partial=sweep_points.coverage(record),
+        unit="point",
+        houses=_entries([p.label for p in record.points], metrics, houses),
+        table_heading="Point by point",
+        columns=sweep_table.columns(record),
+        sections=sweep_table.sections(record, metrics),
+        notes=sweep_table.notes(record),
+        speed="",
+        figures=figs,
+        command=shlex.join(record.command),
+        seed=record.seed,
+        bots=_bots(record.bots, record.rotate),
+        sessions=f"{record.sessions_planned} per point",
     )
 
 
 def write_report(path: Path | str, metrics: dict[str, Any], result: Any, houses: list[Any]) -> None:
     """Write the page to ``path`` (UTF-8)."""
     Path(path).write_text(render_report(metrics, result, houses), encoding="utf-8")
+
+
+def write_sweep_report(
+    path: Path | str, record: Any, metrics: dict[str, Any], houses: list[Any]
+) -> None:
+    """Write the page of a sweep to ``path`` (UTF-8)."""
+    Path(path).write_text(render_sweep_report(record, metrics, houses), encoding="utf-8")

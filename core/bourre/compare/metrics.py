@@ -234,10 +234,15 @@ def house_metrics(summaries: Sequence[Summary], below: float = 50.0) -> dict[str
 
 
 def paired(
-    first: Sequence[Summary], other: Sequence[Summary], below: float = 50.0
+    first: Sequence[Summary],
+    other: Sequence[Summary],
+    below: float = 50.0,
+    first_below: float | None = None,
 ) -> dict[str, Interval]:
     """Paired differences ``other − first`` over the sessions both completed
-    (same index, hence the same decks)."""
+    (same index, hence the same decks); ``first_below``: the first house's ``below``
+    where it is not ``below`` (houses with other starting balances)."""
+    fb = below if first_below is None else first_below
     a = {s["i"]: s for s in first}
     b = {s["i"]: s for s in other}
     common = sorted(set(a) & set(b))
@@ -251,7 +256,7 @@ def paired(
             if da and db:
                 d.append(nb / db - na / da)
         out[key] = ci_mean(d)
-    out["below"] = ci_mean([_below(b[i], below) - _below(a[i], below) for i in common])
+    out["below"] = ci_mean([_below(b[i], below) - _below(a[i], fb) for i in common])
     return out
 
 
@@ -262,22 +267,26 @@ def hands_per_second(summaries: Sequence[Summary]) -> float | None:
     return hands / secs if secs > 0 else None
 
 
-def compute(result: Any, below: float = 50.0) -> dict[str, Any]:
+def compute(result: Any, below: float | Sequence[float] = 50.0) -> dict[str, Any]:
     """The statistics of a :class:`~bourre.compare.runner.RunResult`, JSON-ready.
 
+    ``below``: the balance under which a session ends badly, for every house or one
+    per house in the order of the run (``bourre sweep`` across starting balances).
     ``complete`` is false for a run stopped early; ``sessions_completed`` then says
     how many sessions the numbers cover (each house's ``sessions`` too)."""
     cfg = result.config
+    one = isinstance(below, int | float)
+    belows = [float(below)] * len(cfg.houses) if isinstance(below, int | float) else list(below)
     houses = []
     first: list[Summary] | None = None
-    for spec in cfg.houses:
+    for spec, b in zip(cfg.houses, belows, strict=True):
         ss = result.ordered(spec)
-        entry: dict[str, Any] = {"house": spec, **house_metrics(ss, below)}
+        entry: dict[str, Any] = {"house": spec, **house_metrics(ss, b)}
         if first is None:
             first = ss
             entry["vs_first"] = None
         else:
-            entry["vs_first"] = paired(first, ss, below)
+            entry["vs_first"] = paired(first, ss, b, belows[0])
         houses.append(entry)
     timing = {
         "wall_seconds": result.wall_seconds,
@@ -293,7 +302,7 @@ def compute(result: Any, below: float = 50.0) -> dict[str, Any]:
         "seed": cfg.seed,
         "bots": [b.label for b in cfg.bots],
         "rotate": cfg.rotate,
-        "below": below,
+        "below": below if one else belows,
         "houses": houses,
         "timing": timing,
     }

@@ -3,8 +3,10 @@
 
 The points are expanded by :mod:`bourre.compare.braces` and played like ``bourre
 compare``'s houses (:mod:`bourre.compare.launch`: the same runner, state file,
-``--resume``, workers, Dask and Ctrl-C); the figures of each point are compare's.
-Only typer is imported at module level.
+``--resume``, workers, Dask and Ctrl-C); their numbers are compare's
+(:func:`bourre.compare.metrics.compute`), printed in compare's words
+(:mod:`bourre.compare.sweep_table`) and on compare's HTML page
+(:mod:`bourre.compare.htmlreport`).  Only typer is imported at module level.
 """
 
 from __future__ import annotations
@@ -62,7 +64,8 @@ ReportOut = Annotated[
     Path | None,
     typer.Option(
         "--report",
-        help="Write one self-contained HTML page: the run, the summary per point, the figures.",
+        help="Write one HTML page (each point in plain words, the table, the curves, the"
+        " rules, how to reproduce) to this file.",
     ),
 ]
 
@@ -94,7 +97,8 @@ def sweep(
     progress: Progress = True,
 ) -> None:
     """Play one house setting across a list of values on the same decks (the same seed
-    for every point): the summary per point, figures with their 95% bands."""
+    for every point): each point in plain words, then a row per point of the chosen
+    figures, and curves with the range where each figure lies 19 times in 20."""
     from bourre.cliutil import fail
     from bourre.compare import launch
     from bourre.compare.braces import SweepError, expand
@@ -125,16 +129,20 @@ def sweep(
         resume=resume,
         state=state,
         progress=progress,
-        plot=plot is not None or report is not None,
+        plot=plot is not None,
+        report=report is not None,
         default_sessions=DEFAULT_SESSIONS,
     )
-    record = _record(sw, built, launched.result, names, down)
-
     from rich.console import Console
 
-    from bourre.compare.sweep_points import coverage, render
+    from bourre.compare.metrics import compute
+    from bourre.compare.sweep_points import coverage
+    from bourre.compare.sweep_table import render
 
-    render(record, Console())
+    result = launched.result
+    metrics = compute(result, [float(h.table.balance) - down for h in built])
+    record = _record(sw, metrics, result, names, down)
+    render(record, metrics, Console())
     if json is not None:
         json.write_text(record.model_dump_json(indent=2) + "\n", encoding="utf-8")
     if plot is not None:
@@ -142,9 +150,9 @@ def sweep(
 
         make_plots(record, plot)
     if report is not None:
-        from bourre.compare.sweep_report import write_report
+        from bourre.compare.htmlreport import write_sweep_report
 
-        write_report(record, report)
+        write_sweep_report(report, record, metrics, built)
     launch.finish(launched, coverage(record))
 
 
@@ -184,13 +192,13 @@ def _unit(owner: str, key: str) -> str | None:
     return "chips" if fieldinfo is not None and fieldinfo.annotation == Amount else None
 
 
-def _record(sw: Any, houses: list[Any], result: Any, names: list[str], down: float) -> Any:
+def _record(sw: Any, metrics: dict[str, Any], result: Any, names: list[str], down: float) -> Any:
+    """The record of the sweep (``--json``), its numbers those of ``metrics``."""
     import bourre
     from bourre.compare.sweep_points import AxisRecord, SweepRecord, point_records
 
     cfg = result.config
-    specs = [h.spec for h in houses]
-    points = point_records(sw, specs, result, [float(h.table.balance) - down for h in houses])
+    points = point_records(sw, metrics)
     command = ["bourre", "sweep", sw.text, "--sessions", str(cfg.sessions), "--seed", cfg.seed]
     command += ["--bots", ",".join(b.label for b in cfg.bots)]
     command += [*(["--rotate"] if cfg.rotate else []), *(["--isolate"] if cfg.isolate else [])]

@@ -1,5 +1,6 @@
 """Figures of a sweep (matplotlib, Agg backend): one per metric, ``sweep_NAME.png``
-and ``.svg``, the figure with its 95% band across the points.
+and ``.svg``, the figure across the points with a band where it lies 19 times in 20,
+and the caption that says how to read it (:func:`caption`, for the HTML report).
 
 The first numeric list of the sweep is the x axis (log scale when its values span a
 factor of ten or more, labelled with the setting and its unit); each combination of
@@ -14,8 +15,9 @@ from typing import Any
 
 from bourre.compare.braces import number
 from bourre.compare.sweep_points import METRICS, PointRecord, SweepRecord, coverage, title
+from bourre.compare.table import MARK
 
-__all__ = ["figure", "plot"]
+__all__ = ["caption", "figure", "plot"]
 
 
 def _scaled(iv: Any, share: bool) -> tuple[float, float, float]:
@@ -28,6 +30,41 @@ def _scaled(iv: Any, share: bool) -> tuple[float, float, float]:
         return mean, nan, nan
     lo, hi = iv.lo * factor, iv.hi * factor
     return (mean, max(0.0, lo), min(100.0, hi)) if share else (mean, lo, hi)
+
+
+def _x_axis(record: SweepRecord) -> int | None:
+    """The index of the list that is the x axis: the first numeric one."""
+    return next((k for k, a in enumerate(record.axes) if a.numeric), None)
+
+
+def _log(values: list[str]) -> bool:
+    """A log scale: positive values that span a factor of ten or more."""
+    xs = [_number(v) for v in values]
+    return min(xs) > 0 and max(xs) / min(xs) >= 10
+
+
+def caption(record: SweepRecord, name: str) -> str:
+    """How to read the figure of one metric, in plain words (its title is the
+    metric's words)."""
+    xi = _x_axis(record)
+    if xi is None:
+        where = "One mark per point, with a bar that holds the true figure 19 times in 20."
+    else:
+        axis = record.axes[xi]
+        how = [f"in {axis.unit}" if axis.unit else "", ""]
+        if _log(list(axis.values)):
+            how[1] = "on a log scale: each step is the same factor"
+        extra = ", ".join(h for h in how if h)
+        where = f"The bottom axis is the {axis.label}" + (f" ({extra})" if extra else "")
+        if len(record.axes) > 1:
+            where += ", with a line for each combination of the other settings"
+        where += "; the band holds the true figure 19 times in 20."
+    return (
+        f"{where} Every point plays the same deals, so the difference between two points"
+        f" is known more closely than the {'bands' if xi is not None else 'bars'} show:"
+        f" the table marks with {MARK} a point that differs from the first by more than"
+        " luck explains."
+    )
 
 
 def figure(record: SweepRecord, name: str) -> Any:
@@ -44,7 +81,7 @@ def figure(record: SweepRecord, name: str) -> Any:
     note = coverage(record)
     fig = Figure(figsize=(9, 5.5))
     ax = fig.add_subplot()
-    xi = next((k for k, a in enumerate(record.axes) if a.numeric), None)
+    xi = _x_axis(record)
     if xi is not None:
         axis = record.axes[xi]
         others = [k for k in range(len(record.axes)) if k != xi]
@@ -62,7 +99,7 @@ def figure(record: SweepRecord, name: str) -> Any:
             ax.fill_between(
                 xs, [y[1] for y in ys], [y[2] for y in ys], alpha=0.2, color=line.get_color()
             )
-        log = min(xs_all) > 0 and max(xs_all) / min(xs_all) >= 10
+        log = _log(list(axis.values))
         if log:
             ax.set_xscale("log")
         ax.set_xticks(xs_all, list(axis.values))
@@ -85,7 +122,7 @@ def figure(record: SweepRecord, name: str) -> Any:
         ax.set_xticks(xs, [p.label for p in record.points], fontsize=8, rotation=20, ha="right")
         ax.set_xlabel(" × ".join(a.label for a in record.axes))
     short = metric.short.format(down=f"{record.down:g}")
-    ax.set_ylabel(f"{short} ({unit}); {'band' if xi is not None else 'bars'}: 95% interval")
+    ax.set_ylabel(f"{short} ({unit})")
     sub = title(record) + (f"\n{note}" if note else "")
     ax.set_title(f"{metric.text(record.down).capitalize()}\n{record.sweep}\n{sub}", fontsize=10)
     ends = [y for p in record.points for y in _scaled(p.metrics[name], share) if y == y]

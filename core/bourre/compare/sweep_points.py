@@ -1,13 +1,13 @@
-"""The figures of a sweep, point by point: which metrics it can show (``--metric``),
-the typed record of each point (``--json``) and the summary table.
+"""The figures of a sweep, point by point: which metrics it can show (``--metric``)
+and the typed record of each point (``--json``).
 
-A point's numbers are compare's (:func:`bourre.compare.metrics.house_metrics` of its
-sessions): the same house and seed give the same figures under ``bourre compare``.
+A point's numbers are compare's (:func:`bourre.compare.metrics.compute` of the run of
+the points' houses): the same houses and seed give the same figures, and the same
+differences from the first, under ``bourre compare``.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -25,15 +25,15 @@ __all__ = [
     "SweepRecord",
     "coverage",
     "point_records",
-    "render",
+    "title",
 ]
 
 
 @dataclass(frozen=True)
 class Metric:
     """A figure a sweep can follow: its key in compare's statistics, its words (in
-    full, and short for a figure's axis) and its unit (``chips``, or ``%`` for a
-    share)."""
+    full for a figure's title, short for a column and an axis) and its unit
+    (``chips``, or ``%`` for a share)."""
 
     key: str
     words: str
@@ -44,24 +44,51 @@ class Metric:
         return self.words.format(down=f"{down:g}")
 
     def header(self, down: float) -> str:
-        """A column heading: the words and the unit."""
-        return self.text(down) + (" (chips)" if self.unit == "chips" else " (%)")
+        """A column heading: the short words, and the unit of a figure in chips (a
+        share shows its ``%`` in each cell)."""
+        return self.short.format(down=f"{down:g}") + (" (chips)" if self.unit == "chips" else "")
+
+    @property
+    def kind(self) -> str:
+        """How :func:`bourre.compare.table.cell` prints it."""
+        if self.key in ("pot_median", "pot_p99"):
+            return "quantile"
+        return "percent" if self.unit == "%" else "chips"
 
 
 METRICS: dict[str, Metric] = {
-    "pot": Metric("pot_mean", "pot at stake, on average", "pot at stake", "chips"),
-    "pot-median": Metric("pot_median", "pot at stake, middle value", "pot at stake", "chips"),
-    "bourre": Metric("bourre", "players in play who are bourré", "bourré", "%"),
+    "pot": Metric("pot_mean", "the pot at stake, on average", "pot on average", "chips"),
+    "pot-median": Metric(
+        "pot_median", "the pot that half the hands do not exceed", "half the hands, up to", "chips"
+    ),
+    "pot-p99": Metric(
+        "pot_p99", "the pot that 1 hand in 100 reaches", "1 hand in 100 reaches", "chips"
+    ),
+    "bourre": Metric("bourre", "players in play who are bourré", "bourré when playing", "%"),
     "bourre-hands": Metric("bourre_hands", "hands with a bourré", "hands with a bourré", "%"),
     "down": Metric(
-        "below", "players ending a session over {down} chips down", "over {down} chips down", "%"
+        "below",
+        "players ending a session over {down} chips down",
+        "ending over {down} chips down",
+        "%",
     ),
-    "spread": Metric("spread", "spread of the final balances (std)", "spread", "chips"),
-    "playing": Metric("playing", "decisions to play", "decisions to play", "%"),
-    "unopposed": Metric("sole", "hands won unopposed", "won unopposed", "%"),
-    "carried": Metric("carried", "pots carried by a tie", "pots carried", "%"),
+    "swing": Metric(
+        "swing", "the chips a player wins or loses in a session", "chips won or lost", "chips"
+    ),
+    "spread": Metric(
+        "spread", "how far apart the players' chips end a session", "spread of final chips", "chips"
+    ),
+    "playing": Metric("playing", "players who play their hand", "players who play", "%"),
+    "unopposed": Metric("sole", "hands won unopposed", "hands won unopposed", "%"),
+    "carried": Metric("carried", "pots carried by a tie", "pots carried (a tie)", "%"),
     "cinch": Metric("cinch", "cards played under a cinch", "plays under a cinch", "%"),
-    "dealer": Metric("dealer", "the dealer's gain per hand", "dealer's gain per hand", "chips"),
+    "dealer": Metric("dealer", "the chips the dealer wins a hand", "dealer wins a hand", "chips"),
+    "edge": Metric(
+        "dealer_edge",
+        "what dealing is worth a hand over the other places",
+        "dealer's edge",
+        "chips",
+    ),
 }
 """The metrics of ``--metric``, by the name given on the command line."""
 
@@ -110,6 +137,9 @@ class PointRecord(BaseModel):
     below: float
     """The final balance under which a player counts as ``down``."""
     metrics: dict[str, Interval]
+    vs_first: dict[str, Interval] | None = None
+    """The paired difference from the first point (this point minus the first, on
+    the same deals) of each metric that has one; ``null`` for the first point."""
 
 
 class SweepRecord(BaseModel):
@@ -144,45 +174,30 @@ def _interval(iv: Any) -> Interval:
     return Interval(mean=None)
 
 
-def point_records(
-    sweep: Sweep, specs: list[str], result: Any, belows: list[float]
-) -> list[PointRecord]:
-    """The record of each point from a run of the houses ``specs`` (one per point)."""
-    from bourre.compare.metrics import house_metrics
-
+def point_records(sweep: Sweep, metrics: dict[str, Any]) -> list[PointRecord]:
+    """The record of each point from :func:`bourre.compare.metrics.compute` of the
+    run of its houses (one per point, in order)."""
+    below = metrics["below"]
+    belows = below if isinstance(below, list) else [below] * len(sweep.points)
     out = []
-    for point, spec, below in zip(sweep.points, specs, belows, strict=True):
-        m = house_metrics(result.ordered(spec), below)
+    for point, h, b in zip(sweep.points, metrics["houses"], belows, strict=True):
+        vs = h.get("vs_first")
         out.append(
             PointRecord(
                 label=sweep.label(point),
-                house=spec,
+                house=h["house"],
                 given=point.house,
                 values=list(point.values),
-                sessions=m["sessions"],
-                hands=m.get("hands", 0),
-                below=below,
-                metrics={name: _interval(m.get(x.key)) for name, x in METRICS.items()},
+                sessions=h["sessions"],
+                hands=h.get("hands", 0),
+                below=b,
+                metrics={name: _interval(h.get(x.key)) for name, x in METRICS.items()},
+                vs_first=None
+                if vs is None
+                else {name: _interval(vs[x.key]) for name, x in METRICS.items() if x.key in vs},
             )
         )
     return out
-
-
-def fmt(x: float | None, unit: str, signed: bool = False) -> str:
-    """A figure as the summary and the figures print it."""
-    if x is None or not math.isfinite(x):
-        return "–"
-    if unit == "%":
-        return f"{100 * x:{'+' if signed else ''}.1f}%"
-    return f"{x:{'+' if signed else ''},.2f}"
-
-
-def cell(iv: Interval, unit: str) -> str:
-    """``8.31 ±0.12`` or ``21.4% ±0.6%``."""
-    s = fmt(iv.mean, unit)
-    if iv.mean is not None and iv.lo is not None and iv.hi is not None:
-        s += f" ±{fmt((iv.hi - iv.lo) / 2, unit)}"
-    return s
 
 
 def title(record: SweepRecord) -> str:
@@ -199,22 +214,3 @@ def coverage(record: SweepRecord) -> str | None:
     per = ", ".join(f"{p.label}: {p.sessions}" for p in record.points)
     planned = record.sessions_planned * len(record.points)
     return f"PARTIAL ({record.stopped}): covers {done} of {planned} sessions ({per})"
-
-
-def render(record: SweepRecord, console: Any) -> None:
-    """The summary: one row per point, one column per metric, each with its interval."""
-    from rich.table import Table
-
-    note = coverage(record)
-    if note:
-        console.print(f"[bold red]{note}[/bold red]")
-    t = Table(
-        title=f"bourre sweep {record.sweep}: {title(record)}",
-        caption="± : each figure is very likely (95%) within this of its true value",
-    )
-    t.add_column("point", style="bold", overflow="fold")
-    for name in record.metrics:
-        t.add_column(METRICS[name].header(record.down), justify="right", overflow="fold")
-    for p in record.points:
-        t.add_row(p.label, *[cell(p.metrics[n], METRICS[n].unit) for n in record.metrics])
-    console.print(t)

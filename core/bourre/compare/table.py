@@ -18,10 +18,24 @@ from bourre.compare import fmt
 from bourre.compare.report import coverage, house_label, title
 from bourre.compare.summary import summary_lines
 
-__all__ = ["MARK", "header_lines", "notes", "render", "sections"]
+__all__ = [
+    "MARK",
+    "PLUS_MINUS",
+    "cell",
+    "column_widths",
+    "header_lines",
+    "mark_note",
+    "notes",
+    "paragraph",
+    "print_table",
+    "render",
+    "sections",
+]
 
 MARK = "*"
 """The one significance mark: differs from the first house on the same deals."""
+PLUS_MINUS = "±: the range where the true figure lies 19 times in 20; more sessions narrow it."
+"""What every ± means (the notes of the table, of ``bourre sweep`` and of the report)."""
 
 Row = tuple[str, list[str]]
 Section = tuple[str, list[Row]]
@@ -51,17 +65,20 @@ def _mark(h: dict[str, Any], key: str) -> str:
     return f" {MARK}" if lo is not None and (lo > 0 or hi < 0) else "  "
 
 
+def cell(h: dict[str, Any], key: str, kind: str, sep: str = "\n") -> str:
+    """One house's figure ``key`` as the table prints it: ``kind`` is ``chips`` or
+    ``percent`` (with the mark of a difference from the first house), ``quantile``
+    (its range after ``sep``) or ``max``."""
+    iv = h.get(key)
+    if kind == "quantile":
+        return fmt.quantile(iv, sep=sep)
+    if kind == "max":
+        return fmt.chips(iv)
+    return fmt.value(iv, kind) + _mark(h, key)
+
+
 def _row(houses: list[dict[str, Any]], label: str, key: str, kind: str) -> Row:
-    cells = []
-    for h in houses:
-        iv = h.get(key)
-        if kind == "quantile":
-            cells.append(fmt.quantile(iv, sep="\n"))
-        elif kind == "max":
-            cells.append(fmt.chips(iv))
-        else:
-            cells.append(fmt.value(iv, kind) + _mark(h, key))
-    return label, cells
+    return label, [cell(h, key, kind) for h in houses]
 
 
 def _never(houses: list[dict[str, Any]], key: str) -> bool:
@@ -132,16 +149,9 @@ def _aligned(secs: list[Section]) -> list[Section]:
 def notes(metrics: dict[str, Any]) -> list[str]:
     """The footnotes of the table, in plain words."""
     houses = metrics["houses"]
-    out = [
-        "Pots: the chips at stake when play begins.",
-        "±: the range where the true figure lies 19 times in 20; more sessions narrow it.",
-    ]
+    out = ["Pots: the chips at stake when play begins.", PLUS_MINUS]
     if len(houses) > 1:
-        first = house_label(houses[0]["house"])
-        out.append(
-            f"{MARK}: differs from {first} on the same deals by more than luck explains"
-            " (19 times in 20)."
-        )
+        out.append(mark_note(house_label(houses[0]["house"])))
     never = [label for k, label in SHARES if _never(houses, k)]
     if never:
         out.append(f"Not seen in these sessions: {', '.join(never)}.")
@@ -151,6 +161,14 @@ def notes(metrics: dict[str, Any]) -> list[str]:
         " end; the deal rotates, so every player deals in turn."
     )
     return out
+
+
+def mark_note(first: str) -> str:
+    """What the mark means, against the first house (or point) ``first``."""
+    return (
+        f"{MARK}: differs from {first} on the same deals by more than luck explains"
+        " (19 times in 20)."
+    )
 
 
 def header_lines(label: str, width: int) -> list[str]:
@@ -172,20 +190,28 @@ def _table(secs: list[Section], headers: list[str], cols: list[int]) -> Any:
     from rich.text import Text
 
     t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0, 0, 1))
-    label_w = max(len(label) for _, rows in secs for label, _ in rows)
+    label_w = max(len(line) for _, rows in secs for label, _ in rows for line in label.split("\n"))
     label_w = max(label_w, *(len(name) for name, _ in secs))
     t.add_column("", no_wrap=True, min_width=label_w)
-    for j in cols:
-        t.add_column(Text(headers[j]), justify="right", no_wrap=True)
+    cells_w = column_widths(secs, len(headers))
+    width = {j: max(cells_w[j], *map(len, headers[j].split("\n"))) for j in cols}
+    for j in cols:  # cells right-aligned here: rich would drop the room left for the mark
+        t.add_column(Text(headers[j], justify="right"), justify="left", no_wrap=True)
+
+    def aligned(cell: str, j: int) -> Text:
+        return Text("\n".join(line.rjust(width[j]) for line in cell.split("\n")))
+
     for k, (name, rows) in enumerate(secs):
-        t.add_row(Text(name, style="bold"), *[""] * len(cols))
+        if name:
+            t.add_row(Text(name, style="bold"), *[""] * len(cols))
         for i, (label, cells) in enumerate(rows):
             last = i == len(rows) - 1 and k < len(secs) - 1
-            t.add_row(Text(label), *[Text(cells[j]) for j in cols], end_section=last)
+            t.add_row(Text(label), *[aligned(cells[j], j) for j in cols], end_section=last)
     return t
 
 
-def _widths(secs: list[Section], count: int) -> list[int]:
+def column_widths(secs: list[Section], count: int) -> list[int]:
+    """The widest line of each of the ``count`` columns' cells."""
     return [
         max(len(line) for _, rows in secs for _, cells in rows for line in cells[j].split("\n"))
         for j in range(count)
@@ -204,20 +230,19 @@ def _natural_width(table: Any) -> int:
     return max((len(line.rstrip()) for line in cap.get().splitlines()), default=0)
 
 
-def _blocks(
-    console: Any, secs: list[Section], names: list[str]
-) -> list[tuple[list[str], list[int]]]:
-    """Houses in blocks that fit the console side by side, with their headers."""
-    widths = _widths(secs, len(names))
-    headers = ["\n".join(header_lines(n, max(10, w))) for n, w in zip(names, widths, strict=True)]
+def print_table(console: Any, secs: list[Section], headers: list[str]) -> None:
+    """Print the rows of ``secs`` under ``headers`` (one per column, its lines split
+    by newlines) fitted to the console: the columns in blocks that fit side by side,
+    each block with the row labels."""
     blocks: list[list[int]] = [[]]
-    for j in range(len(names)):
+    for j in range(len(headers)):
         trial = [*blocks[-1], j]
         if blocks[-1] and _natural_width(_table(secs, headers, trial)) > console.width:
             blocks.append([j])
         else:
             blocks[-1] = trial
-    return [(headers, b) for b in blocks]
+    for cols in blocks:
+        console.print(_table(secs, headers, cols))
 
 
 def render(metrics: dict[str, Any], console: Any) -> None:
@@ -229,19 +254,20 @@ def render(metrics: dict[str, Any], console: Any) -> None:
     if note:
         console.print(Text(note, style="bold red"))
     what = "simulate" if len(houses) == 1 else "compare"
-    _para(console, f"bourre {what}: {title(metrics)}", style="bold")
+    paragraph(console, f"bourre {what}: {title(metrics)}", style="bold")
     for h in houses:
         console.print()
         console.print(Text(house_label(h["house"]), style="bold"))
         for line in summary_lines(h):
-            _para(console, line, "  ")
+            paragraph(console, line, "  ")
     console.print()
     secs = sections(metrics)
     names = [house_label(h["house"]) for h in houses]
-    for headers, cols in _blocks(console, secs, names):
-        console.print(_table(secs, headers, cols))
+    widths = column_widths(secs, len(names))
+    headers = ["\n".join(header_lines(n, max(10, w))) for n, w in zip(names, widths, strict=True)]
+    print_table(console, secs, headers)
     for line in notes(metrics):
-        _para(console, line, "", "dim")
+        paragraph(console, line, "", "dim")
     hps = metrics.get("timing", {}).get("hands_per_second", {})
     if hps:  # the speed of the run, not a figure of the game: a line of its own
         speeds = ", ".join(
@@ -249,10 +275,10 @@ def render(metrics: dict[str, Any], console: Any) -> None:
             for h in houses
             if (v := hps.get(h["house"])) is not None
         )
-        _para(console, f"Speed (hands per second, per core): {speeds}")
+        paragraph(console, f"Speed (hands per second, per core): {speeds}")
 
 
-def _para(console: Any, text: str, indent: str = "", style: str = "") -> None:
+def paragraph(console: Any, text: str, indent: str = "", style: str = "") -> None:
     """A paragraph wrapped at words to the console, without trailing spaces."""
     import textwrap
 
