@@ -241,7 +241,9 @@ def _registry() -> Registry:
         ("draw-two", lambda hs: all(d.exchanged <= 2 for d in hs.decisions)),
     ],
 )
-def test_montecarlo_follows_third_party_rules(spec: str, holds: Callable[[HandState], bool]) -> None:
+def test_montecarlo_follows_third_party_rules(
+    spec: str, holds: Callable[[HandState], bool]
+) -> None:
     house = House(spec, registry=_registry())
     rollouts: list[State] = []
     n = house.table.players
@@ -325,6 +327,33 @@ def test_heuristic_decides_by_strength_position_and_forced() -> None:
     assert p.decide(fake_view(hand=weak, seat=4, forced="R-LAST-STANDS"))
     played = tuple(PublicDecision(s, True, 1) for s in range(4))
     assert not p.decide(fake_view(hand=weak, seat=4, decisions=played))
+
+
+def test_heuristic_thresholds_are_options() -> None:
+    """``heuristic(play_threshold=…, per_opponent=…, keep_trump=…)``: a higher bar
+    passes hands the default plays; ``keep_trump`` lets low trumps go at the exchange
+    and stops counting them."""
+    bot = make_bot("heuristic", random.Random(1), play_threshold=1.5, per_opponent=0, keep_trump=9)
+    assert isinstance(bot, HeuristicPlayer)
+    assert (bot.play_threshold, bot.per_opponent, bot.keep_trump) == (1.5, 0.0, 9)
+    hand = tuple(sorted(C(x) for x in ("3S", "AH", "KD", "7C", "QS")))
+    assert sorted(bot.discard(fake_view(hand=hand))) == sorted([C("3S"), C("KD"), C("7C")])
+    assert sorted(HeuristicPlayer(0).discard(fake_view(hand=hand))) == sorted([C("KD"), C("7C")])
+    middling = tuple(sorted(C(x) for x in ("9S", "AH", "4D", "7C", "3H")))
+    assert HeuristicPlayer(0).decide(fake_view(hand=middling, seat=0))
+    assert not HeuristicPlayer(0, play_threshold=1.5).decide(fake_view(hand=middling, seat=0))
+    low = tuple(sorted(C(x) for x in ("2S", "3S", "4S", "7C", "3H")))  # three low trumps
+    flat = {"play_threshold": 1.2, "per_opponent": 0.0}  # 0.91 + 2 draws x 0.15 = 1.21
+    assert HeuristicPlayer(0, **flat).decide(fake_view(hand=low, seat=0))
+    assert not HeuristicPlayer(0, **flat, keep_trump=5).decide(fake_view(hand=low, seat=0))
+    for bad in ({"keep_trump": 1}, {"keep_trump": 15}, {"keep_trump": 7.5}, {"keep_trump": True}):
+        with pytest.raises(ValueError, match="keep_trump"):
+            make_bot("heuristic", random.Random(1), **bad)
+    for bad_value in ("high", float("nan"), float("inf"), True):
+        with pytest.raises(ValueError, match="play_threshold"):
+            make_bot("heuristic", random.Random(1), play_threshold=bad_value)
+    with pytest.raises(ValueError, match="no option"):
+        make_bot("heuristic", random.Random(1), threshold=1)
 
 
 def test_heuristic_wins_cheaply_and_dumps_low() -> None:
