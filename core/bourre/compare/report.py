@@ -130,6 +130,10 @@ def render(metrics: dict[str, Any], console: Any) -> None:
             f"bot {label}: change per hand",
             *[_cell(h.get("bots", {}).get(label), "n") for h in houses],
         )
+    from bourre.compare.skill import table_rows
+
+    for label, cells in table_rows(metrics):  # --skill
+        t.add_row(label, *cells)
     console.print(t)
     hps = metrics.get("timing", {}).get("hands_per_second", {})
     if hps:  # the speed of the run, not a figure of the game: a line of its own
@@ -215,7 +219,9 @@ def rows(metrics: dict[str, Any]) -> list[dict[str, Any]]:
             "",
             metrics.get("timing", {}).get("hands_per_second", {}).get(name),
         )
-    return out
+    from bourre.compare.skill import csv_rows
+
+    return out + csv_rows(metrics)  # --skill
 
 
 def write_csv(metrics: dict[str, Any], path: Path | str) -> None:

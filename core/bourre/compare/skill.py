@@ -1,0 +1,201 @@
+"""Does skill pay here?  ``bourre compare --skill``: per house, the mean gain per hand
+of one better bot seated among weaker ones (a ``montecarlo`` bot among ``heuristic``
+ones, a ``heuristic`` bot among ``random`` ones), with 95% intervals and paired
+differences against the first house.
+
+The gain of a seat in a session is its final balance minus the table's mean final
+balance (the settlement shares out what is left in the pot, so this is the seat's
+final balance minus the starting one), per hand: zero on average for a bot no better
+than the others.  Session ``i`` plays the decks of the main run's session ``i`` with
+the bot at seat ``i % n`` (seats rotated), so every house sees the same deals with
+the bot at the same seat (common random numbers): differences between houses are
+paired by session.  ``docs/comparing.md`` says what this measures and its limits.
+
+The sessions run through :func:`bourre.compare.runner.run` under state-file keys of
+their own (``skill|…``), so a stopped ``--skill`` run resumes like any other.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bourre.compare.metrics import ci_mean
+from bourre.compare.runner import BotSpec, RunConfig, _house, parse_bots, run_session
+
+__all__ = [
+    "MATCHES",
+    "SKILL_BUDGET",
+    "SKILL_SESSIONS",
+    "Match",
+    "compute",
+    "config",
+    "csv_rows",
+    "gains",
+    "house_of",
+    "run_matches",
+    "session_gain",
+    "skill_chunk",
+    "table_rows",
+]
+
+SKILL_BUDGET = 8
+"""The Monte Carlo bot's budget in ``--skill`` (rollouts per decision): about 200
+hands per second per core, against 68 at the default 16."""
+SKILL_SESSIONS = 500
+"""Sessions per house and match in ``--skill`` (at most ``--sessions``)."""
+
+Summary = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Match:
+    """One ``bot`` seated among ``field`` bots."""
+
+    bot: BotSpec
+    field: BotSpec
+
+    @property
+    def label(self) -> str:
+        return f"{self.bot.label} among {self.field.label}"
+
+    def key(self, house: str) -> str:
+        """The state-file key of this match in ``house``."""
+        return f"skill|{self.bot.label}|{self.field.label}|{house}"
+
+
+def _match(bot: str, field: str) -> Match:
+    return Match(parse_bots(bot)[0], parse_bots(field)[0])
+
+
+MATCHES = (
+    _match(f"montecarlo(budget={SKILL_BUDGET})", "heuristic"),
+    _match("heuristic", "random"),
+)
+
+
+def house_of(key: str) -> str:
+    """The house of a state-file key made by :meth:`Match.key`."""
+    parts = key.split("|", 3)
+    if len(parts) != 4 or parts[0] != "skill":
+        raise ValueError(f"not a skill key: {key!r}")
+    return parts[3]
+
+
+def lineup(match_bots: Sequence[BotSpec], players: int) -> list[BotSpec]:
+    """The bot at seat 0, the field at the others (rotated by the session index)."""
+    return [match_bots[0]] + [match_bots[1]] * (players - 1)
+
+
+def skill_chunk(
+    key: str,
+    bots: Sequence[BotSpec],
+    seed: str | int,
+    indices: Sequence[int],
+    rotate: bool = True,
+    isolate: bool = False,
+) -> list[Summary]:
+    """Worker task (:func:`bourre.compare.runner.run`'s ``task``): sessions
+    ``indices`` of the match ``bots = [bot, field]`` in the house of ``key``, the
+    bot at seat ``i % n``."""
+    house = _house(house_of(key))
+    seats = lineup(bots, house.table.players)
+    return [run_session(house, seats, seed, i, True, isolate) for i in indices]
+
+
+def config(
+    match: Match, houses: Sequence[str], sessions: int, seed: str, isolate: bool = False
+) -> RunConfig:
+    """The run of one match over ``houses`` (``sessions`` each)."""
+    return RunConfig(
+        [match.key(h) for h in houses], sessions, seed, [match.bot, match.field], True, isolate
+    )
+
+
+# -- statistics ----------------------------------------------------------------------------
+
+
+def session_gain(s: Summary, seat: int) -> float:
+    """Chips per hand won by ``seat``: its final balance minus the table's mean."""
+    final = s["final"]
+    return float(final[seat] - math.fsum(final) / len(final)) / max(1, int(s["hands"]))
+
+
+def gains(summaries: Sequence[Summary]) -> dict[int, float]:
+    """The bot's gain in each session (at seat ``i % n``), by session index."""
+    return {int(s["i"]): session_gain(s, int(s["i"]) % int(s["players"])) for s in summaries}
+
+
+def compute(result: Any, houses: Sequence[str], match: Match) -> dict[str, Any]:
+    """One match's statistics in every house (a :class:`RunResult` of
+    :func:`config`): ``gain`` (chips per hand) and ``vs_first`` (paired by session)."""
+    entries = []
+    first: dict[int, float] | None = None
+    for h in houses:
+        g = gains(result.ordered(match.key(h)))
+        entry: dict[str, Any] = {
+            "house": h,
+            "sessions": len(g),
+            "gain": ci_mean([g[i] for i in sorted(g)]),
+            "vs_first": None,
+        }
+        if first is None:
+            first = g
+        else:
+            entry["vs_first"] = ci_mean([g[i] - first[i] for i in sorted(set(first) & set(g))])
+        entries.append(entry)
+    return {"bot": match.bot.label, "among": match.field.label, "houses": entries}
+
+
+def table_rows(metrics: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """The table's rows for ``metrics["skill"]`` (none without ``--skill``)."""
+    from bourre.compare.report import _cell, _diff
+
+    rows = []
+    for m in metrics.get("skill", {}).get("matches", []):
+        cells = [_cell(e["gain"], "n") + _diff(e["vs_first"], "n") for e in m["houses"]]
+        rows.append((f"skill: {m['bot']} among {m['among']}, chips per hand", cells))
+    return rows
+
+
+def run_matches(
+    run_one: Callable[[RunConfig, str], Any],
+    houses: Sequence[str],
+    sessions: int,
+    seed: str,
+    isolate: bool = False,
+) -> dict[str, Any]:
+    """Play every match of :data:`MATCHES` over ``houses`` (``run_one(config,
+    label)`` runs one with :func:`skill_chunk` and returns its
+    :class:`~bourre.compare.runner.RunResult`) and return ``metrics["skill"]``.
+    A match that stops early stops the rest (``complete`` false, ``stopped``)."""
+    out: dict[str, Any] = {
+        "complete": True,
+        "stopped": None,
+        "sessions_planned": 0,
+        "budget": SKILL_BUDGET,
+        "matches": [],
+    }
+    for match in MATCHES:
+        cfg = config(match, houses, sessions, seed, isolate)
+        out["sessions_planned"] = cfg.sessions
+        result = run_one(cfg, f"skill: {match.label}")
+        out["matches"].append(compute(result, houses, match))
+        if not result.complete:
+            out["complete"], out["stopped"] = False, result.stopped
+            break
+    return out
+
+
+def csv_rows(metrics: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """``metrics["skill"]`` in the long form of :func:`bourre.compare.report.rows`."""
+    out = []
+    for m in metrics.get("skill", {}).get("matches", []):
+        name = f"skill:{m['bot']} among {m['among']}"
+        for e in m["houses"]:
+            for metric, iv in ((name, e["gain"]), (f"diff_vs_first:{name}", e["vs_first"])):
+                if iv is not None:
+                    out.append({"house": e["house"], "metric": metric, "index": "", **iv})
+    return out

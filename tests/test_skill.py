@@ -1,0 +1,135 @@
+"""``bourre compare --skill``: the chips per hand a better bot wins among weaker ones,
+per house, on the same deals in every house (issue 12 item 5)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from bourre.cli import app
+from bourre.compare import runner as R
+from bourre.compare import skill as S
+
+FAST = S._match("heuristic", "random")
+
+
+def run_fast(houses: list[str], sessions: int, workers: int = 1, **kw: Any) -> Any:
+    cfg = S.config(FAST, houses, sessions, "sk")
+    return R.run(cfg, workers=workers, task=S.skill_chunk, **kw)
+
+
+def test_the_gain_is_the_final_balance_against_the_table_per_hand() -> None:
+    s = {"i": 7, "players": 5, "hands": 12, "final": [124.0, 88.0, 100.0, 94.0, 94.0]}
+    assert S.session_gain(s, 0) == pytest.approx(2.0)
+    assert S.session_gain(s, 1) == pytest.approx(-1.0)
+    # session i: the bot at seat i % 5
+    assert S.gains([s, {**s, "i": 5}, {**s, "i": 6}]) == {7: 0.0, 5: 2.0, 6: -1.0}
+
+
+def test_the_bot_rotates_and_the_deals_are_the_main_runs() -> None:
+    houses = ["standard", "standard+table(players=3)"]
+    res = run_fast(houses, 6)
+    for h in houses:
+        ss = res.ordered(FAST.key(h))
+        n = ss[0]["players"]
+        assert [s["seed"] for s in ss] == [R.session_seed("sk", i) for i in range(6)]
+        for s in ss:  # the bot at seat i % n, the field everywhere else
+            assert s["bots"][s["i"] % n] == "heuristic"
+            assert s["bots"].count("random") == n - 1
+
+
+def test_identical_houses_differ_by_exactly_zero_and_a_better_bot_gains() -> None:
+    """Two spellings of one house play the same sessions (common random numbers):
+    the paired difference is exactly 0; the heuristic bot wins chips from random
+    ones."""
+    houses = ["standard", "standard+table(balance=100)"]
+    res = run_fast(houses, 40)
+    m = S.compute(res, houses, FAST)
+    a, b = m["houses"]
+    assert a["gain"] == b["gain"]
+    assert b["vs_first"]["mean"] == b["vs_first"]["lo"] == b["vs_first"]["hi"] == 0
+    assert a["gain"]["lo"] > 0 and a["sessions"] == 40
+
+
+def test_a_bot_among_its_own_kind_gains_nothing_within_the_interval() -> None:
+    """The answer is known: a heuristic bot among heuristic bots has no edge; the
+    interval of its gain contains 0 (seats rotated), and each session's gains over
+    the table sum to zero."""
+    same = S._match("heuristic", "heuristic")
+    cfg = S.config(same, ["standard"], 200, "zero")
+    res = R.run(cfg, task=S.skill_chunk)
+    iv = S.compute(res, ["standard"], same)["houses"][0]["gain"]
+    assert iv["lo"] < 0 < iv["hi"]
+    for s in res.ordered(same.key("standard"))[:20]:
+        assert sum(S.session_gain(s, k) for k in range(5)) == pytest.approx(0, abs=1e-9)
+
+
+def test_the_same_numbers_for_any_worker_count() -> None:
+    houses = ["standard", "double-ante"]
+    one = S.compute(run_fast(houses, 12), houses, FAST)
+    two = S.compute(run_fast(houses, 12, workers=2, chunk=5), houses, FAST)
+    assert one == two
+
+
+cli = CliRunner()
+
+
+def test_cli_skill_in_the_table_json_and_csv_and_resumed(tmp_path: Path, monkeypatch: Any) -> None:
+    # A cheap stand-in for the Monte Carlo match (the real one is the slow test below).
+    monkeypatch.setattr(S, "MATCHES", (S._match("heuristic(play_threshold=1)", "heuristic"), FAST))
+    out, state = tmp_path / "o.json", tmp_path / "s.jsonl"
+    args = ["compare", "standard", "double-ante", "--sessions", "10", "--workers", "1"]
+    args += ["--no-progress", "--json", str(out), "--csv", str(tmp_path / "o.csv")]
+    wide = {"COLUMNS": "250"}
+    r = cli.invoke(
+        app, [*args, "--skill", "--skill-sessions", "6", "--state", str(state)], env=wide
+    )
+    assert r.exit_code == 0, r.stderr
+    assert "skill: heuristic among random, chips per hand" in r.stdout
+    m = json.loads(out.read_text())
+    sk = m["skill"]
+    assert sk["complete"] and sk["sessions_planned"] == 6 and sk["budget"] == S.SKILL_BUDGET
+    assert [x["bot"] for x in sk["matches"]] == ["heuristic(play_threshold=1)", "heuristic"]
+    assert all(e["sessions"] == 6 for x in sk["matches"] for e in x["houses"])
+    assert sk["matches"][1]["houses"][1]["vs_first"] is not None
+    assert "skill:heuristic among random" in (tmp_path / "o.csv").read_text()
+    lines = state.read_text().splitlines()
+    assert len(lines) == 1 + 2 * 10 + 2 * 2 * 6
+    # resumed from the state file: nothing left to play, the same numbers
+    r = cli.invoke(app, [*args, "--skill", "--skill-sessions", "6", "--resume", str(state)])
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(out.read_text())["skill"] == sk
+    assert len(state.read_text().splitlines()) == len(lines)
+    # without --skill: nothing of it
+    r = cli.invoke(app, args)
+    assert r.exit_code == 0 and "skill" not in json.loads(out.read_text())
+    assert "skill:" not in r.stdout
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [(["--skill-sessions", "5"], ["--skill-sessions", "--skill"]),
+     (["--skill", "--skill-sessions", "0"], ["at least 1"])],
+)  # fmt: skip
+def test_cli_bad_skill_options_exit_2(extra: list[str], words: list[str]) -> None:
+    r = cli.invoke(app, ["compare", "standard", "double-ante", "--no-progress", *extra])
+    assert r.exit_code == 2, (r.stdout, r.stderr)
+    for w in words:
+        assert w in r.stderr
+
+
+def test_help_names_the_budget() -> None:
+    r = cli.invoke(app, ["compare", "--help"], env={"COLUMNS": "200"})
+    assert f"montecarlo(budget={S.SKILL_BUDGET})" in r.stdout
+
+
+@pytest.mark.slow
+def test_montecarlo_at_the_skill_budget_beats_heuristic() -> None:
+    mc = S.MATCHES[0]
+    cfg = S.config(mc, ["standard"], 500, "0")
+    res = R.run(cfg, workers=2, task=S.skill_chunk)
+    assert S.compute(res, ["standard"], mc)["houses"][0]["gain"]["lo"] > 0
