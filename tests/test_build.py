@@ -95,10 +95,10 @@ RANDOM_SESSIONS = {
     "pot-limit(limit=3)+optional-undertrump+table(players=3)": "fd35b6de5ea7af71",
 }
 HEURISTIC_SESSIONS = {
-    "standard": "b15bbeb8e47720d5",
-    "standard+double-ante+table(players=7)": "68b6eee8d9c3610a",
-    "four-card+no-cinch": "4f3b5fb310d384cc",
-    "pot-limit(limit=3)+optional-undertrump+table(players=3)": "ce20d1d27c50f063",
+    "standard": "cdec4c9869e897fe",
+    "standard+double-ante+table(players=7)": "e7560587451c3ae8",
+    "four-card+no-cinch": "c9fe9a9ced321a84",
+    "pot-limit(limit=3)+optional-undertrump+table(players=3)": "17d41028f82a283a",
 }
 
 

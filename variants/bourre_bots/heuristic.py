@@ -36,7 +36,7 @@ _DRAW_GAIN = 0.15
 # see docs/bots.md).
 PLAY_THRESHOLD = 0.25
 """Strength (expected tricks) needed to play with no opponent expected."""
-PER_OPPONENT = 0.32
+PER_OPPONENT = 0.45
 """Strength needed on top of that per expected opponent."""
 KEEP_TRUMP = 2
 """The lowest trump kept at the exchange, by card rank (2…14 = ace): lower ones go."""
