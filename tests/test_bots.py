@@ -241,9 +241,7 @@ def _registry() -> Registry:
         ("draw-two", lambda hs: all(d.exchanged <= 2 for d in hs.decisions)),
     ],
 )
-def test_montecarlo_follows_third_party_rules(
-    spec: str, holds: Callable[[HandState], bool]
-) -> None:
+def test_montecarlo_follows_third_party_rules(spec: str, holds: Callable[[HandState], bool]) -> None:
     house = House(spec, registry=_registry())
     rollouts: list[State] = []
     n = house.table.players
@@ -393,5 +391,11 @@ def test_heuristic_beats_random() -> None:
 
 @pytest.mark.slow
 def test_montecarlo_beats_heuristic() -> None:
-    b = _strength("montecarlo(budget=16),heuristic,heuristic,heuristic,heuristic", 600, "strength")
-    assert b["montecarlo(budget=16)"]["lo"] > 0
+    """Against the tuned heuristic the edge is small: measured as ``--skill`` does
+    (chips per hand won from the table, every deal played from each seat)."""
+    from bourre.compare import runner as R
+    from bourre.compare import skill as S
+
+    mc = S._match("montecarlo(budget=16)", "heuristic")
+    res = R.run(S.config(mc, ["standard"], 600, "strength"), workers=2, task=S.skill_chunk)
+    assert S.compute(res, ["standard"], mc)["houses"][0]["gain"]["lo"] > 0

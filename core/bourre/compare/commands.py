@@ -107,10 +107,10 @@ Skill = Annotated[
     typer.Option(
         "--skill",
         help="Also ask whether skill pays in each house: the chips per hand won by one"
-        " montecarlo(budget=8) bot at a table of heuristic bots, and by one heuristic bot"
-        " among random ones, on the same deals in every house. Costs extra time: the"
-        " montecarlo bot plays about 200 hands a second, so 500 sessions take about 30"
-        " seconds per house on one core.",
+        " montecarlo(budget=16) bot at a table of heuristic bots, and by one heuristic bot"
+        " among random ones, every deal played once with the bot at each seat, the same"
+        " deals in every house. Costs extra time: the montecarlo bot plays about 125 hands"
+        " a second, so its 500 sessions take about a minute per house on one core.",
     ),
 ]
 SkillSessions = Annotated[

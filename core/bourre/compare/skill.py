@@ -6,10 +6,13 @@ differences against the first house.
 The gain of a seat in a session is its final balance minus the table's mean final
 balance (the settlement shares out what is left in the pot, so this is the seat's
 final balance minus the starting one), per hand: zero on average for a bot no better
-than the others.  Session ``i`` plays the decks of the main run's session ``i`` with
-the bot at seat ``i % n`` (seats rotated), so every house sees the same deals with
-the bot at the same seat (common random numbers): differences between houses are
-paired by session.  ``docs/comparing.md`` says what this measures and its limits.
+than the others.  Every deal is played ``n`` times, the bot at each seat once
+(*duplicate seating*: session ``i`` plays the decks of the main run's session
+``i // n`` with the bot at seat ``i % n``); a deal's gain is the mean of its ``n``
+seatings, and the intervals are over deals.  The luck of the seat cancels within a
+deal, which narrows the intervals (bench/variance.py; docs/comparing.md).  Every
+house sees the same deals (common random numbers), so differences between houses
+are paired by deal.
 
 The sessions run through :func:`bourre.compare.runner.run` under state-file keys of
 their own (``skill|…``), so a stopped ``--skill`` run resumes like any other.
@@ -23,7 +26,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from bourre.compare.metrics import ci_mean
-from bourre.compare.runner import BotSpec, RunConfig, _house, parse_bots, run_session
+from bourre.compare.runner import (
+    BotSpec,
+    RunConfig,
+    _house,
+    parse_bots,
+    run_session,
+    seat_bots,
+)
 
 __all__ = [
     "MATCHES",
@@ -41,11 +51,13 @@ __all__ = [
     "table_rows",
 ]
 
-SKILL_BUDGET = 8
-"""The Monte Carlo bot's budget in ``--skill`` (rollouts per decision): about 200
-hands per second per core, against 68 at the default 16."""
+SKILL_BUDGET = 16
+"""The Monte Carlo bot's budget in ``--skill`` (rollouts per decision, its default):
+about 125 hands per second per core among heuristic bots.  At 8 it is twice as fast
+but its edge over the heuristic bot is too small to see (docs/comparing.md)."""
 SKILL_SESSIONS = 500
-"""Sessions per house and match in ``--skill`` (at most ``--sessions``)."""
+"""Sessions per house and match in ``--skill`` (at most ``--sessions``; rounded up
+to whole deals, a multiple of every table size)."""
 
 Summary = dict[str, Any]
 
@@ -98,19 +110,28 @@ def skill_chunk(
     isolate: bool = False,
 ) -> list[Summary]:
     """Worker task (:func:`bourre.compare.runner.run`'s ``task``): sessions
-    ``indices`` of the match ``bots = [bot, field]`` in the house of ``key``, the
-    bot at seat ``i % n``."""
+    ``indices`` of the match ``bots = [bot, field]`` in the house of ``key``:
+    session ``i`` plays the decks of deal ``i // n`` with the bot at seat ``i % n``."""
     house = _house(house_of(key))
-    seats = lineup(bots, house.table.players)
-    return [run_session(house, seats, seed, i, True, isolate) for i in indices]
+    n = house.table.players
+    seats = lineup(bots, n)
+    out = []
+    for i in indices:
+        s = run_session(house, seat_bots(seats, n, i % n, True), seed, i // n, False, isolate)
+        s["i"] = i
+        out.append(s)
+    return out
 
 
 def config(
     match: Match, houses: Sequence[str], sessions: int, seed: str, isolate: bool = False
 ) -> RunConfig:
-    """The run of one match over ``houses`` (``sessions`` each)."""
+    """The run of one match over ``houses``: ``sessions`` each, rounded up to whole
+    deals of every table."""
+    n = math.lcm(*(_house(h).table.players for h in houses))
+    whole = math.ceil(sessions / n) * n
     return RunConfig(
-        [match.key(h) for h in houses], sessions, seed, [match.bot, match.field], True, isolate
+        [match.key(h) for h in houses], whole, seed, [match.bot, match.field], True, isolate
     )
 
 
@@ -124,20 +145,28 @@ def session_gain(s: Summary, seat: int) -> float:
 
 
 def gains(summaries: Sequence[Summary]) -> dict[int, float]:
-    """The bot's gain in each session (at seat ``i % n``), by session index."""
-    return {int(s["i"]): session_gain(s, int(s["i"]) % int(s["players"])) for s in summaries}
+    """The bot's gain per deal (the mean of its ``n`` seatings, seat ``i % n`` in
+    session ``i``), by deal index; deals not played at every seat are left out."""
+    by: dict[int, list[float]] = {}
+    for s in summaries:
+        i, n = int(s["i"]), int(s["players"])
+        by.setdefault(i // n, []).append(session_gain(s, i % n))
+    n = int(summaries[0]["players"]) if summaries else 0
+    return {g: math.fsum(v) / n for g, v in sorted(by.items()) if len(v) == n}
 
 
 def compute(result: Any, houses: Sequence[str], match: Match) -> dict[str, Any]:
     """One match's statistics in every house (a :class:`RunResult` of
-    :func:`config`): ``gain`` (chips per hand) and ``vs_first`` (paired by session)."""
+    :func:`config`): ``gain`` (chips per hand, over deals) and ``vs_first`` (paired
+    by deal)."""
     entries = []
     first: dict[int, float] | None = None
     for h in houses:
         g = gains(result.ordered(match.key(h)))
         entry: dict[str, Any] = {
             "house": h,
-            "sessions": len(g),
+            "sessions": len(result.ordered(match.key(h))),
+            "deals": len(g),
             "gain": ci_mean([g[i] for i in sorted(g)]),
             "vs_first": None,
         }
