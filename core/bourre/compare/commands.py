@@ -109,7 +109,7 @@ Skill = Annotated[
         help="Also ask whether skill pays in each house: the chips per hand won by one"
         " montecarlo(budget=16) bot at a table of heuristic bots, and by one heuristic bot"
         " among random ones, every deal played once with the bot at each seat, the same"
-        " deals in every house. Costs extra time: the montecarlo bot plays about 125 hands"
+        " deals in every house. Costs extra time: the montecarlo bot plays about 100 hands"
         " a second, so its 500 sessions take about a minute per house on one core.",
     ),
 ]

@@ -53,8 +53,9 @@ __all__ = [
 
 SKILL_BUDGET = 16
 """The Monte Carlo bot's budget in ``--skill`` (rollouts per decision, its default):
-about 125 hands per second per core among heuristic bots.  At 8 it is twice as fast
-but its edge over the heuristic bot is too small to see (docs/comparing.md)."""
+about 100 hands per second per core among heuristic bots.  At 8 it is about 1.6
+times as fast, but its edge over the heuristic bot is too small to see
+(docs/comparing.md)."""
 SKILL_SESSIONS = 500
 """Sessions per house and match in ``--skill`` (at most ``--sessions``; rounded up
 to whole deals, a multiple of every table size)."""
