@@ -109,7 +109,7 @@ def test_cli_skill_in_the_table_json_and_csv_and_resumed(tmp_path: Path, monkeyp
         app, [*args, "--skill", "--skill-sessions", "8", "--state", str(state)], env=wide
     )
     assert r.exit_code == 0, r.stderr
-    assert "skill: heuristic among random, chips per hand" in r.stdout
+    assert "skill: one heuristic bot among random bots, chips per hand" in r.stdout
     m = json.loads(out.read_text())
     sk = m["skill"]
     assert sk["complete"] and sk["sessions_planned"] == 10 and sk["budget"] == S.SKILL_BUDGET

@@ -186,7 +186,8 @@ def table_rows(metrics: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     rows = []
     for m in metrics.get("skill", {}).get("matches", []):
         cells = [_cell(e["gain"], "n") + _diff(e["vs_first"], "n") for e in m["houses"]]
-        rows.append((f"skill: {m['bot']} among {m['among']}, chips per hand", cells))
+        bot, field = m["bot"].split("(")[0], m["among"].split("(")[0]
+        rows.append((f"skill: one {bot} bot among {field} bots, chips per hand", cells))
     return rows
 
 
