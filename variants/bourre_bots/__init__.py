@@ -2,7 +2,8 @@
 entry-point group exactly like third-party bots (entry point ``bots``):
 
 - ``random``: uniform over the legal answers (:mod:`bourre_bots.random_bot`);
-- ``heuristic``: hand-strength rules of thumb (:mod:`bourre_bots.heuristic`);
+- ``heuristic``: hand-strength rules of thumb (:mod:`bourre_bots.heuristic`; options
+  ``play_threshold``, ``per_opponent``, ``keep_trump``);
 - ``montecarlo``: samples worlds from its observation and rolls them out through the
   game state (:mod:`bourre_bots.montecarlo`; options ``budget``, ``margin``).
 
@@ -11,6 +12,7 @@ The engine imports none of them.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any
@@ -26,11 +28,38 @@ def _random(rng: random.Random | None = None, *, house: Any = None) -> Player:
     return RandomPlayer(rng)
 
 
-def _heuristic(rng: random.Random | None = None, *, house: Any = None) -> Player:
-    """``heuristic``: no options (``house`` is accepted and unused)."""
-    from bourre_bots.heuristic import HeuristicPlayer
+def _number(bot: str, name: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"{bot}: {name} must be a number, not {value!r}")
+    return float(value)
 
-    return HeuristicPlayer(rng)
+
+def _heuristic(
+    rng: random.Random | None = None,
+    *,
+    house: Any = None,
+    play_threshold: float | None = None,
+    per_opponent: float | None = None,
+    keep_trump: int | None = None,
+) -> Player:
+    """``heuristic(play_threshold=…, per_opponent=…, keep_trump=…)``, defaults in
+    :mod:`bourre_bots.heuristic` (``house`` is accepted and unused)."""
+    from bourre_bots import heuristic as h
+
+    if keep_trump is not None and (
+        isinstance(keep_trump, bool) or not isinstance(keep_trump, int) or not 2 <= keep_trump <= 14
+    ):
+        raise ValueError(f"heuristic: keep_trump must be a card rank 2…14, not {keep_trump!r}")
+    return h.HeuristicPlayer(
+        rng,
+        play_threshold=h.PLAY_THRESHOLD
+        if play_threshold is None
+        else _number("heuristic", "play_threshold", play_threshold),
+        per_opponent=h.PER_OPPONENT
+        if per_opponent is None
+        else _number("heuristic", "per_opponent", per_opponent),
+        keep_trump=h.KEEP_TRUMP if keep_trump is None else keep_trump,
+    )
 
 
 def _montecarlo(
@@ -45,9 +74,9 @@ def _montecarlo(
 
     if isinstance(budget, bool) or not isinstance(budget, int):
         raise ValueError(f"montecarlo: budget must be a whole number, not {budget!r}")
-    if isinstance(margin, bool) or not isinstance(margin, (int, float)):
-        raise ValueError(f"montecarlo: margin must be a number, not {margin!r}")
-    return MonteCarloPlayer(rng, house=house, budget=budget, margin=float(margin))
+    return MonteCarloPlayer(
+        rng, house=house, budget=budget, margin=_number("montecarlo", "margin", margin)
+    )
 
 
 @hookimpl

@@ -32,6 +32,15 @@ _OFF_ACE, _OFF_KING = 0.55, 0.15
 _DRAW_GAIN = 0.15
 """Expected trick value of one card drawn from the stock (≈ trumps and aces in it)."""
 
+# The bot's thresholds (options of ``heuristic(…)``; chosen by bench/tune_heuristic.py,
+# see docs/bots.md).
+PLAY_THRESHOLD = 0.25
+"""Strength (expected tricks) needed to play with no opponent expected."""
+PER_OPPONENT = 0.45
+"""Strength needed on top of that per expected opponent."""
+KEEP_TRUMP = 2
+"""The lowest trump kept at the exchange, by card rank (2…14 = ace): lower ones go."""
+
 
 # -- the heuristic policy on plain cards (shared by the bots and the rollouts) --------
 
@@ -50,9 +59,11 @@ def hand_strength(hand: Sequence[int], trump: int) -> float:
     return e
 
 
-def discard_weak(hand: Sequence[int], trump: int) -> list[int]:
-    """The heuristic exchange: keep trumps and aces, discard the rest."""
-    return [c for c in hand if c // 13 != trump and c % 13 != ACE]
+def discard_weak(hand: Sequence[int], trump: int, keep_trump: int = KEEP_TRUMP) -> list[int]:
+    """The heuristic exchange: keep aces and the trumps from rank ``keep_trump`` up
+    (2 = every trump), discard the rest."""
+    low = keep_trump - 2
+    return [c for c in hand if c % 13 != ACE and (c // 13 != trump or c % 13 < low)]
 
 
 def heuristic_decide(
@@ -63,15 +74,22 @@ def heuristic_decide(
     to_come: int,
     pot: float = 0.0,
     players: int = 5,
+    play_threshold: float = PLAY_THRESHOLD,
+    per_opponent: float = PER_OPPONENT,
+    keep_trump: int = KEEP_TRUMP,
 ) -> bool:
-    """Play or pass by hand strength after the exchange, against the expected number
-    of opponents: those already playing plus a share of those still to decide (more
-    of them when the pot is large).  Nobody playing and nobody to come: play."""
-    kept = len(hand) - len(discard_weak(hand, trump))
-    strength = hand_strength(hand, trump) + _DRAW_GAIN * (len(hand) - kept)
+    """Play or pass by hand strength after the exchange (the trumps it would discard
+    do not count, each card it would draw does), against the expected number of
+    opponents: those already playing plus a share of those still to decide (more of
+    them when the pot is large).  It plays when the strength reaches
+    ``play_threshold + per_opponent × opponents``."""
+    out = discard_weak(hand, trump, keep_trump)
+    strength = hand_strength(hand, trump) + _DRAW_GAIN * len(out)
+    if keep_trump > 2:
+        strength -= hand_strength([c for c in out if c // 13 == trump], trump)
     share = 0.4 + 0.1 * min(2.0, pot / max(1.0, 2.0 * players))
     opponents = playing + share * to_come
-    return strength >= 0.25 + 0.32 * opponents
+    return strength >= play_threshold + per_opponent * opponents
 
 
 def _beats(c: int, w: int, trump: int) -> bool:
@@ -168,10 +186,24 @@ def _known(view: Observation) -> int:
 
 class HeuristicPlayer:
     """Plays or passes by hand strength (trumps, aces, position, pot), exchanges all
-    but trumps and aces, wins tricks cheaply and dumps low cards.  Deterministic."""
+    but trumps and aces, wins tricks cheaply and dumps low cards.  Deterministic.
 
-    def __init__(self, rng: random.Random | int | None = None) -> None:
+    ``play_threshold`` and ``per_opponent``: it plays when its strength reaches
+    ``play_threshold + per_opponent × expected opponents``; ``keep_trump``: the
+    lowest trump it keeps at the exchange (card rank, 2…14)."""
+
+    def __init__(
+        self,
+        rng: random.Random | int | None = None,
+        *,
+        play_threshold: float = PLAY_THRESHOLD,
+        per_opponent: float = PER_OPPONENT,
+        keep_trump: int = KEEP_TRUMP,
+    ) -> None:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.play_threshold = float(play_threshold)
+        self.per_opponent = float(per_opponent)
+        self.keep_trump = int(keep_trump)
 
     def decide(self, view: Observation) -> bool:
         if view.forced is not None:
@@ -186,10 +218,13 @@ class HeuristicPlayer:
             to_come=to_come,
             pot=float(view.pot),
             players=view.players,
+            play_threshold=self.play_threshold,
+            per_opponent=self.per_opponent,
+            keep_trump=self.keep_trump,
         )
 
     def discard(self, view: Observation) -> list[int]:
-        wanted = discard_weak(view.hand, view.trump)
+        wanted = discard_weak(view.hand, view.trump, self.keep_trump)
         if len(wanted) <= view.exchange_limit:
             return wanted
         return list(legal_or_nearest(wanted, view.legal_actions).cards)  # a capped exchange

@@ -99,6 +99,24 @@ State = Annotated[
 Progress = Annotated[
     bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
 ]
+Skill = Annotated[
+    bool,
+    typer.Option(
+        "--skill",
+        help="Also ask whether skill pays in each house: the chips per hand won by one"
+        " montecarlo(budget=16) bot at a table of heuristic bots, and by one heuristic bot"
+        " among random ones, every deal played once with the bot at each seat, the same"
+        " deals in every house. Costs extra time: the montecarlo bot plays about 100 hands"
+        " a second, so its 500 sessions take about a minute per house on one core.",
+    ),
+]
+SkillSessions = Annotated[
+    int | None,
+    typer.Option(
+        help="Sessions per house for each --skill table (default 500, or --sessions if fewer).",
+        show_default=False,
+    ),
+]
 
 
 def simulate(
@@ -119,6 +137,8 @@ def simulate(
     resume: Resume = None,
     state: State = None,
     progress: Progress = True,
+    skill: Skill = False,
+    skill_sessions: SkillSessions = None,
 ) -> None:
     """Simulate many sessions of one house with bots: pots, rates, seat advantage."""
     _main([house], **locals_without(locals(), "house"))
@@ -144,6 +164,8 @@ def compare(
     resume: Resume = None,
     state: State = None,
     progress: Progress = True,
+    skill: Skill = False,
+    skill_sessions: SkillSessions = None,
 ) -> None:
     """Compare houses on the same decks (common random numbers): statistics with 95%
     intervals and paired differences against the first house."""
@@ -177,11 +199,17 @@ def _main(
     resume: Path | None,
     state: Path | None,
     progress: bool,
+    skill: bool = False,
+    skill_sessions: int | None = None,
 ) -> None:
     from bourre.cliutil import fail, load_house
     from bourre.compare import launch
 
     launch.check_numbers(sessions, workers, chunk, scheduler)
+    if skill_sessions is not None and not skill:
+        fail("--skill-sessions goes with --skill")
+    if skill_sessions is not None and skill_sessions < 1:
+        fail(f"--skill-sessions must be at least 1, not {skill_sessions}")
     if below != below:  # NaN
         fail("--below must be a number")
     launch.check_outputs(json=json, csv=csv, plot=plot, report=report, state=state, resume=resume)
@@ -206,8 +234,9 @@ def _main(
         plot=plot is not None,
         report=report is not None,
         default_sessions=DEFAULT_SESSIONS,
+        then=_skill_matches(skill_sessions) if skill else None,
     )
-    result = launched.result
+    result, skilled = launched.result, launched.then
 
     from rich.console import Console
 
@@ -215,6 +244,11 @@ def _main(
     from bourre.compare.report import coverage, render, write_csv, write_json
 
     metrics = compute(result, below)
+    if skilled is not None:
+        from bourre.compare.skill import attach
+
+        metrics["skill"] = skilled
+        attach(metrics)
     render(metrics, Console())
     if json is not None:
         write_json(metrics, json)
@@ -228,7 +262,28 @@ def _main(
         from bourre.compare.htmlreport import write_report
 
         write_report(report, metrics, result, houses)
-    launch.finish(launched, coverage(metrics))
+    stopped = None if skilled is None or skilled["complete"] else skilled["stopped"]
+    note = coverage(metrics) or f"the --skill tables are PARTIAL ({stopped})"
+    launch.finish(launched, note, stopped)
+
+
+def _skill_matches(skill_sessions: int | None) -> Any:
+    """``--skill``: after the main run, the skill matches on its deals, through the
+    same run path (state file, workers, cluster, signals)."""
+
+    def then(run_one: Any, config: Any) -> Any:
+        from bourre.compare import skill as sk
+
+        n = min(config.sessions, sk.SKILL_SESSIONS) if skill_sessions is None else skill_sessions
+        return sk.run_matches(
+            lambda cfg, label: run_one(cfg, label, sk.skill_chunk),
+            config.houses,
+            n,
+            config.seed,
+            config.isolate,
+        )
+
+    return then
 
 
 def check_bench_bots(houses: list[Any], bots: str) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -112,6 +113,8 @@ class Launched:
     state: Path
     temporary: bool
     """The state file was made for this run only (removed when it completes)."""
+    then: Any = None
+    """What the ``then`` step returned (``None`` without one, or when the run stopped)."""
 
 
 def launch(
@@ -131,6 +134,7 @@ def launch(
     plot: bool = False,
     report: bool = False,
     default_sessions: int = 5000,
+    then: Callable[[Callable[..., Any], Any], Any] | None = None,
 ) -> Launched:
     """Play ``houses`` (built :class:`~bourre.house.House` objects, all different) on
     common random numbers, resuming ``resume`` if given: the run options are taken
@@ -204,23 +208,42 @@ def launch(
         temporary = True
 
     nworkers = workers if workers is not None else cpus()
-    try:
+
+    def run_one(cfg: Any, label: str = "simulating", task: Any = None) -> Any:
         with stop_on_signals():
-            result = _run_with_progress(
-                runner, config, houses, nworkers, client, chunk, state_path, done, progress
+            return _run_with_progress(
+                runner,
+                cfg,
+                houses,
+                nworkers,
+                client,
+                chunk,
+                state_path,
+                done,
+                progress,
+                label,
+                task,
             )
+
+    extra = None
+    try:
+        result = run_one(config)
+        if then is not None and result.complete:  # more runs on the same path and deals
+            extra = then(run_one, config)
     finally:
         if client is not None:
             client.close()  # type: ignore[no-untyped-call]
-    return Launched(result, state_path, temporary)
+    return Launched(result, state_path, temporary, extra)
 
 
-def finish(launched: Launched, note: str | None) -> None:
+def finish(launched: Launched, note: str | None, then_stopped: str | None = None) -> None:
     """After the outputs are written: a complete run removes its temporary state
-    file; a run stopped early says what it covers (``note``) and how to continue,
-    and exits 130 (interrupted) or 1 (a worker failed)."""
+    file; a run stopped early (or its ``then`` step: ``then_stopped``) says what it
+    covers (``note``) and how to continue, and exits 130 (interrupted) or 1 (a
+    worker failed)."""
     result = launched.result
-    if result.complete:
+    stopped = then_stopped if result.complete else result.stopped
+    if stopped is None:
         if launched.temporary:
             launched.state.unlink(missing_ok=True)
         return
@@ -228,7 +251,7 @@ def finish(launched: Launched, note: str | None) -> None:
         f"bourre: {note}\nbourre: completed sessions are in {launched.state};"
         f" continue with --resume {launched.state}\n"
     )
-    raise typer.Exit(130 if result.stopped == "interrupted" else 1)
+    raise typer.Exit(130 if stopped == "interrupted" else 1)
 
 
 def _run_with_progress(
@@ -241,6 +264,8 @@ def _run_with_progress(
     state: Path,
     done: Any,
     show: bool,
+    label: str = "simulating",
+    task: Any = None,
 ) -> Any:
     import time
 
@@ -269,14 +294,14 @@ def _run_with_progress(
     start = time.perf_counter()
     first: list[int] = []
     with Progress(*columns, console=console, disable=not show, transient=False) as bar:
-        task = bar.add_task("simulating", total=config.sessions * len(config.houses), rate="")
+        bar_id = bar.add_task(label, total=config.sessions * len(config.houses), rate="")
 
         def on_progress(n: int, total: int) -> None:
             if not first:
                 first.append(n)
             el = time.perf_counter() - start
             rate = (n - first[0]) * hands / el if el > 0 else 0.0
-            bar.update(task, completed=n, rate=f"{rate:,.0f} hands/s")
+            bar.update(bar_id, completed=n, rate=f"{rate:,.0f} hands/s")
 
         return runner.run(
             config,
@@ -286,4 +311,5 @@ def _run_with_progress(
             progress=on_progress,
             state=state,
             resume=done,
+            **({} if task is None else {"task": task}),
         )

@@ -120,7 +120,9 @@ def rows(metrics: dict[str, Any]) -> list[dict[str, Any]]:
             "",
             metrics.get("timing", {}).get("hands_per_second", {}).get(name),
         )
-    return out
+    from bourre.compare.skill import csv_rows
+
+    return out + csv_rows(metrics)  # --skill
 
 
 def write_csv(metrics: dict[str, Any], path: Path | str) -> None:

@@ -62,4 +62,9 @@ def summary_lines(house: dict[str, Any]) -> list[str]:
             f"A session{f' of {hands} hands' if hands else ''} moves a player's chips by"
             f" {fmt.value(house['swing'])} on average, up or down."
         )
+    from bourre.compare.skill import summary_line
+
+    skill = summary_line(house)  # --skill
+    if skill:
+        lines.append(skill)
     return lines

@@ -129,6 +129,11 @@ def sections(metrics: dict[str, Any]) -> list[Section]:
         (f"A session of {hands} hands" if hands else "A session", session),
         ("Chips a hand, by place", place),
     ]
+    from bourre.compare.skill import table_rows
+
+    skill = table_rows(houses, MARK)  # --skill
+    if skill:
+        secs.append(("Does skill pay? Chips a hand won by one bot", skill))
     return _aligned(secs) if len(houses) > 1 else secs
 
 
