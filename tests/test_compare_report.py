@@ -120,6 +120,7 @@ def test_table_fits_the_console_and_keeps_house_names_whole(run4: Any, width: in
     out = text_of(m, width)
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= width
+    assert not [line for line in lines if line != line.rstrip()]  # piped: no padding left
     heads = "\n".join(lines)
     assert "pot-limit" in heads and "(limit=10)" in heads
     assert "pot-limit(lim\n" not in heads and "(lim\n" not in heads

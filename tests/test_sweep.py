@@ -271,6 +271,7 @@ def test_table_fits_the_console(width: int) -> None:
     )
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= width
+    assert not [line for line in lines if line != line.rstrip()]  # piped: no padding left
     rules = [line for line in lines if line.strip() and set(line.strip()) == {"─"}]
     labels = [f"limit={a}, players={b}" for a in (5, 20, 80) for b in (4, 5)]
     # in blocks of metrics, each with every point's row; names and headings whole
@@ -402,3 +403,10 @@ def test_the_same_numbers_on_workers_and_on_a_cluster(tmp_path: Path, local_clus
         r = cli.invoke(app, ["sweep", *args, *extra, "--json", str(out)])
         assert r.exit_code == 0, r.stderr
         assert json.loads(out.read_text())["points"] == one["points"], name
+
+
+def test_the_speed_is_a_line_of_its_own_after_the_table() -> None:
+    """As compare: the speed of the run is not a figure of the game."""
+    lines = _printed(80, LIMITS, "--sessions", "3", "--bots", "random").strip().splitlines()
+    assert re.fullmatch(r"Speed: [\d,]+ hands per second per core, over the points\.", lines[-1])
+    assert sum("hands per second" in line for line in lines) == 1

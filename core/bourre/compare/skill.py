@@ -208,8 +208,7 @@ def summary_line(house: Mapping[str, Any]) -> str | None:
     from bourre.compare import fmt
 
     parts = [
-        f"a {_bot(s['bot'])} bot among {_bot(s['among'])} bots"
-        f" {fmt.value(s['gain'], sign=True)}"
+        f"a {_bot(s['bot'])} bot among {_bot(s['among'])} bots {fmt.value(s['gain'], sign=True)}"
         for s in house.get("skill", [])
     ]
     if not parts:

@@ -80,3 +80,6 @@ def render(record: SweepRecord, metrics: dict[str, Any], console: Any) -> None:
     table.print_table(console, secs, heads)
     for line in notes(record):
         table.paragraph(console, line, "", "dim")
+    speed = table.speed_line(metrics, each=False)
+    if speed:
+        table.paragraph(console, speed)

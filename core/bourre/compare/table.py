@@ -30,6 +30,7 @@ __all__ = [
     "print_table",
     "render",
     "sections",
+    "speed_line",
 ]
 
 MARK = "*"
@@ -247,7 +248,14 @@ def print_table(console: Any, secs: list[Section], headers: list[str]) -> None:
         else:
             blocks[-1] = trial
     for cols in blocks:
-        console.print(_table(secs, headers, cols))
+        table = _table(secs, headers, cols)
+        if console.is_terminal:
+            console.print(table)
+            continue
+        with console.capture() as cap:  # piped: plain lines, no padding at their ends
+            console.print(table)
+        for line in cap.get().splitlines():
+            console.out(line.rstrip(), highlight=False)
 
 
 def render(metrics: dict[str, Any], console: Any) -> None:
@@ -273,14 +281,23 @@ def render(metrics: dict[str, Any], console: Any) -> None:
     print_table(console, secs, headers)
     for line in notes(metrics):
         paragraph(console, line, "", "dim")
+    speed = speed_line(metrics, each=True)
+    if speed:
+        paragraph(console, speed)
+
+
+def speed_line(metrics: dict[str, Any], each: bool) -> str | None:
+    """The speed of the run (not a figure of the game: a line of its own), per house
+    (``each``) or over all of them."""
     hps = metrics.get("timing", {}).get("hands_per_second", {})
-    if hps:  # the speed of the run, not a figure of the game: a line of its own
-        speeds = ", ".join(
-            f"{house_label(h['house'])} {fmt.chips(round(v))}"
-            for h in houses
-            if (v := hps.get(h["house"])) is not None
-        )
-        paragraph(console, f"Speed (hands per second, per core): {speeds}")
+    got = [(h["house"], v) for h in metrics["houses"] if (v := hps.get(h["house"])) is not None]
+    if not got:
+        return None
+    if not each:
+        mean = sum(v for _, v in got) / len(got)
+        return f"Speed: {fmt.chips(round(mean))} hands per second per core, over the points."
+    speeds = ", ".join(f"{house_label(spec)} {fmt.chips(round(v))}" for spec, v in got)
+    return f"Speed (hands per second, per core): {speeds}"
 
 
 def paragraph(console: Any, text: str, indent: str = "", style: str = "") -> None:
