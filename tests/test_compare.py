@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 from bourre.cli import app
 from bourre.compare import runner as R
 from bourre.compare.metrics import ci_mean, ci_median, ci_ratio, compute, without_timing
+from bourre.compare.statefile import check_resume
 
 HOUSES = ["standard", "standard+pot-limit(limit=5)", "standard+four-card"]
 BOTS = R.parse_bots("heuristic,random,heuristic,random,random")
@@ -120,7 +121,7 @@ def test_interrupt_keeps_completed_sessions_and_resume_finishes(
                 k: v for k, v in full.summaries[h][i].items() if k != "seconds"
             }
     # resume (appending to the same file) to the same final numbers
-    R.check_resume(config(), header, state)
+    check_resume(config(), header, state)
     res = R.run(config(), workers=workers, resume=done, state=state)
     assert res.complete
     assert without_timing(compute(res)) == reference
@@ -166,7 +167,7 @@ def test_state_file_of_another_run_is_refused(tmp_path: Path) -> None:
     header, _ = R.load_state(state)
     other = R.RunConfig(HOUSES, 2, "other-seed", BOTS, rotate=True)
     with pytest.raises(R.StateError, match="seed"):
-        R.check_resume(other, header, state)
+        check_resume(other, header, state)
     # a line cut short at the end (a crash while writing) is ignored
     with state.open("a") as f:
         f.write('{"house": "standard", "summ')
@@ -378,13 +379,15 @@ def test_workers_do_not_inherit_the_parents_stop_handlers() -> None:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    from bourre.compare.sessions import _worker_init
+
     def stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
     saved = signal.signal(signal.SIGTERM, stop)
     try:
         ctx = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(1, mp_context=ctx, initializer=R._worker_init) as ex:
+        with ProcessPoolExecutor(1, mp_context=ctx, initializer=_worker_init) as ex:
             assert ex.submit(_signal_dispositions).result(timeout=30) == (True, True)
     finally:
         signal.signal(signal.SIGTERM, saved)

@@ -63,7 +63,7 @@ def _random_round(house: House, seconds: float, seed: list[int]) -> float:
 
 def _bots_round(house: House, bots: str, seconds: float, seed: list[int]) -> float:
     """Hands/s of whole sessions with ``bots`` through ``bourre compare``'s code."""
-    from bourre.compare.runner import parse_bots, run_session
+    from bourre.compare.sessions import parse_bots, run_session
 
     specs = parse_bots(bots)
     hands = 0
@@ -222,7 +222,7 @@ def _pool_rate(house: House, bots: str, sessions: int, workers: int) -> float:
     import math
     from concurrent.futures import ProcessPoolExecutor
 
-    from bourre.compare.runner import _worker_init, parse_bots, run_chunk
+    from bourre.compare.sessions import _worker_init, parse_bots, run_chunk
 
     specs = parse_bots(bots)
     chunk = max(1, math.ceil(sessions / (workers * 8)))

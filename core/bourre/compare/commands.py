@@ -291,7 +291,7 @@ def check_bench_bots(houses: list[Any], bots: str) -> None:
     options (exit 2 otherwise)."""
     from bourre.cliutil import fail
     from bourre.compare.launch import check_bot_options
-    from bourre.compare.runner import parse_bots, seat_bots
+    from bourre.compare.sessions import parse_bots, seat_bots
     from bourre.plugins import default_registry
 
     try:

@@ -140,15 +140,16 @@ def launch(
     common random numbers, resuming ``resume`` if given: the run options are taken
     from the state file where not given, and checked against it."""
     from bourre.cliutil import fail
-    from bourre.compare import runner
+    from bourre.compare import runner, statefile
+    from bourre.compare import sessions as sessions_
     from bourre.plugins import default_registry
 
     header: dict[str, Any] | None = None
     done: dict[str, dict[int, dict[str, Any]]] | None = None
     if resume is not None:
         try:
-            header, done = runner.load_state(resume)
-        except runner.StateError as e:
+            header, done = statefile.load_state(resume)
+        except statefile.StateError as e:
             fail(str(e))
         seed = seed if seed is not None else str(header.get("seed", "0"))
         bots = bots if bots is not None else ",".join(header.get("bots", ["heuristic"]))
@@ -160,20 +161,20 @@ def launch(
     seed = seed if seed is not None else "0"
     sessions = sessions if sessions is not None else default_sessions
     try:
-        specs_bots = runner.parse_bots(bots or "heuristic", default_registry().bots)
+        specs_bots = sessions_.parse_bots(bots or "heuristic", default_registry().bots)
     except ValueError as e:
         fail(f"--bots: {e}")
     for h in houses:
         try:
-            runner.seat_bots(specs_bots, h.table.players, 0, rotate)
+            sessions_.seat_bots(specs_bots, h.table.players, 0, rotate)
         except ValueError as e:
             fail(f"--bots: {e} ({h.spec})")
     check_bot_options(specs_bots, houses[0])
     config = runner.RunConfig([h.spec for h in houses], sessions, seed, specs_bots, rotate, isolate)
     if header is not None:
         try:
-            runner.check_resume(config, header, resume)  # type: ignore[arg-type]
-        except runner.StateError as e:
+            statefile.check_resume(config, header, resume)  # type: ignore[arg-type]
+        except statefile.StateError as e:
             fail(str(e))
     for flag, wanted in (("--plot", plot), ("--report", report)):
         if not wanted:

@@ -26,14 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bourre.compare.metrics import ci_mean
-from bourre.compare.runner import (
-    BotSpec,
-    RunConfig,
-    _house,
-    parse_bots,
-    run_session,
-    seat_bots,
-)
+from bourre.compare.runner import RunConfig
+from bourre.compare.sessions import BotSpec, _house, parse_bots, run_session, seat_bots
 
 __all__ = [
     "MATCHES",

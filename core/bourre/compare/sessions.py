@@ -1,0 +1,242 @@
+"""One session of bots reduced to its summary, and the bots of a run.
+
+:func:`run_session` plays session ``i`` of a house with the seed
+``f"{seed}:{i}"`` (:func:`session_seed`: the same decks in every house) and reduces
+it to a small JSON-serialisable summary; :func:`run_chunk` is the worker task that
+plays several.  :func:`parse_bots` reads ``--bots``.  The run itself (workers, the
+state file, resuming) is :mod:`bourre.compare.runner`.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bourre.settings import parse_calls, split_top
+
+__all__ = ["BotSpec", "parse_bots", "run_chunk", "run_session", "seat_bots", "session_seed"]
+
+
+# -- bots -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot by name with its factory options: ``montecarlo(budget=8)``."""
+
+    name: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def label(self) -> str:
+        if not self.options:
+            return self.name
+        return f"{self.name}({','.join(f'{k}={v}' for k, v in self.options)})"
+
+    def __str__(self) -> str:
+        return self.label
+
+
+def parse_bots(text: str, known: Iterable[str] | None = None) -> list[BotSpec]:
+    """``random``, ``heuristic,random,random,random,random`` or with options
+    ``montecarlo(budget=8),heuristic``.  One bot means every seat; otherwise one per
+    seat.  ``known``: the installed bot names (unknown ones are refused)."""
+    names = set(known) if known is not None else None
+    if any(not part.strip() for part in split_top(text, ",")):
+        raise ValueError(f"--bots {text!r}: an empty bot name")
+    try:
+        calls = parse_calls(text, ",")
+    except ValueError as e:
+        raise ValueError(f"--bots: {e}") from None
+    out = []
+    for name, options in calls:
+        if names is not None and name not in names:
+            raise ValueError(f"unknown bot {name!r}; installed: {', '.join(sorted(names))}")
+        out.append(BotSpec(name, tuple(options.items())))
+    return out
+
+
+def seat_bots(bots: Sequence[BotSpec], players: int, index: int, rotate: bool) -> list[BotSpec]:
+    """The bot of each seat in session ``index``; ``rotate`` shifts a per-seat list by
+    one seat per session, so every bot sits at every seat equally often."""
+    if len(bots) == 1:
+        return [bots[0]] * players
+    if len(bots) != players:
+        raise ValueError(f"{len(bots)} bots given for a table of {players} players")
+    if not rotate:
+        return list(bots)
+    k = index % players
+    return [bots[(s - k) % players] for s in range(players)]
+
+
+@functools.cache
+# -- one session ------------------------------------------------------------------------
+
+
+def session_seed(seed: str | int, i: int) -> str:
+    """The seed of session ``i``: the same for every house (common random numbers)."""
+    return f"{seed}:{i}"
+
+
+_ISOLATED: dict[tuple[str, str, int], Any] = {}
+"""The isolated bots of this process, kept from session to session (``--isolate``)."""
+
+
+def _close_isolated() -> None:
+    for bot in _ISOLATED.values():
+        bot.close()
+    _ISOLATED.clear()
+
+
+def _isolated(spec: BotSpec, house: Any, seat: int, seed: str) -> Any:
+    import atexit
+
+    from bourre.isolate import IsolatedBot
+
+    if not _ISOLATED:
+        atexit.register(_close_isolated)
+    key = (spec.label, house.spec, seat)
+    bot = _ISOLATED.get(key)
+    if bot is None or bot.proc.poll() is not None:
+        bot = _ISOLATED[key] = IsolatedBot(
+            spec.name, dict(spec.options), house=house.spec, seed=seed
+        )
+    else:
+        bot.reset(seed)
+    return bot
+
+
+def run_session(
+    house: Any,
+    bots: Sequence[BotSpec],
+    seed: str | int,
+    i: int,
+    rotate: bool = False,
+    isolate: bool = False,
+) -> dict[str, Any]:
+    """Play session ``i`` of ``house`` and reduce it to a summary (JSON-ready).  With
+    ``isolate`` every bot runs in its own process (:mod:`bourre.isolate`)."""
+    from bourre.players import make_bot
+    from bourre.simulate import play_session
+
+    n = house.table.players
+    specs = seat_bots(bots, n, i, rotate)
+
+    def make(seat: int, rng: random.Random) -> Any:
+        spec = specs[seat]
+        if isolate:
+            return _isolated(spec, house, seat, f"{session_seed(seed, i)}:{seat}")
+        return make_bot(spec.name, rng, house=house, **dict(spec.options))
+
+    start = float(house.table.balance)
+    prev = [start] * n
+    pots: list[float] = []
+    active: list[int] = []
+    bourre: list[int] = []
+    carried: list[int] = []
+    dealers: list[int] = []
+    deltas: list[list[float]] = []
+    counts = [0, 0]  # cards played, and played with a cinch
+
+    def on_hand(h: Any) -> None:
+        out = h.outcome
+        counts[0] += sum(len(t.plays) for t in h.state.tricks)
+        counts[1] += h.state.cinch_plays
+        pots.append(float(h.state.pot_at_stake))
+        active.append(len(h.state.active))
+        bourre.append(len(out.bourre))
+        carried.append(int(out.winner is None))
+        dealers.append(h.dealer)
+        now = [float(b) for b in h.balances]
+        deltas.append([now[s] - prev[s] for s in range(n)])
+        prev[:] = now
+
+    sseed = session_seed(seed, i)
+    t0 = time.perf_counter()
+    res = play_session(house, seed=sseed, players=make, keep_hands=False, on_hand=on_hand)
+    seconds = time.perf_counter() - t0
+    place = [  # chips won by place from the dealer (0 = the dealer, 1 = the dealer's left …)
+        math.fsum(row[(dl + p) % n] for row, dl in zip(deltas, dealers, strict=True))
+        for p in range(n)
+    ]
+    return {
+        "i": i,
+        "seed": sseed,
+        "players": n,
+        "hands": len(pots),
+        "bots": [b.label for b in specs],
+        "start": start,
+        "pot": pots,
+        "active": active,
+        "bourre": bourre,
+        "carried": carried,
+        "dealer": dealers,
+        "delta": deltas,
+        "place": place,
+        "final": [float(x) for x in res.final],
+        "plays": counts[0],
+        "cinch": counts[1],
+        "seconds": seconds,
+    }
+
+
+_HOUSES: dict[str, Any] = {}
+
+
+def _house(spec: str) -> Any:
+    h = _HOUSES.get(spec)
+    if h is None:
+        from bourre.house import House
+
+        h = _HOUSES[spec] = House(spec)
+    return h
+
+
+def run_chunk(
+    house: str,
+    bots: Sequence[BotSpec],
+    seed: str | int,
+    indices: Sequence[int],
+    rotate: bool = False,
+    isolate: bool = False,
+) -> list[dict[str, Any]]:
+    """Worker entry point: the summaries of sessions ``indices`` of ``house`` (a
+    canonical house string; the house is built once per process)."""
+    h = _house(house)
+    _freeze_heap()
+    return [run_session(h, bots, seed, i, rotate, isolate) for i in indices]
+
+
+def _freeze_heap() -> None:
+    """Move what is loaded (modules, the house, plugins) out of the garbage
+    collector's reach: the sessions allocate many short-lived containers, and every
+    older-generation collection would walk the whole loaded heap again."""
+    import gc
+
+    gc.freeze()
+
+
+def _worker_init() -> None:
+    """Workers ignore Ctrl-C (the parent stops the run and keeps what is done), die at
+    once when the parent ends them (SIGTERM, SIGHUP: a forked worker inherits the
+    parent's handlers, which would turn the signal into an exception sent back on
+    the result queue, possibly while holding its lock) and die with their parent
+    (Linux: the parent-death signal), even after its kill -9."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if sig is not None:
+            signal.signal(sig, signal.SIG_DFL)
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: the pool's own shutdown applies
+        pass
