@@ -13,10 +13,10 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from bourre.cards import card_str, card_symbol
+from bourre.cards import card_str, card_symbol, display_order
 from bourre.cli import app
 from bourre.house import House
-from bourre.play import PlaySummary, Prompt, display_order, play_at_terminal
+from bourre.play import PlaySummary, Prompt, play_at_terminal
 from bourre.referee import replay
 
 SEED = 11
