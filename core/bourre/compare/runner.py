@@ -287,14 +287,15 @@ def _run_pool(
         _stop(result, "interrupted")
         broken = True
     finally:
-        for fut in pending:
-            fut.cancel()
         if scheduler is None:
-            procs = list((getattr(executor, "_processes", None) or {}).values())
-            executor.shutdown(wait=not broken, cancel_futures=True)
-            if broken:
-                _terminate(procs)
+            if broken:  # the workers first: the pool then fails what was pending itself
+                _terminate(list((getattr(executor, "_processes", None) or {}).values()))
+                executor.shutdown(wait=False)
+            else:
+                executor.shutdown(wait=True, cancel_futures=True)
         else:
+            for fut in pending:
+                fut.cancel()
             executor.shutdown(wait=False)
             if owns_client and client is not None:
                 client.close()  # type: ignore[no-untyped-call]
