@@ -107,7 +107,7 @@ def _montecarlo_round(house: House, seconds: float, seed: list[int]) -> float:
         seed[0] += 1
         spent += mc.seconds
         decisions += mc.decisions
-    return decisions / spent
+    return decisions / spent if decisions else 0.0
 
 
 def _reference_round(path: Path, seconds: float) -> float:
