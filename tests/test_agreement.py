@@ -204,7 +204,10 @@ def test_replay_never_crashes_on_a_damaged_script(data):
 
     script = copy.deepcopy(data.draw(st.sampled_from(GOLDEN_SCRIPTS)))
     for _ in range(data.draw(st.integers(1, 3))):
-        path = data.draw(st.sampled_from([p for p in _paths(script) if p]))
+        paths = [p for p in _paths(script) if p]
+        if not paths:  # everything deleted already: an empty script
+            break
+        path = data.draw(st.sampled_from(paths))
         parent = script
         for k in path[:-1]:
             parent = parent[k]
