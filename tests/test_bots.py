@@ -429,7 +429,7 @@ def test_the_weighted_pick_takes_the_largest_keys_in_order() -> None:
     u ** (1 / weight), largest first, removed from the list (the rest in order)."""
     import random
 
-    from bourre.worlds import _pick
+    from bourre.worlds import _pick, _powers
 
     for seed in range(40):
         cards = list(range(0, 52, 3))
@@ -440,5 +440,5 @@ def test_the_weighted_pick_takes_the_largest_keys_in_order() -> None:
         order = sorted(range(len(cards)), key=lambda i: -keys[i])[:k]
         expected = [cards[i] for i in order]
         rest = [c for c in cards if c not in expected]
-        assert _pick(cards, k, weight, rng) == expected
+        assert _pick(cards, k, _powers(weight), rng) == expected
         assert cards == rest

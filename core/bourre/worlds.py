@@ -47,18 +47,31 @@ def shuffle(cards: list[int], rng: random.Random) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def _pick(cards: list[int], k: int, weight: Weight, rng: random.Random) -> list[int]:
-    """``k`` of ``cards`` (removed from it), each card weighted by ``weight``: one key
-    ``u ** (1 / w)`` per card, in order (Efraimidis–Spirakis), the ``k`` largest keys
-    taken largest first (the earlier card on a tie)."""
+def _powers(weight: Weight) -> list[float]:
+    """The exponent ``1 / weight`` of each card's key (Efraimidis–Spirakis), once per
+    sample: 1.0 for an unweighted card."""
+    out = []
+    for c in range(52):
+        w = weight(c)
+        out.append(1.0 if w == 1.0 else 1.0 / max(w, 1e-9))
+    return out
+
+
+_FLAT = [1.0] * 52
+
+
+def _pick(cards: list[int], k: int, powers: list[float], rng: random.Random) -> list[int]:
+    """``k`` of ``cards`` (removed from it), weighted: one key ``u ** powers[card]``
+    per card, in order (Efraimidis–Spirakis), the ``k`` largest keys taken largest
+    first (the earlier card on a tie)."""
     if k <= 0:
         return []
     r = rng.random
     keys: list[float] = []
     for c in cards:
-        w = weight(c)
         u = r()
-        keys.append(u if w == 1.0 else u ** (1.0 / max(w, 1e-9)))
+        e = powers[c]
+        keys.append(u if e == 1.0 else u**e)
     n = len(cards)
     got: list[int] = []
     for _ in range(min(k, n)):  # k is a hand's worth: a few scans beat a sort
@@ -104,8 +117,9 @@ def sample_world(
     of folded hands; ``decide`` answers for opponents whose secret decision is not
     yet revealed (``simultaneous-reveal``).  ``None`` when no consistent sample was
     found in ``tries`` draws."""
+    kp, fp = _powers(keep), _powers(fold)
     for _ in range(tries):
-        world = _attempt(house, view, rng, keep, fold, decide)
+        world = _attempt(house, view, rng, kp, fp, decide)
         if world is not None:
             return world
     return None
@@ -115,8 +129,8 @@ def _attempt(
     house: House,
     view: Observation,
     rng: random.Random,
-    keep: Weight,
-    fold: Weight,
+    keep: list[float],
+    fold: list[float],
     decide: Callable[[Observation], bool] | None,
 ) -> State | None:
     n, h, me, dealer, up = view.players, view.hand_size, view.seat, view.dealer, view.upcard
@@ -141,7 +155,7 @@ def _attempt(
         d = decided.get(s)
         if d is None or not d.play:  # undecided or folded: a hand as dealt
             need = h - len(own)
-            dealt[s] = own + _pick(unseen, need, fold if d is not None else _flat, rng)
+            dealt[s] = own + _pick(unseen, need, fold if d is not None else _FLAT, rng)
             continue
         k = d.exchanged
         rest = _pick(unseen, h - len(own), keep, rng)
