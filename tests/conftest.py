@@ -14,7 +14,7 @@ import copy
 import json
 import os
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -491,3 +491,18 @@ def hand_worked_example() -> dict[str, Any]:
     d = decisions(2, 5, {4: "play", 0: "play", 1: "play"})
     p = plays("4:JH 0:3S 1:5H | 0:QD 1:6D 4:2D | 0:KC 1:7C 4:AC | 4:AS 0:4D 1:8S | 4:KS 0:3C 1:AH")
     return make_hand(deck, d, p, dealer=2)
+
+
+@pytest.fixture
+def local_cluster() -> Iterator[Any]:
+    """A Dask cluster on loopback, in this process (the Dask backend's tests)."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        processes=False,
+        n_workers=1,
+        threads_per_worker=2,
+        host="127.0.0.1",
+        protocol="tcp",
+        dashboard_address=None,
+    ) as cluster:
+        yield cluster

@@ -11,7 +11,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,21 +48,6 @@ def test_same_numbers_for_any_workers_and_chunks(
     res = R.run(config(), workers=workers, chunk=chunk)
     assert res.complete
     assert without_timing(compute(res)) == reference
-
-
-@pytest.fixture
-def local_cluster() -> Iterator[Any]:
-    """A Dask cluster on loopback, in this process."""
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(
-        processes=False,
-        n_workers=1,
-        threads_per_worker=2,
-        host="127.0.0.1",
-        protocol="tcp",
-        dashboard_address=None,
-    ) as cluster:
-        yield cluster
 
 
 def test_dask_backend_gives_the_same_numbers(reference: dict[str, Any], local_cluster: Any) -> None:

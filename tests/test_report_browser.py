@@ -5,8 +5,6 @@ found."""
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -15,17 +13,12 @@ from typer.testing import CliRunner
 
 pytest.importorskip("matplotlib")
 pytest.importorskip("jinja2")
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-from bourre.cli import app  # noqa: E402
-from bourre.compare.plots import FIGURES  # noqa: E402
+from browser import chromium
 
-
-def _browser() -> str | None:
-    for name in (os.environ.get("BOURRE_CHROMIUM", ""), "chromium", "chromium-browser"):
-        if name and (found := shutil.which(name)):
-            return found
-    return None
+from bourre.cli import app
+from bourre.compare.plots import FIGURES
 
 
 @pytest.fixture(scope="module")
@@ -54,13 +47,8 @@ def sweep_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def browser() -> Any:
-    exe = _browser()
-    if exe is None:
-        pytest.skip("no Chromium found (apt-get install chromium): the browser tests are skipped")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, args=["--no-sandbox"])
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def _open(browser: Any, report: Path) -> tuple[Any, list[str], list[str]]:

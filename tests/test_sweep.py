@@ -377,21 +377,6 @@ def test_stopped_sweep_resumes_to_the_same_numbers(tmp_path: Path) -> None:
     assert all(len(d) == int(n) for d in kept.values())
 
 
-@pytest.fixture
-def local_cluster() -> Any:
-    """A Dask cluster on loopback, in this process."""
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(
-        processes=False,
-        n_workers=1,
-        threads_per_worker=2,
-        host="127.0.0.1",
-        protocol="tcp",
-        dashboard_address=None,
-    ) as cluster:
-        yield cluster
-
-
 def test_the_same_numbers_on_workers_and_on_a_cluster(tmp_path: Path, local_cluster: Any) -> None:
     args = [LIMITS, "--sessions", "4", "--seed", "w", "--bots", "random", "--no-progress"]
     one = sweep_json(tmp_path, *args, name="one.json")

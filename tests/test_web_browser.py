@@ -5,8 +5,6 @@ ones docs/referee.md shows.  Skips, saying why, where no browser can be found.""
 
 from __future__ import annotations
 
-import os
-import shutil
 import socket
 import threading
 import time
@@ -17,21 +15,15 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 uvicorn = pytest.importorskip("uvicorn")
 
+from browser import chromium  # noqa: E402
 from webflow import an_illegal_card, hand_lines  # noqa: E402
 
 from bourre.web import create_app  # noqa: E402
 
 SHOTS = Path(__file__).parents[1] / "docs" / "img" / "referee"
-
-
-def _browser() -> str | None:
-    for name in (os.environ.get("BOURRE_CHROMIUM", ""), "chromium", "chromium-browser"):
-        if name and (found := shutil.which(name)):
-            return found
-    return None
 
 
 @pytest.fixture(scope="module")
@@ -57,14 +49,8 @@ def server() -> Any:
 
 @pytest.fixture(scope="module")
 def page() -> Any:
-    exe = _browser()
-    if exe is None:
-        pytest.skip("no Chromium found (apt-get install chromium): the browser tests are skipped")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=exe, args=["--no-sandbox"])
-        pg = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
-        yield pg
-        browser.close()
+    with chromium() as browser:
+        yield browser.new_page(viewport={"width": 390, "height": 844})  # a phone
 
 
 def test_compose_referee_and_read_the_payout(server: str, page: Any) -> None:

@@ -214,10 +214,11 @@ def summary_line(house: Mapping[str, Any]) -> str | None:
     )
 
 
-def table_rows(houses: Sequence[Mapping[str, Any]], mark: str) -> list[tuple[str, list[str]]]:
+def table_rows(houses: Sequence[Mapping[str, Any]]) -> list[tuple[str, list[str]]]:
     """The rows of the table's skill group (none without ``--skill``): chips a hand,
-    with ``mark`` where a house differs from the first on the same deals."""
+    with the table's mark where a house differs from the first on the same deals."""
     from bourre.compare import fmt
+    from bourre.compare.table import mark_of
 
     n = max((len(h.get("skill", [])) for h in houses), default=0)
     rows = []
@@ -230,11 +231,7 @@ def table_rows(houses: Sequence[Mapping[str, Any]], mark: str) -> list[tuple[str
                 continue
             s = got[k]
             label = f"{_bot(s['bot'])} among {_bot(s['among'])}"
-            vs = s["vs_first"]
-            sig = ""
-            if vs is not None:
-                lo, hi = vs.get("lo"), vs.get("hi")
-                sig = f" {mark}" if lo is not None and (lo > 0 or hi < 0) else "  "
+            sig = "" if s["vs_first"] is None else mark_of(s["vs_first"])
             cells.append(fmt.value(s["gain"], sign=True) + sig)
         rows.append((label, cells))
     return rows

@@ -25,6 +25,7 @@ __all__ = [
     "column_widths",
     "header_lines",
     "mark_note",
+    "mark_of",
     "notes",
     "paragraph",
     "print_table",
@@ -57,13 +58,18 @@ def position_label(p: int, players: int) -> str:
     return f"{_ordinal(p)} to decide"
 
 
+def mark_of(diff: dict[str, Any]) -> str:
+    """The mark of a paired difference's interval: `` *`` when it excludes 0, else
+    room for it (so numbers line up)."""
+    lo, hi = diff.get("lo"), diff.get("hi")
+    return f" {MARK}" if lo is not None and hi is not None and (lo > 0 or hi < 0) else "  "
+
+
 def _mark(h: dict[str, Any], key: str) -> str:
     vs = h.get("vs_first")
     if not vs or key not in vs:
         return ""
-    iv = vs[key]
-    lo, hi = iv.get("lo"), iv.get("hi")
-    return f" {MARK}" if lo is not None and (lo > 0 or hi < 0) else "  "
+    return mark_of(vs[key])
 
 
 def cell(h: dict[str, Any], key: str, kind: str, sep: str = "\n") -> str:
@@ -132,7 +138,7 @@ def sections(metrics: dict[str, Any]) -> list[Section]:
     ]
     from bourre.compare.skill import table_rows
 
-    skill = table_rows(houses, MARK)  # --skill
+    skill = table_rows(houses)  # --skill
     if skill:
         secs.append(("Does skill pay? Chips a hand won by one bot", skill))
     return _aligned(secs) if len(houses) > 1 else secs
