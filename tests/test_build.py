@@ -88,17 +88,21 @@ def _digest(obj: object) -> str:
 # these; a change of the engine that changes them changes every published figure, so
 # update them only on purpose (and say so in the change).  Random bots and heuristic
 # bots apart: new thresholds of the heuristic bot change only the second.
+# Re-derived once more (issue 10) for the deck's new shuffle, which draws 30-bit
+# words instead of floats (``Chance.deck``): every seed deals other decks.  With the
+# old shuffle the other changes of that commit gave the old digests; a compiled
+# and a pure build gave these new ones.
 RANDOM_SESSIONS = {
-    "standard": "ac489d6c53c239bd",
-    "standard+double-ante+table(players=7)": "7e97b5fd662b5570",
-    "four-card+no-cinch": "0e5a9c17ce9883fd",
-    "pot-limit(limit=3)+optional-undertrump+table(players=3)": "fd35b6de5ea7af71",
+    "standard": "f4e31c8d8dc35715",
+    "standard+double-ante+table(players=7)": "fd5d3678079ea583",
+    "four-card+no-cinch": "95e535f48f08ecdf",
+    "pot-limit(limit=3)+optional-undertrump+table(players=3)": "01887da73b4e4900",
 }
 HEURISTIC_SESSIONS = {
-    "standard": "cdec4c9869e897fe",
-    "standard+double-ante+table(players=7)": "e7560587451c3ae8",
-    "four-card+no-cinch": "c9fe9a9ced321a84",
-    "pot-limit(limit=3)+optional-undertrump+table(players=3)": "17d41028f82a283a",
+    "standard": "0ec8295a185c05e1",
+    "standard+double-ante+table(players=7)": "0ffe5504042558c5",
+    "four-card+no-cinch": "4d028db4790063bd",
+    "pot-limit(limit=3)+optional-undertrump+table(players=3)": "a9440d7b51c442ea",
 }
 
 

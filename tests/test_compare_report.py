@@ -94,15 +94,30 @@ def test_summary_answers_the_players_questions(run4: Any) -> None:
         "1 hand in 100",
         "Someone is bourré in",
         "the pot carries",
-        "fewer than 50 of one's 100 chips",
+        "fewer than 50 of",
         "Dealing is worth",
         "what they lose stays in the pot",
         "moves a player's chips by",
     ):
         assert words in text, words
-    assert all("±" in line for line in lines)  # each answer with its interval
+    for line in lines:  # each answer with its interval, or how little was seen
+        assert "±" in line or line.startswith("No player ended a session"), line
     for old in OLD_WORDING:
         assert old not in text
+
+
+def test_summary_says_how_many_sessions_when_nobody_went_below(run4: Any) -> None:
+    _, m = run4
+    house = dict(m["houses"][0])
+    house["below"] = {"mean": 0.0, "lo": 0.0, "hi": 0.0}
+    line = next(x for x in summary_lines(house) if "fewer than 50" in x)
+    assert line == (
+        f"No player ended a session with fewer than 50 of their 100 chips"
+        f" (in {house['sessions']} sessions)."
+    )
+    house["below"] = {"mean": 0.25, "lo": 0.1, "hi": 0.4}
+    line = next(x for x in summary_lines(house) if "fewer than 50" in x)
+    assert line.startswith("Chance of ending a session with fewer than 50 of one's 100 chips: 25")
 
 
 def test_summary_of_a_house_without_sessions() -> None:

@@ -24,11 +24,14 @@ class Chance:
         self._reshuffle_rng: random.Random | None = None  # made when first needed
 
     def deck(self) -> list[int]:
-        """A shuffled and cut deck, top first (Fisher–Yates on uniform floats)."""
+        """A shuffled and cut deck, top first: Fisher–Yates, each draw the top bits
+        of ``30-bit word × (i + 1)`` (a bias below 1 in 20 million).  A word of at
+        most 32 bits is one step of the Mersenne Twister, and a compiled build
+        multiplies natively only factors below 2**30."""
         cards = list(DECK)
-        r = self._rng.random
-        for i in range(len(cards) - 1, 0, -1):
-            j = int(r() * (i + 1))
+        bits = self._rng.getrandbits
+        for i in range(51, 0, -1):
+            j = (bits(30) * (i + 1)) >> 30
             cards[i], cards[j] = cards[j], cards[i]
         return cards
 

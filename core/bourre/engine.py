@@ -17,16 +17,16 @@ front door (``Game(house).new_session(seed=…)``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, cast
 
-from bourre.actions import CARDS, PASS, PLAY, Action, Dealt, Deck, Drew, TablePlay, subsets
+from bourre.actions import CARDS, PASS, PLAY, Action, Dealt, Deck, Drew, TablePlay
 from bourre.build import warn_if_stale
 from bourre.cards import card_str
 from bourre.chance import Chance
 from bourre.given import dealt_hand, draw_given, reveal
 from bourre.house import House
 from bourre.money import Amount
-from bourre.observation import Observation
+from bourre.observation import Discards, Observation
 from bourre.observe import observe
 from bourre.results import HandResult, PlayLog
 from bourre.rules import DrawRule, HandOutcome, PlayResult, RuleViolation, Turn, refuse_card
@@ -61,10 +61,14 @@ def _draw_noting(hs: HandState, draw: DrawRule, seat: int, cards: tuple[int, ...
     if not cards:
         draw(hs, seat, cards)
         return
-    kept = [c for c in hs.hands[seat] if c not in cards]
+    kept = 0
+    for c in hs.hands[seat]:
+        kept |= 1 << c
+    for c in cards:
+        kept &= ~(1 << c)
     draw(hs, seat, cards)
     hs.gave[seat] = cards
-    hs.got[seat] = tuple([c for c in hs.hands[seat] if c not in kept])
+    hs.got[seat] = tuple([c for c in hs.hands[seat] if not (kept >> c) & 1])
 
 
 class State:
@@ -138,11 +142,10 @@ class State:
         self.plays: list[PlayLog] = []
         self.forfeits: set[int] = set()
         self.reneges: list[int] = []
-        self.orders: dict[int, list[int]] = {}
         self.seats: list[int] = []
         self.cinch_from: list[int] | None = None
         self.legal: list[int] | None = None
-        self.discards: list[Action] | None = None
+        self.discards: Discards | None = None
         self.has_cinch = False
         # immutable public facts shared by observations until they change (bourre.observe)
         self.pub_decisions: tuple[PublicDecision, ...] = ()
@@ -212,8 +215,11 @@ class State:
             legal = self._compute_legal()
         return legal
 
-    def legal_actions(self) -> list[Action]:
-        """What the player to act may do; empty at a chance node or the end."""
+    def legal_actions(self) -> Sequence[Action]:
+        """What the player to act may do; empty at a chance node or the end.  A list,
+        except an exchange's discards (every subset of the hand within the limit,
+        smallest first): an immutable :class:`~bourre.observation.Discards` sequence
+        whose actions are made only when read (it equals the list of them)."""
         ph = self.phase
         if ph == _PLAY:
             if self.legal is None:
@@ -227,14 +233,9 @@ class State:
             return [PLAY] if t.forced is not None else [PASS, PLAY]
         got = self.discards
         if got is None:
-            hand = self.hs.hands[t.seat]
             limit = self.rules.draw.limit(self.hs, t.seat)
-            got = self.discards = [
-                _new(Action, ("discard", tuple([hand[i] for i in ix])))
-                for ix in subsets(len(hand))
-                if len(ix) <= limit
-            ]
-        return list(got)
+            got = self.discards = Discards(tuple(self.hs.hands[t.seat]), limit)
+        return cast("Sequence[Action]", got)  # a registered Sequence (mypy can't see it)
 
     def why_not(self, action: Action) -> RuleViolation | None:
         """``None`` if ``action`` is legal now, else the refusal ``apply_action``
@@ -431,7 +432,6 @@ class State:
         self.premature, self.antes = list(o.premature), list(o.antes)
         self.hands_after = [list(x) for x in o.hands_after]
         self.plays, self.forfeits, self.reneges = list(o.plays), set(o.forfeits), list(o.reneges)
-        self.orders = o.orders  # never mutated: shared
         self.seats = o.seats
         self.cinch_from = list(o.cinch_from) if o.cinch_from is not None else None
         self.legal = list(o.legal) if o.legal is not None else None
@@ -454,7 +454,7 @@ class State:
         self.given_dealer = self.given_pot = self.given_reshuffle = None
         self.premature = []
         if self.chance is not None:
-            deck = Deck(tuple(self.chance.deck()))
+            deck = _new(Deck, (tuple(self.chance.deck()),))
             self._deal(deck, True)
             self.history_.append(deck)
             self._advance()
@@ -569,7 +569,6 @@ class State:
             hs.won[active[0]] = self.h
             self._end_hand()
             return
-        self.orders = {s: active[i:] + active[:i] for i, s in enumerate(active)}
         cinch = self.rules.cinch
         self.cinch_from = None
         if cinch.enabled:
@@ -581,7 +580,9 @@ class State:
         self.phase = _PLAY
 
     def _lead(self, hs: HandState, leader: int) -> None:
-        seats = self.seats = self.orders[leader]
+        active = hs.active
+        i = active.index(leader)
+        seats = self.seats = active[i:] + active[:i] if i else active[:]
         hs.trick = []
         hs.trick_seats = seats
         hs.leader = leader

@@ -4,7 +4,7 @@ public facts of the hand and the seat's own cards are copied out (nothing hidden
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final
 
 from bourre.actions import Action
 from bourre.observation import Discards, Observation
@@ -14,8 +14,8 @@ if TYPE_CHECKING:
 
 __all__ = ["observe"]
 
-_NONE: tuple[Action, ...] = ()
-_NOCARD: tuple[int, ...] = ()
+_NONE: Final[tuple[Action, ...]] = ()
+_NOCARD: Final[tuple[int, ...]] = ()
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -36,8 +36,9 @@ def observe(state: State, seat: int) -> Observation:
             legal, legal_actions = state.legal_t, state.legal_a
             cinch = state.has_cinch
         elif phase == "exchange" and hs is not None:
-            limit = state.exchange_limit()
-            legal_actions = cast("Sequence[Action]", Discards(tuple(hs.hands[seat]), limit))
+            got = state.legal_actions()
+            limit = got.limit if isinstance(got, Discards) else 0
+            legal_actions = got
         else:
             legal_actions = tuple(state.legal_actions())
             if state.turn is not None and state.turn.kind == "decide":

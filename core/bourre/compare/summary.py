@@ -42,11 +42,19 @@ def summary_lines(house: dict[str, Any]) -> list[str]:
     start = house.get("start_balance")
     below = house.get("below_balance")
     if below is not None:
-        of = f" of one's {fmt.chips(start)}" if start is not None else ""
-        lines.append(
-            f"Chance of ending a session with fewer than {fmt.chips(below)}{of} chips:"
-            f" {fmt.value(house['below'], 'percent')}."
-        )
+        if _mean(house["below"]) == 0:  # 0% would hide how little was seen
+            of = f" of their {fmt.chips(start)}" if start is not None else ""
+            n = house["sessions"]
+            lines.append(
+                f"No player ended a session with fewer than {fmt.chips(below)}{of} chips"
+                f" (in {n} session{'s' if n != 1 else ''})."
+            )
+        else:
+            of = f" of one's {fmt.chips(start)}" if start is not None else ""
+            lines.append(
+                f"Chance of ending a session with fewer than {fmt.chips(below)}{of} chips:"
+                f" {fmt.value(house['below'], 'percent')}."
+            )
     pos = house.get("position") or []
     others = [m for m in (_mean(iv) for iv in pos[1:]) if m is not None]
     if "dealer_edge" in house and others:
