@@ -11,7 +11,6 @@ speed from minute to minute, only a ratio measured back to back means anything.
 
 from __future__ import annotations
 
-import gc
 import os
 import platform
 import statistics
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bourre.actions import Action
+from bourre.collector import for_sessions
 from bourre.house import House
 from bourre.observation import Observation
 from bourre.simulate import play_session
@@ -172,7 +172,6 @@ def run(
     echo(f"machine: {machine()}")
     for house in houses:  # warm up: plugins loaded, code paths taken once
         play_session(house, seed=-1, keep_hands=False)
-    gc.freeze()  # as the compare workers do: the loaded heap is not collected again
     out = [
         Measure(h.spec, m, "decisions/s" if m == "montecarlo" else "hands/s")
         for h in houses
@@ -180,17 +179,18 @@ def run(
     ]
     ref: list[float] = []
     seeds = [[0] for _ in out]
-    for _ in range(rounds):
-        if reference is not None:
-            ref.append(_reference_round(reference, per))
-        for m, seed in zip(out, seeds, strict=True):
-            house = next(h for h in houses if h.spec == m.house)
-            if m.name == "random":
-                m.rates.append(_random_round(house, per, seed))
-            elif m.name == "montecarlo":
-                m.rates.append(_montecarlo_round(house, per, seed))
-            else:
-                m.rates.append(_bots_round(house, m.name, per, seed))
+    with for_sessions():  # the collector as bourre compare's sessions have it
+        for _ in range(rounds):
+            if reference is not None:
+                ref.append(_reference_round(reference, per))
+            for m, seed in zip(out, seeds, strict=True):
+                house = next(h for h in houses if h.spec == m.house)
+                if m.name == "random":
+                    m.rates.append(_random_round(house, per, seed))
+                elif m.name == "montecarlo":
+                    m.rates.append(_montecarlo_round(house, per, seed))
+                else:
+                    m.rates.append(_bots_round(house, m.name, per, seed))
     if ref:
         med = statistics.median(ref)
         for m in out:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from bourre.observation import Observation
 from bourre.worlds import legal_or_nearest
@@ -23,13 +23,17 @@ __all__ = [
     "keep_weight",
 ]
 
-ACE = 12
-KING = 11
+ACE: Final = 12
+KING: Final = 11
 
-# Expected tricks a single card is worth (rough rules of thumb, 5 players).
-_TRUMP_VALUE = (0.30, 0.30, 0.31, 0.32, 0.33, 0.35, 0.37, 0.40, 0.45, 0.55, 0.70, 0.85, 1.00)
-_OFF_ACE, _OFF_KING = 0.55, 0.15
-_DRAW_GAIN = 0.15
+# Expected tricks a single card is worth (rough rules of thumb, 5 players); Final:
+# compiled code reads them as constants, not from the module's dictionary.
+_TRUMP_VALUE: Final = (
+    0.30, 0.30, 0.31, 0.32, 0.33, 0.35, 0.37, 0.40, 0.45, 0.55, 0.70, 0.85, 1.00,
+)  # fmt: skip
+_OFF_ACE: Final = 0.55
+_OFF_KING: Final = 0.15
+_DRAW_GAIN: Final = 0.15
 """Expected trick value of one card drawn from the stock (≈ trumps and aces in it)."""
 
 # The bot's thresholds (options of ``heuristic(…)``; chosen by bench/tune_heuristic.py,
@@ -49,7 +53,7 @@ def hand_strength(hand: Sequence[int], trump: int) -> float:
     """Expected tricks, roughly: trumps by rank, off-suit aces and kings."""
     e = 0.0
     for c in hand:
-        s, r = divmod(c, 13)
+        s, r = c // 13, c % 13  # not divmod: a call and a tuple per card
         if s == trump:
             e += _TRUMP_VALUE[r]
         elif r == ACE:
@@ -168,7 +172,7 @@ def choose_card(
     return _cheapest(legal, trump)
 
 
-def _mask(cards: Any) -> int:
+def _mask(cards: tuple[int, ...]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c

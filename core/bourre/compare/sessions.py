@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bourre.collector import for_sessions
 from bourre.settings import parse_calls, split_top
 
 __all__ = ["BotSpec", "parse_bots", "run_chunk", "run_session", "seat_bots", "session_seed"]
@@ -208,17 +209,8 @@ def run_chunk(
     """Worker entry point: the summaries of sessions ``indices`` of ``house`` (a
     canonical house string; the house is built once per process)."""
     h = _house(house)
-    _freeze_heap()
-    return [run_session(h, bots, seed, i, rotate, isolate) for i in indices]
-
-
-def _freeze_heap() -> None:
-    """Move what is loaded (modules, the house, plugins) out of the garbage
-    collector's reach: the sessions allocate many short-lived containers, and every
-    older-generation collection would walk the whole loaded heap again."""
-    import gc
-
-    gc.freeze()
+    with for_sessions():  # the garbage collector set for many short-lived containers
+        return [run_session(h, bots, seed, i, rotate, isolate) for i in indices]
 
 
 def _worker_init() -> None:
