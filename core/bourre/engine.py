@@ -29,7 +29,19 @@ from bourre.money import Amount
 from bourre.observation import Discards, Observation
 from bourre.observe import observe
 from bourre.results import HandResult, PlayLog
-from bourre.rules import DrawRule, HandOutcome, PlayResult, RuleViolation, Turn, refuse_card
+from bourre.rules import (
+    CinchPolicy,
+    DecisionProcedure,
+    DrawRule,
+    FollowRule,
+    HandOutcome,
+    PlayResult,
+    Rules,
+    RuleViolation,
+    TrickWinnerFn,
+    Turn,
+    refuse_card,
+)
 from bourre.state import HandState, PublicDecision, TrickLog, keep_order
 
 __all__ = ["CHANCE", "TERMINAL", "Chance", "HandResult", "PlayLog", "State"]
@@ -102,7 +114,7 @@ class State:
         table = self.table = house.table
         n = self.n = table.players
         self.h = self.rules.hand_size
-        self.announce = self.rules.decisions.announcements
+        self._components(self.rules)
         self.balances: list[Amount] = (
             list(balances) if balances is not None else [table.balance] * n
         )
@@ -206,7 +218,7 @@ class State:
         t = self.turn
         if self.phase != _DECIDE or t is None or t.kind == DECIDE or self.hs is None:
             return 0
-        return self.rules.draw.limit(self.hs, t.seat)
+        return self.draw.limit(self.hs, t.seat)
 
     def legal_cards(self) -> list[int]:
         """The cards the player to act may play (R-FOLLOW … R-CINCH-LAST)."""
@@ -233,7 +245,7 @@ class State:
             return [PLAY] if t.forced is not None else [PASS, PLAY]
         got = self.discards
         if got is None:
-            limit = self.rules.draw.limit(self.hs, t.seat)
+            limit = self.draw.limit(self.hs, t.seat)
             got = self.discards = Discards(tuple(self.hs.hands[t.seat]), limit)
         return cast("Sequence[Action]", got)  # a registered Sequence (mypy can't see it)
 
@@ -248,12 +260,12 @@ class State:
             t = self.turn
             if t.kind == DECIDE and action.kind == "pass" and t.forced is not None:
                 try:
-                    self.rules.decisions.decide(self.hs.copy(list(self.balances)), t.seat, False)
+                    self.decisions.decide(self.hs.copy(list(self.balances)), t.seat, False)
                 except RuleViolation as e:
                     return e
             if t.kind != DECIDE and action.kind == "discard":
                 try:
-                    self.rules.draw.check(self.hs, t.seat, action.cards)
+                    self.draw.check(self.hs, t.seat, action.cards)
                 except RuleViolation as e:
                     return e
                 return None  # legal, in another order than legal_actions lists it
@@ -289,7 +301,7 @@ class State:
             if t.kind == DECIDE:
                 if action.kind not in ("pass", "play"):
                     raise RuleViolation("R-DECIDE", f"seat {t.seat} is to say pass or play")
-                self.rules.decisions.decide(hs, t.seat, action.kind == "play")
+                self.decisions.decide(hs, t.seat, action.kind == "play")
             else:
                 if action.kind != "discard":
                     raise RuleViolation("R-DRAW", f"seat {t.seat} is to discard (or stand pat)")
@@ -345,7 +357,7 @@ class State:
 
     def mark_premature(self, seat: int) -> None:
         """The referee's path: ``seat`` announced out of turn (R-PREMATURE)."""
-        if not self.rules.decisions.announcements:
+        if not self.decisions.announcements:
             raise RuleViolation(
                 "R-PREMATURE", "no announcement out of turn can arise when everyone decides at once"
             )
@@ -407,9 +419,19 @@ class State:
         Rule components, the house and finished hands' results are shared."""
         return State(self.house, _copy_of=self)
 
+    def _components(self, rules: Rules) -> None:
+        """The house's components the hot path calls, read off ``rules`` once (each
+        read of a field of ``Rules`` is a dictionary-backed lookup)."""
+        self.follow: FollowRule = rules.follow
+        self.cinch: CinchPolicy = rules.cinch
+        self.decisions: DecisionProcedure = rules.decisions
+        self.draw: DrawRule = rules.draw
+        self.trick_winner: TrickWinnerFn = rules.trick_winner
+        self.announce = rules.decisions.announcements
+
     def _copy(self, o: State) -> None:
         self.house, self.rules, self.table, self.n, self.h = o.house, o.rules, o.table, o.n, o.h
-        self.announce = o.announce
+        self._components(o.rules)
         self.balances, self.start, self.pot = list(o.balances), list(o.start), o.pot
         self.total, self.checked = o.total, o.checked
         self.previous, self.marks = o.previous, list(o.marks)
@@ -515,28 +537,28 @@ class State:
 
     def _drew(self, outcome: Drew) -> None:
         assert self.hs is not None
-        draw_given(self.hs, self.rules.draw, self.pending_seat, self.pending, outcome.cards)
+        draw_given(self.hs, self.draw, self.pending_seat, self.pending, outcome.cards)
         self.hs.gave[self.pending_seat] = self.pending
         self.hs.got[self.pending_seat] = tuple(sorted(outcome.cards))
-        self.rules.decisions.exchanged(self.hs, self.pending_seat, self.pending)
+        self.decisions.exchanged(self.hs, self.pending_seat, self.pending)
         self.phase = _DECIDE
 
     def _exchange(self, hs: HandState, seat: int, cards: tuple[int, ...]) -> None:
-        draw = self.rules.draw
+        draw = self.draw
         if cards and (hs.unseen_stock or hs.hidden[seat]):
             draw.check(hs, seat, cards)
             self.pending, self.pending_seat = cards, seat
             self.phase = _DRAW  # what a table knows: the replacements are told
             return
         _draw_noting(hs, draw, seat, cards)
-        self.rules.decisions.exchanged(hs, seat, cards)
+        self.decisions.exchanged(hs, seat, cards)
 
     def _advance(self) -> None:
         """Run the hand on until someone (or chance) must act."""
         hs = self.hs
         if self.phase != _DECIDE or hs is None:
             return
-        t = self.rules.decisions.turn(hs)
+        t = self.decisions.turn(hs)
         self.discards = None
         if t is not None:
             self.turn = t
@@ -569,7 +591,7 @@ class State:
             hs.won[active[0]] = self.h
             self._end_hand()
             return
-        cinch = self.rules.cinch
+        cinch = self.cinch
         self.cinch_from = None
         if cinch.enabled:
             cf = [0] * self.n
@@ -595,12 +617,12 @@ class State:
         trick = hs.trick
         s = self.seats[len(trick)]
         hand = hs.hands[s]
-        legal = self.rules.follow.legal(hand, trick, hs.trump)
+        legal = self.follow.legal(hand, trick, hs.trump)
         has = False
         cf = self.cinch_from
         if cf is not None and hs.won[s] >= cf[s]:
             kn = hs.played | hs.known[s]
-            cinch = self.rules.cinch
+            cinch = self.cinch
             if cinch.has_cinch(hand, hs.trump, kn, hs.won[s]):
                 has = True
                 legal = cinch.narrow(
@@ -640,7 +662,7 @@ class State:
             self.history_.append(_CARDS[card])
         hs.hands[s].remove(card)
         trick.append(card)
-        self.pub_trick = (*self.pub_trick, (s, card))
+        self.pub_trick = self.pub_trick + ((s, card),)  # noqa: RUF005 (a C concatenation)
         self.pub_hands[s] = None
         hs.played |= 1 << card
         if self.record:
@@ -650,9 +672,9 @@ class State:
         seats = self.seats
         if len(trick) < len(seats):
             return
-        w = seats[self.rules.trick_winner(trick, hs.trump)]
+        w = seats[self.trick_winner(trick, hs.trump)]
         hs.won[w] += 1
-        hs.tricks.append(_new(TrickLog, (hs.leader, tuple(zip(seats, trick)), w)))  # noqa: B905
+        hs.tricks.append(_new(TrickLog, (hs.leader, self.pub_trick, w)))  # (seat, card) pairs
         if len(hs.tricks) < self.h:
             self._lead(hs, w)
             return
