@@ -3,8 +3,9 @@
     python bench/instructions.py [--sessions 50] [--bots random] [HOUSE]
 
 Runs ``valgrind --tool=callgrind`` on a child Python that plays ``--sessions`` whole
-sessions of HOUSE (default ``standard``) with ``--bots`` through ``bourre compare``'s
-session code, and on one that plays none; the difference over the hands played is the
+sessions of HOUSE (default ``standard``) with ``--bots`` through the chunk of sessions a
+``bourre compare`` worker runs (``run_chunk``, with its garbage-collector setting), and
+on one that plays none; the difference over the hands played is the
 instructions per hand (imports and warm-up cancel out), on the compiled or the pure
 build.  On a compiled build it also lists the engine's costliest functions (inclusive),
 so a change can be judged before and after on any machine.
@@ -23,11 +24,11 @@ from pathlib import Path
 
 CHILD = """
 import sys
-from bourre.compare.runner import parse_bots, run_session
+from bourre.compare.sessions import parse_bots, run_chunk
 from bourre.house import House
-house, bots, sessions = House.from_arg(sys.argv[1]), parse_bots(sys.argv[2]), int(sys.argv[3])
-run_session(house, bots, "warm-up", 0)
-print("hands:", sum(run_session(house, bots, "bench", i)["hands"] for i in range(sessions)))
+house, bots, sessions = House.from_arg(sys.argv[1]).spec, parse_bots(sys.argv[2]), int(sys.argv[3])
+run_chunk(house, bots, "warm-up", [0])
+print("hands:", sum(s["hands"] for s in run_chunk(house, bots, "bench", list(range(sessions)))))
 """
 
 

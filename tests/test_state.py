@@ -131,3 +131,30 @@ def test_an_impossible_table_hand_is_refused() -> None:
     state = game.new_hand(dealer=0)
     with pytest.raises(RuleViolation, match=r"R-DEAL|R-DECK"):
         state.apply_chance(Dealt.of(5, {1: [1, 2, 3, 4, 5]}))  # seat 1 holds the upcard
+
+
+def test_an_exchanges_legal_actions_are_every_discard_made_on_demand() -> None:
+    """R-DRAW: at an exchange, legal_actions() is every subset of the hand within the
+    limit, smallest first, as a lazy immutable sequence equal to the list of them."""
+    from bourre.actions import Action, discard
+    from bourre.observation import Discards
+
+    state = Game("standard").new_session(seed=3)
+    while state.phase_name != "exchange":
+        state.apply_action(state.legal_actions()[-1])  # play (or the last choice)
+    got = state.legal_actions()
+    hand = tuple(state.hand.hands[state.current_player()])
+    assert isinstance(got, Discards) and len(got) == 32
+    every = [Action("discard", tuple(hand[i] for i in range(5) if k >> i & 1)) for k in range(32)]
+    assert sorted(got, key=lambda a: (len(a.cards), a.cards)) == sorted(
+        every, key=lambda a: (len(a.cards), a.cards)
+    )
+    assert [len(a.cards) for a in got] == sorted(len(a.cards) for a in got)  # smallest first
+    assert got == list(got) and got[0] == discard(()) and got[-1] == discard(hand)
+    assert discard(reversed(hand[:2])) in got  # any order of a legal discard
+    with pytest.raises(AttributeError):
+        got.append(discard(()))  # type: ignore[attr-defined]
+    twin = state.clone()
+    state.apply_action(random.Random(1).choice(got))
+    twin.apply_action(random.Random(1).choice(twin.legal_actions()))
+    assert state.hand.hands == twin.hand.hands
