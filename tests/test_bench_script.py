@@ -28,3 +28,19 @@ def test_openspiel_compare_runs():
     m = re.fullmatch(r"ratio: (\d+(?:\.\d+)?)", last)
     assert m, f"last line is not 'ratio: <float>': {last!r}"
     assert float(m.group(1)) > 0
+
+
+def test_montecarlo_rate_runs_and_counts_decisions():
+    script = SCRIPT.parent / "montecarlo_rate.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--seconds", "0.2"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    first, last = done.stdout.strip().splitlines()
+    assert int(first.split()[0]) > 0  # decisions were timed
+    m = re.fullmatch(r"decisions/s: (\d+)", last)
+    assert m and int(m.group(1)) > 0, last
