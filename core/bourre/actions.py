@@ -67,21 +67,6 @@ CARDS: tuple[Action, ...] = tuple(Action("card", (c,)) for c in range(52))
 """The 52 card actions, made once (``CARDS[c]``)."""
 
 
-_SUBSETS: dict[int, list[tuple[int, ...]]] = {}
-
-
-def subsets(n: int) -> list[tuple[int, ...]]:
-    """Index subsets of ``range(n)``, smallest first (the discards of a hand)."""
-    got = _SUBSETS.get(n)
-    if got is None:
-        got = [()]
-        for i in range(n):
-            got = got + [(*s, i) for s in got]
-        got.sort(key=len)
-        _SUBSETS[n] = got
-    return got
-
-
 def card(c: int) -> Action:
     """The action of playing card ``c``."""
     return CARDS[c]

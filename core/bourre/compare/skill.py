@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bourre.collector import for_sessions
 from bourre.compare.metrics import ci_mean
 from bourre.compare.runner import RunConfig
 from bourre.compare.sessions import BotSpec, _house, parse_bots, run_session, seat_bots
@@ -113,10 +114,11 @@ def skill_chunk(
     n = house.table.players
     seats = lineup(bots, n)
     out = []
-    for i in indices:
-        s = run_session(house, seat_bots(seats, n, i % n, True), seed, i // n, False, isolate)
-        s["i"] = i
-        out.append(s)
+    with for_sessions():  # the collector as run_chunk has it
+        for i in indices:
+            s = run_session(house, seat_bots(seats, n, i % n, True), seed, i // n, False, isolate)
+            s["i"] = i
+            out.append(s)
     return out
 
 
