@@ -205,7 +205,8 @@ def _main(
     from bourre.cliutil import fail, load_house
     from bourre.compare import launch
 
-    launch.check_numbers(sessions, workers, chunk, scheduler)
+    run = launch.RunOptions.pick(locals())
+    run.check()
     if skill_sessions is not None and not skill:
         fail("--skill-sessions goes with --skill")
     if skill_sessions is not None and skill_sessions < 1:
@@ -220,17 +221,7 @@ def _main(
         fail(f"the house {dup!r} is given twice")
     launched = launch.launch(
         houses,
-        sessions=sessions,
-        seed=seed,
-        bots=bots,
-        rotate=rotate,
-        isolate=isolate,
-        workers=workers,
-        scheduler=scheduler,
-        chunk=chunk,
-        resume=resume,
-        state=state,
-        progress=progress,
+        run,
         plot=plot is not None,
         report=report is not None,
         default_sessions=DEFAULT_SESSIONS,

@@ -12,8 +12,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -117,33 +117,59 @@ class Launched:
     """What the ``then`` step returned (``None`` without one, or when the run stopped)."""
 
 
+@dataclass(frozen=True)
+class RunOptions:
+    """The options every command that plays a run shares (``compare``, ``simulate``,
+    ``sweep``), as given on the command line (``None``: not given)."""
+
+    sessions: int | None = None
+    seed: str | None = None
+    bots: str | None = None
+    rotate: bool = False
+    isolate: bool = False
+    workers: int | None = None
+    scheduler: str | None = None
+    chunk: int | None = None
+    resume: Path | None = None
+    state: Path | None = None
+    progress: bool = True
+
+    @classmethod
+    def pick(cls, options: Mapping[str, Any]) -> RunOptions:
+        """The run options among a command's parameters (its ``locals()``)."""
+        return cls(**{f.name: options[f.name] for f in fields(cls)})
+
+    def check(self) -> None:
+        """Refuse numbers out of range (exit status 2)."""
+        check_numbers(self.sessions, self.workers, self.chunk, self.scheduler)
+
+
 def launch(
     houses: list[Any],
+    run: RunOptions,
     *,
-    sessions: int | None,
-    seed: str | None,
-    bots: str | None,
-    rotate: bool,
-    isolate: bool,
-    workers: int | None,
-    scheduler: str | None,
-    chunk: int | None,
-    resume: Path | None,
-    state: Path | None,
-    progress: bool,
     plot: bool = False,
     report: bool = False,
     default_sessions: int = 5000,
     then: Callable[[Callable[..., Any], Any], Any] | None = None,
 ) -> Launched:
     """Play ``houses`` (built :class:`~bourre.house.House` objects, all different) on
-    common random numbers, resuming ``resume`` if given: the run options are taken
+    common random numbers, resuming ``run.resume`` if given: the run options are taken
     from the state file where not given, and checked against it."""
     from bourre.cliutil import fail
     from bourre.compare import runner, statefile
     from bourre.compare import sessions as sessions_
     from bourre.plugins import default_registry
 
+    sessions, seed, bots, rotate, isolate = (
+        run.sessions,
+        run.seed,
+        run.bots,
+        run.rotate,
+        run.isolate,
+    )
+    workers, scheduler, chunk = run.workers, run.scheduler, run.chunk
+    resume, state, progress = run.resume, run.state, run.progress
     header: dict[str, Any] | None = None
     done: dict[str, dict[int, dict[str, Any]]] | None = None
     if resume is not None:

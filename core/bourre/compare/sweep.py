@@ -103,7 +103,8 @@ def sweep(
     from bourre.compare import launch
     from bourre.compare.braces import SweepError, expand
 
-    launch.check_numbers(sessions, workers, chunk, scheduler)
+    run = launch.RunOptions.pick(locals())
+    run.check()
     if not down >= 0:  # NaN too
         fail(f"--down must be a number of chips, 0 or more, not {down}")
     names = list(dict.fromkeys(metric or DEFAULT_METRICS))
@@ -118,17 +119,7 @@ def sweep(
     built = _houses(sw)
     launched = launch.launch(
         built,
-        sessions=sessions,
-        seed=seed,
-        bots=bots,
-        rotate=rotate,
-        isolate=isolate,
-        workers=workers,
-        scheduler=scheduler,
-        chunk=chunk,
-        resume=resume,
-        state=state,
-        progress=progress,
+        run,
         plot=plot is not None,
         report=report is not None,
         default_sessions=DEFAULT_SESSIONS,
