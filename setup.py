@@ -18,6 +18,7 @@ COMPILED = [
     "core/bourre/chance.py",
     "core/bourre/results.py",
     "core/bourre/state.py",
+    "core/bourre/components.py",
     "core/bourre/players.py",
     "core/bourre/observe.py",
     "core/bourre/observation.py",

@@ -27,7 +27,7 @@ if (
 ):  # `pytest` (not `python -m pytest`): make `tests.reference` importable
     sys.path.insert(0, str(ROOT))
 
-from bourre.cards import card_str, parse_card  # noqa: E402
+from bourre.cards import Cards, card_str, cards_of, parse_card  # noqa: E402
 from bourre.house import House  # noqa: E402
 from bourre.referee import replay  # noqa: E402
 
@@ -109,13 +109,21 @@ def H(text: str | Iterable[str]) -> list[int]:
     return sorted(parse_card(t) for t in items)
 
 
+def M(text: str | Iterable[str]) -> Cards:
+    """Cards as a set (a bit mask, :class:`bourre.cards.Cards`): what the follow and
+    cinch components take and answer."""
+    return Cards.of(H(text))
+
+
 def T(text: str) -> list[int]:
     """A trick so far, in play order (not sorted)."""
     return [parse_card(t) for t in text.split()]
 
 
-def S(cards: Iterable[int]) -> set[str]:
-    """Cards as a set of canonical strings (for readable asserts)."""
+def S(cards: Iterable[int] | int) -> set[str]:
+    """Cards (or a mask of them) as a set of canonical strings (for readable asserts)."""
+    if isinstance(cards, int):
+        cards = cards_of(cards)
     return {card_str(c) for c in cards}
 
 

@@ -28,6 +28,7 @@ from conftest import BUILTINS as BUILTIN  # noqa: E402
 
 import bourre.plugins  # noqa: E402
 from bourre.actions import CARDS  # noqa: E402
+from bourre.cards import Cards, cards_of  # noqa: E402
 from bourre.engine import State  # noqa: E402
 from bourre.hookspec import RULE_HOOKS  # noqa: E402
 from bourre.house import House, PluginError  # noqa: E402
@@ -40,7 +41,7 @@ from bourre.simulate import play_session  # noqa: E402
 from bourre.variant import Variant, hookimpl  # noqa: E402
 from bourre_variants.no_cinch import NoCinch  # noqa: E402
 from bourre_variants.standard.cinch import StandardCinch  # noqa: E402
-from bourre_variants.standard.obligations import StandardFollow  # noqa: E402
+from bourre_variants.standard.obligations import StandardFollow, follow_cards  # noqa: E402
 from bourre_variants.standard.obligations import follow as standard_follow  # noqa: E402
 from bourre_variants.standard.payout import StandardAnte  # noqa: E402
 from bourre_variants.standard.payout import payout as standard_payout  # noqa: E402
@@ -278,7 +279,7 @@ class PlainFollowVariant(Variant):
 
     @hookimpl
     def bourre_follow(self, table: TableSettings) -> Any:
-        return standard_follow
+        return follow_cards  # a function of lists of cards, the older form
 
 
 class DealerBlindStandardAnte:
@@ -774,9 +775,10 @@ def test_builtin_components_are_not_wrapped_unless_strict() -> None:
     assert type(house.rules.follow) is StandardFollow  # the variant's own object
     strict = House("standard", strict=True)
     assert not isinstance(strict.rules.follow, StandardFollow)  # wrapped in checks
-    assert sorted(strict.rules.follow.legal([0, 1, 14], [2], 3)) == sorted(
-        standard_follow([0, 1, 14], [2], 3)
-    )
+    hand = Cards.of([0, 1, 14])
+    assert strict.rules.follow.legal(hand, [2], 3) == standard_follow(hand, [2], 3) == hand.suit(0)
+    with pytest.raises(PluginError, match="legal set"):  # the guard checks what it is given
+        House("standard", strict=True).rules.follow.legal(0, [2], 3)
 
 
 # ------------------------------------------------------------ older plugin forms
@@ -842,7 +844,7 @@ def test_a_cinch_without_refusal_words_refuses_with_the_cinch_rules(
 
     def ordinary(state: State) -> list[int]:
         hs = state.hand
-        return hs_follow.legal(hs.hands[state.current_player()], hs.trick, hs.trump)
+        return cards_of(hs_follow.legal(hs.held[state.current_player()], hs.trick, hs.trump))
 
     def narrowed(state: State) -> bool:
         legal = state.legal_cards()

@@ -13,7 +13,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from bourre.cards import card_str, card_symbol, display_order
+from bourre.cards import card_str, card_symbol, display_order, mask_of
 from bourre.cli import app
 from bourre.house import House
 from bourre.play import PlaySummary, Prompt, play_at_terminal
@@ -28,9 +28,9 @@ runner = CliRunner()
 def refusal_rule(view: Any, card: int) -> str:
     """The rule the house's own components give for refusing ``card`` (R-FOLLOW …)."""
     rules = House(HOUSE).rules
-    hand, trick = list(view.hand), [c for _, c in view.trick]
-    if view.cinch and card in rules.follow.legal(hand, trick, view.trump):
-        return rules.cinch.refuse(card, list(view.legal), trick, view.trump).rule
+    hand, trick = mask_of(view.hand), [c for _, c in view.trick]
+    if view.cinch and (rules.follow.legal(hand, trick, view.trump) >> card) & 1:
+        return rules.cinch.refuse(card, mask_of(view.legal), trick, view.trump).rule
     return rules.follow.refuse(hand, trick, view.trump, card).rule
 
 

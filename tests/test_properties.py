@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bourre.actions import CARDS, PASS, PLAY, Deck
+from bourre.cards import cards_of, mask_of
 from bourre.engine import Chance, HandResult, State
 from bourre.house import House
 from bourre.players import ask, play_out
@@ -89,7 +90,8 @@ def check_question(state: State, seat: int, action, checks: Checks) -> None:
         assert list(view.legal) == legal  # what the bot is offered
         assert action in legal_actions
         # the cinch only ever narrows the ordinary legal set
-        ordinary = state.rules.follow.legal(sorted(hand), list(hs.trick), hs.trump)
+        ordinary = cards_of(state.rules.follow.legal(mask_of(hand), list(hs.trick), hs.trump))
+        assert mask_of(hand) == hs.held[seat]  # the mask the game keeps is the hand
         if view.cinch:
             checks.cinch_plays += 1
             assert set(legal) <= set(ordinary)

@@ -16,7 +16,7 @@ from conftest import (
     FORFEIT_DEAL,
     RENEGE_DEAL,
     C,
-    H,
+    M,
     S,
     T,
     complete,
@@ -824,34 +824,34 @@ def test_R_LEAD_only_active_players_play():
 
 
 def test_R_LEAD_leading_is_free():
-    assert S(follow(H("AS 2H 3D 4C"), [], SPADES)) == {"AS", "2H", "3D", "4C"}
+    assert S(follow(M("AS 2H 3D 4C"), [], SPADES)) == {"AS", "2H", "3D", "4C"}
 
 
 # ========================================================================= R-FOLLOW
 
 
 def test_R_FOLLOW_must_follow_suit():
-    assert S(follow(H("KH 2H AS 3C"), T("QH"), SPADES)) == {"KH"}
-    assert S(follow(H("2H AS 3C"), T("QH"), SPADES)) == {"2H"}
+    assert S(follow(M("KH 2H AS 3C"), T("QH"), SPADES)) == {"KH"}
+    assert S(follow(M("2H AS 3C"), T("QH"), SPADES)) == {"2H"}
 
 
 def test_R_FOLLOW_must_beat_when_possible():
-    assert S(follow(H("KH AH 2H AS"), T("QH"), SPADES)) == {"KH", "AH"}
+    assert S(follow(M("KH AH 2H AS"), T("QH"), SPADES)) == {"KH", "AH"}
     # beat the current winning card, not the card led
-    assert S(follow(H("AH JH 2H"), T("5H KH"), SPADES)) == {"AH"}
-    assert S(follow(H("QH 2H"), T("5H KH"), SPADES)) == {"QH", "2H"}
+    assert S(follow(M("AH JH 2H"), T("5H KH"), SPADES)) == {"AH"}
+    assert S(follow(M("QH 2H"), T("5H KH"), SPADES)) == {"QH", "2H"}
     # trumps led: follow and beat
-    assert S(follow(H("AS 3S 4H"), T("QS"), SPADES)) == {"AS"}
+    assert S(follow(M("AS 3S 4H"), T("QS"), SPADES)) == {"AS"}
 
 
 def test_R_FOLLOW_cannot_beat_any_card_of_the_suit():
-    assert S(follow(H("JH 2H AS"), T("QH"), SPADES)) == {"JH", "2H"}
-    assert S(follow(H("3S 2S AH"), T("QS"), SPADES)) == {"3S", "2S"}
+    assert S(follow(M("JH 2H AS"), T("QH"), SPADES)) == {"JH", "2H"}
+    assert S(follow(M("3S 2S AH"), T("QS"), SPADES)) == {"3S", "2S"}
 
 
 def test_R_FOLLOW_after_a_trump_any_card_of_the_suit():
-    assert S(follow(H("KH 2H AS"), T("QH 2S"), SPADES)) == {"KH", "2H"}
-    assert S(follow(H("AH 5H 8S"), T("JH 3S"), SPADES)) == {"AH", "5H"}  # seeds 08
+    assert S(follow(M("KH 2H AS"), T("QH 2S"), SPADES)) == {"KH", "2H"}
+    assert S(follow(M("AH 5H 8S"), T("JH 3S"), SPADES)) == {"AH", "5H"}  # seeds 08
     assert current_winner(T("QH 2S"), SPADES) == C("2S")
     assert current_winner(T("QH KH 3D"), SPADES) == C("KH")
 
@@ -896,17 +896,17 @@ def test_R_FOLLOW_through_replay_any_card_when_unable_to_beat():
 
 
 def test_R_TRUMP_must_trump_without_the_suit():
-    assert S(follow(H("3S 9S 4C"), T("QH"), SPADES)) == {"3S", "9S"}
+    assert S(follow(M("3S 9S 4C"), T("QH"), SPADES)) == {"3S", "9S"}
 
 
 def test_R_TRUMP_must_overtrump_when_possible():
-    assert S(follow(H("AS 3S 4C"), T("QH 5S"), SPADES)) == {"AS"}
-    assert S(follow(H("AS KS 3S"), T("QH 5S 9S"), SPADES)) == {"AS", "KS"}
+    assert S(follow(M("AS 3S 4C"), T("QH 5S"), SPADES)) == {"AS"}
+    assert S(follow(M("AS KS 3S"), T("QH 5S 9S"), SPADES)) == {"AS", "KS"}
 
 
 def test_R_TRUMP_undertrump_obligatory():
-    assert S(follow(H("3S 4C"), T("QH 5S"), SPADES)) == {"3S"}
-    assert S(follow(H("2S 3S 4C 5D"), T("QH AS"), SPADES)) == {"2S", "3S"}
+    assert S(follow(M("3S 4C"), T("QH 5S"), SPADES)) == {"3S"}
+    assert S(follow(M("2S 3S 4C 5D"), T("QH AS"), SPADES)) == {"2S", "3S"}
 
 
 def test_R_TRUMP_through_replay():
@@ -922,8 +922,8 @@ def test_R_TRUMP_through_replay():
 
 
 def test_R_DISCARD_any_card_with_neither_suit_nor_trump():
-    assert S(follow(H("4C 5D"), T("QH"), SPADES)) == {"4C", "5D"}
-    assert S(follow(H("4C 5D AD"), T("QH 2S"), SPADES)) == {"4C", "5D", "AD"}
+    assert S(follow(M("4C 5D"), T("QH"), SPADES)) == {"4C", "5D"}
+    assert S(follow(M("4C 5D AD"), T("QH 2S"), SPADES)) == {"4C", "5D", "AD"}
 
 
 def test_R_DISCARD_through_replay():
@@ -958,27 +958,27 @@ def test_R_TRICK_through_replay():
 
 
 def test_R_SURE_master_trumps_and_sure_tricks():
-    assert master_count(H("AS KS QS 2H"), SPADES, 0) == 3
-    assert master_count(H("AS KS JS"), SPADES, 0) == 2
-    assert master_count(H("AS KS JS"), SPADES, known("QS")) == 3
-    assert master_count(H("KS QS"), SPADES, 0) == 0
-    assert master_count(H("KS QS"), SPADES, known("AS")) == 2
-    assert sure_tricks(H("AS KS 3H"), SPADES, 0, 1) == 3
-    assert sure_tricks(H("2H"), SPADES, 0, 2) == 2
+    assert master_count(M("AS KS QS 2H"), SPADES, 0) == 3
+    assert master_count(M("AS KS JS"), SPADES, 0) == 2
+    assert master_count(M("AS KS JS"), SPADES, known("QS")) == 3
+    assert master_count(M("KS QS"), SPADES, 0) == 0
+    assert master_count(M("KS QS"), SPADES, known("AS")) == 2
+    assert sure_tricks(M("AS KS 3H"), SPADES, 0, 1) == 3
+    assert sure_tricks(M("2H"), SPADES, 0, 2) == 2
 
 
 def test_R_SURE_cinch_is_three_sure_tricks():
-    assert CINCH.has_cinch(H("AS KS QS 2H 3H"), SPADES, 0, 0)
-    assert not CINCH.has_cinch(H("AS KS JS 2H 3H"), SPADES, 0, 0)
-    assert CINCH.has_cinch(H("AS KS JS 2H"), SPADES, 0, 1)
-    assert CINCH.has_cinch(H("2H 3H"), SPADES, 0, 3)
-    assert not CINCH.has_cinch(H("2H 3H"), SPADES, known("AS KS QS"), 2)
-    assert CINCH.has_cinch(H("JS 2H"), SPADES, known("AS KS QS"), 2)
+    assert CINCH.has_cinch(M("AS KS QS 2H 3H"), SPADES, 0, 0)
+    assert not CINCH.has_cinch(M("AS KS JS 2H 3H"), SPADES, 0, 0)
+    assert CINCH.has_cinch(M("AS KS JS 2H"), SPADES, 0, 1)
+    assert CINCH.has_cinch(M("2H 3H"), SPADES, 0, 3)
+    assert not CINCH.has_cinch(M("2H 3H"), SPADES, known("AS KS QS"), 2)
+    assert CINCH.has_cinch(M("JS 2H"), SPADES, known("AS KS QS"), 2)
 
 
 def test_R_SURE_own_discards_make_a_trump_master():
-    assert CINCH.has_cinch(H("AS QS JS 2H 3H"), SPADES, known("KS"), 0)
-    assert not CINCH.has_cinch(H("AS QS JS 2H 3H"), SPADES, 0, 0)
+    assert CINCH.has_cinch(M("AS QS JS 2H 3H"), SPADES, known("KS"), 0)
+    assert not CINCH.has_cinch(M("AS QS JS 2H 3H"), SPADES, 0, 0)
     # through replay: seat 1 discards KS 2H and draws JS 8C (5 players, no reshuffle)
     deck = script_deck({1: "AS KS QS 2H 3H", 0: "2C 3C 4C 5C 9S"}, 0, 5, stock_first="JS 8C")
     script = complete(
@@ -1050,15 +1050,15 @@ def test_R_SURE_tricks_won_count():
 
 
 def test_R_EQUIV_contiguous_trumps_are_equivalent():
-    assert S(highest_trumps(H("AS KS"), H("AS KS"), SPADES, 0)) == {"AS", "KS"}
-    assert S(highest_trumps(H("AS QS"), H("AS QS"), SPADES, known("KS"))) == {"AS", "QS"}
-    assert S(highest_trumps(H("AS QS"), H("AS QS"), SPADES, 0)) == {"AS"}
-    assert S(highest_trumps(H("AS KS 9S"), H("AS KS 9S"), SPADES, known("QS JS TS"))) == {
+    assert S(highest_trumps(M("AS KS"), M("AS KS"), SPADES, 0)) == {"AS", "KS"}
+    assert S(highest_trumps(M("AS QS"), M("AS QS"), SPADES, known("KS"))) == {"AS", "QS"}
+    assert S(highest_trumps(M("AS QS"), M("AS QS"), SPADES, 0)) == {"AS"}
+    assert S(highest_trumps(M("AS KS 9S"), M("AS KS 9S"), SPADES, known("QS JS TS"))) == {
         "AS",
         "KS",
         "9S",
     }
-    assert S(highest_trumps(H("KS 9S"), H("KS 9S 2H"), SPADES, 0)) == {"KS"}
+    assert S(highest_trumps(M("KS 9S"), M("KS 9S 2H"), SPADES, 0)) == {"KS"}
 
 
 def test_R_EQUIV_through_replay():
@@ -1074,7 +1074,7 @@ def test_R_EQUIV_through_replay():
 
 
 def test_R_CINCH_LEAD_highest_trump():
-    hand = H("AS KS 9S 2C")
+    hand = M("AS KS 9S 2C")
     legal = follow(hand, [], SPADES)
     assert CINCH.has_cinch(hand, SPADES, 0, 1)
     assert S(CINCH.narrow(legal, hand, [], SPADES, 0, False)) == {"AS", "KS"}
@@ -1082,11 +1082,11 @@ def test_R_CINCH_LEAD_highest_trump():
 
 
 def test_R_CINCH_LEAD_after_three_tricks_no_hiding_a_trump():
-    hand = H("2S 2C")
+    hand = M("2S 2C")
     assert CINCH.has_cinch(hand, SPADES, 0, 3)
     assert S(CINCH.narrow(follow(hand, [], SPADES), hand, [], SPADES, 0, False)) == {"2S"}
     # without trumps the lead stays free
-    hand = H("2C 3D")
+    hand = M("2C 3D")
     assert S(CINCH.narrow(follow(hand, [], SPADES), hand, [], SPADES, 0, False)) == {"2C", "3D"}
 
 
@@ -1133,12 +1133,12 @@ def test_R_CINCH_LEAD_through_replay():
 
 
 def test_R_CINCH_FOLLOW_highest_allowed_trump():
-    hand = H("AS KS 9S 2C")
+    hand = M("AS KS 9S 2C")
     legal = follow(hand, T("3H"), SPADES)
     assert S(legal) == {"AS", "KS", "9S"}
     assert S(CINCH.narrow(legal, hand, T("3H"), SPADES, known("3H"), False)) == {"AS", "KS"}
     # over a trump: the highest of the trumps that beat it
-    hand = H("KS QS 9S 2C")
+    hand = M("KS QS 9S 2C")
     legal = follow(hand, T("3H TS"), SPADES)
     assert S(legal) == {"KS", "QS"}
     assert S(CINCH.narrow(legal, hand, T("3H TS"), SPADES, known("AS 3H TS"), False)) == {
@@ -1148,7 +1148,7 @@ def test_R_CINCH_FOLLOW_highest_allowed_trump():
 
 
 def test_R_CINCH_FOLLOW_following_suit_keeps_priority():
-    hand = H("AS KS QS 5H 2H")
+    hand = M("AS KS QS 5H 2H")
     legal = follow(hand, T("3H"), SPADES)
     assert S(legal) == {"5H"}
     assert CINCH.has_cinch(hand, SPADES, known("3H"), 0)
@@ -1158,7 +1158,7 @@ def test_R_CINCH_FOLLOW_following_suit_keeps_priority():
 def test_R_CINCH_FOLLOW_with_optional_undertrump_still_the_highest_trump():
     from bourre_variants.standard.obligations import follow_optional_undertrump
 
-    hand = H("5S 4S 2C")
+    hand = M("5S 4S 2C")
     legal = follow_optional_undertrump(hand, T("3H 9S"), SPADES)
     assert S(legal) == {"5S", "4S", "2C"}
     assert S(CINCH.narrow(legal, hand, T("3H 9S"), SPADES, known("3H 9S"), False)) == {"5S", "4S"}
@@ -1184,7 +1184,7 @@ def test_R_CINCH_FOLLOW_through_replay():
 
 
 def test_R_CINCH_LAST_only_the_ordinary_obligations():
-    hand = H("AS KS 9S 2C")
+    hand = M("AS KS 9S 2C")
     legal = follow(hand, T("3H 4H"), SPADES)
     assert S(CINCH.narrow(legal, hand, T("3H 4H"), SPADES, known("3H 4H"), True)) == {
         "AS",

@@ -31,7 +31,7 @@ for p in (str(ROOT), str(ROOT / "tests")):
 
 from conftest import (  # noqa: E402
     C,
-    H,
+    M,
     S,
     T,
     complete,
@@ -284,10 +284,10 @@ def test_four_card_exchange_more_than_four_refused() -> None:
 
 def test_four_card_cinch_is_still_three() -> None:
     cinch = House("four-card").rules.cinch
-    assert cinch.has_cinch(H("AS KS QS 2H"), SPADES, 0, 0)
-    assert not cinch.has_cinch(H("AS KS 2H 3H"), SPADES, 0, 0)
-    assert cinch.has_cinch(H("AS 2H"), SPADES, 0, 2)
-    assert cinch.has_cinch(H("2H"), SPADES, 0, 3)
+    assert cinch.has_cinch(M("AS KS QS 2H"), SPADES, 0, 0)
+    assert not cinch.has_cinch(M("AS KS 2H 3H"), SPADES, 0, 0)
+    assert cinch.has_cinch(M("AS 2H"), SPADES, 0, 2)
+    assert cinch.has_cinch(M("2H"), SPADES, 0, 3)
 
 
 @pytest.mark.parametrize("n", range(2, 9))
@@ -443,15 +443,15 @@ def test_optional_undertrump_follow(hand: str, trick: str, standard: str, option
     """R-OPTIONAL-UNDERTRUMP (trump S): only the under-trump obligation changes."""
     std = House("standard").rules.follow
     opt = House("optional-undertrump").rules.follow
-    assert S(std.legal(H(hand), T(trick), SPADES)) == set(standard.split())
-    assert S(opt.legal(H(hand), T(trick), SPADES)) == set(optional.split())
+    assert S(std.legal(M(hand), T(trick), SPADES)) == set(standard.split())
+    assert S(opt.legal(M(hand), T(trick), SPADES)) == set(optional.split())
 
 
 def test_optional_undertrump_cinch_still_forces_highest_trump() -> None:
     """R-CINCH-FOLLOW: where a variant makes a trump optional, a cinch still obliges
     the highest trump; the last player only has the ordinary obligations."""
     rules = House("optional-undertrump").rules
-    hand, trick = H("5S 4S 2C"), T("3H 9S")
+    hand, trick = M("5S 4S 2C"), T("3H 9S")
     legal = rules.follow.legal(hand, trick, SPADES)
     assert S(legal) == {"5S", "4S", "2C"}
     assert rules.cinch.has_cinch(hand, SPADES, 0, 3)
@@ -485,8 +485,8 @@ def test_optional_undertrump_script() -> None:
 def test_no_cinch_policy() -> None:
     cinch = House("no-cinch").rules.cinch
     assert cinch.enabled is False
-    assert not cinch.has_cinch(H("AS KS QS JS TS"), SPADES, 0, 5)
-    legal = H("AS KS 9S 2C")
+    assert not cinch.has_cinch(M("AS KS QS JS TS"), SPADES, 0, 5)
+    legal = M("AS KS 9S 2C")
     assert cinch.narrow(legal, legal, [], SPADES, 0, False) == legal
 
 

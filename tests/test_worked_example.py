@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from conftest import (
-    H,
+    M,
     S,
     T,
     complete,
@@ -103,8 +103,8 @@ def test_FAQ_cannot_discard_holding_a_weak_trump_must_trump():
     """ "Posso descartar sem naipe com trunfo fraco? Não, trunfo é obrigatório mesmo sem
     conseguir vencer." """
     spades = 0
-    assert S(follow(H("2S 4C 5D"), T("QH 9S"), spades)) == {"2S"}
-    assert S(follow(H("2S 4C 5D"), T("QH"), spades)) == {"2S"}
+    assert S(follow(M("2S 4C 5D"), T("QH 9S"), spades)) == {"2S"}
+    assert S(follow(M("2S 4C 5D"), T("QH"), spades)) == {"2S"}
     # at the table: seat 1 leads QH, seat 2 trumps 9S, seat 3 (2S, no heart) discards 4C
     deck = script_deck(
         {1: "QH 6C 7C 8C 9C", 2: "9S 2D 3D 4D 6D", 3: "2S 4C 5D 7D 8D", 0: "2C 3C 5C TC 8S"}, 0, 5

@@ -7,7 +7,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bourre.cards import SUIT_NAMES, SUITS, card_str, card_symbol, display_order
+from bourre.cards import (
+    SUIT_NAMES,
+    SUITS,
+    card_str,
+    card_symbol,
+    cards_of,
+    display_order,
+    mask_of,
+)
 from bourre.house import House
 from bourre.rules import narrowing
 
@@ -120,15 +128,21 @@ def check_card(
         raise CheckError(f"--won: 0 to {size} tricks (R-SURE)")
     if not 0 <= trump < 4:
         raise CheckError("--trump: a suit S, H, D or C (R-DEAL)")
-    h, t = sorted(hand), list(trick)
+    h, t = mask_of(hand), list(trick)
     legal = rules.follow.legal(h, t, trump)
-    known = 0
-    for c in (*played, *trick, *discards):
-        known |= 1 << c
+    known = mask_of((*played, *trick, *discards))
     cinch = False
     if rules.cinch.enabled and rules.cinch.has_cinch(h, trump, known, won):
         cinch = True
         legal = rules.cinch.narrow(legal, h, t, trump, known, last)
     refusals, ids = narrowing(rules, h, t, trump, legal)
     refused = [Refusal(c, e.rule, e.reason) for c, e in refusals]
-    return CardRuling(tuple(h), tuple(t), trump, tuple(legal), cinch, tuple(refused), tuple(ids))
+    return CardRuling(
+        tuple(cards_of(h)),
+        tuple(t),
+        trump,
+        tuple(cards_of(legal)),
+        cinch,
+        tuple(refused),
+        tuple(ids),
+    )

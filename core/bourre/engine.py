@@ -23,6 +23,7 @@ from bourre.actions import CARDS, PASS, PLAY, Action, Dealt, Deck, Drew, TablePl
 from bourre.build import warn_if_stale
 from bourre.cards import card_str
 from bourre.chance import Chance
+from bourre.components import CinchComponent, DecisionComponent, FollowComponent
 from bourre.given import dealt_hand, draw_given, reveal
 from bourre.house import House
 from bourre.money import Amount
@@ -30,10 +31,7 @@ from bourre.observation import Discards, Observation
 from bourre.observe import observe
 from bourre.results import HandResult, PlayLog
 from bourre.rules import (
-    CinchPolicy,
-    DecisionProcedure,
     DrawRule,
-    FollowRule,
     HandOutcome,
     PlayResult,
     Rules,
@@ -157,6 +155,8 @@ class State:
         self.seats: list[int] = []
         self.cinch_from: list[int] | None = None
         self.legal: list[int] | None = None
+        self.legal_mask = 0
+        """The legal cards as a mask (with ``legal``, made once per turn)."""
         self.discards: Discards | None = None
         self.has_cinch = False
         # immutable public facts shared by observations until they change (bourre.observe)
@@ -287,7 +287,7 @@ class State:
             legal = self.legal
             if legal is None:
                 legal = self._compute_legal()
-            if c in legal:
+            if 0 <= c < 52 and (self.legal_mask >> c) & 1:
                 self._play(c, legal, False, False, None)
                 return
             raise self._refusal(c, legal)
@@ -421,10 +421,11 @@ class State:
 
     def _components(self, rules: Rules) -> None:
         """The house's components the hot path calls, read off ``rules`` once (each
-        read of a field of ``Rules`` is a dictionary-backed lookup)."""
-        self.follow: FollowRule = rules.follow
-        self.cinch: CinchPolicy = rules.cinch
-        self.decisions: DecisionProcedure = rules.decisions
+        read of a field of ``Rules`` is a dictionary-backed lookup).  The house gave
+        them in their compiled form (:func:`bourre.components.compiled_form`)."""
+        self.follow: FollowComponent = cast(FollowComponent, rules.follow)
+        self.cinch: CinchComponent = cast(CinchComponent, rules.cinch)
+        self.decisions: DecisionComponent = cast(DecisionComponent, rules.decisions)
         self.draw: DrawRule = rules.draw
         self.trick_winner: TrickWinnerFn = rules.trick_winner
         self.announce = rules.decisions.announcements
@@ -457,6 +458,7 @@ class State:
         self.seats = o.seats
         self.cinch_from = list(o.cinch_from) if o.cinch_from is not None else None
         self.legal = list(o.legal) if o.legal is not None else None
+        self.legal_mask = o.legal_mask
         self.discards = None  # made again from this copy's own hand when asked
         self.has_cinch = o.has_cinch
         self.pub_decisions, self.pub_tricks = o.pub_decisions, o.pub_tricks
@@ -591,12 +593,18 @@ class State:
             hs.won[active[0]] = self.h
             self._end_hand()
             return
+        held = hs.held = [0] * self.n  # the hands as masks for the tricks (bourre.cards)
+        for s in active:
+            m = 0
+            for c in hs.hands[s]:
+                m |= 1 << c
+            held[s] = m
         cinch = self.cinch
         self.cinch_from = None
         if cinch.enabled:
             cf = [0] * self.n
             for s in active:
-                cf[s] = cinch.min_won(hs.hands[s], hs.trump)
+                cf[s] = cinch.min_won(held[s], hs.trump)
             self.cinch_from = cf
         self._lead(hs, active[0])  # R-LEAD
         self.phase = _PLAY
@@ -616,19 +624,18 @@ class State:
         assert hs is not None
         trick = hs.trick
         s = self.seats[len(trick)]
-        hand = hs.hands[s]
-        legal = self.follow.legal(hand, trick, hs.trump)
+        held = hs.held[s]
+        lm = self.follow.legal(held, trick, hs.trump)
         has = False
         cf = self.cinch_from
         if cf is not None and hs.won[s] >= cf[s]:
             kn = hs.played | hs.known[s]
             cinch = self.cinch
-            if cinch.has_cinch(hand, hs.trump, kn, hs.won[s]):
+            if cinch.has_cinch(held, hs.trump, kn, hs.won[s]):
                 has = True
-                legal = cinch.narrow(
-                    legal, hand, trick, hs.trump, kn, len(trick) == len(self.seats) - 1
-                )
-        self.legal, self.has_cinch = legal, has
+                lm = cinch.narrow(lm, held, trick, hs.trump, kn, len(trick) == len(self.seats) - 1)
+        legal = [c for c in hs.hands[s] if (lm >> c) & 1]  # the hand's order: ascending
+        self.legal, self.legal_mask, self.has_cinch = legal, lm, has
         self.legal_t = lt = tuple(legal)
         self.legal_a = tuple([_CARDS[c] for c in lt])
         return legal
@@ -637,10 +644,11 @@ class State:
         hs = self.hs
         assert hs is not None
         s = self.seats[len(hs.trick)]
-        hand = hs.hands[s]
-        if card not in hand:
-            return RuleViolation("R-DEAL", f"seat {s} does not hold {card_str(card)}", legal)
-        e = refuse_card(self.rules, hand, hs.trick, hs.trump, card, legal)
+        held = hs.held[s]
+        if not 0 <= card < 52 or not (held >> card) & 1:
+            what = card_str(card) if 0 <= card < 52 else repr(card)
+            return RuleViolation("R-DEAL", f"seat {s} does not hold {what}", legal)
+        e = refuse_card(self.rules, held, hs.trick, hs.trump, card, self.legal_mask)
         return RuleViolation(e.rule, f"seat {s}: {e.reason}", legal)
 
     def _play(
@@ -661,6 +669,7 @@ class State:
         else:
             self.history_.append(_CARDS[card])
         hs.hands[s].remove(card)
+        hs.held[s] ^= 1 << card
         trick.append(card)
         self.pub_trick = self.pub_trick + ((s, card),)  # noqa: RUF005 (a C concatenation)
         self.pub_hands[s] = None

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from bourre.cards import card_str
+from bourre.cards import Cards, card_str, cards_of, mask_of
 from bourre.money import Amount
 from bourre.rules import HandOutcome, PenaltyFn, PlayResult, RuleViolation
 from bourre.state import HandState
@@ -73,11 +73,11 @@ class PlainFollow:
     def __init__(self, fn: Callable[[list[int], list[int], int], list[int]], rule: str) -> None:
         self.fn, self.rule = fn, rule
 
-    def legal(self, hand: list[int], trick: list[int], trump: int) -> list[int]:
-        return self.fn(hand, trick, trump)
+    def legal(self, hand: int, trick: list[int], trump: int) -> int:
+        return _as_mask(self.fn(cards_of(hand), list(trick), trump))
 
-    def refuse(self, hand: list[int], trick: list[int], trump: int, card: int) -> RuleViolation:
-        legal = self.fn(hand, trick, trump)
+    def refuse(self, hand: int, trick: list[int], trump: int, card: int) -> RuleViolation:
+        legal = cards_of(_as_mask(self.fn(cards_of(hand), list(trick), trump)))
         return RuleViolation(
             self.rule,
             f"{card_str(card)} is not allowed here; allowed: "
@@ -153,13 +153,14 @@ class _CinchWithRefusal:
         self.enabled = bool(inner.enabled)
         self.min_won, self.has_cinch, self.narrow = inner.min_won, inner.has_cinch, inner.narrow
 
-    def refuse(self, card: int, allowed: list[int], trick: list[int], trump: int) -> RuleViolation:
+    def refuse(self, card: int, allowed: int, trick: list[int], trump: int) -> RuleViolation:
         rule = "R-CINCH-FOLLOW" if trick else "R-CINCH-LEAD"
+        cards = cards_of(allowed)
         return RuleViolation(
             rule,
             f"you have a cinch: {card_str(card)} is not allowed; allowed: "
-            + " ".join(card_str(c) for c in allowed),
-            allowed,
+            + " ".join(card_str(c) for c in cards),
+            cards,
         )
 
 
@@ -369,22 +370,39 @@ class _GuardedObject(_GuardedCall):
         return lambda *args: call(attr, *args)
 
 
+def _as_mask(answer: object) -> int:
+    """A component's answer of cards as a mask: a mask (an int, e.g. a
+    :class:`~bourre.cards.Cards`) or, in the older form, a list of cards; -1 when it
+    is neither (the guard then reports it)."""
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return answer if 0 <= answer < 1 << 52 else -1
+    if isinstance(answer, (list, tuple)) and all(
+        isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52 for c in answer
+    ):
+        return mask_of(answer)
+    return -1
+
+
 class _GuardedFollow:
+    """A third-party follow rule: it gets the hand as :class:`~bourre.cards.Cards`
+    (a mask that also reads as the sorted list) and may answer a mask or a list."""
+
     def __init__(self, inner: Any, plugin: str, hook: str, call: Callable[..., Any]) -> None:
         self.inner, self.plugin, self.hook, self.call = inner, plugin, hook, call
 
-    def legal(self, hand: list[int], trick: list[int], trump: int) -> list[int]:
-        legal = self.call(self.inner.legal, hand, trick, trump)
-        if not isinstance(legal, list) or not legal or not set(legal) <= set(hand):
+    def legal(self, hand: int, trick: list[int], trump: int) -> int:
+        answer = self.call(self.inner.legal, Cards(hand), list(trick), trump)
+        legal = _as_mask(answer)
+        if legal <= 0 or legal & ~hand:
             raise PluginError(
                 self.plugin,
                 self.hook,
-                f"legal set {legal!r} is empty or not within the hand {hand!r}",
+                f"legal set {answer!r} is empty or not within the hand {Cards(hand)!r}",
             )
         return legal
 
-    def refuse(self, hand: list[int], trick: list[int], trump: int, card: int) -> RuleViolation:
-        out = self.call(self.inner.refuse, hand, trick, trump, card)
+    def refuse(self, hand: int, trick: list[int], trump: int, card: int) -> RuleViolation:
+        out = self.call(self.inner.refuse, Cards(hand), list(trick), trump, card)
         if not isinstance(out, RuleViolation):
             raise PluginError(
                 self.plugin, self.hook, f"refuse must answer a RuleViolation: {out!r}"
@@ -393,39 +411,45 @@ class _GuardedFollow:
 
 
 class _GuardedCinch:
+    """A third-party cinch policy: card sets as :class:`~bourre.cards.Cards`; it may
+    answer ``narrow`` with a mask or a list."""
+
     def __init__(self, inner: Any, plugin: str, hook: str, call: Callable[..., Any]) -> None:
         self.inner, self.plugin, self.hook, self.call = inner, plugin, hook, call
         self.enabled = bool(inner.enabled)
 
-    def min_won(self, hand: list[int], trump: int) -> int:
-        k = self.call(self.inner.min_won, hand, trump)
+    def min_won(self, hand: int, trump: int) -> int:
+        k = self.call(self.inner.min_won, Cards(hand), trump)
         if not isinstance(k, int) or k < 0:
             raise PluginError(self.plugin, self.hook, f"min_won must be an int ≥ 0, got {k!r}")
         return k
 
-    def has_cinch(self, hand: list[int], trump: int, known: int, won: int) -> bool:
-        return bool(self.call(self.inner.has_cinch, hand, trump, known, won))
+    def has_cinch(self, hand: int, trump: int, known: int, won: int) -> bool:
+        return bool(self.call(self.inner.has_cinch, Cards(hand), trump, known, won))
 
     def narrow(
         self,
-        legal: list[int],
-        hand: list[int],
+        legal: int,
+        hand: int,
         trick: list[int],
         trump: int,
         known: int,
         last: bool,
-    ) -> list[int]:
-        out = self.call(self.inner.narrow, legal, hand, trick, trump, known, last)
-        if not isinstance(out, list) or not out or not set(out) <= set(legal):
+    ) -> int:
+        answer = self.call(
+            self.inner.narrow, Cards(legal), Cards(hand), list(trick), trump, known, last
+        )
+        out = _as_mask(answer)
+        if out <= 0 or out & ~legal:
             raise PluginError(
                 self.plugin,
                 self.hook,
-                f"cinch narrowed {legal!r} to {out!r}: must be a non-empty subset",
+                f"cinch narrowed {Cards(legal)!r} to {answer!r}: must be a non-empty subset",
             )
         return out
 
-    def refuse(self, card: int, allowed: list[int], trick: list[int], trump: int) -> RuleViolation:
-        out = self.call(self.inner.refuse, card, allowed, trick, trump)
+    def refuse(self, card: int, allowed: int, trick: list[int], trump: int) -> RuleViolation:
+        out = self.call(self.inner.refuse, card, Cards(allowed), list(trick), trump)
         if not isinstance(out, RuleViolation):
             raise PluginError(
                 self.plugin, self.hook, f"refuse must answer a RuleViolation: {out!r}"

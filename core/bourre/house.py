@@ -25,6 +25,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bourre.components import compiled_form
 from bourre.guards import PluginError, adapt_component, check_component, guard
 from bourre.hookspec import RULE_HOOKS
 from bourre.plugins import Registry, default_registry, make_manager
@@ -218,7 +219,7 @@ class House:
                 value = guard(field, value, answerer.name, hook)
                 if hook != "bourre_hand_size":
                     self.guarded.append(f"{answerer.name} ({hook})")
-            values[field] = value
+            values[field] = compiled_form(field, value)
         return Rules(**values)
 
     def _call(

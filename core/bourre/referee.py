@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bourre.actions import PASS, PLAY, Dealt, Deck, Drew, discard
-from bourre.cards import card_str
+from bourre.cards import card_str, mask_of
 from bourre.engine import CHANCE, State
 from bourre.house import House, PluginError
 from bourre.plugins import Registry
@@ -306,7 +306,7 @@ def _next(state: State) -> NextRecord:
         return NextRecord(seat=seat, legal=legal, rules=[forced] if forced else ["R-DECIDE"])
     legal_cards = state.legal_cards()
     hs = state.hand
-    _, rules = narrowing(state.rules, hs.hands[seat], hs.trick, hs.trump, legal_cards)
+    _, rules = narrowing(state.rules, hs.held[seat], hs.trick, hs.trump, mask_of(legal_cards))
     return NextRecord(seat=seat, legal=[card_str(c) for c in legal_cards], rules=rules)
 
 

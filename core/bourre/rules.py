@@ -2,7 +2,8 @@
 
 Each rule hook (:mod:`bourre.hookspec`) returns one of the components typed here.
 The engine (:mod:`bourre.engine`) calls them directly; nothing here dispatches
-through pluggy.  Components work on cards as ints (:mod:`bourre.cards`).
+through pluggy.  Components work on cards as ints and, in the play, on sets of cards
+as bit masks (:mod:`bourre.cards`).
 """
 
 from __future__ import annotations
@@ -96,38 +97,40 @@ class AntePolicy(Protocol):
 class CinchPolicy(Protocol):
     """The cinch (R-SURE …): see :func:`bourre.hookspec.bourre_cinch`.
 
-    ``known`` is a bitmask (bit ``1 << card``) of the cards the player knows are out
-    of every opponent's hand: cards played this deal (current trick included) and the
-    player's own discards not returned to a stock.
+    Hands and card sets are bit masks (bit ``1 << card``, :mod:`bourre.cards`; a
+    third-party policy gets them as :class:`~bourre.cards.Cards`, which also reads
+    as a sorted list, and may answer a list).  ``known`` is the mask of the cards the
+    player knows are out of every opponent's hand: cards played this deal (current
+    trick included) and the player's own discards not returned to a stock.
     """
 
     enabled: bool
 
-    def min_won(self, hand: list[int], trump: int) -> int:
+    def min_won(self, hand: int, trump: int) -> int:
         """The fewest tricks won with which the player holding ``hand`` (after the
         draw) could have a cinch this deal.  Hands only shrink during play, so the
         engine asks :meth:`has_cinch` only once the player has won that many tricks;
         answer 0 to be asked at every card."""
         ...
 
-    def has_cinch(self, hand: list[int], trump: int, known: int, won: int) -> bool:
+    def has_cinch(self, hand: int, trump: int, known: int, won: int) -> bool:
         """Whether the player with ``hand`` who has won ``won`` tricks has a cinch."""
         ...
 
     def narrow(
         self,
-        legal: list[int],
-        hand: list[int],
+        legal: int,
+        hand: int,
         trick: list[int],
         trump: int,
         known: int,
         last: bool,
-    ) -> list[int]:
+    ) -> int:
         """The cinch player's legal cards: a non-empty subset of ``legal``.
         ``last`` is true for the last player of the trick (R-CINCH-LAST)."""
         ...
 
-    def refuse(self, card: int, allowed: list[int], trick: list[int], trump: int) -> RuleViolation:
+    def refuse(self, card: int, allowed: int, trick: list[int], trump: int) -> RuleViolation:
         """Why ``card``, legal under the ordinary obligations, is not among the
         ``allowed`` cards of a player with a cinch: the rule id and the words."""
         ...
@@ -135,14 +138,17 @@ class CinchPolicy(Protocol):
 
 class FollowRule(Protocol):
     """The ordinary obligations (R-FOLLOW, R-TRUMP, R-DISCARD): see
-    :func:`bourre.hookspec.bourre_follow`.  A plain ``follow(hand, trick, trump)``
-    function is accepted too (its refusals then cite the hook's first rule id)."""
+    :func:`bourre.hookspec.bourre_follow`.  The hand and the answer are bit masks
+    (:mod:`bourre.cards`); a third-party rule gets the hand as
+    :class:`~bourre.cards.Cards` and may answer a list of cards.  A plain
+    ``follow(hand, trick, trump)`` function of lists is accepted too (its refusals
+    then cite the hook's first rule id)."""
 
-    def legal(self, hand: list[int], trick: list[int], trump: int) -> list[int]:
+    def legal(self, hand: int, trick: list[int], trump: int) -> int:
         """The legal cards: never empty, always within ``hand``."""
         ...
 
-    def refuse(self, hand: list[int], trick: list[int], trump: int, card: int) -> RuleViolation:
+    def refuse(self, hand: int, trick: list[int], trump: int, card: int) -> RuleViolation:
         """Why ``card`` (held, not legal) may not be played: the rule id and the words."""
         ...
 
@@ -285,24 +291,26 @@ RULE_FIELDS: dict[str, str] = {
 
 
 def refuse_card(
-    rules: Rules, hand: list[int], trick: list[int], trump: int, card: int, allowed: Sequence[int]
+    rules: Rules, hand: int, trick: list[int], trump: int, card: int, allowed: int
 ) -> RuleViolation:
-    """Why ``card``, held but not among the ``allowed`` cards, may not be played: in
-    the cinch's words when the ordinary obligations allow it (R-CINCH-LEAD,
-    R-CINCH-FOLLOW), else in the follow rule's (R-FOLLOW, R-TRUMP …)."""
-    if card in rules.follow.legal(hand, trick, trump):
-        return rules.cinch.refuse(card, list(allowed), trick, trump)
+    """Why ``card``, held but not among the ``allowed`` cards (masks, like ``hand``),
+    may not be played: in the cinch's words when the ordinary obligations allow it
+    (R-CINCH-LEAD, R-CINCH-FOLLOW), else in the follow rule's (R-FOLLOW, R-TRUMP …)."""
+    if (rules.follow.legal(hand, trick, trump) >> card) & 1:
+        return rules.cinch.refuse(card, allowed, trick, trump)
     return rules.follow.refuse(hand, trick, trump, card)
 
 
 def narrowing(
-    rules: Rules, hand: list[int], trick: list[int], trump: int, allowed: Sequence[int]
+    rules: Rules, hand: int, trick: list[int], trump: int, allowed: int
 ) -> tuple[list[tuple[int, RuleViolation]], list[str]]:
-    """The refusal of every held card outside ``allowed``, and the ids of the rules
-    that narrow the choice, in the order met (R-LEAD when leading is free, R-DISCARD
-    when nothing narrows a follower)."""
+    """The refusal of every held card outside ``allowed`` (masks), and the ids of the
+    rules that narrow the choice, in the order met (R-LEAD when leading is free,
+    R-DISCARD when nothing narrows a follower)."""
     refused = [
-        (c, refuse_card(rules, hand, trick, trump, c, allowed)) for c in hand if c not in allowed
+        (c, refuse_card(rules, hand, trick, trump, c, allowed))
+        for c in range(52)
+        if (hand >> c) & 1 and not (allowed >> c) & 1
     ]
     ids: list[str] = []
     for _, e in refused:

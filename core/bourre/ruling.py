@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bourre.cards import SUIT_NAMES, SUITS, card_symbol, parse_card
+from bourre.cards import SUIT_NAMES, SUITS, card_symbol, mask_of, parse_card
 from bourre.money import Amount, amount_json
 from bourre.records import HandRecord, PartialHandRecord
 from bourre.referee import Refereed
@@ -50,7 +50,7 @@ def _why_illegal(done: Refereed, rec: HandRecord | PartialHandRecord, t: int, i:
     tried = card if card is not None else next((c for c in hand if c not in legal), None)
     if tried is None or tried not in hand:
         return "not among the cards allowed"
-    e = refuse_card(rules, sorted(hand), trick, trump, tried, legal)
+    e = refuse_card(rules, mask_of(hand), trick, trump, tried, mask_of(legal))
     return f"{e.reason} ({e.rule})"
 
 

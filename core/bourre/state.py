@@ -64,6 +64,7 @@ class HandState:
         "got",
         "hand_size",
         "hands",
+        "held",
         "hidden",
         "known",
         "leader",
@@ -106,6 +107,10 @@ class HandState:
         self.dealer = dealer
         self.hands = hands
         """Each seat's cards, sorted ascending (components may rely on it)."""
+        self.held: list[int] = []
+        """While the tricks are played: each seat's hand as a bit mask (bit ``1 <<
+        card``, :mod:`bourre.cards`), kept by the game with ``hands``; the follow and
+        cinch components are given these.  Empty before the play."""
         self.upcard = upcard
         self.trump = upcard // 13
         self.stock = stock
@@ -170,6 +175,7 @@ class HandState:
             balances=balances,
             reshuffle=self.reshuffle,
         )
+        c.held = list(self.held)
         c.pile = list(self.pile)
         c.discards = [list(d) for d in self.discards]
         c.known = list(self.known)

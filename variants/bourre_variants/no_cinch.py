@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bourre.cards import cards_of
+from bourre.components import CinchComponent
 from bourre.rules import CinchPolicy, RuleViolation
 from bourre.settings import TableSettings
 from bourre.variant import Variant, hookimpl
@@ -16,30 +18,24 @@ TEXTS = [
 ]
 
 
-class NoCinch:
+class NoCinch(CinchComponent):
     """No cinch and no cinch obligations (R-NO-CINCH)."""
 
     enabled = False
 
-    def min_won(self, hand: list[int], trump: int) -> int:
-        return len(hand) + 1  # never
+    def min_won(self, hand: int, trump: int) -> int:
+        return 53  # never: more tricks than any hand has cards
 
-    def has_cinch(self, hand: list[int], trump: int, known: int, won: int) -> bool:
+    def has_cinch(self, hand: int, trump: int, known: int, won: int) -> bool:
         return False
 
     def narrow(
-        self,
-        legal: list[int],
-        hand: list[int],
-        trick: list[int],
-        trump: int,
-        known: int,
-        last: bool,
-    ) -> list[int]:
+        self, legal: int, hand: int, trick: list[int], trump: int, known: int, last: bool
+    ) -> int:
         return legal
 
-    def refuse(self, card: int, allowed: list[int], trick: list[int], trump: int) -> RuleViolation:
-        return RuleViolation("R-NO-CINCH", "no cinch obligation applies here", allowed)
+    def refuse(self, card: int, allowed: int, trick: list[int], trump: int) -> RuleViolation:
+        return RuleViolation("R-NO-CINCH", "no cinch obligation applies here", cards_of(allowed))
 
 
 class NoCinchVariant(Variant):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from bourre.components import DecisionComponent
 from bourre.rules import DECIDE, EXCHANGE, DecisionProcedure, Turn
 from bourre.settings import TableSettings
 from bourre.state import HandState, PublicDecision
@@ -29,7 +30,7 @@ TEXTS = [
 """The rules of this module, as ``bourre rules`` prints them."""
 
 
-class Simultaneous:
+class Simultaneous(DecisionComponent):
     """All decide at once knowing only their hand and the upcard (each decision stays
     secret until everyone has decided); then the players exchange in turn.  If nobody
     plays, the dealer is forced in without an exchange (R-SIMULTANEOUS-NOBODY)."""

@@ -1,8 +1,9 @@
 """The cinch: sure tricks and what a cinch obliges (R-SURE, R-EQUIV, R-CINCH-LEAD,
 R-CINCH-FOLLOW, R-CINCH-LAST).
 
-``known`` is the bitmask of cards the player knows no opponent holds: cards played
-this deal (current trick included) and the player's own unreturned discards.
+Hands and card sets are bit masks (:mod:`bourre.cards`).  ``known`` is the mask of
+the cards the player knows no opponent holds: cards played this deal (current trick
+included) and the player's own unreturned discards.
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from bourre.cards import card_str
+from bourre.cards import card_str, cards_of
+from bourre.components import CinchComponent
 from bourre.rules import RuleViolation
 
+_SUIT: Final = 0x1FFF
 CINCH: Final = 3
 """Sure tricks that make a cinch (R-SURE)."""
 
@@ -35,29 +38,31 @@ TEXTS = [
 """The rules of this module, as ``bourre rules`` prints them."""
 
 
-def cinch_refusal(card: int, allowed: list[int], trick: list[int]) -> RuleViolation:
-    """Why a card the ordinary obligations allow is refused to a player with a cinch."""
-    best = " ".join(card_str(c) for c in allowed)
+def cinch_refusal(card: int, allowed: int, trick: list[int]) -> RuleViolation:
+    """Why a card the ordinary obligations allow is refused to a player with a cinch
+    (``allowed``: the mask of the cards the cinch allows)."""
+    cards = cards_of(allowed)
+    best = " ".join(card_str(c) for c in cards)
     if not trick:
         return RuleViolation(
             "R-CINCH-LEAD",
             f"you have a cinch: lead your highest trump ({best}), not {card_str(card)}",
-            allowed,
+            cards,
         )
     return RuleViolation(
         "R-CINCH-FOLLOW",
         f"you have a cinch: play your highest allowed trump ({best}), not {card_str(card)}",
-        allowed,
+        cards,
     )
 
 
-def master_count(hand: list[int], trump: int, known: int) -> int:
+def master_count(hand: int, trump: int, known: int) -> int:
     """Master trumps held: every higher trump is in the hand or known out (R-SURE)."""
     count = 0
     c = trump * 13 + 12
     low = trump * 13
     while c >= low:
-        if c in hand:
+        if (hand >> c) & 1:
             count += 1
         elif not (known >> c) & 1:
             break
@@ -65,50 +70,52 @@ def master_count(hand: list[int], trump: int, known: int) -> int:
     return count
 
 
-def sure_tricks(hand: list[int], trump: int, known: int, won: int) -> int:
+def sure_tricks(hand: int, trump: int, known: int, won: int) -> int:
     """Tricks already won plus master trumps held (R-SURE)."""
     return won + master_count(hand, trump, known)
 
 
-def highest_trumps(allowed: list[int], hand: list[int], trump: int, known: int) -> list[int]:
-    """The highest trump of ``allowed`` and those equivalent to it: lower ones reached
-    with only own or known-out trumps in between (R-EQUIV)."""
-    hi = max(allowed)
-    out = [hi]
-    c = hi - 1
+def highest_trumps(allowed: int, hand: int, trump: int, known: int) -> int:
+    """The highest trump of ``allowed`` (a mask of trumps) and those equivalent to it:
+    lower ones reached with only own or known-out trumps in between (R-EQUIV)."""
     low = trump * 13
+    c = low + 12
+    while c >= low and not (allowed >> c) & 1:
+        c -= 1
+    out = 1 << c
+    c -= 1
     while c >= low:
-        if c in allowed:
-            out.append(c)
-        elif not ((known >> c) & 1 or c in hand):
+        if (allowed >> c) & 1:
+            out |= 1 << c
+        elif not ((known | hand) >> c) & 1:
             break
         c -= 1
     return out
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
-class StandardCinch:
+class StandardCinch(CinchComponent):
     """R-SURE with the obligations R-CINCH-LEAD, R-CINCH-FOLLOW and R-CINCH-LAST."""
 
     enabled = True
 
-    def min_won(self, hand: list[int], trump: int) -> int:
+    def min_won(self, hand: int, trump: int) -> int:
         # Masters are trumps held, and no trump joins a hand after the draw.
-        low = trump * 13
+        trumps = (hand >> (trump * 13)) & _SUIT
         held = 0
-        for c in hand:  # five cards: a native scan beats two calls of bisect
-            if low <= c < low + 13:
-                held += 1
+        while trumps:
+            trumps &= trumps - 1
+            held += 1
         return CINCH - held if held < CINCH else 0
 
-    def has_cinch(self, hand: list[int], trump: int, known: int, won: int) -> bool:
+    def has_cinch(self, hand: int, trump: int, known: int, won: int) -> bool:
         if won >= CINCH:
             return True
         need = CINCH - won
         c = trump * 13 + 12
         low = trump * 13
         while c >= low:
-            if c in hand:
+            if (hand >> c) & 1:
                 need -= 1
                 if not need:
                     return True
@@ -119,19 +126,19 @@ class StandardCinch:
 
     def narrow(
         self,
-        legal: list[int],
-        hand: list[int],
+        legal: int,
+        hand: int,
         trick: list[int],
         trump: int,
         known: int,
         last: bool,
-    ) -> list[int]:
+    ) -> int:
         if last and trick:
             return legal  # R-CINCH-LAST: the ordinary obligations only
-        trumps = [c for c in legal if c // 13 == trump]
+        trumps = legal & (_SUIT << (trump * 13))
         if not trumps:
             return legal  # following suit keeps priority; no trump allowed
         return highest_trumps(trumps, hand, trump, known)
 
-    def refuse(self, card: int, allowed: list[int], trick: list[int], trump: int) -> RuleViolation:
+    def refuse(self, card: int, allowed: int, trick: list[int], trump: int) -> RuleViolation:
         return cinch_refusal(card, allowed, trick)

@@ -11,6 +11,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from bourre.components import DecisionComponent
 from bourre.rules import DECIDE, EXCHANGE, RuleViolation, Turn
 from bourre.state import HandState, PublicDecision
 
@@ -65,7 +66,7 @@ def order(state: HandState) -> list[int]:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
-class Sequential:
+class Sequential(DecisionComponent):
     """Each player in turn from the dealer's left says pass or play, and a player
     who plays exchanges before the next decides (R-DECIDE, R-DRAW)."""
 

@@ -2,18 +2,23 @@
 text, their code and the words of their refusals.
 
 Pure functions of the hand, the trick so far and the trump suit; the legal set is
-never empty and always within the hand.  Hands are sorted ascending (an invariant of
-:class:`bourre.state.HandState`), so a suit is a contiguous slice: these functions
-run for every card played, compiled (setup.py), where short native scans of a hand
-beat calls to :mod:`bisect`.
+never empty and always within the hand.  The hand and the legal set are bit masks
+(:mod:`bourre.cards`): a suit is ``hand & (0x1FFF << 13 * suit)`` and the cards above
+``c`` are ``m >> (c + 1) << (c + 1)``, a few integer operations for every card played,
+compiled (setup.py).  :func:`follow_cards` answers for a list of cards.
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
-from bourre.cards import SUIT_NAMES, card_str
+from bourre.cards import SUIT_NAMES, card_str, cards_of, mask_of
+from bourre.components import FollowComponent
 from bourre.rules import RuleViolation
+
+_SUIT: Final = 0x1FFF
 
 TEXTS = [
     (
@@ -60,35 +65,9 @@ def current_winner(trick: list[int], trump: int) -> int:
     return best
 
 
-def _suit(hand: list[int], lo: int) -> tuple[int, int]:
-    """The bounds ``i, j`` of the suit starting at card ``lo`` in a sorted hand."""
-    n = len(hand)
-    i = 0
-    while i < n and hand[i] < lo:
-        i += 1
-    j = i
-    while j < n and hand[j] < lo + 13:
-        j += 1
-    return i, j
-
-
-def _above(hand: list[int], i: int, j: int, card: int) -> int:
-    """The first index of ``hand[i:j]`` above ``card`` (``j`` if none is)."""
-    while i < j and hand[i] < card:
-        i += 1
-    return i
-
-
-def follow(hand: list[int], trick: list[int], trump: int) -> list[int]:
-    """The legal cards under the ordinary obligations.
-
-    Leading is free.  R-FOLLOW: holding the led suit, play it, and beat the winning
-    card when it is of the led suit and you can.  R-TRUMP: without it, trump, beating
-    the highest trump on the trick when you can, else under-trump.  R-DISCARD: with
-    neither, any card.
-    """
-    if not trick:
-        return hand[:]
+def _facts(trick: list[int], trump: int) -> tuple[int, int, int]:
+    """The first card of the led suit, the highest card of it on the trick and the
+    highest trump on the trick when another suit was led (-1 if none)."""
     lo = trick[0] // 13 * 13
     t0 = trump * 13
     win = -1  # the highest card of the led suit on the trick (trumps, if trumps led)
@@ -99,64 +78,70 @@ def follow(hand: list[int], trick: list[int], trump: int) -> list[int]:
                 win = c
         elif t0 <= c < t0 + 13 and c > top:
             top = c
-    i, j = _suit(hand, lo)
-    if i < j:  # R-FOLLOW
+    return lo, win, top
+
+
+def follow(hand: int, trick: list[int], trump: int) -> int:
+    """The legal cards (a mask) of ``hand`` (a mask) under the ordinary obligations.
+
+    Leading is free.  R-FOLLOW: holding the led suit, play it, and beat the winning
+    card when it is of the led suit and you can.  R-TRUMP: without it, trump, beating
+    the highest trump on the trick when you can, else under-trump.  R-DISCARD: with
+    neither, any card.
+    """
+    if not trick:
+        return hand
+    lo, win, top = _facts(trick, trump)
+    led = hand & (_SUIT << lo)
+    if led:  # R-FOLLOW
         if top >= 0:
-            return hand[i:j]  # trumped: any card of the led suit
-        b = _above(hand, i, j, win)
-        return hand[b:j] if b < j else hand[i:j]
-    i, j = _suit(hand, t0)
-    if i == j:
-        return hand[:]  # R-DISCARD
+            return led  # trumped: any card of the led suit
+        above = led >> (win + 1) << (win + 1)
+        return above if above else led
+    trumps = hand & (_SUIT << (trump * 13))
+    if not trumps:
+        return hand  # R-DISCARD
     if top < 0:
-        return hand[i:j]  # R-TRUMP
-    b = _above(hand, i, j, top)
-    return hand[b:j] if b < j else hand[i:j]  # beat it, else under-trump
+        return trumps  # R-TRUMP
+    above = trumps >> (top + 1) << (top + 1)
+    return above if above else trumps  # beat it, else under-trump
 
 
-def follow_optional_undertrump(hand: list[int], trick: list[int], trump: int) -> list[int]:
+def follow_optional_undertrump(hand: int, trick: list[int], trump: int) -> int:
     """As :func:`follow`, but without the led suit and unable to beat a trump already
     on the trick, a player may discard instead of under-trumping."""
     if not trick:
-        return hand[:]
-    i, j = _suit(hand, trick[0] // 13 * 13)
-    if i < j:
+        return hand
+    lo, _, top = _facts(trick, trump)
+    if hand & (_SUIT << lo):
         return follow(hand, trick, trump)
-    t0 = trump * 13
-    i, j = _suit(hand, t0)
-    if i == j:
-        return hand[:]
-    top = -1
-    for c in trick:
-        if c > top and t0 <= c < t0 + 13:
-            top = c
+    trumps = hand & (_SUIT << (trump * 13))
+    if not trumps:
+        return hand
     if top < 0:
-        return hand[i:j]
-    b = _above(hand, i, j, top)
-    return hand[b:j] if b < j else hand[:]
+        return trumps
+    above = trumps >> (top + 1) << (top + 1)
+    return above if above else hand
 
 
-def _trick_facts(trick: list[int], trump: int) -> tuple[int, int, int]:
-    """The led suit, the highest card of it and the highest trump on the trick."""
-    lead = trick[0] // 13
-    win = top = -1
-    for c in trick:
-        if c // 13 == lead:
-            win = max(win, c)
-        elif c // 13 == trump:
-            top = max(top, c)
-    return lead, win, top
+def follow_cards(hand: list[int], trick: list[int], trump: int) -> list[int]:
+    """:func:`follow` for a list of cards: the legal ones, in the hand's order."""
+    legal = follow(mask_of(hand), trick, trump)
+    return [c for c in hand if (legal >> c) & 1]
 
 
 def refusal(
-    hand: list[int], trick: list[int], trump: int, card: int, optional_undertrump: bool = False
+    hand: int, trick: list[int], trump: int, card: int, optional_undertrump: bool = False
 ) -> RuleViolation:
     """Why ``card`` (held, not legal) may not be played, in the table's words."""
-    lead, win, top = _trick_facts(trick, trump)
+    lo, win, top = _facts(trick, trump)
+    lead = lo // 13
     led = SUIT_NAMES[lead]
-    legal = (follow_optional_undertrump if optional_undertrump else follow)(hand, trick, trump)
+    legal = cards_of(
+        (follow_optional_undertrump if optional_undertrump else follow)(hand, trick, trump)
+    )
     allowed = " ".join(card_str(c) for c in legal)
-    if any(c // 13 == lead for c in hand):
+    if hand & (_SUIT << lo):
         if card // 13 == lead:
             return RuleViolation(
                 "R-FOLLOW",
@@ -190,22 +175,22 @@ def refusal(
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
-class StandardFollow:
+class StandardFollow(FollowComponent):
     """The follow rule of the standard profile (R-FOLLOW, R-TRUMP, R-DISCARD)."""
 
-    def legal(self, hand: list[int], trick: list[int], trump: int) -> list[int]:
+    def legal(self, hand: int, trick: list[int], trump: int) -> int:
         return follow(hand, trick, trump)
 
-    def refuse(self, hand: list[int], trick: list[int], trump: int, card: int) -> RuleViolation:
+    def refuse(self, hand: int, trick: list[int], trump: int, card: int) -> RuleViolation:
         return refusal(hand, trick, trump, card)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
-class OptionalUndertrumpFollow:
+class OptionalUndertrumpFollow(FollowComponent):
     """``optional-undertrump``'s follow rule (R-FOLLOW, R-OPTIONAL-UNDERTRUMP)."""
 
-    def legal(self, hand: list[int], trick: list[int], trump: int) -> list[int]:
+    def legal(self, hand: int, trick: list[int], trump: int) -> int:
         return follow_optional_undertrump(hand, trick, trump)
 
-    def refuse(self, hand: list[int], trick: list[int], trump: int, card: int) -> RuleViolation:
+    def refuse(self, hand: int, trick: list[int], trump: int, card: int) -> RuleViolation:
         return refusal(hand, trick, trump, card, optional_undertrump=True)
