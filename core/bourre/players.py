@@ -13,14 +13,19 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from bourre.actions import CARDS, PASS, PLAY, Action, discard
 from bourre.engine import HandResult, State
 from bourre.observation import Observation
 from bourre.rules import Player, RuleViolation
 
-__all__ = ["IllegalAnswer", "Player", "ask", "make_bot", "play_out"]
+__all__ = ["IllegalAnswer", "Player", "PlayerBase", "ask", "make_bot", "play_out"]
+
+_CARDS: Final = CARDS
+_new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 
 
 class IllegalAnswer(RuleViolation):
@@ -35,9 +40,46 @@ class IllegalAnswer(RuleViolation):
         return (IllegalAnswer, (self.seat, self.rule, self.words, self.legal))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
+class PlayerBase:
+    """A base class for bots of the three-question form (:class:`~bourre.rules.Player`):
+    a subclass is asked through the compiled method table, without Python's argument
+    passing (the built-in bots are).  Overrides written in Python work the same."""
+
+    def decide(self, view: Observation) -> bool:
+        raise NotImplementedError
+
+    def discard(self, view: Observation) -> Sequence[int]:
+        raise NotImplementedError
+
+    def play(self, view: Observation) -> int:
+        raise NotImplementedError
+
+
+def _native_answer(player: PlayerBase, view: Observation) -> Action:
+    """:func:`_answer` for a :class:`PlayerBase` (the same checks)."""
+    phase = view.phase
+    try:
+        if phase == "play":
+            c = player.play(view)
+            if not 0 <= c < 52:
+                raise IllegalAnswer(view.seat, "R-DECK", f"{c!r} is not a card", view.legal)
+            return _CARDS[c]
+        if phase == "exchange":
+            return _new(Action, ("discard", tuple(player.discard(view))))
+        ok = player.decide(view)
+    except TypeError as e:  # a Python override answered something of another type
+        raise IllegalAnswer(view.seat, "R-DECIDE", f"answered the wrong type: {e}") from None
+    if not ok and view.forced is not None:
+        raise IllegalAnswer(view.seat, view.forced, "may not pass", ("play",))
+    return PLAY if ok else PASS
+
+
 def _answer(player: Any, view: Observation, act: Any) -> Action:
     """The player's answer as an action: ``act`` is the bot's ``act`` method, or
     ``None`` for the three-question form."""
+    if isinstance(player, PlayerBase) and act is None:
+        return _native_answer(player, view)
     if act is not None:
         a = act(view)
         if not isinstance(a, Action):

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from bourre.observation import Observation
+from bourre.players import PlayerBase
 from bourre.worlds import legal_or_nearest
 
 __all__ = [
@@ -188,7 +189,7 @@ def _known(view: Observation) -> int:
 # -- the heuristic bot ------------------------------------------------------------------
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(PlayerBase):
     """Plays or passes by hand strength (trumps, aces, position, pot), exchanges all
     but trumps and aces, wins tricks cheaply and dumps low cards.  Deterministic.
 

@@ -8,12 +8,13 @@ from collections.abc import Sequence
 from mypy_extensions import mypyc_attr
 
 from bourre.observation import Observation
+from bourre.players import PlayerBase
 
 __all__ = ["RandomPlayer"]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
-class RandomPlayer:
+class RandomPlayer(PlayerBase):
     """Uniform over the legal answers: pass or play, how many and which cards to
     exchange (every subset within the house's limit equally likely), which card."""
 
