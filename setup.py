@@ -19,6 +19,7 @@ COMPILED = [
     "core/bourre/results.py",
     "core/bourre/state.py",
     "core/bourre/components.py",
+    "core/bourre/outcome.py",
     "core/bourre/players.py",
     "core/bourre/observe.py",
     "core/bourre/observation.py",

@@ -71,14 +71,12 @@ def _draw_noting(hs: HandState, draw: DrawRule, seat: int, cards: tuple[int, ...
     if not cards:
         draw(hs, seat, cards)
         return
-    kept = 0
+    before = 0  # the discards come back to no one this exchange (R-RESHUFFLE)
     for c in hs.hands[seat]:
-        kept |= 1 << c
-    for c in cards:
-        kept &= ~(1 << c)
-    draw(hs, seat, cards)
+        before |= 1 << c
+    draw(hs, seat, cards)  # refuses what is not allowed, unchanged (R-DRAW)
     hs.gave[seat] = cards
-    hs.got[seat] = tuple([c for c in hs.hands[seat] if not (kept >> c) & 1])
+    hs.got[seat] = tuple([c for c in hs.hands[seat] if not (before >> c) & 1])
 
 
 class State:

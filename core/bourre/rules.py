@@ -9,10 +9,12 @@ as bit masks (:mod:`bourre.cards`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 
 from bourre.money import Amount
+from bourre.outcome import HandOutcome as HandOutcome
+from bourre.outcome import PlayResult as PlayResult
 
 if TYPE_CHECKING:
     from bourre.actions import Action
@@ -151,42 +153,6 @@ class FollowRule(Protocol):
     def refuse(self, hand: int, trick: list[int], trump: int, card: int) -> RuleViolation:
         """Why ``card`` (held, not legal) may not be played: the rule id and the words."""
         ...
-
-
-@dataclass(slots=True)
-class PlayResult:
-    """What the payout needs to know of a hand once it is played."""
-
-    n: int
-    pot_at_stake: Amount
-    active: list[int]
-    tricks_won: list[int]
-    forfeits: set[int]
-    """Seats that lost the right to the pot (R-CORRECTED, R-RENEGE)."""
-    reneges: list[int]
-    """One seat per renege, in play order (R-RENEGE)."""
-    sole: bool
-    """A sole participant (R-SOLE): no trick was played."""
-
-
-@dataclass(slots=True)
-class HandOutcome:
-    """The payout of a hand (see :func:`bourre.hookspec.bourre_payout`)."""
-
-    winner: int | None
-    """The seat that takes the pot at stake, or ``None`` (tie, forfeit)."""
-    takes: list[Amount]
-    """What each seat takes from the pot at stake."""
-    paid: list[Amount]
-    """What each seat pays into the next pot (R-BOURRE, R-RENEGE)."""
-    pot_after: Amount
-    """The pot carried into the next hand, before its antes."""
-    bourre: list[int]
-    reneges: list[int]
-    ante_exempt: frozenset[int] = field(default_factory=frozenset)
-    """Seats that skip the ordinary ante of the next hand (R-ANTE)."""
-    tied: tuple[int, ...] = ()
-    """Seats tied for the most tricks, when nobody took the pot for a tie."""
 
 
 DealFn = Callable[[Sequence[int], int, int], tuple[list[list[int]], int, list[int]]]

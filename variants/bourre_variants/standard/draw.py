@@ -42,41 +42,47 @@ class Draw:
         return self.hand_size
 
     def check(self, state: HandState, seat: int, discards: Sequence[int]) -> None:
-        k = len(discards)
-        limit = self.limit(state, seat)
-        if k > limit:
-            raise RuleViolation(
-                "R-DRAW", f"seat {seat} may exchange at most {limit} cards, not {k}"
-            )
-        hand = state.hands[seat]
-        for i, c in enumerate(discards):
-            if not isinstance(c, int) or c not in hand:
-                name = card_str(c) if isinstance(c, int) and 0 <= c < 52 else repr(c)
-                raise RuleViolation("R-DRAW", f"seat {seat} does not hold {name}")
-            if c in discards[:i]:
-                raise RuleViolation("R-DRAW", f"seat {seat} discards {card_str(c)} twice")
+        _checked(state, seat, tuple(discards), self.limit(state, seat))
 
     def __call__(self, state: HandState, seat: int, discards: Sequence[int]) -> None:
-        k = len(discards)
-        if not k:
+        if not discards:
             return  # standing pat
-        self.check(state, seat, discards)
+        ds = tuple(discards)  # the same object when a tuple is given (the game's)
+        mask = _checked(state, seat, ds, self.limit(state, seat))
+        k = len(ds)
         hand = state.hands[seat]
-        for c in discards:
-            hand.remove(c)
+        kept = [c for c in hand if not (mask >> c) & 1]
         stock = state.stock
         if len(stock) >= k:
-            hand += stock[:k]
+            kept += stock[:k]
             del stock[:k]
         else:
-            _draw_through_reshuffle(state, hand, k)
-        hand.sort()
-        state.pile += discards
-        state.discards[seat] += discards
-        mask = 0
-        for c in discards:
-            mask |= 1 << c
+            _draw_through_reshuffle(state, kept, k)
+        kept.sort()
+        hand[:] = kept
+        state.pile += ds
+        state.discards[seat] += ds
         state.known[seat] |= mask
+
+
+def _checked(state: HandState, seat: int, discards: tuple[object, ...], limit: int) -> int:
+    """The mask of ``discards`` once they are allowed: at most ``limit``, each a card
+    the seat holds, none twice (R-DRAW); else the refusal."""
+    k = len(discards)
+    if k > limit:
+        raise RuleViolation("R-DRAW", f"seat {seat} may exchange at most {limit} cards, not {k}")
+    held = 0
+    for c in state.hands[seat]:
+        held |= 1 << c
+    mask = 0
+    for x in discards:
+        if not isinstance(x, int) or not 0 <= x < 52 or not (held >> x) & 1:
+            name = card_str(x) if isinstance(x, int) and 0 <= x < 52 else repr(x)
+            raise RuleViolation("R-DRAW", f"seat {seat} does not hold {name}")
+        if (mask >> x) & 1:
+            raise RuleViolation("R-DRAW", f"seat {seat} discards {card_str(x)} twice")
+        mask |= 1 << x
+    return mask
 
 
 def _draw_through_reshuffle(state: HandState, hand: list[int], need: int) -> None:
