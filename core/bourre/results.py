@@ -49,3 +49,22 @@ class HandResult:
     @property
     def tricks(self) -> list[TrickLog]:
         return self.state.tricks
+
+
+def tally(h: HandResult) -> tuple[int, int, float, int, int, bool, list[float]]:
+    """The figures a comparison keeps of a hand, in one compiled call: cards played,
+    those played with a cinch (R-SURE), the pot at stake, the players, the bourré
+    players (R-BOURRE), whether the pot carried (no winner) and the balances after."""
+    hs = h.state
+    plays = 0
+    for t in hs.tricks:
+        plays += len(t.plays)
+    return (
+        plays,
+        hs.cinch_plays,
+        float(hs.pot_at_stake),
+        len(hs.active),
+        len(h.outcome.bourre),
+        h.outcome.winner is None,
+        [float(b) for b in h.balances],
+    )

@@ -123,6 +123,7 @@ def run_session(
     """Play session ``i`` of ``house`` and reduce it to a summary (JSON-ready).  With
     ``isolate`` every bot runs in its own process (:mod:`bourre.isolate`)."""
     from bourre.players import make_bot
+    from bourre.results import tally
     from bourre.simulate import play_session
 
     n = house.table.players
@@ -145,16 +146,15 @@ def run_session(
     counts = [0, 0]  # cards played, and played with a cinch
 
     def on_hand(h: Any) -> None:
-        out = h.outcome
-        counts[0] += sum(len(t.plays) for t in h.state.tricks)
-        counts[1] += h.state.cinch_plays
-        pots.append(float(h.state.pot_at_stake))
-        active.append(len(h.state.active))
-        bourre.append(len(out.bourre))
-        carried.append(int(out.winner is None))
+        played, cinch, pot, playing, bourred, carry, now = tally(h)
+        counts[0] += played
+        counts[1] += cinch
+        pots.append(pot)
+        active.append(playing)
+        bourre.append(bourred)
+        carried.append(int(carry))
         dealers.append(h.dealer)
-        now = [float(b) for b in h.balances]
-        deltas.append([now[s] - prev[s] for s in range(n)])
+        deltas.append([x - p for x, p in zip(now, prev, strict=True)])
         prev[:] = now
 
     sseed = session_seed(seed, i)
