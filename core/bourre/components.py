@@ -25,6 +25,9 @@ __all__ = [
     "CinchComponent",
     "DecisionComponent",
     "FollowComponent",
+    "ForeignCinch",
+    "ForeignDecisions",
+    "ForeignFollow",
     "compiled_form",
 ]
 

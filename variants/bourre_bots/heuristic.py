@@ -10,6 +10,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from bourre.observation import Observation
 from bourre.players import PlayerBase
 from bourre.worlds import legal_or_nearest
@@ -189,6 +191,7 @@ def _known(view: Observation) -> int:
 # -- the heuristic bot ------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
 class HeuristicPlayer(PlayerBase):
     """Plays or passes by hand strength (trumps, aces, position, pot), exchanges all
     but trumps and aces, wins tricks cheaply and dumps low cards.  Deterministic.

@@ -1,0 +1,246 @@
+"""Card sets as bit masks (:class:`bourre.cards.Cards`) and the compiled forms of rule
+components and bots (:mod:`bourre.components`, :class:`bourre.players.PlayerBase`):
+plugins in the older list form, in the mask form and as Python subclasses of the
+compiled bases all play the same game (docs/plugins.md, "Card sets")."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bourre.cards import CardError, Cards, cards_of, mask_of, suit_mask
+from bourre.components import FollowComponent, ForeignCinch, ForeignFollow
+from bourre.engine import State
+from bourre.house import House
+from bourre.observation import Observation
+from bourre.players import IllegalAnswer, PlayerBase, ask, make_bot, play_out
+from bourre.plugins import Registry, load_registry
+from bourre.settings import TableSettings
+from bourre.simulate import play_session
+from bourre.variant import Variant, hookimpl
+from bourre_bots.heuristic import HeuristicPlayer
+from bourre_variants.standard.cinch import StandardCinch
+from bourre_variants.standard.obligations import StandardFollow, follow, refusal
+
+# -------------------------------------------------------------------------- Cards
+
+
+@given(st.sets(st.integers(0, 51)))
+def test_a_mask_and_its_cards_convert_both_ways(cards: set[int]) -> None:
+    m = mask_of(cards)
+    assert cards_of(m) == sorted(cards)
+    c = Cards(m)
+    assert c == m and list(c) == sorted(cards) and len(c) == len(cards)
+    assert all(x in c for x in cards) and not any(x in c for x in set(range(52)) - cards)
+    assert c[:] == sorted(cards)
+    for s in range(4):
+        assert list(c.suit(s)) == [x for x in sorted(cards) if x // 13 == s]
+
+
+def test_cards_read_like_the_sorted_list_of_them() -> None:
+    c = Cards.of([51, 0, 13])
+    assert repr(c) == str(c) == "Cards(2S 2H AC)"
+    assert c[0] == 0 and c[-1] == 51 and c[1:] == [13, 51]
+    assert sorted(c) == [0, 13, 51] and "AS" not in c and 52 not in c
+    assert c & suit_mask(1) == 1 << 13  # bit operations give plain ints
+    for bad in (-1, 1 << 52):
+        with pytest.raises(CardError, match="R-DECK"):
+            Cards(bad)
+
+
+# ------------------------------------------------------- components in every form
+
+
+class ListFollow:
+    """The standard obligations written for lists of cards (the older form): slices,
+    iteration and ``in`` on the hand, a list answered."""
+
+    def legal(self, hand: Sequence[int], trick: list[int], trump: int) -> list[int]:
+        led = [c for c in hand if trick and c // 13 == trick[0] // 13]
+        legal = cards_of(follow(mask_of(hand[:]), trick, trump))
+        assert not led or set(legal) <= set(led)  # the hand reads as the sorted list
+        return [c for c in hand if c in legal]
+
+    def refuse(self, hand: Sequence[int], trick: list[int], trump: int, card: int) -> Any:
+        return refusal(mask_of(hand), trick, trump, card)
+
+
+class MaskFollow:
+    """The same rule in the mask form, not a subclass of the compiled base."""
+
+    def legal(self, hand: int, trick: list[int], trump: int) -> int:
+        return follow(hand, trick, trump)
+
+    def refuse(self, hand: int, trick: list[int], trump: int, card: int) -> Any:
+        return refusal(hand, trick, trump, card)
+
+
+class AnythingGoes(FollowComponent):
+    """A Python subclass of the compiled base: every held card may be played."""
+
+    def legal(self, hand: int, trick: list[int], trump: int) -> int:
+        return hand
+
+    def refuse(self, hand: int, trick: list[int], trump: int, card: int) -> Any:
+        raise AssertionError("nothing is refused")
+
+
+class ListCinch:
+    """The standard cinch written for lists (answers ``narrow`` with a list)."""
+
+    enabled = True
+
+    def __init__(self) -> None:
+        self.std = StandardCinch()
+
+    def min_won(self, hand: Sequence[int], trump: int) -> int:
+        return self.std.min_won(mask_of(hand), trump)
+
+    def has_cinch(self, hand: Sequence[int], trump: int, known: int, won: int) -> bool:
+        return self.std.has_cinch(mask_of(hand), trump, known, won)
+
+    def narrow(
+        self, legal: Sequence[int], hand: Sequence[int], trick: list[int], trump: int,
+        known: int, last: bool,
+    ) -> list[int]:
+        return cards_of(self.std.narrow(mask_of(legal), mask_of(hand), trick, trump, known, last))
+
+    def refuse(self, card: int, allowed: Sequence[int], trick: list[int], trump: int) -> Any:
+        return self.std.refuse(card, mask_of(allowed), trick, trump)
+
+
+def _variant(name: str, hook: str, make: Callable[[], Any]) -> type[Variant]:
+    def answer(self: Variant, table: TableSettings) -> Any:
+        return make()
+
+    return type(
+        name.title().replace("-", ""),
+        (Variant,),
+        {"name": name, "summary": f"test: {name}", hook: hookimpl(answer)},
+    )
+
+
+VARIANTS = [
+    _variant("list-follow", "bourre_follow", ListFollow),
+    _variant("mask-follow", "bourre_follow", MaskFollow),
+    _variant("anything-goes", "bourre_follow", AnythingGoes),
+    _variant("list-cinch", "bourre_cinch", ListCinch),
+]
+
+
+@pytest.fixture(scope="module")
+def reg() -> Registry:
+    mod = ModuleType("fake_card_sets")
+
+    @hookimpl
+    def bourre_register_variants(register: Callable[[type[Variant]], None]) -> None:
+        for cls in VARIANTS:
+            register(cls)
+
+    mod.bourre_register_variants = bourre_register_variants  # type: ignore[attr-defined]
+    out = load_registry(extra=[("card-sets", mod)])
+    assert not out.errors, out.errors
+    return out
+
+
+def _sessions(house: House) -> list[Any]:
+    out = []
+    for seed in range(4):
+        res = play_session(house, seed=seed, record=True)
+        out.append([(h.outcome.takes, h.outcome.paid, [p.legal for p in h.plays]) for h in res.hands])
+    return out
+
+
+@pytest.mark.parametrize("spec", ["list-follow", "mask-follow", "list-cinch"])
+def test_list_and_mask_forms_play_as_the_standard(reg: Registry, spec: str) -> None:
+    """The same rule as a list-form or a mask-form plugin: the same legal sets at
+    every card, the same payouts, in their compiled form's adapter."""
+    house = House(spec, registry=reg)
+    assert _sessions(house) == _sessions(House("standard"))
+    field = "cinch" if "cinch" in spec else "follow"
+    assert isinstance(getattr(house.rules, field), (ForeignFollow, ForeignCinch))
+
+
+def test_built_in_components_are_their_own_compiled_form() -> None:
+    rules = House("standard").rules
+    assert type(rules.follow) is StandardFollow and type(rules.cinch) is StandardCinch
+
+
+def test_a_python_subclass_of_the_compiled_base_is_honoured(reg: Registry) -> None:
+    """Through the compiled method table, the override decides (anything goes)."""
+    house = House("anything-goes", registry=reg)
+    checked = 0
+    for seed in range(30):
+        state = State(house, seed=seed)
+        rng = random.Random(seed)
+        bots = [make_bot("random", rng) for _ in range(house.table.players)]
+        while not state.is_terminal():
+            if state.phase_name == "play":
+                legal = state.legal_cards()
+                if not state.has_cinch:  # the standard cinch still narrows
+                    assert legal == state.hand.hands[state.current_player()]
+                    checked += 1
+            state.apply_action(ask(state, bots[state.current_player()]))
+    assert checked > 100
+
+
+def test_a_broken_mask_answer_names_the_plugin(reg: Registry) -> None:
+    """A follow rule answering a card outside the hand, as a mask: the guard refuses."""
+
+    class Outside(MaskFollow):
+        def legal(self, hand: int, trick: list[int], trump: int) -> int:
+            return 1 << 51 if not (hand >> 51) & 1 else 1
+
+    bad = _variant("outside-mask", "bourre_follow", Outside)
+    mod = ModuleType("fake_outside")
+
+    @hookimpl
+    def bourre_register_variants(register: Callable[[type[Variant]], None]) -> None:
+        register(bad)
+
+    mod.bourre_register_variants = bourre_register_variants  # type: ignore[attr-defined]
+    house = House("outside-mask", registry=load_registry(extra=[("outside", mod)]))
+    with pytest.raises(Exception, match=r"outside-mask.*not within the hand"):
+        play_session(house, seed=0)
+
+
+# -------------------------------------------------------------------- PlayerBase
+
+
+class WrongType(PlayerBase):
+    def decide(self, view: Observation) -> bool:
+        return True
+
+    def discard(self, view: Observation) -> Sequence[int]:
+        return ()
+
+    def play(self, view: Observation) -> int:
+        return "AS"  # type: ignore[return-value]
+
+
+def test_a_player_base_answering_the_wrong_type_is_refused_not_crashed() -> None:
+    state = State(House("standard"), seed=3)
+    with pytest.raises(IllegalAnswer) as err:
+        play_out(state, [WrongType() for _ in range(5)])
+    assert err.value.rule == "R-DECIDE" and "wrong type" in str(err.value)
+
+
+class Stubborn(HeuristicPlayer):
+    """A Python subclass of a compiled bot: always plays, else the heuristic."""
+
+    def decide(self, view: Observation) -> bool:
+        return True
+
+
+def test_a_python_subclass_of_a_compiled_bot_is_asked_its_own_way() -> None:
+    house = House("standard")
+    state = State(house, seed=5)
+    play_out(state, [Stubborn(random.Random(s)) for s in range(5)])
+    for r in state.results:
+        assert len(r.state.active) == 5  # nobody ever passed
