@@ -23,7 +23,12 @@ from bourre.actions import CARDS, PASS, PLAY, Action, Dealt, Deck, Drew, TablePl
 from bourre.build import warn_if_stale
 from bourre.cards import card_str
 from bourre.chance import Chance
-from bourre.components import CinchComponent, DecisionComponent, FollowComponent
+from bourre.components import (
+    CinchComponent,
+    DecisionComponent,
+    FollowComponent,
+    compiled_form,
+)
 from bourre.given import dealt_hand, draw_given, reveal
 from bourre.house import House
 from bourre.money import Amount
@@ -419,11 +424,12 @@ class State:
 
     def _components(self, rules: Rules) -> None:
         """The house's components the hot path calls, read off ``rules`` once (each
-        read of a field of ``Rules`` is a dictionary-backed lookup).  The house gave
-        them in their compiled form (:func:`bourre.components.compiled_form`)."""
-        self.follow: FollowComponent = cast(FollowComponent, rules.follow)
-        self.cinch: CinchComponent = cast(CinchComponent, rules.cinch)
-        self.decisions: DecisionComponent = cast(DecisionComponent, rules.decisions)
+        read of a field of ``Rules`` is a dictionary-backed lookup), in their compiled
+        form (:func:`bourre.components.compiled_form`: a house built by
+        :class:`~bourre.house.House` already gives them so)."""
+        self.follow: FollowComponent = compiled_form("follow", rules.follow)
+        self.cinch: CinchComponent = compiled_form("cinch", rules.cinch)
+        self.decisions: DecisionComponent = compiled_form("decisions", rules.decisions)
         self.draw: DrawRule = rules.draw
         self.trick_winner: TrickWinnerFn = rules.trick_winner
         self.announce = rules.decisions.announcements

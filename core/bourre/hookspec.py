@@ -142,10 +142,12 @@ def bourre_follow(table: TableSettings) -> FollowRule | None:
     """The ordinary obligations of a player (R-FOLLOW, R-TRUMP, R-DISCARD).
 
     Returns a :class:`~bourre.rules.FollowRule`: ``legal(hand, trick, trump)`` → the
-    legal cards, never empty, always within ``hand``, and ``refuse(…, card)`` → the
+    legal cards, never empty, always within ``hand`` (hand and answer are bit masks,
+    :mod:`bourre.cards`; a list answer is accepted), and ``refuse(…, card)`` → the
     :class:`~bourre.rules.RuleViolation` (rule id and words) for a card it forbids.
-    A plain ``follow(hand, trick, trump)`` function is accepted too.  Called for every
-    card played: keep it cheap.
+    A plain ``follow(hand, trick, trump)`` function of lists is accepted too.  Called
+    for every card played: keep it cheap (subclass
+    :class:`~bourre.components.FollowComponent` to be called from compiled code).
     """
 
 
@@ -154,8 +156,8 @@ def bourre_cinch(table: TableSettings) -> CinchPolicy | None:
     """The cinch: when a player is sure of the pot, and what it obliges
     (R-SURE, R-EQUIV, R-CINCH-LEAD, R-CINCH-FOLLOW, R-CINCH-LAST).
 
-    Returns a :class:`~bourre.rules.CinchPolicy`; its ``narrow`` only ever narrows
-    the ordinary legal set, and its ``min_won`` tells the engine from how many tricks
+    Returns a :class:`~bourre.rules.CinchPolicy` (card sets as bit masks); its
+    ``narrow`` only ever narrows the ordinary legal set, and its ``min_won`` tells the engine from how many tricks
     won ``has_cinch`` can be true (0: ask at every card).  ``no-cinch`` answers a
     policy with ``enabled = False``.
     """
