@@ -15,9 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bourre.cards import CardError, Cards, cards_of, mask_of, suit_mask
-from bourre.components import FollowComponent, ForeignCinch, ForeignFollow
+from bourre.components import CinchComponent, FollowComponent
 from bourre.engine import State
-from bourre.house import House
+from bourre.house import House, PluginError
 from bourre.observation import Observation
 from bourre.players import IllegalAnswer, PlayerBase, ask, make_bot, play_out
 from bourre.plugins import Registry, load_registry
@@ -164,7 +164,8 @@ def test_list_and_mask_forms_play_as_the_standard(reg: Registry, spec: str) -> N
     house = House(spec, registry=reg)
     assert _sessions(house) == _sessions(House("standard"))
     field = "cinch" if "cinch" in spec else "follow"
-    assert isinstance(getattr(house.rules, field), (ForeignFollow, ForeignCinch))
+    wrapped = getattr(house.rules, field)  # the compiled base, forwarding to the plugin
+    assert type(wrapped) in (FollowComponent, CinchComponent) and wrapped.inner is not None
 
 
 def test_built_in_components_are_their_own_compiled_form() -> None:
@@ -211,6 +212,42 @@ def test_a_broken_mask_answer_names_the_plugin(reg: Registry) -> None:
 
 
 # -------------------------------------------------------------------- PlayerBase
+
+
+def test_the_player_base_alone_plays_every_hand_pat_and_low() -> None:
+    """PlayerBase's own answers: play, stand pat, the lowest legal card."""
+    seen = []
+
+    class Watching(PlayerBase):
+        def play(self, view: Observation) -> int:
+            seen.append((view.legal, super().play(view)))
+            return super().play(view)
+
+    state = State(House("standard"), seed=7)
+    play_out(state, [PlayerBase(), PlayerBase(), Watching(), PlayerBase(), PlayerBase()])
+    assert state.is_terminal() and sum(state.returns()) == 0
+    for r in state.results:
+        assert len(r.state.active) == 5 and r.state.gave == [()] * 5  # all play, stand pat
+    assert seen and all(card == min(legal) for legal, card in seen)
+
+
+def test_a_compiled_base_subclassed_without_its_methods_is_refused(reg: Registry) -> None:
+    """A plugin's follow rule that subclasses FollowComponent but defines nothing:
+    refused when the house is built, naming the plugin and the missing methods."""
+
+    class Empty(FollowComponent):
+        pass
+
+    bad = _variant("empty-follow", "bourre_follow", Empty)
+    mod = ModuleType("fake_empty")
+
+    @hookimpl
+    def bourre_register_variants(register: Callable[[type[Variant]], None]) -> None:
+        register(bad)
+
+    mod.bourre_register_variants = bourre_register_variants  # type: ignore[attr-defined]
+    with pytest.raises(PluginError, match=r"empty-follow.*defines no legal, refuse"):
+        House("empty-follow", registry=load_registry(extra=[("empty", mod)]))
 
 
 class WrongType(PlayerBase):

@@ -3,12 +3,12 @@ decision: :class:`FollowComponent`, :class:`CinchComponent` and
 :class:`DecisionComponent`.
 
 The protocols of :mod:`bourre.rules` say what a component does; these classes are how
-the game calls it.  A component that subclasses one (the built-in ones do, and so may
-a plugin's, in Python) is called through the compiled method table, without Python's
-argument passing or the boxing of the card masks.  Any other object that follows the
-protocol is wrapped once, when the house is built (:func:`compiled_form`), in a
-``Foreign…`` adapter that calls it the ordinary way.  A Python subclass's overrides
-are honoured either way.
+the game calls it.  A component that subclasses one and overrides its methods (the
+built-in ones do, and so may a plugin's, in Python) is called through the compiled
+method table, without Python's argument passing or the boxing of the card masks.  Any
+other object that follows the protocol is wrapped once, when the house is built
+(:func:`compiled_form`): the base class made with that object (``inner``) forwards
+each call to it the ordinary way.  A Python subclass's overrides are honoured.
 """
 
 from __future__ import annotations
@@ -25,65 +25,20 @@ __all__ = [
     "CinchComponent",
     "DecisionComponent",
     "FollowComponent",
-    "ForeignCinch",
-    "ForeignDecisions",
-    "ForeignFollow",
     "compiled_form",
+    "undefined",
 ]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class FollowComponent:
-    """The ordinary obligations (:class:`~bourre.rules.FollowRule`): card sets are masks."""
+    """The ordinary obligations (:class:`~bourre.rules.FollowRule`), card sets as masks:
+    override :meth:`legal` and :meth:`refuse`, or wrap a follow rule as ``inner``."""
 
-    def legal(self, hand: int, trick: list[int], trump: int) -> int:
-        raise NotImplementedError
+    inner: Any = None
+    """The wrapped follow rule, for one that does not subclass this class."""
 
-    def refuse(self, hand: int, trick: list[int], trump: int, card: int) -> RuleViolation:
-        raise NotImplementedError
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)
-class CinchComponent:
-    """The cinch (:class:`~bourre.rules.CinchPolicy`): card sets are masks."""
-
-    enabled: bool = True
-
-    def min_won(self, hand: int, trump: int) -> int:
-        raise NotImplementedError
-
-    def has_cinch(self, hand: int, trump: int, known: int, won: int) -> bool:
-        raise NotImplementedError
-
-    def narrow(
-        self, legal: int, hand: int, trick: list[int], trump: int, known: int, last: bool
-    ) -> int:
-        raise NotImplementedError
-
-    def refuse(self, card: int, allowed: int, trick: list[int], trump: int) -> RuleViolation:
-        raise NotImplementedError
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)
-class DecisionComponent:
-    """The decisions and the order of exchanges (:class:`~bourre.rules.DecisionProcedure`)."""
-
-    announcements: bool = True
-
-    def turn(self, state: HandState) -> Turn | None:
-        raise NotImplementedError
-
-    def decide(self, state: HandState, seat: int, play: bool) -> None:
-        raise NotImplementedError
-
-    def exchanged(self, state: HandState, seat: int, discards: Sequence[int]) -> None:
-        raise NotImplementedError
-
-
-class ForeignFollow(FollowComponent):
-    """A follow rule that is not a :class:`FollowComponent`, called the ordinary way."""
-
-    def __init__(self, inner: Any) -> None:
+    def __init__(self, inner: Any = None) -> None:
         self.inner = inner
 
     def legal(self, hand: int, trick: list[int], trump: int) -> int:
@@ -95,12 +50,19 @@ class ForeignFollow(FollowComponent):
         return out
 
 
-class ForeignCinch(CinchComponent):
-    """A cinch policy that is not a :class:`CinchComponent`, called the ordinary way."""
+@mypyc_attr(allow_interpreted_subclasses=True)
+class CinchComponent:
+    """The cinch (:class:`~bourre.rules.CinchPolicy`), card sets as masks: override its
+    methods, or wrap a cinch policy as ``inner``."""
 
-    def __init__(self, inner: Any) -> None:
+    inner: Any = None
+    """The wrapped cinch policy, for one that does not subclass this class."""
+    enabled: bool = True
+
+    def __init__(self, inner: Any = None) -> None:
         self.inner = inner
-        self.enabled = bool(inner.enabled)
+        if inner is not None:
+            self.enabled = bool(inner.enabled)
 
     def min_won(self, hand: int, trump: int) -> int:
         out: int = self.inner.min_won(hand, trump)
@@ -120,12 +82,19 @@ class ForeignCinch(CinchComponent):
         return out
 
 
-class ForeignDecisions(DecisionComponent):
-    """A decision procedure that is not a :class:`DecisionComponent`."""
+@mypyc_attr(allow_interpreted_subclasses=True)
+class DecisionComponent:
+    """The decisions and the order of exchanges (:class:`~bourre.rules.DecisionProcedure`):
+    override its methods, or wrap a decision procedure as ``inner``."""
 
-    def __init__(self, inner: Any) -> None:
+    inner: Any = None
+    """The wrapped decision procedure, for one that does not subclass this class."""
+    announcements: bool = True
+
+    def __init__(self, inner: Any = None) -> None:
         self.inner = inner
-        self.announcements = bool(inner.announcements)
+        if inner is not None:
+            self.announcements = bool(inner.announcements)
 
     def turn(self, state: HandState) -> Turn | None:
         out: Turn | None = self.inner.turn(state)
@@ -138,13 +107,27 @@ class ForeignDecisions(DecisionComponent):
         self.inner.exchanged(state, seat, discards)
 
 
+_BASES: dict[str, tuple[type[Any], tuple[str, ...]]] = {
+    "follow": (FollowComponent, ("legal", "refuse")),
+    "cinch": (CinchComponent, ("min_won", "has_cinch", "narrow", "refuse")),
+    "decisions": (DecisionComponent, ("turn", "decide", "exchanged")),
+}
+
+
 def compiled_form(field: str, value: Any) -> Any:
     """The component of :class:`~bourre.rules.Rules` field ``field`` in the form the
-    game calls: itself when it subclasses the compiled base, else wrapped."""
-    if field == "follow" and not isinstance(value, FollowComponent):
-        return ForeignFollow(value)
-    if field == "cinch" and not isinstance(value, CinchComponent):
-        return ForeignCinch(value)
-    if field == "decisions" and not isinstance(value, DecisionComponent):
-        return ForeignDecisions(value)
-    return value
+    game calls: itself when it subclasses the compiled base, else the base wrapping it."""
+    entry = _BASES.get(field)
+    if entry is None or isinstance(value, entry[0]):
+        return value
+    return entry[0](value)
+
+
+def undefined(field: str, value: Any) -> list[str]:
+    """The methods a subclass of the compiled base neither overrides nor forwards (it
+    wraps no component): what :func:`bourre.guards.check_component` refuses."""
+    entry = _BASES.get(field)
+    if entry is None or not isinstance(value, entry[0]) or value.inner is not None:
+        return []
+    base, methods = entry
+    return [m for m in methods if getattr(type(value), m) is getattr(base, m)]

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from bourre.cards import Cards, card_str, cards_of, mask_of
+from bourre.components import undefined
 from bourre.money import Amount
 from bourre.rules import HandOutcome, PenaltyFn, PlayResult, RuleViolation
 from bourre.state import HandState
@@ -51,6 +52,11 @@ def check_component(field: str, value: Any) -> str | None:
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 26:
             return f"hand size must be an int 1…26, got {value!r}"
         return None
+    empty = undefined(field, value)  # a compiled base subclassed without its methods
+    if empty:
+        return (
+            f"{type(value).__name__} subclasses a compiled base but defines no {', '.join(empty)}"
+        )
     if field in _NEEDS:
         missing = [a for a in _NEEDS[field] if not hasattr(value, a)]
         if missing:

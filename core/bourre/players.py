@@ -44,16 +44,19 @@ class IllegalAnswer(RuleViolation):
 class PlayerBase:
     """A base class for bots of the three-question form (:class:`~bourre.rules.Player`):
     a subclass is asked through the compiled method table, without Python's argument
-    passing (the built-in bots are).  Overrides written in Python work the same."""
+    passing (the built-in bots are).  Overrides written in Python work the same.
+
+    On its own it is the plainest player at the table: it plays every hand, stands
+    pat and plays its lowest legal card; a subclass overrides what it does otherwise."""
 
     def decide(self, view: Observation) -> bool:
-        raise NotImplementedError
+        return True
 
     def discard(self, view: Observation) -> Sequence[int]:
-        raise NotImplementedError
+        return ()
 
     def play(self, view: Observation) -> int:
-        raise NotImplementedError
+        return view.legal[0]  # the legal cards are sorted, lowest first
 
 
 def _native_answer(player: PlayerBase, view: Observation) -> Action:
