@@ -31,10 +31,11 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import sys
 import time
 from typing import Any
+
+from report import finish  # bench/report.py, beside this script
 
 from bourre.compare.metrics import ci_mean, compute
 from bourre.compare.runner import BotSpec, RunConfig, parse_bots, run
@@ -143,12 +144,7 @@ def main(argv: list[str] | None = None) -> int:
             sp = out["self_play"][a]["playing"]["mean"]
             print(f"  {a:62} {worst[a]:+.3f} {exposed[a]:+.3f}   plays {100 * sp:.1f}%")
         print(f"chosen: {out['chosen']}")
-    out["seconds"] = round(time.perf_counter() - t0, 1)
-    print(f"({out['seconds']} s)")
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(out, f, indent=1)
-    return 0
+    return finish(out, t0, args.json)
 
 
 if __name__ == "__main__":

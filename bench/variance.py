@@ -40,13 +40,14 @@ Run: ``python bench/variance.py [--sessions 2000] [--skill-sessions 1000]
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import statistics as st
 import sys
 import time
 from collections.abc import Sequence
 from typing import Any
+
+from report import finish  # bench/report.py, beside this script
 
 from bourre.chance import Chance
 from bourre.compare import skill
@@ -344,12 +345,7 @@ def main(argv: list[str] | None = None) -> int:
         if name in parts:
             globals()[f"part_{name}"](args, out)
     out.pop("_runs", None)
-    out["seconds"] = round(time.perf_counter() - t0, 1)
-    print(f"\n({out['seconds']} s)")
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(out, f, indent=1)
-    return 0
+    return finish(out, t0, args.json)
 
 
 if __name__ == "__main__":
