@@ -76,9 +76,7 @@ def _draw_noting(hs: HandState, draw: DrawRule, seat: int, cards: tuple[int, ...
     if not cards:
         draw(hs, seat, cards)
         return
-    before = 0  # the discards come back to no one this exchange (R-RESHUFFLE)
-    for c in hs.hands[seat]:
-        before |= 1 << c
+    before = hs.hand_mask(seat)  # the discards come back to no one this exchange (R-RESHUFFLE)
     draw(hs, seat, cards)  # refuses what is not allowed, unchanged (R-DRAW)
     hs.gave[seat] = cards
     hs.got[seat] = tuple([c for c in hs.hands[seat] if not (before >> c) & 1])
@@ -599,10 +597,7 @@ class State:
             return
         held = hs.held = [0] * self.n  # the hands as masks for the tricks (bourre.cards)
         for s in active:
-            m = 0
-            for c in hs.hands[s]:
-                m |= 1 << c
-            held[s] = m
+            held[s] = hs.hand_mask(s)
         cinch = self.cinch
         self.cinch_from = None
         if cinch.enabled:

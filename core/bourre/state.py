@@ -191,6 +191,13 @@ class HandState:
         c.hidden, c.unseen_stock = list(self.hidden), self.unseen_stock
         return c
 
+    def hand_mask(self, seat: int) -> int:
+        """``seat``'s hand as a bit mask (:mod:`bourre.cards`), made from ``hands``."""
+        m = 0
+        for c in self.hands[seat]:
+            m |= 1 << c
+        return m
+
     def located(self) -> int:
         """Bitmask of every card whose place is known."""
         m = 0

@@ -182,7 +182,7 @@ def _mask(cards: tuple[int, ...]) -> int:
     return m
 
 
-def _known(view: Observation) -> int:
+def known_out(view: Observation) -> int:
     """Cards no opponent can hold: own hand and discards, cards played (the upcard
     is not one of them: it is in the dealer's hand until played)."""
     return _mask(view.hand) | _mask(view.own_discards) | view.played
@@ -243,7 +243,7 @@ class HeuristicPlayer(PlayerBase):
             return legal[0]
         trick = [c for _, c in view.trick]
         last = len(trick) == len(view.active) - 1
-        return choose_card(list(legal), trick, view.trump, _known(view), last)
+        return choose_card(list(legal), trick, view.trump, known_out(view), last)
 
 
 def keep_weight(trump: int) -> Any:

@@ -7,7 +7,7 @@ policy, under the house's own rule components, and takes the best mean outcome.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from bourre.actions import CARDS, PASS, PLAY, Action
 from bourre.engine import CHANCE, State
@@ -21,6 +21,7 @@ from bourre_bots.heuristic import (
     discard_weak,
     fold_weight,
     keep_weight,
+    known_out,
 )
 
 __all__ = ["MonteCarloPlayer"]
@@ -123,18 +124,11 @@ class MonteCarloPlayer:
             return self._best(view, [first, PASS if first is PLAY else PLAY], 0.0)
         cards = list(view.legal)
         trick = [c for _, c in view.trick]
-        known = _mask(view.hand) | _mask(view.own_discards) | view.played
+        known = known_out(view)
         last = len(trick) == len(view.active) - 1
         top = choose_card(cards, trick, view.trump, known, last)
         order = [CARDS[top], *(CARDS[c] for c in cards if c != top)]
         return self._best(view, order, self.margin)
-
-
-def _mask(cards: Sequence[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 _HOUSES: dict[str, House] = {}

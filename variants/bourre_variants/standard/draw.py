@@ -71,9 +71,7 @@ def _checked(state: HandState, seat: int, discards: tuple[object, ...], limit: i
     k = len(discards)
     if k > limit:
         raise RuleViolation("R-DRAW", f"seat {seat} may exchange at most {limit} cards, not {k}")
-    held = 0
-    for c in state.hands[seat]:
-        held |= 1 << c
+    held = state.hand_mask(seat)
     mask = 0
     for x in discards:
         if not isinstance(x, int) or not 0 <= x < 52 or not (held >> x) & 1:
