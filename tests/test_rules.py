@@ -57,7 +57,7 @@ from bourre_variants.standard.cinch import (
 from bourre_variants.standard.deal import make_deal
 from bourre_variants.standard.decisions import Sequential, fold
 from bourre_variants.standard.draw import make_draw
-from bourre_variants.standard.obligations import current_winner, follow
+from bourre_variants.standard.obligations import follow
 from bourre_variants.standard.payout import (
     StandardAnte,
     full_pot,
@@ -852,8 +852,8 @@ def test_R_FOLLOW_cannot_beat_any_card_of_the_suit():
 def test_R_FOLLOW_after_a_trump_any_card_of_the_suit():
     assert S(follow(M("KH 2H AS"), T("QH 2S"), SPADES)) == {"KH", "2H"}
     assert S(follow(M("AH 5H 8S"), T("JH 3S"), SPADES)) == {"AH", "5H"}  # seeds 08
-    assert current_winner(T("QH 2S"), SPADES) == C("2S")
-    assert current_winner(T("QH KH 3D"), SPADES) == C("KH")
+    assert T("QH 2S")[trick_winner(T("QH 2S"), SPADES)] == C("2S")  # R-TRICK, the one copy
+    assert T("QH KH 3D")[trick_winner(T("QH KH 3D"), SPADES)] == C("KH")
 
 
 def test_R_FOLLOW_through_replay_a_card_that_does_not_beat_is_a_renege():

@@ -15,6 +15,7 @@ from mypy_extensions import mypyc_attr
 from bourre.observation import Observation
 from bourre.players import PlayerBase
 from bourre.worlds import legal_or_nearest
+from bourre_variants.standard.tricks import trick_winner
 
 __all__ = [
     "HeuristicPlayer",
@@ -99,11 +100,6 @@ def heuristic_decide(
     return strength >= play_threshold + per_opponent * opponents
 
 
-def _beats(c: int, w: int, trump: int) -> bool:
-    cs, ws = c // 13, w // 13
-    return (cs == ws and c > w) or (cs == trump and ws != trump)
-
-
 def _is_master(c: int, known: int) -> bool:
     """Every higher card of the suit is known (own hand, played, own discards)."""
     top = (c // 13) * 13 + 12
@@ -160,11 +156,14 @@ def choose_card(
             if c // 13 != trump and _is_master(c, known):
                 return c
         return _cheapest(legal, trump)
-    win = trick[0]
-    for c in trick[1:]:
-        if _beats(c, win, trump):
-            win = c
-    winners = [c for c in legal if _beats(c, win, trump)]
+    after = list(trick)  # the trick with each legal card added: who would win it (R-TRICK)
+    after.append(-1)
+    n = len(trick)
+    winners = []
+    for c in legal:
+        after[n] = c
+        if trick_winner(after, trump) == n:
+            winners.append(c)
     if winners:
         if last:
             return _cheapest(winners, trump)

@@ -51,20 +51,6 @@ OPTIONAL_UNDERTRUMP_TEXTS = [
 """``optional-undertrump``: R-TRUMP (and so R-DISCARD) replaced."""
 
 
-def current_winner(trick: list[int], trump: int) -> int:
-    """The card now winning a (possibly incomplete) trick (R-TRICK)."""
-    best = trick[0]
-    bs = best // 13
-    for c in trick[1:]:
-        s = c // 13
-        if s == bs:
-            if c > best:
-                best = c
-        elif s == trump:
-            best, bs = c, s
-    return best
-
-
 def _facts(trick: list[int], trump: int) -> tuple[int, int, int]:
     """The first card of the led suit, the highest card of it on the trick and the
     highest trump on the trick when another suit was led (-1 if none)."""
