@@ -265,7 +265,7 @@ def test_a_player_base_answering_the_wrong_type_is_refused_not_crashed() -> None
     state = State(House("standard"), seed=3)
     with pytest.raises(IllegalAnswer) as err:
         play_out(state, [WrongType() for _ in range(5)])
-    assert err.value.rule == "R-DECIDE" and "wrong type" in str(err.value)
+    assert err.value.rule == "R-DECK" and "wrong type" in str(err.value)  # as for a non-card
 
 
 class Stubborn(HeuristicPlayer):

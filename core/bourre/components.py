@@ -4,11 +4,12 @@ decision: :class:`FollowComponent`, :class:`CinchComponent` and
 
 The protocols of :mod:`bourre.rules` say what a component does; these classes are how
 the game calls it.  A component that subclasses one and overrides its methods (the
-built-in ones do, and so may a plugin's, in Python) is called through the compiled
-method table, without Python's argument passing or the boxing of the card masks.  Any
-other object that follows the protocol is wrapped once, when the house is built
-(:func:`compiled_form`): the base class made with that object (``inner``) forwards
-each call to it the ordinary way.  A Python subclass's overrides are honoured.
+built-in ones do) is called through the compiled method table, without Python's
+argument passing or the boxing of the card masks.  Any other object that follows the
+protocol (a plugin's component behind its guard, :mod:`bourre.guards`) is wrapped
+once, when the house is built (:func:`compiled_form`): the base class made with that
+object (``inner``) forwards each call to it the ordinary way.  A Python subclass's
+overrides are honoured.
 """
 
 from __future__ import annotations

@@ -72,7 +72,8 @@ def _native_answer(player: PlayerBase, view: Observation) -> Action:
             return _new(Action, ("discard", tuple(player.discard(view))))
         ok = player.decide(view)
     except TypeError as e:  # a Python override answered something of another type
-        raise IllegalAnswer(view.seat, "R-DECIDE", f"answered the wrong type: {e}") from None
+        rule = "R-DECK" if phase == "play" else "R-DRAW" if phase == "exchange" else "R-DECIDE"
+        raise IllegalAnswer(view.seat, rule, f"answered the wrong type: {e}") from None
     if not ok and view.forced is not None:
         raise IllegalAnswer(view.seat, view.forced, "may not pass", ("play",))
     return PLAY if ok else PASS
