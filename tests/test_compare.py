@@ -541,3 +541,31 @@ def test_figures_name_houses_as_the_table_does(tmp_path):
     svgs = " ".join(p.read_text() for p in tmp_path.glob("*.svg"))
     assert "double-ante" in svgs and "standard+double-ante" not in svgs
     assert "sessions ending below count" in svgs  # the threshold line says what it is
+
+
+def test_state_lines_written_before_one_dump_per_line_still_resume(tmp_path):
+    """A state line's digest is of its own text; lines written with the older digest
+    (of the sorted keys) still resume, and editing either kind is refused."""
+    import hashlib
+
+    from bourre.compare import runner
+
+    state = tmp_path / "s.jsonl"
+    config = runner.RunConfig(["standard"], 3, "old", runner.parse_bots("random"), False)
+    runner.run(config, state=state)
+    header, *lines = state.read_text().splitlines()
+    old = []
+    for line in lines:  # rewrite each line as the older format did
+        e = json.loads(line)
+        body = json.dumps({"house": e["house"], "summary": e["summary"]}, sort_keys=True)
+        check = hashlib.sha256(body.encode()).hexdigest()[:16]
+        old.append(json.dumps({"house": e["house"], "summary": e["summary"], "check": check}))
+    assert old != lines
+    state.write_text("\n".join([header, lines[0], *old[1:]]) + "\n")
+    assert sorted(runner.load_state(state)[1]["standard"]) == [0, 1, 2]
+    for k in (1, 2):  # a new-format line, then an old-format one, edited
+        edited = [header, lines[0], *old[1:]]
+        edited[k] = edited[k].replace('"players": 5', '"players": 4', 1)
+        state.write_text("\n".join(edited) + "\n")
+        with pytest.raises(runner.StateError, match=f"line {k + 1} does not match its digest"):
+            runner.load_state(state)

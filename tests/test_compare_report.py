@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -374,3 +377,14 @@ def test_money_by_place_is_kept_per_session_and_old_state_files_agree(run4: Any)
     from bourre.compare.metrics import without_timing
 
     assert without_timing(compute(old)) == without_timing(m)
+
+
+@given(st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=1, max_size=30))
+def test_the_spread_is_the_population_standard_deviation(xs):
+    """``spread`` is statistics.pstdev computed in floats (to rounding)."""
+    import statistics
+
+    from bourre.compare.metrics import SCALARS
+
+    got = SCALARS["spread"][1]({"final": xs})
+    assert math.isclose(got, statistics.pstdev(xs), rel_tol=1e-9, abs_tol=1e-6)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from statistics import pstdev
 from typing import Any
 
 __all__ = [
@@ -33,6 +32,7 @@ __all__ = [
     "compute",
     "house_metrics",
     "paired",
+    "scalar_values",
 ]
 
 Z = 1.959963984540054
@@ -124,6 +124,16 @@ def _mean(xs: Sequence[float]) -> float:
     return math.fsum(xs) / len(xs) if xs else 0.0
 
 
+def _pstdev(xs: Sequence[float]) -> float:
+    """Population standard deviation, in floats (``statistics.pstdev`` is exact, in
+    fractions, and 50 times slower; the balances are chips, so floats lose nothing
+    a report shows)."""
+    if not xs:
+        return 0.0
+    mean = math.fsum(xs) / len(xs)
+    return math.sqrt(math.fsum((x - mean) ** 2 for x in xs) / len(xs))
+
+
 def _seat_means(s: Summary) -> list[float]:
     n, d = s["players"], s["delta"]
     return [_mean([row[seat] for row in d]) for seat in range(n)]
@@ -169,7 +179,7 @@ SCALARS: dict[str, tuple[str, Callable[[Summary], float]]] = {
     "sole": ("hands won unopposed", lambda s: _mean([a == 1 for a in s["active"]])),
     "dealer": ("dealer: change per hand", lambda s: _position_means(s)[0]),
     "dealer_edge": ("dealer's edge per hand over the other places", _dealer_edge),
-    "spread": ("standard deviation of final balances", lambda s: pstdev(s["final"])),
+    "spread": ("standard deviation of final balances", lambda s: _pstdev(s["final"])),
     "swing": ("mean distance of a final balance from the start", _swing),
 }
 """Per-session values averaged over sessions (label, value of one session)."""
@@ -189,8 +199,19 @@ def _below(s: Summary, below: float) -> float:
     return _mean([f < below for f in s["final"]])
 
 
-def house_metrics(summaries: Sequence[Summary], below: float = 50.0) -> dict[str, Any]:
-    """The statistics of one house from its session summaries (in session order)."""
+def scalar_values(summaries: Sequence[Summary]) -> dict[int, dict[str, float]]:
+    """Each session's :data:`SCALARS`, by session index: made once per house and
+    shared by :func:`house_metrics` and every :func:`paired` difference."""
+    return {s["i"]: {key: f(s) for key, (_, f) in SCALARS.items()} for s in summaries}
+
+
+def house_metrics(
+    summaries: Sequence[Summary],
+    below: float = 50.0,
+    values: dict[int, dict[str, float]] | None = None,
+) -> dict[str, Any]:
+    """The statistics of one house from its session summaries (in session order);
+    ``values``: their :func:`scalar_values`, where already made."""
     m = len(summaries)
     out: dict[str, Any] = {"sessions": m}
     if not m:
@@ -198,8 +219,9 @@ def house_metrics(summaries: Sequence[Summary], below: float = 50.0) -> dict[str
     pots = [p for s in summaries for p in s["pot"]]
     out["hands"] = sum(s["hands"] for s in summaries)
     out["players"] = summaries[0]["players"]
-    for key, (_, f) in SCALARS.items():
-        out[key] = ci_mean([f(s) for s in summaries])
+    v = scalar_values(summaries) if values is None else values
+    for key in SCALARS:
+        out[key] = ci_mean([v[s["i"]][key] for s in summaries])
     out["start_balance"] = start_balance(summaries[0])
     out["below_balance"] = below
     out["hands_per_session"] = max(s["hands"] for s in summaries)
@@ -238,17 +260,20 @@ def paired(
     other: Sequence[Summary],
     below: float = 50.0,
     first_below: float | None = None,
+    values: tuple[dict[int, dict[str, float]], dict[int, dict[str, float]]] | None = None,
 ) -> dict[str, Interval]:
     """Paired differences ``other − first`` over the sessions both completed
     (same index, hence the same decks); ``first_below``: the first house's ``below``
-    where it is not ``below`` (houses with other starting balances)."""
+    where it is not ``below`` (houses with other starting balances); ``values``: the
+    :func:`scalar_values` of both, where already made."""
     fb = below if first_below is None else first_below
     a = {s["i"]: s for s in first}
     b = {s["i"]: s for s in other}
     common = sorted(set(a) & set(b))
+    va, vb = (scalar_values(first), scalar_values(other)) if values is None else values
     out: dict[str, Interval] = {}
-    for key, (_, f) in SCALARS.items():
-        out[key] = ci_mean([f(b[i]) - f(a[i]) for i in common])
+    for key in SCALARS:
+        out[key] = ci_mean([vb[i][key] - va[i][key] for i in common])
     for key, (_, g) in RATIOS.items():
         d = []
         for i in common:
@@ -278,15 +303,16 @@ def compute(result: Any, below: float | Sequence[float] = 50.0) -> dict[str, Any
     one = isinstance(below, int | float)
     belows = [float(below)] * len(cfg.houses) if isinstance(below, int | float) else list(below)
     houses = []
-    first: list[Summary] | None = None
+    first: tuple[list[Summary], dict[int, dict[str, float]]] | None = None
     for spec, b in zip(cfg.houses, belows, strict=True):
         ss = result.ordered(spec)
-        entry: dict[str, Any] = {"house": spec, **house_metrics(ss, b)}
+        values = scalar_values(ss)
+        entry: dict[str, Any] = {"house": spec, **house_metrics(ss, b, values)}
         if first is None:
-            first = ss
+            first = ss, values
             entry["vs_first"] = None
         else:
-            entry["vs_first"] = paired(first, ss, b, belows[0])
+            entry["vs_first"] = paired(first[0], ss, b, belows[0], (first[1], values))
         houses.append(entry)
     timing = {
         "wall_seconds": result.wall_seconds,

@@ -22,17 +22,24 @@ class StateError(ValueError):
     """A state file that cannot be resumed (missing, malformed, another run)."""
 
 
+def _digest(body: str) -> str:
+    return hashlib.sha256(body.encode()).hexdigest()[:16]
+
+
 def _line(house: str, summary: dict[str, Any]) -> str:
     """One state-file line: a session summary with a digest of itself, so that a line
-    edited by hand (or mangled) is refused on resume."""
-    body = json.dumps({"house": house, "summary": summary}, sort_keys=True)
-    check = hashlib.sha256(body.encode()).hexdigest()[:16]
-    return json.dumps({"house": house, "summary": summary, "check": check}) + "\n"
+    edited by hand (or mangled) is refused on resume.  The digest is of the line's
+    own text without it (one ``json.dumps`` per session)."""
+    body = json.dumps({"house": house, "summary": summary})
+    return f'{body[:-1]}, "check": "{_digest(body)}"}}\n'
 
 
 def _checked(entry: dict[str, Any]) -> bool:
-    body = json.dumps({"house": entry["house"], "summary": entry["summary"]}, sort_keys=True)
-    return entry.get("check") == hashlib.sha256(body.encode()).hexdigest()[:16]
+    """Whether a line's digest matches: of its text as written (key order kept by
+    ``json.loads``), or of its sorted keys (state files written before 2026-12-02)."""
+    body = {"house": entry["house"], "summary": entry["summary"]}
+    check = entry.get("check")
+    return check == _digest(json.dumps(body)) or check == _digest(json.dumps(body, sort_keys=True))
 
 
 def repair_tail(path: Path) -> None:
