@@ -155,7 +155,7 @@ class State:
         self.reneges: list[int] = []
         self.seats: list[int] = []
         self.cinch_from: list[int] | None = None
-        self.legal: list[int] | None = None
+        self.legal: tuple[int, ...] | None = None
         self.legal_mask = 0
         """The legal cards as a mask (with ``legal``, made once per turn)."""
         self.discards: Discards | None = None
@@ -171,7 +171,6 @@ class State:
         self.pub_active: tuple[int, ...] = ()
         self.pub_hands: list[tuple[int, ...] | None] = [None] * n
         """Each seat's hand as a tuple, made again after it changes."""
-        self.legal_t: tuple[int, ...] = ()
         self.legal_a: tuple[Action, ...] = ()
         self.money = 0
         """Counts the changes of balances and pot (antes, payouts): observations
@@ -222,11 +221,11 @@ class State:
         return self.draw.limit(self.hs, t.seat)
 
     def legal_cards(self) -> list[int]:
-        """The cards the player to act may play (R-FOLLOW … R-CINCH-LAST)."""
+        """The cards the player to act may play (R-FOLLOW … R-CINCH-LAST): a new list."""
         legal = self.legal
         if legal is None:
             legal = self._compute_legal()
-        return legal
+        return list(legal)
 
     def legal_actions(self) -> Sequence[Action]:
         """What the player to act may do; empty at a chance node or the end.  A list,
@@ -256,7 +255,7 @@ class State:
         if action in self.legal_actions():
             return None
         if self.phase == _PLAY and action.kind == "card":
-            return self._refusal(action.cards[0], self.legal_cards())
+            return self._refusal(action.cards[0], self._legal())
         if self.phase == _DECIDE and self.turn is not None and self.hs is not None:
             t = self.turn
             if t.kind == DECIDE and action.kind == "pass" and t.forced is not None:
@@ -373,7 +372,7 @@ class State:
         hs = self.hs
         assert hs is not None
         s = self.current_player()
-        legal = self.legal_cards()
+        legal = self._legal()
         hand = hs.hands[s]
         if card not in hand:
             raise RuleViolation("R-DEAL", f"seat {s} does not hold {card_str(card)}")
@@ -459,7 +458,7 @@ class State:
         self.plays, self.forfeits, self.reneges = list(o.plays), set(o.forfeits), list(o.reneges)
         self.seats = o.seats
         self.cinch_from = list(o.cinch_from) if o.cinch_from is not None else None
-        self.legal = list(o.legal) if o.legal is not None else None
+        self.legal = o.legal
         self.legal_mask = o.legal_mask
         self.discards = None  # made again from this copy's own hand when asked
         self.has_cinch = o.has_cinch
@@ -468,7 +467,7 @@ class State:
         self.pub_money, self.money = o.pub_money, o.money
         self.pub_trick, self.pub_active = o.pub_trick, o.pub_active
         self.pub_hands = [None] * o.n
-        self.legal_t, self.legal_a = o.legal_t, o.legal_a
+        self.legal_a = o.legal_a
         if hs is not None:
             hs.trick_seats = self.seats
 
@@ -618,7 +617,7 @@ class State:
         self.pub_trick = ()
         self.legal = None
 
-    def _compute_legal(self) -> list[int]:
+    def _compute_legal(self) -> tuple[int, ...]:
         hs = self.hs
         assert hs is not None
         trick = hs.trick
@@ -633,13 +632,17 @@ class State:
             if cinch.has_cinch(held, hs.trump, kn, hs.won[s]):
                 has = True
                 lm = cinch.narrow(lm, held, trick, hs.trump, kn, len(trick) == len(self.seats) - 1)
-        legal = [c for c in hs.hands[s] if (lm >> c) & 1]  # the hand's order: ascending
+        legal = tuple([c for c in hs.hands[s] if (lm >> c) & 1])  # the hand's order
         self.legal, self.legal_mask, self.has_cinch = legal, lm, has
-        self.legal_t = lt = tuple(legal)
-        self.legal_a = tuple([_CARDS[c] for c in lt])
+        self.legal_a = tuple([_CARDS[c] for c in legal])
         return legal
 
-    def _refusal(self, card: int, legal: list[int]) -> RuleViolation:
+    def _legal(self) -> tuple[int, ...]:
+        """The legal set of the player to play, computed once per turn."""
+        legal = self.legal
+        return self._compute_legal() if legal is None else legal
+
+    def _refusal(self, card: int, legal: tuple[int, ...]) -> RuleViolation:
         hs = self.hs
         assert hs is not None
         s = self.seats[len(hs.trick)]
@@ -651,7 +654,7 @@ class State:
         return RuleViolation(e.rule, f"seat {s}: {e.reason}", legal)
 
     def _play(
-        self, card: int, legal: list[int], renege: bool, corrected: bool, first: int | None
+        self, card: int, legal: tuple[int, ...], renege: bool, corrected: bool, first: int | None
     ) -> None:
         hs = self.hs
         assert hs is not None
@@ -668,13 +671,14 @@ class State:
         else:
             self.history_.append(_CARDS[card])
         hs.hands[s].remove(card)
-        hs.held[s] ^= 1 << card
+        held = hs.held
+        held[s] = held[s] ^ (1 << card)
         trick.append(card)
         self.pub_trick = self.pub_trick + ((s, card),)  # noqa: RUF005 (a C concatenation)
         self.pub_hands[s] = None
         hs.played |= 1 << card
         if self.record:
-            self.plays.append(PlayLog(s, card, tuple(legal), has, renege, corrected, first))
+            self.plays.append(PlayLog(s, card, legal, has, renege, corrected, first))
         self.legal = None
         self.has_cinch = False
         seats = self.seats

@@ -198,19 +198,24 @@ def _played(tricks: tuple[TrickLog, ...], trick: tuple[tuple[int, int], ...]) ->
     return m
 
 
+class _Open:
+    """A plain object an observation's fields are first made on (pure build)."""
+
+
 def _sealed(cls: type) -> None:
-    """A pure-Python build has no read-only fields: refuse assignments once built
-    (a compiled build's ``Final`` fields are read-only already)."""
+    """A pure-Python build has no read-only fields: refuse every assignment.  The
+    fields are made on a plain object and copied into the instance's dictionary at
+    once (a Python ``__setattr__`` per field would cost a call each); a compiled
+    build's ``Final`` fields are read-only already."""
     init = getattr(cls, "__init__")  # noqa: B009
 
     def __init__(self: object, *args: object, **kwargs: object) -> None:
-        init(self, *args, **kwargs)
-        object.__setattr__(self, "_sealed", True)
+        fields = _Open()
+        init(fields, *args, **kwargs)
+        self.__dict__.update(fields.__dict__)
 
     def __setattr__(self: object, name: str, value: object) -> None:
-        if getattr(self, "_sealed", False):
-            raise AttributeError(f"an observation is read-only: {name}")
-        object.__setattr__(self, name, value)
+        raise AttributeError(f"an observation is read-only: {name}")
 
     setattr(cls, "__init__", __init__)  # noqa: B010
     setattr(cls, "__setattr__", __setattr__)  # noqa: B010

@@ -32,8 +32,8 @@ def observe(state: State, seat: int) -> Observation:
     limit = 0
     if to_act == seat:
         if phase == "play":
-            state.legal_cards()  # computes the legal set once per turn
-            legal, legal_actions = state.legal_t, state.legal_a
+            legal = state._legal()  # computed once per turn
+            legal_actions = state.legal_a
             cinch = state.has_cinch
         elif phase == "exchange" and hs is not None:
             got = state.legal_actions()

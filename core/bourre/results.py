@@ -4,7 +4,6 @@ records of :mod:`bourre.records` are made."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from bourre.money import Amount
@@ -27,9 +26,9 @@ class PlayLog(NamedTuple):
     """The illegal card taken back, for a corrected play."""
 
 
-@dataclass(slots=True)
 class HandResult:
-    """What a hand did (the hand record is made from it, :mod:`bourre.records`)."""
+    """What a hand did (the hand record is made from it, :mod:`bourre.records`).
+    A plain compiled class (setup.py): made once per hand on the hot path."""
 
     number: int
     dealer: int
@@ -39,8 +38,26 @@ class HandResult:
     """Balances after the hand's payments, before the next antes."""
     antes: list[Amount]
     hands_after_draw: list[list[int]]
-    plays: list[PlayLog] = field(default_factory=list)
+    plays: list[PlayLog]
     """Every card played, in order (kept when the state records)."""
+
+    def __init__(
+        self,
+        number: int,
+        dealer: int,
+        state: HandState,
+        outcome: HandOutcome,
+        balances: list[Amount],
+        antes: list[Amount],
+        hands_after_draw: list[list[int]],
+        plays: list[PlayLog] | None = None,
+    ) -> None:
+        self.number, self.dealer, self.state, self.outcome = number, dealer, state, outcome
+        self.balances, self.antes, self.hands_after_draw = balances, antes, hands_after_draw
+        self.plays = [] if plays is None else plays
+
+    def __repr__(self) -> str:
+        return f"HandResult(number={self.number}, dealer={self.dealer}, outcome={self.outcome!r})"
 
     @property
     def pot_at_stake(self) -> Amount:

@@ -25,9 +25,14 @@ def make_deal(hand_size: int) -> DealFn:
 
     def deal(deck: Sequence[int], dealer: int, n: int) -> tuple[list[list[int]], int, list[int]]:
         m = hand_size * n
+        cards = list(deck)  # a list: indexed natively when compiled
         hands: list[list[int]] = [[] for _ in range(n)]
-        for j in range(n):
-            hands[(dealer + 1 + j) % n] = sorted(deck[j:m:n])
-        return hands, deck[m - 1], list(deck[m:])
+        s = dealer
+        for i in range(m):
+            s = s + 1 if s + 1 < n else 0
+            hands[s].append(cards[i])
+        for hand in hands:
+            hand.sort()
+        return hands, cards[m - 1], cards[m:]
 
     return deal
