@@ -63,7 +63,7 @@ _REVEAL: Final = 2
 _DRAW: Final = 3
 _PLAY: Final = 4
 _OVER: Final = 5
-_PHASE_NAMES: Final = ("chance", "decide", "chance", "chance", "play", "over")
+_PHASE_NAMES: Final[tuple[str, ...]] = ("chance", "decide", "chance", "chance", "play", "over")
 DECIDE: Final = "decide"
 """A :class:`~bourre.rules.Turn` to say pass or play (the same string as
 ``bourre.rules.DECIDE``; a constant here, so compiled code compares it directly)."""

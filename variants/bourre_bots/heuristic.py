@@ -32,7 +32,7 @@ KING: Final = 11
 
 # Expected tricks a single card is worth (rough rules of thumb, 5 players); Final:
 # compiled code reads them as constants, not from the module's dictionary.
-_TRUMP_VALUE: Final = (
+_TRUMP_VALUE: Final[tuple[float, ...]] = (
     0.30, 0.30, 0.31, 0.32, 0.33, 0.35, 0.37, 0.40, 0.45, 0.55, 0.70, 0.85, 1.00,
 )  # fmt: skip
 _OFF_ACE: Final = 0.55
@@ -112,7 +112,7 @@ def _rank_key(c: int, trump: int) -> int:
     return c % 13 + 13 if c // 13 == trump else c % 13
 
 
-def _cheapest(cards: Sequence[int], trump: int) -> int:
+def _cheapest(cards: list[int], trump: int) -> int:
     """The first of the cheapest cards (non-trumps first, then by rank)."""
     best, key = cards[0], _rank_key(cards[0], trump)
     for c in cards:
@@ -122,7 +122,7 @@ def _cheapest(cards: Sequence[int], trump: int) -> int:
     return best
 
 
-def _dearest(cards: Sequence[int], trump: int) -> int:
+def _dearest(cards: list[int], trump: int) -> int:
     """The first of the dearest cards (trumps first, then by rank)."""
     best, key = cards[0], _rank_key(cards[0], trump)
     for c in cards:
@@ -145,22 +145,23 @@ def choose_card(
     """
     if len(legal) == 1:
         return legal[0]
+    cards: list[int] = legal if isinstance(legal, list) else list(legal)  # native
     if not trick:
         best = -1
-        for c in legal:  # a master trump, the highest one
+        for c in cards:  # a master trump, the highest one
             if c // 13 == trump and _is_master(c, known) and c > best:
                 best = c
         if best >= 0:
             return best
-        for c in legal:
+        for c in cards:
             if c // 13 != trump and _is_master(c, known):
                 return c
-        return _cheapest(legal, trump)
+        return _cheapest(cards, trump)
     after = list(trick)  # the trick with each legal card added: who would win it (R-TRICK)
     after.append(-1)
     n = len(trick)
     winners = []
-    for c in legal:
+    for c in cards:
         after[n] = c
         if trick_winner(after, trump) == n:
             winners.append(c)
@@ -171,7 +172,7 @@ def choose_card(
         if safe:
             return _cheapest(safe, trump)
         return _dearest(winners, trump)
-    return _cheapest(legal, trump)
+    return _cheapest(cards, trump)
 
 
 def _mask(cards: tuple[int, ...]) -> int:
