@@ -281,3 +281,42 @@ def test_a_python_subclass_of_a_compiled_bot_is_asked_its_own_way() -> None:
     play_out(state, [Stubborn(random.Random(s)) for s in range(5)])
     for r in state.results:
         assert len(r.state.active) == 5  # nobody ever passed
+
+
+def test_the_payout_records_behave_as_values() -> None:
+    """PlayResult and HandOutcome (plain compiled classes): keyword construction,
+    field-wise equality, a readable repr, pickling; mutable, so unhashable."""
+    import pickle
+
+    from bourre.rules import HandOutcome, PlayResult
+
+    out = HandOutcome(winner=None, takes=[0, 5], paid=[0, 0], pot_after=5, bourre=[], reneges=[])
+    assert out == HandOutcome(None, [0, 5], [0, 0], 5, [], [], frozenset(), ())
+    assert out != HandOutcome(None, [0, 5], [0, 0], 6, [], [])
+    assert pickle.loads(pickle.dumps(out)) == out
+    assert repr(out).startswith("HandOutcome(winner=None, takes=[0, 5]")
+    res = PlayResult(2, 5, [0, 1], [3, 2], set(), [], False)
+    assert pickle.loads(pickle.dumps(res)) == res and res != out
+    assert "tricks_won=[3, 2]" in repr(res)
+    with pytest.raises(TypeError):
+        hash(out)
+
+
+@given(
+    st.lists(st.integers(-500, 500), min_size=2, max_size=8),
+    st.integers(0, 200),
+    st.booleans(),
+)
+def test_settlement_shares_the_pot_exactly(balances, pot, halves) -> None:
+    """R-SETTLE: each final balance is the balance plus pot/n exactly (a whole number
+    stays an int), and the places rank the final balances."""
+    from fractions import Fraction
+
+    from bourre_variants.standard.payout import settle
+
+    start = [Fraction(b, 2) if halves and i == 0 else b for i, b in enumerate(balances)]
+    final, ranks = settle(list(start), pot)
+    n = len(start)
+    assert final == [b + Fraction(pot, n) for b in start]
+    assert all(isinstance(x, int) for x in final if Fraction(x).denominator == 1)
+    assert ranks == [1 + sum(1 for o in final if o > x) for x in final]

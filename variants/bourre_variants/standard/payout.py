@@ -3,6 +3,7 @@ R-BOURRE, R-RENEGE, R-CORRECTED, R-DEALER, R-PREMATURE, R-SETTLE)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from mypy_extensions import mypyc_attr
@@ -137,7 +138,7 @@ def _whole(x: Amount) -> Amount:
     return int(x) if isinstance(x, Fraction) and x.denominator == 1 else x
 
 
-def ranks_of(balances: list[Amount]) -> list[int]:
+def ranks_of(balances: Sequence[Amount]) -> list[int]:
     """Shared places, highest balance first: 1, 2, 2, 4 … (R-SETTLE)."""
     return [1 + sum(1 for o in balances if o > b) for b in balances]
 
@@ -145,6 +146,11 @@ def ranks_of(balances: list[Amount]) -> list[int]:
 def settle(balances: list[Amount], pot: Amount) -> tuple[list[Amount], list[int]]:
     """R-SETTLE: the pot left is divided equally among all players, exactly."""
     n = len(balances)
-    share: Amount = pot // n if isinstance(pot, int) and not pot % n else Fraction(pot) / n
+    if isinstance(pot, int) and all(isinstance(b, int) for b in balances):
+        # in chips: n × each final balance is a whole number, ranked as it stands
+        # (no fraction made but the shares that do not divide evenly)
+        scaled: list[int] = [int(b) * n + pot for b in balances]
+        return [x // n if not x % n else Fraction(x, n) for x in scaled], ranks_of(scaled)
+    share: Amount = Fraction(pot) / n
     final = [_whole(b + share) for b in balances]
     return final, ranks_of(final)
