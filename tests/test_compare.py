@@ -569,3 +569,31 @@ def test_state_lines_written_before_one_dump_per_line_still_resume(tmp_path):
         state.write_text("\n".join(edited) + "\n")
         with pytest.raises(runner.StateError, match=f"line {k + 1} does not match its digest"):
             runner.load_state(state)
+
+
+@pytest.mark.parametrize("spec", ["standard", "standard+double-ante+four-card"])
+def test_the_session_tally_agrees_with_the_hands(spec):
+    """What a comparison keeps of each hand (bourre.results.SessionTally) is what
+    the hands did: the pots at stake, players, bourrés, carried pots, dealers, each
+    seat's change from hand to hand, and the cards played (with a cinch)."""
+    from bourre.house import House
+    from bourre.results import SessionTally
+    from bourre.simulate import play_session
+
+    house = House(spec)
+    n, start = house.table.players, float(house.table.balance)
+    t = SessionTally(start, n)
+    res = play_session(house, seed=3, on_hand=t)
+    hands = res.hands
+    assert t.pots == [float(h.pot_at_stake) for h in hands]
+    assert t.active == [len(h.state.active) for h in hands]
+    assert t.bourre == [len(h.outcome.bourre) for h in hands]
+    assert t.carried == [int(h.outcome.winner is None) for h in hands]
+    assert t.dealers == [h.dealer for h in hands]
+    before = [[start] * n] + [[float(b) for b in h.balances] for h in hands[:-1]]
+    assert t.deltas == [
+        [float(b) - p for b, p in zip(h.balances, prev, strict=True)]
+        for h, prev in zip(hands, before, strict=True)
+    ]
+    assert t.plays == sum(len(tr.plays) for h in hands for tr in h.tricks) > 0
+    assert t.cinch == sum(h.state.cinch_plays for h in hands)

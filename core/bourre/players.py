@@ -125,12 +125,13 @@ def play_out(
         raise ValueError(f"{len(players)} players for a table of {state.n}")
     results = state.results
     done = len(results)
-    acts = [getattr(p, "act", None) for p in players]  # each bot's form, once
+    seated = list(players)  # indexed natively
+    acts = [getattr(p, "act", None) for p in seated]  # each bot's form, once
     while not state.is_terminal():
         seat = state.current_player()
         if seat < 0:
             raise RuleViolation("R-DEAL", "chance acts now: give its outcome (apply_chance)")
-        action = _answer(players[seat], state.observation(seat), acts[seat])
+        action = _answer(seated[seat], state.observation(seat), acts[seat])
         try:
             state.apply_action(action)
         except IllegalAnswer:

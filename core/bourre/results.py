@@ -10,7 +10,7 @@ from bourre.money import Amount
 from bourre.rules import HandOutcome
 from bourre.state import HandState, TrickLog
 
-__all__ = ["HandResult", "PlayLog"]
+__all__ = ["HandResult", "PlayLog", "SessionTally"]
 
 
 class PlayLog(NamedTuple):
@@ -68,20 +68,35 @@ class HandResult:
         return self.state.tricks
 
 
-def tally(h: HandResult) -> tuple[int, int, float, int, int, bool, list[float]]:
-    """The figures a comparison keeps of a hand, in one compiled call: cards played,
-    those played with a cinch (R-SURE), the pot at stake, the players, the bourré
-    players (R-BOURRE), whether the pot carried (no winner) and the balances after."""
-    hs = h.state
-    plays = 0
-    for t in hs.tricks:
-        plays += len(t.plays)
-    return (
-        plays,
-        hs.cinch_plays,
-        float(hs.pot_at_stake),
-        len(hs.active),
-        len(h.outcome.bourre),
-        h.outcome.winner is None,
-        [float(b) for b in h.balances],
-    )
+class SessionTally:
+    """What a comparison keeps of each hand of a session (``bourre compare``'s
+    summary): pass it as ``on_hand``, one compiled call per hand.  Per hand: the pot
+    at stake, the players, the bourré players (R-BOURRE), whether the pot carried (no
+    winner), the dealer and each seat's change; over the session: cards played and
+    those played with a cinch (R-SURE)."""
+
+    def __init__(self, start: float, n: int) -> None:
+        self.prev: list[float] = [start] * n
+        self.pots: list[float] = []
+        self.active: list[int] = []
+        self.bourre: list[int] = []
+        self.carried: list[int] = []
+        self.dealers: list[int] = []
+        self.deltas: list[list[float]] = []
+        self.plays = 0
+        self.cinch = 0
+
+    def __call__(self, h: HandResult) -> None:
+        hs = h.state
+        for t in hs.tricks:
+            self.plays += len(t.plays)
+        self.cinch += hs.cinch_plays
+        self.pots.append(float(hs.pot_at_stake))
+        self.active.append(len(hs.active))
+        self.bourre.append(len(h.outcome.bourre))
+        self.carried.append(1 if h.outcome.winner is None else 0)
+        self.dealers.append(h.dealer)
+        prev = self.prev
+        now = [float(b) for b in h.balances]
+        self.deltas.append([now[s] - prev[s] for s in range(len(now))])
+        self.prev = now

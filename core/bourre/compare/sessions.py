@@ -123,7 +123,7 @@ def run_session(
     """Play session ``i`` of ``house`` and reduce it to a summary (JSON-ready).  With
     ``isolate`` every bot runs in its own process (:mod:`bourre.isolate`)."""
     from bourre.players import make_bot
-    from bourre.results import tally
+    from bourre.results import SessionTally
     from bourre.simulate import play_session
 
     n = house.table.players
@@ -136,31 +136,12 @@ def run_session(
         return make_bot(spec.name, rng, house=house, **dict(spec.options))
 
     start = float(house.table.balance)
-    prev = [start] * n
-    pots: list[float] = []
-    active: list[int] = []
-    bourre: list[int] = []
-    carried: list[int] = []
-    dealers: list[int] = []
-    deltas: list[list[float]] = []
-    counts = [0, 0]  # cards played, and played with a cinch
-
-    def on_hand(h: Any) -> None:
-        played, cinch, pot, playing, bourred, carry, now = tally(h)
-        counts[0] += played
-        counts[1] += cinch
-        pots.append(pot)
-        active.append(playing)
-        bourre.append(bourred)
-        carried.append(int(carry))
-        dealers.append(h.dealer)
-        deltas.append([x - p for x, p in zip(now, prev, strict=True)])
-        prev[:] = now
-
+    t = SessionTally(start, n)
     sseed = session_seed(seed, i)
     t0 = time.perf_counter()
-    res = play_session(house, seed=sseed, players=make, keep_hands=False, on_hand=on_hand)
+    res = play_session(house, seed=sseed, players=make, keep_hands=False, on_hand=t)
     seconds = time.perf_counter() - t0
+    deltas, dealers = t.deltas, t.dealers
     place = [  # chips won by place from the dealer (0 = the dealer, 1 = the dealer's left …)
         math.fsum(row[(dl + p) % n] for row, dl in zip(deltas, dealers, strict=True))
         for p in range(n)
@@ -169,19 +150,19 @@ def run_session(
         "i": i,
         "seed": sseed,
         "players": n,
-        "hands": len(pots),
+        "hands": len(t.pots),
         "bots": [b.label for b in specs],
         "start": start,
-        "pot": pots,
-        "active": active,
-        "bourre": bourre,
-        "carried": carried,
+        "pot": t.pots,
+        "active": t.active,
+        "bourre": t.bourre,
+        "carried": t.carried,
         "dealer": dealers,
         "delta": deltas,
         "place": place,
         "final": [float(x) for x in res.final],
-        "plays": counts[0],
-        "cinch": counts[1],
+        "plays": t.plays,
+        "cinch": t.cinch,
         "seconds": seconds,
     }
 
