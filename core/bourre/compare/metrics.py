@@ -58,7 +58,7 @@ def ci_mean(values: Sequence[float]) -> Interval:
     mean = math.fsum(values) / m
     if m < 2:
         return _iv(mean, None, m)
-    var = math.fsum((x - mean) ** 2 for x in values) / (m - 1)
+    var = math.fsum([(x - mean) * (x - mean) for x in values]) / (m - 1)
     return _iv(mean, Z * math.sqrt(var / m), m)
 
 
@@ -97,20 +97,23 @@ def _inverse_cdf(xs: Sequence[float], p: float) -> float:
     return xs[min(len(xs), k) - 1]
 
 
-def ci_quantile(groups: Sequence[Sequence[float]], p: float) -> Interval:
+def ci_quantile(
+    groups: Sequence[Sequence[float]], p: float, ordered: Sequence[float] | None = None
+) -> Interval:
     """The ``p`` quantile of all values (the smallest value with a share ``p`` at or
     below it) with a 95% interval that takes the groups (sessions) as the unit:
     the share of values at or below the quantile is a ratio over the groups
     (:func:`ci_ratio`), and ``p`` ± its half-width is turned back into values
-    (Woodruff).  The interval is ``None`` below 2 groups."""
-    xs = sorted(x for g in groups for x in g)
+    (Woodruff).  The interval is ``None`` below 2 groups.  ``ordered``: all the
+    values sorted, where already made (several quantiles of one run)."""
+    xs = sorted(x for g in groups for x in g) if ordered is None else ordered
     m = len(groups)
     if not xs:
         return _iv(None, None, m)
     q = _inverse_cdf(xs, p)
     if m < 2:
         return {"mean": q, "lo": None, "hi": None, "n": m}
-    share = ci_ratio([sum(1 for x in g if x <= q) for g in groups], [len(g) for g in groups])
+    share = ci_ratio([len([x for x in g if x <= q]) for g in groups], [len(g) for g in groups])
     half = (share["hi"] - share["lo"]) / 2 if share["lo"] is not None else 0.0
     lo = _inverse_cdf(xs, max(0.0, p - half))
     hi = _inverse_cdf(xs, min(1.0, p + half))
@@ -131,12 +134,14 @@ def _pstdev(xs: Sequence[float]) -> float:
     if not xs:
         return 0.0
     mean = math.fsum(xs) / len(xs)
-    return math.sqrt(math.fsum((x - mean) ** 2 for x in xs) / len(xs))
+    return math.sqrt(math.fsum([(x - mean) * (x - mean) for x in xs]) / len(xs))
 
 
 def _seat_means(s: Summary) -> list[float]:
     n, d = s["players"], s["delta"]
-    return [_mean([row[seat] for row in d]) for seat in range(n)]
+    if not d:
+        return [0.0] * n
+    return [math.fsum(column) / len(d) for column in zip(*d, strict=True)]
 
 
 def _position_means(s: Summary) -> list[float]:
@@ -225,8 +230,10 @@ def house_metrics(
     out["start_balance"] = start_balance(summaries[0])
     out["below_balance"] = below
     out["hands_per_session"] = max(s["hands"] for s in summaries)
-    out["pot_median"] = ci_quantile([s["pot"] for s in summaries], 0.5)
-    out["pot_p99"] = ci_quantile([s["pot"] for s in summaries], 0.99)
+    groups = [s["pot"] for s in summaries]
+    ordered = sorted(pots)
+    out["pot_median"] = ci_quantile(groups, 0.5, ordered)
+    out["pot_p99"] = ci_quantile(groups, 0.99, ordered)
     out["pot_max"] = max(pots) if pots else None
     for key, (_, g) in RATIOS.items():
         pairs = [g(s) for s in summaries]
