@@ -154,3 +154,21 @@ def test_without_a_c_compiler_the_install_falls_back_to_pure_python(tmp_path):
     assert describe == "pure Python"
     assert engine_file.startswith(str(target)) and engine_file.endswith(".py")
     assert final == [str(x) for x in play_session(House("standard"), seed=3).final]
+
+
+def test_the_deck_is_fisher_yates_on_30_bit_words():
+    """The shuffle (R-DEAL) read from one getrandbits call gives the decks of 51
+    calls of getrandbits(30), each draw the top bits of word × (i + 1)."""
+    import random
+
+    from bourre.cards import DECK
+    from bourre.chance import Chance
+
+    chance, rng = Chance("words"), random.Random("bourre-deck:words")
+    for _ in range(20):
+        cards = list(DECK)
+        for i in range(51, 0, -1):
+            j = (rng.getrandbits(30) * (i + 1)) >> 30
+            cards[i], cards[j] = cards[j], cards[i]
+        assert chance.deck() == cards
+    assert chance.seat(5) == rng.randrange(5)  # the same stream afterwards

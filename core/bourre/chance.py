@@ -4,6 +4,7 @@ reshuffles, a random first dealer."""
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from mypy_extensions import mypyc_attr
 
@@ -25,15 +26,20 @@ class Chance:
 
     def deck(self) -> list[int]:
         """A shuffled and cut deck, top first: Fisher–Yates, each draw the top bits
-        of ``30-bit word × (i + 1)`` (a bias below 1 in 20 million).  A word of at
-        most 32 bits is one step of the Mersenne Twister, and a compiled build
-        multiplies natively only factors below 2**30."""
-        cards = list(DECK)
-        bits = self._rng.getrandbits
+        of ``30-bit word × (i + 1)`` (a bias below 1 in 20 million).  The 51 words
+        are one ``getrandbits`` call read four bytes at a time: the same words, in
+        the same order, as 51 calls of ``getrandbits(30)`` (one step of the Mersenne
+        Twister each), without 51 method calls (compiled, the bytes are read
+        natively; a pure build pays a few microseconds for it)."""
+        cards: list[object] = list(DECK)  # moved as they are: no unboxing when compiled
+        data = self._rng.getrandbits(1632).to_bytes(204, "little")
+        k = 0
         for i in range(51, 0, -1):
-            j = (bits(30) * (i + 1)) >> 30
+            word = (data[k] | data[k + 1] << 8 | data[k + 2] << 16 | data[k + 3] << 24) >> 2
+            j = (word * (i + 1)) >> 30
             cards[i], cards[j] = cards[j], cards[i]
-        return cards
+            k += 4
+        return cast("list[int]", cards)
 
     def reshuffle(self, pile: list[int]) -> list[int]:
         """A new stock from discards (R-RESHUFFLE)."""
