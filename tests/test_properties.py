@@ -88,6 +88,7 @@ def check_question(state: State, seat: int, action, checks: Checks) -> None:
         assert len(set(legal)) == len(legal)
         assert legal_actions == [CARDS[c] for c in legal]
         assert list(view.legal) == legal  # what the bot is offered
+        assert list(view.legal_actions) == legal_actions  # made when read, the same
         assert action in legal_actions
         # the cinch only ever narrows the ordinary legal set
         ordinary = cards_of(state.rules.follow.legal(mask_of(hand), list(hs.trick), hs.trump))

@@ -171,7 +171,6 @@ class State:
         self.pub_active: tuple[int, ...] = ()
         self.pub_hands: list[tuple[int, ...] | None] = [None] * n
         """Each seat's hand as a tuple, made again after it changes."""
-        self.legal_a: tuple[Action, ...] = ()
         self.money = 0
         """Counts the changes of balances and pot (antes, payouts): observations
         copy the balances again only after one."""
@@ -234,9 +233,7 @@ class State:
         whose actions are made only when read (it equals the list of them)."""
         ph = self.phase
         if ph == _PLAY:
-            if self.legal is None:
-                self._compute_legal()
-            return list(self.legal_a)  # made with the legal set, once per turn
+            return [_CARDS[c] for c in self._legal()]  # the set computed once per turn
         if ph != _DECIDE:
             return []
         t = self.turn
@@ -467,7 +464,6 @@ class State:
         self.pub_money, self.money = o.pub_money, o.money
         self.pub_trick, self.pub_active = o.pub_trick, o.pub_active
         self.pub_hands = [None] * o.n
-        self.legal_a = o.legal_a
         if hs is not None:
             hs.trick_seats = self.seats
 
@@ -634,7 +630,6 @@ class State:
                 lm = cinch.narrow(lm, held, trick, hs.trump, kn, len(trick) == len(self.seats) - 1)
         legal = tuple([c for c in hs.hands[s] if (lm >> c) & 1])  # the hand's order
         self.legal, self.legal_mask, self.has_cinch = legal, lm, has
-        self.legal_a = tuple([_CARDS[c] for c in legal])
         return legal
 
     def _legal(self) -> tuple[int, ...]:

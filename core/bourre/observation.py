@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from bourre.actions import Action
+from bourre.actions import CARDS, Action
 from bourre.cards import card_str
 from bourre.money import Amount
 from bourre.state import PublicDecision, TrickLog
@@ -84,9 +84,7 @@ class Observation:
     """The seat to act now (-1 when chance or nobody acts)."""
     phase: Final[str]
     """``"decide"``, ``"exchange"``, ``"play"``, ``"chance"`` or ``"over"``."""
-    legal_actions: Final[Sequence[Action]]
-    """What this seat may do now (empty unless ``to_act == seat``): a tuple, or for
-    an exchange a :class:`Discards`."""
+    _actions: Final[Sequence[Action] | None]
     legal: Final[tuple[int, ...]]
     """The cards this seat may play now (when ``phase == "play"``)."""
     cinch: Final[bool]
@@ -127,7 +125,7 @@ class Observation:
         stock_size: int,
         to_act: int,
         phase: str,
-        legal_actions: Sequence[Action],
+        legal_actions: Sequence[Action] | None,
         legal: tuple[int, ...],
         cinch: bool,
         forced: str | None,
@@ -147,7 +145,7 @@ class Observation:
             to_act,
             phase,
         )
-        self.legal_actions, self.legal, self.cinch, self.forced = (
+        self._actions, self.legal, self.cinch, self.forced = (
             legal_actions,
             legal,
             cinch,
@@ -156,6 +154,16 @@ class Observation:
         self.my_decision, self.gave, self.got = my_decision, gave, got
         self.exchange_limit = exchange_limit
         self.played = played if played >= 0 else _played(tricks, trick)
+
+    @property
+    def legal_actions(self) -> Sequence[Action]:
+        """What this seat may do now (empty unless ``to_act == seat``): a tuple, or
+        for an exchange a :class:`Discards`.  When playing, the actions of the cards
+        of :attr:`legal`, made when read (``None`` given for them)."""
+        actions = self._actions
+        if actions is None:
+            return tuple([CARDS[c] for c in self.legal])
+        return actions
 
     def seen(self) -> frozenset[int]:
         """Every card this seat has seen: own hand and discards, the upcard and the

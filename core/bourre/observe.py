@@ -25,7 +25,7 @@ def observe(state: State, seat: int) -> Observation:
         raise ValueError(f"no seat {seat} at a table of {state.n} (R-SEAT)")
     to_act = state.current_player()
     phase = state.phase_name
-    legal_actions: Sequence[Action] = _NONE
+    legal_actions: Sequence[Action] | None = _NONE
     legal = _NOCARD
     cinch = False
     forced: str | None = None
@@ -33,7 +33,7 @@ def observe(state: State, seat: int) -> Observation:
     if to_act == seat:
         if phase == "play":
             legal = state._legal()  # computed once per turn
-            legal_actions = state.legal_a
+            legal_actions = None  # the cards' actions, made if read (Observation)
             cinch = state.has_cinch
         elif phase == "exchange" and hs is not None:
             got = state.legal_actions()

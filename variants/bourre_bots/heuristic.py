@@ -56,7 +56,8 @@ KEEP_TRUMP = 2
 def hand_strength(hand: Sequence[int], trump: int) -> float:
     """Expected tricks, roughly: trumps by rank, off-suit aces and kings."""
     e = 0.0
-    for c in hand:
+    cards: tuple[int, ...] = hand if isinstance(hand, tuple) else tuple(hand)  # native
+    for c in cards:
         s, r = c // 13, c % 13  # not divmod: a call and a tuple per card
         if s == trump:
             e += _TRUMP_VALUE[r]
@@ -71,7 +72,8 @@ def discard_weak(hand: Sequence[int], trump: int, keep_trump: int = KEEP_TRUMP) 
     """The heuristic exchange: keep aces and the trumps from rank ``keep_trump`` up
     (2 = every trump), discard the rest."""
     low = keep_trump - 2
-    return [c for c in hand if c % 13 != ACE and (c // 13 != trump or c % 13 < low)]
+    cards: tuple[int, ...] = hand if isinstance(hand, tuple) else tuple(hand)  # native
+    return [c for c in cards if c % 13 != ACE and (c // 13 != trump or c % 13 < low)]
 
 
 def heuristic_decide(
