@@ -152,9 +152,7 @@ def make_bot(name: str, rng: random.Random, *, house: Any = None, **options: Any
     """A bot from the installed plugins by name (``random``, …), or from a module not
     installed as ``package.module:factory``.  ``house`` goes to factories that take
     it; an option the bot does not have is refused with its options."""
-    from bourre.plugins import default_registry
-
-    reg = default_registry()
+    reg = _registry()
     if name in reg.bots:
         factory = reg.bots[name][0]
     elif ":" in name:
@@ -182,14 +180,29 @@ def make_bot(name: str, rng: random.Random, *, house: Any = None, **options: Any
     return player
 
 
+_REGISTRY: list[Callable[[], Any]] = []
+"""``bourre.plugins.default_registry``, imported on first use (plugins import this
+module) and kept: a function-level import costs an import lookup per bot made."""
+
+
+def _registry() -> Any:
+    if not _REGISTRY:
+        from bourre.plugins import default_registry
+
+        _REGISTRY.append(default_registry)
+    return _REGISTRY[0]()
+
+
 _TAKES_HOUSE: dict[Callable[..., Any], bool] = {}
 """Factories already looked at (a signature costs more than a short session's play)."""
 
 
 def takes_house(factory: Callable[..., Any]) -> bool:
     """Whether a bot factory takes a ``house`` option (or any option)."""
-    with contextlib.suppress(KeyError, TypeError):  # not seen yet, or not hashable
+    try:
         return _TAKES_HOUSE[factory]
+    except (KeyError, TypeError):  # not seen yet, or not hashable
+        pass
     import inspect
 
     try:
