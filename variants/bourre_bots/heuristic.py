@@ -220,7 +220,10 @@ class HeuristicPlayer(PlayerBase):
             return True
         decided = len(view.decisions)  # they decide in turn from the dealer's left
         to_come = view.players - 1 - decided
-        playing = sum(1 for d in view.decisions if d.play)
+        playing = 0
+        for d in view.decisions:  # a loop, not a generator: compiled, no frame object
+            if d.play:
+                playing += 1
         return heuristic_decide(
             view.hand,
             view.trump,

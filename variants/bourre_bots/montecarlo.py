@@ -105,7 +105,7 @@ class MonteCarloPlayer:
             if mean <= best_gain:
                 continue
             if m > 1 and margin > 0:
-                var = sum((x - mean) ** 2 for x in d) / (m - 1)
+                var = sum([(x - mean) * (x - mean) for x in d]) / (m - 1)  # no generator
                 if mean <= margin * (var / m) ** 0.5:
                     continue
             best, best_gain = i, mean

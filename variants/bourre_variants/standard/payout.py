@@ -140,13 +140,13 @@ def _whole(x: Amount) -> Amount:
 
 def ranks_of(balances: Sequence[Amount]) -> list[int]:
     """Shared places, highest balance first: 1, 2, 2, 4 … (R-SETTLE)."""
-    return [1 + sum(1 for o in balances if o > b) for b in balances]
+    return [1 + len([o for o in balances if o > b]) for b in balances]
 
 
 def settle(balances: list[Amount], pot: Amount) -> tuple[list[Amount], list[int]]:
     """R-SETTLE: the pot left is divided equally among all players, exactly."""
     n = len(balances)
-    if isinstance(pot, int) and all(isinstance(b, int) for b in balances):
+    if isinstance(pot, int) and all([isinstance(b, int) for b in balances]):
         # in chips: n × each final balance is a whole number, ranked as it stands
         # (no fraction made but the shares that do not divide evenly)
         scaled: list[int] = [int(b) * n + pot for b in balances]
