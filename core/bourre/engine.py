@@ -68,6 +68,8 @@ DECIDE: Final = "decide"
 """A :class:`~bourre.rules.Turn` to say pass or play (the same string as
 ``bourre.rules.DECIDE``; a constant here, so compiled code compares it directly)."""
 _CARDS: Final = CARDS
+_PASS_A: Final = PASS  # read as constants by compiled code, not from the globals
+_PLAY_A: Final = PLAY
 _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
 
 
@@ -239,7 +241,7 @@ class State:
         t = self.turn
         assert t is not None and self.hs is not None
         if t.kind == DECIDE:
-            return [PLAY] if t.forced is not None else [PASS, PLAY]
+            return [_PLAY_A] if t.forced is not None else [_PASS_A, _PLAY_A]
         got = self.discards
         if got is None:
             limit = self.draw.limit(self.hs, t.seat)

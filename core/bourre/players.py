@@ -25,6 +25,8 @@ from bourre.rules import Player, RuleViolation
 __all__ = ["IllegalAnswer", "Player", "PlayerBase", "ask", "make_bot", "play_out"]
 
 _CARDS: Final = CARDS
+_PASS_A: Final = PASS  # read as constants by compiled code, not from the globals
+_PLAY_A: Final = PLAY
 _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 
 
@@ -76,7 +78,7 @@ def _native_answer(player: PlayerBase, view: Observation) -> Action:
         raise IllegalAnswer(view.seat, rule, f"answered the wrong type: {e}") from None
     if not ok and view.forced is not None:
         raise IllegalAnswer(view.seat, view.forced, "may not pass", ("play",))
-    return PLAY if ok else PASS
+    return _PLAY_A if ok else _PASS_A
 
 
 def _answer(player: Any, view: Observation, act: Any) -> Action:
