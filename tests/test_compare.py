@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import os
 import signal
 import subprocess
@@ -597,3 +598,7 @@ def test_the_session_tally_agrees_with_the_hands(spec):
     ]
     assert t.plays == sum(len(tr.plays) for h in hands for tr in h.tricks) > 0
     assert t.cinch == sum(h.state.cinch_plays for h in hands)
+    assert t.places() == [  # by place from the dealer
+        math.fsum(d[(h.dealer + p) % n] for d, h in zip(t.deltas, hands, strict=True))
+        for p in range(n)
+    ]

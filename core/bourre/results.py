@@ -4,6 +4,7 @@ records of :mod:`bourre.records` are made."""
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 from bourre.money import Amount
@@ -100,3 +101,13 @@ class SessionTally:
         now = [float(b) for b in h.balances]
         self.deltas.append([now[s] - prev[s] for s in range(len(now))])
         self.prev = now
+
+    def places(self) -> list[float]:
+        """Chips won over the session by place from the dealer (0 = the dealer, 1 =
+        the dealer's left …), each an exactly rounded sum (``math.fsum``)."""
+        n = len(self.prev)
+        deltas, dealers = self.deltas, self.dealers
+        return [
+            math.fsum([deltas[k][(dealers[k] + p) % n] for k in range(len(deltas))])
+            for p in range(n)
+        ]

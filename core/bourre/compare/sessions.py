@@ -10,7 +10,6 @@ state file, resuming) is :mod:`bourre.compare.runner`.
 from __future__ import annotations
 
 import functools
-import math
 import random
 import time
 from collections.abc import Iterable, Sequence
@@ -141,11 +140,6 @@ def run_session(
     t0 = time.perf_counter()
     res = play_session(house, seed=sseed, players=make, keep_hands=False, on_hand=t)
     seconds = time.perf_counter() - t0
-    deltas, dealers = t.deltas, t.dealers
-    place = [  # chips won by place from the dealer (0 = the dealer, 1 = the dealer's left …)
-        math.fsum(row[(dl + p) % n] for row, dl in zip(deltas, dealers, strict=True))
-        for p in range(n)
-    ]
     return {
         "i": i,
         "seed": sseed,
@@ -157,9 +151,9 @@ def run_session(
         "active": t.active,
         "bourre": t.bourre,
         "carried": t.carried,
-        "dealer": dealers,
-        "delta": deltas,
-        "place": place,
+        "dealer": t.dealers,
+        "delta": t.deltas,
+        "place": t.places(),  # chips won by place from the dealer
         "final": [float(x) for x in res.final],
         "plays": t.plays,
         "cinch": t.cinch,
