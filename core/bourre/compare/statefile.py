@@ -36,7 +36,7 @@ def _line(house: str, summary: dict[str, Any]) -> str:
 
 def _checked(entry: dict[str, Any]) -> bool:
     """Whether a line's digest matches: of its text as written (key order kept by
-    ``json.loads``), or of its sorted keys (state files written before 2026-12-02)."""
+    ``json.loads``), or of its sorted keys (the digest of older state files)."""
     body = {"house": entry["house"], "summary": entry["summary"]}
     check = entry.get("check")
     return check == _digest(json.dumps(body)) or check == _digest(json.dumps(body, sort_keys=True))
