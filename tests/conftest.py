@@ -14,8 +14,9 @@ import copy
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -125,6 +126,22 @@ def S(cards: Iterable[int] | int) -> set[str]:
     if isinstance(cards, int):
         cards = cards_of(cards)
     return {card_str(c) for c in cards}
+
+
+def plugin(name: str, *classes: Any) -> ModuleType:
+    """A plugin module registering ``classes`` (as a third-party package would); give
+    it to ``load_registry(extra=[(name, module)])``."""
+    from bourre.variant import hookimpl
+
+    mod = ModuleType(f"fake_{name.replace('-', '_')}")
+
+    @hookimpl
+    def bourre_register_variants(register: Callable[[type[Any]], None]) -> None:
+        for cls in classes:
+            register(cls)
+
+    mod.bourre_register_variants = bourre_register_variants  # type: ignore[attr-defined]
+    return mod
 
 
 def canon(text: str) -> str:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from types import ModuleType
 from typing import Any
 
 import pytest
+from conftest import plugin
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -136,15 +136,7 @@ VARIANTS = [
 
 @pytest.fixture(scope="module")
 def reg() -> Registry:
-    mod = ModuleType("fake_card_sets")
-
-    @hookimpl
-    def bourre_register_variants(register: Callable[[type[Variant]], None]) -> None:
-        for cls in VARIANTS:
-            register(cls)
-
-    mod.bourre_register_variants = bourre_register_variants  # type: ignore[attr-defined]
-    out = load_registry(extra=[("card-sets", mod)])
+    out = load_registry(extra=[("card-sets", plugin("card-sets", *VARIANTS))])
     assert not out.errors, out.errors
     return out
 
@@ -199,14 +191,8 @@ def test_a_broken_mask_answer_names_the_plugin(reg: Registry) -> None:
             return 1 << 51 if not (hand >> 51) & 1 else 1
 
     bad = _variant("outside-mask", "bourre_follow", Outside)
-    mod = ModuleType("fake_outside")
-
-    @hookimpl
-    def bourre_register_variants(register: Callable[[type[Variant]], None]) -> None:
-        register(bad)
-
-    mod.bourre_register_variants = bourre_register_variants  # type: ignore[attr-defined]
-    house = House("outside-mask", registry=load_registry(extra=[("outside", mod)]))
+    reg = load_registry(extra=[("outside", plugin("outside", bad))])
+    house = House("outside-mask", registry=reg)
     with pytest.raises(Exception, match=r"outside-mask.*not within the hand"):
         play_session(house, seed=0)
 
@@ -239,15 +225,9 @@ def test_a_compiled_base_subclassed_without_its_methods_is_refused(reg: Registry
         pass
 
     bad = _variant("empty-follow", "bourre_follow", Empty)
-    mod = ModuleType("fake_empty")
-
-    @hookimpl
-    def bourre_register_variants(register: Callable[[type[Variant]], None]) -> None:
-        register(bad)
-
-    mod.bourre_register_variants = bourre_register_variants  # type: ignore[attr-defined]
+    reg = load_registry(extra=[("empty", plugin("empty", bad))])
     with pytest.raises(PluginError, match=r"empty-follow.*defines no legal, refuse"):
-        House("empty-follow", registry=load_registry(extra=[("empty", mod)]))
+        House("empty-follow", registry=reg)
 
 
 class WrongType(PlayerBase):

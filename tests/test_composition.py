@@ -25,6 +25,7 @@ if str(ROOT) not in sys.path:  # for tests.reference (the independent referee)
     sys.path.insert(0, str(ROOT))
 
 from conftest import BUILTINS as BUILTIN  # noqa: E402
+from conftest import plugin  # noqa: E402
 
 import bourre.plugins  # noqa: E402
 from bourre.actions import CARDS  # noqa: E402
@@ -48,19 +49,6 @@ from bourre_variants.standard.payout import payout as standard_payout  # noqa: E
 from tests.reference.generate import random_script  # noqa: E402
 
 # ------------------------------------------------------------------------ test plugins
-
-
-def plugin(name: str, *classes: Any) -> ModuleType:
-    """A plugin module registering ``classes`` (as a third-party package would)."""
-    mod = ModuleType(f"fake_{name.replace('-', '_')}")
-
-    @hookimpl
-    def bourre_register_variants(register: Callable[[type[Variant]], None]) -> None:
-        for cls in classes:
-            register(cls)
-
-    mod.bourre_register_variants = bourre_register_variants  # type: ignore[attr-defined]
-    return mod
 
 
 class CinchA(Variant):
