@@ -280,6 +280,17 @@ def test_the_payout_records_behave_as_values() -> None:
     assert "tricks_won=[3, 2]" in repr(res)
     with pytest.raises(TypeError):
         hash(out)
+    # every field survives pickling and shows in the repr (none left out of either)
+    full = HandOutcome(2, [0, 5], [1, 0], 7, [0], [0], frozenset({0}), (1, 2))
+    back = pickle.loads(pickle.dumps(full))
+    assert (back.winner, back.ante_exempt, back.tied, back.pot_after) == (
+        2, frozenset({0}), (1, 2), 7,
+    )  # fmt: skip
+    for name in ("winner", "takes", "paid", "pot_after", "bourre", "reneges", "ante_exempt", "tied"):
+        assert f"{name}=" in repr(full)
+    assert full != HandOutcome(2, [0, 5], [1, 0], 7, [0], [0], frozenset({0}), (2, 1))
+    back_res = pickle.loads(pickle.dumps(PlayResult(2, 5, [0, 1], [3, 2], {1}, [1], True)))
+    assert (back_res.forfeits, back_res.reneges, back_res.sole) == ({1}, [1], True)
 
 
 @given(

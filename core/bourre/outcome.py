@@ -8,6 +8,8 @@ hand.  They compare equal field by field and print like dataclasses."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from bourre.money import Amount
 
 __all__ = ["HandOutcome", "PlayResult"]
@@ -15,8 +17,32 @@ __all__ = ["HandOutcome", "PlayResult"]
 _NOBODY: frozenset[int] = frozenset()
 
 
-class PlayResult:
+class _Record:
+    """What the records below share: equality field by field, a dataclass-like repr
+    and pickling, all from ``_names`` (never on the hot path)."""
+
+    _names: ClassVar[tuple[str, ...]] = ()
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple([getattr(self, name) for name in self._names])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, type(self)) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclasses they were
+
+    def __reduce__(self) -> tuple[type[_Record], tuple[object, ...]]:
+        return (type(self), self._fields())
+
+    def __repr__(self) -> str:
+        pairs = [f"{k}={v!r}" for k, v in zip(self._names, self._fields(), strict=True)]
+        return f"{type(self).__name__}({', '.join(pairs)})"
+
+
+class PlayResult(_Record):
     """What the payout needs to know of a hand once it is played."""
+
+    _names = ("n", "pot_at_stake", "active", "tricks_won", "forfeits", "reneges", "sole")
 
     n: int
     pot_at_stake: Amount
@@ -47,30 +73,13 @@ class PlayResult:
         )
         self.forfeits, self.reneges, self.sole = forfeits, reneges, sole
 
-    def _fields(self) -> tuple[object, ...]:
-        return (
-            self.n, self.pot_at_stake, self.active, self.tricks_won, self.forfeits,
-            self.reneges, self.sole,
-        )  # fmt: skip
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, PlayResult) and self._fields() == other._fields()
-
-    def __reduce__(self) -> tuple[type[PlayResult], tuple[object, ...]]:
-        return (PlayResult, self._fields())
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it was
-
-    def __repr__(self) -> str:
-        return (
-            f"PlayResult(n={self.n!r}, pot_at_stake={self.pot_at_stake!r}, active="
-            f"{self.active!r}, tricks_won={self.tricks_won!r}, forfeits={self.forfeits!r},"
-            f" reneges={self.reneges!r}, sole={self.sole!r})"
-        )
-
-
-class HandOutcome:
+class HandOutcome(_Record):
     """The payout of a hand (see :func:`bourre.hookspec.bourre_payout`)."""
+
+    _names = (
+        "winner", "takes", "paid", "pot_after", "bourre", "reneges", "ante_exempt", "tied",
+    )  # fmt: skip
 
     winner: int | None
     """The seat that takes the pot at stake, or ``None`` (tie, forfeit)."""
@@ -100,24 +109,3 @@ class HandOutcome:
     ) -> None:
         self.winner, self.takes, self.paid, self.pot_after = winner, takes, paid, pot_after
         self.bourre, self.reneges, self.ante_exempt, self.tied = bourre, reneges, ante_exempt, tied
-
-    def _fields(self) -> tuple[object, ...]:
-        return (
-            self.winner, self.takes, self.paid, self.pot_after, self.bourre, self.reneges,
-            self.ante_exempt, self.tied,
-        )  # fmt: skip
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HandOutcome) and self._fields() == other._fields()
-
-    def __reduce__(self) -> tuple[type[HandOutcome], tuple[object, ...]]:
-        return (HandOutcome, self._fields())
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it was
-
-    def __repr__(self) -> str:
-        return (
-            f"HandOutcome(winner={self.winner!r}, takes={self.takes!r}, paid={self.paid!r},"
-            f" pot_after={self.pot_after!r}, bourre={self.bourre!r}, reneges="
-            f"{self.reneges!r}, ante_exempt={self.ante_exempt!r}, tied={self.tied!r})"
-        )
