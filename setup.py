@@ -15,6 +15,8 @@ from setuptools import setup
 
 COMPILED = [
     "core/bourre/engine.py",
+    "core/bourre/flow.py",
+    "core/bourre/cardplay.py",
     "core/bourre/chance.py",
     "core/bourre/results.py",
     "core/bourre/state.py",

@@ -19,8 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final, cast
 
-from bourre.actions import CARDS, PASS, PLAY, Action, Dealt, Deck, Drew, TablePlay
+from bourre.actions import CARDS, PASS, PLAY, Action, Dealt, Deck, Drew
 from bourre.build import warn_if_stale
+from bourre.cardplay import legal as legal_set
+from bourre.cardplay import play_card, refusal
 from bourre.cards import card_str
 from bourre.chance import Chance
 from bourre.components import (
@@ -29,7 +31,23 @@ from bourre.components import (
     FollowComponent,
     compiled_form,
 )
-from bourre.given import dealt_hand, draw_given, reveal
+from bourre.flow import (
+    DEAL,
+    DECIDE,
+    DECIDE_PHASE,
+    DRAW,
+    OVER,
+    PHASE_NAMES,
+    PLAY_PHASE,
+    REVEAL,
+    advance,
+    begin_hand,
+    deal,
+    drew,
+    end_hand,
+    exchange,
+)
+from bourre.given import reveal
 from bourre.house import House
 from bourre.money import Amount
 from bourre.observation import Discards, Observation
@@ -38,14 +56,12 @@ from bourre.results import HandResult, PlayLog
 from bourre.rules import (
     DrawRule,
     HandOutcome,
-    PlayResult,
     Rules,
     RuleViolation,
     TrickWinnerFn,
     Turn,
-    refuse_card,
 )
-from bourre.state import HandState, PublicDecision, TrickLog, keep_order
+from bourre.state import HandState, PublicDecision, TrickLog
 
 __all__ = ["CHANCE", "TERMINAL", "Chance", "HandResult", "PlayLog", "State"]
 
@@ -56,32 +72,9 @@ CHANCE: Final = -1
 TERMINAL: Final = -4
 """``current_player()`` once the session is over (OpenSpiel's ``kTerminalPlayerId``)."""
 
-# phases
-_DEAL: Final = 0
-_DECIDE: Final = 1
-_REVEAL: Final = 2
-_DRAW: Final = 3
-_PLAY: Final = 4
-_OVER: Final = 5
-_PHASE_NAMES: Final[tuple[str, ...]] = ("chance", "decide", "chance", "chance", "play", "over")
-DECIDE: Final = "decide"
-"""A :class:`~bourre.rules.Turn` to say pass or play (the same string as
-``bourre.rules.DECIDE``; a constant here, so compiled code compares it directly)."""
 _CARDS: Final = CARDS
 _PASS_A: Final = PASS  # read as constants by compiled code, not from the globals
 _PLAY_A: Final = PLAY
-_new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
-
-
-def _draw_noting(hs: HandState, draw: DrawRule, seat: int, cards: tuple[int, ...]) -> None:
-    """The house's draw, noting what the seat gave and got (what it knows)."""
-    if not cards:
-        draw(hs, seat, cards)
-        return
-    before = hs.hand_mask(seat)  # the discards come back to no one this exchange (R-RESHUFFLE)
-    draw(hs, seat, cards)  # refuses what is not allowed, unchanged (R-DRAW)
-    hs.gave[seat] = cards
-    hs.got[seat] = tuple([c for c in hs.hands[seat] if not (before >> c) & 1])
 
 
 class State:
@@ -142,7 +135,7 @@ class State:
         self.history_: list[object] = []
         self.final: tuple[list[Amount], list[int]] | None = None
         self.hs: HandState | None = None
-        self.phase = _DEAL
+        self.phase = DEAL
         self.turn: Turn | None = None
         self.pending: tuple[int, ...] = ()
         self.pending_seat = -1
@@ -176,28 +169,28 @@ class State:
         self.money = 0
         """Counts the changes of balances and pot (antes, payouts): observations
         copy the balances again only after one."""
-        self._begin_hand()
+        begin_hand(self)
 
     # -- who acts --------------------------------------------------------------------
 
     def current_player(self) -> int:
         """The seat to act, :data:`CHANCE` at a chance node, :data:`TERMINAL` at the end."""
         ph = self.phase
-        if ph == _PLAY:
+        if ph == PLAY_PHASE:
             hs = self.hs
             assert hs is not None
             return self.seats[len(hs.trick)]
-        if ph == _DECIDE:
+        if ph == DECIDE_PHASE:
             t = self.turn
             assert t is not None
             return t.seat
-        return TERMINAL if ph == _OVER else CHANCE
+        return TERMINAL if ph == OVER else CHANCE
 
     def is_terminal(self) -> bool:
-        return self.phase == _OVER
+        return self.phase == OVER
 
     def is_chance_node(self) -> bool:
-        return self.phase in (_DEAL, _REVEAL, _DRAW)
+        return self.phase in (DEAL, REVEAL, DRAW)
 
     @property
     def chance_wants(self) -> str:
@@ -205,19 +198,19 @@ class State:
         ``"hand"`` (a Dealt naming the hand of ``pending_seat``, who plays) or
         ``"draw"`` (a Drew for ``pending_seat``'s exchange); else ``""``."""
         ph = self.phase
-        return "deal" if ph == _DEAL else "hand" if ph == _REVEAL else "draw" if ph == _DRAW else ""
+        return "deal" if ph == DEAL else "hand" if ph == REVEAL else "draw" if ph == DRAW else ""
 
     @property
     def phase_name(self) -> str:
         """``"decide"`` (or an exchange), ``"play"``, ``"chance"`` or ``"over"``."""
-        if self.phase == _DECIDE and self.turn is not None and self.turn.kind != DECIDE:
+        if self.phase == DECIDE_PHASE and self.turn is not None and self.turn.kind != DECIDE:
             return "exchange"
-        return _PHASE_NAMES[self.phase]
+        return PHASE_NAMES[self.phase]
 
     def exchange_limit(self) -> int:
         """The most cards the seat to exchange may discard now (R-DRAW), else 0."""
         t = self.turn
-        if self.phase != _DECIDE or t is None or t.kind == DECIDE or self.hs is None:
+        if self.phase != DECIDE_PHASE or t is None or t.kind == DECIDE or self.hs is None:
             return 0
         return self.draw.limit(self.hs, t.seat)
 
@@ -225,7 +218,7 @@ class State:
         """The cards the player to act may play (R-FOLLOW … R-CINCH-LAST): a new list."""
         legal = self.legal
         if legal is None:
-            legal = self._compute_legal()
+            legal = legal_set(self)
         return list(legal)
 
     def legal_actions(self) -> Sequence[Action]:
@@ -234,9 +227,9 @@ class State:
         smallest first): an immutable :class:`~bourre.observation.Discards` sequence
         whose actions are made only when read (it equals the list of them)."""
         ph = self.phase
-        if ph == _PLAY:
-            return [_CARDS[c] for c in self._legal()]  # the set computed once per turn
-        if ph != _DECIDE:
+        if ph == PLAY_PHASE:
+            return [_CARDS[c] for c in legal_set(self)]  # the set computed once per turn
+        if ph != DECIDE_PHASE:
             return []
         t = self.turn
         assert t is not None and self.hs is not None
@@ -253,9 +246,9 @@ class State:
         would raise (the rule component's rule id and words); nothing changes."""
         if action in self.legal_actions():
             return None
-        if self.phase == _PLAY and action.kind == "card":
-            return self._refusal(action.cards[0], self._legal())
-        if self.phase == _DECIDE and self.turn is not None and self.hs is not None:
+        if self.phase == PLAY_PHASE and action.kind == "card":
+            return refusal(self, action.cards[0], legal_set(self))
+        if self.phase == DECIDE_PHASE and self.turn is not None and self.hs is not None:
             t = self.turn
             if t.kind == DECIDE and action.kind == "pass" and t.forced is not None:
                 try:
@@ -278,20 +271,21 @@ class State:
         :class:`~bourre.rules.RuleViolation` naming the rule, the state unchanged."""
         ph = self.phase
         hs = self.hs
-        if ph == _PLAY:
+        if ph == PLAY_PHASE:
             assert hs is not None
             if action.kind != "card":
                 raise RuleViolation("R-LEAD", f"seat {self.current_player()} is to play a card")
             c = action.cards[0]
             legal = self.legal
             if legal is None:
-                legal = self._compute_legal()
+                legal = legal_set(self)
             if 0 <= c < 52 and (self.legal_mask >> c) & 1:
-                self._play(c, legal, False, False, None)
+                if play_card(self, c, legal, False, False, None):
+                    end_hand(self)  # that was the last trick
                 return
-            raise self._refusal(c, legal)
-        if ph != _DECIDE:
-            what = "the session is over" if ph == _OVER else "chance acts now (apply_chance)"
+            raise refusal(self, c, legal)
+        if ph != DECIDE_PHASE:
+            what = "the session is over" if ph == OVER else "chance acts now (apply_chance)"
             raise RuleViolation("R-SESSION", f"no player acts: {what}")
         t = self.turn
         assert t is not None and hs is not None
@@ -304,7 +298,7 @@ class State:
             else:
                 if action.kind != "discard":
                     raise RuleViolation("R-DRAW", f"seat {t.seat} is to discard (or stand pat)")
-                self._exchange(hs, t.seat, action.cards)
+                exchange(self, hs, t.seat, action.cards)
         except RuleViolation:
             self.history_.pop()
             raise
@@ -312,7 +306,7 @@ class State:
             self.pub_hands[t.seat] = None  # only the seat that acted changed its hand
         else:
             self.pub_hands = [None] * self.n  # a reveal may fold every seat at once
-        self._advance()
+        advance(self)
 
     def apply_chance(self, outcome: object) -> None:
         """Apply a chance outcome: a :class:`~bourre.actions.Deck` or
@@ -320,23 +314,23 @@ class State:
         naming the hand of a seat that plays, a :class:`~bourre.actions.Drew` after
         an exchange.  An impossible outcome raises ``RuleViolation``, unchanged."""
         ph = self.phase
-        if ph == _DEAL and isinstance(outcome, (Deck, Dealt)):
-            self._deal(outcome)
-        elif ph == _REVEAL and isinstance(outcome, Dealt):
+        if ph == DEAL and isinstance(outcome, (Deck, Dealt)):
+            deal(self, outcome)
+        elif ph == REVEAL and isinstance(outcome, Dealt):
             assert self.hs is not None
             reveal(self.hs, self.pending_seat, outcome)
-            self.phase = _DECIDE
-        elif ph == _DRAW and isinstance(outcome, Drew):
-            self._drew(outcome)
+            self.phase = DECIDE_PHASE
+        elif ph == DRAW and isinstance(outcome, Drew):
+            drew(self, outcome)
         else:
-            want = {_DEAL: "a Deck or Dealt", _REVEAL: "a Dealt hand", _DRAW: "a Drew"}
+            want = {DEAL: "a Deck or Dealt", REVEAL: "a Dealt hand", DRAW: "a Drew"}
             raise RuleViolation(
                 "R-DEAL",
                 f"chance does not act now, or wants {want.get(ph, 'nothing')}: got {outcome!r}",
             )
         self.history_.append(outcome)
         self.pub_hands = [None] * self.n
-        self._advance()
+        advance(self)
 
     def set_hand(
         self,
@@ -348,7 +342,7 @@ class State:
         """Give the next hand's position as a real table has it, before its deal:
         the dealer, the pot already in the middle (nobody antes), the order of a
         reshuffled stock (R-RESHUFFLE; by default the discards in the order made)."""
-        if self.phase != _DEAL:
+        if self.phase != DEAL:
             raise RuleViolation("R-DEAL", "a hand's position is given before its deal")
         if dealer is not None and not 0 <= dealer < self.n:
             raise RuleViolation("R-SEAT", f"no seat {dealer} at a table of {self.n}")
@@ -366,17 +360,18 @@ class State:
         """The referee's path for a card played at a real table: an illegal card
         stands as a renege (R-RENEGE), or is taken back for ``corrected_to``
         (R-CORRECTED).  A legal card is simply played."""
-        if self.phase != _PLAY:
+        if self.phase != PLAY_PHASE:
             raise RuleViolation("R-LEAD", "no card is to be played now")
         hs = self.hs
         assert hs is not None
         s = self.current_player()
-        legal = self._legal()
+        legal = legal_set(self)
         hand = hs.hands[s]
         if card not in hand:
             raise RuleViolation("R-DEAL", f"seat {s} does not hold {card_str(card)}")
         if corrected_to is None:
-            self._play(card, legal, card not in legal, False, None)
+            if play_card(self, card, legal, card not in legal, False, None):
+                end_hand(self)  # that was the last trick
             return
         if card in legal:
             raise RuleViolation(
@@ -388,7 +383,8 @@ class State:
             )
         if corrected_to not in hand:
             raise RuleViolation("R-CORRECTED", f"seat {s} does not hold {card_str(corrected_to)}")
-        self._play(corrected_to, legal, corrected_to not in legal, True, card)
+        if play_card(self, corrected_to, legal, corrected_to not in legal, True, card):
+            end_hand(self)  # that was the last trick
 
     # -- results -----------------------------------------------------------------------
 
@@ -428,6 +424,9 @@ class State:
         self.decisions: DecisionComponent = compiled_form("decisions", rules.decisions)
         self.draw: DrawRule = rules.draw
         self.trick_winner: TrickWinnerFn = rules.trick_winner
+        self.deal_fn = rules.deal
+        self.ante = rules.ante
+        self.payout = rules.payout
         self.announce = rules.decisions.announcements
 
     def _copy(self, o: State) -> None:
@@ -470,293 +469,3 @@ class State:
             hs.trick_seats = self.seats
 
     # -- the hand ----------------------------------------------------------------------
-
-    def _begin_hand(self) -> None:
-        self.phase = _DEAL
-        self.hs = None
-        self.given_dealer = self.given_pot = self.given_reshuffle = None
-        self.premature = []
-        if self.chance is not None:
-            deck = _new(Deck, (tuple(self.chance.deck()),))
-            self._deal(deck, True)
-            self.history_.append(deck)
-            self._advance()
-
-    def _next_dealer(self) -> int:
-        if self.given_dealer is not None:
-            return self.given_dealer
-        if self.last_dealer is None:
-            if self.first_dealer is None:
-                raise RuleViolation("R-DEALER", "no dealer: table.first_dealer is 'random'")
-            return self.first_dealer
-        return self.rules.next_dealer(self.last_dealer, self.marks)
-
-    def _deal(self, outcome: Deck | Dealt, trusted: bool = False) -> None:
-        rules, n = self.rules, self.n
-        dealer = self._next_dealer()
-        reshuffle = self.given_reshuffle
-        if reshuffle is None:
-            reshuffle = self.chance.reshuffle if self.chance is not None else keep_order
-        if isinstance(outcome, Deck):
-            if not trusted and (len(outcome.cards) != 52 or len(set(outcome.cards)) != 52):
-                raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
-            hands, upcard, stock = rules.deal(outcome.cards, dealer, n)
-            hs = HandState(
-                number=self.number + 1,
-                n=n,
-                hand_size=self.h,
-                dealer=dealer,
-                hands=hands,
-                upcard=upcard,
-                stock=stock,
-                pot=self.pot,
-                balances=self.balances,
-                reshuffle=reshuffle,
-            )
-        else:
-            hs = dealt_hand(self, outcome, dealer, reshuffle)
-        self.last_dealer = dealer
-        self.number += 1
-        # Antes (R-FIRST-POT, R-ANTE); a pot given is already in the middle
-        if self.given_pot is not None:
-            self.total += self.given_pot - self.pot  # that pot is already in the middle
-            self.pot = self.given_pot
-            self.antes = [0] * n
-        else:
-            antes = self.antes = rules.ante.hand_antes(n, self.table.ante, self.previous, dealer)
-            balances = self.balances
-            for s in range(n):
-                balances[s] -= antes[s]
-            self.pot += sum(antes)
-        hs.pot = self.pot
-        self.hs = hs
-        self.phase = _DECIDE
-        self.turn = None
-        self.money += 1
-        self.pub_decisions, self.pub_tricks, self.pub_won = (), (), (0,) * n
-        self.pub_active, self.pub_hands, self.pub_trick = (), [None] * n, ()
-
-    def _drew(self, outcome: Drew) -> None:
-        assert self.hs is not None
-        draw_given(self.hs, self.draw, self.pending_seat, self.pending, outcome.cards)
-        self.hs.gave[self.pending_seat] = self.pending
-        self.hs.got[self.pending_seat] = tuple(sorted(outcome.cards))
-        self.decisions.exchanged(self.hs, self.pending_seat, self.pending)
-        self.phase = _DECIDE
-
-    def _exchange(self, hs: HandState, seat: int, cards: tuple[int, ...]) -> None:
-        draw = self.draw
-        if cards and (hs.unseen_stock or hs.hidden[seat]):
-            draw.check(hs, seat, cards)
-            self.pending, self.pending_seat = cards, seat
-            self.phase = _DRAW  # what a table knows: the replacements are told
-            return
-        _draw_noting(hs, draw, seat, cards)
-        self.decisions.exchanged(hs, seat, cards)
-
-    def _advance(self) -> None:
-        """Run the hand on until someone (or chance) must act."""
-        hs = self.hs
-        if self.phase != _DECIDE or hs is None:
-            return
-        t = self.decisions.turn(hs)
-        self.discards = None
-        if t is not None:
-            self.turn = t
-            if t.kind != DECIDE and hs.hidden[t.seat]:
-                self.pending_seat = t.seat
-                self.phase = _REVEAL
-            return
-        self.turn = None
-        for s in hs.active:
-            if hs.hidden[s]:  # a seat forced in whose hand nobody showed
-                self.pending_seat = s
-                self.phase = _REVEAL
-                return
-        self._start_play(hs)
-
-    def _start_play(self, hs: HandState) -> None:
-        extra = self.rules.ante.play_ante(self.table.ante)  # double-ante
-        self.money += 1
-        if extra:
-            for s in hs.active:
-                self.balances[s] -= extra
-            self.pot += extra * len(hs.active)
-            hs.pot = self.pot
-        hs.pot_at_stake = self.pot
-        if self.record:
-            self.hands_after = [list(hd) for hd in hs.hands]
-        self.plays, self.forfeits, self.reneges = [], set(), []
-        active = hs.active
-        if len(active) == 1:  # R-SOLE
-            hs.won[active[0]] = self.h
-            self._end_hand()
-            return
-        held = hs.held = [0] * self.n  # the hands as masks for the tricks (bourre.cards)
-        for s in active:
-            held[s] = hs.hand_mask(s)
-        cinch = self.cinch
-        self.cinch_from = None
-        if cinch.enabled:
-            cf = [0] * self.n
-            for s in active:
-                cf[s] = cinch.min_won(held[s], hs.trump)
-            self.cinch_from = cf
-        self._lead(hs, active[0])  # R-LEAD
-        self.phase = _PLAY
-
-    def _lead(self, hs: HandState, leader: int) -> None:
-        active = hs.active
-        i = active.index(leader)
-        seats = self.seats = active[i:] + active[:i] if i else active[:]
-        hs.trick = []
-        hs.trick_seats = seats
-        hs.leader = leader
-        self.pub_trick = ()
-        self.legal = None
-
-    def _compute_legal(self) -> tuple[int, ...]:
-        hs = self.hs
-        assert hs is not None
-        trick = hs.trick
-        s = self.seats[len(trick)]
-        held = hs.held[s]
-        lm = self.follow.legal(held, trick, hs.trump)
-        has = False
-        cf = self.cinch_from
-        if cf is not None and hs.won[s] >= cf[s]:
-            kn = hs.played | hs.known[s]
-            cinch = self.cinch
-            if cinch.has_cinch(held, hs.trump, kn, hs.won[s]):
-                has = True
-                lm = cinch.narrow(lm, held, trick, hs.trump, kn, len(trick) == len(self.seats) - 1)
-        legal = tuple([c for c in hs.hands[s] if (lm >> c) & 1])  # the hand's order
-        self.legal, self.legal_mask, self.has_cinch = legal, lm, has
-        return legal
-
-    def _legal(self) -> tuple[int, ...]:
-        """The legal set of the player to play, computed once per turn."""
-        legal = self.legal
-        return self._compute_legal() if legal is None else legal
-
-    def _refusal(self, card: int, legal: tuple[int, ...]) -> RuleViolation:
-        hs = self.hs
-        assert hs is not None
-        s = self.seats[len(hs.trick)]
-        held = hs.held[s]
-        if not 0 <= card < 52 or not (held >> card) & 1:
-            what = card_str(card) if 0 <= card < 52 else repr(card)
-            return RuleViolation("R-DEAL", f"seat {s} does not hold {what}", legal)
-        e = refuse_card(self.rules, held, hs.trick, hs.trump, card, self.legal_mask)
-        return RuleViolation(e.rule, f"seat {s}: {e.reason}", legal)
-
-    def _play(
-        self, card: int, legal: tuple[int, ...], renege: bool, corrected: bool, first: int | None
-    ) -> None:
-        hs = self.hs
-        assert hs is not None
-        trick = hs.trick
-        s = self.seats[len(trick)]
-        has = self.has_cinch
-        if has:
-            hs.cinch_plays += 1
-        if corrected or renege:
-            self.forfeits.add(s)
-            if renege:
-                self.reneges.append(s)
-            self.history_.append(TablePlay(card, None) if first is None else TablePlay(first, card))
-        else:
-            self.history_.append(_CARDS[card])
-        hs.hands[s].remove(card)
-        held = hs.held
-        held[s] = held[s] ^ (1 << card)
-        trick.append(card)
-        self.pub_trick = self.pub_trick + ((s, card),)  # noqa: RUF005 (a C concatenation)
-        self.pub_hands[s] = None
-        hs.played |= 1 << card
-        if self.record:
-            self.plays.append(PlayLog(s, card, legal, has, renege, corrected, first))
-        self.legal = None
-        self.has_cinch = False
-        seats = self.seats
-        if len(trick) < len(seats):
-            return
-        w = seats[self.trick_winner(trick, hs.trump)]
-        hs.won[w] += 1
-        hs.tricks.append(_new(TrickLog, (hs.leader, self.pub_trick, w)))  # (seat, card) pairs
-        if len(hs.tricks) < self.h:
-            self._lead(hs, w)
-            return
-        hs.trick = []
-        hs.trick_seats = []
-        self.pub_trick = ()
-        self._end_hand()
-
-    def _check_conserved(self, hs: HandState) -> None:
-        """After every hand the money at the table is whole, and with third-party
-        components the cards too; else the game stops naming those components (bots
-        cannot change the game: they answer observations)."""
-        from bourre.guards import PluginError
-
-        money = sum(self.balances) + self.pot
-        problem = ""
-        if money != self.total:
-            problem = f"money not conserved: the table holds {money}, not {self.total}"
-        elif not hs.unseen_stock and not any(hs.hidden):
-            try:
-                hs.places()
-            except AssertionError as e:
-                problem = f"cards not conserved: {e}"
-        if problem:
-            who = ", ".join(self.house.guarded) or "the house's components"
-            raise PluginError(who, f"hand {hs.number}", problem)
-
-    def _end_hand(self) -> None:
-        hs = self.hs
-        assert hs is not None
-        rules = self.rules
-        active = hs.active
-        outcome = rules.payout(
-            PlayResult(
-                self.n,
-                hs.pot_at_stake,
-                active,
-                hs.won,
-                self.forfeits,
-                self.reneges,
-                len(active) == 1,
-            ),
-            rules.penalty,
-        )
-        balances = self.balances
-        self.money += 1
-        for s in range(self.n):
-            balances[s] += outcome.takes[s] - outcome.paid[s]
-        self.pot = outcome.pot_after
-        hs.pot = self.pot
-        self.previous = outcome
-        if self.checked or sum(balances) + self.pot != self.total:
-            self._check_conserved(hs)
-        marks = self.marks
-        for s in self.forfeits:
-            marks[s] = True
-        for s in self.premature:
-            marks[s] = True
-        self.results.append(
-            HandResult(
-                hs.number,
-                hs.dealer,
-                hs,
-                outcome,
-                list(balances),
-                self.antes,
-                self.hands_after,
-                self.plays,
-            )
-        )
-        if self.number < self.hands_total:
-            self._begin_hand()
-            return
-        self.phase = _OVER
-        if self.settles:
-            self.final = rules.settle(list(balances), self.pot)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from bourre.actions import Action
+from bourre.actions import PASS, PLAY, Action
+from bourre.cardplay import legal as legal_set
 from bourre.observation import Discards, Observation
 
 if TYPE_CHECKING:
@@ -16,6 +17,8 @@ __all__ = ["observe"]
 
 _NONE: Final[tuple[Action, ...]] = ()
 _NOCARD: Final[tuple[int, ...]] = ()
+_EITHER: Final[tuple[Action, ...]] = (PASS, PLAY)
+_PLAY_ONLY: Final[tuple[Action, ...]] = (PLAY,)
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -32,17 +35,16 @@ def observe(state: State, seat: int) -> Observation:
     limit = 0
     if to_act == seat:
         if phase == "play":
-            legal = state._legal()  # computed once per turn
+            legal = legal_set(state)  # computed once per turn
             legal_actions = None  # the cards' actions, made if read (Observation)
             cinch = state.has_cinch
         elif phase == "exchange" and hs is not None:
             got = state.legal_actions()
             limit = got.limit if isinstance(got, Discards) else 0
             legal_actions = got
-        else:
-            legal_actions = tuple(state.legal_actions())
-            if state.turn is not None and state.turn.kind == "decide":
-                forced = state.turn.forced
+        elif state.turn is not None:  # to say pass or play (R-DECIDE)
+            forced = state.turn.forced
+            legal_actions = _PLAY_ONLY if forced is not None else _EITHER
     if to_act < 0:
         to_act = -1
     if hs is None:  # before the first deal

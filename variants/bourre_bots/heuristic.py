@@ -236,7 +236,7 @@ class HeuristicPlayer(PlayerBase):
             keep_trump=self.keep_trump,
         )
 
-    def discard(self, view: Observation) -> list[int]:
+    def discard(self, view: Observation) -> Sequence[int]:  # the base's type: no glue
         wanted = discard_weak(view.hand, view.trump, self.keep_trump)
         if len(wanted) <= view.exchange_limit:
             return wanted

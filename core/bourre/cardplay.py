@@ -1,0 +1,124 @@
+"""The tricks of a hand, as the game steps them: who leads (R-LEAD), the legal set of
+the player to play (the follow and cinch components: R-FOLLOW … R-CINCH-LAST), a card
+played and the trick it completes (the trick-winner rule, R-TRICK), and the words of a
+refusal (the component that decided it).
+
+Functions of the :class:`~bourre.engine.State` they step; the engine calls them and,
+when the last trick is done, ends the hand (:func:`bourre.flow.end_hand`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from bourre.actions import CARDS, TablePlay
+from bourre.cards import card_str
+from bourre.results import PlayLog
+from bourre.rules import RuleViolation, refuse_card
+from bourre.state import HandState, TrickLog
+
+if TYPE_CHECKING:
+    from bourre.engine import State
+
+__all__ = ["lead", "legal", "play_card", "refusal"]
+
+_CARDS: Final = CARDS  # read as a constant by compiled code, not from the globals
+_new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
+
+
+def lead(st: State, hs: HandState, leader: int) -> None:
+    """A new trick led by ``leader``; the others follow clockwise (R-LEAD)."""
+    active = hs.active
+    i = active.index(leader)
+    seats = st.seats = active[i:] + active[:i] if i else active[:]
+    hs.trick = []
+    hs.trick_seats = seats
+    hs.leader = leader
+    st.pub_trick = ()
+    st.legal = None
+
+
+def _compute_legal(st: State) -> tuple[int, ...]:
+    hs = st.hs
+    assert hs is not None
+    trick = hs.trick
+    s = st.seats[len(trick)]
+    held = hs.held[s]
+    lm = st.follow.legal(held, trick, hs.trump)
+    has = False
+    cf = st.cinch_from
+    if cf is not None and hs.won[s] >= cf[s]:
+        kn = hs.played | hs.known[s]
+        cinch = st.cinch
+        if cinch.has_cinch(held, hs.trump, kn, hs.won[s]):
+            has = True
+            lm = cinch.narrow(lm, held, trick, hs.trump, kn, len(trick) == len(st.seats) - 1)
+    got = tuple([c for c in hs.hands[s] if (lm >> c) & 1])  # the hand's order
+    st.legal, st.legal_mask, st.has_cinch = got, lm, has
+    return got
+
+
+def legal(st: State) -> tuple[int, ...]:
+    """The legal set of the player to play, computed once per turn (its mask is
+    ``st.legal_mask``; ``st.has_cinch`` says whether the cinch narrowed it)."""
+    got = st.legal
+    return _compute_legal(st) if got is None else got
+
+
+def refusal(st: State, card: int, allowed: tuple[int, ...]) -> RuleViolation:
+    """Why the player to play may not play ``card``: the deciding component's words."""
+    hs = st.hs
+    assert hs is not None
+    s = st.seats[len(hs.trick)]
+    held = hs.held[s]
+    if not 0 <= card < 52 or not (held >> card) & 1:
+        what = card_str(card) if 0 <= card < 52 else repr(card)
+        return RuleViolation("R-DEAL", f"seat {s} does not hold {what}", allowed)
+    e = refuse_card(st.rules, held, hs.trick, hs.trump, card, st.legal_mask)
+    return RuleViolation(e.rule, f"seat {s}: {e.reason}", allowed)
+
+
+def play_card(
+    st: State, card: int, allowed: tuple[int, ...], renege: bool, corrected: bool, first: int | None
+) -> bool:
+    """The player to play plays ``card`` (a renege, or a correction of ``first``, on the
+    referee's path: R-RENEGE, R-CORRECTED); a full trick goes to its winner, who leads
+    the next.  True when it was the hand's last trick (the caller ends the hand)."""
+    hs = st.hs
+    assert hs is not None
+    trick = hs.trick
+    s = st.seats[len(trick)]
+    has = st.has_cinch
+    if has:
+        hs.cinch_plays += 1
+    if corrected or renege:
+        st.forfeits.add(s)
+        if renege:
+            st.reneges.append(s)
+        st.history_.append(TablePlay(card, None) if first is None else TablePlay(first, card))
+    else:
+        st.history_.append(_CARDS[card])
+    hs.hands[s].remove(card)
+    held = hs.held
+    held[s] = held[s] ^ (1 << card)
+    trick.append(card)
+    st.pub_trick = st.pub_trick + ((s, card),)  # noqa: RUF005 (a C concatenation)
+    st.pub_hands[s] = None
+    hs.played |= 1 << card
+    if st.record:
+        st.plays.append(PlayLog(s, card, allowed, has, renege, corrected, first))
+    st.legal = None
+    st.has_cinch = False
+    seats = st.seats
+    if len(trick) < len(seats):
+        return False
+    w = seats[st.trick_winner(trick, hs.trump)]
+    hs.won[w] += 1
+    hs.tricks.append(_new(TrickLog, (hs.leader, st.pub_trick, w)))  # (seat, card) pairs
+    if len(hs.tricks) < st.h:
+        lead(st, hs, w)
+        return False
+    hs.trick = []
+    hs.trick_seats = []
+    st.pub_trick = ()
+    return True

@@ -1,0 +1,270 @@
+"""The course of a hand, as the game steps it: antes and the deal, the decisions and
+exchanges, the start of play, and the end of the hand with its payout, then the next
+hand or the settlement.  The tricks between are :mod:`bourre.cardplay`.
+
+Functions of the :class:`~bourre.engine.State` they step, called by the engine; every
+rule is the house's component (:class:`~bourre.rules.Rules`), never restated here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from bourre.actions import Dealt, Deck, Drew
+from bourre.cardplay import lead
+from bourre.given import dealt_hand, draw_given
+from bourre.outcome import PlayResult
+from bourre.results import HandResult
+from bourre.rules import DrawRule, RuleViolation
+from bourre.state import HandState, keep_order
+
+if TYPE_CHECKING:
+    from bourre.engine import State
+
+__all__ = ["advance", "begin_hand", "deal", "drew", "end_hand", "exchange"]
+
+# the phases of a state (``State.phase``)
+DEAL: Final = 0
+DECIDE_PHASE: Final = 1
+REVEAL: Final = 2
+DRAW: Final = 3
+PLAY_PHASE: Final = 4
+OVER: Final = 5
+PHASE_NAMES: Final[tuple[str, ...]] = ("chance", "decide", "chance", "chance", "play", "over")
+DECIDE: Final = "decide"
+"""A :class:`~bourre.rules.Turn` to say pass or play (the same string as
+``bourre.rules.DECIDE``; a constant here, so compiled code compares it directly)."""
+_new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
+
+
+def begin_hand(st: State) -> None:
+    """A new hand: its position is open until the deal; a seeded state deals at once."""
+    st.phase = DEAL
+    st.hs = None
+    st.given_dealer = st.given_pot = st.given_reshuffle = None
+    st.premature = []
+    if st.chance is not None:
+        deck = _new(Deck, (tuple(st.chance.deck()),))
+        deal(st, deck, True)
+        st.history_.append(deck)
+        advance(st)
+
+
+def next_dealer(st: State) -> int:
+    """The given dealer, else the first, else the house's next dealer (R-DEALER)."""
+    if st.given_dealer is not None:
+        return st.given_dealer
+    if st.last_dealer is None:
+        if st.first_dealer is None:
+            raise RuleViolation("R-DEALER", "no dealer: table.first_dealer is 'random'")
+        return st.first_dealer
+    return st.rules.next_dealer(st.last_dealer, st.marks)
+
+
+def deal(st: State, outcome: Deck | Dealt, trusted: bool = False) -> None:
+    """The deal (a chance outcome: R-DEAL, R-DECK), then the antes (R-FIRST-POT,
+    R-ANTE), told the dealer; the decisions begin."""
+    n = st.n
+    dealer = next_dealer(st)
+    reshuffle = st.given_reshuffle
+    if reshuffle is None:
+        reshuffle = st.chance.reshuffle if st.chance is not None else keep_order
+    if isinstance(outcome, Deck):
+        if not trusted and (len(outcome.cards) != 52 or len(set(outcome.cards)) != 52):
+            raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
+        hands, upcard, stock = st.deal_fn(outcome.cards, dealer, n)
+        hs = HandState(
+            number=st.number + 1,
+            n=n,
+            hand_size=st.h,
+            dealer=dealer,
+            hands=hands,
+            upcard=upcard,
+            stock=stock,
+            pot=st.pot,
+            balances=st.balances,
+            reshuffle=reshuffle,
+        )
+    else:
+        hs = dealt_hand(st, outcome, dealer, reshuffle)
+    st.last_dealer = dealer
+    st.number += 1
+    # Antes (R-FIRST-POT, R-ANTE); a pot given is already in the middle
+    if st.given_pot is not None:
+        st.total += st.given_pot - st.pot  # that pot is already in the middle
+        st.pot = st.given_pot
+        st.antes = [0] * n
+    else:
+        antes = st.antes = st.ante.hand_antes(n, st.table.ante, st.previous, dealer)
+        balances = st.balances
+        for s in range(n):
+            balances[s] -= antes[s]
+        st.pot += sum(antes)
+    hs.pot = st.pot
+    st.hs = hs
+    st.phase = DECIDE_PHASE
+    st.turn = None
+    st.money += 1
+    st.pub_decisions, st.pub_tricks, st.pub_won = (), (), (0,) * n
+    st.pub_active, st.pub_hands, st.pub_trick = (), [None] * n, ()
+
+
+def drew(st: State, outcome: Drew) -> None:
+    """The cards a seat drew, as a table tells them (R-DRAW)."""
+    assert st.hs is not None
+    draw_given(st.hs, st.draw, st.pending_seat, st.pending, outcome.cards)
+    st.hs.gave[st.pending_seat] = st.pending
+    st.hs.got[st.pending_seat] = tuple(sorted(outcome.cards))
+    st.decisions.exchanged(st.hs, st.pending_seat, st.pending)
+    st.phase = DECIDE_PHASE
+
+
+def exchange(st: State, hs: HandState, seat: int, cards: tuple[int, ...]) -> None:
+    """A seat's discards: the house's draw, or a chance node when the stock is unseen."""
+    draw = st.draw
+    if cards and (hs.unseen_stock or hs.hidden[seat]):
+        draw.check(hs, seat, cards)
+        st.pending, st.pending_seat = cards, seat
+        st.phase = DRAW  # what a table knows: the replacements are told
+        return
+    _draw_noting(hs, draw, seat, cards)
+    st.decisions.exchanged(hs, seat, cards)
+
+
+def _draw_noting(hs: HandState, draw: DrawRule, seat: int, cards: tuple[int, ...]) -> None:
+    """The house's draw, noting what the seat gave and got (what it knows)."""
+    if not cards:
+        draw(hs, seat, cards)
+        return
+    before = hs.hand_mask(seat)  # the discards come back to no one this exchange (R-RESHUFFLE)
+    draw(hs, seat, cards)  # refuses what is not allowed, unchanged (R-DRAW)
+    hs.gave[seat] = cards
+    hs.got[seat] = tuple([c for c in hs.hands[seat] if not (before >> c) & 1])
+
+
+def advance(st: State) -> None:
+    """Run the hand on until someone (or chance) must act."""
+    hs = st.hs
+    if st.phase != DECIDE_PHASE or hs is None:
+        return
+    t = st.decisions.turn(hs)
+    st.discards = None
+    if t is not None:
+        st.turn = t
+        if t.kind != DECIDE and hs.hidden[t.seat]:
+            st.pending_seat = t.seat
+            st.phase = REVEAL
+        return
+    st.turn = None
+    for s in hs.active:
+        if hs.hidden[s]:  # a seat forced in whose hand nobody showed
+            st.pending_seat = s
+            st.phase = REVEAL
+            return
+    start_play(st, hs)
+
+
+def start_play(st: State, hs: HandState) -> None:
+    """The decisions are over: the play ante, R-SOLE, the hands as masks, the first
+    lead (R-LEAD)."""
+    extra = st.ante.play_ante(st.table.ante)  # double-ante
+    st.money += 1
+    if extra:
+        for s in hs.active:
+            st.balances[s] -= extra
+        st.pot += extra * len(hs.active)
+        hs.pot = st.pot
+    hs.pot_at_stake = st.pot
+    if st.record:
+        st.hands_after = [list(hd) for hd in hs.hands]
+    st.plays, st.forfeits, st.reneges = [], set(), []
+    active = hs.active
+    if len(active) == 1:  # R-SOLE
+        hs.won[active[0]] = st.h
+        end_hand(st)
+        return
+    held = hs.held = [0] * st.n  # the hands as masks for the tricks (bourre.cards)
+    for s in active:
+        held[s] = hs.hand_mask(s)
+    cinch = st.cinch
+    st.cinch_from = None
+    if cinch.enabled:
+        cf = [0] * st.n
+        for s in active:
+            cf[s] = cinch.min_won(held[s], hs.trump)
+        st.cinch_from = cf
+    lead(st, hs, active[0])  # R-LEAD
+    st.phase = PLAY_PHASE
+
+
+def check_conserved(st: State, hs: HandState) -> None:
+    """After every hand the money at the table is whole, and with third-party
+    components the cards too; else the game stops naming those components (bots
+    cannot change the game: they answer observations)."""
+    from bourre.guards import PluginError
+
+    money = sum(st.balances) + st.pot
+    problem = ""
+    if money != st.total:
+        problem = f"money not conserved: the table holds {money}, not {st.total}"
+    elif not hs.unseen_stock and not any(hs.hidden):
+        try:
+            hs.places()
+        except AssertionError as e:
+            problem = f"cards not conserved: {e}"
+    if problem:
+        who = ", ".join(st.house.guarded) or "the house's components"
+        raise PluginError(who, f"hand {hs.number}", problem)
+
+
+def end_hand(st: State) -> None:
+    """The payout (R-WIN, R-BOURRE, R-ANTE …), the hand's result, then the next hand
+    or the settlement (R-SESSION, R-SETTLE)."""
+    hs = st.hs
+    assert hs is not None
+    rules = st.rules
+    active = hs.active
+    outcome = st.payout(
+        PlayResult(
+            st.n,
+            hs.pot_at_stake,
+            active,
+            hs.won,
+            st.forfeits,
+            st.reneges,
+            len(active) == 1,
+        ),
+        rules.penalty,
+    )
+    balances = st.balances
+    st.money += 1
+    for s in range(st.n):
+        balances[s] += outcome.takes[s] - outcome.paid[s]
+    st.pot = outcome.pot_after
+    hs.pot = st.pot
+    st.previous = outcome
+    if st.checked or sum(balances) + st.pot != st.total:
+        check_conserved(st, hs)
+    marks = st.marks
+    for s in st.forfeits:
+        marks[s] = True
+    for s in st.premature:
+        marks[s] = True
+    st.results.append(
+        HandResult(
+            hs.number,
+            hs.dealer,
+            hs,
+            outcome,
+            list(balances),
+            st.antes,
+            st.hands_after,
+            st.plays,
+        )
+    )
+    if st.number < st.hands_total:
+        begin_hand(st)
+        return
+    st.phase = OVER
+    if st.settles:
+        st.final = rules.settle(list(balances), st.pot)
