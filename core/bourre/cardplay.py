@@ -53,7 +53,13 @@ def _compute_legal(st: State) -> tuple[int, ...]:
         if cinch.has_cinch(held, hs.trump, kn, hs.won[s]):
             has = True
             lm = cinch.narrow(lm, held, trick, hs.trump, kn, len(trick) == len(st.seats) - 1)
-    got = tuple([c for c in hs.hands[s] if (lm >> c) & 1])  # the hand's order
+    hand = hs.hands[s]
+    if lm == held:  # every card legal (a lead, a void): the hand's tuple, shared with
+        got = st.pub_hands[s]  # the observations (bourre.observe) until the hand changes
+        if got is None or len(got) != len(hand):
+            got = st.pub_hands[s] = tuple(hand)
+    else:
+        got = tuple([c for c in hand if (lm >> c) & 1])  # the hand's order
     st.legal, st.legal_mask, st.has_cinch = got, lm, has
     return got
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import cast
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from bourre.cards import DECK
 
@@ -33,12 +33,17 @@ class Chance:
         natively; a pure build pays a few microseconds for it)."""
         cards: list[object] = list(DECK)  # moved as they are: no unboxing when compiled
         data = self._rng.getrandbits(1632).to_bytes(204, "little")
-        k = 0
-        for i in range(51, 0, -1):
-            word = (data[k] | data[k + 1] << 8 | data[k + 2] << 16 | data[k + 3] << 24) >> 2
-            j = (word * (i + 1)) >> 30
+        k: i64 = 0  # machine integers when compiled (plain ints otherwise): no overflow
+        i: i64 = 51  # checks, and the words stay below 2**38
+        while i > 0:
+            b0: i64 = data[k]
+            b1: i64 = data[k + 1]
+            b2: i64 = data[k + 2]
+            b3: i64 = data[k + 3]
+            j = (((b0 | b1 << 8 | b2 << 16 | b3 << 24) >> 2) * (i + 1)) >> 30
             cards[i], cards[j] = cards[j], cards[i]
             k += 4
+            i -= 1
         return cast("list[int]", cards)
 
     def reshuffle(self, pile: list[int]) -> list[int]:
