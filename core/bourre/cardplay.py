@@ -28,9 +28,12 @@ _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __ne
 
 def lead(st: State, hs: HandState, leader: int) -> None:
     """A new trick led by ``leader``; the others follow clockwise (R-LEAD)."""
-    active = hs.active
-    i = active.index(leader)
-    seats = st.seats = active[i:] + active[:i] if i else active[:]
+    seats = st.rotations[leader]  # each leader's order is made once a hand
+    if seats is None:
+        active = hs.active
+        i = active.index(leader)
+        seats = st.rotations[leader] = active[i:] + active[:i] if i else active[:]
+    st.seats = seats
     hs.trick = []
     hs.trick_seats = seats
     hs.leader = leader

@@ -149,6 +149,10 @@ class State:
         self.forfeits: set[int] = set()
         self.reneges: list[int] = []
         self.seats: list[int] = []
+        """The current trick's seats in play order (shared with ``rotations``: never
+        changed in place)."""
+        self.rotations: list[list[int] | None] = []
+        """Each seat's trick order as leader this hand, made when it first leads."""
         self.cinch_from: list[int] | None = None
         self.legal: tuple[int, ...] | None = None
         self.legal_mask = 0
@@ -454,7 +458,7 @@ class State:
         self.premature, self.antes = list(o.premature), list(o.antes)
         self.hands_after = [list(x) for x in o.hands_after]
         self.plays, self.forfeits, self.reneges = list(o.plays), set(o.forfeits), list(o.reneges)
-        self.seats = o.seats
+        self.seats, self.rotations = o.seats, list(o.rotations)
         self.cinch_from = list(o.cinch_from) if o.cinch_from is not None else None
         self.legal = o.legal
         self.legal_mask = o.legal_mask

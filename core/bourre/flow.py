@@ -193,6 +193,7 @@ def start_play(st: State, hs: HandState) -> None:
         for s in active:
             cf[s] = cinch.min_won(held[s], hs.trump)
         st.cinch_from = cf
+    st.rotations = [None] * st.n
     lead(st, hs, active[0])  # R-LEAD
     st.phase = PLAY_PHASE
 
