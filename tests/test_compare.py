@@ -199,6 +199,25 @@ def test_metrics_content(reference: dict[str, Any]) -> None:
     assert third["players"] == 5
 
 
+def test_per_session_values_made_once_give_the_same_numbers() -> None:
+    """compute() makes each house's per-session values once (with its ``below``) and
+    shares them; the functions given no values, or values made without ``below``,
+    give the same numbers."""
+    from bourre.compare.metrics import house_metrics, paired, scalar_values
+
+    res = R.run(config(6, HOUSES[:2]), workers=1)
+    a, b = (res.ordered(h) for h in HOUSES[:2])
+    got = without_timing(compute(res, [40.0, 60.0]))["houses"]
+    for below, ss, entry in ((40.0, a, got[0]), (60.0, b, got[1])):
+        direct = house_metrics(ss, below)
+        assert {k: entry[k] for k in direct} == direct
+        assert house_metrics(ss, below, scalar_values(ss)) == direct  # no "below" in them
+        assert house_metrics(ss, below, scalar_values(ss, below)) == direct
+    assert got[1]["vs_first"] == paired(a, b, 60.0, 40.0)
+    assert paired(a, b, 60.0, 40.0, (scalar_values(a), scalar_values(b))) == got[1]["vs_first"]
+    assert paired(a, b, 60.0, 40.0)["below"] != paired(a, b, 60.0, 60.0)["below"]
+
+
 # -- outputs -------------------------------------------------------------------------------
 
 

@@ -193,7 +193,7 @@ RATIOS: dict[str, tuple[str, Callable[[Summary], tuple[float, float]]]] = {
     "playing": ("decisions to play", lambda s: (sum(s["active"]), s["players"] * s["hands"])),
     "bourre": (
         "bourré per player in play",
-        lambda s: (sum(s["bourre"]), sum(a for a in s["active"] if a > 1)),
+        lambda s: (sum(s["bourre"]), sum([a for a in s["active"] if a > 1])),
     ),
     "cinch": ("plays made with a cinch", lambda s: (s["cinch"], s["plays"])),
 }
@@ -204,10 +204,36 @@ def _below(s: Summary, below: float) -> float:
     return _mean([f < below for f in s["final"]])
 
 
-def scalar_values(summaries: Sequence[Summary]) -> dict[int, dict[str, float]]:
-    """Each session's :data:`SCALARS`, by session index: made once per house and
-    shared by :func:`house_metrics` and every :func:`paired` difference."""
-    return {s["i"]: {key: f(s) for key, (_, f) in SCALARS.items()} for s in summaries}
+_RATIO_KEYS = [(key, f"{key}/num", f"{key}/den", g) for key, (_, g) in RATIOS.items()]
+_POSITIONAL = ("dealer", "dealer_edge")  # both from the position means (made once)
+
+
+def scalar_values(
+    summaries: Sequence[Summary], below: float | None = None
+) -> dict[int, dict[str, float]]:
+    """Each session's :data:`SCALARS`, its :data:`RATIOS` as ``key/num`` and
+    ``key/den``, and with ``below`` its share of balances under it (``below``), by
+    session index: made once per house and shared by :func:`house_metrics` and every
+    :func:`paired` difference."""
+    scalars = [(key, f) for key, (_, f) in SCALARS.items() if key not in _POSITIONAL]
+    out: dict[int, dict[str, float]] = {}
+    for s in summaries:
+        v = {key: f(s) for key, f in scalars}
+        pos = _position_means(s)
+        v["dealer"], v["dealer_edge"] = pos[0], pos[0] - _mean(pos[1:])
+        for _, num, den, g in _RATIO_KEYS:
+            v[num], v[den] = g(s)
+        if below is not None:
+            v["below"] = _below(s, below)
+        out[s["i"]] = v
+    return out
+
+
+def _below_values(
+    summaries: Sequence[Summary], v: dict[int, dict[str, float]], below: float
+) -> list[float]:
+    """Each session's share of balances under ``below``, from ``v`` where made."""
+    return [v[s["i"]]["below"] if "below" in v[s["i"]] else _below(s, below) for s in summaries]
 
 
 def house_metrics(
@@ -224,7 +250,7 @@ def house_metrics(
     pots = [p for s in summaries for p in s["pot"]]
     out["hands"] = sum(s["hands"] for s in summaries)
     out["players"] = summaries[0]["players"]
-    v = scalar_values(summaries) if values is None else values
+    v = scalar_values(summaries, below) if values is None else values
     for key in SCALARS:
         out[key] = ci_mean([v[s["i"]][key] for s in summaries])
     out["start_balance"] = start_balance(summaries[0])
@@ -235,10 +261,11 @@ def house_metrics(
     out["pot_median"] = ci_quantile(groups, 0.5, ordered)
     out["pot_p99"] = ci_quantile(groups, 0.99, ordered)
     out["pot_max"] = max(pots) if pots else None
-    for key, (_, g) in RATIOS.items():
-        pairs = [g(s) for s in summaries]
-        out[key] = ci_ratio([a for a, _ in pairs], [b for _, b in pairs])
-    out["below"] = ci_mean([_below(s, below) for s in summaries])
+    for key, num, den, _ in _RATIO_KEYS:
+        out[key] = ci_ratio(
+            [v[s["i"]][num] for s in summaries], [v[s["i"]][den] for s in summaries]
+        )
+    out["below"] = ci_mean(_below_values(summaries, v, below))
     n = max(s["players"] for s in summaries)
     seats = [_seat_means(s) for s in summaries]
     out["seat"] = [ci_mean([v[k] for v in seats if k < len(v)]) for k in range(n)]
@@ -277,18 +304,21 @@ def paired(
     a = {s["i"]: s for s in first}
     b = {s["i"]: s for s in other}
     common = sorted(set(a) & set(b))
-    va, vb = (scalar_values(first), scalar_values(other)) if values is None else values
+    va, vb = (scalar_values(first, fb), scalar_values(other, below)) if values is None else values
     out: dict[str, Interval] = {}
     for key in SCALARS:
         out[key] = ci_mean([vb[i][key] - va[i][key] for i in common])
-    for key, (_, g) in RATIOS.items():
+    for key, num, den, _ in _RATIO_KEYS:
         d = []
         for i in common:
-            (na, da), (nb, db) = g(a[i]), g(b[i])
+            x, y = va[i], vb[i]
+            na, da, nb, db = x[num], x[den], y[num], y[den]
             if da and db:
                 d.append(nb / db - na / da)
         out[key] = ci_mean(d)
-    out["below"] = ci_mean([_below(b[i], below) - _below(a[i], fb) for i in common])
+    ba = _below_values([a[i] for i in common], va, fb)
+    bb = _below_values([b[i] for i in common], vb, below)
+    out["below"] = ci_mean([y - x for x, y in zip(ba, bb, strict=True)])
     return out
 
 
@@ -313,7 +343,7 @@ def compute(result: Any, below: float | Sequence[float] = 50.0) -> dict[str, Any
     first: tuple[list[Summary], dict[int, dict[str, float]]] | None = None
     for spec, b in zip(cfg.houses, belows, strict=True):
         ss = result.ordered(spec)
-        values = scalar_values(ss)
+        values = scalar_values(ss, b)
         entry: dict[str, Any] = {"house": spec, **house_metrics(ss, b, values)}
         if first is None:
             first = ss, values
