@@ -50,19 +50,19 @@ class Draw:
         ds = tuple(discards)  # the same object when a tuple is given (the game's)
         mask = _checked(state, seat, ds, self.limit(state, seat))
         k = len(ds)
-        hand = state.hands[seat]
-        kept = [c for c in hand if not (mask >> c) & 1]
+        kept = [c for c in state.hands[seat] if not (mask >> c) & 1]
         stock = state.stock
         if len(stock) >= k:
-            kept += stock[:k]
+            kept.extend(stock[:k])
             del stock[:k]
         else:
             _draw_through_reshuffle(state, kept, k)
         kept.sort()
-        hand[:] = kept
-        state.pile += ds
-        state.discards[seat] += ds
-        state.known[seat] |= mask
+        state.hands[seat] = kept  # a new list: list methods, not operators, run natively
+        state.pile.extend(ds)
+        state.discards[seat].extend(ds)
+        known = state.known
+        known[seat] = known[seat] | mask
 
 
 def _checked(state: HandState, seat: int, discards: tuple[object, ...], limit: int) -> int:
@@ -100,7 +100,7 @@ def _draw_through_reshuffle(state: HandState, hand: list[int], need: int) -> Non
                 state.discards[s] = []
                 state.known[s] = 0
         take = min(need, len(stock))
-        hand += stock[:take]
+        hand.extend(stock[:take])
         del stock[:take]
         need -= take
 
