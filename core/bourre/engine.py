@@ -6,7 +6,9 @@ payout → next dealer; the session ends with the settlement (R-SESSION, R-SETTL
 The engine knows no rule itself: every rule is a component of the house's
 :class:`~bourre.rules.Rules`, and every refusal is the component's own words.
 Randomness enters only as chance outcomes (:mod:`bourre.actions`): drawn from the
-seed, or given by the caller at each chance node, so any hand can be replayed.
+seed, or given by the caller at each chance node, so any hand can be replayed.  This
+module holds the state and its API; the course of a hand it steps is
+:mod:`bourre.flow`, and the tricks :mod:`bourre.cardplay`.
 
 Bots and people drive it with :meth:`State.legal_actions` and
 :meth:`State.apply_action`; the referee of a real table adds the explicit path
