@@ -125,6 +125,56 @@ def test_forced_plays_are_respected() -> None:
     assert seen > 0
 
 
+def test_only_action_is_the_single_legal_action() -> None:
+    """``State.only_action()`` is the one legal action when there is just one, else None,
+    at every step of sessions with forced plays, last cards and exchanges."""
+    house = House("standard")
+    kinds = set()
+    for i in range(6):
+        state = State(house, seed=f"only{i}")
+        bots = [HeuristicPlayer(0) for _ in range(5)]
+        while not state.is_terminal():
+            legal = list(state.legal_actions())
+            only = state.only_action()
+            assert only == (legal[0] if len(legal) == 1 else None), legal
+            if only is not None:
+                kinds.add(only.kind)
+            state.apply_action(ask(state, bots[state.current_player()]))
+        assert state.only_action() is None
+    assert kinds == {"card", "play"}  # last cards and forced plays (R-ACE-UP, R-LAST-STANDS)
+
+
+class _Counting(HeuristicPlayer):
+    """The heuristic bot, counting the observations it was given."""
+
+    def __init__(self, asked: bool) -> None:
+        super().__init__(0)
+        self.asked_when_forced = asked  # an instance attribute (a Python subclass)
+        self.views: list[int] = []
+
+    def play(self, view: Observation) -> int:
+        self.views.append(len(view.legal_actions))
+        return super().play(view)
+
+
+def test_a_bot_need_not_be_asked_for_an_only_action() -> None:
+    """play_out applies an only legal action for a bot whose ``asked_when_forced`` is
+    false (the heuristic's), and asks the others; the sessions are the same."""
+    from bourre.players import PlayerBase, play_out
+
+    assert PlayerBase.asked_when_forced and not HeuristicPlayer.asked_when_forced
+    house = House("standard")
+    finals = []
+    for asked in (True, False):
+        bots = [_Counting(asked) for _ in range(5)]
+        state = State(house, seed="asked")
+        play_out(state, bots)
+        views = [n for b in bots for n in b.views]
+        assert (min(views) == 1) if asked else (min(views) > 1)
+        finals.append((state.final, [r.outcome.pot_after for r in state.results]))
+    assert finals[0] == finals[1]
+
+
 # -- the Monte Carlo bot sees only its observation ---------------------------------------
 
 

@@ -247,6 +247,19 @@ class State:
             got = self.discards = Discards(tuple(self.hs.hands[t.seat]), limit)
         return cast("Sequence[Action]", got)  # a registered Sequence (mypy can't see it)
 
+    def only_action(self) -> Action | None:
+        """The player's only legal action when there is just one (a last card, a
+        single card that follows, a play the rules force: R-ACE-UP, R-LAST-STANDS),
+        else ``None``; nothing changes."""
+        ph = self.phase
+        if ph == PLAY_PHASE:
+            legal = legal_set(self)
+            return _CARDS[legal[0]] if len(legal) == 1 else None
+        t = self.turn
+        if ph == DECIDE_PHASE and t is not None and t.kind == DECIDE and t.forced is not None:
+            return _PLAY_A
+        return None
+
     def why_not(self, action: Action) -> RuleViolation | None:
         """``None`` if ``action`` is legal now, else the refusal ``apply_action``
         would raise (the rule component's rule id and words); nothing changes."""

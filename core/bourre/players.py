@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -50,6 +50,12 @@ class PlayerBase:
 
     On its own it is the plainest player at the table: it plays every hand, stands
     pat and plays its lowest legal card; a subclass overrides what it does otherwise."""
+
+    asked_when_forced: ClassVar[bool] = True
+    """Whether :func:`play_out` asks this bot when it has one legal action (a last
+    card, a forced play).  A bot whose answers depend only on the observation, and
+    that draws no random number then, may say ``False``: the action is applied
+    without an observation made for it (the heuristic bot does)."""
 
     def decide(self, view: Observation) -> bool:
         return True
@@ -120,26 +126,32 @@ def play_out(
     players: Sequence[Any],
     on_hand: Callable[[HandResult], None] | None = None,
 ) -> None:
-    """Drive ``state`` to its end with ``players[seat]`` answering for each seat;
-    ``on_hand`` is called with each hand's result as it ends.  A state that stops at
-    a chance node (no seed) raises ``RuleViolation``."""
+    """Drive ``state`` to its end with ``players[seat]`` answering for each seat
+    (a bot whose ``asked_when_forced`` is false is not asked for an only legal
+    action: it is applied); ``on_hand`` is called with each hand's result as it ends.
+    A state that stops at a chance node (no seed) raises ``RuleViolation``."""
     if len(players) != state.n:
         raise ValueError(f"{len(players)} players for a table of {state.n}")
     results = state.results
     done = len(results)
     seated = list(players)  # indexed natively
     acts = [getattr(p, "act", None) for p in seated]  # each bot's form, once
+    forced = [getattr(p, "asked_when_forced", True) is False for p in seated]
     while not state.is_terminal():
         seat = state.current_player()
         if seat < 0:
             raise RuleViolation("R-DEAL", "chance acts now: give its outcome (apply_chance)")
-        action = _answer(seated[seat], state.observation(seat), acts[seat])
-        try:
-            state.apply_action(action)
-        except IllegalAnswer:
-            raise
-        except RuleViolation as e:
-            raise IllegalAnswer(seat, e.rule, e.reason, e.legal) from None
+        only = state.only_action() if forced[seat] else None
+        if only is not None:  # the only legal action, for a bot that need not be asked
+            state.apply_action(only)
+        else:
+            action = _answer(seated[seat], state.observation(seat), acts[seat])
+            try:
+                state.apply_action(action)
+            except IllegalAnswer:
+                raise
+            except RuleViolation as e:
+                raise IllegalAnswer(seat, e.rule, e.reason, e.legal) from None
         if on_hand is not None:
             while done < len(results):
                 on_hand(results[done])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -201,6 +201,8 @@ class HeuristicPlayer(PlayerBase):
     ``play_threshold`` and ``per_opponent``: it plays when its strength reaches
     ``play_threshold + per_opponent × expected opponents``; ``keep_trump``: the
     lowest trump it keeps at the exchange (card rank, 2…14)."""
+
+    asked_when_forced: ClassVar[bool] = False  # deterministic: nothing to ask then
 
     def __init__(
         self,
