@@ -175,6 +175,25 @@ def test_a_bot_need_not_be_asked_for_an_only_action() -> None:
     assert finals[0] == finals[1]
 
 
+def test_the_random_bot_draws_only_for_a_choice() -> None:
+    """Asked for an only legal card, the random bot answers it without drawing a
+    number (so play_out need not ask it); with a choice it draws."""
+    from bourre_bots.random_bot import RandomPlayer
+
+    assert RandomPlayer.asked_when_forced is False
+    state, rng = State(House("standard"), seed="draws"), random.Random(5)
+    bot, seen = RandomPlayer(rng), {True: 0, False: 0}
+    while not state.is_terminal():
+        before = rng.getstate()
+        action = ask(state, bot)
+        if state.phase_name == "play":
+            only = len(state.legal_cards()) == 1
+            assert (rng.getstate() == before) == only
+            seen[only] += 1
+        state.apply_action(action)
+    assert seen[True] and seen[False]
+
+
 # -- the Monte Carlo bot sees only its observation ---------------------------------------
 
 

@@ -207,15 +207,15 @@ def test_per_session_values_made_once_give_the_same_numbers() -> None:
 
     res = R.run(config(6, HOUSES[:2]), workers=1)
     a, b = (res.ordered(h) for h in HOUSES[:2])
-    got = without_timing(compute(res, [40.0, 60.0]))["houses"]
-    for below, ss, entry in ((40.0, a, got[0]), (60.0, b, got[1])):
+    got = without_timing(compute(res, [90.0, 110.0]))["houses"]
+    for below, ss, entry in ((90.0, a, got[0]), (110.0, b, got[1])):
         direct = house_metrics(ss, below)
         assert {k: entry[k] for k in direct} == direct
         assert house_metrics(ss, below, scalar_values(ss)) == direct  # no "below" in them
         assert house_metrics(ss, below, scalar_values(ss, below)) == direct
-    assert got[1]["vs_first"] == paired(a, b, 60.0, 40.0)
-    assert paired(a, b, 60.0, 40.0, (scalar_values(a), scalar_values(b))) == got[1]["vs_first"]
-    assert paired(a, b, 60.0, 40.0)["below"] != paired(a, b, 60.0, 60.0)["below"]
+    assert got[1]["vs_first"] == paired(a, b, 110.0, 90.0)
+    assert paired(a, b, 110.0, 90.0, (scalar_values(a), scalar_values(b))) == got[1]["vs_first"]
+    assert paired(a, b, 110.0, 90.0)["below"] != paired(a, b, 110.0, 110.0)["below"]
 
 
 # -- outputs -------------------------------------------------------------------------------

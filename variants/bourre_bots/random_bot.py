@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -16,7 +17,10 @@ __all__ = ["RandomPlayer"]
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
 class RandomPlayer(PlayerBase):
     """Uniform over the legal answers: pass or play, how many and which cards to
-    exchange (every subset within the house's limit equally likely), which card."""
+    exchange (every subset within the house's limit equally likely), which card.  It
+    draws a number only when it has a choice, so it need not be asked otherwise."""
+
+    asked_when_forced: ClassVar[bool] = False  # it draws a number only for a choice
 
     def __init__(self, rng: random.Random | int | None = None) -> None:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
@@ -35,4 +39,6 @@ class RandomPlayer(PlayerBase):
 
     def play(self, view: Observation) -> int:
         legal = view.legal
+        if len(legal) == 1:  # no choice: no number drawn (and not asked by play_out)
+            return legal[0]
         return legal[int(self._r() * len(legal))]
