@@ -55,7 +55,8 @@ class PlayerBase:
     """Whether :func:`play_out` asks this bot when it has one legal action (a last
     card, a forced play).  A bot whose answers depend only on the observation, and
     that draws no random number then, may say ``False``: the action is applied
-    without an observation made for it (the heuristic bot does)."""
+    without an observation made for it (the heuristic and random bots do; a subclass
+    of theirs that wants every turn sets it back to ``True``)."""
 
     def decide(self, view: Observation) -> bool:
         return True
