@@ -156,10 +156,14 @@ def _position_means(s: Summary) -> list[float]:
     ]
 
 
-def _dealer_edge(s: Summary) -> float:
-    """The dealer's mean change per hand minus that of the other places."""
-    pos = _position_means(s)
+def _edge(pos: Sequence[float]) -> float:
+    """The dealer's mean change per hand minus that of the other places, from the
+    position means."""
     return pos[0] - _mean(pos[1:])
+
+
+def _dealer_edge(s: Summary) -> float:
+    return _edge(_position_means(s))
 
 
 def _swing(s: Summary) -> float:
@@ -220,7 +224,7 @@ def scalar_values(
     for s in summaries:
         v = {key: f(s) for key, f in scalars}
         pos = _position_means(s)
-        v["dealer"], v["dealer_edge"] = pos[0], pos[0] - _mean(pos[1:])
+        v["dealer"], v["dealer_edge"] = pos[0], _edge(pos)
         for _, num, den, g in _RATIO_KEYS:
             v[num], v[den] = g(s)
         if below is not None:
