@@ -25,6 +25,7 @@ from bourre.state import HandState, PublicDecision
 from bourre.variant import Variant, hookimpl
 from bourre_bots.heuristic import HeuristicPlayer, choose_card, discard_weak
 from bourre_bots.montecarlo import MonteCarloPlayer
+from bourre_bots.random_bot import RandomPlayer
 from bourre_variants.standard.decisions import Sequential
 from bourre_variants.standard.draw import Draw
 
@@ -192,6 +193,88 @@ def test_the_random_bot_draws_only_for_a_choice() -> None:
             seen[only] += 1
         state.apply_action(action)
     assert seen[True] and seen[False]
+
+
+class _Looking(RandomPlayer):
+    """The random bot asked the three questions with an observation."""
+
+    needs_view = True
+
+
+class _Blind(RandomPlayer):
+    """The random bot, keeping what ``choose`` was shown; never given an observation."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.shown: list[str] = []
+
+    def choose(self, actions: Sequence[Action]) -> Action:
+        self.shown.append(type(actions).__name__)
+        return super().choose(actions)
+
+    def decide(self, view: Observation) -> bool:
+        raise AssertionError("a blind bot is not given an observation")
+
+    def discard(self, view: Observation) -> Sequence[int]:
+        raise AssertionError("a blind bot is not given an observation")
+
+    def play(self, view: Observation) -> int:
+        raise AssertionError("a blind bot is not given an observation")
+
+
+@pytest.mark.parametrize("seed", ["blind-1", "blind-2", "blind-3"])
+def test_a_blind_bot_is_shown_its_legal_actions_only_and_plays_the_same(seed: str) -> None:
+    """The random bot says ``needs_view = False``: play_out shows it its legal actions
+    (a list, or the exchange's Discards), never an observation, and its sessions are
+    those of the same bot asked the three questions with an observation."""
+    from bourre.players import PlayerBase, play_out
+
+    assert PlayerBase.needs_view and RandomPlayer.needs_view is False
+    house = House("standard")
+    finals = []
+    for make in (_Blind, _Looking):
+        rng = random.Random(seed)
+        bots = [make(rng) for _ in range(5)]
+        state = State(house, seed=seed)
+        play_out(state, bots)
+        finals.append((state.final, state.history()))
+        if make is _Blind:
+            shown = {k for b in bots for k in b.shown}
+            assert shown == {"list", "Discards"}
+    assert finals[0] == finals[1]
+
+
+def test_ask_shows_a_blind_bot_its_legal_actions() -> None:
+    """``ask`` puts the question to a blind bot the same way as play_out does."""
+    state = State(House("standard"), seed="ask-blind")
+    bot = _Blind(random.Random(1))
+    while not state.is_terminal():
+        action = ask(state, bot)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert bot.shown
+
+
+class _Wrong(RandomPlayer):
+    def __init__(self, answer: object) -> None:
+        super().__init__(0)
+        self.answer = answer
+
+    def choose(self, actions: Sequence[Action]) -> Action:
+        return self.answer  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(
+    ("answer", "rule"), [("play", "R-DECIDE"), (Action("discard", (0,)), "R-DECIDE")]
+)
+def test_a_blind_bots_wrong_answer_is_refused_naming_the_seat(answer: object, rule: str) -> None:
+    """Not an action, or an action it may not take now: IllegalAnswer, the rule and seat."""
+    from bourre.players import IllegalAnswer, play_out
+
+    state = State(House("standard"), seed="wrong")
+    with pytest.raises(IllegalAnswer) as e:
+        play_out(state, [_Wrong(answer) for _ in range(5)])
+    assert e.value.rule == rule and e.value.seat == state.current_player()
 
 
 # -- the Monte Carlo bot sees only its observation ---------------------------------------

@@ -58,6 +58,18 @@ class PlayerBase:
     without an observation made for it (the heuristic and random bots do; a subclass
     of theirs that wants every turn sets it back to ``True``)."""
 
+    needs_view: ClassVar[bool] = True
+    """Whether the bot is asked with an observation.  A bot that picks among its
+    legal actions without looking at the table (the random bot) says ``False`` and
+    answers :meth:`choose` instead: no observation is made for it."""
+
+    def choose(self, actions: Sequence[Action]) -> Action:
+        """For a bot whose ``needs_view`` is false: one of ``actions``, the seat's
+        legal actions now (``State.legal_actions``), which is all it is shown.  This
+        one answers as the three questions above do."""
+        first = actions[0]
+        return actions[-1] if first.kind == "pass" else first  # play; stand pat; lowest
+
     def decide(self, view: Observation) -> bool:
         return True
 
@@ -116,9 +128,27 @@ def _answer(player: Any, view: Observation, act: Any) -> Action:
     return PLAY if ok else PASS
 
 
+def _chosen(player: PlayerBase, seat: int, actions: Sequence[Action]) -> Action:
+    """The answer of a bot that is shown only its legal actions (``needs_view``)."""
+    try:
+        a = player.choose(actions)
+    except TypeError as e:  # a Python override answered something of another type
+        raise IllegalAnswer(seat, "R-DECIDE", f"answered the wrong type: {e}") from None
+    if not isinstance(a, Action):
+        raise IllegalAnswer(seat, "R-DECIDE", f"answered {a!r}, which is not an action")
+    return a
+
+
+def _blind(player: object) -> bool:
+    """Whether ``player`` is asked with its legal actions only (``needs_view``)."""
+    return isinstance(player, PlayerBase) and getattr(player, "needs_view", True) is False
+
+
 def ask(state: State, player: Any) -> Action:
     """Ask ``player``, seated at the seat to act, for its action (not applied)."""
     seat = state.current_player()
+    if _blind(player):
+        return _chosen(player, seat, state.legal_actions())
     return _answer(player, state.observation(seat), getattr(player, "act", None))
 
 
@@ -129,7 +159,8 @@ def play_out(
 ) -> None:
     """Drive ``state`` to its end with ``players[seat]`` answering for each seat
     (a bot whose ``asked_when_forced`` is false is not asked for an only legal
-    action: it is applied); ``on_hand`` is called with each hand's result as it ends.
+    action: it is applied; one whose ``needs_view`` is false is shown its legal
+    actions only, not an observation); ``on_hand`` is called with each hand's result as it ends.
     A state that stops at a chance node (no seed) raises ``RuleViolation``."""
     if len(players) != state.n:
         raise ValueError(f"{len(players)} players for a table of {state.n}")
@@ -138,6 +169,7 @@ def play_out(
     seated = list(players)  # indexed natively
     acts = [getattr(p, "act", None) for p in seated]  # each bot's form, once
     forced = [getattr(p, "asked_when_forced", True) is False for p in seated]
+    blind = [_blind(p) for p in seated]  # shown only their legal actions
     while not state.is_terminal():
         seat = state.current_player()
         if seat < 0:
@@ -146,7 +178,10 @@ def play_out(
         if only is not None:  # the only legal action, for a bot that need not be asked
             state.apply_action(only)
         else:
-            action = _answer(seated[seat], state.observation(seat), acts[seat])
+            if blind[seat]:
+                action = _chosen(seated[seat], seat, state.legal_actions())
+            else:
+                action = _answer(seated[seat], state.observation(seat), acts[seat])
             try:
                 state.apply_action(action)
             except IllegalAnswer:

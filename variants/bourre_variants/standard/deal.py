@@ -25,14 +25,13 @@ def make_deal(hand_size: int) -> DealFn:
 
     def deal(deck: Sequence[int], dealer: int, n: int) -> tuple[list[list[int]], int, list[int]]:
         m = hand_size * n
-        cards = list(deck)  # a list: indexed natively when compiled
-        hands: list[list[int]] = [[] for _ in range(n)]
-        s = dealer
-        for i in range(m):
-            s = s + 1 if s + 1 < n else 0
-            hands[s].append(cards[i])
-        for hand in hands:
+        cards = list(deck)  # a list: sliced natively when compiled
+        dealt: list[list[int]] = []  # the i-th from the dealer's left: cards i, i + n …
+        for i in range(n):
+            hand = cards[i:m:n]
             hand.sort()
+            dealt.append(hand)
+        hands = [dealt[(s - dealer - 1) % n] for s in range(n)]
         return hands, cards[m - 1], cards[m:]
 
     return deal
