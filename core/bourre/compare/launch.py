@@ -3,8 +3,9 @@ options checked, the houses played with :func:`bourre.compare.runner.run` (in wo
 processes or on a Dask cluster) with a progress bar, SIGTERM/SIGHUP stopping like
 Ctrl-C, the state file, ``--resume``, and the exit of a run stopped early.
 
-Heavy modules (the runner, rich, distributed) are imported by the functions that use
-them.
+The run options and their checks are :mod:`bourre.compare.options`, the progress bar
+:mod:`bourre.compare.progress`.  Heavy modules (the runner, rich, distributed) are
+imported by the functions that use them.
 """
 
 from __future__ import annotations
@@ -12,14 +13,17 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import typer
 
-__all__ = ["Launched", "check_bot_options", "check_outputs", "finish", "launch"]
+from bourre.compare.options import RunOptions, check_bot_options, check_outputs
+from bourre.compare.progress import run_with_progress
+
+__all__ = ["Launched", "RunOptions", "check_bot_options", "check_outputs", "finish", "launch"]
 
 
 def cpus() -> int:
@@ -28,60 +32,6 @@ def cpus() -> int:
         return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         return os.cpu_count() or 1
-
-
-def check_outputs(**paths: Path | None) -> None:
-    """Refuse, before the run, an output that could not be written after it."""
-    from bourre.cliutil import fail
-
-    for option, path in paths.items():
-        if path is None:
-            continue
-        flag = f"--{option}"
-        if option == "plot":
-            if path.exists() and not path.is_dir():
-                fail(f"{flag} {path}: not a folder")
-            if not path.parent.is_dir():
-                fail(f"{flag} {path}: the folder {path.parent} does not exist")
-            continue
-        if path.is_dir():
-            fail(f"{flag} {path}: a folder, not a file")
-        if option == "resume":
-            if not path.is_file():
-                fail(f"{flag} {path}: no such state file")
-            continue
-        if not path.parent.is_dir():
-            fail(f"{flag} {path}: the folder {path.parent} does not exist")
-
-
-def check_numbers(
-    sessions: int | None, workers: int | None, chunk: int | None, scheduler: str | None
-) -> None:
-    """The run options that are numbers, and --scheduler against --workers."""
-    from bourre.cliutil import fail
-
-    if sessions is not None and sessions < 1:
-        fail(f"--sessions must be at least 1, not {sessions}")
-    if workers is not None and workers < 1:
-        fail(f"--workers must be at least 1, not {workers}")
-    if chunk is not None and chunk < 1:
-        fail(f"--chunk must be at least 1, not {chunk}")
-    if scheduler is not None and workers is not None:
-        fail("--scheduler and --workers exclude each other: the cluster has its own workers")
-
-
-def check_bot_options(bots: list[Any], house: Any) -> None:
-    """Build each bot once so that bad options fail now, with one message."""
-    import random
-
-    from bourre.cliutil import fail
-    from bourre.players import make_bot
-
-    for b in bots:
-        try:
-            make_bot(b.name, random.Random(0), house=house, **dict(b.options))
-        except (TypeError, ValueError) as e:
-            fail(f"--bots: {b.label}: {e}")
 
 
 @contextlib.contextmanager
@@ -115,33 +65,6 @@ class Launched:
     """The state file was made for this run only (removed when it completes)."""
     then: Any = None
     """What the ``then`` step returned (``None`` without one, or when the run stopped)."""
-
-
-@dataclass(frozen=True)
-class RunOptions:
-    """The options every command that plays a run shares (``compare``, ``simulate``,
-    ``sweep``), as given on the command line (``None``: not given)."""
-
-    sessions: int | None = None
-    seed: str | None = None
-    bots: str | None = None
-    rotate: bool = False
-    isolate: bool = False
-    workers: int | None = None
-    scheduler: str | None = None
-    chunk: int | None = None
-    resume: Path | None = None
-    state: Path | None = None
-    progress: bool = True
-
-    @classmethod
-    def pick(cls, options: Mapping[str, Any]) -> RunOptions:
-        """The run options among a command's parameters (its ``locals()``)."""
-        return cls(**{f.name: options[f.name] for f in fields(cls)})
-
-    def check(self) -> None:
-        """Refuse numbers out of range (exit status 2)."""
-        check_numbers(self.sessions, self.workers, self.chunk, self.scheduler)
 
 
 def launch(
@@ -238,7 +161,7 @@ def launch(
 
     def run_one(cfg: Any, label: str = "simulating", task: Any = None) -> Any:
         with stop_on_signals():
-            return _run_with_progress(
+            return run_with_progress(
                 runner,
                 cfg,
                 houses,
@@ -279,64 +202,3 @@ def finish(launched: Launched, note: str | None, then_stopped: str | None = None
         f" continue with --resume {launched.state}\n"
     )
     raise typer.Exit(130 if stopped == "interrupted" else 1)
-
-
-def _run_with_progress(
-    runner: Any,
-    config: Any,
-    houses: list[Any],
-    workers: int,
-    client: Any,
-    chunk: int | None,
-    state: Path,
-    done: Any,
-    show: bool,
-    label: str = "simulating",
-    task: Any = None,
-) -> Any:
-    import time
-
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    hands = sum(h.table.hands for h in houses) / len(houses)
-    console = Console(stderr=True)
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("sessions"),
-        TextColumn("{task.fields[rate]}"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-    )
-    start = time.perf_counter()
-    first: list[int] = []
-    with Progress(*columns, console=console, disable=not show, transient=False) as bar:
-        bar_id = bar.add_task(label, total=config.sessions * len(config.houses), rate="")
-
-        def on_progress(n: int, total: int) -> None:
-            if not first:
-                first.append(n)
-            el = time.perf_counter() - start
-            rate = (n - first[0]) * hands / el if el > 0 else 0.0
-            bar.update(bar_id, completed=n, rate=f"{rate:,.0f} hands/s")
-
-        return runner.run(
-            config,
-            workers=workers,
-            scheduler=client,
-            chunk=chunk,
-            progress=on_progress,
-            state=state,
-            resume=done,
-            **({} if task is None else {"task": task}),
-        )
