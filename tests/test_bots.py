@@ -202,7 +202,10 @@ class _Looking(RandomPlayer):
 
 
 class _Blind(RandomPlayer):
-    """The random bot, keeping what ``choose`` was shown; never given an observation."""
+    """The random bot, keeping what ``choose`` was shown; never given an observation
+    (it overrides the three questions, so it says ``needs_view = False`` itself)."""
+
+    needs_view = False
 
     def __init__(self, rng: random.Random) -> None:
         super().__init__(rng)
@@ -242,6 +245,34 @@ def test_a_blind_bot_is_shown_its_legal_actions_only_and_plays_the_same(seed: st
             shown = {k for b in bots for k in b.shown}
             assert shown == {"list", "Discards"}
     assert finals[0] == finals[1]
+
+
+class _Plays(RandomPlayer):
+    """A subclass of the random bot that answers the card question itself."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.views = 0
+
+    def play(self, view: Observation) -> int:
+        self.views += 1
+        return super().play(view)
+
+
+def test_a_subclass_answering_with_a_view_is_asked_with_one() -> None:
+    """A subclass of a blind bot that overrides one of the questions is asked them
+    with an observation (its override is not skipped), and plays the same sessions."""
+    from bourre.players import play_out
+
+    rng = random.Random("plays")
+    bots = [_Plays(rng) for _ in range(5)]
+    state = State(House("standard"), seed="plays")
+    play_out(state, bots)
+    assert sum(b.views for b in bots) > 0
+    other = State(House("standard"), seed="plays")
+    rng = random.Random("plays")
+    play_out(other, [RandomPlayer(rng) for _ in range(5)])
+    assert other.history() == state.history()
 
 
 def test_ask_shows_a_blind_bot_its_legal_actions() -> None:

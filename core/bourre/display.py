@@ -18,7 +18,7 @@ from bourre.money import Amount, amount_json
 from bourre.observation import Observation
 from bourre.state import PublicDecision, TrickLog
 
-__all__ = ["TableDisplay"]
+__all__ = ["TableDisplay", "chips"]
 
 
 class TableDisplay:
@@ -81,7 +81,7 @@ class TableDisplay:
         c.print(
             f"[bold]Hand {view.number}[/bold] · dealer {self._name(view.dealer)} · upcard"
             f" {card_symbol(view.upcard)} · trump {SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]}"
-            f" · pot {_amount(view.pot)}",
+            f" · pot {chips(view.pot)}",
             highlight=False,
         )
         decided = {d.seat: d for d in view.decisions}
@@ -96,7 +96,7 @@ class TableDisplay:
             if s == view.dealer:
                 status += " (dealer)"
             tricks = str(view.tricks_won[s]) if d is not None and d.play else ""
-            table.add_row(str(s), self.names[s], _amount(view.balances[s]), status, tricks)
+            table.add_row(str(s), self.names[s], chips(view.balances[s]), status, tricks)
         c.print(table)
         if playing:
             done = len(view.tricks) + 1
@@ -145,27 +145,27 @@ class TableDisplay:
             s = st.active[0]
             c.print(
                 f"{name(s)} {'are' if s == self.seat else 'is'} the only player:"
-                f" {'take' if s == self.seat else 'takes'} the pot of {_amount(P)} without play (R-SOLE).",
+                f" {'take' if s == self.seat else 'takes'} the pot of {chips(P)} without play (R-SOLE).",
                 highlight=False,
             )
         elif out.winner is not None:
             w = out.winner
             c.print(
                 f"{name(w)} {'take' if w == self.seat else 'takes'} the pot of"
-                f" {_amount(out.takes[w])} with {st.won[w]} tricks (R-WIN).",
+                f" {chips(out.takes[w])} with {st.won[w]} tricks (R-WIN).",
                 highlight=False,
             )
         elif out.tied:
             c.print(
                 f"{_and([name(s) for s in sorted(out.tied)])} tie for the most tricks"
-                f" ({st.won[out.tied[0]]}): nobody takes the pot; {_amount(P)} carries"
+                f" ({st.won[out.tied[0]]}): nobody takes the pot; {chips(P)} carries"
                 " to the next hand (R-WIN).",
                 highlight=False,
             )
         else:
             c.print(
                 f"The single most tricks went to a player who lost the right to the pot:"
-                f" {_amount(P)} carries (R-CORRECTED).",
+                f" {chips(P)} carries (R-CORRECTED).",
                 highlight=False,
             )
         renegers = set(out.reneges)
@@ -179,7 +179,7 @@ class TableDisplay:
                 you = s == self.seat
                 c.print(
                     f"{name(s)} {'are' if you else 'is'} {' and '.join(why)} and"
-                    f" {'pay' if you else 'pays'} {_amount(out.paid[s])} into the next pot.",
+                    f" {'pay' if you else 'pays'} {chips(out.paid[s])} into the next pot.",
                     highlight=False,
                 )
         exempt = sorted(out.ante_exempt)
@@ -188,7 +188,7 @@ class TableDisplay:
                 f"No ante next hand for {_and([name(s) for s in exempt])} (R-ANTE).",
                 highlight=False,
             )
-        c.print(f"Pot carried to the next hand: {_amount(out.pot_after)}.", highlight=False)
+        c.print(f"Pot carried to the next hand: {chips(out.pot_after)}.", highlight=False)
         self._balances(res.balances)
 
     def _balances(self, balances: Sequence[Amount], ranks: Sequence[int] | None = None) -> None:
@@ -199,14 +199,15 @@ class TableDisplay:
         if ranks is not None:
             table.add_column("place", justify="right")
         for s, b in enumerate(balances):
-            row = [str(s), self.names[s], _amount(b)]
+            row = [str(s), self.names[s], chips(b)]
             if ranks is not None:
                 row.append(str(ranks[s]))
             table.add_row(*row)
         self.console.print(table)
 
 
-def _amount(x: Amount) -> str:
+def chips(x: Amount) -> str:
+    """An amount of chips as the table writes it (an exact fraction stays exact)."""
     return str(amount_json(x))
 
 

@@ -30,12 +30,13 @@ from bourre.cards import (
     card_str,
     cards_str,
 )
+from bourre.display import chips
 from bourre.engine import HandResult, State
 from bourre.house import House
 from bourre.money import Amount, amount_json
 from bourre.players import Player, make_bot, play_out
 from bourre.records import HandRecord, hand_record
-from bourre.terminal import EndOfInput, Prompt, Reader, TerminalPlayer, _amount, stdin_reader
+from bourre.terminal import EndOfInput, Prompt, Reader, TerminalPlayer, stdin_reader
 
 __all__ = [
     "EndOfInput",
@@ -231,7 +232,7 @@ def play_at_terminal(
         )
         console.rule("Session over")
         pot = position[-1][0]
-        left = f"the pot left, {_amount(pot)}, shared equally" if pot else "no pot left"
+        left = f"the pot left, {chips(pot)}, shared equally" if pot else "no pot left"
         console.print(f"Final balances (R-SETTLE: {left}):", highlight=False)
         human._balances(summary.final, summary.ranks)
     if save is not None and done:

@@ -61,7 +61,9 @@ class PlayerBase:
     needs_view: ClassVar[bool] = True
     """Whether the bot is asked with an observation.  A bot that picks among its
     legal actions without looking at the table (the random bot) says ``False`` and
-    answers :meth:`choose` instead: no observation is made for it."""
+    answers :meth:`choose` instead: no observation is made for it.  A subclass of such
+    a bot that answers with a view (overrides ``act``, ``decide``, ``discard`` or
+    ``play``) is asked with one, unless it says ``needs_view = False`` itself."""
 
     def choose(self, actions: Sequence[Action]) -> Action:
         """For a bot whose ``needs_view`` is false: one of ``actions``, the seat's
@@ -139,9 +141,27 @@ def _chosen(player: PlayerBase, seat: int, actions: Sequence[Action]) -> Action:
     return a
 
 
+_ASKED_WITH_A_VIEW: Final = ("act", "decide", "discard", "play")
+
+
 def _blind(player: object) -> bool:
-    """Whether ``player`` is asked with its legal actions only (``needs_view``)."""
-    return isinstance(player, PlayerBase) and getattr(player, "needs_view", True) is False
+    """Whether ``player`` is shown its legal actions only: it says ``needs_view =
+    False``, and no subclass below the class that says so answers with a view itself
+    (overrides ``act`` or one of the three questions)."""
+    if not isinstance(player, PlayerBase) or getattr(player, "needs_view", True) is not False:
+        return False
+    cls = type(player)
+    got = _BLIND.get(cls)
+    if got is None:
+        owner = next(k for k in cls.__mro__ if "needs_view" in vars(k))
+        got = _BLIND[cls] = all(
+            getattr(cls, m, None) is getattr(owner, m, None) for m in _ASKED_WITH_A_VIEW
+        )
+    return got
+
+
+_BLIND: dict[type, bool] = {}
+"""Classes already looked at by :func:`_blind`."""
 
 
 def ask(state: State, player: Any) -> Action:

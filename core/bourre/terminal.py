@@ -18,12 +18,12 @@ from rich.console import Console
 
 from bourre.actions import CARDS, Action, discard
 from bourre.cards import CardError, card_str, card_symbol, display_order, parse_card
-from bourre.display import TableDisplay, _amount
+from bourre.display import TableDisplay
 from bourre.observation import Observation
 from bourre.prompt import EndOfInput, Prompt, Reader, stdin_reader
 from bourre.rules import RuleViolation
 
-__all__ = ["EndOfInput", "Prompt", "Reader", "TerminalPlayer", "_amount", "stdin_reader"]
+__all__ = ["EndOfInput", "Prompt", "Reader", "TerminalPlayer", "stdin_reader"]
 
 
 HELP = """\
