@@ -404,6 +404,20 @@ class DrawTwo(Variant):
         return TwoCardDraw(hand_size)
 
 
+def _leader_wins(trick: list[int], trump: int) -> int:
+    return 0
+
+
+class LeaderWins(Variant):
+    name = "leader-wins"
+    summary = "Every trick goes to its leader."
+    rules = {"bourre_trick_winner": [("R-TRICK-LEADER", "The leader wins the trick.")]}
+
+    @hookimpl
+    def bourre_trick_winner(self, table: TableSettings) -> Any:
+        return _leader_wins
+
+
 def _registry() -> Registry:
     mod = SimpleNamespace()
 
@@ -411,11 +425,32 @@ def _registry() -> Registry:
     def bourre_register_variants(register: Any) -> None:
         register(DealerPlays)
         register(DrawTwo)
+        register(LeaderWins)
 
     mod.bourre_register_variants = bourre_register_variants
     reg = load_registry(extra=[("third-party-rules", mod)])
     assert not reg.errors, reg.errors
     return reg
+
+
+def test_the_heuristic_plays_by_the_houses_trick_winner() -> None:
+    """R-TRICK: the heuristic and Monte Carlo bots judge which card wins a trick by the
+    house's rule, not the standard one: where the leader always wins, a follower
+    cannot win, so it dumps its cheapest card instead of winning with its highest."""
+    from bourre_bots.heuristic import house_winner
+
+    assert house_winner(House("standard")) is None
+    house = House("leader-wins", registry=_registry())
+    rule = house_winner(house)
+    assert rule is not None and rule([0, 12], 3) == 0
+    bot = make_bot("heuristic", random.Random(0), house=house)
+    assert isinstance(bot, HeuristicPlayer) and bot.winner is rule
+    mc = MonteCarloPlayer(0, house=house, budget=1)
+    assert mc.policy.winner is rule
+    ks, qs, ts = (parse_card(c) for c in ("KS", "QS", "TS"))
+    legal, trick = [ts, ks], [qs]  # spades led by the queen; trumps are another suit
+    assert choose_card(legal, trick, 2, 0, True) == ks  # the king wins (standard)
+    assert choose_card(legal, trick, 2, 0, True, rule) == ts  # nothing wins: dump
 
 
 @pytest.mark.parametrize(

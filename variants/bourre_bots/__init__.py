@@ -52,7 +52,7 @@ def _heuristic(
     keep_trump: int | None = None,
 ) -> Player:
     """``heuristic(play_threshold=…, per_opponent=…, keep_trump=…)``, defaults in
-    :mod:`bourre_bots.heuristic` (``house`` is accepted and unused)."""
+    :mod:`bourre_bots.heuristic`; it plays by ``house``'s trick-winner rule."""
     h = _module("bourre_bots.heuristic")
     if keep_trump is not None and (
         isinstance(keep_trump, bool) or not isinstance(keep_trump, int) or not 2 <= keep_trump <= 14
@@ -67,6 +67,7 @@ def _heuristic(
         if per_opponent is None
         else _number("heuristic", "per_opponent", per_opponent),
         keep_trump=h.KEEP_TRUMP if keep_trump is None else keep_trump,
+        winner=h.house_winner(house),
     )
     return player
 

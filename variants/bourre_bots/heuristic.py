@@ -14,6 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from bourre.observation import Observation
 from bourre.players import PlayerBase
+from bourre.rules import TrickWinnerFn
 from bourre.worlds import legal_or_nearest
 from bourre_variants.standard.tricks import trick_winner
 
@@ -24,6 +25,7 @@ __all__ = [
     "fold_weight",
     "hand_strength",
     "heuristic_decide",
+    "house_winner",
     "keep_weight",
 ]
 
@@ -135,10 +137,16 @@ def _dearest(cards: list[int], trump: int) -> int:
 
 
 def choose_card(
-    legal: Sequence[int], trick: Sequence[int], trump: int, known: int, last: bool
+    legal: Sequence[int],
+    trick: Sequence[int],
+    trump: int,
+    known: int,
+    last: bool,
+    winner: TrickWinnerFn | None = None,
 ) -> int:
     """The heuristic card: ``known`` is the bitmask of cards known out of the
-    opponents' hands (own hand, own discards, played cards).
+    opponents' hands (own hand, own discards, played cards); ``winner`` is the
+    house's trick-winner rule (R-TRICK), ``None`` for the standard one.
 
     Leading: a master trump, else a master of another suit, else the lowest card
     (a non-trump if possible).  Following: as last to play, the cheapest winning
@@ -165,7 +173,8 @@ def choose_card(
     winners = []
     for c in cards:
         after[n] = c
-        if trick_winner(after, trump) == n:
+        w = trick_winner(after, trump) if winner is None else winner(after, trump)
+        if w == n:
             winners.append(c)
     if winners:
         if last:
@@ -175,6 +184,14 @@ def choose_card(
             return _cheapest(safe, trump)
         return _dearest(winners, trump)
     return _cheapest(cards, trump)
+
+
+def house_winner(house: Any) -> TrickWinnerFn | None:
+    """The trick-winner rule of ``house`` (a :class:`~bourre.house.House`) when it is
+    not the standard one (R-TRICK): a bot reads the rules the table plays by."""
+    rules = getattr(house, "rules", None)
+    got: TrickWinnerFn | None = getattr(rules, "trick_winner", None)
+    return None if got is None or got is trick_winner else got
 
 
 def _mask(cards: tuple[int, ...]) -> int:
@@ -200,7 +217,8 @@ class HeuristicPlayer(PlayerBase):
 
     ``play_threshold`` and ``per_opponent``: it plays when its strength reaches
     ``play_threshold + per_opponent × expected opponents``; ``keep_trump``: the
-    lowest trump it keeps at the exchange (card rank, 2…14)."""
+    lowest trump it keeps at the exchange (card rank, 2…14).  ``winner``: the
+    house's trick-winner rule (:func:`house_winner`), ``None`` for the standard."""
 
     asked_when_forced: ClassVar[bool] = False  # deterministic: nothing to ask then
 
@@ -211,8 +229,10 @@ class HeuristicPlayer(PlayerBase):
         play_threshold: float = PLAY_THRESHOLD,
         per_opponent: float = PER_OPPONENT,
         keep_trump: int = KEEP_TRUMP,
+        winner: TrickWinnerFn | None = None,
     ) -> None:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.winner = winner
         self.play_threshold = float(play_threshold)
         self.per_opponent = float(per_opponent)
         self.keep_trump = int(keep_trump)
@@ -250,7 +270,7 @@ class HeuristicPlayer(PlayerBase):
             return legal[0]
         trick = [c for _, c in view.trick]
         last = len(trick) == len(view.active) - 1
-        return choose_card(list(legal), trick, view.trump, known_out(view), last)
+        return choose_card(list(legal), trick, view.trump, known_out(view), last, self.winner)
 
 
 def keep_weight(trump: int) -> Any:

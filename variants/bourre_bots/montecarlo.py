@@ -20,6 +20,7 @@ from bourre_bots.heuristic import (
     choose_card,
     discard_weak,
     fold_weight,
+    house_winner,
     keep_weight,
     known_out,
 )
@@ -56,7 +57,7 @@ class MonteCarloPlayer:
         self.budget = int(budget)
         self.margin = float(margin)
         self.house = house if isinstance(house, House) else _house(house or "standard")
-        self.policy = HeuristicPlayer(0)
+        self.policy = HeuristicPlayer(0, winner=house_winner(self.house))
         self.on_rollout = on_rollout
 
     # -- rollouts ----------------------------------------------------------------------
@@ -126,7 +127,7 @@ class MonteCarloPlayer:
         trick = [c for _, c in view.trick]
         known = known_out(view)
         last = len(trick) == len(view.active) - 1
-        top = choose_card(cards, trick, view.trump, known, last)
+        top = choose_card(cards, trick, view.trump, known, last, self.policy.winner)
         order = [CARDS[top], *(CARDS[c] for c in cards if c != top)]
         return self._best(view, order, self.margin)
 
