@@ -14,6 +14,8 @@ import sys
 from setuptools import setup
 
 COMPILED = [
+    "core/bourre/statefields.py",
+    "core/bourre/tablepath.py",
     "core/bourre/engine.py",
     "core/bourre/flow.py",
     "core/bourre/cardplay.py",

@@ -3,8 +3,9 @@ the player to play (the follow and cinch components: R-FOLLOW … R-CINCH-LAST),
 played and the trick it completes (the trick-winner rule, R-TRICK), and the words of a
 refusal (the component that decided it).
 
-Functions of the :class:`~bourre.engine.State` they step; the engine calls them and,
-when the last trick is done, ends the hand (:func:`bourre.flow.end_hand`).
+Functions of the state they step (its fields, :class:`~bourre.statefields.StateFields`);
+the engine calls them and, when the last trick is done, ends the hand
+(:func:`bourre.flow.end_hand`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from bourre.rules import RuleViolation, refuse_card
 from bourre.state import HandState, TrickLog
 
 if TYPE_CHECKING:
-    from bourre.engine import State
+    from bourre.statefields import StateFields
 
 __all__ = ["lead", "legal", "play_card", "refusal"]
 
@@ -26,7 +27,7 @@ _CARDS: Final = CARDS  # read as a constant by compiled code, not from the globa
 _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
 
 
-def lead(st: State, hs: HandState, leader: int) -> None:
+def lead(st: StateFields, hs: HandState, leader: int) -> None:
     """A new trick led by ``leader``; the others follow clockwise (R-LEAD)."""
     seats = st.rotations[leader]  # each leader's order is made once a hand
     if seats is None:
@@ -41,7 +42,7 @@ def lead(st: State, hs: HandState, leader: int) -> None:
     st.legal = None
 
 
-def _compute_legal(st: State) -> tuple[int, ...]:
+def _compute_legal(st: StateFields) -> tuple[int, ...]:
     hs = st.hs
     assert hs is not None
     trick = hs.trick
@@ -67,14 +68,14 @@ def _compute_legal(st: State) -> tuple[int, ...]:
     return got
 
 
-def legal(st: State) -> tuple[int, ...]:
+def legal(st: StateFields) -> tuple[int, ...]:
     """The legal set of the player to play, computed once per turn (its mask is
     ``st.legal_mask``; ``st.has_cinch`` says whether the cinch narrowed it)."""
     got = st.legal
     return _compute_legal(st) if got is None else got
 
 
-def refusal(st: State, card: int, allowed: tuple[int, ...]) -> RuleViolation:
+def refusal(st: StateFields, card: int, allowed: tuple[int, ...]) -> RuleViolation:
     """Why the player to play may not play ``card``: the deciding component's words."""
     hs = st.hs
     assert hs is not None
@@ -88,7 +89,12 @@ def refusal(st: State, card: int, allowed: tuple[int, ...]) -> RuleViolation:
 
 
 def play_card(
-    st: State, card: int, allowed: tuple[int, ...], renege: bool, corrected: bool, first: int | None
+    st: StateFields,
+    card: int,
+    allowed: tuple[int, ...],
+    renege: bool,
+    corrected: bool,
+    first: int | None,
 ) -> bool:
     """The player to play plays ``card`` (a renege, or a correction of ``first``, on the
     referee's path: R-RENEGE, R-CORRECTED); a full trick goes to its winner, who leads

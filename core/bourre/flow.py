@@ -2,8 +2,9 @@
 exchanges, the start of play, and the end of the hand with its payout, then the next
 hand or the settlement.  The tricks between are :mod:`bourre.cardplay`.
 
-Functions of the :class:`~bourre.engine.State` they step, called by the engine; every
-rule is the house's component (:class:`~bourre.rules.Rules`), never restated here.
+Functions of the state they step (its fields, :class:`~bourre.statefields.StateFields`),
+called by the engine; every rule is the house's component
+(:class:`~bourre.rules.Rules`), never restated here.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from bourre.rules import DrawRule, RuleViolation
 from bourre.state import HandState, keep_order
 
 if TYPE_CHECKING:
-    from bourre.engine import State
+    from bourre.statefields import StateFields
 
 __all__ = ["advance", "begin_hand", "deal", "drew", "end_hand", "exchange"]
 
@@ -37,7 +38,7 @@ DECIDE: Final = "decide"
 _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
 
 
-def begin_hand(st: State) -> None:
+def begin_hand(st: StateFields) -> None:
     """A new hand: its position is open until the deal; a seeded state deals at once."""
     st.phase = DEAL
     st.hs = None
@@ -50,7 +51,7 @@ def begin_hand(st: State) -> None:
         advance(st)
 
 
-def next_dealer(st: State) -> int:
+def next_dealer(st: StateFields) -> int:
     """The given dealer, else the first, else the house's next dealer (R-DEALER)."""
     if st.given_dealer is not None:
         return st.given_dealer
@@ -61,7 +62,7 @@ def next_dealer(st: State) -> int:
     return st.rules.next_dealer(st.last_dealer, st.marks)
 
 
-def deal(st: State, outcome: Deck | Dealt, trusted: bool = False) -> None:
+def deal(st: StateFields, outcome: Deck | Dealt, trusted: bool = False) -> None:
     """The deal (a chance outcome: R-DEAL, R-DECK), then the antes (R-FIRST-POT,
     R-ANTE), told the dealer; the decisions begin."""
     n = st.n
@@ -109,7 +110,7 @@ def deal(st: State, outcome: Deck | Dealt, trusted: bool = False) -> None:
     st.pub_active, st.pub_hands, st.pub_trick = (), [None] * n, ()
 
 
-def drew(st: State, outcome: Drew) -> None:
+def drew(st: StateFields, outcome: Drew) -> None:
     """The cards a seat drew, as a table tells them (R-DRAW)."""
     assert st.hs is not None
     draw_given(st.hs, st.draw, st.pending_seat, st.pending, outcome.cards)
@@ -119,7 +120,7 @@ def drew(st: State, outcome: Drew) -> None:
     st.phase = DECIDE_PHASE
 
 
-def exchange(st: State, hs: HandState, seat: int, cards: tuple[int, ...]) -> None:
+def exchange(st: StateFields, hs: HandState, seat: int, cards: tuple[int, ...]) -> None:
     """A seat's discards: the house's draw, or a chance node when the stock is unseen."""
     draw = st.draw
     if cards and (hs.unseen_stock or hs.hidden[seat]):
@@ -142,7 +143,7 @@ def _draw_noting(hs: HandState, draw: DrawRule, seat: int, cards: tuple[int, ...
     hs.got[seat] = tuple([c for c in hs.hands[seat] if not (before >> c) & 1])
 
 
-def advance(st: State) -> None:
+def advance(st: StateFields) -> None:
     """Run the hand on until someone (or chance) must act."""
     hs = st.hs
     if st.phase != DECIDE_PHASE or hs is None:
@@ -164,7 +165,7 @@ def advance(st: State) -> None:
     start_play(st, hs)
 
 
-def start_play(st: State, hs: HandState) -> None:
+def start_play(st: StateFields, hs: HandState) -> None:
     """The decisions are over: the play ante, R-SOLE, the hands as masks, the first
     lead (R-LEAD)."""
     extra = st.ante.play_ante(st.table.ante)  # double-ante
@@ -198,7 +199,7 @@ def start_play(st: State, hs: HandState) -> None:
     st.phase = PLAY_PHASE
 
 
-def check_conserved(st: State, hs: HandState) -> None:
+def check_conserved(st: StateFields, hs: HandState) -> None:
     """After every hand the money at the table is whole, and with third-party
     components the cards too; else the game stops naming those components (bots
     cannot change the game: they answer observations)."""
@@ -218,7 +219,7 @@ def check_conserved(st: State, hs: HandState) -> None:
         raise PluginError(who, f"hand {hs.number}", problem)
 
 
-def end_hand(st: State) -> None:
+def end_hand(st: StateFields) -> None:
     """The payout (R-WIN, R-BOURRE, R-ANTE …), the hand's result, then the next hand
     or the settlement (R-SESSION, R-SETTLE)."""
     hs = st.hs

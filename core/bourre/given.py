@@ -16,7 +16,7 @@ from bourre.rules import DrawRule, RuleViolation
 from bourre.state import HandState
 
 if TYPE_CHECKING:
-    from bourre.engine import State
+    from bourre.statefields import StateFields
 
 __all__ = ["dealt_hand", "draw_given", "reveal"]
 
@@ -41,7 +41,7 @@ def _check_hand(hs_n: int, h: int, seat: int, cards: Sequence[int], dealer: int,
 
 
 def dealt_hand(
-    state: State, outcome: Dealt, dealer: int, reshuffle: Callable[[list[int]], list[int]]
+    state: StateFields, outcome: Dealt, dealer: int, reshuffle: Callable[[list[int]], list[int]]
 ) -> HandState:
     """The hand state of a deal given by what the table saw (R-DEAL)."""
     n, h = state.n, state.h

@@ -1,0 +1,178 @@
+"""What a stepped session holds (:class:`StateFields`): the fields of
+:class:`~bourre.engine.State`, set up for a new session or copied for ``clone``.
+
+The API that steps them is :class:`bourre.engine.State`; the course of a hand
+:mod:`bourre.flow` and the tricks :mod:`bourre.cardplay` read and change these fields
+(so they take a ``StateFields``).  Static facts (the house, its rule components, read
+off once) and what changes (balances, the hand, the public facts shared by
+observations) are set here, nowhere else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bourre.chance import Chance
+from bourre.components import (
+    CinchComponent,
+    DecisionComponent,
+    FollowComponent,
+    compiled_form,
+)
+from bourre.flow import DEAL, begin_hand
+from bourre.house import House
+from bourre.money import Amount
+from bourre.observation import Discards
+from bourre.results import HandResult, PlayLog
+from bourre.rules import DrawRule, HandOutcome, Rules, TrickWinnerFn, Turn
+from bourre.state import HandState, PublicDecision, TrickLog
+
+__all__ = ["StateFields"]
+
+
+class StateFields:
+    """The fields of a stepped session (see :class:`~bourre.engine.State`, which
+    adds the API): made for a new session, or as a copy of another (``_copy_of``)."""
+
+    def __init__(
+        self,
+        house: House,
+        *,
+        seed: int | str | None = None,
+        hands: int | None = None,
+        balances: Sequence[Amount] | None = None,
+        pot: Amount = 0,
+        dealer: int | None = None,
+        previous: HandOutcome | None = None,
+        settle: bool = True,
+        record: bool = False,
+        _copy_of: StateFields | None = None,
+    ) -> None:
+        if _copy_of is not None:
+            self._copy(_copy_of)
+            return
+        self.house = house
+        self.rules = house.rules
+        table = self.table = house.table
+        n = self.n = table.players
+        self.h = self.rules.hand_size
+        self._components(self.rules)
+        self.balances: list[Amount] = (
+            list(balances) if balances is not None else [table.balance] * n
+        )
+        if len(self.balances) != n:
+            raise ValueError(f"balances: {len(self.balances)} given for {n} players (R-SESSION)")
+        self.start: list[Amount] = list(self.balances)
+        self.pot: Amount = pot
+        self.total: Amount = sum(self.balances) + pot
+        """The money at the table: balances and the pot always add up to it."""
+        self.checked = bool(house.guarded)
+        self.previous = previous
+        self.marks = [False] * n
+        self.chance: Chance | None = Chance(seed) if seed is not None else None
+        fd = table.first_dealer if dealer is None else dealer
+        if not isinstance(fd, int) and self.chance is not None:
+            fd = self.chance.seat(n)  # drawn before the first deck (the seed's order)
+        self.first_dealer: int | None = fd if isinstance(fd, int) else None
+        self.last_dealer: int | None = None
+        self.hands_total = table.hands if hands is None else hands
+        self.settles = settle
+        self.record = record
+        self.number = 0
+        self.results: list[HandResult] = []
+        self.history_: list[object] = []
+        self.final: tuple[list[Amount], list[int]] | None = None
+        self.hs: HandState | None = None
+        self.phase = DEAL
+        self.turn: Turn | None = None
+        self.pending: tuple[int, ...] = ()
+        self.pending_seat = -1
+        self.given_dealer: int | None = None
+        self.given_pot: Amount | None = None
+        self.given_reshuffle: Callable[[list[int]], list[int]] | None = None
+        self.premature: list[int] = []
+        self.antes: list[Amount] = []
+        self.hands_after: list[list[int]] = []
+        self.plays: list[PlayLog] = []
+        self.forfeits: set[int] = set()
+        self.reneges: list[int] = []
+        self.seats: list[int] = []
+        """The current trick's seats in play order (shared with ``rotations``: never
+        changed in place)."""
+        self.rotations: list[list[int] | None] = []
+        """Each seat's trick order as leader this hand, made when it first leads."""
+        self.cinch_from: list[int] | None = None
+        self.legal: tuple[int, ...] | None = None
+        self.legal_mask = 0
+        """The legal cards as a mask (with ``legal``, made once per turn)."""
+        self.discards: Discards | None = None
+        self.has_cinch = False
+        # immutable public facts shared by observations until they change (bourre.observe)
+        self.pub_decisions: tuple[PublicDecision, ...] = ()
+        self.pub_tricks: tuple[TrickLog, ...] = ()
+        self.pub_won: tuple[int, ...] = ()
+        self.pub_balances: tuple[Amount, ...] = ()
+        self.pub_money = -1
+        self.pub_trick: tuple[tuple[int, int], ...] = ()
+        """The current trick's ``(seat, card)`` pairs, grown by one tuple per card."""
+        self.pub_active: tuple[int, ...] = ()
+        self.pub_hands: list[tuple[int, ...] | None] = [None] * n
+        """Each seat's hand as a tuple, made again after it changes."""
+        self.money = 0
+        """Counts the changes of balances and pot (antes, payouts): observations
+        copy the balances again only after one."""
+        begin_hand(self)
+
+    def _components(self, rules: Rules) -> None:
+        """The house's components the hot path calls, read off ``rules`` once (each
+        read of a field of ``Rules`` is a dictionary-backed lookup), in their compiled
+        form (:func:`bourre.components.compiled_form`: a house built by
+        :class:`~bourre.house.House` already gives them so)."""
+        self.follow: FollowComponent = compiled_form("follow", rules.follow)
+        self.cinch: CinchComponent = compiled_form("cinch", rules.cinch)
+        self.decisions: DecisionComponent = compiled_form("decisions", rules.decisions)
+        self.draw: DrawRule = rules.draw
+        self.trick_winner: TrickWinnerFn = rules.trick_winner
+        self.deal_fn = rules.deal
+        self.ante = rules.ante
+        self.payout = rules.payout
+        self.announce = rules.decisions.announcements
+
+    def _copy(self, o: StateFields) -> None:
+        self.house, self.rules, self.table, self.n, self.h = o.house, o.rules, o.table, o.n, o.h
+        self._components(o.rules)
+        self.balances, self.start, self.pot = list(o.balances), list(o.start), o.pot
+        self.total, self.checked = o.total, o.checked
+        self.previous, self.marks = o.previous, list(o.marks)
+        self.chance = o.chance.copy() if o.chance is not None else None
+        self.first_dealer, self.last_dealer = o.first_dealer, o.last_dealer
+        self.hands_total, self.settles, self.record = o.hands_total, o.settles, o.record
+        self.number, self.results, self.history_ = o.number, list(o.results), list(o.history_)
+        self.final = o.final
+        hs = self.hs = o.hs.copy(self.balances) if o.hs is not None else None
+        if hs is not None and self.chance is not None and o.given_reshuffle is None:
+            hs.reshuffle = self.chance.reshuffle  # the copy's own stream, not the original's
+        self.phase, self.turn, self.pending, self.pending_seat = (
+            o.phase,
+            o.turn,
+            o.pending,
+            o.pending_seat,
+        )
+        self.given_dealer, self.given_pot = o.given_dealer, o.given_pot
+        self.given_reshuffle = o.given_reshuffle
+        self.premature, self.antes = list(o.premature), list(o.antes)
+        self.hands_after = [list(x) for x in o.hands_after]
+        self.plays, self.forfeits, self.reneges = list(o.plays), set(o.forfeits), list(o.reneges)
+        self.seats, self.rotations = o.seats, list(o.rotations)
+        self.cinch_from = list(o.cinch_from) if o.cinch_from is not None else None
+        self.legal = o.legal
+        self.legal_mask = o.legal_mask
+        self.discards = None  # made again from this copy's own hand when asked
+        self.has_cinch = o.has_cinch
+        self.pub_decisions, self.pub_tricks = o.pub_decisions, o.pub_tricks
+        self.pub_won, self.pub_balances = o.pub_won, o.pub_balances
+        self.pub_money, self.money = o.pub_money, o.money
+        self.pub_trick, self.pub_active = o.pub_trick, o.pub_active
+        self.pub_hands = [None] * o.n
+        if hs is not None:
+            hs.trick_seats = self.seats
