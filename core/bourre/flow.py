@@ -74,18 +74,24 @@ def deal(st: StateFields, outcome: Deck | Dealt, trusted: bool = False) -> None:
         if not trusted and (len(outcome.cards) != 52 or len(set(outcome.cards)) != 52):
             raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
         hands, upcard, stock = st.deal_fn(outcome.cards, dealer, n)
-        hs = HandState(
-            number=st.number + 1,
-            n=n,
-            hand_size=st.h,
-            dealer=dealer,
-            hands=hands,
-            upcard=upcard,
-            stock=stock,
-            pot=st.pot,
-            balances=st.balances,
-            reshuffle=reshuffle,
-        )
+        spare = st.spare
+        if spare is not None:  # nothing keeps the last hand's state: renewed in place
+            st.spare = None
+            spare.renew(st.number + 1, dealer, hands, upcard, stock, st.pot, reshuffle)
+            hs = spare
+        else:
+            hs = HandState(
+                number=st.number + 1,
+                n=n,
+                hand_size=st.h,
+                dealer=dealer,
+                hands=hands,
+                upcard=upcard,
+                stock=stock,
+                pot=st.pot,
+                balances=st.balances,
+                reshuffle=reshuffle,
+            )
     else:
         hs = dealt_hand(st, outcome, dealer, reshuffle)
     st.last_dealer = dealer
@@ -252,18 +258,21 @@ def end_hand(st: StateFields) -> None:
         marks[s] = True
     for s in st.premature:
         marks[s] = True
-    st.results.append(
-        HandResult(
-            hs.number,
-            hs.dealer,
-            hs,
-            outcome,
-            list(balances),
-            st.antes,
-            st.hands_after,
-            st.plays,
+    if st.keep_results:
+        st.results.append(
+            HandResult(
+                hs.number,
+                hs.dealer,
+                hs,
+                outcome,
+                list(balances),
+                st.antes,
+                st.hands_after,
+                st.plays,
+            )
         )
-    )
+    elif not st.checked:  # no result holds it, no third-party component has seen it
+        st.spare = hs
     if st.number < st.hands_total:
         begin_hand(st)
         return

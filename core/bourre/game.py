@@ -62,11 +62,21 @@ class Game:
         balances: Sequence[Amount] | None = None,
         first_dealer: int | None = None,
         record: bool = False,
+        keep_results: bool = True,
     ) -> State:
         """A whole session (all its hands and the settlement) as a state.  With a
         seed it draws its own chance outcomes; without one it stops at each chance
-        node.  ``record`` keeps every card's legal set for hand records."""
-        return State(self.house, seed=seed, balances=balances, dealer=first_dealer, record=record)
+        node.  ``record`` keeps every card's legal set for hand records;
+        ``keep_results=False`` keeps no hand's result (``State.results`` stays empty:
+        a long session needs the memory of one hand)."""
+        return State(
+            self.house,
+            seed=seed,
+            balances=balances,
+            dealer=first_dealer,
+            record=record,
+            keep_results=keep_results,
+        )
 
     def new_hand(
         self,

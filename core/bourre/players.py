@@ -184,6 +184,8 @@ def play_out(
     A state that stops at a chance node (no seed) raises ``RuleViolation``."""
     if len(players) != state.n:
         raise ValueError(f"{len(players)} players for a table of {state.n}")
+    if on_hand is not None and not state.keep_results:
+        raise ValueError("on_hand needs each hand's result: a state made with keep_results")
     results = state.results
     done = len(results)
     seated = list(players)  # indexed natively

@@ -48,14 +48,17 @@ def play_session(
     keep_hands: bool = True,
     on_hand: Callable[[HandResult], None] | None = None,
 ) -> SessionResult:
-    """Play one session of ``house`` with bots; the same seed gives the same session."""
+    """Play one session of ``house`` with bots; the same seed gives the same session.
+    Without ``keep_hands``, ``record`` or ``on_hand`` no hand's result is kept (the
+    session's memory stays that of one hand, however long it is)."""
     n = house.table.players
     if callable(players):
         rng = random.Random(f"bourre-bots:{seed}")
         seats = [players(s, rng) for s in range(n)]
     else:
         seats = list(players)
-    state = State(house, seed=seed, record=record)
+    keep = keep_hands or record or on_hand is not None  # else each hand is let go
+    state = State(house, seed=seed, record=record, keep_results=keep)
     play_out(state, seats, on_hand)
     result = SessionResult(seed)
     if keep_hands:

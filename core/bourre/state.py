@@ -157,6 +157,56 @@ class HandState:
         self.unseen_stock = 0
         """Cards of the stock nobody has seen, below ``stock`` (0 for a known deck)."""
 
+    def renew(
+        self,
+        number: int,
+        dealer: int,
+        hands: list[list[int]],
+        upcard: int,
+        stock: list[int],
+        pot: Amount,
+        reshuffle: Reshuffle,
+    ) -> None:
+        """Make this the state of the next hand at the same table, as ``__init__``
+        would, emptying its lists in place.  The game does so only when nothing keeps
+        the last hand (no result, no third-party component: ``State.spare``)."""
+        n = self.n
+        self.number, self.dealer, self.hands = number, dealer, hands
+        self.held.clear()
+        self.upcard, self.trump, self.stock = upcard, upcard // 13, stock
+        self.pile.clear()
+        known, gave, got, won, chosen, hidden = (
+            self.known,
+            self.gave,
+            self.got,
+            self.won,
+            self.chosen,
+            self.hidden,
+        )
+        for s in range(n):
+            self.discards[s].clear()
+            self.folded[s].clear()
+            known[s] = 0
+            gave[s] = ()
+            got[s] = ()
+            won[s] = 0
+            chosen[s] = -1
+            hidden[s] = False
+        self.active.clear()
+        self.decisions.clear()
+        self.pot = self.pot_at_stake = pot
+        self.played = self.cinch_plays = 0
+        self.tricks.clear()
+        self.trick.clear()
+        if self.trick_seats:  # a trick's seats are a leader's order: not emptied in place
+            self.trick_seats = []
+        self.leader = -1
+        self.reshuffle = reshuffle
+        self.reshuffles.clear()
+        self.step = 0
+        self.exchanging = -1
+        self.unseen_stock = 0
+
     def copy(self, balances: list[Amount]) -> HandState:
         """An independent copy (the game's ``clone``); ``balances`` is the copy's
         session ledger."""

@@ -46,6 +46,7 @@ class StateFields:
         previous: HandOutcome | None = None,
         settle: bool = True,
         record: bool = False,
+        keep_results: bool = True,
         _copy_of: StateFields | None = None,
     ) -> None:
         if _copy_of is not None:
@@ -78,6 +79,12 @@ class StateFields:
         self.hands_total = table.hands if hands is None else hands
         self.settles = settle
         self.record = record
+        self.keep_results = keep_results or record
+        """Whether each hand's :class:`~bourre.results.HandResult` is kept in
+        ``results`` (a play log is kept in it, so ``record`` keeps them too)."""
+        self.spare: HandState | None = None
+        """The last hand's state, for the next deal to renew in place, when nothing
+        keeps it (``keep_results`` false and only built-in components)."""
         self.number = 0
         self.results: list[HandResult] = []
         self.history_: list[object] = []
@@ -147,6 +154,7 @@ class StateFields:
         self.chance = o.chance.copy() if o.chance is not None else None
         self.first_dealer, self.last_dealer = o.first_dealer, o.last_dealer
         self.hands_total, self.settles, self.record = o.hands_total, o.settles, o.record
+        self.keep_results, self.spare = o.keep_results, None
         self.number, self.results, self.history_ = o.number, list(o.results), list(o.history_)
         self.final = o.final
         hs = self.hs = o.hs.copy(self.balances) if o.hs is not None else None

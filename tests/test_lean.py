@@ -1,0 +1,166 @@
+"""A state that keeps no hand's result (``keep_results=False``): the same sessions, the
+memory of one hand.  Its hand state is renewed in place for the next deal
+(``HandState.renew``); these tests step a lean and a full state side by side and
+compare every field of their hands at every step."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from conftest import ALTERNATIVES
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bourre.engine import State
+from bourre.game import Game
+from bourre.house import House
+from bourre.players import play_out
+from bourre.plugins import Registry, load_registry
+from bourre.settings import TableSettings
+from bourre.simulate import play_session
+from bourre.state import HandState
+from bourre.variant import Variant, hookimpl
+from bourre_bots.random_bot import RandomPlayer
+from bourre_variants.standard.tricks import trick_winner
+
+_HOUSES: dict[str, House] = {}
+
+
+def _house(n: int, variants: list[str]) -> House:
+    spec = "+".join(["standard", *variants, f"table(players={n})"])
+    if spec not in _HOUSES:
+        _HOUSES[spec] = House(spec)
+    return _HOUSES[spec]
+
+
+def _fields(hs: HandState) -> dict[str, object]:
+    """Every field of a hand state but its reshuffle (each state's own stream; the
+    only callable one).  A compiled class has no ``__slots__``: its ``dir`` lists
+    the fields."""
+    got = {k: getattr(hs, k) for k in dir(hs) if not k.startswith("_")}
+    fields = {k: v for k, v in got.items() if not callable(v)}
+    assert len(fields) == 33 and "reshuffle" not in fields  # every field but one
+    return fields
+
+
+def _side_by_side(house: House, seed: int) -> tuple[State, State, int]:
+    """A full and a lean state of one session stepped with the same answers; the
+    fields of their hands compared at every step.  Returns both and how many hands
+    the lean one played on a renewed hand state."""
+    full, lean = State(house, seed=seed), State(house, seed=seed, keep_results=False)
+    bot = RandomPlayer(random.Random(seed))
+    renewed, first = 0, lean.hs
+    while not full.is_terminal():
+        assert lean.hs is not None and full.hs is not None
+        assert _fields(lean.hs) == _fields(full.hs)
+        if lean.hs is first and lean.hs.number > 1:
+            renewed += 1
+        action = bot.choose(full.legal_actions())
+        full.apply_action(action)
+        lean.apply_action(action)
+    assert lean.is_terminal() and lean.final == full.final
+    assert lean.history() == full.history()
+    return full, lean, renewed
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(2, 8),
+    variants=st.lists(st.sampled_from(list(ALTERNATIVES)), unique=True, max_size=2),
+)
+def test_a_lean_state_plays_the_same_session(seed: int, n: int, variants: list[str]) -> None:
+    """Every field of every hand, every action and the settlement are those of a
+    state that keeps its results; the lean one keeps none."""
+    full, lean, renewed = _side_by_side(_house(n, variants), seed)
+    assert len(full.results) == full.hands_total and lean.results == []
+    assert renewed > 0  # the renewed hand state was really played on
+
+
+def test_the_renewed_hand_state_is_one_object() -> None:
+    """One hand state serves the whole lean session (what saves its memory)."""
+    state = Game(House("standard")).new_session(seed=3, keep_results=False)
+    seen: list[HandState] = []  # the objects themselves: a freed one's id is reused
+    bot = RandomPlayer(random.Random(3))
+    while not state.is_terminal():
+        if all(h is not state.hand for h in seen):
+            seen.append(state.hand)
+        state.apply_action(bot.choose(state.legal_actions()))
+    assert len(seen) == 1 and state.number == state.hands_total
+
+
+class SameTricks(Variant):
+    """A third-party trick winner that is the standard one."""
+
+    name = "same-tricks"
+    rules = {"bourre_trick_winner": [("R-TRICK", "The standard trick winner, from a plugin.")]}
+
+    @hookimpl
+    def bourre_trick_winner(self, table: TableSettings) -> Any:
+        return lambda trick, trump: trick_winner(trick, trump)
+
+
+def _third_party() -> Registry:
+    mod = SimpleNamespace()
+
+    @hookimpl
+    def bourre_register_variants(register: Any) -> None:
+        register(SameTricks)
+
+    mod.bourre_register_variants = bourre_register_variants
+    reg = load_registry(extra=[("third-party-tricks", mod)])
+    assert not reg.errors, reg.errors
+    return reg
+
+
+def test_a_house_with_third_party_components_is_never_renewed() -> None:
+    """A third-party component may have kept a reference to a hand's lists: its
+    hand states are made new each hand, kept or not."""
+    house = House("same-tricks", registry=_third_party())
+    assert house.guarded
+    state = State(house, seed=5, keep_results=False)
+    seen: list[HandState] = []  # the objects themselves: a freed one's id is reused
+    bot = RandomPlayer(random.Random(5))
+    while not state.is_terminal():
+        if all(h is not state.hand for h in seen):
+            seen.append(state.hand)
+        state.apply_action(bot.choose(state.legal_actions()))
+    assert len(seen) == state.hands_total and state.results == []
+
+
+def test_play_session_keeps_no_hand_unless_asked() -> None:
+    """play_session lets each hand go unless it keeps the hands, records or reports
+    them; the sessions are the same."""
+    house = House("standard")
+    kept = play_session(house, seed=9)
+    lean = play_session(house, seed=9, keep_hands=False)
+    told: list[int] = []
+    reported = play_session(house, seed=9, keep_hands=False, on_hand=lambda r: told.append(r.number))
+    assert lean.hands == [] and len(kept.hands) == house.table.hands
+    assert lean.final == kept.final == reported.final and lean.ranks == kept.ranks
+    assert told == list(range(1, house.table.hands + 1))
+
+
+def test_on_hand_needs_the_results() -> None:
+    """Asking for each hand's result of a state that keeps none is refused, not
+    silently never called."""
+    state = State(House("standard"), seed=1, keep_results=False)
+    with pytest.raises(ValueError, match="keep_results"):
+        play_out(state, [RandomPlayer(s) for s in range(5)], on_hand=print)
+
+
+def test_a_clone_of_a_lean_state_is_lean_and_independent() -> None:
+    """A clone keeps no results either, and renewing its hand states leaves the
+    original's alone."""
+    state = State(House("standard"), seed=11, keep_results=False)
+    bot = RandomPlayer(random.Random(11))
+    for _ in range(30):
+        state.apply_action(bot.choose(state.legal_actions()))
+    snapshot = _fields(state.hand)
+    copy = state.clone()
+    play_out(copy, [RandomPlayer(s) for s in range(5)])
+    assert copy.keep_results is False and copy.results == []
+    assert _fields(state.hand) == snapshot
