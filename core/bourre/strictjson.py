@@ -1,0 +1,32 @@
+"""Strict JSON for house files and table scripts: a repeated key, nesting too deep or
+an integer too long is refused with a message that names the place."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+__all__ = ["load_json", "unique_keys"]
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's keys, refused when one repeats (``json.loads`` hook)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"the key {key!r} is given twice")
+        out[key] = value
+    return out
+
+
+def load_json(text: str, place: str, error: type[ValueError]) -> Any:
+    """Strict JSON: no repeated keys, bounded nesting and numbers; ``error(message)``
+    names ``place`` otherwise."""
+    try:
+        return json.loads(text, object_pairs_hook=unique_keys)
+    except RecursionError:
+        raise error(f"{place}: not valid JSON: nested too deeply") from None
+    except json.JSONDecodeError as e:
+        raise error(f"{place}: not valid JSON: {e}") from None
+    except ValueError as e:  # a repeated key, an integer over 4300 digits
+        raise error(f"{place}: not valid JSON: {e}") from None
