@@ -10,7 +10,7 @@ the engine calls them and, when the last trick is done, ends the hand
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from bourre.actions import CARDS, TablePlay
 from bourre.cards import card_str
@@ -21,10 +21,16 @@ from bourre.state import HandState, TrickLog
 if TYPE_CHECKING:
     from bourre.statefields import StateFields
 
-__all__ = ["lead", "legal", "play_card", "refusal"]
+__all__ = ["lead", "legal", "play_card", "public_trick", "refusal"]
 
 _CARDS: Final = CARDS  # read as a constant by compiled code, not from the globals
 _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
+_PAIRS: Final[tuple[tuple[object, ...], ...]] = tuple(
+    [tuple([(s, c) for c in range(52)]) for s in range(8)]
+)
+"""Every ``(seat, card)`` play at a table of up to 8 (R-SESSION), made once: a trick's
+plays are tuples of these, shared (typed as objects: compiled, a pair typed as such
+would be unboxed, and made again when stored)."""
 
 
 def lead(st: StateFields, hs: HandState, leader: int) -> None:
@@ -65,6 +71,22 @@ def _compute_legal(st: StateFields) -> tuple[int, ...]:
     else:
         got = tuple([c for c in hand if (lm >> c) & 1])  # the hand's order
     st.legal, st.legal_mask, st.has_cinch = got, lm, has
+    return got
+
+
+def public_trick(st: StateFields) -> tuple[tuple[int, int], ...]:
+    """The current trick's ``(seat, card)`` plays as one value (what everyone sees),
+    extended only when asked after a card: a trick nobody looks at is made once."""
+    hs = st.hs
+    assert hs is not None
+    trick = hs.trick
+    got = st.pub_trick
+    k = len(got)
+    if k != len(trick):
+        seats = st.seats
+        plays = tuple([_PAIRS[seats[i]][trick[i]] for i in range(k, len(trick))])
+        got = got + cast("tuple[tuple[int, int], ...]", plays)
+        st.pub_trick = got
     return got
 
 
@@ -113,11 +135,14 @@ def play_card(
         st.history_.append(TablePlay(card, None) if first is None else TablePlay(first, card))
     else:
         st.history_.append(_CARDS[card])
-    hs.hands[s].remove(card)
+    hand = hs.hands[s]
+    i = 0
+    while hand[i] != card:  # it is there (checked): found natively, not by list.remove
+        i += 1
+    hand.pop(i)
     held = hs.held
     held[s] = held[s] ^ (1 << card)
     trick.append(card)
-    st.pub_trick = st.pub_trick + ((s, card),)  # noqa: RUF005 (a C concatenation)
     st.pub_hands[s] = None
     hs.played |= 1 << card
     if st.record:
@@ -129,7 +154,7 @@ def play_card(
         return False
     w = seats[st.trick_winner(trick, hs.trump)]
     hs.won[w] += 1
-    hs.tricks.append(_new(TrickLog, (hs.leader, st.pub_trick, w)))  # (seat, card) pairs
+    hs.tricks.append(_new(TrickLog, (hs.leader, public_trick(st), w)))  # (seat, card) pairs
     if len(hs.tricks) < st.h:
         lead(st, hs, w)
         return False

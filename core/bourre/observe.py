@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Final
 
 from bourre.actions import PASS, PLAY, Action
 from bourre.cardplay import legal as legal_set
+from bourre.cardplay import public_trick
 from bourre.observation import Discards, Observation
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ def observe(state: State, seat: int) -> Observation:
         state.pub_decisions,
         public_active,
         state.pub_tricks,
-        state.pub_trick,
+        public_trick(state),
         state.pub_won,
         hs.pot,
         state.pub_balances,

@@ -121,7 +121,8 @@ class StateFields:
         self.pub_balances: tuple[Amount, ...] = ()
         self.pub_money = -1
         self.pub_trick: tuple[tuple[int, int], ...] = ()
-        """The current trick's ``(seat, card)`` pairs, grown by one tuple per card."""
+        """The current trick's ``(seat, card)`` plays as far as last asked for
+        (:func:`bourre.cardplay.public_trick` extends it)."""
         self.pub_active: tuple[int, ...] = ()
         self.pub_hands: list[tuple[int, ...] | None] = [None] * n
         """Each seat's hand as a tuple, made again after it changes."""
