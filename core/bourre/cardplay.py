@@ -152,7 +152,7 @@ def play_card(
     seats = st.seats
     if len(trick) < len(seats):
         return False
-    w = seats[st.trick_winner(trick, hs.trump)]
+    w = seats[st.trick_winner.winner(trick, hs.trump)]
     hs.won[w] += 1
     hs.tricks.append(_new(TrickLog, (hs.leader, public_trick(st), w)))  # (seat, card) pairs
     if len(hs.tricks) < st.h:

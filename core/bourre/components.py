@@ -1,6 +1,6 @@
 """Compiled base classes of the rule components the game calls for every card and
 decision: :class:`FollowComponent`, :class:`CinchComponent` and
-:class:`DecisionComponent`.
+:class:`DecisionComponent`, and who wins a trick, :class:`TrickComponent`.
 
 The protocols of :mod:`bourre.rules` say what a component does; these classes are how
 the game calls it.  A component that subclasses one and overrides its methods (the
@@ -26,6 +26,7 @@ __all__ = [
     "CinchComponent",
     "DecisionComponent",
     "FollowComponent",
+    "TrickComponent",
     "compiled_form",
     "undefined",
 ]
@@ -108,10 +109,31 @@ class DecisionComponent:
         self.inner.exchanged(state, seat, discards)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
+class TrickComponent:
+    """Who wins a complete trick (:data:`~bourre.rules.TrickWinnerFn`): override
+    :meth:`winner`, or wrap a trick-winner function as ``inner``.  Calling it is
+    calling :meth:`winner`, so it is itself a trick-winner function."""
+
+    inner: Any = None
+    """The wrapped trick-winner function, for one that does not subclass this class."""
+
+    def __init__(self, inner: Any = None) -> None:
+        self.inner = inner
+
+    def winner(self, trick: list[int], trump: int) -> int:
+        out: int = self.inner(trick, trump)
+        return out
+
+    def __call__(self, trick: list[int], trump: int) -> int:
+        return self.winner(trick, trump)
+
+
 _BASES: dict[str, tuple[type[Any], tuple[str, ...]]] = {
     "follow": (FollowComponent, ("legal", "refuse")),
     "cinch": (CinchComponent, ("min_won", "has_cinch", "narrow", "refuse")),
     "decisions": (DecisionComponent, ("turn", "decide", "exchanged")),
+    "trick_winner": (TrickComponent, ("winner",)),
 }
 
 

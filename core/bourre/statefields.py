@@ -17,6 +17,7 @@ from bourre.components import (
     CinchComponent,
     DecisionComponent,
     FollowComponent,
+    TrickComponent,
     compiled_form,
 )
 from bourre.flow import DEAL, begin_hand
@@ -24,7 +25,7 @@ from bourre.house import House
 from bourre.money import Amount
 from bourre.observation import Discards
 from bourre.results import HandResult, PlayLog
-from bourre.rules import DrawRule, HandOutcome, Rules, TrickWinnerFn, Turn
+from bourre.rules import DrawRule, HandOutcome, Rules, Turn
 from bourre.state import HandState, PublicDecision, TrickLog
 
 __all__ = ["StateFields"]
@@ -140,7 +141,7 @@ class StateFields:
         self.cinch: CinchComponent = compiled_form("cinch", rules.cinch)
         self.decisions: DecisionComponent = compiled_form("decisions", rules.decisions)
         self.draw: DrawRule = rules.draw
-        self.trick_winner: TrickWinnerFn = rules.trick_winner
+        self.trick_winner: TrickComponent = compiled_form("trick_winner", rules.trick_winner)
         self.deal_fn = rules.deal
         self.ante = rules.ante
         self.payout = rules.payout

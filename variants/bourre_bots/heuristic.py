@@ -16,7 +16,7 @@ from bourre.observation import Observation
 from bourre.players import PlayerBase
 from bourre.rules import TrickWinnerFn
 from bourre.worlds import legal_or_nearest
-from bourre_variants.standard.tricks import trick_winner
+from bourre_variants.standard.tricks import StandardTricks, trick_winner
 
 __all__ = [
     "HeuristicPlayer",
@@ -191,7 +191,7 @@ def house_winner(house: Any) -> TrickWinnerFn | None:
     not the standard one (R-TRICK): a bot reads the rules the table plays by."""
     rules = getattr(house, "rules", None)
     got: TrickWinnerFn | None = getattr(rules, "trick_winner", None)
-    return None if got is None or got is trick_winner else got
+    return None if got is None or isinstance(got, StandardTricks) else got
 
 
 def _mask(cards: tuple[int, ...]) -> int:

@@ -27,7 +27,7 @@ from bourre_variants.standard.decisions import Sequential
 from bourre_variants.standard.draw import make_draw
 from bourre_variants.standard.obligations import StandardFollow
 from bourre_variants.standard.payout import StandardAnte, full_pot, make_next_dealer, settle
-from bourre_variants.standard.tricks import trick_winner
+from bourre_variants.standard.tricks import StandardTricks
 
 
 class Standard(Variant):
@@ -92,7 +92,7 @@ class Standard(Variant):
 
     @hookimpl
     def bourre_trick_winner(self, table: TableSettings) -> TrickWinnerFn:
-        return trick_winner
+        return StandardTricks()
 
     @hookimpl
     def bourre_penalty(self, table: TableSettings) -> PenaltyFn:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
+from bourre.components import TrickComponent
+
 TEXTS = [
     (
         "R-TRICK",
@@ -26,3 +30,11 @@ def trick_winner(trick: list[int], trump: int) -> int:
         elif s == trump:
             best, bc, bs = i, c, s
     return best
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
+class StandardTricks(TrickComponent):
+    """:func:`trick_winner` as the game calls it (natively, when compiled)."""
+
+    def winner(self, trick: list[int], trump: int) -> int:
+        return trick_winner(trick, trump)
