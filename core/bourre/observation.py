@@ -236,6 +236,9 @@ if __file__.endswith(".py"):  # not compiled
 _UPTO: dict[int, list[tuple[int, ...]]] = {}
 
 
+_new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__
+
+
 def _upto(n: int, limit: int) -> list[tuple[int, ...]]:
     """Index subsets of ``range(n)`` of at most ``limit`` items, smallest first."""
     key = n * 64 + limit
@@ -267,12 +270,12 @@ class Discards:
     def __getitem__(self, i: int) -> Action:
         ix = _upto(len(self.hand), self.limit)[i]
         hand = self.hand
-        return Action("discard", tuple([hand[k] for k in ix]))
+        return _new(Action, ("discard", tuple([hand[k] for k in ix])))
 
     def __iter__(self) -> Iterator[Action]:
         hand = self.hand
         for ix in _upto(len(hand), self.limit):
-            yield Action("discard", tuple([hand[k] for k in ix]))
+            yield _new(Action, ("discard", tuple([hand[k] for k in ix])))
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action) or action.kind != "discard":
