@@ -10,7 +10,7 @@ the engine calls them and, when the last trick is done, ends the hand
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from bourre.actions import CARDS, TablePlay
 from bourre.cards import card_str
@@ -82,10 +82,15 @@ def public_trick(st: StateFields) -> tuple[tuple[int, int], ...]:
     trick = hs.trick
     got = st.pub_trick
     k = len(got)
-    if k != len(trick):
+    n = len(trick)
+    if k != n:
         seats = st.seats
-        plays = tuple([_PAIRS[seats[i]][trick[i]] for i in range(k, len(trick))])
-        got = got + cast("tuple[tuple[int, int], ...]", plays)
+        if k + 1 == n:  # one card since last asked (an observation after each card)
+            pair: Any = _PAIRS[seats[k]][trick[k]]
+            got = got + (pair,)  # noqa: RUF005 (a C concatenation)
+        else:
+            plays: Any = tuple([_PAIRS[seats[i]][trick[i]] for i in range(k, n)])
+            got = got + plays
         st.pub_trick = got
     return got
 
@@ -135,11 +140,7 @@ def play_card(
         st.history_.append(TablePlay(card, None) if first is None else TablePlay(first, card))
     else:
         st.history_.append(_CARDS[card])
-    hand = hs.hands[s]
-    i = 0
-    while hand[i] != card:  # it is there (checked): found natively, not by list.remove
-        i += 1
-    hand.pop(i)
+    hs.hands[s].remove(card)
     held = hs.held
     held[s] = held[s] ^ (1 << card)
     trick.append(card)
