@@ -76,7 +76,7 @@ def fmt(iv: dict[str, Any]) -> str:
 def dealt(spec: str, s: dict[str, Any]) -> list[list[float]]:
     """The strength of every seat's dealt hand, per hand of session ``s`` (the decks
     of its seed, the dealers it had)."""
-    house = skill._house(spec)
+    house = skill.cached_house(spec)
     chance, n = Chance(s["seed"]), s["players"]
     out = []
     for dealer in s["dealer"]:
@@ -179,7 +179,7 @@ def one_chunk(
 ) -> list[dict[str, Any]]:
     """One seating per deal (a task for :func:`run`): session ``i`` plays the decks
     of session ``i`` with the bot at seat ``i % n`` (seats rotated)."""
-    house = skill._house(skill.house_of(key))
+    house = skill.cached_house(skill.house_of(key))
     lineup = skill.lineup(bots, house.table.players)
     return [run_session(house, lineup, seed, i, True) for i in indices]
 

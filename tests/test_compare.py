@@ -383,7 +383,7 @@ def test_workers_do_not_inherit_the_parents_stop_handlers() -> None:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    from bourre.compare.sessions import _worker_init
+    from bourre.compare.sessions import worker_init
 
     def stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
@@ -391,7 +391,7 @@ def test_workers_do_not_inherit_the_parents_stop_handlers() -> None:
     saved = signal.signal(signal.SIGTERM, stop)
     try:
         ctx = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(1, mp_context=ctx, initializer=_worker_init) as ex:
+        with ProcessPoolExecutor(1, mp_context=ctx, initializer=worker_init) as ex:
             assert ex.submit(_signal_dispositions).result(timeout=30) == (True, True)
     finally:
         signal.signal(signal.SIGTERM, saved)

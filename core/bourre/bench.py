@@ -222,11 +222,11 @@ def _pool_rate(house: House, bots: str, sessions: int, workers: int) -> float:
     import math
     from concurrent.futures import ProcessPoolExecutor
 
-    from bourre.compare.sessions import _worker_init, parse_bots, run_chunk
+    from bourre.compare.sessions import parse_bots, run_chunk, worker_init
 
     specs = parse_bots(bots)
     chunk = max(1, math.ceil(sessions / (workers * 8)))
-    with ProcessPoolExecutor(max_workers=workers, initializer=_worker_init) as ex:
+    with ProcessPoolExecutor(max_workers=workers, initializer=worker_init) as ex:
         warm = [
             ex.submit(run_chunk, house.spec, specs, "bench-warm-up", [k]) for k in range(workers)
         ]

@@ -10,13 +10,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bourre.cards import Cards
-from bourre.plainforms import _as_mask
+from bourre.plainforms import as_mask
 from bourre.pluginerror import PluginError
 from bourre.rules import RuleViolation
 from bourre.state import HandState
 
 
-class _GuardedFollow:
+class GuardedFollow:
     """A third-party follow rule: it gets the hand as :class:`~bourre.cards.Cards`
     (a mask that also reads as the sorted list) and may answer a mask or a list."""
 
@@ -25,7 +25,7 @@ class _GuardedFollow:
 
     def legal(self, hand: int, trick: list[int], trump: int) -> int:
         answer = self.call(self.inner.legal, Cards(hand), list(trick), trump)
-        legal = _as_mask(answer)
+        legal = as_mask(answer)
         if legal <= 0 or legal & ~hand:
             raise PluginError(
                 self.plugin,
@@ -43,7 +43,7 @@ class _GuardedFollow:
         return out
 
 
-class _GuardedCinch:
+class GuardedCinch:
     """A third-party cinch policy: card sets as :class:`~bourre.cards.Cards`; it may
     answer ``narrow`` with a mask or a list."""
 
@@ -72,7 +72,7 @@ class _GuardedCinch:
         answer = self.call(
             self.inner.narrow, Cards(legal), Cards(hand), list(trick), trump, known, last
         )
-        out = _as_mask(answer)
+        out = as_mask(answer)
         if out <= 0 or out & ~legal:
             raise PluginError(
                 self.plugin,
@@ -90,7 +90,7 @@ class _GuardedCinch:
         return out
 
 
-def _guarded_deal(value: Any, plugin: str, hook: str, call: Callable[..., Any]) -> Any:
+def guarded_deal(value: Any, plugin: str, hook: str, call: Callable[..., Any]) -> Any:
     def deal(deck: Sequence[int], dealer: int, n: int) -> tuple[list[list[int]], int, list[int]]:
         out = call(value, deck, dealer, n)
         try:
@@ -116,7 +116,7 @@ def _guarded_deal(value: Any, plugin: str, hook: str, call: Callable[..., Any]) 
     return deal
 
 
-class _GuardedDraw:
+class GuardedDraw:
     def __init__(self, inner: Any, plugin: str, hook: str, call: Callable[..., Any]) -> None:
         self.inner, self.plugin, self.hook, self.call = inner, plugin, hook, call
 

@@ -9,25 +9,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bourre.cardguards import _guarded_deal, _GuardedCinch, _GuardedDraw, _GuardedFollow
-from bourre.moneyguards import _guarded_payout, _guarded_penalty, _guarded_settle, _GuardedAnte
+from bourre.cardguards import GuardedCinch, GuardedDraw, GuardedFollow, guarded_deal
+from bourre.moneyguards import GuardedAnte, guarded_payout, guarded_penalty, guarded_settle
 from bourre.pluginerror import PluginError
 from bourre.rules import RuleViolation
-from bourre.seatguards import _guarded_next_dealer, _guarded_trick_winner
+from bourre.seatguards import guarded_next_dealer, guarded_trick_winner
 
 __all__ = ["guard"]
 
 _CHECKED: dict[str, Callable[[Any, str, str, Callable[..., Any]], Any]] = {
-    "follow": _GuardedFollow,
-    "cinch": _GuardedCinch,
-    "payout": _guarded_payout,
-    "penalty": _guarded_penalty,
-    "ante": _GuardedAnte,
-    "deal": _guarded_deal,
-    "draw": _GuardedDraw,
-    "trick_winner": _guarded_trick_winner,
-    "next_dealer": _guarded_next_dealer,
-    "settle": _guarded_settle,
+    "follow": GuardedFollow,
+    "cinch": GuardedCinch,
+    "payout": guarded_payout,
+    "penalty": guarded_penalty,
+    "ante": GuardedAnte,
+    "deal": guarded_deal,
+    "draw": GuardedDraw,
+    "trick_winner": guarded_trick_winner,
+    "next_dealer": guarded_next_dealer,
+    "settle": guarded_settle,
 }
 """Each field whose answers are checked: its guard, made with the component, the
 plugin, the hook and the guarded call."""

@@ -17,7 +17,7 @@ def _is_amount(x: object) -> bool:
     return (isinstance(x, int) and not isinstance(x, bool)) or isinstance(x, Fraction)
 
 
-def _guarded_payout(value: Any, plugin: str, hook: str, call: Callable[..., Any]) -> Any:
+def guarded_payout(value: Any, plugin: str, hook: str, call: Callable[..., Any]) -> Any:
     def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
         out = call(value, result, penalty)
         if not isinstance(out, HandOutcome):
@@ -38,7 +38,7 @@ def _guarded_payout(value: Any, plugin: str, hook: str, call: Callable[..., Any]
     return payout
 
 
-def _guarded_penalty(value: Any, plugin: str, hook: str, call: Callable[..., Any]) -> Any:
+def guarded_penalty(value: Any, plugin: str, hook: str, call: Callable[..., Any]) -> Any:
     def penalty(p: Amount) -> Amount:
         x: Amount = call(value, p)
         if not _is_amount(x) or x < 0:
@@ -48,7 +48,7 @@ def _guarded_penalty(value: Any, plugin: str, hook: str, call: Callable[..., Any
     return penalty
 
 
-def _guarded_settle(value: Any, plugin: str, hook: str, call: Callable[..., Any]) -> Any:
+def guarded_settle(value: Any, plugin: str, hook: str, call: Callable[..., Any]) -> Any:
     def settle(balances: list[Amount], pot: Amount) -> tuple[list[Amount], list[int]]:
         out = call(value, balances, pot)
         if not (isinstance(out, tuple) and len(out) == 2):
@@ -70,7 +70,7 @@ def _guarded_settle(value: Any, plugin: str, hook: str, call: Callable[..., Any]
     return settle
 
 
-class _GuardedAnte:
+class GuardedAnte:
     def __init__(self, inner: Any, plugin: str, hook: str, call: Callable[..., Any]) -> None:
         self.inner, self.plugin, self.hook, self.call = inner, plugin, hook, call
 

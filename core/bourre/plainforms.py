@@ -1,7 +1,7 @@
 """The plain forms a plugin may give a rule component, adapted once to the form the
 game calls (:func:`adapt_component`): a follow rule or a draw given as a function, an
 ante policy that is not told the dealer, a cinch policy without its own refusal words,
-and card sets answered as lists (:func:`_as_mask`)."""
+and card sets answered as lists (:func:`as_mask`)."""
 
 from __future__ import annotations
 
@@ -25,10 +25,10 @@ class PlainFollow:
         self.fn, self.rule = fn, rule
 
     def legal(self, hand: int, trick: list[int], trump: int) -> int:
-        return _as_mask(self.fn(cards_of(hand), list(trick), trump))
+        return as_mask(self.fn(cards_of(hand), list(trick), trump))
 
     def refuse(self, hand: int, trick: list[int], trump: int, card: int) -> RuleViolation:
-        legal = cards_of(_as_mask(self.fn(cards_of(hand), list(trick), trump)))
+        legal = cards_of(as_mask(self.fn(cards_of(hand), list(trick), trump)))
         return RuleViolation(
             self.rule,
             f"{card_str(card)} is not allowed here; allowed: "
@@ -115,7 +115,7 @@ class _CinchWithRefusal:
         )
 
 
-def _as_mask(answer: object) -> int:
+def as_mask(answer: object) -> int:
     """A component's answer of cards as a mask: a mask (an int, e.g. a
     :class:`~bourre.cards.Cards`) or, in the older form, a list of cards; -1 when it
     is neither (the guard then reports it)."""

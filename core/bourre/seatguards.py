@@ -9,7 +9,7 @@ from typing import Any
 from bourre.pluginerror import PluginError
 
 
-def _guarded_trick_winner(value: Any, plugin: str, hook: str, call: Callable[..., Any]) -> Any:
+def guarded_trick_winner(value: Any, plugin: str, hook: str, call: Callable[..., Any]) -> Any:
     def trick_winner(trick: list[int], trump: int) -> int:
         i = call(value, trick, trump)
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(trick):
@@ -19,7 +19,7 @@ def _guarded_trick_winner(value: Any, plugin: str, hook: str, call: Callable[...
     return trick_winner
 
 
-def _guarded_next_dealer(value: Any, plugin: str, hook: str, call: Callable[..., Any]) -> Any:
+def guarded_next_dealer(value: Any, plugin: str, hook: str, call: Callable[..., Any]) -> Any:
     def next_dealer(dealer: int, marks: list[bool]) -> int:
         s = call(value, dealer, marks)
         if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < len(marks):

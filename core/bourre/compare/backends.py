@@ -13,7 +13,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Any
 
 from bourre.compare.runs import RunConfig, RunResult
-from bourre.compare.sessions import _worker_init
+from bourre.compare.sessions import worker_init
 
 __all__ = ["chunk_tasks", "default_chunk", "run_inline", "run_pool"]
 
@@ -87,7 +87,7 @@ def run_pool(
     else:
         from concurrent.futures import ProcessPoolExecutor
 
-        executor = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
+        executor = ProcessPoolExecutor(max_workers=workers, initializer=worker_init)
     pending: dict[Future[list[dict[str, Any]]], str] = {}
     broken = False
     if client is not None:

@@ -34,7 +34,7 @@ from typing import IO, Any
 from bourre.compare.backends import chunk_tasks, default_chunk, run_inline, run_pool
 from bourre.compare.runs import Progress, RunConfig, RunResult
 from bourre.compare.sessions import BotSpec, parse_bots, run_chunk, run_session, session_seed
-from bourre.compare.statefile import StateError, _line, load_state, repair_tail
+from bourre.compare.statefile import StateError, load_state, repair_tail, state_line
 
 __all__ = [
     "BotSpec",
@@ -88,7 +88,7 @@ def run(
             out.write(
                 json.dumps(config.header())
                 + "\n"
-                + "".join(_line(h, d[i]) for h, d in summaries.items() for i in sorted(d))
+                + "".join(state_line(h, d[i]) for h, d in summaries.items() for i in sorted(d))
             )
             out.flush()
     result = RunResult(config, summaries, state=Path(state) if state is not None else None)
@@ -98,7 +98,7 @@ def run(
         for s in batch:
             summaries[house][int(s["i"])] = s
         if out is not None:  # the batch as whole lines, in one write
-            out.write("".join(_line(house, s) for s in batch))
+            out.write("".join(state_line(house, s) for s in batch))
             out.flush()
         if progress is not None:
             progress(result.completed(), total)

@@ -164,7 +164,8 @@ def run_session(
 _HOUSES: dict[str, Any] = {}
 
 
-def _house(spec: str) -> Any:
+def cached_house(spec: str) -> Any:
+    """The house of ``spec``, built once per process (a worker builds each house once)."""
     h = _HOUSES.get(spec)
     if h is None:
         from bourre.house import House
@@ -183,12 +184,12 @@ def run_chunk(
 ) -> list[dict[str, Any]]:
     """Worker entry point: the summaries of sessions ``indices`` of ``house`` (a
     canonical house string; the house is built once per process)."""
-    h = _house(house)
+    h = cached_house(house)
     with for_sessions():  # the garbage collector set for many short-lived containers
         return [run_session(h, bots, seed, i, rotate, isolate) for i in indices]
 
 
-def _worker_init() -> None:
+def worker_init() -> None:
     """Workers ignore Ctrl-C (the parent stops the run and keeps what is done), die at
     once when the parent ends them (SIGTERM, SIGHUP: a forked worker inherits the
     parent's handlers, which would turn the signal into an exception sent back on

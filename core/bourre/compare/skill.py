@@ -28,7 +28,7 @@ from typing import Any
 from bourre.collector import for_sessions
 from bourre.compare.metrics import ci_mean
 from bourre.compare.runner import RunConfig
-from bourre.compare.sessions import BotSpec, _house, parse_bots, run_session, seat_bots
+from bourre.compare.sessions import BotSpec, cached_house, parse_bots, run_session, seat_bots
 
 __all__ = [
     "MATCHES",
@@ -110,7 +110,7 @@ def skill_chunk(
     """Worker task (:func:`bourre.compare.runner.run`'s ``task``): sessions
     ``indices`` of the match ``bots = [bot, field]`` in the house of ``key``:
     session ``i`` plays the decks of deal ``i // n`` with the bot at seat ``i % n``."""
-    house = _house(house_of(key))
+    house = cached_house(house_of(key))
     n = house.table.players
     seats = lineup(bots, n)
     out = []
@@ -127,7 +127,7 @@ def config(
 ) -> RunConfig:
     """The run of one match over ``houses``: ``sessions`` each, rounded up to whole
     deals of every table."""
-    n = math.lcm(*(_house(h).table.players for h in houses))
+    n = math.lcm(*(cached_house(h).table.players for h in houses))
     whole = math.ceil(sessions / n) * n
     return RunConfig(
         [match.key(h) for h in houses], whole, seed, [match.bot, match.field], True, isolate

@@ -26,7 +26,7 @@ def _digest(body: str) -> str:
     return hashlib.sha256(body.encode()).hexdigest()[:16]
 
 
-def _line(house: str, summary: dict[str, Any]) -> str:
+def state_line(house: str, summary: dict[str, Any]) -> str:
     """One state-file line: a session summary with a digest of itself, so that a line
     edited by hand (or mangled) is refused on resume.  The digest is of the line's
     own text without it (one ``json.dumps`` per session)."""
