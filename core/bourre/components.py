@@ -1,6 +1,6 @@
-"""Compiled base classes of the rule components the game calls for every card and
-decision: :class:`FollowComponent`, :class:`CinchComponent` and
-:class:`DecisionComponent`, and who wins a trick, :class:`TrickComponent`.
+"""Compiled base classes of the rule components the game calls for every card,
+decision and exchange: :class:`FollowComponent`, :class:`CinchComponent`,
+:class:`DecisionComponent`, :class:`DrawComponent` and :class:`TrickComponent`.
 
 The protocols of :mod:`bourre.rules` say what a component does; these classes are how
 the game calls it.  A component that subclasses one and overrides its methods (the
@@ -25,6 +25,7 @@ from bourre.state import HandState
 __all__ = [
     "CinchComponent",
     "DecisionComponent",
+    "DrawComponent",
     "FollowComponent",
     "TrickComponent",
     "compiled_form",
@@ -110,6 +111,28 @@ class DecisionComponent:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
+class DrawComponent:
+    """The exchange with the stock (:class:`~bourre.rules.DrawRule`): override
+    :meth:`limit`, :meth:`check` and ``__call__``, or wrap a draw rule as ``inner``."""
+
+    inner: Any = None
+    """The wrapped draw rule, for one that does not subclass this class."""
+
+    def __init__(self, inner: Any = None) -> None:
+        self.inner = inner
+
+    def limit(self, state: HandState, seat: int) -> int:
+        out: int = self.inner.limit(state, seat)
+        return out
+
+    def check(self, state: HandState, seat: int, discards: Sequence[int]) -> None:
+        self.inner.check(state, seat, discards)
+
+    def __call__(self, state: HandState, seat: int, discards: Sequence[int]) -> None:
+        self.inner(state, seat, discards)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TrickComponent:
     """Who wins a complete trick (:data:`~bourre.rules.TrickWinnerFn`): override
     :meth:`winner`, or wrap a trick-winner function as ``inner``.  Calling it is
@@ -133,6 +156,7 @@ _BASES: dict[str, tuple[type[Any], tuple[str, ...]]] = {
     "follow": (FollowComponent, ("legal", "refuse")),
     "cinch": (CinchComponent, ("min_won", "has_cinch", "narrow", "refuse")),
     "decisions": (DecisionComponent, ("turn", "decide", "exchanged")),
+    "draw": (DrawComponent, ("limit", "check", "__call__")),
     "trick_winner": (TrickComponent, ("winner",)),
 }
 

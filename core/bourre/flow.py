@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Final
 
 from bourre.actions import Dealt, Deck, Drew
 from bourre.cardplay import lead
+from bourre.components import DrawComponent
 from bourre.given import dealt_hand, draw_given
 from bourre.outcome import PlayResult
 from bourre.results import HandResult
-from bourre.rules import DrawRule, RuleViolation
+from bourre.rules import RuleViolation
 from bourre.state import HandState, keep_order
 
 if TYPE_CHECKING:
@@ -138,13 +139,17 @@ def exchange(st: StateFields, hs: HandState, seat: int, cards: tuple[int, ...]) 
     st.decisions.exchanged(hs, seat, cards)
 
 
-def _draw_noting(hs: HandState, draw: DrawRule, seat: int, cards: tuple[int, ...]) -> None:
-    """The house's draw, noting what the seat gave and got (what it knows)."""
+def _draw_noting(
+    hs: HandState, draw: DrawComponent, seat: int, cards: tuple[int, ...]
+) -> None:
+    """The house's draw, noting what the seat gave and got (what it knows).  The
+    draw is called by name (``draw.__call__``): compiled, a call of the object itself
+    would be a Python-level call."""
     if not cards:
-        draw(hs, seat, cards)
+        draw.__call__(hs, seat, cards)
         return
     before = hs.hand_mask(seat)  # the discards come back to no one this exchange (R-RESHUFFLE)
-    draw(hs, seat, cards)  # refuses what is not allowed, unchanged (R-DRAW)
+    draw.__call__(hs, seat, cards)  # refuses what is not allowed, unchanged (R-DRAW)
     hs.gave[seat] = cards
     hs.got[seat] = tuple([c for c in hs.hands[seat] if not (before >> c) & 1])
 

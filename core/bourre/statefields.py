@@ -16,6 +16,7 @@ from bourre.chance import Chance
 from bourre.components import (
     CinchComponent,
     DecisionComponent,
+    DrawComponent,
     FollowComponent,
     TrickComponent,
     compiled_form,
@@ -25,7 +26,7 @@ from bourre.house import House
 from bourre.money import Amount
 from bourre.observation import Discards
 from bourre.results import HandResult, PlayLog
-from bourre.rules import DrawRule, HandOutcome, Rules, Turn
+from bourre.rules import HandOutcome, Rules, Turn
 from bourre.state import HandState, PublicDecision, TrickLog
 
 __all__ = ["StateFields"]
@@ -140,7 +141,7 @@ class StateFields:
         self.follow: FollowComponent = compiled_form("follow", rules.follow)
         self.cinch: CinchComponent = compiled_form("cinch", rules.cinch)
         self.decisions: DecisionComponent = compiled_form("decisions", rules.decisions)
-        self.draw: DrawRule = rules.draw
+        self.draw: DrawComponent = compiled_form("draw", rules.draw)
         self.trick_winner: TrickComponent = compiled_form("trick_winner", rules.trick_winner)
         self.deal_fn = rules.deal
         self.ante = rules.ante

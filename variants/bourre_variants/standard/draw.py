@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from mypy_extensions import mypyc_attr
 
 from bourre.cards import card_str
+from bourre.components import DrawComponent
 from bourre.rules import RuleViolation
 from bourre.state import HandState
 
@@ -30,7 +31,7 @@ TEXTS = [
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
-class Draw:
+class Draw(DrawComponent):
     """Exchange 0…``hand_size`` cards with the top of the stock (R-DRAW); when the stock
     runs out, earlier players' unreturned discards make a new stock (R-RESHUFFLE).
     Subclass and override :meth:`limit` for a house that caps the exchange."""
