@@ -139,9 +139,7 @@ def exchange(st: StateFields, hs: HandState, seat: int, cards: tuple[int, ...]) 
     st.decisions.exchanged(hs, seat, cards)
 
 
-def _draw_noting(
-    hs: HandState, draw: DrawComponent, seat: int, cards: tuple[int, ...]
-) -> None:
+def _draw_noting(hs: HandState, draw: DrawComponent, seat: int, cards: tuple[int, ...]) -> None:
     """The house's draw, noting what the seat gave and got (what it knows).  The
     draw is called by name (``draw.__call__``): compiled, a call of the object itself
     would be a Python-level call."""

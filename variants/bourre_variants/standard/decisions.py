@@ -7,7 +7,7 @@ is (:meth:`Sequential.turn`) and applies each answer, keeping its progress in th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -23,6 +23,12 @@ _ACE_UP: Final = [Turn(s, DECIDE, "R-ACE-UP") for s in range(_SEATS)]
 _LAST: Final = [Turn(s, DECIDE, "R-LAST-STANDS") for s in range(_SEATS)]
 _EXCHANGE: Final = [Turn(s, EXCHANGE, None) for s in range(_SEATS)]
 """The turns of tables up to 8 seats, made once (the game asks at every step)."""
+_PASSED: Final[list[Any]] = [_new(PublicDecision, (s, False, 0)) for s in range(_SEATS)]
+_PLAYED: Final[list[list[Any]]] = [
+    [_new(PublicDecision, (s, True, k)) for k in range(53)] for s in range(_SEATS)
+]
+"""Every public decision, made once and shared (values): a seat passed, or played
+and exchanged k cards.  Held as objects: compiled code then stores them as they are."""
 
 TEXTS = [
     ("R-DECIDE", "From the dealer's left to the dealer, each player says pass or play."),
@@ -56,7 +62,7 @@ def fold(state: HandState, seat: int) -> None:
     """R-PASS: the hand goes face down, out of play for this deal."""
     state.folded[seat] = state.hands[seat]
     state.hands[seat] = []
-    state.decisions.append(_new(PublicDecision, (seat, False, 0)))
+    state.decisions.append(_PASSED[seat])
 
 
 def order(state: HandState) -> list[int]:
@@ -117,4 +123,4 @@ class Sequential(DecisionComponent):
 
     def exchanged(self, state: HandState, seat: int, discards: Sequence[int]) -> None:
         state.exchanging = -1
-        state.decisions.append(_new(PublicDecision, (seat, True, len(discards))))
+        state.decisions.append(_PLAYED[seat][len(discards)])
