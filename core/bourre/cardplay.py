@@ -25,6 +25,7 @@ __all__ = ["lead", "legal", "play_card", "public_trick", "refusal"]
 
 _CARDS: Final = CARDS  # read as a constant by compiled code, not from the globals
 _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
+_TRICK: Final = TrickLog  # the class as a constant: compiled, no lookup in the globals
 _PAIRS: Final[tuple[tuple[object, ...], ...]] = tuple(
     [tuple([(s, c) for c in range(52)]) for s in range(8)]
 )
@@ -155,7 +156,7 @@ def play_card(
         return False
     w = seats[st.trick_winner.winner(trick, hs.trump)]
     hs.won[w] += 1
-    hs.tricks.append(_new(TrickLog, (hs.leader, public_trick(st), w)))  # (seat, card) pairs
+    hs.tricks.append(_new(_TRICK, (hs.leader, public_trick(st), w)))  # (seat, card) pairs
     if len(hs.tricks) < st.h:
         lead(st, hs, w)
         return False

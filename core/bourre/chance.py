@@ -4,11 +4,13 @@ reshuffles, a random first dealer."""
 from __future__ import annotations
 
 import random
-from typing import cast
+from typing import Final, cast
 
 from mypy_extensions import i64, mypyc_attr
 
 from bourre.cards import DECK
+
+_CARDS: Final = DECK  # a constant: compiled, no lookup in the globals
 
 __all__ = ["Chance"]
 
@@ -31,7 +33,7 @@ class Chance:
         the same order, as 51 calls of ``getrandbits(30)`` (one step of the Mersenne
         Twister each), without 51 method calls (compiled, the bytes are read
         natively; a pure build pays a few microseconds for it)."""
-        cards: list[object] = list(DECK)  # moved as they are: no unboxing when compiled
+        cards: list[object] = list(_CARDS)  # moved as they are: no unboxing when compiled
         data = self._rng.getrandbits(1632).to_bytes(204, "little")
         k: i64 = 0  # machine integers when compiled (plain ints otherwise): no overflow
         i: i64 = 51  # checks, and the words stay below 2**38

@@ -37,6 +37,7 @@ DECIDE: Final = "decide"
 """A :class:`~bourre.rules.Turn` to say pass or play (the same string as
 ``bourre.rules.DECIDE``; a constant here, so compiled code compares it directly)."""
 _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
+_DECK: Final = Deck  # the class as a constant: compiled, no lookup in the globals
 
 
 def begin_hand(st: StateFields) -> None:
@@ -46,7 +47,7 @@ def begin_hand(st: StateFields) -> None:
     st.given_dealer = st.given_pot = st.given_reshuffle = None
     st.premature = []
     if st.chance is not None:
-        deck = _new(Deck, (tuple(st.chance.deck()),))
+        deck = _new(_DECK, (tuple(st.chance.deck()),))
         deal(st, deck, True)
         st.history_.append(deck)
         advance(st)

@@ -28,6 +28,7 @@ _CARDS: Final = CARDS
 _PASS_A: Final = PASS  # read as constants by compiled code, not from the globals
 _PLAY_A: Final = PLAY
 _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__
+_ACTION: Final = Action  # the class as a constant: compiled, no lookup in the globals
 
 
 class IllegalAnswer(RuleViolation):
@@ -109,7 +110,7 @@ def _answer(player: Any, view: Observation, act: Any) -> Action:
         return _native_answer(player, view)
     if act is not None:
         a = act(view)
-        if not isinstance(a, Action):
+        if not isinstance(a, _ACTION):
             raise IllegalAnswer(view.seat, "R-DECIDE", f"answered {a!r}, which is not an action")
         return a
     phase = view.phase
@@ -136,7 +137,7 @@ def _chosen(player: PlayerBase, seat: int, actions: Sequence[Action]) -> Action:
         a = player.choose(actions)
     except TypeError as e:  # a Python override answered something of another type
         raise IllegalAnswer(seat, "R-DECIDE", f"answered the wrong type: {e}") from None
-    if not isinstance(a, Action):
+    if not isinstance(a, _ACTION):
         raise IllegalAnswer(seat, "R-DECIDE", f"answered {a!r}, which is not an action")
     return a
 

@@ -17,6 +17,7 @@ __all__ = ["RandomPlayer"]
 _PASS_A: Final = PASS  # read as constants by compiled code, not from the globals
 _PLAY_A: Final = PLAY
 _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__
+_ACTION: Final = Action  # the class as a constant: compiled, no lookup in the globals
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
@@ -62,4 +63,4 @@ class RandomPlayer(PlayerBase):
         out = tuple([c for c in hand if r() < 0.5])
         if len(out) > limit:
             return options[int(r() * len(options))]
-        return _new(Action, ("discard", out))
+        return _new(_ACTION, ("discard", out))
