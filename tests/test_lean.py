@@ -80,15 +80,22 @@ def test_a_lean_state_plays_the_same_session(seed: int, n: int, variants: list[s
     assert renewed > 0  # the renewed hand state was really played on
 
 
-def test_the_renewed_hand_state_is_one_object() -> None:
-    """One hand state serves the whole lean session (what saves its memory)."""
-    state = Game(House("standard")).new_session(seed=3, keep_results=False)
-    seen: list[HandState] = []  # the objects themselves: a freed one's id is reused
-    bot = RandomPlayer(random.Random(3))
+def _hand_states(state: State, seed: int) -> list[HandState]:
+    """Play ``state`` out with a random bot; the distinct hand-state objects it used
+    (the objects themselves: a freed one's id is reused)."""
+    seen: list[HandState] = []
+    bot = RandomPlayer(random.Random(seed))
     while not state.is_terminal():
         if all(h is not state.hand for h in seen):
             seen.append(state.hand)
         state.apply_action(bot.choose(state.legal_actions()))
+    return seen
+
+
+def test_the_renewed_hand_state_is_one_object() -> None:
+    """One hand state serves the whole lean session (what saves its memory)."""
+    state = Game(House("standard")).new_session(seed=3, keep_results=False)
+    seen = _hand_states(state, 3)
     assert len(seen) == 1 and state.number == state.hands_total
 
 
@@ -122,12 +129,7 @@ def test_a_house_with_third_party_components_is_never_renewed() -> None:
     house = House("same-tricks", registry=_third_party())
     assert house.guarded
     state = State(house, seed=5, keep_results=False)
-    seen: list[HandState] = []  # the objects themselves: a freed one's id is reused
-    bot = RandomPlayer(random.Random(5))
-    while not state.is_terminal():
-        if all(h is not state.hand for h in seen):
-            seen.append(state.hand)
-        state.apply_action(bot.choose(state.legal_actions()))
+    seen = _hand_states(state, 5)
     assert len(seen) == state.hands_total and state.results == []
 
 
