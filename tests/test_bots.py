@@ -275,6 +275,22 @@ def test_a_subclass_answering_with_a_view_is_asked_with_one() -> None:
     assert other.history() == state.history()
 
 
+def test_the_base_players_choice_answers_as_its_three_questions() -> None:
+    """PlayerBase.choose plays every hand, stands pat and plays the lowest legal card,
+    as its decide, discard and play do: the same session either way."""
+    from bourre.players import PlayerBase, play_out
+
+    class Plain(PlayerBase):
+        needs_view = False
+
+    histories = []
+    for make in (Plain, PlayerBase):
+        state = State(House("standard"), seed="plain")
+        play_out(state, [make() for _ in range(5)])
+        histories.append(state.history())
+    assert histories[0] == histories[1]
+
+
 def test_ask_shows_a_blind_bot_its_legal_actions() -> None:
     """``ask`` puts the question to a blind bot the same way as play_out does."""
     state = State(House("standard"), seed="ask-blind")
