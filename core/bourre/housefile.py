@@ -8,6 +8,7 @@ from typing import Any
 
 from bourre.housemodels import HouseError, HouseRules, house_from_data
 from bourre.strictjson import load_json
+from bourre.textfile import read_text
 
 __all__ = ["load_house"]
 
@@ -16,12 +17,7 @@ def load_house(path: str | Path) -> HouseRules:
     """Read a house-rules file (``.toml`` or ``.json``); :class:`HouseError` names the
     file and key of any mistake."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise HouseError(f"{p}: cannot read: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise HouseError(f"{p}: not UTF-8 text: {e}") from None
+    text = read_text(p, HouseError)
     data: Any
     if p.suffix.lower() == ".toml":
         import tomllib

@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bourre.textfile import read_text
+
 __all__ = ["MAX_SCRIPT", "ScriptError", "load_script", "parse_text"]
 
 
@@ -20,14 +22,7 @@ class ScriptError(ValueError):
 def load_script(path: str | Path) -> Any:
     """Read a script file: JSON, or the hand notation (:mod:`bourre.notation`);
     :class:`ScriptError` names the file on failure."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ScriptError(f"{p}: cannot read: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise ScriptError(f"{p}: not UTF-8 text: {e}") from None
-    return parse_text(text, str(p))
+    return parse_text(read_text(path, ScriptError), str(Path(path)))
 
 
 def parse_text(text: str, place: str) -> Any:

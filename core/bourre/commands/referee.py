@@ -170,12 +170,13 @@ def convert(
     import json
 
     from bourre.notation import format_script, looks_like_notation
-    from bourre.referee import ScriptError, load_script
+    from bourre.referee import ScriptError, parse_text
+    from bourre.textfile import read_text
 
     try:
-        data = load_script(script)
-        text = script.read_text(encoding="utf-8")
-    except (ScriptError, OSError, UnicodeDecodeError) as e:
+        text = read_text(script, ScriptError)  # read once: parsed, and its form seen
+        data = parse_text(text, str(script))
+    except ScriptError as e:
         fail(str(e))
     target = to or ("json" if looks_like_notation(text) else "notation")
     if target not in ("json", "notation"):
