@@ -410,3 +410,11 @@ def test_the_readme_tour_runs_as_written():
         result = invoke(*args)
         assert result.exit_code == 0, (command, result.stderr)
         assert words in result.stdout, command
+
+
+def test_convert_refuses_a_file_it_cannot_read(tmp_path: Path) -> None:
+    """`bourre convert` names the file that is missing or not UTF-8 (exit status 2)."""
+    assert_fails(invoke("convert", str(tmp_path / "nope.hand")), "nope.hand", "cannot read")
+    bad = tmp_path / "bad.hand"
+    bad.write_bytes(b"\xff\xfe")
+    assert_fails(invoke("convert", str(bad)), "bad.hand", "not UTF-8")
