@@ -98,20 +98,14 @@ class HandState:
         balances: list[Amount],
         reshuffle: Reshuffle = keep_order,
     ) -> None:
-        self.number = number
         self.n = n
         self.hand_size = hand_size
-        self.dealer = dealer
-        self.hands = hands
-        """Each seat's cards, sorted ascending (components may rely on it)."""
+        self.balances = balances
+        # the containers, empty (renew empties them in place for the next hand)
         self.held: list[int] = []
         """While the tricks are played: each seat's hand as a bit mask (bit ``1 <<
         card``, :mod:`bourre.cards`), kept by the game with ``hands``; the follow and
         cinch components are given these.  Empty before the play."""
-        self.upcard = upcard
-        self.trump = upcard // 13
-        self.stock = stock
-        """The stock, top first."""
         self.pile: list[int] = []
         """Discards not yet returned to a stock, in the order they were made."""
         self.discards: list[list[int]] = _empty_lists(n)
@@ -126,34 +120,55 @@ class HandState:
         self.active: list[int] = []
         """Playing seats, clockwise from the dealer's left."""
         self.decisions: list[PublicDecision] = []
-        self.pot = pot
-        self.pot_at_stake: Amount = pot
-        self.balances = balances
-        self.played = 0
-        """Bitmask of the cards that stood in a trick this deal (current one included)."""
-        self.cinch_plays = 0
-        """Cards played so far by a player holding a cinch (R-SURE)."""
         self.tricks: list[TrickLog] = []
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         """The seats of the current trick in play order (the first ``len(trick)``
         have played)."""
-        self.leader = -1
         self.won = [0] * n
-        self.reshuffle = reshuffle
         self.reshuffles: list[list[int]] = []
         """Each new stock made by R-RESHUFFLE (chance events), top first."""
-        # What the decision procedure keeps (bourre.rules.DecisionProcedure):
-        self.step = 0
-        """How many seats have decided, in decision order."""
         self.chosen = [-1] * n
-        """Each seat's decision: -1 not yet, 0 pass, 1 play (hidden until public)."""
+        """What the decision procedure keeps (:class:`~bourre.rules.DecisionProcedure`):
+        each seat's decision, -1 not yet, 0 pass, 1 play (hidden until public)."""
+        self.hidden = [False] * n
+        """For a hand given by what a table knows (:class:`~bourre.actions.Dealt`):
+        seats whose dealt cards nobody has shown; their hand holds only the cards
+        known to be in it (the upcard, for the dealer)."""
+        self._begin(number, dealer, hands, upcard, stock, pot, reshuffle)
+
+    def _begin(
+        self,
+        number: int,
+        dealer: int,
+        hands: list[list[int]],
+        upcard: int,
+        stock: list[int],
+        pot: Amount,
+        reshuffle: Reshuffle,
+    ) -> None:
+        """The hand's own facts, and its counters at their start (a new hand state
+        and a renewed one alike)."""
+        self.number = number
+        self.dealer = dealer
+        self.hands = hands
+        """Each seat's cards, sorted ascending (components may rely on it)."""
+        self.upcard = upcard
+        self.trump = upcard // 13
+        self.stock = stock
+        """The stock, top first."""
+        self.pot = pot
+        self.pot_at_stake: Amount = pot
+        self.played = 0
+        """Bitmask of the cards that stood in a trick this deal (current one included)."""
+        self.cinch_plays = 0
+        """Cards played so far by a player holding a cinch (R-SURE)."""
+        self.leader = -1
+        self.reshuffle = reshuffle
+        self.step = 0
+        """How many seats have decided, in decision order (the decision procedure's)."""
         self.exchanging = -1
         """The seat whose exchange is due, or -1."""
-        # A hand given by what a table knows (bourre.actions.Dealt):
-        self.hidden = [False] * n
-        """Seats whose dealt cards nobody has shown: their hand holds only the cards
-        known to be in it (the upcard, for the dealer)."""
         self.unseen_stock = 0
         """Cards of the stock nobody has seen, below ``stock`` (0 for a known deck)."""
 
@@ -170,10 +185,7 @@ class HandState:
         """Make this the state of the next hand at the same table, as ``__init__``
         would, emptying its lists in place.  The game does so only when nothing keeps
         the last hand (no result, no third-party component: ``State.spare``)."""
-        n = self.n
-        self.number, self.dealer, self.hands = number, dealer, hands
         self.held.clear()
-        self.upcard, self.trump, self.stock = upcard, upcard // 13, stock
         self.pile.clear()
         known, gave, got, won, chosen, hidden = (
             self.known,
@@ -183,7 +195,7 @@ class HandState:
             self.chosen,
             self.hidden,
         )
-        for s in range(n):
+        for s in range(self.n):
             self.discards[s].clear()
             self.folded[s].clear()
             known[s] = 0
@@ -194,18 +206,12 @@ class HandState:
             hidden[s] = False
         self.active.clear()
         self.decisions.clear()
-        self.pot = self.pot_at_stake = pot
-        self.played = self.cinch_plays = 0
         self.tricks.clear()
         self.trick.clear()
         if self.trick_seats:  # a trick's seats are a leader's order: not emptied in place
             self.trick_seats = []
-        self.leader = -1
-        self.reshuffle = reshuffle
         self.reshuffles.clear()
-        self.step = 0
-        self.exchanging = -1
-        self.unseen_stock = 0
+        self._begin(number, dealer, hands, upcard, stock, pot, reshuffle)
 
     def copy(self, balances: list[Amount]) -> HandState:
         """An independent copy (the game's ``clone``); ``balances`` is the copy's
