@@ -146,6 +146,17 @@ def test_play_session_keeps_no_hand_unless_asked() -> None:
     assert told == list(range(1, house.table.hands + 1))
 
 
+@pytest.mark.parametrize("seed", [0, 5, "x"])
+def test_one_random_bot_serves_every_seat(seed: int | str) -> None:
+    """play_session seats one random bot at every seat: the same session, hand by
+    hand, as a bot of its own at each seat drawing from the session's generator."""
+    house = House("standard")
+    one = play_session(house, seed=seed)
+    each = play_session(house, seed=seed, players=lambda s, rng: RandomPlayer(rng))
+    assert [r.state.tricks for r in one.hands] == [r.state.tricks for r in each.hands]
+    assert one.final == each.final and one.ranks == each.ranks
+
+
 def test_on_hand_needs_the_results() -> None:
     """Asking for each hand's result of a state that keeps none is refused, not
     silently never called."""
