@@ -32,6 +32,8 @@ _PAIRS: Final[tuple[tuple[object, ...], ...]] = tuple(
 """Every ``(seat, card)`` play at a table of up to 8 (R-SESSION), made once: a trick's
 plays are tuples of these, shared (typed as objects: compiled, a pair typed as such
 would be unboxed, and made again when stored)."""
+_ONE: Final[tuple[tuple[int, ...], ...]] = tuple([(c,) for c in range(52)])
+"""Each card's legal set when it is the only legal card, made once."""
 
 
 def lead(st: StateFields, hs: HandState, leader: int) -> None:
@@ -65,10 +67,19 @@ def _compute_legal(st: StateFields) -> tuple[int, ...]:
             has = True
             lm = cinch.narrow(lm, held, trick, hs.trump, kn, len(trick) == len(st.seats) - 1)
     hand = hs.hands[s]
-    if lm == held:  # every card legal (a lead, a void): the hand's tuple, shared with
-        got = st.pub_hands[s]  # the observations (bourre.observe) until the hand changes
-        if got is None or len(got) != len(hand):
-            got = st.pub_hands[s] = tuple(hand)
+    if not lm & (lm - 1):  # one legal card (a last card, a forced play): a shared 1-tuple
+        got: tuple[int, ...] = ()  # (a component's card outside the hand: none legal)
+        for c in hand:
+            if (lm >> c) & 1:
+                got = _ONE[c]
+                break
+        if lm == held:
+            st.pub_hands[s] = got
+    elif lm == held:  # every card legal (a lead, a void): the hand's tuple, shared with
+        pub = st.pub_hands[s]  # the observations (bourre.observe) until the hand changes
+        if pub is None or len(pub) != len(hand):
+            pub = st.pub_hands[s] = tuple(hand)
+        got = pub
     else:
         got = tuple([c for c in hand if (lm >> c) & 1])  # the hand's order
     st.legal, st.legal_mask, st.has_cinch = got, lm, has
