@@ -190,9 +190,11 @@ def play_out(
     results = state.results
     done = len(results)
     seated = list(players)  # indexed natively
-    acts = [getattr(p, "act", None) for p in seated]  # each bot's form, once
-    forced = [getattr(p, "asked_when_forced", True) is False for p in seated]
     blind = [_blind(p) for p in seated]  # shown only their legal actions
+    # each bot's form, once (a blind bot is never asked with a view: no lookup of an
+    # ``act`` it lacks, which costs a raised and caught AttributeError)
+    acts = [None if b else getattr(p, "act", None) for p, b in zip(seated, blind, strict=True)]
+    forced = [getattr(p, "asked_when_forced", True) is False for p in seated]
     while not state.is_terminal():
         seat = state.current_player()
         if seat < 0:
