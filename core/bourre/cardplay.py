@@ -100,9 +100,25 @@ def public_trick(st: StateFields) -> tuple[tuple[int, int], ...]:
         if k + 1 == n:  # one card since last asked (an observation after each card)
             pair: Any = _PAIRS[seats[k]][trick[k]]
             got = got + (pair,)  # noqa: RUF005 (a C concatenation)
+        elif not k and 2 <= n <= 5:  # a whole trick nobody looked at: one tuple, no list
+            a: Any = _PAIRS[seats[0]][trick[0]]
+            b: Any = _PAIRS[seats[1]][trick[1]]
+            if n == 2:
+                got = (a, b)
+            else:
+                c: Any = _PAIRS[seats[2]][trick[2]]
+                if n == 3:
+                    got = (a, b, c)
+                else:
+                    d: Any = _PAIRS[seats[3]][trick[3]]
+                    if n == 4:
+                        got = (a, b, c, d)
+                    else:
+                        e: Any = _PAIRS[seats[4]][trick[4]]
+                        got = (a, b, c, d, e)
         else:
             plays: Any = tuple([_PAIRS[seats[i]][trick[i]] for i in range(k, n)])
-            got = got + plays
+            got = got + plays if k else plays
         st.pub_trick = got
     return got
 
