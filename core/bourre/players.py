@@ -199,10 +199,7 @@ def play_out(
         seat = state.current_player()
         if seat < 0:
             raise RuleViolation("R-DEAL", "chance acts now: give its outcome (apply_chance)")
-        only = state.only_action() if forced[seat] else None
-        if only is not None:  # the only legal action, for a bot that need not be asked
-            state.apply_action(only)
-        else:
+        if not (forced[seat] and state._apply_only()):  # else its only legal action, applied
             if blind[seat]:
                 action = _chosen(seated[seat], seat, state.legal_actions())
             else:
