@@ -182,7 +182,8 @@ def play_card(
     if len(trick) < len(seats):
         return False
     w = seats[st.trick_winner.winner(trick, hs.trump)]
-    hs.won[w] += 1
+    won = hs.won
+    won[w] = won[w] + 1  # (an item's += is a generic Python addition, compiled)
     hs.tricks.append(_new(_TRICK, (hs.leader, public_trick(st), w)))  # (seat, card) pairs
     if len(hs.tricks) < st.h:
         lead(st, hs, w)
