@@ -32,6 +32,8 @@ _PAIRS: Final[tuple[tuple[object, ...], ...]] = tuple(
 """Every ``(seat, card)`` play at a table of up to 8 (R-SESSION), made once: a trick's
 plays are tuples of these, shared (typed as objects: compiled, a pair typed as such
 would be unboxed, and made again when stored)."""
+_ONE: Final[tuple[tuple[int, ...], ...]] = tuple([(c,) for c in range(52)])
+"""Each card's legal set when it is the only legal card, made once."""
 
 
 def lead(st: StateFields, hs: HandState, leader: int) -> None:
@@ -65,10 +67,19 @@ def _compute_legal(st: StateFields) -> tuple[int, ...]:
             has = True
             lm = cinch.narrow(lm, held, trick, hs.trump, kn, len(trick) == len(st.seats) - 1)
     hand = hs.hands[s]
-    if lm == held:  # every card legal (a lead, a void): the hand's tuple, shared with
-        got = st.pub_hands[s]  # the observations (bourre.observe) until the hand changes
-        if got is None or len(got) != len(hand):
-            got = st.pub_hands[s] = tuple(hand)
+    if not lm & (lm - 1):  # one legal card (a last card, a forced play): a shared 1-tuple
+        got: tuple[int, ...] = ()  # (a component's card outside the hand: none legal)
+        for c in hand:
+            if (lm >> c) & 1:
+                got = _ONE[c]
+                break
+        if lm == held:
+            st.pub_hands[s] = got
+    elif lm == held:  # every card legal (a lead, a void): the hand's tuple, shared with
+        pub = st.pub_hands[s]  # the observations (bourre.observe) until the hand changes
+        if pub is None or len(pub) != len(hand):
+            pub = st.pub_hands[s] = tuple(hand)
+        got = pub
     else:
         got = tuple([c for c in hand if (lm >> c) & 1])  # the hand's order
     st.legal, st.legal_mask, st.has_cinch = got, lm, has
@@ -89,9 +100,25 @@ def public_trick(st: StateFields) -> tuple[tuple[int, int], ...]:
         if k + 1 == n:  # one card since last asked (an observation after each card)
             pair: Any = _PAIRS[seats[k]][trick[k]]
             got = got + (pair,)  # noqa: RUF005 (a C concatenation)
+        elif not k and 2 <= n <= 5:  # a whole trick nobody looked at: one tuple, no list
+            a: Any = _PAIRS[seats[0]][trick[0]]
+            b: Any = _PAIRS[seats[1]][trick[1]]
+            if n == 2:
+                got = (a, b)
+            else:
+                c: Any = _PAIRS[seats[2]][trick[2]]
+                if n == 3:
+                    got = (a, b, c)
+                else:
+                    d: Any = _PAIRS[seats[3]][trick[3]]
+                    if n == 4:
+                        got = (a, b, c, d)
+                    else:
+                        e: Any = _PAIRS[seats[4]][trick[4]]
+                        got = (a, b, c, d, e)
         else:
             plays: Any = tuple([_PAIRS[seats[i]][trick[i]] for i in range(k, n)])
-            got = got + plays
+            got = got + plays if k else plays
         st.pub_trick = got
     return got
 
@@ -155,7 +182,8 @@ def play_card(
     if len(trick) < len(seats):
         return False
     w = seats[st.trick_winner.winner(trick, hs.trump)]
-    hs.won[w] += 1
+    won = hs.won
+    won[w] = won[w] + 1  # (an item's += is a generic Python addition, compiled)
     hs.tricks.append(_new(_TRICK, (hs.leader, public_trick(st), w)))  # (seat, card) pairs
     if len(hs.tricks) < st.h:
         lead(st, hs, w)

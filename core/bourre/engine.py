@@ -158,6 +158,23 @@ class State(TablePath):
             return _PLAY_A
         return None
 
+    def _apply_only(self) -> bool:
+        """Apply the only legal action, if there is just one (True), as
+        ``apply_action(only_action())`` does: ``play_out``'s step for a bot it need not ask."""
+        if self.phase == PLAY_PHASE:
+            legal = legal_set(self)
+            n = len(legal)  # (not narrowed by len(): a 1-tuple type would be made again)
+            if n != 1:
+                return False
+            if play_card(self, legal[0], legal, False, False, None):
+                end_hand(self)  # that was the last trick
+            return True
+        only = self.only_action()
+        if only is None:
+            return False
+        self.apply_action(only)
+        return True
+
     def why_not(self, action: Action) -> RuleViolation | None:
         """``None`` if ``action`` is legal now, else the refusal ``apply_action``
         would raise (the rule component's rule id and words); nothing changes."""

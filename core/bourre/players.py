@@ -190,17 +190,16 @@ def play_out(
     results = state.results
     done = len(results)
     seated = list(players)  # indexed natively
-    acts = [getattr(p, "act", None) for p in seated]  # each bot's form, once
-    forced = [getattr(p, "asked_when_forced", True) is False for p in seated]
     blind = [_blind(p) for p in seated]  # shown only their legal actions
+    # each bot's form, once (a blind bot is never asked with a view: no lookup of an
+    # ``act`` it lacks, which costs a raised and caught AttributeError)
+    acts = [None if b else getattr(p, "act", None) for p, b in zip(seated, blind, strict=True)]
+    forced = [getattr(p, "asked_when_forced", True) is False for p in seated]
     while not state.is_terminal():
         seat = state.current_player()
         if seat < 0:
             raise RuleViolation("R-DEAL", "chance acts now: give its outcome (apply_chance)")
-        only = state.only_action() if forced[seat] else None
-        if only is not None:  # the only legal action, for a bot that need not be asked
-            state.apply_action(only)
-        else:
+        if not (forced[seat] and state._apply_only()):  # else its only legal action, applied
             if blind[seat]:
                 action = _chosen(seated[seat], seat, state.legal_actions())
             else:

@@ -36,8 +36,17 @@ class RandomPlayer(PlayerBase):
         self._r = self.rng.random
 
     def choose(self, actions: Sequence[Action]) -> Action:
-        if isinstance(actions, Discards):  # an exchange: the hand and the limit
-            return self._exchange(actions.hand, actions.limit, actions)
+        got: object = actions  # narrowed below to the class itself: its fields read natively
+        if isinstance(got, Discards):  # an exchange: the hand and the limit
+            return self._exchange(got.hand, got.limit, actions)
+        if isinstance(got, list):  # the engine's legal actions: indexed natively
+            listed: list[Action] = got
+            n = len(listed)
+            if n == 1:
+                return listed[0]
+            if listed[0].kind == "pass":
+                return _PLAY_A if self._r() < 0.5 else _PASS_A
+            return listed[int(self._r() * n)]
         if len(actions) == 1:  # no choice: no number drawn
             return actions[0]
         if actions[0].kind == "pass":  # pass or play

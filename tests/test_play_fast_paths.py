@@ -1,0 +1,68 @@
+"""The play phase's shortcuts answer as the general paths do: an only legal action
+applied in one step (``State._apply_only``), the random bot's list fast path, and the
+legal set of one card (a shared 1-tuple)."""
+
+from __future__ import annotations
+
+from bourre.engine import State
+from bourre.game import Game
+from bourre.house import House
+from bourre.players import play_out
+from bourre_bots.random_bot import RandomPlayer
+
+
+def _session(seed: int) -> State:
+    return Game(House("standard")).new_session(seed=seed, keep_results=True)
+
+
+def test_play_out_with_random_bots_ends_the_session():
+    state = _session(2)
+    play_out(state, [RandomPlayer(1) for _ in range(state.n)])
+    assert state.is_terminal() and sum(state.returns()) == 0
+
+
+def test_an_only_action_applied_in_one_step_is_apply_action_of_it():
+    for seed in range(6):
+        a, b = _session(seed), _session(seed)
+        bots = [RandomPlayer(seed) for _ in range(a.n)]
+        while not a.is_terminal():
+            only = b.only_action()
+            assert a._apply_only() is (only is not None)
+            if only is not None:
+                b.apply_action(only)
+            else:
+                action = bots[a.current_player()].choose(a.legal_actions())
+                a.apply_action(action)
+                b.apply_action(action)
+            assert a.history() == b.history()
+            assert a.legal_actions() == b.legal_actions()
+        assert a.returns() == b.returns()
+
+
+def test_the_random_bot_answers_a_list_as_any_other_sequence():
+    state = _session(11)
+    lists, tuples = RandomPlayer(5), RandomPlayer(5)
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        got = lists.choose(actions)
+        as_tuple = tuple(actions) if isinstance(actions, list) else actions  # (Discards)
+        assert got == tuples.choose(as_tuple) and got in actions
+        state.apply_action(got)
+
+
+def test_a_legal_set_of_one_card_is_the_hand_s_only_legal_card():
+    state = _session(4)
+    seen = 0
+    while not state.is_terminal():
+        if state.phase_name == "play":
+            cards = state.legal_cards()
+            hand = state.hand.hands[state.current_player()]
+            assert cards == [c for c in hand if c in cards]  # the hand's order
+            seen += len(cards) == 1
+        only = state.only_action()
+        if only is not None:
+            state.apply_action(only)
+        else:
+            acts = state.legal_actions()  # play every hand, stand pat, the first card
+            state.apply_action(acts[-1] if acts[0].kind == "pass" else acts[0])
+    assert seen
