@@ -5,6 +5,7 @@ stock; when the stock runs out, earlier players' unreturned discards make a new 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from mypy_extensions import mypyc_attr
 
@@ -12,6 +13,7 @@ from bourre.cards import card_str
 from bourre.components import DrawComponent
 from bourre.rules import RuleViolation
 from bourre.state import HandState
+from bourre_variants.standard.deal import _sorted5
 
 TEXTS = [
     (
@@ -51,19 +53,53 @@ class Draw(DrawComponent):
         ds = tuple(discards)  # the same object when a tuple is given (the game's)
         mask = _checked(state, seat, ds, self.limit(state, seat))
         k = len(ds)
-        kept = [c for c in state.hands[seat] if not (mask >> c) & 1]
+        hand = state.hands[seat]
         stock = state.stock
-        if len(stock) >= k:
-            kept.extend(stock[:k])
+        if len(stock) < k:
+            kept = [c for c in hand if not (mask >> c) & 1]
+            _draw_through_reshuffle(state, kept, k)
+            kept.sort()
+        elif len(hand) == 5:  # the usual hand: the discards replaced, sorted natively
+            kept = _replaced5(hand, mask, stock)
             del stock[:k]
         else:
-            _draw_through_reshuffle(state, kept, k)
-        kept.sort()
+            kept = [c for c in hand if not (mask >> c) & 1]
+            kept.extend(stock[:k])
+            del stock[:k]
+            kept.sort()
         state.hands[seat] = kept  # a new list: list methods, not operators, run natively
-        state.pile.extend(ds)
-        state.discards[seat].extend(ds)
+        # a few cards, appended one by one (cheaper than extend), moved as they are:
+        # compiled, no unboxing and boxing again
+        pile = cast("list[object]", state.pile)
+        own = cast("list[object]", state.discards[seat])
+        given: tuple[object, ...] = ds
+        for x in given:
+            pile.append(x)
+            own.append(x)
         known = state.known
         known[seat] = known[seat] | mask
+
+
+def _replaced5(hand: list[int], mask: int, stock: list[int]) -> list[int]:
+    """A hand of five with the cards of ``mask`` replaced by the top of ``stock`` (in
+    order), sorted: the kept cards and the top cards drawn, without a list sort."""
+    j = 0
+    a, b, c, d, e = hand[0], hand[1], hand[2], hand[3], hand[4]
+    if (mask >> a) & 1:
+        a = stock[j]
+        j += 1
+    if (mask >> b) & 1:
+        b = stock[j]
+        j += 1
+    if (mask >> c) & 1:
+        c = stock[j]
+        j += 1
+    if (mask >> d) & 1:
+        d = stock[j]
+        j += 1
+    if (mask >> e) & 1:
+        e = stock[j]
+    return _sorted5(a, b, c, d, e)
 
 
 def _checked(state: HandState, seat: int, discards: tuple[object, ...], limit: int) -> int:
