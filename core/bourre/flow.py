@@ -38,6 +38,7 @@ DECIDE: Final = "decide"
 ``bourre.rules.DECIDE``; a constant here, so compiled code compares it directly)."""
 _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
 _DECK: Final = Deck  # the class as a constant: compiled, no lookup in the globals
+_SUM: Final = sum  # likewise the builtin (compiled, no lookup in the builtins)
 
 
 def begin_hand(st: StateFields) -> None:
@@ -72,7 +73,7 @@ def deal(st: StateFields, outcome: Deck | Dealt, trusted: bool = False) -> None:
     reshuffle = st.given_reshuffle
     if reshuffle is None:
         reshuffle = st.chance.reshuffle if st.chance is not None else keep_order
-    if isinstance(outcome, Deck):
+    if isinstance(outcome, _DECK):
         if not trusted and (len(outcome.cards) != 52 or len(set(outcome.cards)) != 52):
             raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
         hands, upcard, stock = st.deal_fn(outcome.cards, dealer, n)
@@ -108,7 +109,7 @@ def deal(st: StateFields, outcome: Deck | Dealt, trusted: bool = False) -> None:
         balances = st.balances
         for s in range(n):
             balances[s] -= antes[s]
-        st.pot += sum(antes)
+        st.pot += _SUM(antes)
     hs.pot = st.pot
     st.hs = hs
     st.phase = DECIDE_PHASE
@@ -250,12 +251,18 @@ def end_hand(st: StateFields) -> None:
     )
     balances = st.balances
     st.money += 1
+    takes, paid = outcome.takes, outcome.paid
     for s in range(st.n):
-        balances[s] += outcome.takes[s] - outcome.paid[s]
+        t, p = takes[s], paid[s]
+        if isinstance(t, int) and isinstance(p, int):  # chips: compiled, machine integers
+            if t != p:  # most seats neither take nor pay: their balance stays as it is
+                balances[s] += t - p
+        else:
+            balances[s] += t - p
     st.pot = outcome.pot_after
     hs.pot = st.pot
     st.previous = outcome
-    if st.checked or sum(balances) + st.pot != st.total:
+    if st.checked or _SUM(balances) + st.pot != st.total:
         check_conserved(st, hs)
     marks = st.marks
     for s in st.forfeits:
