@@ -57,3 +57,35 @@ def test_the_draw_replaces_the_discards_with_the_top_of_the_stock() -> None:
             assert hs.stock == stock[k:]
             assert hs.pile == list(discards) == hs.discards[seat]
             assert hs.known[seat] == sum(1 << c for c in discards)
+
+
+def test_the_draw_refuses_as_its_check_does_and_changes_nothing() -> None:
+    import pytest
+
+    from bourre.rules import RuleViolation
+    from bourre.state import HandState
+    from bourre_variants.standard.draw import Draw
+
+    rng = random.Random(5)
+    draw = Draw(5)
+    for _ in range(300):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = [sorted(deck[s * 5 : (s + 1) * 5]) for s in range(3)]
+        hs = HandState(
+            number=1, n=3, hand_size=5, dealer=0, hands=hands, upcard=hands[0][0],
+            stock=deck[15:], pot=0, balances=[0] * 3,
+        )  # fmt: skip
+        pool: list[object] = [*hands[1], *rng.sample(deck, 3), -1, 52, "x", 2.0]
+        discards = tuple(rng.choice(pool) for _ in range(rng.randrange(1, 7)))
+        try:
+            draw.check(hs, 1, discards)  # type: ignore[arg-type]
+        except RuleViolation as e:
+            with pytest.raises(RuleViolation) as got:
+                draw(hs, 1, discards)  # type: ignore[arg-type]
+            assert (got.value.rule, str(got.value)) == (e.rule, str(e))
+            assert hs.hands[1] == sorted(deck[5:10]) and hs.stock == deck[15:]
+            assert hs.pile == [] and hs.known == [0] * 3
+        else:
+            draw(hs, 1, discards)  # type: ignore[arg-type]
+            assert len(hs.hands[1]) == 5
