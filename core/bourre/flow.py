@@ -38,7 +38,8 @@ DECIDE: Final = "decide"
 ``bourre.rules.DECIDE``; a constant here, so compiled code compares it directly)."""
 _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
 _DECK: Final = Deck  # the class as a constant: compiled, no lookup in the globals
-_SUM: Final = sum  # likewise the builtin (compiled, no lookup in the builtins)
+_SUM: Final = sum  # likewise the builtins (compiled, no lookup in the builtins)
+_INT: Final = int  # ``type(x) is _INT``: a plain int, not a subclass (bool …)
 
 
 def begin_hand(st: StateFields) -> None:
@@ -108,7 +109,11 @@ def deal(st: StateFields, outcome: Deck | Dealt, trusted: bool = False) -> None:
         antes = st.antes = st.ante.hand_antes(n, st.table.ante, st.previous, dealer)
         balances = st.balances
         for s in range(n):
-            balances[s] -= antes[s]
+            a, b = antes[s], balances[s]
+            if type(a) is _INT and type(b) is _INT and isinstance(a, int) and isinstance(b, int):
+                balances[s] = b - a  # chips (plain ints): machine integers when compiled
+            else:
+                balances[s] = b - a
         st.pot += _SUM(antes)
     hs.pot = st.pot
     st.hs = hs
@@ -254,11 +259,10 @@ def end_hand(st: StateFields) -> None:
     takes, paid = outcome.takes, outcome.paid
     for s in range(st.n):
         t, p = takes[s], paid[s]
-        if isinstance(t, int) and isinstance(p, int):  # chips: compiled, machine integers
-            if t != p:  # most seats neither take nor pay: their balance stays as it is
-                balances[s] += t - p
-        else:
-            balances[s] += t - p
+        # most seats neither take nor pay: a plain int balance plus 0 is itself
+        if type(t) is _INT and type(p) is _INT and not t and not p and type(balances[s]) is _INT:
+            continue
+        balances[s] += t - p
     st.pot = outcome.pot_after
     hs.pot = st.pot
     st.previous = outcome
