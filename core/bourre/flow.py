@@ -38,6 +38,8 @@ DECIDE: Final = "decide"
 ``bourre.rules.DECIDE``; a constant here, so compiled code compares it directly)."""
 _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
 _DECK: Final = Deck  # the class as a constant: compiled, no lookup in the globals
+_SUM: Final = sum  # likewise the builtins (compiled, no lookup in the builtins)
+_INT: Final = int  # ``type(x) is _INT``: a plain int, not a subclass (bool …)
 
 
 def begin_hand(st: StateFields) -> None:
@@ -72,7 +74,7 @@ def deal(st: StateFields, outcome: Deck | Dealt, trusted: bool = False) -> None:
     reshuffle = st.given_reshuffle
     if reshuffle is None:
         reshuffle = st.chance.reshuffle if st.chance is not None else keep_order
-    if isinstance(outcome, Deck):
+    if isinstance(outcome, _DECK):
         if not trusted and (len(outcome.cards) != 52 or len(set(outcome.cards)) != 52):
             raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
         hands, upcard, stock = st.deal_fn(outcome.cards, dealer, n)
@@ -107,8 +109,12 @@ def deal(st: StateFields, outcome: Deck | Dealt, trusted: bool = False) -> None:
         antes = st.antes = st.ante.hand_antes(n, st.table.ante, st.previous, dealer)
         balances = st.balances
         for s in range(n):
-            balances[s] -= antes[s]
-        st.pot += sum(antes)
+            a, b = antes[s], balances[s]
+            if type(a) is _INT and type(b) is _INT and isinstance(a, int) and isinstance(b, int):
+                balances[s] = b - a  # chips (plain ints): machine integers when compiled
+            else:
+                balances[s] = b - a
+        st.pot += _SUM(antes)
     hs.pot = st.pot
     st.hs = hs
     st.phase = DECIDE_PHASE
@@ -250,12 +256,17 @@ def end_hand(st: StateFields) -> None:
     )
     balances = st.balances
     st.money += 1
+    takes, paid = outcome.takes, outcome.paid
     for s in range(st.n):
-        balances[s] += outcome.takes[s] - outcome.paid[s]
+        t, p = takes[s], paid[s]
+        # most seats neither take nor pay: a plain int balance plus 0 is itself
+        if type(t) is _INT and type(p) is _INT and not t and not p and type(balances[s]) is _INT:
+            continue
+        balances[s] += t - p
     st.pot = outcome.pot_after
     hs.pot = st.pot
     st.previous = outcome
-    if st.checked or sum(balances) + st.pot != st.total:
+    if st.checked or _SUM(balances) + st.pot != st.total:
         check_conserved(st, hs)
     marks = st.marks
     for s in st.forfeits:

@@ -5,6 +5,7 @@ stock; when the stock runs out, earlier players' unreturned discards make a new 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from mypy_extensions import mypyc_attr
 
@@ -12,6 +13,7 @@ from bourre.cards import card_str
 from bourre.components import DrawComponent
 from bourre.rules import RuleViolation
 from bourre.state import HandState
+from bourre_variants.standard.deal import _sorted5
 
 TEXTS = [
     (
@@ -49,21 +51,75 @@ class Draw(DrawComponent):
         if not discards:
             return  # standing pat
         ds = tuple(discards)  # the same object when a tuple is given (the game's)
-        mask = _checked(state, seat, ds, self.limit(state, seat))
+        limit = self.limit(state, seat)
         k = len(ds)
-        kept = [c for c in state.hands[seat] if not (mask >> c) & 1]
+        hand = state.hands[seat]
         stock = state.stock
-        if len(stock) >= k:
-            kept.extend(stock[:k])
+        kept: list[int] | None = None
+        if k <= limit and len(hand) == 5 and len(stock) >= k:
+            # the usual hand: the discards replaced and sorted natively, without the
+            # hand's mask, once they are k distinct cards of the hand (else the checks
+            # below refuse them)
+            mask = _distinct(ds)
+            if mask >= 0:
+                kept = _replaced5(hand, mask, k, stock)
+        if kept is not None:
             del stock[:k]
         else:
-            _draw_through_reshuffle(state, kept, k)
-        kept.sort()
+            mask = _checked(state, seat, ds, limit)  # refuses what is not allowed (R-DRAW)
+            kept = [c for c in hand if not (mask >> c) & 1]
+            if len(stock) < k:
+                _draw_through_reshuffle(state, kept, k)
+            else:
+                kept.extend(stock[:k])
+                del stock[:k]
+            kept.sort()
         state.hands[seat] = kept  # a new list: list methods, not operators, run natively
-        state.pile.extend(ds)
-        state.discards[seat].extend(ds)
+        # a few cards, appended one by one (cheaper than extend), moved as they are:
+        # compiled, no unboxing and boxing again
+        pile = cast("list[object]", state.pile)
+        own = cast("list[object]", state.discards[seat])
+        given: tuple[object, ...] = ds
+        for x in given:
+            pile.append(x)
+            own.append(x)
         known = state.known
         known[seat] = known[seat] | mask
+
+
+def _distinct(discards: tuple[object, ...]) -> int:
+    """The mask of ``discards`` if they are distinct cards, else -1."""
+    mask = 0
+    for x in discards:
+        if not isinstance(x, int) or not 0 <= x < 52 or (mask >> x) & 1:
+            return -1
+        mask |= 1 << x
+    return mask
+
+
+def _replaced5(hand: list[int], mask: int, k: int, stock: list[int]) -> list[int] | None:
+    """A hand of five with its ``k`` cards of ``mask`` replaced by the top of ``stock``
+    (in order), sorted; ``None`` unless the hand holds exactly ``k`` of them."""
+    a, b, c, d, e = hand[0], hand[1], hand[2], hand[3], hand[4]
+    ra, rb, rc, rd = (mask >> a) & 1, (mask >> b) & 1, (mask >> c) & 1, (mask >> d) & 1
+    if ra + rb + rc + rd + ((mask >> e) & 1) != k:
+        return None
+    j = 0
+    if ra:
+        a = stock[j]
+        j += 1
+    if rb:
+        b = stock[j]
+        j += 1
+    if rc:
+        c = stock[j]
+        j += 1
+    if rd:
+        d = stock[j]
+        j += 1
+    if j < k:
+        e = stock[j]
+    return _sorted5(a, b, c, d, e)
 
 
 def _checked(state: HandState, seat: int, discards: tuple[object, ...], limit: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -61,6 +62,8 @@ class StandardAnte:
         if previous is None:
             return [ante] * n
         exempt = previous.ante_exempt
+        if not exempt:
+            return [ante] * n
         return [0 if s in exempt else ante for s in range(n)]
 
     def play_ante(self, ante: Amount) -> Amount:
@@ -76,7 +79,7 @@ def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
     """R-WIN, R-SOLE, R-BOURRE, R-RENEGE, R-CORRECTED and the R-ANTE exemptions."""
     n, P, active, won = result.n, result.pot_at_stake, result.active, result.tricks_won
     takes: list[Amount] = [0] * n
-    paid: list[Amount] = [0] * n
+    paid = takes[:]  # a copy: cheaper than repeating a list again
     if result.sole:  # R-SOLE: takes the pot, nobody is bourré
         takes[active[0]] = P
         return HandOutcome(active[0], takes, paid, 0, [], [], _NOBODY)
@@ -108,7 +111,7 @@ def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
         tied = tuple(top)
         exempt = frozenset(bourre + top)
     else:
-        exempt = frozenset(bourre)
+        exempt = frozenset(bourre) if bourre else _NOBODY
         if top[0] not in result.forfeits:
             winner = top[0]
             takes[winner] = P
@@ -117,7 +120,7 @@ def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
     return HandOutcome(winner, takes, paid, carry + owed, bourre, list(reneges), exempt, tied)
 
 
-_NOBODY: frozenset[int] = frozenset()
+_NOBODY: Final[frozenset[int]] = frozenset()  # a constant: compiled, no lookup
 
 
 def make_next_dealer(n: int) -> NextDealerFn:
