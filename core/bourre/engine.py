@@ -158,9 +158,10 @@ class State(TablePath):
             return _PLAY_A
         return None
 
-    def _apply_only(self) -> bool:
-        """Apply the only legal action, if there is just one (True), as
-        ``apply_action(only_action())`` does: ``play_out``'s step for a bot it need not ask."""
+    def apply_only_action(self) -> bool:
+        """When the player to act has just one legal action, apply it and answer True
+        (what ``apply_action(only_action())`` does, in one step); else change nothing
+        and answer False.  ``play_out`` steps so for a bot it need not ask."""
         if self.phase == PLAY_PHASE:
             legal = legal_set(self)
             n = len(legal)  # (not narrowed by len(): a 1-tuple type would be made again)

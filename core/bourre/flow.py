@@ -109,11 +109,7 @@ def deal(st: StateFields, outcome: Deck | Dealt, trusted: bool = False) -> None:
         antes = st.antes = st.ante.hand_antes(n, st.table.ante, st.previous, dealer)
         balances = st.balances
         for s in range(n):
-            a, b = antes[s], balances[s]
-            if type(a) is _INT and type(b) is _INT and isinstance(a, int) and isinstance(b, int):
-                balances[s] = b - a  # chips (plain ints): machine integers when compiled
-            else:
-                balances[s] = b - a
+            balances[s] -= antes[s]
         st.pot += _SUM(antes)
     hs.pot = st.pot
     st.hs = hs

@@ -199,7 +199,7 @@ def play_out(
         seat = state.current_player()
         if seat < 0:
             raise RuleViolation("R-DEAL", "chance acts now: give its outcome (apply_chance)")
-        if not (forced[seat] and state._apply_only()):  # else its only legal action, applied
+        if not (forced[seat] and state.apply_only_action()):  # else its only legal action, applied
             if blind[seat]:
                 action = _chosen(seated[seat], seat, state.legal_actions())
             else:

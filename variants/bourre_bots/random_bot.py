@@ -39,19 +39,15 @@ class RandomPlayer(PlayerBase):
         got: object = actions  # narrowed below to the class itself: its fields read natively
         if isinstance(got, Discards):  # an exchange: the hand and the limit
             return self._exchange(got.hand, got.limit, actions)
-        if isinstance(got, list):  # the engine's legal actions: indexed natively
-            listed: list[Action] = got
-            n = len(listed)
-            if n == 1:
-                return listed[0]
-            if listed[0].kind == "pass":
-                return _PLAY_A if self._r() < 0.5 else _PASS_A
-            return listed[int(self._r() * n)]
-        if len(actions) == 1:  # no choice: no number drawn
-            return actions[0]
-        if actions[0].kind == "pass":  # pass or play
+        # the engine's legal actions are a list, indexed natively (any other sequence is
+        # copied into one)
+        listed: list[Action] = got if isinstance(got, list) else list(actions)
+        n = len(listed)
+        if n == 1:  # no choice: no number drawn
+            return listed[0]
+        if listed[0].kind == "pass":  # pass or play
             return _PLAY_A if self._r() < 0.5 else _PASS_A
-        return actions[int(self._r() * len(actions))]
+        return listed[int(self._r() * n)]
 
     def decide(self, view: Observation) -> bool:
         return view.forced is not None or self._r() < 0.5

@@ -29,7 +29,7 @@ def make_deal(hand_size: int) -> DealFn:
         if hand_size == 5:  # the usual hand: read off and sorted natively, no slice
             t = deck if isinstance(deck, tuple) else tuple(deck)  # a Deck's own tuple
             for i in range(n):
-                dealt.append(_sorted5(t[i], t[i + n], t[i + 2 * n], t[i + 3 * n], t[i + 4 * n]))
+                dealt.append(sorted_five(t[i], t[i + n], t[i + 2 * n], t[i + 3 * n], t[i + 4 * n]))
             upcard, stock = t[m - 1], list(t[m:])
         else:
             cards = list(deck)  # a list: sliced natively when compiled
@@ -44,7 +44,7 @@ def make_deal(hand_size: int) -> DealFn:
     return deal
 
 
-def _sorted5(a: int, b: int, c: int, d: int, e: int) -> list[int]:
+def sorted_five(a: int, b: int, c: int, d: int, e: int) -> list[int]:
     """Five cards in ascending order: a sorting network of nine compare-exchanges
     (compiled, on machine integers: cheaper than a list sort)."""
     if a > b:

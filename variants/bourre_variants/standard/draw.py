@@ -13,7 +13,7 @@ from bourre.cards import card_str
 from bourre.components import DrawComponent
 from bourre.rules import RuleViolation
 from bourre.state import HandState
-from bourre_variants.standard.deal import _sorted5
+from bourre_variants.standard.deal import sorted_five
 
 TEXTS = [
     (
@@ -119,7 +119,7 @@ def _replaced5(hand: list[int], mask: int, k: int, stock: list[int]) -> list[int
         j += 1
     if j < k:
         e = stock[j]
-    return _sorted5(a, b, c, d, e)
+    return sorted_five(a, b, c, d, e)
 
 
 def _checked(state: HandState, seat: int, discards: tuple[object, ...], limit: int) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from bourre_variants.standard.deal import _sorted5, make_deal
+from bourre_variants.standard.deal import make_deal, sorted_five
 
 
 def _reference(deck: list[int], hand_size: int, dealer: int, n: int) -> object:
@@ -16,7 +16,7 @@ def _reference(deck: list[int], hand_size: int, dealer: int, n: int) -> object:
 
 def test_five_cards_are_sorted_whatever_their_order() -> None:
     for values in itertools.product(range(5), repeat=5):
-        assert _sorted5(*values) == sorted(values)
+        assert sorted_five(*values) == sorted(values)
 
 
 def test_the_deal_is_card_i_to_seat_dealer_plus_1_plus_i() -> None:

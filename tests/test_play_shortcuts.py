@@ -1,5 +1,5 @@
 """The play phase's shortcuts answer as the general paths do: an only legal action
-applied in one step (``State._apply_only``), the random bot's list fast path, and the
+applied in one step (``State.apply_only_action``), the random bot's list fast path, and the
 legal set of one card (a shared 1-tuple)."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def test_an_only_action_applied_in_one_step_is_apply_action_of_it():
         bots = [RandomPlayer(seed) for _ in range(a.n)]
         while not a.is_terminal():
             only = b.only_action()
-            assert a._apply_only() is (only is not None)
+            assert a.apply_only_action() is (only is not None)
             if only is not None:
                 b.apply_action(only)
             else:
