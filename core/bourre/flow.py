@@ -18,7 +18,7 @@ from bourre.given import dealt_hand, draw_given
 from bourre.outcome import PlayResult
 from bourre.results import HandResult
 from bourre.rules import RuleViolation
-from bourre.state import HandState, keep_order
+from bourre.state import HandState
 
 if TYPE_CHECKING:
     from bourre.statefields import StateFields
@@ -73,7 +73,7 @@ def deal(st: StateFields, outcome: Deck | Dealt, trusted: bool = False) -> None:
     dealer = next_dealer(st)
     reshuffle = st.given_reshuffle
     if reshuffle is None:
-        reshuffle = st.chance.reshuffle if st.chance is not None else keep_order
+        reshuffle = st.reshuffle
     if isinstance(outcome, _DECK):
         if not trusted and (len(outcome.cards) != 52 or len(set(outcome.cards)) != 52):
             raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
@@ -106,7 +106,7 @@ def deal(st: StateFields, outcome: Deck | Dealt, trusted: bool = False) -> None:
         st.pot = st.given_pot
         st.antes = [0] * n
     else:
-        antes = st.antes = st.ante.hand_antes(n, st.table.ante, st.previous, dealer)
+        antes = st.antes = st.ante.hand_antes(n, st.table_ante, st.previous, dealer)
         balances = st.balances
         for s in range(n):
             balances[s] -= antes[s]
@@ -180,7 +180,7 @@ def advance(st: StateFields) -> None:
 def start_play(st: StateFields, hs: HandState) -> None:
     """The decisions are over: the play ante, R-SOLE, the hands as masks, the first
     lead (R-LEAD)."""
-    extra = st.ante.play_ante(st.table.ante)  # double-ante
+    extra = st.ante.play_ante(st.table_ante)  # double-ante
     st.money += 1
     if extra:
         for s in hs.active:

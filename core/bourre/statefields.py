@@ -27,7 +27,7 @@ from bourre.money import Amount
 from bourre.observation import Discards
 from bourre.results import HandResult, PlayLog
 from bourre.rules import HandOutcome, Rules, Turn
-from bourre.state import HandState, PublicDecision, TrickLog
+from bourre.state import HandState, PublicDecision, Reshuffle, TrickLog, keep_order
 
 __all__ = ["StateFields"]
 
@@ -73,6 +73,11 @@ class StateFields:
         self.previous = previous
         self.marks = [False] * n
         self.chance: Chance | None = Chance(seed) if seed is not None else None
+        self.table_ante: Amount = table.ante
+        """The table's ante, read once (each read of a settings field is a lookup)."""
+        self.reshuffle: Reshuffle = self.chance.reshuffle if self.chance is not None else keep_order
+        """Each deal's reshuffle when none is given: the seeded stream's, else the
+        scripted one (made once: a bound method made per deal costs a call)."""
         fd = table.first_dealer if dealer is None else dealer
         if not isinstance(fd, int) and self.chance is not None:
             fd = self.chance.seat(n)  # drawn before the first deck (the seed's order)
@@ -155,6 +160,8 @@ class StateFields:
         self.total, self.checked = o.total, o.checked
         self.previous, self.marks = o.previous, list(o.marks)
         self.chance = o.chance.copy() if o.chance is not None else None
+        self.table_ante = o.table_ante
+        self.reshuffle = self.chance.reshuffle if self.chance is not None else keep_order
         self.first_dealer, self.last_dealer = o.first_dealer, o.last_dealer
         self.hands_total, self.settles, self.record = o.hands_total, o.settles, o.record
         self.keep_results, self.spare = o.keep_results, None
@@ -162,7 +169,7 @@ class StateFields:
         self.final = o.final
         hs = self.hs = o.hs.copy(self.balances) if o.hs is not None else None
         if hs is not None and self.chance is not None and o.given_reshuffle is None:
-            hs.reshuffle = self.chance.reshuffle  # the copy's own stream, not the original's
+            hs.reshuffle = self.reshuffle  # the copy's own stream, not the original's
         self.phase, self.turn, self.pending, self.pending_seat = (
             o.phase,
             o.turn,
