@@ -1,6 +1,7 @@
 """Compiled base classes of the rule components the game calls for every card,
-decision and exchange: :class:`FollowComponent`, :class:`CinchComponent`,
-:class:`DecisionComponent`, :class:`DrawComponent` and :class:`TrickComponent`.
+decision, exchange and deal: :class:`FollowComponent`, :class:`CinchComponent`,
+:class:`DecisionComponent`, :class:`DrawComponent`, :class:`TrickComponent`,
+:class:`AnteComponent`, :class:`DealComponent` and :class:`NextDealerComponent`.
 
 The protocols of :mod:`bourre.rules` say what a component does; these classes are how
 the game calls it.  A component that subclasses one and overrides its methods (the
@@ -19,14 +20,19 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from bourre.money import Amount
+from bourre.outcome import HandOutcome
 from bourre.rules import RuleViolation, Turn
 from bourre.state import HandState
 
 __all__ = [
+    "AnteComponent",
     "CinchComponent",
+    "DealComponent",
     "DecisionComponent",
     "DrawComponent",
     "FollowComponent",
+    "NextDealerComponent",
     "TrickComponent",
     "compiled_form",
     "undefined",
@@ -152,12 +158,71 @@ class TrickComponent:
         return self.winner(trick, trump)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
+class AnteComponent:
+    """The antes (:class:`~bourre.rules.AntePolicy`): override :meth:`hand_antes` and
+    :meth:`play_ante`, or wrap an ante policy as ``inner``."""
+
+    inner: Any = None
+    """The wrapped ante policy, for one that does not subclass this class."""
+
+    def __init__(self, inner: Any = None) -> None:
+        self.inner = inner
+
+    def hand_antes(
+        self, n: int, ante: Amount, previous: HandOutcome | None, dealer: int
+    ) -> list[Amount]:
+        out: list[Amount] = self.inner.hand_antes(n, ante, previous, dealer)
+        return out
+
+    def play_ante(self, ante: Amount) -> Amount:
+        out: Amount = self.inner.play_ante(ante)
+        return out
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class DealComponent:
+    """The deal (:data:`~bourre.rules.DealFn`): override ``__call__``, or wrap a deal
+    function as ``inner``; called as a deal function is."""
+
+    inner: Any = None
+    """The wrapped deal function, for one that does not subclass this class."""
+
+    def __init__(self, inner: Any = None) -> None:
+        self.inner = inner
+
+    def __call__(
+        self, deck: Sequence[int], dealer: int, n: int
+    ) -> tuple[list[list[int]], int, list[int]]:
+        out: tuple[list[list[int]], int, list[int]] = self.inner(deck, dealer, n)
+        return out
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class NextDealerComponent:
+    """The next dealer (:data:`~bourre.rules.NextDealerFn`): override ``__call__``, or
+    wrap a next-dealer function as ``inner``; called as that function is."""
+
+    inner: Any = None
+    """The wrapped next-dealer function, for one that does not subclass this class."""
+
+    def __init__(self, inner: Any = None) -> None:
+        self.inner = inner
+
+    def __call__(self, dealer: int, marks: list[bool]) -> int:
+        out: int = self.inner(dealer, marks)
+        return out
+
+
 _BASES: dict[str, tuple[type[Any], tuple[str, ...]]] = {
     "follow": (FollowComponent, ("legal", "refuse")),
     "cinch": (CinchComponent, ("min_won", "has_cinch", "narrow", "refuse")),
     "decisions": (DecisionComponent, ("turn", "decide", "exchanged")),
     "draw": (DrawComponent, ("limit", "check", "__call__")),
     "trick_winner": (TrickComponent, ("winner",)),
+    "ante": (AnteComponent, ("hand_antes", "play_ante")),
+    "deal": (DealComponent, ("__call__",)),
+    "next_dealer": (NextDealerComponent, ("__call__",)),
 }
 
 

@@ -63,7 +63,7 @@ def next_dealer(st: StateFields) -> int:
         if st.first_dealer is None:
             raise RuleViolation("R-DEALER", "no dealer: table.first_dealer is 'random'")
         return st.first_dealer
-    return st.rules.next_dealer(st.last_dealer, st.marks)
+    return st.next_dealer_fn.__call__(st.last_dealer, st.marks)
 
 
 def deal(st: StateFields, outcome: Deck | Dealt, trusted: bool = False) -> None:
@@ -77,7 +77,7 @@ def deal(st: StateFields, outcome: Deck | Dealt, trusted: bool = False) -> None:
     if isinstance(outcome, _DECK):
         if not trusted and (len(outcome.cards) != 52 or len(set(outcome.cards)) != 52):
             raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
-        hands, upcard, stock = st.deal_fn(outcome.cards, dealer, n)
+        hands, upcard, stock = st.deal_fn.__call__(outcome.cards, dealer, n)
         spare = st.spare
         if spare is not None:  # nothing keeps the last hand's state: renewed in place
             st.spare = None

@@ -14,10 +14,13 @@ from collections.abc import Callable, Sequence
 
 from bourre.chance import Chance
 from bourre.components import (
+    AnteComponent,
     CinchComponent,
+    DealComponent,
     DecisionComponent,
     DrawComponent,
     FollowComponent,
+    NextDealerComponent,
     TrickComponent,
     compiled_form,
 )
@@ -148,8 +151,9 @@ class StateFields:
         self.decisions: DecisionComponent = compiled_form("decisions", rules.decisions)
         self.draw: DrawComponent = compiled_form("draw", rules.draw)
         self.trick_winner: TrickComponent = compiled_form("trick_winner", rules.trick_winner)
-        self.deal_fn = rules.deal
-        self.ante = rules.ante
+        self.deal_fn: DealComponent = compiled_form("deal", rules.deal)
+        self.ante: AnteComponent = compiled_form("ante", rules.ante)
+        self.next_dealer_fn: NextDealerComponent = compiled_form("next_dealer", rules.next_dealer)
         self.payout = rules.payout
         self.announce = rules.decisions.announcements
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
+from bourre.components import DealComponent
 from bourre.rules import DealFn
 
 TEXTS = [
@@ -22,8 +25,22 @@ def make_deal(hand_size: int) -> DealFn:
     """A deal of ``hand_size`` cards each: card i of the deck (top first) goes to seat
     ``(dealer + 1 + i) mod n``; the upcard is card ``hand_size × n − 1`` (R-DEAL).
     Hands come out sorted (the :class:`~bourre.state.HandState` invariant)."""
+    return StandardDeal(hand_size)
 
-    def deal(deck: Sequence[int], dealer: int, n: int) -> tuple[list[list[int]], int, list[int]]:
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
+class StandardDeal(DealComponent):
+    """The deal of :func:`make_deal`: a deal function, called through the compiled
+    base (:class:`~bourre.components.DealComponent`) by the game."""
+
+    def __init__(self, hand_size: int) -> None:
+        super().__init__()
+        self.hand_size = hand_size
+
+    def __call__(
+        self, deck: Sequence[int], dealer: int, n: int
+    ) -> tuple[list[list[int]], int, list[int]]:
+        hand_size = self.hand_size
         m = hand_size * n
         dealt: list[list[int]] = []  # the i-th from the dealer's left: cards i, i + n …
         if hand_size == 5:  # the usual hand: read off and sorted natively, no slice
@@ -40,8 +57,6 @@ def make_deal(hand_size: int) -> DealFn:
             upcard, stock = cards[m - 1], cards[m:]
         hands = [dealt[(s - dealer - 1) % n] for s in range(n)]
         return hands, upcard, stock
-
-    return deal
 
 
 def sorted_five(a: int, b: int, c: int, d: int, e: int) -> list[int]:

@@ -9,6 +9,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from bourre.components import AnteComponent, NextDealerComponent
 from bourre.money import Amount
 from bourre.rules import HandOutcome, NextDealerFn, PenaltyFn, PlayResult
 
@@ -53,7 +54,7 @@ SETTLE_TEXTS = [
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
-class StandardAnte:
+class StandardAnte(AnteComponent):
     """Everyone antes hand 1 (R-FIRST-POT); later, all but the exempt (R-ANTE)."""
 
     def hand_antes(
@@ -126,15 +127,26 @@ _NOBODY: Final[frozenset[int]] = frozenset()  # a constant: compiled, no lookup
 def make_next_dealer(n: int) -> NextDealerFn:
     """The left neighbour deals next, skipping (and clearing) lost turns to deal
     (R-DEALER, R-PREMATURE, R-CORRECTED)."""
+    return LeftNeighbour(n)
 
-    def next_dealer(dealer: int, marks: list[bool]) -> int:
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
+class LeftNeighbour(NextDealerComponent):
+    """The next dealer of :func:`make_next_dealer` at a table of ``n``: a next-dealer
+    function, called through the compiled base
+    (:class:`~bourre.components.NextDealerComponent`) by the game."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__()
+        self.n = n
+
+    def __call__(self, dealer: int, marks: list[bool]) -> int:
+        n = self.n
         s = (dealer + 1) % n
         while marks[s]:
             marks[s] = False
             s = (s + 1) % n
         return s
-
-    return next_dealer
 
 
 def _whole(x: Amount) -> Amount:
