@@ -10,7 +10,7 @@ showed, the stock below the cards drawn).  :meth:`HandState.places` lists them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from bourre.money import Amount
 
@@ -42,6 +42,13 @@ def keep_order(pile: list[int]) -> list[int]:
 
 def _empty_lists(n: int) -> list[list[int]]:
     return [[] for _ in range(n)]  # compiled: a native loop (cheaper than slicing a literal)
+
+
+def _empty(lst: list[Any]) -> None:
+    """Empty ``lst`` in place, if it holds anything (compiled, a clear is a slice
+    assignment: dearer than the length test)."""
+    if lst:
+        lst.clear()
 
 
 class HandState:
@@ -185,8 +192,8 @@ class HandState:
         """Make this the state of the next hand at the same table, as ``__init__``
         would, emptying its lists in place.  The game does so only when nothing keeps
         the last hand (no result, no third-party component: ``State.spare``)."""
-        self.held.clear()
-        self.pile.clear()
+        _empty(self.held)
+        _empty(self.pile)
         known, gave, got, won, chosen, hidden = (
             self.known,
             self.gave,
@@ -196,21 +203,21 @@ class HandState:
             self.hidden,
         )
         for s in range(self.n):
-            self.discards[s].clear()
-            self.folded[s].clear()
+            _empty(self.discards[s])
+            _empty(self.folded[s])
             known[s] = 0
             gave[s] = ()
             got[s] = ()
             won[s] = 0
             chosen[s] = -1
             hidden[s] = False
-        self.active.clear()
-        self.decisions.clear()
-        self.tricks.clear()
-        self.trick.clear()
+        _empty(self.active)
+        _empty(self.decisions)
+        _empty(self.tricks)
+        _empty(self.trick)
         if self.trick_seats:  # a trick's seats are a leader's order: not emptied in place
             self.trick_seats = []
-        self.reshuffles.clear()
+        _empty(self.reshuffles)
         self._begin(number, dealer, hands, upcard, stock, pot, reshuffle)
 
     def copy(self, balances: list[Amount]) -> HandState:
