@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from bourre.cards import SUIT_NAMES, card_str, cards_of, mask_of
 from bourre.components import FollowComponent
@@ -54,11 +54,13 @@ OPTIONAL_UNDERTRUMP_TEXTS = [
 def _facts(trick: list[int], trump: int) -> tuple[int, int, int]:
     """The first card of the led suit, the highest card of it on the trick and the
     highest trump on the trick when another suit was led (-1 if none)."""
-    lo = trick[0] // 13 * 13
-    t0 = trump * 13
-    win = -1  # the highest card of the led suit on the trick (trumps, if trumps led)
-    top = -1  # the highest trump on the trick, when another suit was led
-    for c in trick:
+    # machine integers, compiled (cards and suits are small): no tagged-int checks
+    lo: i64 = trick[0] // 13 * 13
+    t0: i64 = trump * 13
+    win: i64 = -1  # the highest card of the led suit on the trick (trumps, if trumps led)
+    top: i64 = -1  # the highest trump on the trick, when another suit was led
+    for x in trick:
+        c: i64 = x
         if lo <= c < lo + 13:
             if c > win:
                 win = c
