@@ -185,8 +185,11 @@ class HandState:
         """Make this the state of the next hand at the same table, as ``__init__``
         would, emptying its lists in place.  The game does so only when nothing keeps
         the last hand (no result, no third-party component: ``State.spare``)."""
-        self.held.clear()
-        self.pile.clear()
+        # only the lists that hold something are cleared: a clear is a slice assignment
+        if self.held:
+            self.held.clear()
+        if self.pile:
+            self.pile.clear()
         known, gave, got, won, chosen, hidden = (
             self.known,
             self.gave,
@@ -196,21 +199,28 @@ class HandState:
             self.hidden,
         )
         for s in range(self.n):
-            self.discards[s].clear()
-            self.folded[s].clear()
+            if self.discards[s]:
+                self.discards[s].clear()
+            if self.folded[s]:
+                self.folded[s].clear()
             known[s] = 0
             gave[s] = ()
             got[s] = ()
             won[s] = 0
             chosen[s] = -1
             hidden[s] = False
-        self.active.clear()
-        self.decisions.clear()
-        self.tricks.clear()
-        self.trick.clear()
+        if self.active:
+            self.active.clear()
+        if self.decisions:
+            self.decisions.clear()
+        if self.tricks:
+            self.tricks.clear()
+        if self.trick:
+            self.trick.clear()
         if self.trick_seats:  # a trick's seats are a leader's order: not emptied in place
             self.trick_seats = []
-        self.reshuffles.clear()
+        if self.reshuffles:
+            self.reshuffles.clear()
         self._begin(number, dealer, hands, upcard, stock, pot, reshuffle)
 
     def copy(self, balances: list[Amount]) -> HandState:
