@@ -10,7 +10,7 @@ showed, the stock below the cards drawn).  :meth:`HandState.places` lists them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from bourre.money import Amount
 
@@ -42,13 +42,6 @@ def keep_order(pile: list[int]) -> list[int]:
 
 def _empty_lists(n: int) -> list[list[int]]:
     return [[] for _ in range(n)]  # compiled: a native loop (cheaper than slicing a literal)
-
-
-def _empty(lst: list[Any]) -> None:
-    """Empty ``lst`` in place, if it holds anything (compiled, a clear is a slice
-    assignment: dearer than the length test)."""
-    if lst:
-        lst.clear()
 
 
 class HandState:
@@ -192,8 +185,11 @@ class HandState:
         """Make this the state of the next hand at the same table, as ``__init__``
         would, emptying its lists in place.  The game does so only when nothing keeps
         the last hand (no result, no third-party component: ``State.spare``)."""
-        _empty(self.held)
-        _empty(self.pile)
+        # only the lists that hold something are cleared: a clear is a slice assignment
+        if self.held:
+            self.held.clear()
+        if self.pile:
+            self.pile.clear()
         known, gave, got, won, chosen, hidden = (
             self.known,
             self.gave,
@@ -203,21 +199,28 @@ class HandState:
             self.hidden,
         )
         for s in range(self.n):
-            _empty(self.discards[s])
-            _empty(self.folded[s])
+            if self.discards[s]:
+                self.discards[s].clear()
+            if self.folded[s]:
+                self.folded[s].clear()
             known[s] = 0
             gave[s] = ()
             got[s] = ()
             won[s] = 0
             chosen[s] = -1
             hidden[s] = False
-        _empty(self.active)
-        _empty(self.decisions)
-        _empty(self.tricks)
-        _empty(self.trick)
+        if self.active:
+            self.active.clear()
+        if self.decisions:
+            self.decisions.clear()
+        if self.tricks:
+            self.tricks.clear()
+        if self.trick:
+            self.trick.clear()
         if self.trick_seats:  # a trick's seats are a leader's order: not emptied in place
             self.trick_seats = []
-        _empty(self.reshuffles)
+        if self.reshuffles:
+            self.reshuffles.clear()
         self._begin(number, dealer, hands, upcard, stock, pot, reshuffle)
 
     def copy(self, balances: list[Amount]) -> HandState:
