@@ -19,6 +19,7 @@ COMPILED = [
     "core/bourre/engine.py",
     "core/bourre/flow.py",
     "core/bourre/cardplay.py",
+    "core/bourre/xoshiro.py",
     "core/bourre/chance.py",
     "core/bourre/results.py",
     "core/bourre/state.py",
