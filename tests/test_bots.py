@@ -182,14 +182,14 @@ def test_the_random_bot_draws_only_for_a_choice() -> None:
     from bourre_bots.random_bot import RandomPlayer
 
     assert RandomPlayer.asked_when_forced is False
-    state, rng = State(House("standard"), seed="draws"), random.Random(5)
-    bot, seen = RandomPlayer(rng), {True: 0, False: 0}
+    state = State(House("standard"), seed="draws")
+    bot, seen = RandomPlayer(random.Random(5)), {True: 0, False: 0}
     while not state.is_terminal():
-        before = rng.getstate()
+        before = bot.gen.state()
         action = ask(state, bot)
         if state.phase_name == "play":
             only = len(state.legal_cards()) == 1
-            assert (rng.getstate() == before) == only
+            assert (bot.gen.state() == before) == only
             seen[only] += 1
         state.apply_action(action)
     assert seen[True] and seen[False]
@@ -676,3 +676,34 @@ def test_the_weighted_pick_takes_the_largest_keys_in_order() -> None:
         rest = [c for c in cards if c not in expected]
         assert _pick(cards, k, _powers(weight), rng) == expected
         assert cards == rest
+
+
+def test_the_random_bot_is_uniform_over_its_answers() -> None:
+    """Every discard of a five-card hand equally likely (chi-square over the 32
+    subsets, a bound a uniform draw exceeds with probability below 1e-6), a card
+    uniform over the legal set, pass and play even; a hand longer than one word
+    of coins (32 cards) still flips a coin for every card."""
+    from bourre.actions import CARDS, PASS, PLAY
+    from bourre.observation import Discards
+    from bourre_bots.random_bot import RandomPlayer
+
+    bot = RandomPlayer(random.Random("uniform"))
+    hand = (3, 17, 29, 40, 51)
+    counts: dict[tuple[int, ...], int] = {}
+    for _ in range(6400):
+        got = bot.choose(Discards(hand, 5)).cards
+        counts[got] = counts.get(got, 0) + 1
+    assert len(counts) == 32
+    chi2 = sum((c - 200) ** 2 / 200 for c in counts.values())
+    assert chi2 < 75, chi2  # 31 degrees of freedom: P(chi2 > 75) < 1e-6
+    legal = [CARDS[c] for c in (5, 9, 12)]
+    picks = [bot.choose(legal).cards[0] for _ in range(3000)]
+    assert all(850 < picks.count(c) < 1150 for c in (5, 9, 12))
+    said = [bot.choose([PASS, PLAY]) for _ in range(2000)]
+    assert 850 < said.count(PLAY) < 1150
+    long_hand = tuple(range(40))
+    dropped = [0] * 40
+    for _ in range(400):
+        for c in bot.choose(Discards(long_hand, 40)).cards:
+            dropped[c] += 1
+    assert all(120 < d < 280 for d in dropped)

@@ -148,13 +148,17 @@ def test_play_session_keeps_no_hand_unless_asked() -> None:
 
 @pytest.mark.parametrize("seed", [0, 5, "x"])
 def test_one_random_bot_serves_every_seat(seed: int | str) -> None:
-    """play_session seats one random bot at every seat: the same session, hand by
-    hand, as a bot of its own at each seat drawing from the session's generator."""
+    """play_session's default players are one random bot seated at every seat, its
+    stream drawn from the session's generator: the same session, hand by hand, as that
+    bot given explicitly; bots of their own at each seat play another session."""
     house = House("standard")
     one = play_session(house, seed=seed)
+    bot = RandomPlayer(random.Random(f"bourre-bots:{seed}"))
+    same = play_session(house, seed=seed, players=[bot] * 5)
+    assert [r.state.tricks for r in one.hands] == [r.state.tricks for r in same.hands]
+    assert one.final == same.final and one.ranks == same.ranks
     each = play_session(house, seed=seed, players=lambda s, rng: RandomPlayer(rng))
-    assert [r.state.tricks for r in one.hands] == [r.state.tricks for r in each.hands]
-    assert one.final == each.final and one.ranks == each.ranks
+    assert [r.state.tricks for r in one.hands] != [r.state.tricks for r in each.hands]
 
 
 def test_on_hand_needs_the_results() -> None:

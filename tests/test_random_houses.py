@@ -58,8 +58,8 @@ class Checked:
     def play(cls, house: House, seed: int) -> State:
         """Like ``play_session(house, seed)``: the same bots, the same session."""
         n = house.table.players
-        rng = random.Random(f"bourre-bots:{seed}")
-        players = [random_players(s, rng) for s in range(n)]
+        bot = random_players(0, random.Random(f"bourre-bots:{seed}"))
+        players = [bot] * n  # play_session's one bot at every seat
         state = State(house, seed=seed)
         total = sum(state.balances) + state.pot
         state.hand.places()

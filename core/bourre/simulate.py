@@ -25,9 +25,9 @@ play), apart from the chance outcomes."""
 
 
 def random_players(seat: int, rng: random.Random) -> Player:
-    """The ``random`` bot at every seat (the benchmark's players).  It keeps nothing of
-    its own but the session's generator, so ``play_session`` seats one at every seat
-    (the same answers as one per seat: the seats share the generator either way)."""
+    """The ``random`` bot (the benchmark's players), its stream drawn from ``rng``.  It
+    keeps nothing but its stream, so ``play_session`` makes one and seats it at every
+    seat: the seats share one stream of numbers, as players sharing one generator."""
     return make_bot("random", rng)
 
 
@@ -54,9 +54,8 @@ def play_session(
     Without ``keep_hands``, ``record`` or ``on_hand`` no hand's result is kept (the
     session's memory stays that of one hand, however long it is)."""
     n = house.table.players
-    if players is random_players:  # it keeps nothing but the generator: one serves all
-        rng = random.Random(f"bourre-bots:{seed}")
-        seats = [random_players(0, rng)] * n
+    if players is random_players:  # one bot, one stream, serves every seat
+        seats = [random_players(0, random.Random(f"bourre-bots:{seed}"))] * n
     elif callable(players):
         rng = random.Random(f"bourre-bots:{seed}")
         seats = [players(s, rng) for s in range(n)]

@@ -11,6 +11,7 @@ from mypy_extensions import mypyc_attr
 from bourre.actions import PASS, PLAY, Action
 from bourre.observation import Discards, Observation
 from bourre.players import PlayerBase
+from bourre.xoshiro import Xoshiro128
 
 __all__ = ["RandomPlayer"]
 
@@ -18,6 +19,7 @@ _PASS_A: Final = PASS  # read as constants by compiled code, not from the global
 _PLAY_A: Final = PLAY
 _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 _ACTION: Final = Action  # the class as a constant: compiled, no lookup in the globals
+_M32: Final = 0xFFFFFFFF
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
@@ -26,14 +28,23 @@ class RandomPlayer(PlayerBase):
     exchange (every subset within the house's limit equally likely), which card.  It
     draws a number only when it has a choice, so it need not be asked otherwise, and
     it looks at nothing but its legal actions (``needs_view = False``: ``play_out``
-    makes it no observation).  Asked the three questions, it answers the same."""
+    makes it no observation).  Asked the three questions, it answers the same.
+
+    Its numbers come from a :class:`~bourre.xoshiro.Xoshiro128` stream: the one it is
+    given (``play_session`` gives one stream to all its random bots), else one whose
+    four words it draws from the ``random.Random`` (or seed) it is made with.  A draw
+    is a native step, not a method call of the Mersenne Twister."""
 
     asked_when_forced: ClassVar[bool] = False  # it draws a number only for a choice
     needs_view: ClassVar[bool] = False  # it reads only its legal actions
 
-    def __init__(self, rng: random.Random | int | None = None) -> None:
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-        self._r = self.rng.random
+    def __init__(self, rng: random.Random | Xoshiro128 | int | None = None) -> None:
+        if isinstance(rng, Xoshiro128):
+            self.gen = rng
+        else:
+            r = rng if isinstance(rng, random.Random) else random.Random(rng)
+            w = r.getrandbits(128)
+            self.gen = Xoshiro128(w & _M32, (w >> 32) & _M32, (w >> 64) & _M32, (w >> 96) | 1)
 
     def choose(self, actions: Sequence[Action]) -> Action:
         got: object = actions  # narrowed below to the class itself: its fields read natively
@@ -45,12 +56,12 @@ class RandomPlayer(PlayerBase):
         n = len(listed)
         if n == 1:  # no choice: no number drawn
             return listed[0]
-        if listed[0].kind == "pass":  # pass or play
-            return _PLAY_A if self._r() < 0.5 else _PASS_A
-        return listed[int(self._r() * n)]
+        if listed[0].kind == "pass":  # pass or play: a word's top bit
+            return _PLAY_A if self.gen.next32() >> 31 else _PASS_A
+        return listed[self.gen.below(n)]
 
     def decide(self, view: Observation) -> bool:
-        return view.forced is not None or self._r() < 0.5
+        return view.forced is not None or self.gen.next32() >> 31 == 1
 
     def discard(self, view: Observation) -> Sequence[int]:
         return self._exchange(view.hand, view.exchange_limit, view.legal_actions).cards
@@ -59,13 +70,22 @@ class RandomPlayer(PlayerBase):
         legal = view.legal
         if len(legal) == 1:  # no choice: no number drawn (and not asked by play_out)
             return legal[0]
-        return legal[int(self._r() * len(legal))]
+        return legal[self.gen.below(len(legal))]
 
     def _exchange(self, hand: tuple[int, ...], limit: int, options: Sequence[Action]) -> Action:
         """Every subset of the hand equally likely; a house that caps the exchange
         below the hand's size draws among its legal discards instead."""
-        r = self._r
-        out = tuple([c for c in hand if r() < 0.5])
+        gen = self.gen
+        w = gen.next32()  # a coin for each card: a bit of one word (a word per 32 cards)
+        kept = []
+        k = 0
+        for c in hand:
+            if k == 32:
+                w, k = gen.next32(), 0
+            if (w >> k) & 1:
+                kept.append(c)
+            k += 1
+        out = tuple(kept)
         if len(out) > limit:
-            return options[int(r() * len(options))]
+            return options[gen.below(len(options))]
         return _new(_ACTION, ("discard", out))
