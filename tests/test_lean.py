@@ -61,8 +61,9 @@ def _side_by_side(house: House, seed: int) -> tuple[State, State, int]:
         action = bot.choose(full.legal_actions())
         full.apply_action(action)
         lean.apply_action(action)
+        h = lean.history()  # the current hand's actions only, from its deal
+        assert full.history()[-len(h) :] == h and type(h[0]).__name__ == "Deck"
     assert lean.is_terminal() and lean.final == full.final
-    assert lean.history() == full.history()
     return full, lean, renewed
 
 
@@ -181,3 +182,26 @@ def test_a_clone_of_a_lean_state_is_lean_and_independent() -> None:
     play_out(copy, [RandomPlayer(s) for s in range(5)])
     assert copy.keep_results is False and copy.results == []
     assert _fields(state.hand) == snapshot
+
+
+def test_a_lean_state_keeps_the_current_hands_history_only() -> None:
+    """With keep_results=False, history() starts at the current hand's deal (its
+    Deck) and holds that hand's actions, the same as the full state's last part;
+    the full state keeps every hand's."""
+    from bourre.actions import Deck
+
+    house = House("standard")
+    lean = State(house, seed=4, keep_results=False)
+    full = State(house, seed=4)
+    bot = RandomPlayer(random.Random(4))
+    twin = RandomPlayer(random.Random(4))
+    longest = 0
+    while not lean.is_terminal():
+        lean.apply_action(bot.choose(lean.legal_actions()))
+        full.apply_action(twin.choose(full.legal_actions()))
+        h = lean.history()
+        assert isinstance(h[0], Deck) and sum(isinstance(x, Deck) for x in h) == 1
+        assert full.history()[-len(h) :] == h
+        longest = max(longest, len(h))
+    decks = sum(isinstance(x, Deck) for x in full.history())
+    assert decks == house.table.hands and len(full.history()) > 3 * longest

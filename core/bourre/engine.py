@@ -40,6 +40,7 @@ from bourre.flow import (
     drew,
     end_hand,
     exchange,
+    forget_hands,
 )
 from bourre.given import reveal
 from bourre.money import Amount
@@ -240,7 +241,7 @@ class State(TablePath):
         if self.announce:
             self.pub_hands[t.seat] = None  # only the seat that acted changed its hand
         else:
-            self.pub_hands = [None] * self.n  # a reveal may fold every seat at once
+            forget_hands(self.pub_hands)  # a reveal may fold every seat at once
         advance(self)
 
     def apply_chance(self, outcome: object) -> None:
@@ -264,7 +265,7 @@ class State(TablePath):
                 f"chance does not act now, or wants {want.get(ph, 'nothing')}: got {outcome!r}",
             )
         self.history_.append(outcome)
-        self.pub_hands = [None] * self.n
+        forget_hands(self.pub_hands)
         advance(self)
 
     # -- results -----------------------------------------------------------------------
@@ -276,7 +277,9 @@ class State(TablePath):
         return [b - s for b, s in zip(bal, self.start, strict=True)]
 
     def history(self) -> list[object]:
-        """Every action and chance outcome applied, in order (replayable)."""
+        """Every action and chance outcome applied, in order (replayable); a state
+        made with ``keep_results=False`` keeps those of the current hand only, from
+        its deal (a long session needs the memory of one hand)."""
         return list(self.history_)
 
     @property

@@ -48,6 +48,8 @@ def begin_hand(st: StateFields) -> None:
     st.hs = None
     st.given_dealer = st.given_pot = st.given_reshuffle = None
     st.premature = []
+    if not st.keep_results and st.history_:  # a lean session: this hand's actions only
+        st.history_.clear()
     if st.chance is not None:
         deck = _new(_DECK, (tuple(st.chance.deck()),))
         deal(st, deck, True)
@@ -117,7 +119,14 @@ def deal(st: StateFields, outcome: Deck | Dealt, trusted: bool = False) -> None:
     st.turn = None
     st.money += 1
     st.pub_decisions, st.pub_tricks, st.pub_won = (), (), (0,) * n
-    st.pub_active, st.pub_hands, st.pub_trick = (), [None] * n, ()
+    st.pub_active, st.pub_trick = (), ()
+    forget_hands(st.pub_hands)
+
+
+def forget_hands(pub: list[tuple[int, ...] | None]) -> None:
+    """Every seat's hand tuple made again when next asked (in place: no new list)."""
+    for i in range(len(pub)):
+        pub[i] = None
 
 
 def drew(st: StateFields, outcome: Drew) -> None:

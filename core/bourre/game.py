@@ -67,8 +67,9 @@ class Game:
         """A whole session (all its hands and the settlement) as a state.  With a
         seed it draws its own chance outcomes; without one it stops at each chance
         node.  ``record`` keeps every card's legal set for hand records;
-        ``keep_results=False`` keeps no hand's result (``State.results`` stays empty:
-        a long session needs the memory of one hand)."""
+        ``keep_results=False`` keeps no hand's result (``State.results`` stays empty,
+        ``history()`` holds the current hand's actions only: a long session needs the
+        memory of one hand)."""
         return State(
             self.house,
             seed=seed,
