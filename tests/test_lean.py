@@ -42,7 +42,7 @@ def _fields(hs: HandState) -> dict[str, object]:
     the fields."""
     got = {k: getattr(hs, k) for k in dir(hs) if not k.startswith("_")}
     fields = {k: v for k, v in got.items() if not callable(v)}
-    assert len(fields) == 33 and "reshuffle" not in fields  # every field but one
+    assert len(fields) == 35 and "reshuffle" not in fields  # every field but one
     return fields
 
 

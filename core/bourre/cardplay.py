@@ -16,7 +16,7 @@ from bourre.actions import CARDS, TablePlay
 from bourre.cards import card_str
 from bourre.results import PlayLog
 from bourre.rules import RuleViolation, refuse_card
-from bourre.state import HandState, TrickLog
+from bourre.state import HandState
 
 if TYPE_CHECKING:
     from bourre.statefields import StateFields
@@ -24,8 +24,6 @@ if TYPE_CHECKING:
 __all__ = ["lead", "legal", "play_card", "public_trick", "refusal"]
 
 _CARDS: Final = CARDS  # read as a constant by compiled code, not from the globals
-_new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
-_TRICK: Final = TrickLog  # the class as a constant: compiled, no lookup in the globals
 _PAIRS: Final[tuple[tuple[object, ...], ...]] = tuple(
     [tuple([(s, c) for c in range(52)]) for s in range(8)]
 )
@@ -184,8 +182,9 @@ def play_card(
     w = seats[st.trick_winner.winner(trick, hs.trump)]
     won = hs.won
     won[w] = won[w] + 1  # (an item's += is a generic Python addition, compiled)
-    hs.tricks.append(_new(_TRICK, (hs.leader, public_trick(st), w)))  # (seat, card) pairs
-    if len(hs.tricks) < st.h:
+    done = hs.completed  # (seat, card) pairs; a TrickLog is made only when read
+    done.append((hs.leader, public_trick(st), w))
+    if len(done) < st.h:
         lead(st, hs, w)
         return False
     hs.trick = []

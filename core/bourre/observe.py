@@ -65,7 +65,7 @@ def observe(state: State, seat: int) -> Observation:
     # the public facts, copied once each time they change and shared (they are values)
     if len(state.pub_decisions) != len(hs.decisions):
         state.pub_decisions = tuple(hs.decisions)
-    if len(state.pub_tricks) != len(hs.tricks):
+    if len(state.pub_tricks) != len(hs.completed):
         state.pub_tricks = tuple(hs.tricks)
         state.pub_won = tuple(hs.won)
     if state.pub_money != state.money:

@@ -9,35 +9,16 @@ showed, the stock below the cards drawn).  :meth:`HandState.places` lists them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Final
 
+from bourre.handlogs import PublicDecision, Reshuffle, TrickLog, keep_order
 from bourre.money import Amount
 
-
-class PublicDecision(NamedTuple):
-    """A decision everyone at the table sees: who played and how many they exchanged."""
-
-    seat: int
-    play: bool
-    exchanged: int
+__all__ = ["HandState", "PublicDecision", "Reshuffle", "TrickLog", "keep_order"]
 
 
-class TrickLog(NamedTuple):
-    """A completed trick: its leader, the ``(seat, card)`` plays and the winner."""
-
-    leader: int
-    plays: tuple[tuple[int, int], ...]
-    winner: int
-
-
-Reshuffle = Callable[[list[int]], list[int]]
-"""A chance event: the order of a new stock made from discards (R-RESHUFFLE)."""
-
-
-def keep_order(pile: list[int]) -> list[int]:
-    """The scripted reshuffle: discards in the order made, first discarded on top."""
-    return list(pile)
+_new: Final = tuple.__new__  # a NamedTuple without its Python-level __new__
 
 
 def _empty_lists(n: int) -> list[list[int]]:
@@ -52,6 +33,7 @@ class HandState:
         "balances",
         "chosen",
         "cinch_plays",
+        "completed",
         "dealer",
         "decisions",
         "discards",
@@ -76,8 +58,8 @@ class HandState:
         "step",
         "stock",
         "trick",
+        "trick_logs",
         "trick_seats",
-        "tricks",
         "trump",
         "unseen_stock",
         "upcard",
@@ -120,7 +102,10 @@ class HandState:
         self.active: list[int] = []
         """Playing seats, clockwise from the dealer's left."""
         self.decisions: list[PublicDecision] = []
-        self.tricks: list[TrickLog] = []
+        self.completed: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
+        """The completed tricks as ``(leader, plays, winner)`` tuples, in order: what
+        the game appends (:attr:`tricks` reads them as :class:`TrickLog` values)."""
+        self.trick_logs: list[TrickLog] = []  # those of ``completed`` read so far
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         """The seats of the current trick in play order (the first ``len(trick)``
@@ -213,8 +198,10 @@ class HandState:
             self.active.clear()
         if self.decisions:
             self.decisions.clear()
-        if self.tricks:
-            self.tricks.clear()
+        if self.completed:
+            self.completed.clear()
+        if self.trick_logs:
+            self.trick_logs.clear()
         if self.trick:
             self.trick.clear()
         if self.trick_seats:  # a trick's seats are a leader's order: not emptied in place
@@ -247,12 +234,23 @@ class HandState:
         c.active, c.decisions = list(self.active), list(self.decisions)
         c.pot_at_stake = self.pot_at_stake
         c.played, c.cinch_plays = self.played, self.cinch_plays
-        c.tricks, c.trick = list(self.tricks), list(self.trick)
+        c.completed, c.trick_logs = list(self.completed), list(self.trick_logs)
+        c.trick = list(self.trick)
         c.trick_seats, c.leader, c.won = list(self.trick_seats), self.leader, list(self.won)
         c.reshuffles = [list(r) for r in self.reshuffles]
         c.step, c.chosen, c.exchanging = self.step, list(self.chosen), self.exchanging
         c.hidden, c.unseen_stock = list(self.hidden), self.unseen_stock
         return c
+
+    @property
+    def tricks(self) -> list[TrickLog]:
+        """The completed tricks (R-TRICK), each made a :class:`TrickLog` when first
+        read: a hand nobody looks back on makes none."""
+        logs = self.trick_logs
+        done = self.completed
+        for i in range(len(logs), len(done)):
+            logs.append(_new(TrickLog, done[i]))
+        return logs
 
     def hand_mask(self, seat: int) -> int:
         """``seat``'s hand as a bit mask (:mod:`bourre.cards`), made from ``hands``."""
