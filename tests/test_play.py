@@ -152,8 +152,9 @@ def test_illegal_card_refused_then_legal_accepted(session: tuple[PlaySummary, Pe
     assert r is not None, "the session offered no chance to type an illegal card"
     assert r["rule"] in ("R-FOLLOW", "R-TRUMP", "R-CINCH-LEAD", "R-CINCH-FOLLOW")
     legal = " ".join(card_symbol(c) for c in r["legal"])
-    assert f"{card_symbol(r['card'])} is not allowed ({r['rule']})" in out
+    assert f"✗ {card_symbol(r['card'])} is not allowed ({r['rule']})" in out
     assert f"Legal: {legal}" in out
+    assert "[red]" not in out and "[/red]" not in out  # the mark is styled, not markup
     # the legal card typed next is the one that stands
     plays = summary.session_script["hands"][r["number"] - 1]["plays"]
     assert plays[r["plays_before"]] == {"seat": r["seat"], "card": card_str(r["then"])}
@@ -186,6 +187,7 @@ def test_cli_session_piped(session: tuple[PlaySummary, Person, str], tmp_path: P
     r = person.refusal
     assert r is not None
     assert f"is not allowed ({r['rule']})" in result.output
+    assert "[red]" not in result.output and "[/red]" not in result.output
     assert "Final balances (R-SETTLE" in result.output
 
 

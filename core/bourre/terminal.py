@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Literal
 
 from rich.console import Console
+from rich.text import Text
 
 from bourre.actions import CARDS, Action, discard
 from bourre.cards import CardError, card_str, card_symbol, display_order, parse_card
@@ -99,7 +100,7 @@ class TerminalPlayer(TableDisplay):
                 refused = self.why_not(discard(cards))
                 problem = str(refused) if refused is not None else None
             if problem is not None:
-                self.console.print(f"[red]✗[/red] {problem}", highlight=False)
+                self._refused(problem)
                 continue
             return cards
 
@@ -115,19 +116,21 @@ class TerminalPlayer(TableDisplay):
                 shown,
             )
             if card is None:
-                self.console.print(f"[red]✗[/red] {problem}", highlight=False)
+                self._refused(problem)
                 continue
             refused = self.why_not(CARDS[card])
             if refused is not None:
                 legal = " ".join(card_symbol(c) for c in display_order(view.legal, view.trump))
-                self.console.print(
-                    f"[red]✗[/red] {card_symbol(card)} is not allowed ({refused.rule}):"
-                    f" {refused.reason}. Legal: {legal}",
-                    highlight=False,
-                    markup=False,
+                self._refused(
+                    f"{card_symbol(card)} is not allowed ({refused.rule}):"
+                    f" {refused.reason}. Legal: {legal}"
                 )
                 continue
             return card
+
+    def _refused(self, why: str | None) -> None:
+        """A refused answer: a red ✗, then the words as they are (never read as markup)."""
+        self.console.print(Text.assemble(("✗", "red"), " ", why or ""), highlight=False)
 
     # -- input ------------------------------------------------------------------------
 
