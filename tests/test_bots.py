@@ -633,12 +633,14 @@ def test_heuristic_beats_random() -> None:
 @pytest.mark.slow
 def test_montecarlo_beats_heuristic() -> None:
     """Against the tuned heuristic the edge is small: measured as ``--skill`` does
-    (chips per hand won from the table, every deal played from each seat)."""
+    (chips per hand won from the table, every deal played from each seat), over 500
+    deals (2,500 sessions): on the decks of seed ``strength`` 120 deals no longer
+    tell it from luck (+0.06 [-0.01, 0.13]); 500 give +0.07 [0.03, 0.10]."""
     from bourre.compare import runner as R
     from bourre.compare import skill as S
 
     mc = S._match("montecarlo(budget=16)", "heuristic")
-    res = R.run(S.config(mc, ["standard"], 600, "strength"), workers=2, task=S.skill_chunk)
+    res = R.run(S.config(mc, ["standard"], 2500, "strength"), workers=2, task=S.skill_chunk)
     assert S.compute(res, ["standard"], mc)["houses"][0]["gain"]["lo"] > 0
 
 
