@@ -73,7 +73,9 @@ def test_a_copy_goes_on_alike_and_alone():
 
 
 @pytest.mark.parametrize(
-    "words", [(0, 0, 0, 0), (2**32, 0, 0, 1), (-1, 0, 0, 1)], ids=["zero", "wide", "negative"]
+    "words",
+    [(0, 0, 0, 0), (2**32, 0, 0, 1), (-1, 0, 0, 1), (2**70, 0, 0, 1)],
+    ids=["zero", "wide", "negative", "huge"],
 )
 def test_a_state_that_is_not_four_words_is_refused(words):
     with pytest.raises(ValueError, match="four 32-bit words, not all zero"):

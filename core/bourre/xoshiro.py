@@ -28,8 +28,8 @@ class Xoshiro128:
     """A xoshiro128** stream from its four 32-bit words of state (not all zero);
     :func:`stream` names one by a text."""
 
-    def __init__(self, s0: i64, s1: i64, s2: i64, s3: i64) -> None:
-        every = s0 | s1 | s2 | s3
+    def __init__(self, s0: int, s1: int, s2: int, s3: int) -> None:
+        every = s0 | s1 | s2 | s3  # plain ints: a word of any size is refused alike
         if not every or every >> 32:  # (a negative word shifts to -1)
             words = (s0, s1, s2, s3)
             raise ValueError(f"xoshiro128** needs four 32-bit words, not all zero: {words}")
