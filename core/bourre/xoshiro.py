@@ -4,7 +4,7 @@ https://prng.di.unimi.it/xoshiro128starstar.c), seeded from a BLAKE2s hash of a 
 
 Four 32-bit words of state, one 32-bit word a step, period 2**128 - 1; it passes
 the BigCrush battery.  Compiled, a step is a few machine instructions on ``i64``
-values: every intermediate stays below 2**40 (no overflow), so a pure build computes
+values: every intermediate stays below 2**53 (no overflow), so a pure build computes
 the same words with Python ints.  Python's Mersenne Twister, by comparison, costs
 about 27,000 instructions to seed and a method call per draw: :mod:`bourre.chance`
 seeds two streams a session and draws 51 words a deal.  The players' generators stay

@@ -31,9 +31,9 @@ class RandomPlayer(PlayerBase):
     makes it no observation).  Asked the three questions, it answers the same.
 
     Its numbers come from a :class:`~bourre.xoshiro.Xoshiro128` stream: the one it is
-    given (``play_session`` gives one stream to all its random bots), else one whose
-    four words it draws from the ``random.Random`` (or seed) it is made with.  A draw
-    is a native step, not a method call of the Mersenne Twister."""
+    given, else one whose four words it draws, once, from the ``random.Random`` (or
+    the seed) it is made with (``play_session`` makes one so and seats it at every
+    seat).  A draw is a native step, not a method call of the Mersenne Twister."""
 
     asked_when_forced: ClassVar[bool] = False  # it draws a number only for a choice
     needs_view: ClassVar[bool] = False  # it reads only its legal actions
