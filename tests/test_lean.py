@@ -23,6 +23,7 @@ from bourre.settings import TableSettings
 from bourre.simulate import play_session
 from bourre.state import HandState
 from bourre.variant import Variant, hookimpl
+from bourre.xoshiro import stream
 from bourre_bots.random_bot import RandomPlayer
 from bourre_variants.standard.tricks import trick_winner
 
@@ -150,11 +151,11 @@ def test_play_session_keeps_no_hand_unless_asked() -> None:
 @pytest.mark.parametrize("seed", [0, 5, "x"])
 def test_one_random_bot_serves_every_seat(seed: int | str) -> None:
     """play_session's default players are one random bot seated at every seat, its
-    stream drawn from the session's generator: the same session, hand by hand, as that
+    stream named by the session's seed: the same session, hand by hand, as that
     bot given explicitly; bots of their own at each seat play another session."""
     house = House("standard")
     one = play_session(house, seed=seed)
-    bot = RandomPlayer(random.Random(f"bourre-bots:{seed}"))
+    bot = RandomPlayer(stream(f"bourre-bots:{seed}"))
     same = play_session(house, seed=seed, players=[bot] * 5)
     assert [r.state.tricks for r in one.hands] == [r.state.tricks for r in same.hands]
     assert one.final == same.final and one.ranks == same.ranks

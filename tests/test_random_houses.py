@@ -10,7 +10,6 @@ random pot limits and antes, played by random bots (``bourre.simulate.play_sessi
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 from typing import Any
 
@@ -23,6 +22,7 @@ from bourre.house import House
 from bourre.players import ask
 from bourre.records import hand_record
 from bourre.simulate import play_session, random_players
+from bourre.xoshiro import stream
 
 OPTIONAL = ["double-ante", "pot-limit", "four-card", "simultaneous-reveal", "optional-undertrump", "no-cinch"]
 
@@ -58,7 +58,7 @@ class Checked:
     def play(cls, house: House, seed: int) -> State:
         """Like ``play_session(house, seed)``: the same bots, the same session."""
         n = house.table.players
-        bot = random_players(0, random.Random(f"bourre-bots:{seed}"))
+        bot = random_players(0, stream(f"bourre-bots:{seed}"))
         players = [bot] * n  # play_session's one bot at every seat
         state = State(house, seed=seed)
         total = sum(state.balances) + state.pot

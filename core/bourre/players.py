@@ -21,6 +21,7 @@ from bourre.actions import CARDS, PASS, PLAY, Action, discard
 from bourre.engine import HandResult, State
 from bourre.observation import Observation
 from bourre.rules import Player, RuleViolation
+from bourre.xoshiro import Xoshiro128
 
 __all__ = ["IllegalAnswer", "Player", "PlayerBase", "ask", "make_bot", "play_out"]
 
@@ -220,9 +221,13 @@ BotFactory = Callable[..., Player]
 """``factory(rng, **options)`` → a player (see the ``bourre_register_bots`` hook)."""
 
 
-def make_bot(name: str, rng: random.Random, *, house: Any = None, **options: Any) -> Player:
+def make_bot(
+    name: str, rng: random.Random | Xoshiro128, *, house: Any = None, **options: Any
+) -> Player:
     """A bot from the installed plugins by name (``random``, …), or from a module not
-    installed as ``package.module:factory``.  ``house`` goes to factories that take
+    installed as ``package.module:factory``; ``rng`` is its generator (a
+    ``random.Random``; the ``random`` bot also takes a
+    :class:`~bourre.xoshiro.Xoshiro128` stream as its own).  ``house`` goes to factories that take
     it; an option the bot does not have is refused with its options."""
     reg = _registry()
     if name in reg.bots:

@@ -17,6 +17,7 @@ from bourre.engine import HandResult, State
 from bourre.house import House
 from bourre.money import Amount
 from bourre.players import Player, make_bot, play_out
+from bourre.xoshiro import Xoshiro128, stream
 
 PlayerFactory = Callable[[int, random.Random], Player]
 """``factory(seat, rng)`` → the player at ``seat``.  The players of a session share one
@@ -24,10 +25,12 @@ generator seeded from the session's seed (seeding costs more than a short sessio
 play), apart from the chance outcomes."""
 
 
-def random_players(seat: int, rng: random.Random) -> Player:
-    """The ``random`` bot (the benchmark's players), its stream drawn from ``rng``.  It
-    keeps nothing but its stream, so ``play_session`` makes one and seats it at every
-    seat: the seats share one stream of numbers, as players sharing one generator."""
+def random_players(seat: int, rng: random.Random | Xoshiro128) -> Player:
+    """The ``random`` bot (the benchmark's players), its stream drawn from ``rng`` (or
+    ``rng`` itself, a :class:`~bourre.xoshiro.Xoshiro128` stream).  It keeps nothing
+    but its stream, so ``play_session`` makes one and seats it at every seat, on the
+    stream named ``bourre-bots:{seed}`` (no Mersenne Twister seeded a session): the
+    seats share one stream of numbers, as players sharing one generator."""
     return make_bot("random", rng)
 
 
@@ -55,7 +58,7 @@ def play_session(
     session's memory stays that of one hand, however long it is)."""
     n = house.table.players
     if players is random_players:  # one bot, one stream, serves every seat
-        seats = [random_players(0, random.Random(f"bourre-bots:{seed}"))] * n
+        seats = [random_players(0, stream(f"bourre-bots:{seed}"))] * n
     elif callable(players):
         rng = random.Random(f"bourre-bots:{seed}")
         seats = [players(s, rng) for s in range(n)]

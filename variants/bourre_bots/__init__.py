@@ -21,6 +21,7 @@ from typing import Any
 
 from bourre.rules import Player
 from bourre.variant import hookimpl
+from bourre.xoshiro import Xoshiro128
 
 
 def _module(name: str) -> Any:
@@ -31,8 +32,9 @@ def _module(name: str) -> Any:
     return module if module is not None else importlib.import_module(name)
 
 
-def _random(rng: random.Random | None = None, *, house: Any = None) -> Player:
-    """``random``: no options (``house`` is accepted and unused)."""
+def _random(rng: random.Random | Xoshiro128 | None = None, *, house: Any = None) -> Player:
+    """``random``: no options (``house`` is accepted and unused); ``rng`` a
+    ``random.Random`` or its own stream."""
     player: Player = _module("bourre_bots.random_bot").RandomPlayer(rng)
     return player
 
