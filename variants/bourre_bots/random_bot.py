@@ -31,9 +31,10 @@ class RandomPlayer(PlayerBase):
     makes it no observation).  Asked the three questions, it answers the same.
 
     Its numbers come from a :class:`~bourre.xoshiro.Xoshiro128` stream: the one it is
-    given, else one whose four words it draws, once, from the ``random.Random`` (or
-    the seed) it is made with (``play_session`` makes one so and seats it at every
-    seat).  A draw is a native step, not a method call of the Mersenne Twister."""
+    given (``play_session`` gives the one bot it seats at every seat the stream named
+    ``bourre-bots:{seed}``), else one whose four words it draws, once, from the
+    ``random.Random`` (or the seed) it is made with.  A draw is a native step, not a
+    method call of the Mersenne Twister."""
 
     asked_when_forced: ClassVar[bool] = False  # it draws a number only for a choice
     needs_view: ClassVar[bool] = False  # it reads only its legal actions
