@@ -25,6 +25,7 @@ COMPILED = [
     "core/bourre/state.py",
     "core/bourre/components.py",
     "core/bourre/outcome.py",
+    "core/bourre/botmaking.py",
     "core/bourre/players.py",
     "core/bourre/observe.py",
     "core/bourre/observation.py",

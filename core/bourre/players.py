@@ -5,25 +5,35 @@ A bot implements :class:`~bourre.rules.Bot` (``act(view) -> Action``) or the old
 three questions of :class:`~bourre.rules.Player` (``decide``, ``discard``, ``play``).
 :func:`ask` puts one question to one seat; :func:`play_out` drives a state to its end
 with a bot at every seat.  An answer the rules forbid is refused with the rule and
-the words of the rule component that forbids it (:class:`IllegalAnswer`).
+the words of the rule component that forbids it (:class:`IllegalAnswer`).  Bots are
+made by name with :func:`make_bot` (:mod:`bourre.botmaking`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import random
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
 from bourre.actions import CARDS, PASS, PLAY, Action, discard
+from bourre.botmaking import BotFactory, make_bot, takes_house
+from bourre.cardplay import legal as legal_set
 from bourre.engine import HandResult, State
+from bourre.flow import PLAY_PHASE
 from bourre.observation import Observation
 from bourre.rules import Player, RuleViolation
-from bourre.xoshiro import Xoshiro128
 
-__all__ = ["IllegalAnswer", "Player", "PlayerBase", "ask", "make_bot", "play_out"]
+__all__ = [
+    "BotFactory",
+    "IllegalAnswer",
+    "Player",
+    "PlayerBase",
+    "ask",
+    "make_bot",
+    "play_out",
+    "takes_house",
+]
 
 _CARDS: Final = CARDS
 _PASS_A: Final = PASS  # read as constants by compiled code, not from the globals
@@ -73,6 +83,14 @@ class PlayerBase:
         one answers as the three questions above do."""
         first = actions[0]
         return actions[-1] if first.kind == "pass" else first  # play; stand pat; lowest
+
+    def choose_card(self, cards: tuple[int, ...]) -> int:
+        """For a bot whose ``needs_view`` is false, at a card to play with more than
+        one legal: one of ``cards``, the legal cards (ascending), answering as
+        :meth:`choose` would for their actions.  ``play_out`` asks this instead of
+        :meth:`choose` when a class defines both (no list of actions made); a
+        subclass that overrides only :meth:`choose` is asked :meth:`choose`."""
+        return self.choose([_CARDS[c] for c in cards]).cards[0]
 
     def decide(self, view: Observation) -> bool:
         return True
@@ -143,6 +161,38 @@ def _chosen(player: PlayerBase, seat: int, actions: Sequence[Action]) -> Action:
     return a
 
 
+def _card_chosen(player: PlayerBase, seat: int, cards: tuple[int, ...]) -> Action:
+    """The card a blind bot chooses among the legal ``cards`` (:meth:`PlayerBase.choose_card`),
+    as an action; apply_action refuses one outside them."""
+    try:
+        c = player.choose_card(cards)
+        card = 0 <= c < 52
+    except TypeError as e:  # a Python override answered something of another type
+        raise IllegalAnswer(seat, "R-DECK", f"answered the wrong type: {e}") from None
+    if not card:
+        raise IllegalAnswer(seat, "R-DECK", f"{c!r} is not a card", cards)
+    return _CARDS[c]
+
+
+def _by_card(player: PlayerBase) -> bool:
+    """Whether a blind ``player`` is asked :meth:`~PlayerBase.choose_card` for its cards:
+    its class defines ``choose_card`` at or below the class that defines its
+    ``choose`` (else its ``choose`` is what it answers with)."""
+    cls = type(player)
+    got = _BY_CARD.get(cls)
+    if got is None:
+        mro = cls.__mro__
+        card_owner = next(k for k in mro if "choose_card" in vars(k))
+        choose_owner = next(k for k in mro if "choose" in vars(k))
+        got = _BY_CARD[cls] = card_owner is not PlayerBase and mro.index(card_owner) <= mro.index(
+            choose_owner
+        )
+    return got
+
+
+_BY_CARD: dict[type, bool] = {}
+"""Classes already looked at by :func:`_by_card`."""
+
 _ASKED_WITH_A_VIEW: Final = ("act", "decide", "discard", "play")
 
 
@@ -170,6 +220,8 @@ def ask(state: State, player: Any) -> Action:
     """Ask ``player``, seated at the seat to act, for its action (not applied)."""
     seat = state.current_player()
     if _blind(player):
+        if state.phase == PLAY_PHASE and _by_card(player):
+            return _card_chosen(player, seat, legal_set(state))
         return _chosen(player, seat, state.legal_actions())
     return _answer(player, state.observation(seat), getattr(player, "act", None))
 
@@ -192,6 +244,7 @@ def play_out(
     done = len(results)
     seated = list(players)  # indexed natively
     blind = [_blind(p) for p in seated]  # shown only their legal actions
+    by_card = [b and _by_card(p) for p, b in zip(seated, blind, strict=True)]
     # each bot's form, once (a blind bot is never asked with a view: no lookup of an
     # ``act`` it lacks, which costs a raised and caught AttributeError)
     acts = [None if b else getattr(p, "act", None) for p, b in zip(seated, blind, strict=True)]
@@ -201,7 +254,9 @@ def play_out(
         if seat < 0:
             raise RuleViolation("R-DEAL", "chance acts now: give its outcome (apply_chance)")
         if not (forced[seat] and state.apply_only_action()):  # else its only legal action, applied
-            if blind[seat]:
+            if by_card[seat] and state.phase == PLAY_PHASE:  # a card, chosen from the cards
+                action = _card_chosen(seated[seat], seat, legal_set(state))
+            elif blind[seat]:
                 action = _chosen(seated[seat], seat, state.legal_actions())
             else:
                 action = _answer(seated[seat], state.observation(seat), acts[seat])
@@ -215,88 +270,3 @@ def play_out(
             while done < len(results):
                 on_hand(results[done])
                 done += 1
-
-
-BotFactory = Callable[..., Player]
-"""``factory(rng, **options)`` → a player (see the ``bourre_register_bots`` hook)."""
-
-
-def make_bot(
-    name: str, rng: random.Random | Xoshiro128, *, house: Any = None, **options: Any
-) -> Player:
-    """A bot from the installed plugins by name (``random``, …), or from a module not
-    installed as ``package.module:factory``; ``rng`` is its generator (a
-    ``random.Random``; the ``random`` bot also takes a
-    :class:`~bourre.xoshiro.Xoshiro128` stream as its own).  ``house`` goes to factories that take
-    it; an option the bot does not have is refused with its options."""
-    reg = _registry()
-    if name in reg.bots:
-        factory = reg.bots[name][0]
-    elif ":" in name:
-        import importlib
-
-        module, _, attr = name.partition(":")
-        try:
-            factory = getattr(importlib.import_module(module), attr)
-        except (ImportError, AttributeError) as e:
-            raise ValueError(f"bot {name!r} cannot be loaded: {e}") from None
-    else:
-        raise ValueError(f"unknown bot {name!r}; installed: {', '.join(sorted(reg.bots))}")
-    if house is not None and takes_house(factory):
-        options["house"] = house
-    try:
-        player: Player = factory(rng, **options)
-    except TypeError as e:  # an option the bot does not have
-        known = _options_of(factory)
-        given = ", ".join(sorted(k for k in options if k not in known and k != "house")) or "?"
-        raise ValueError(
-            f"bot {name!r} has no option {given}"
-            + (f"; its options: {', '.join(known)}" if known else "; it takes no options")
-            + f" ({e})"
-        ) from None
-    return player
-
-
-_REGISTRY: list[Callable[[], Any]] = []
-"""``bourre.plugins.default_registry``, imported on first use (plugins import this
-module) and kept: a function-level import costs an import lookup per bot made."""
-
-
-def _registry() -> Any:
-    if not _REGISTRY:
-        from bourre.plugins import default_registry
-
-        _REGISTRY.append(default_registry)
-    return _REGISTRY[0]()
-
-
-_TAKES_HOUSE: dict[Callable[..., Any], bool] = {}
-"""Factories already looked at (a signature costs more than a short session's play)."""
-
-
-def takes_house(factory: Callable[..., Any]) -> bool:
-    """Whether a bot factory takes a ``house`` option (or any option)."""
-    try:
-        return _TAKES_HOUSE[factory]
-    except (KeyError, TypeError):  # not seen yet, or not hashable
-        pass
-    import inspect
-
-    try:
-        params = inspect.signature(factory).parameters.values()
-    except (TypeError, ValueError):
-        return False
-    takes = any(p.kind is p.VAR_KEYWORD or p.name == "house" for p in params)
-    with contextlib.suppress(TypeError):
-        _TAKES_HOUSE[factory] = takes
-    return takes
-
-
-def _options_of(factory: Callable[..., Any]) -> list[str]:
-    import inspect
-
-    try:
-        params = inspect.signature(factory).parameters.values()
-    except (TypeError, ValueError):
-        return []
-    return [p.name for p in params if p.kind is p.KEYWORD_ONLY and p.name != "house"]

@@ -61,6 +61,10 @@ class RandomPlayer(PlayerBase):
             return _PLAY_A if self.gen.next32() >> 31 else _PASS_A
         return listed[self.gen.below(n)]
 
+    def choose_card(self, cards: tuple[int, ...]) -> int:
+        n = len(cards)
+        return cards[0] if n == 1 else cards[self.gen.below(n)]  # as choose: the same draw
+
     def decide(self, view: Observation) -> bool:
         return view.forced is not None or self.gen.next32() >> 31 == 1
 
