@@ -228,7 +228,8 @@ class _Blind(RandomPlayer):
 @pytest.mark.parametrize("seed", ["blind-1", "blind-2", "blind-3"])
 def test_a_blind_bot_is_shown_its_legal_actions_only_and_plays_the_same(seed: str) -> None:
     """The random bot says ``needs_view = False``: play_out shows it its legal actions
-    (a list, or the exchange's Discards), never an observation, and its sessions are
+    (``State.choices``: a list, a decision's shared tuple, or the exchange's Discards),
+    never an observation, and its sessions are
     those of the same bot asked the three questions with an observation."""
     from bourre.players import PlayerBase, play_out
 
@@ -243,7 +244,7 @@ def test_a_blind_bot_is_shown_its_legal_actions_only_and_plays_the_same(seed: st
         finals.append((state.final, state.history()))
         if make is _Blind:
             shown = {k for b in bots for k in b.shown}
-            assert shown == {"list", "Discards"}
+            assert shown == {"list", "tuple", "Discards"}  # cards, a decision, an exchange
     assert finals[0] == finals[1]
 
 

@@ -19,7 +19,9 @@ from bourre.cards import card_str, parse_card
 __all__ = [
     "CARDS",
     "PASS",
+    "PASS_OR_PLAY",
     "PLAY",
+    "PLAY_ONLY",
     "STAND_PAT",
     "Action",
     "Dealt",
@@ -65,6 +67,10 @@ PLAY = Action("play")
 STAND_PAT = Action("discard")
 CARDS: tuple[Action, ...] = tuple(Action("card", (c,)) for c in range(52))
 """The 52 card actions, made once (``CARDS[c]``)."""
+PASS_OR_PLAY: tuple[Action, ...] = (PASS, PLAY)
+"""A decision's actions (R-DECIDE), shared: what ``State.choices`` shows."""
+PLAY_ONLY: tuple[Action, ...] = (PLAY,)
+"""A decision's actions when the rules forbid the pass (R-ACE-UP, R-LAST-STANDS)."""
 
 
 def card(c: int) -> Action:

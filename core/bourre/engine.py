@@ -10,10 +10,9 @@ seed, or given by the caller at each chance node, so any hand can be replayed.  
 module holds the state and its API; the course of a hand it steps is
 :mod:`bourre.flow`, and the tricks :mod:`bourre.cardplay`.
 
-Bots and people drive it with :meth:`State.legal_actions` and
-:meth:`State.apply_action`; the referee of a real table adds the explicit path
-:meth:`State.referee_play` (R-RENEGE, R-CORRECTED).  :mod:`bourre.game` is the
-front door (``Game(house).new_session(seed=…)``).
+Bots and people drive it with :meth:`State.legal_actions` and :meth:`State.apply_action`;
+the referee adds :meth:`State.referee_play` (R-RENEGE, R-CORRECTED).  The front door is
+:mod:`bourre.game` (``Game(house).new_session(seed=…)``).
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast
 
-from bourre.actions import CARDS, PASS, PLAY, Action, Dealt, Deck, Drew
+from bourre.actions import CARDS, PASS_OR_PLAY, PLAY, PLAY_ONLY, Action, Dealt, Deck, Drew
 from bourre.build import warn_if_stale
 from bourre.cardplay import legal as legal_set
 from bourre.cardplay import play_card, refusal
@@ -47,9 +46,7 @@ from bourre.money import Amount
 from bourre.observation import Discards, Observation
 from bourre.observe import observe
 from bourre.results import HandResult, PlayLog
-from bourre.rules import (
-    RuleViolation,
-)
+from bourre.rules import RuleViolation
 from bourre.state import HandState
 from bourre.tablepath import TablePath
 
@@ -63,8 +60,9 @@ TERMINAL: Final = -4
 """``current_player()`` once the session is over (OpenSpiel's ``kTerminalPlayerId``)."""
 
 _CARDS: Final = CARDS
-_PASS_A: Final = PASS  # read as constants by compiled code, not from the globals
-_PLAY_A: Final = PLAY
+_PLAY_A: Final = PLAY  # read as constants by compiled code, not from the globals
+_PASS_PLAY: Final = PASS_OR_PLAY
+_ONLY_PLAY: Final = PLAY_ONLY
 
 
 class State(TablePath):
@@ -121,10 +119,7 @@ class State(TablePath):
 
     def legal_cards(self) -> list[int]:
         """The cards the player to act may play (R-FOLLOW … R-CINCH-LAST): a new list."""
-        legal = self.legal
-        if legal is None:
-            legal = legal_set(self)
-        return list(legal)
+        return list(legal_set(self))  # (the set computed once per turn)
 
     def legal_actions(self) -> Sequence[Action]:
         """What the player to act may do; empty at a chance node or the end.  A list,
@@ -139,12 +134,20 @@ class State(TablePath):
         t = self.turn
         assert t is not None and self.hs is not None
         if t.kind == DECIDE:
-            return [_PLAY_A] if t.forced is not None else [_PASS_A, _PLAY_A]
+            return list(_ONLY_PLAY if t.forced is not None else _PASS_PLAY)
         got = self.discards
         if got is None:
             limit = self.draw.limit(self.hs, t.seat)
             got = self.discards = Discards(tuple(self.hs.hands[t.seat]), limit)
         return cast("Sequence[Action]", got)  # a registered Sequence (mypy can't see it)
+
+    def choices(self) -> Sequence[Action]:
+        """``legal_actions()``, a decision's as a shared tuple (what ``play_out``
+        shows a bot that picks among its legal actions: no new list)."""
+        t = self.turn
+        if self.phase == DECIDE_PHASE and t is not None and t.kind == DECIDE:
+            return _ONLY_PLAY if t.forced is not None else _PASS_PLAY
+        return self.legal_actions()
 
     def only_action(self) -> Action | None:
         """The player's only legal action when there is just one (a last card, a

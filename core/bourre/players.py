@@ -222,7 +222,7 @@ def ask(state: State, player: Any) -> Action:
     if _blind(player):
         if state.phase == PLAY_PHASE and _by_card(player):
             return _card_chosen(player, seat, legal_set(state))
-        return _chosen(player, seat, state.legal_actions())
+        return _chosen(player, seat, state.choices())
     return _answer(player, state.observation(seat), getattr(player, "act", None))
 
 
@@ -257,7 +257,7 @@ def play_out(
             if by_card[seat] and state.phase == PLAY_PHASE:  # a card, chosen from the cards
                 action = _card_chosen(seated[seat], seat, legal_set(state))
             elif blind[seat]:
-                action = _chosen(seated[seat], seat, state.legal_actions())
+                action = _chosen(seated[seat], seat, state.choices())
             else:
                 action = _answer(seated[seat], state.observation(seat), acts[seat])
             try:

@@ -8,7 +8,7 @@ from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from bourre.actions import PASS, PLAY, Action
+from bourre.actions import PASS, PASS_OR_PLAY, PLAY, Action
 from bourre.observation import Discards, Observation
 from bourre.players import PlayerBase
 from bourre.xoshiro import Xoshiro128
@@ -17,6 +17,7 @@ __all__ = ["RandomPlayer"]
 
 _PASS_A: Final = PASS  # read as constants by compiled code, not from the globals
 _PLAY_A: Final = PLAY
+_PASS_PLAY: Final = PASS_OR_PLAY
 _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 _ACTION: Final = Action  # the class as a constant: compiled, no lookup in the globals
 _M32: Final = 0xFFFFFFFF
@@ -51,8 +52,9 @@ class RandomPlayer(PlayerBase):
         got: object = actions  # narrowed below to the class itself: its fields read natively
         if isinstance(got, Discards):  # an exchange: the hand and the limit
             return self._exchange(got.hand, got.limit, actions)
-        # the engine's legal actions are a list, indexed natively (any other sequence is
-        # copied into one)
+        if got is _PASS_PLAY:  # the engine's shared decision (State.choices): a coin,
+            return _PLAY_A if self.gen.next32() >> 31 else _PASS_A  # a word's top bit
+        # else a list of the engine's, indexed natively (another sequence is copied)
         listed: list[Action] = got if isinstance(got, list) else list(actions)
         n = len(listed)
         if n == 1:  # no choice: no number drawn
