@@ -87,9 +87,10 @@ class PlayerBase:
     def choose_card(self, cards: tuple[int, ...]) -> int:
         """For a bot whose ``needs_view`` is false, at a card to play with more than
         one legal: one of ``cards``, the legal cards (ascending), answering as
-        :meth:`choose` would for their actions.  ``play_out`` asks this instead of
-        :meth:`choose` when a class defines both (no list of actions made); a
-        subclass that overrides only :meth:`choose` is asked :meth:`choose`."""
+        :meth:`choose` would for their actions.  ``play_out`` and ``ask`` ask this
+        instead of :meth:`choose` (no list of actions made) when the bot's class
+        defines it at or below the class that defines its :meth:`choose`: a subclass
+        that overrides only :meth:`choose` is asked :meth:`choose`."""
         return self.choose([_CARDS[c] for c in cards]).cards[0]
 
     def decide(self, view: Observation) -> bool:
