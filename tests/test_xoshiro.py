@@ -91,3 +91,14 @@ def test_a_shuffle_is_a_permutation_and_follows_the_words():
         j = ref.below(i + 1)
         want[i], want[j] = want[j], want[i]
     assert cards == want and sorted(cards) == list(range(30))  # type: ignore[type-var]
+
+
+@given(st.integers(0, 2**128 - 1))
+def test_a_stream_from_128_bits_takes_them_lowest_word_first(w: int) -> None:
+    """``from_bits``: the four words of ``w``, lowest first, the last made odd (never
+    all zero); ``stream`` is it on the name's hash."""
+    from bourre.xoshiro import from_bits
+
+    s0, s1, s2, s3 = from_bits(w).state()
+    assert (s0, s1, s2) == (w & 0xFFFFFFFF, (w >> 32) & 0xFFFFFFFF, (w >> 64) & 0xFFFFFFFF)
+    assert s3 == (w >> 96) | 1

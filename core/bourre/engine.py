@@ -46,7 +46,7 @@ from bourre.money import Amount
 from bourre.observation import Discards, Observation
 from bourre.observe import observe
 from bourre.results import HandResult, PlayLog
-from bourre.rules import RuleViolation
+from bourre.rules import RuleViolation, Turn
 from bourre.state import HandState
 from bourre.tablepath import TablePath
 
@@ -63,6 +63,11 @@ _CARDS: Final = CARDS
 _PLAY_A: Final = PLAY  # read as constants by compiled code, not from the globals
 _PASS_PLAY: Final = PASS_OR_PLAY
 _ONLY_PLAY: Final = PLAY_ONLY
+
+
+def _decision(t: Turn) -> tuple[Action, ...]:
+    """A decision's actions: play only when the rules forbid the pass (``t.forced``)."""
+    return _ONLY_PLAY if t.forced is not None else _PASS_PLAY
 
 
 class State(TablePath):
@@ -97,9 +102,9 @@ class State(TablePath):
 
     @property
     def chance_wants(self) -> str:
-        """At a chance node, the outcome it wants: ``"deal"`` (a Deck or Dealt),
-        ``"hand"`` (a Dealt naming the hand of ``pending_seat``, who plays) or
-        ``"draw"`` (a Drew for ``pending_seat``'s exchange); else ``""``."""
+        """At a chance node, the outcome it wants: ``"deal"`` (a Deck or Dealt), ``"hand"``
+        (a Dealt naming ``pending_seat``'s hand) or ``"draw"`` (a Drew for its exchange);
+        else ``""``."""
         ph = self.phase
         return "deal" if ph == DEAL else "hand" if ph == REVEAL else "draw" if ph == DRAW else ""
 
@@ -134,7 +139,7 @@ class State(TablePath):
         t = self.turn
         assert t is not None and self.hs is not None
         if t.kind == DECIDE:
-            return list(_ONLY_PLAY if t.forced is not None else _PASS_PLAY)
+            return list(_decision(t))
         got = self.discards
         if got is None:
             limit = self.draw.limit(self.hs, t.seat)
@@ -146,7 +151,7 @@ class State(TablePath):
         shows a bot that picks among its legal actions: no new list)."""
         t = self.turn
         if self.phase == DECIDE_PHASE and t is not None and t.kind == DECIDE:
-            return _ONLY_PLAY if t.forced is not None else _PASS_PLAY
+            return _decision(t)
         return self.legal_actions()
 
     def only_action(self) -> Action | None:
@@ -200,8 +205,8 @@ class State(TablePath):
                 except RuleViolation as e:
                     return e
                 return None  # legal, in another order than legal_actions lists it
-        seat = self.current_player()
-        return RuleViolation("R-DECIDE", f"{action} is not something seat {seat} may do now")
+        who = self.current_player()
+        return RuleViolation("R-DECIDE", f"{action} is not something seat {who} may do now")
 
     # -- stepping ----------------------------------------------------------------------
 

@@ -183,12 +183,16 @@ def _by_card(player: PlayerBase) -> bool:
     got = _BY_CARD.get(cls)
     if got is None:
         mro = cls.__mro__
-        card_owner = next(k for k in mro if "choose_card" in vars(k))
-        choose_owner = next(k for k in mro if "choose" in vars(k))
+        card_owner = _owner(cls, "choose_card")
         got = _BY_CARD[cls] = card_owner is not PlayerBase and mro.index(card_owner) <= mro.index(
-            choose_owner
+            _owner(cls, "choose")
         )
     return got
+
+
+def _owner(cls: type, name: str) -> type:
+    """The class of ``cls``'s method resolution order that defines ``name``."""
+    return next(k for k in cls.__mro__ if name in vars(k))
 
 
 _BY_CARD: dict[type, bool] = {}
@@ -206,7 +210,7 @@ def _blind(player: object) -> bool:
     cls = type(player)
     got = _BLIND.get(cls)
     if got is None:
-        owner = next(k for k in cls.__mro__ if "needs_view" in vars(k))
+        owner = _owner(cls, "needs_view")
         got = _BLIND[cls] = all(
             getattr(cls, m, None) is getattr(owner, m, None) for m in _ASKED_WITH_A_VIEW
         )

@@ -18,7 +18,7 @@ from typing import Final, final
 
 from mypy_extensions import i64
 
-__all__ = ["Xoshiro128", "stream"]
+__all__ = ["Xoshiro128", "from_bits", "stream"]
 
 _M32: Final = 0xFFFFFFFF
 
@@ -88,9 +88,16 @@ class Xoshiro128:
         self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3
 
 
+def from_bits(w: int) -> Xoshiro128:
+    """The stream whose state is the 128 bits of ``w`` (``0 <= w < 2**128``), lowest
+    word first, the last word made odd (so never all zero)."""
+    return Xoshiro128(w & _M32, (w >> 32) & _M32, (w >> 64) & _M32, (w >> 96) | 1)
+
+
 def stream(name: str) -> Xoshiro128:
     """The stream named by ``name``: its state is the first 128 bits of the name's
-    BLAKE2s hash (the last word made odd, so never all zero); the same name gives the
-    same words on every machine and build."""
-    w = int.from_bytes(hashlib.blake2s(name.encode(), digest_size=16).digest(), "little")
-    return Xoshiro128(w & _M32, (w >> 32) & _M32, (w >> 64) & _M32, (w >> 96) | 1)
+    BLAKE2s hash (:func:`from_bits`); the same name gives the same words on every
+    machine and build."""
+    return from_bits(
+        int.from_bytes(hashlib.blake2s(name.encode(), digest_size=16).digest(), "little")
+    )

@@ -11,7 +11,7 @@ from mypy_extensions import mypyc_attr
 from bourre.actions import PASS, PASS_OR_PLAY, PLAY, Action
 from bourre.observation import Discards, Observation
 from bourre.players import PlayerBase
-from bourre.xoshiro import Xoshiro128
+from bourre.xoshiro import Xoshiro128, from_bits
 
 __all__ = ["RandomPlayer"]
 
@@ -20,7 +20,6 @@ _PLAY_A: Final = PLAY
 _PASS_PLAY: Final = PASS_OR_PLAY
 _new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 _ACTION: Final = Action  # the class as a constant: compiled, no lookup in the globals
-_M32: Final = 0xFFFFFFFF
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
@@ -45,8 +44,7 @@ class RandomPlayer(PlayerBase):
             self.gen = rng
         else:
             r = rng if isinstance(rng, random.Random) else random.Random(rng)
-            w = r.getrandbits(128)
-            self.gen = Xoshiro128(w & _M32, (w >> 32) & _M32, (w >> 64) & _M32, (w >> 96) | 1)
+            self.gen = from_bits(r.getrandbits(128))
 
     def choose(self, actions: Sequence[Action]) -> Action:
         got: object = actions  # narrowed below to the class itself: its fields read natively
