@@ -21,7 +21,7 @@ from bourre.state import HandState
 if TYPE_CHECKING:
     from bourre.statefields import StateFields
 
-__all__ = ["lead", "legal", "play_card", "public_trick", "refusal"]
+__all__ = ["lead", "legal", "legal_mask", "play_card", "public_trick", "refusal"]
 
 _CARDS: Final = CARDS  # read as a constant by compiled code, not from the globals
 _PAIRS: Final[tuple[tuple[object, ...], ...]] = tuple(
@@ -47,9 +47,16 @@ def lead(st: StateFields, hs: HandState, leader: int) -> None:
     hs.leader = leader
     st.pub_trick = ()
     st.legal = None
+    st.legal_ready = False
 
 
-def _compute_legal(st: StateFields) -> tuple[int, ...]:
+def legal_mask(st: StateFields) -> int:
+    """The legal set of the player to play as a mask (bit ``1 << card``, within the
+    hand), computed once per turn by the follow and cinch components (``st.has_cinch``
+    says whether the cinch narrowed it).  No tuple of cards is made: :func:`legal`
+    makes it when asked."""
+    if st.legal_ready:
+        return st.legal_mask
     hs = st.hs
     assert hs is not None
     trick = hs.trick
@@ -64,23 +71,30 @@ def _compute_legal(st: StateFields) -> tuple[int, ...]:
         if cinch.has_cinch(held, hs.trump, kn, hs.won[s]):
             has = True
             lm = cinch.narrow(lm, held, trick, hs.trump, kn, len(trick) == len(st.seats) - 1)
-    hand = hs.hands[s]
+    lm &= held  # (a component's card outside the hand is never legal)
+    st.legal_mask, st.has_cinch, st.legal_ready = lm, has, True
+    return lm
+
+
+def _legal_cards(st: StateFields) -> tuple[int, ...]:
+    lm = legal_mask(st)
+    hs = st.hs
+    assert hs is not None
+    s = st.seats[len(hs.trick)]
+    held = hs.held[s]
     if not lm & (lm - 1):  # one legal card (a last card, a forced play): a shared 1-tuple
-        got: tuple[int, ...] = ()  # (a component's card outside the hand: none legal)
-        for c in hand:
-            if (lm >> c) & 1:
-                got = _ONE[c]
-                break
+        got: tuple[int, ...] = _ONE[lm.bit_length() - 1] if lm else ()
         if lm == held:
             st.pub_hands[s] = got
     elif lm == held:  # every card legal (a lead, a void): the hand's tuple, shared with
         pub = st.pub_hands[s]  # the observations (bourre.observe) until the hand changes
+        hand = hs.hands[s]
         if pub is None or len(pub) != len(hand):
             pub = st.pub_hands[s] = tuple(hand)
         got = pub
     else:
-        got = tuple([c for c in hand if (lm >> c) & 1])  # the hand's order
-    st.legal, st.legal_mask, st.has_cinch = got, lm, has
+        got = tuple([c for c in hs.hands[s] if (lm >> c) & 1])  # the hand's order
+    st.legal = got
     return got
 
 
@@ -122,10 +136,10 @@ def public_trick(st: StateFields) -> tuple[tuple[int, int], ...]:
 
 
 def legal(st: StateFields) -> tuple[int, ...]:
-    """The legal set of the player to play, computed once per turn (its mask is
-    ``st.legal_mask``; ``st.has_cinch`` says whether the cinch narrowed it)."""
+    """The legal set of the player to play, ascending, made once per turn from its
+    mask (:func:`legal_mask`)."""
     got = st.legal
-    return _compute_legal(st) if got is None else got
+    return _legal_cards(st) if got is None else got
 
 
 def refusal(st: StateFields, card: int, allowed: tuple[int, ...]) -> RuleViolation:
@@ -137,23 +151,28 @@ def refusal(st: StateFields, card: int, allowed: tuple[int, ...]) -> RuleViolati
     if not 0 <= card < 52 or not (held >> card) & 1:
         what = card_str(card) if 0 <= card < 52 else repr(card)
         return RuleViolation("R-DEAL", f"seat {s} does not hold {what}", allowed)
-    e = refuse_card(st.rules, held, hs.trick, hs.trump, card, st.legal_mask)
+    e = refuse_card(st.rules, held, hs.trick, hs.trump, card, legal_mask(st))
     return RuleViolation(e.rule, f"seat {s}: {e.reason}", allowed)
 
 
 def play_card(
     st: StateFields,
     card: int,
-    allowed: tuple[int, ...],
+    allowed: tuple[int, ...] | None,
     renege: bool,
     corrected: bool,
     first: int | None,
 ) -> bool:
     """The player to play plays ``card`` (a renege, or a correction of ``first``, on the
     referee's path: R-RENEGE, R-CORRECTED); a full trick goes to its winner, who leads
-    the next.  True when it was the hand's last trick (the caller ends the hand)."""
+    the next.  True when it was the hand's last trick (the caller ends the hand).
+    ``allowed`` is the legal set, for the play log (``None``: made if one is kept)."""
     hs = st.hs
     assert hs is not None
+    if not st.legal_ready:
+        legal_mask(st)  # (whether the seat holds a cinch: R-SURE)
+    if st.record and allowed is None:
+        allowed = legal(st)
     trick = hs.trick
     s = st.seats[len(trick)]
     has = st.has_cinch
@@ -172,9 +191,10 @@ def play_card(
     trick.append(card)
     st.pub_hands[s] = None
     hs.played |= 1 << card
-    if st.record:
+    if allowed is not None and st.record:
         st.plays.append(PlayLog(s, card, allowed, has, renege, corrected, first))
     st.legal = None
+    st.legal_ready = False
     st.has_cinch = False
     seats = st.seats
     if len(trick) < len(seats):

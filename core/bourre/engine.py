@@ -23,7 +23,7 @@ from typing import Final, cast
 from bourre.actions import CARDS, PASS_OR_PLAY, PLAY, PLAY_ONLY, Action, Dealt, Deck, Drew
 from bourre.build import warn_if_stale
 from bourre.cardplay import legal as legal_set
-from bourre.cardplay import play_card, refusal
+from bourre.cardplay import legal_mask, play_card, refusal
 from bourre.chance import Chance
 from bourre.flow import (
     DEAL,
@@ -60,6 +60,7 @@ TERMINAL: Final = -4
 """``current_player()`` once the session is over (OpenSpiel's ``kTerminalPlayerId``)."""
 
 _CARDS: Final = CARDS
+_DECK: Final = Deck
 _PLAY_A: Final = PLAY  # read as constants by compiled code, not from the globals
 _PASS_PLAY: Final = PASS_OR_PLAY
 _ONLY_PLAY: Final = PLAY_ONLY
@@ -160,8 +161,8 @@ class State(TablePath):
         else ``None``; nothing changes."""
         ph = self.phase
         if ph == PLAY_PHASE:
-            legal = legal_set(self)
-            return _CARDS[legal[0]] if len(legal) == 1 else None
+            lm = legal_mask(self)
+            return _CARDS[lm.bit_length() - 1] if lm and not lm & (lm - 1) else None
         t = self.turn
         if ph == DECIDE_PHASE and t is not None and t.kind == DECIDE and t.forced is not None:
             return _PLAY_A
@@ -172,11 +173,10 @@ class State(TablePath):
         (what ``apply_action(only_action())`` does, in one step); else change nothing
         and answer False.  ``play_out`` steps so for a bot it need not ask."""
         if self.phase == PLAY_PHASE:
-            legal = legal_set(self)
-            n = len(legal)  # (not narrowed by len(): a 1-tuple type would be made again)
-            if n != 1:
+            lm = self.legal_mask if self.legal_ready else legal_mask(self)
+            if not lm or lm & (lm - 1):  # none, or more than one
                 return False
-            if play_card(self, legal[0], legal, False, False, None):
+            if play_card(self, lm.bit_length() - 1, None, False, False, None):
                 end_hand(self)  # that was the last trick
             return True
         only = self.only_action()
@@ -220,14 +220,12 @@ class State(TablePath):
             if action.kind != "card":
                 raise RuleViolation("R-LEAD", f"seat {self.current_player()} is to play a card")
             c = action.cards[0]
-            legal = self.legal
-            if legal is None:
-                legal = legal_set(self)
-            if 0 <= c < 52 and (self.legal_mask >> c) & 1:
-                if play_card(self, c, legal, False, False, None):
+            lm = self.legal_mask if self.legal_ready else legal_mask(self)
+            if 0 <= c < 52 and (lm >> c) & 1:
+                if play_card(self, c, None, False, False, None):
                     end_hand(self)  # that was the last trick
                 return
-            raise refusal(self, c, legal)
+            raise refusal(self, c, legal_set(self))
         if ph != DECIDE_PHASE:
             what = "the session is over" if ph == OVER else "chance acts now (apply_chance)"
             raise RuleViolation("R-SESSION", f"no player acts: {what}")
@@ -288,7 +286,8 @@ class State(TablePath):
         """Every action and chance outcome applied, in order (replayable); a state
         made with ``keep_results=False`` keeps those of the current hand only, from
         its deal (a long session needs the memory of one hand)."""
-        return list(self.history_)
+        # a seeded deal is kept as its tuple of cards: its Deck is made here
+        return [_DECK(x) if type(x) is tuple else x for x in self.history_]
 
     @property
     def hand(self) -> HandState:

@@ -36,8 +36,8 @@ PHASE_NAMES: Final[tuple[str, ...]] = ("chance", "decide", "chance", "chance", "
 DECIDE: Final = "decide"
 """A :class:`~bourre.rules.Turn` to say pass or play (the same string as
 ``bourre.rules.DECIDE``; a constant here, so compiled code compares it directly)."""
-_new: Final = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
-_DECK: Final = Deck  # the class as a constant: compiled, no lookup in the globals
+_DECK: Final = Deck  # the classes as constants: compiled, no lookup in the globals
+_DEALT: Final = Dealt
 _SUM: Final = sum  # likewise the builtins (compiled, no lookup in the builtins)
 _INT: Final = int  # ``type(x) is _INT``: a plain int, not a subclass (bool …)
 
@@ -51,9 +51,9 @@ def begin_hand(st: StateFields) -> None:
     if not st.keep_results and st.history_:  # a lean session: this hand's actions only
         st.history_.clear()
     if st.chance is not None:
-        deck = _new(_DECK, (tuple(st.chance.deck()),))
-        deal(st, deck, True)
-        st.history_.append(deck)
+        cards = tuple(st.chance.deck())
+        deal(st, cards, True)
+        st.history_.append(cards)  # the Deck, made when the history is read (State.history)
         advance(st)
 
 
@@ -68,18 +68,20 @@ def next_dealer(st: StateFields) -> int:
     return st.next_dealer_fn.__call__(st.last_dealer, st.marks)
 
 
-def deal(st: StateFields, outcome: Deck | Dealt, trusted: bool = False) -> None:
-    """The deal (a chance outcome: R-DEAL, R-DECK), then the antes (R-FIRST-POT,
-    R-ANTE), told the dealer; the decisions begin."""
+def deal(st: StateFields, outcome: Deck | Dealt | tuple[int, ...], trusted: bool = False) -> None:
+    """The deal (a chance outcome: R-DEAL, R-DECK; a seeded state's own deck is its
+    tuple of cards), then the antes (R-FIRST-POT, R-ANTE), told the dealer; the
+    decisions begin."""
     n = st.n
     dealer = next_dealer(st)
     reshuffle = st.given_reshuffle
     if reshuffle is None:
         reshuffle = st.reshuffle
-    if isinstance(outcome, _DECK):
-        if not trusted and (len(outcome.cards) != 52 or len(set(outcome.cards)) != 52):
+    if not isinstance(outcome, _DEALT):
+        cards: tuple[int, ...] = outcome.cards if isinstance(outcome, _DECK) else outcome
+        if not trusted and (len(cards) != 52 or len(set(cards)) != 52):
             raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
-        hands, upcard, stock = st.deal_fn.__call__(outcome.cards, dealer, n)
+        hands, upcard, stock = st.deal_fn.__call__(cards, dealer, n)
         spare = st.spare
         if spare is not None:  # nothing keeps the last hand's state: renewed in place
             st.spare = None
@@ -199,7 +201,8 @@ def start_play(st: StateFields, hs: HandState) -> None:
     hs.pot_at_stake = st.pot
     if st.record:
         st.hands_after = [list(hd) for hd in hs.hands]
-    st.plays, st.forfeits, st.reneges = [], set(), []
+    if st.keep_results or st.checked or st.forfeits or st.reneges:  # else empty, unseen
+        st.plays, st.forfeits, st.reneges = [], set(), []
     active = hs.active
     if len(active) == 1:  # R-SOLE
         hs.won[active[0]] = st.h

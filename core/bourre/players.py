@@ -19,6 +19,8 @@ from mypy_extensions import mypyc_attr
 from bourre.actions import CARDS, PASS, PLAY, Action, discard
 from bourre.botmaking import BotFactory, make_bot, takes_house
 from bourre.cardplay import legal as legal_set
+from bourre.cardplay import legal_mask
+from bourre.cards import cards_of
 from bourre.engine import HandResult, State
 from bourre.flow import PLAY_PHASE
 from bourre.observation import Observation
@@ -92,6 +94,16 @@ class PlayerBase:
         defines it at or below the class that defines its :meth:`choose`: a subclass
         that overrides only :meth:`choose` is asked :meth:`choose`."""
         return self.choose([_CARDS[c] for c in cards]).cards[0]
+
+    def choose_card_mask(self, legal: int) -> int:
+        """For a bot whose ``needs_view`` is false, at a card to play with more than
+        one legal: one of the legal cards, given as a bit mask (bit ``1 << card``,
+        :mod:`bourre.cards`), answering as :meth:`choose_card` would for them.  No
+        tuple of cards is made for a bot that answers this (the random bot does):
+        ``play_out`` and ``ask`` ask it when the bot's class defines it at or below
+        the class that defines its :meth:`choose_card`; this one asks
+        :meth:`choose_card` with the cards, ascending."""
+        return self.choose_card(tuple(cards_of(legal)))
 
     def decide(self, view: Observation) -> bool:
         return True
@@ -175,18 +187,44 @@ def _card_chosen(player: PlayerBase, seat: int, cards: tuple[int, ...]) -> Actio
     return _CARDS[c]
 
 
-def _by_card(player: PlayerBase) -> bool:
-    """Whether a blind ``player`` is asked :meth:`~PlayerBase.choose_card` for its cards:
-    its class defines ``choose_card`` at or below the class that defines its
-    ``choose`` (else its ``choose`` is what it answers with)."""
+def _mask_chosen(player: PlayerBase, seat: int, legal: int) -> Action:
+    """The card a blind bot chooses in the ``legal`` mask
+    (:meth:`PlayerBase.choose_card_mask`), as an action; apply_action refuses one
+    outside it."""
+    try:
+        c = player.choose_card_mask(legal)
+        card = 0 <= c < 52
+    except TypeError as e:  # a Python override answered something of another type
+        raise IllegalAnswer(seat, "R-DECK", f"answered the wrong type: {e}") from None
+    if not card:
+        raise IllegalAnswer(seat, "R-DECK", f"{c!r} is not a card", cards_of(legal))
+    return _CARDS[c]
+
+
+BY_CHOICE: Final = 0
+BY_CARDS: Final = 1
+BY_MASK: Final = 2
+
+
+def _card_form(player: PlayerBase) -> int:
+    """How a blind ``player`` is asked for a card: :data:`BY_MASK`
+    (:meth:`~PlayerBase.choose_card_mask`) when its class defines that at or below
+    the class that defines its ``choose_card``, else :data:`BY_CARDS`
+    (:meth:`~PlayerBase.choose_card`) when that is defined at or below its
+    ``choose``, else :data:`BY_CHOICE` (its ``choose``, with the cards' actions)."""
     cls = type(player)
-    got = _BY_CARD.get(cls)
+    got = _FORM.get(cls)
     if got is None:
         mro = cls.__mro__
         card_owner = _owner(cls, "choose_card")
-        got = _BY_CARD[cls] = card_owner is not PlayerBase and mro.index(card_owner) <= mro.index(
-            _owner(cls, "choose")
-        )
+        mask_owner = _owner(cls, "choose_card_mask")
+        if card_owner is PlayerBase or mro.index(card_owner) > mro.index(_owner(cls, "choose")):
+            got = BY_CHOICE
+        elif mask_owner is not PlayerBase and mro.index(mask_owner) <= mro.index(card_owner):
+            got = BY_MASK
+        else:
+            got = BY_CARDS
+        _FORM[cls] = got
     return got
 
 
@@ -195,8 +233,8 @@ def _owner(cls: type, name: str) -> type:
     return next(k for k in cls.__mro__ if name in vars(k))
 
 
-_BY_CARD: dict[type, bool] = {}
-"""Classes already looked at by :func:`_by_card`."""
+_FORM: dict[type, int] = {}
+"""Classes already looked at by :func:`_card_form`."""
 
 _ASKED_WITH_A_VIEW: Final = ("act", "decide", "discard", "play")
 
@@ -225,8 +263,12 @@ def ask(state: State, player: Any) -> Action:
     """Ask ``player``, seated at the seat to act, for its action (not applied)."""
     seat = state.current_player()
     if _blind(player):
-        if state.phase == PLAY_PHASE and _by_card(player):
-            return _card_chosen(player, seat, legal_set(state))
+        if state.phase == PLAY_PHASE:
+            form = _card_form(player)
+            if form == BY_MASK:
+                return _mask_chosen(player, seat, legal_mask(state))
+            if form == BY_CARDS:
+                return _card_chosen(player, seat, legal_set(state))
         return _chosen(player, seat, state.choices())
     return _answer(player, state.observation(seat), getattr(player, "act", None))
 
@@ -249,7 +291,7 @@ def play_out(
     done = len(results)
     seated = list(players)  # indexed natively
     blind = [_blind(p) for p in seated]  # shown only their legal actions
-    by_card = [b and _by_card(p) for p, b in zip(seated, blind, strict=True)]
+    forms = [_card_form(p) if b else BY_CHOICE for p, b in zip(seated, blind, strict=True)]
     # each bot's form, once (a blind bot is never asked with a view: no lookup of an
     # ``act`` it lacks, which costs a raised and caught AttributeError)
     acts = [None if b else getattr(p, "act", None) for p, b in zip(seated, blind, strict=True)]
@@ -259,8 +301,12 @@ def play_out(
         if seat < 0:
             raise RuleViolation("R-DEAL", "chance acts now: give its outcome (apply_chance)")
         if not (forced[seat] and state.apply_only_action()):  # else its only legal action, applied
-            if by_card[seat] and state.phase == PLAY_PHASE:  # a card, chosen from the cards
-                action = _card_chosen(seated[seat], seat, legal_set(state))
+            form = forms[seat]
+            if form and state.phase == PLAY_PHASE:  # a card, chosen in the mask or the cards
+                if form == BY_MASK:
+                    action = _mask_chosen(seated[seat], seat, legal_mask(state))
+                else:
+                    action = _card_chosen(seated[seat], seat, legal_set(state))
             elif blind[seat]:
                 action = _chosen(seated[seat], seat, state.choices())
             else:

@@ -121,7 +121,9 @@ class StateFields:
         self.cinch_from: list[int] | None = None
         self.legal: tuple[int, ...] | None = None
         self.legal_mask = 0
-        """The legal cards as a mask (with ``legal``, made once per turn)."""
+        """The legal cards as a mask, computed once per turn (``legal_ready``);
+        ``legal`` is their tuple, made from it when asked (:mod:`bourre.cardplay`)."""
+        self.legal_ready = False
         self.discards: Discards | None = None
         self.has_cinch = False
         # immutable public facts shared by observations until they change (bourre.observe)
@@ -189,6 +191,7 @@ class StateFields:
         self.cinch_from = list(o.cinch_from) if o.cinch_from is not None else None
         self.legal = o.legal
         self.legal_mask = o.legal_mask
+        self.legal_ready = o.legal_ready
         self.discards = None  # made again from this copy's own hand when asked
         self.has_cinch = o.has_cinch
         self.pub_decisions, self.pub_tricks = o.pub_decisions, o.pub_tricks

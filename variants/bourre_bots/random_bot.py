@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from bourre.actions import PASS, PASS_OR_PLAY, PLAY, Action
 from bourre.observation import Discards, Observation
@@ -64,6 +64,22 @@ class RandomPlayer(PlayerBase):
     def choose_card(self, cards: tuple[int, ...]) -> int:
         n = len(cards)
         return cards[0] if n == 1 else cards[self.gen.below(n)]  # as choose: the same draw
+
+    def choose_card_mask(self, legal: int) -> int:
+        # as choose_card: the same draw, the k-th card counted up the mask (machine
+        # integers, compiled: no tuple of cards made)
+        m: i64 = legal
+        n: i64 = 0
+        while m:
+            m &= m - 1
+            n += 1
+        m = legal
+        if n > 1:
+            k = self.gen.below(n)
+            while k:
+                m &= m - 1
+                k -= 1
+        return int(m & -m).bit_length() - 1
 
     def decide(self, view: Observation) -> bool:
         return view.forced is not None or self.gen.next32() >> 31 == 1

@@ -158,6 +158,18 @@ def ranks_of(balances: Sequence[Amount]) -> list[int]:
     return [1 + len([o for o in balances if o > b]) for b in balances]
 
 
+def _ranks_of_ints(scaled: list[int]) -> list[int]:
+    """:func:`ranks_of` for whole numbers (compiled: integer comparisons, no lists)."""
+    ranks: list[int] = []
+    for b in scaled:
+        above = 1
+        for o in scaled:
+            if o > b:
+                above += 1
+        ranks.append(above)
+    return ranks
+
+
 def settle(balances: list[Amount], pot: Amount) -> tuple[list[Amount], list[int]]:
     """R-SETTLE: the pot left is divided equally among all players, exactly."""
     n = len(balances)
@@ -165,7 +177,7 @@ def settle(balances: list[Amount], pot: Amount) -> tuple[list[Amount], list[int]
         # in chips: n × each final balance is a whole number, ranked as it stands
         # (no fraction made but the shares that do not divide evenly)
         scaled: list[int] = [int(b) * n + pot for b in balances]
-        return [x // n if not x % n else Fraction(x, n) for x in scaled], ranks_of(scaled)
+        return [x // n if not x % n else Fraction(x, n) for x in scaled], _ranks_of_ints(scaled)
     share: Amount = Fraction(pot) / n
     final = [_whole(b + share) for b in balances]
     return final, ranks_of(final)
