@@ -26,6 +26,8 @@ COMPILED = [
     "core/bourre/components.py",
     "core/bourre/outcome.py",
     "core/bourre/botmaking.py",
+    "core/bourre/playerbase.py",
+    "core/bourre/blind.py",
     "core/bourre/players.py",
     "core/bourre/observe.py",
     "core/bourre/observation.py",

@@ -1,22 +1,25 @@
-"""A blind bot's card chosen in the legal mask (``PlayerBase.choose_card_mask``): the
-same draw as ``choose_card``, who is asked which, and that an answer outside the legal
-cards is refused.  Also the state's legal set kept as a mask until its tuple is asked
+"""A blind bot's card chosen in the legal mask (``PlayerBase.choose_card_mask``) and its
+discards chosen from its hand (``choose_discards``): the same draws as ``choose_card``
+and ``choose``, who is asked which, and that an answer outside the legal ones is
+refused.  Also the state's legal set kept as a mask until its tuple is asked
 for (``only_action``, ``apply_only_action``) and a seeded deal kept as its cards."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bourre.actions import Deck
+from bourre.actions import Action, Deck
+from bourre.blind import BY_CARDS, BY_CHOICE, BY_MASK, asks_discards, card_form
 from bourre.cards import cards_of
 from bourre.engine import State
 from bourre.house import House
-from bourre.players import BY_CARDS, BY_CHOICE, BY_MASK, IllegalAnswer, PlayerBase, play_out
-from bourre.players import _card_form as card_form
+from bourre.observation import Discards
+from bourre.players import IllegalAnswer, PlayerBase, play_out
 from bourre.xoshiro import Xoshiro128
 from bourre_bots.random_bot import RandomPlayer
 from bourre_variants.standard.payout import _ranks_of_ints, ranks_of
@@ -182,3 +185,82 @@ def test_a_seeded_deal_is_a_deck_in_the_history() -> None:
 @given(st.lists(st.integers(min_value=-(2**70), max_value=2**70), min_size=1, max_size=8))
 def test_whole_number_places_are_the_places(scaled: list[int]) -> None:
     assert _ranks_of_ints(scaled) == ranks_of(scaled)
+
+
+class _ChooseOnly(RandomPlayer):
+    """Overrides ``choose`` only: asked ``choose`` at its exchange, with the discards."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.exchanges = 0
+
+    def choose(self, actions: Sequence[Action]) -> Action:
+        if isinstance(actions, Discards):
+            self.exchanges += 1
+        return super().choose(actions)
+
+
+class _Hands(RandomPlayer):
+    """The random bot, keeping the hands and limits it was shown at its exchanges."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.shown: list[tuple[tuple[int, ...], int]] = []
+
+    def choose_discards(self, hand: tuple[int, ...], limit: int) -> tuple[int, ...]:
+        self.shown.append((hand, limit))
+        return super().choose_discards(hand, limit)
+
+
+@pytest.mark.parametrize("seed", ["discards-1", "discards-2"])
+def test_discards_from_the_hand_are_the_discards_chosen(seed: str) -> None:
+    """A bot asked ``choose_discards`` and one asked ``choose`` with the legal discards
+    play the same session; each is shown its hand, ascending, and the house's limit."""
+    by_hand, handed = _play(_Hands, seed)
+    by_choose, choosing = _play(_ChooseOnly, seed)
+    assert by_hand.history() == by_choose.history() and by_hand.final == by_choose.final
+    shown = [x for b in handed for x in b.shown]
+    assert shown and all(list(h) == sorted(h) and limit == 5 for h, limit in shown)
+    assert sum(b.exchanges for b in choosing) == len(shown)
+    assert asks_discards(RandomPlayer(1)) and not asks_discards(_ChooseOnly(random.Random(1)))
+    assert not asks_discards(PlayerBase())
+
+
+@settings(max_examples=200)
+@given(
+    cards=st.sets(st.integers(min_value=0, max_value=51), min_size=1, max_size=8),
+    limit=st.integers(min_value=0, max_value=8),
+    seed=st.integers(min_value=0, max_value=2**32),
+)
+def test_a_capped_exchange_draws_among_the_legal_discards(
+    cards: set[int], limit: int, seed: int
+) -> None:
+    """Under any limit the random bot's discards from the hand are the ones its
+    ``choose`` draws among the legal discards, and are legal."""
+    hand = tuple(sorted(cards))
+    a, b = RandomPlayer(seed), RandomPlayer(seed)
+    got = a.choose_discards(hand, limit)
+    legal = Discards(hand, limit)
+    assert b.choose(legal).cards == got  # type: ignore[arg-type]
+    assert Action("discard", got) in legal
+
+
+def test_the_base_players_discards_are_its_choose() -> None:
+    assert PlayerBase().choose_discards((3, 17, 40), 5) == ()
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [("number", "wrong type"), ("off-deck", "does not hold"), ("twice", "twice")],
+)
+def test_discards_the_draw_does_not_allow_are_refused(answer: str, words: str) -> None:
+    class Bad(RandomPlayer):
+        def choose_discards(self, hand: tuple[int, ...], limit: int) -> tuple[int, ...]:
+            got = {"number": 5, "off-deck": [60], "twice": (hand[0], hand[0])}[answer]
+            return got  # type: ignore[return-value]
+
+    state = State(House("standard"), seed="bad-discards")
+    with pytest.raises(IllegalAnswer) as e:
+        play_out(state, [Bad(random.Random(s)) for s in range(5)])
+    assert e.value.rule == "R-DRAW" and words in str(e.value)
+    assert state.current_player() == e.value.seat and state.phase_name == "exchange"

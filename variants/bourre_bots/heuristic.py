@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Final
 from mypy_extensions import mypyc_attr
 
 from bourre.observation import Observation
-from bourre.players import PlayerBase
+from bourre.playerbase import PlayerBase
 from bourre.rules import TrickWinnerFn
 from bourre.worlds import legal_or_nearest
 from bourre_variants.standard.tricks import StandardTricks, trick_winner

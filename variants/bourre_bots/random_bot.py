@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import ClassVar, Final, cast
 
 from mypy_extensions import i64, mypyc_attr
 
 from bourre.actions import PASS, PASS_OR_PLAY, PLAY, Action
 from bourre.observation import Discards, Observation
-from bourre.players import PlayerBase
+from bourre.playerbase import PlayerBase
 from bourre.xoshiro import Xoshiro128, from_bits
 
 __all__ = ["RandomPlayer"]
@@ -49,7 +49,7 @@ class RandomPlayer(PlayerBase):
     def choose(self, actions: Sequence[Action]) -> Action:
         got: object = actions  # narrowed below to the class itself: its fields read natively
         if isinstance(got, Discards):  # an exchange: the hand and the limit
-            return self._exchange(got.hand, got.limit, actions)
+            return _new(_ACTION, ("discard", self._exchange(got.hand, got.limit, actions)))
         if got is _PASS_PLAY:  # the engine's shared decision (State.choices): a coin,
             return _PLAY_A if self.gen.next32() >> 31 else _PASS_A  # a word's top bit
         # else a list of the engine's, indexed natively (another sequence is copied)
@@ -81,11 +81,14 @@ class RandomPlayer(PlayerBase):
                 k -= 1
         return int(m & -m).bit_length() - 1
 
+    def choose_discards(self, hand: tuple[int, ...], limit: int) -> tuple[int, ...]:
+        return self._exchange(hand, limit, None)  # as choose: the same draws
+
     def decide(self, view: Observation) -> bool:
         return view.forced is not None or self.gen.next32() >> 31 == 1
 
     def discard(self, view: Observation) -> Sequence[int]:
-        return self._exchange(view.hand, view.exchange_limit, view.legal_actions).cards
+        return self._exchange(view.hand, view.exchange_limit, view.legal_actions)
 
     def play(self, view: Observation) -> int:
         legal = view.legal
@@ -93,9 +96,12 @@ class RandomPlayer(PlayerBase):
             return legal[0]
         return legal[self.gen.below(len(legal))]
 
-    def _exchange(self, hand: tuple[int, ...], limit: int, options: Sequence[Action]) -> Action:
+    def _exchange(
+        self, hand: tuple[int, ...], limit: int, options: Sequence[Action] | None
+    ) -> tuple[int, ...]:
         """Every subset of the hand equally likely; a house that caps the exchange
-        below the hand's size draws among its legal discards instead."""
+        below the hand's size draws among its legal discards instead (``options``, or
+        made here: every subset within the limit, smallest first)."""
         gen = self.gen
         w = gen.next32()  # a coin for each card: a bit of one word (a word per 32 cards)
         kept = []
@@ -108,5 +114,8 @@ class RandomPlayer(PlayerBase):
             k += 1
         out = tuple(kept)
         if len(out) > limit:
-            return options[gen.below(len(options))]
-        return _new(_ACTION, ("discard", out))
+            legal = (
+                options if options is not None else cast("Sequence[Action]", Discards(hand, limit))
+            )
+            return legal[gen.below(len(legal))].cards
+        return out

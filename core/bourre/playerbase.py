@@ -1,0 +1,107 @@
+"""The base of the built-in bots (:class:`PlayerBase`) and the refusal of a player's
+answer (:class:`IllegalAnswer`); :mod:`bourre.players` names both.
+
+A :class:`PlayerBase` answers the three questions of :class:`~bourre.rules.Player`
+with an observation, or, when it says ``needs_view = False`` (a blind bot, such as
+the random bot), the questions of :mod:`bourre.blind` with its legal choices only:
+``choose`` (the actions), ``choose_card`` (the cards), ``choose_card_mask`` (their
+mask) and ``choose_discards`` (the hand and the limit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Final, cast
+
+from mypy_extensions import mypyc_attr
+
+from bourre.actions import CARDS, Action
+from bourre.cards import cards_of
+from bourre.observation import Discards, Observation
+from bourre.rules import RuleViolation
+
+__all__ = ["IllegalAnswer", "PlayerBase"]
+
+_CARDS: Final = CARDS  # read as a constant by compiled code, not from the globals
+
+
+class IllegalAnswer(RuleViolation):
+    """A player's answer the rules forbid; ``seat`` says whose."""
+
+    def __init__(self, seat: int, rule: str, message: str, legal: Sequence[object] = ()) -> None:
+        super().__init__(rule, f"seat {seat}: {message}", legal)
+        self.seat = seat
+        self.words = message
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (IllegalAnswer, (self.seat, self.rule, self.words, self.legal))
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
+class PlayerBase:
+    """A base class for bots of the three-question form (:class:`~bourre.rules.Player`):
+    a subclass is asked through the compiled method table, without Python's argument
+    passing (the built-in bots are).  Overrides written in Python work the same.
+
+    On its own it is the plainest player at the table: it plays every hand, stands
+    pat and plays its lowest legal card; a subclass overrides what it does otherwise."""
+
+    asked_when_forced: ClassVar[bool] = True
+    """Whether :func:`play_out` asks this bot when it has one legal action (a last
+    card, a forced play).  A bot whose answers depend only on the observation, and
+    that draws no random number then, may say ``False``: the action is applied
+    without an observation made for it (the heuristic and random bots do; a subclass
+    of theirs that wants every turn sets it back to ``True``)."""
+
+    needs_view: ClassVar[bool] = True
+    """Whether the bot is asked with an observation.  A bot that picks among its
+    legal actions without looking at the table (the random bot) says ``False`` and
+    answers :meth:`choose` instead: no observation is made for it.  A subclass of such
+    a bot that answers with a view (overrides ``act``, ``decide``, ``discard`` or
+    ``play``) is asked with one, unless it says ``needs_view = False`` itself."""
+
+    def choose(self, actions: Sequence[Action]) -> Action:
+        """For a bot whose ``needs_view`` is false: one of ``actions``, the seat's
+        legal actions now (``State.legal_actions``), which is all it is shown.  This
+        one answers as the three questions above do."""
+        first = actions[0]
+        return actions[-1] if first.kind == "pass" else first  # play; stand pat; lowest
+
+    def choose_card(self, cards: tuple[int, ...]) -> int:
+        """For a bot whose ``needs_view`` is false, at a card to play with more than
+        one legal: one of ``cards``, the legal cards (ascending), answering as
+        :meth:`choose` would for their actions.  ``play_out`` and ``ask`` ask this
+        instead of :meth:`choose` (no list of actions made) when the bot's class
+        defines it at or below the class that defines its :meth:`choose`: a subclass
+        that overrides only :meth:`choose` is asked :meth:`choose`."""
+        return self.choose([_CARDS[c] for c in cards]).cards[0]
+
+    def choose_card_mask(self, legal: int) -> int:
+        """For a bot whose ``needs_view`` is false, at a card to play with more than
+        one legal: one of the legal cards, given as a bit mask (bit ``1 << card``,
+        :mod:`bourre.cards`), answering as :meth:`choose_card` would for them.  No
+        tuple of cards is made for a bot that answers this (the random bot does):
+        ``play_out`` and ``ask`` ask it when the bot's class defines it at or below
+        the class that defines its :meth:`choose_card`; this one asks
+        :meth:`choose_card` with the cards, ascending."""
+        return self.choose_card(tuple(cards_of(legal)))
+
+    def choose_discards(self, hand: tuple[int, ...], limit: int) -> Sequence[int]:
+        """For a bot whose ``needs_view`` is false, at its exchange: the cards to
+        discard (in order; none stands pat), from ``hand`` (ascending), at most
+        ``limit`` of them (R-DRAW), answering as :meth:`choose` would among the legal
+        discards.  No sequence of the legal discards is made for a bot that answers
+        this (the random bot does): ``play_out`` and ``ask`` ask it when the bot's
+        class defines it at or below the class that defines its :meth:`choose`; this
+        one asks :meth:`choose` with the discards (a
+        :class:`~bourre.observation.Discards`)."""
+        return self.choose(cast("Sequence[Action]", Discards(hand, limit))).cards
+
+    def decide(self, view: Observation) -> bool:
+        return True
+
+    def discard(self, view: Observation) -> Sequence[int]:
+        return ()
+
+    def play(self, view: Observation) -> int:
+        return view.legal[0]  # the legal cards are sorted, lowest first
