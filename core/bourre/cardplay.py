@@ -16,7 +16,7 @@ from bourre.actions import CARDS, TablePlay
 from bourre.cards import card_str
 from bourre.results import PlayLog
 from bourre.rules import RuleViolation, refuse_card
-from bourre.state import HandState
+from bourre.state import PAIRS, HandState
 
 if TYPE_CHECKING:
     from bourre.statefields import StateFields
@@ -24,12 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["lead", "legal", "legal_mask", "play_card", "public_trick", "refusal"]
 
 _CARDS: Final = CARDS  # read as a constant by compiled code, not from the globals
-_PAIRS: Final[tuple[tuple[object, ...], ...]] = tuple(
-    [tuple([(s, c) for c in range(52)]) for s in range(8)]
-)
-"""Every ``(seat, card)`` play at a table of up to 8 (R-SESSION), made once: a trick's
-plays are tuples of these, shared (typed as objects: compiled, a pair typed as such
-would be unboxed, and made again when stored)."""
+_PAIRS: Final = PAIRS  # every (seat, card) play, made once (bourre.state)
 _ONE: Final[tuple[tuple[int, ...], ...]] = tuple([(c,) for c in range(52)])
 """Each card's legal set when it is the only legal card, made once."""
 
@@ -202,8 +197,8 @@ def play_card(
     w = seats[st.trick_winner.winner(trick, hs.trump)]
     won = hs.won
     won[w] = won[w] + 1  # (an item's += is a generic Python addition, compiled)
-    done = hs.completed  # (seat, card) pairs; a TrickLog is made only when read
-    done.append((hs.leader, public_trick(st), w))
+    done = hs.completed  # the trick's seats and cards: a TrickLog is made only when read
+    done.append((hs.leader, seats, trick, w))  # (neither list changes from now on)
     if len(done) < st.h:
         lead(st, hs, w)
         return False

@@ -89,8 +89,8 @@ class SessionTally:
 
     def __call__(self, h: HandResult) -> None:
         hs = h.state
-        for _, plays, _ in hs.completed:  # the tricks as played: no TrickLog made
-            self.plays += len(plays)
+        for _, _, cards, _ in hs.completed:  # the tricks as played: no TrickLog made
+            self.plays += len(cards)
         self.cinch += hs.cinch_plays
         self.pots.append(float(hs.pot_at_stake))
         self.active.append(len(hs.active))

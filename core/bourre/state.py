@@ -10,7 +10,7 @@ showed, the stock below the cards drawn).  :meth:`HandState.places` lists them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from bourre.handlogs import PublicDecision, Reshuffle, TrickLog, keep_order
 from bourre.money import Amount
@@ -19,6 +19,12 @@ __all__ = ["HandState", "PublicDecision", "Reshuffle", "TrickLog", "keep_order"]
 
 
 _new: Final = tuple.__new__  # a NamedTuple without its Python-level __new__
+PAIRS: Final[tuple[tuple[object, ...], ...]] = tuple(
+    [tuple([(s, c) for c in range(52)]) for s in range(8)]
+)
+"""Every ``(seat, card)`` play at a table of up to 8 (R-SESSION), made once: a trick's
+plays are tuples of these, shared (typed as objects: compiled, a pair typed as such
+would be unboxed, and made again when stored)."""
 
 
 def _empty_lists(n: int) -> list[list[int]]:
@@ -102,9 +108,10 @@ class HandState:
         self.active: list[int] = []
         """Playing seats, clockwise from the dealer's left."""
         self.decisions: list[PublicDecision] = []
-        self.completed: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
-        """The completed tricks as ``(leader, plays, winner)`` tuples, in order: what
-        the game appends (:attr:`tricks` reads them as :class:`TrickLog` values)."""
+        self.completed: list[tuple[int, list[int], list[int], int]] = []
+        """The completed tricks as ``(leader, seats, cards, winner)`` tuples, in order,
+        the seats and their cards in play order: what the game appends (:attr:`tricks`
+        reads them as :class:`TrickLog` values; neither list changes once appended)."""
         self.trick_logs: list[TrickLog] = []  # those of ``completed`` read so far
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
@@ -255,7 +262,9 @@ class HandState:
         logs = self.trick_logs
         done = self.completed
         for i in range(len(logs), len(done)):
-            logs.append(_new(TrickLog, done[i]))
+            leader, seats, cards, winner = done[i]
+            plays: Any = tuple([PAIRS[seats[k]][cards[k]] for k in range(len(cards))])
+            logs.append(_new(TrickLog, (leader, plays, winner)))
         return logs
 
     def hand_mask(self, seat: int) -> int:
