@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from bourre.actions import CARDS, TablePlay
 from bourre.cards import card_str
+from bourre.handlogs import PAIRS
 from bourre.results import PlayLog
 from bourre.rules import RuleViolation, refuse_card
-from bourre.state import PAIRS, HandState
+from bourre.state import HandState
 
 if TYPE_CHECKING:
     from bourre.statefields import StateFields

@@ -1,13 +1,13 @@
-"""The small public values of a hand: a decision everyone sees, a completed trick,
-and the reshuffle's form (R-RESHUFFLE).  :class:`bourre.state.HandState` holds them
+"""The small public values of a hand: a decision everyone sees, a completed trick and
+its plays, and the reshuffle's form (R-RESHUFFLE).  :class:`bourre.state.HandState` holds them
 (and ``bourre.state`` names them too)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-__all__ = ["PublicDecision", "Reshuffle", "TrickLog", "keep_order"]
+__all__ = ["PAIRS", "PublicDecision", "Reshuffle", "TrickLog", "keep_order"]
 
 
 class PublicDecision(NamedTuple):
@@ -16,6 +16,14 @@ class PublicDecision(NamedTuple):
     seat: int
     play: bool
     exchanged: int
+
+
+PAIRS: Final[tuple[tuple[object, ...], ...]] = tuple(
+    [tuple([(s, c) for c in range(52)]) for s in range(8)]
+)
+"""Every ``(seat, card)`` play at a table of up to 8 (R-SESSION), made once: a trick's
+plays are tuples of these, shared (typed as objects: compiled, a pair typed as such
+would be unboxed, and made again when stored)."""
 
 
 class TrickLog(NamedTuple):

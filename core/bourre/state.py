@@ -12,19 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from bourre.handlogs import PublicDecision, Reshuffle, TrickLog, keep_order
+from bourre.handlogs import PAIRS, PublicDecision, Reshuffle, TrickLog, keep_order
 from bourre.money import Amount
 
 __all__ = ["HandState", "PublicDecision", "Reshuffle", "TrickLog", "keep_order"]
 
 
 _new: Final = tuple.__new__  # a NamedTuple without its Python-level __new__
-PAIRS: Final[tuple[tuple[object, ...], ...]] = tuple(
-    [tuple([(s, c) for c in range(52)]) for s in range(8)]
-)
-"""Every ``(seat, card)`` play at a table of up to 8 (R-SESSION), made once: a trick's
-plays are tuples of these, shared (typed as objects: compiled, a pair typed as such
-would be unboxed, and made again when stored)."""
 
 
 def _empty_lists(n: int) -> list[list[int]]:
