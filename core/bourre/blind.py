@@ -130,7 +130,7 @@ def discards_chosen(player: PlayerBase, state: State, seat: int) -> Action:
     assert hs is not None
     hand = tuple(hs.hands[seat])
     try:
-        got = player.choose_discards(hand, state.draw.limit(hs, seat))
+        got = player.choose_discards(hand, state.exchange_limit())
         cards: tuple[int, ...] = got if type(got) is _TUPLE else tuple(got)
     except TypeError as e:  # a Python override answered something of another type
         raise IllegalAnswer(seat, "R-DRAW", f"answered the wrong type: {e}") from None

@@ -32,7 +32,7 @@ from bourre.botmaking import BotFactory, make_bot, takes_house
 from bourre.cardplay import legal as legal_set
 from bourre.cardplay import legal_mask
 from bourre.engine import HandResult, State
-from bourre.flow import DECIDE, DECIDE_PHASE, PLAY_PHASE
+from bourre.flow import PLAY_PHASE
 from bourre.observation import Observation
 from bourre.playerbase import IllegalAnswer, PlayerBase
 from bourre.rules import Player, RuleViolation
@@ -103,12 +103,6 @@ def _answer(player: Any, view: Observation, act: Any) -> Action:
     return PLAY if ok else PASS
 
 
-def _exchanging(state: State) -> bool:
-    """Whether the seat to act is to exchange (R-DRAW)."""
-    t = state.turn
-    return state.phase == DECIDE_PHASE and t is not None and t.kind != DECIDE
-
-
 def ask(state: State, player: Any) -> Action:
     """Ask ``player``, seated at the seat to act, for its action (not applied)."""
     seat = state.current_player()
@@ -119,7 +113,7 @@ def ask(state: State, player: Any) -> Action:
                 return mask_chosen(player, seat, legal_mask(state))
             if form != BY_CHOICE:
                 return card_chosen(player, seat, legal_set(state))
-        elif _exchanging(state) and asks_discards(player):
+        elif state.phase_name == "exchange" and asks_discards(player):
             return discards_chosen(player, state, seat)
         return chosen(player, seat, state.choices())
     return _answer(player, state.observation(seat), getattr(player, "act", None))
@@ -144,7 +138,7 @@ def play_out(
     seated = list(players)  # indexed natively
     shown = [blind(p) for p in seated]  # shown only their legal choices (bourre.blind)
     forms = [card_form(p) if b else BY_CHOICE for p, b in zip(seated, shown, strict=True)]
-    hands = [b and asks_discards(p) for p, b in zip(seated, shown, strict=True)]
+    by_hand = [b and asks_discards(p) for p, b in zip(seated, shown, strict=True)]
     # each bot's form, once (a blind bot is never asked with a view: no lookup of an
     # ``act`` it lacks, which costs a raised and caught AttributeError)
     acts = [None if b else getattr(p, "act", None) for p, b in zip(seated, shown, strict=True)]
@@ -160,7 +154,7 @@ def play_out(
                     action = mask_chosen(seated[seat], seat, legal_mask(state))
                 else:
                     action = card_chosen(seated[seat], seat, legal_set(state))
-            elif hands[seat] and _exchanging(state):  # discards, chosen from the hand
+            elif by_hand[seat] and state.phase_name == "exchange":  # discards, from the hand
                 action = discards_chosen(seated[seat], state, seat)
             elif shown[seat]:
                 action = chosen(seated[seat], seat, state.choices())
