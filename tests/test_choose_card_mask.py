@@ -22,7 +22,7 @@ from bourre.observation import Discards
 from bourre.players import IllegalAnswer, PlayerBase, play_out
 from bourre.xoshiro import Xoshiro128
 from bourre_bots.random_bot import RandomPlayer
-from bourre_variants.standard.payout import _ranks_of_ints, ranks_of
+from bourre_variants.standard.payout import ranks_of
 
 WORD = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -183,8 +183,14 @@ def test_a_seeded_deal_is_a_deck_in_the_history() -> None:
 
 
 @given(st.lists(st.integers(min_value=-(2**70), max_value=2**70), min_size=1, max_size=8))
-def test_whole_number_places_are_the_places(scaled: list[int]) -> None:
-    assert _ranks_of_ints(scaled) == ranks_of(scaled)
+def test_places_are_one_more_than_the_balances_above(balances: list[int]) -> None:
+    """R-SETTLE: each place is 1 + how many balances are higher; ties share a place,
+    for whole numbers and exact fractions alike."""
+    from fractions import Fraction
+
+    expected = [1 + sum(o > b for o in balances) for b in balances]
+    assert ranks_of(balances) == expected
+    assert ranks_of([Fraction(b, 3) for b in balances]) == expected
 
 
 class _ChooseOnly(RandomPlayer):

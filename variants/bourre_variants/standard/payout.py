@@ -154,19 +154,16 @@ def _whole(x: Amount) -> Amount:
 
 
 def ranks_of(balances: Sequence[Amount]) -> list[int]:
-    """Shared places, highest balance first: 1, 2, 2, 4 … (R-SETTLE)."""
-    return [1 + len([o for o in balances if o > b]) for b in balances]
-
-
-def _ranks_of_ints(scaled: list[int]) -> list[int]:
-    """:func:`ranks_of` for whole numbers (compiled: integer comparisons, no lists)."""
+    """Shared places, highest balance first: 1, 2, 2, 4 … (R-SETTLE): one more than
+    the balances above (counted, no list made: compiled, whole numbers compare
+    natively)."""
     ranks: list[int] = []
-    for b in scaled:
-        above = 1
-        for o in scaled:
+    for b in balances:
+        place = 1
+        for o in balances:
             if o > b:
-                above += 1
-        ranks.append(above)
+                place += 1
+        ranks.append(place)
     return ranks
 
 
@@ -177,7 +174,7 @@ def settle(balances: list[Amount], pot: Amount) -> tuple[list[Amount], list[int]
         # in chips: n × each final balance is a whole number, ranked as it stands
         # (no fraction made but the shares that do not divide evenly)
         scaled: list[int] = [int(b) * n + pot for b in balances]
-        return [x // n if not x % n else Fraction(x, n) for x in scaled], _ranks_of_ints(scaled)
+        return [x // n if not x % n else Fraction(x, n) for x in scaled], ranks_of(scaled)
     share: Amount = Fraction(pot) / n
     final = [_whole(b + share) for b in balances]
     return final, ranks_of(final)
