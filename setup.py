@@ -64,7 +64,21 @@ def _extensions() -> list[object]:
         return []
     for ext in extensions:
         ext.optional = True  # no C compiler: the same modules as pure Python
+        ext.extra_compile_args += _speed_flags()
     return list(extensions)
+
+
+def _speed_flags() -> list[str]:
+    """C flags that shrink the hot path (docs/performance.md, "Compiler flags").
+
+    ``-fvisibility=hidden``: mypyc's runtime helpers compiled into the group library
+    (``CPyTagged_DecRef``, ``CPyList_GetItem`` ...) are called directly and inlined
+    instead of through the PLT; only ``PyInit_*`` is exported, which is all that
+    Python looks up.  ``-fno-plt`` (ELF): calls into libpython go through the GOT.
+    """
+    if os.name != "posix":
+        return []
+    return ["-fvisibility=hidden"] + (["-fno-plt"] if sys.platform.startswith("linux") else [])
 
 
 # pip runs this file several times per install (requirements, metadata, the build):
