@@ -9,9 +9,15 @@ Everything else about the package is declared in pyproject.toml.
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
+import tomllib
+from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 COMPILED = [
     "core/bourre/statefields.py",
@@ -64,7 +70,7 @@ def _extensions() -> list[object]:
         return []
     for ext in extensions:
         ext.optional = True  # no C compiler: the same modules as pure Python
-        ext.extra_compile_args += _speed_flags()
+        ext.extra_compile_args = [*ext.extra_compile_args, *_speed_flags()]  # (a shared list)
     return list(extensions)
 
 
@@ -81,8 +87,119 @@ def _speed_flags() -> list[str]:
     return ["-fvisibility=hidden"] + (["-fno-plt"] if sys.platform.startswith("linux") else [])
 
 
+HERE = Path(__file__).resolve().parent
+TRAINING = ["bench", "--seconds", "0.2", "standard", "four-card", "no-cinch", "optional-undertrump"]
+"""What the profile-guided build plays: ``bourre bench`` (random, heuristic and Monte
+Carlo bots) on houses whose components differ, about 15 seconds instrumented."""
+
+
+def _pgo() -> bool:
+    return os.environ.get("BOURRE_PGO", "1") not in ("", "0")
+
+
+def _is_gcc(command: list[str]) -> bool:
+    try:
+        out = subprocess.run([*command[:1], "--version"], capture_output=True, text=True)
+    except OSError:
+        return False
+    return "Free Software Foundation" in out.stdout
+
+
+class ProfileGuided(build_ext):
+    """Build the compiled group twice with GCC: instrumented, then after ``TRAINING``
+    with ``-fprofile-use``, so the hot path is laid out and inlined for how it runs
+    (docs/performance.md, "Compiler flags").  ``BOURRE_PGO=0`` builds once.  Any
+    failure (no GCC, a failed build or training) falls back to the plain build."""
+
+    def build_extensions(self) -> None:
+        compiler = getattr(self.compiler, "compiler_so", None) or [""]
+        if not (self.extensions and _pgo() and _is_gcc(compiler)):
+            super().build_extensions()
+            return
+        plain = {
+            id(ext): (list(ext.extra_compile_args), list(ext.extra_link_args))
+            for ext in self.extensions
+        }
+        with tempfile.TemporaryDirectory(prefix="bourre-pgo-") as tmp:
+            profile = os.path.join(tmp, "profile")
+            try:
+                self._passes(plain, [f"-fprofile-generate={profile}"], link=True, optional=False)
+                if not self._train(Path(tmp) / "tree", Path(profile)):
+                    raise RuntimeError("the training run did not run the instrumented build")
+                use = [f"-fprofile-use={profile}", "-fprofile-partial-training"]
+                self._passes(
+                    plain,
+                    [*use, "-Wno-missing-profile", "-Wno-coverage-mismatch"],
+                    link=False,
+                    optional=False,
+                )
+            except Exception as exc:  # any failure: build as without PGO
+                print(f"bourre: no profile-guided build ({exc}); building once", file=sys.stderr)
+                self._passes(plain, [], link=False, optional=True)
+
+    def _passes(
+        self,
+        plain: dict[int, tuple[list[str], list[str]]],
+        flags: list[str],
+        *,
+        link: bool,
+        optional: bool,
+    ) -> None:
+        for ext in self.extensions:
+            compile_args, link_args = plain[id(ext)]
+            ext.extra_compile_args = compile_args + flags
+            ext.extra_link_args = link_args + (flags if link else [])
+            ext.optional = optional
+        self.force = True
+        super().build_extensions()
+
+    def _train(self, tree: Path, profile: Path) -> bool:
+        """Play ``TRAINING`` on a copy of the sources with the instrumented build."""
+        project = tomllib.loads((HERE / "pyproject.toml").read_text(encoding="utf-8"))
+        for root in project["tool"]["setuptools"]["packages"]["find"]["where"]:
+            shutil.copytree(
+                HERE / root,
+                tree,
+                dirs_exist_ok=True,
+                ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "*.egg-info"),
+            )
+        for ext in self.extensions:
+            target = tree / self.get_ext_filename(ext.name)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(self.get_ext_fullpath(ext.name), target)
+        dist = tree / "bourre-0+training.dist-info"  # the entry points, as an install has them
+        dist.mkdir()
+        (dist / "METADATA").write_text(
+            "Metadata-Version: 2.1\nName: bourre\nVersion: 0+training\n", encoding="utf-8"
+        )
+        groups = project["project"]["entry-points"]
+        (dist / "entry_points.txt").write_text(
+            "".join(
+                f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in eps.items())
+                for group, eps in groups.items()
+            ),
+            encoding="utf-8",
+        )
+        env = {**os.environ, "PYTHONPATH": str(tree), "BOURRE_PURE_PYTHON": ""}
+        module, _, function = project["project"]["scripts"]["bourre"].partition(":")
+        main = f"import sys; from {module} import {function}; sys.argv[0] = 'bourre'; {function}()"
+        run = subprocess.run(
+            [sys.executable, "-c", main, *TRAINING],
+            cwd=tree,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        if run.returncode != 0:
+            raise RuntimeError(f"the training run failed: {run.stderr.strip()[-500:]}")
+        return "compiled (mypyc)" in run.stdout and any(profile.rglob("*.gcda"))
+
+
 # pip runs this file several times per install (requirements, metadata, the build):
 # only a build translates and compiles, once.
 _BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
 
-setup(ext_modules=_extensions() if not _BUILDS.isdisjoint(sys.argv[1:]) else [])
+setup(
+    ext_modules=_extensions() if not _BUILDS.isdisjoint(sys.argv[1:]) else [],
+    cmdclass={"build_ext": ProfileGuided},
+)

@@ -25,14 +25,18 @@ from bourre.simulate import play_session
 
 def setup_py_modules() -> list[str]:
     """The module names setup.py compiles (its ``COMPILED`` list of paths)."""
+    paths = setup_py_value("COMPILED")
+    assert isinstance(paths, list)
+    return sorted(p.split("/", 1)[1].removesuffix(".py").replace("/", ".") for p in paths)
+
+
+def setup_py_value(name: str) -> object:
+    """A literal assigned at setup.py's top level."""
     tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
     for node in tree.body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "COMPILED":
-            paths = ast.literal_eval(node.value)
-            break
-    else:
-        raise AssertionError("setup.py has no COMPILED list")
-    return sorted(p.split("/", 1)[1].removesuffix(".py").replace("/", ".") for p in paths)
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == name:
+            return ast.literal_eval(node.value)
+    raise AssertionError(f"setup.py has no {name}")
 
 
 def pure_requested() -> bool:
@@ -168,6 +172,65 @@ def test_without_a_c_compiler_the_install_falls_back_to_pure_python(tmp_path):
     describe, engine_file, final = json.loads(out.stdout)
     assert describe == "pure Python"
     assert engine_file.startswith(str(target)) and engine_file.endswith(".py")
+    assert final == [str(x) for x in play_session(House("standard"), seed=3).final]
+
+
+def test_the_profile_guided_builds_training_is_a_working_command_line():
+    """setup.py trains the instrumented build with ``bourre`` + ``TRAINING``; a wrong
+    house or option there would quietly cost the install its profile-guided build."""
+    from typer.testing import CliRunner
+
+    from bourre.cli import app
+
+    training = setup_py_value("TRAINING")
+    assert isinstance(training, list) and training[0] == "bench"
+    seconds = training.index("--seconds") + 1
+    quick = [*training[:seconds], "0.002", *training[seconds + 1 :]]
+    result = CliRunner().invoke(app, quick)
+    assert result.exit_code == 0, result.output
+    houses = [a for a in training[seconds + 1 :] if not a.startswith("-")]
+    assert len(houses) >= 2
+    assert all(f"{house}: random bots" in result.output for house in houses), result.output
+
+
+@pytest.mark.slow
+def test_a_wheel_is_built_profile_guided_and_plays_the_same_sessions(tmp_path):
+    """With GCC, the wheel's group library is built twice, trained in between
+    (setup.py ``ProfileGuided``); without it, once.  Either way the same sessions."""
+    env = {k: v for k, v in os.environ.items() if k not in ("BOURRE_PURE_PYTHON", "BOURRE_PGO")}
+    wheels, target = tmp_path / "wheels", tmp_path / "site"
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
+    log = subprocess.run(
+        [*pip, "wheel", "-v", "--no-deps", "-w", wheels, ROOT],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,  # (the build's commands)
+        text=True,
+        check=True,
+    ).stdout
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    gcc = (
+        "Free Software Foundation"
+        in subprocess.run([cc, "--version"], capture_output=True, text=True).stdout
+    )
+    assert ("-fprofile-use=" in log) == gcc and "no profile-guided build" not in log
+    (wheel,) = wheels.glob("bourre-*.whl")
+    subprocess.run([*pip, "install", "-q", "--no-deps", "--target", target, wheel], check=True)
+    probe = (
+        "import bourre.build, json;"
+        "from bourre.house import House; from bourre.simulate import play_session;"
+        "s = play_session(House('standard'), seed=3);"
+        "print(json.dumps([bourre.build.describe(), [str(x) for x in s.final]]))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        env={**os.environ, "PYTHONPATH": str(target)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    describe, final = json.loads(out.stdout)
+    assert describe.startswith("compiled (mypyc)")
     assert final == [str(x) for x in play_session(House("standard"), seed=3).final]
 
 
