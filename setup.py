@@ -3,7 +3,8 @@
 The compiled modules are the same typed Python as the sources (docs/performance.md).
 ``BOURRE_PURE_PYTHON=1 pip install …`` skips compilation; without a C compiler, or if
 compilation fails, the install falls back to pure Python (the same results, slower).
-Everything else about the package is declared in pyproject.toml.
+With GCC the compiled library is built profile-guided (``ProfileGuided``;
+``BOURRE_PGO=0`` builds once).  Everything else about the package is declared in pyproject.toml.
 """
 
 from __future__ import annotations
@@ -189,6 +190,7 @@ class ProfileGuided(build_ext):
             env=env,
             capture_output=True,
             text=True,
+            timeout=600,  # (about 15 seconds: a hung run must not hang the install)
         )
         if run.returncode != 0:
             raise RuntimeError(f"the training run failed: {run.stderr.strip()[-500:]}")
