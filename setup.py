@@ -181,7 +181,10 @@ class ProfileGuided(build_ext):
             ),
             encoding="utf-8",
         )
-        env = {**os.environ, "PYTHONPATH": str(tree), "BOURRE_PURE_PYTHON": ""}
+        # the tree first; the rest of the path as given (pip's isolated build puts
+        # the build's requirements, which the training imports, on PYTHONPATH)
+        path = os.pathsep.join(filter(None, [str(tree), os.environ.get("PYTHONPATH")]))
+        env = {**os.environ, "PYTHONPATH": path, "BOURRE_PURE_PYTHON": ""}
         module, _, function = project["project"]["scripts"]["bourre"].partition(":")
         main = f"import sys; from {module} import {function}; sys.argv[0] = 'bourre'; {function}()"
         run = subprocess.run(

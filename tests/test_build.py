@@ -196,12 +196,17 @@ def test_the_profile_guided_builds_training_is_a_working_command_line():
 @pytest.mark.slow
 def test_a_wheel_is_built_profile_guided_and_plays_the_same_sessions(tmp_path):
     """With GCC, the wheel's group library is built twice, trained in between
-    (setup.py ``ProfileGuided``); without it, once.  Either way the same sessions."""
+    (setup.py ``ProfileGuided``); without it, once.  Either way the same sessions.
+    Built from a bare virtual environment, as a new user's first install is: the
+    training then finds its imports only in pip's isolated build environment."""
     env = {k: v for k, v in os.environ.items() if k not in ("BOURRE_PURE_PYTHON", "BOURRE_PGO")}
-    wheels, target = tmp_path / "wheels", tmp_path / "site"
+    wheels, target, bare = tmp_path / "wheels", tmp_path / "site", tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", bare], check=True)
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
+    bare_python = bare / ("Scripts" if os.name == "nt" else "bin") / "python"
+    bare_pip = [bare_python, "-m", "pip", "--disable-pip-version-check"]
     log = subprocess.run(
-        [*pip, "wheel", "-v", "--no-deps", "-w", wheels, ROOT],
+        [*bare_pip, "wheel", "-v", "--no-deps", "-w", wheels, ROOT],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,  # (the build's commands)
