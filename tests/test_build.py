@@ -13,6 +13,7 @@ import subprocess
 import sys
 import sysconfig
 import warnings
+from pathlib import Path
 
 import pytest
 from conftest import ROOT
@@ -144,16 +145,11 @@ def test_the_same_seeds_give_the_same_sessions_in_every_build():
     assert got_heuristic == HEURISTIC_SESSIONS
 
 
-@pytest.mark.slow
-def test_without_a_c_compiler_the_install_falls_back_to_pure_python(tmp_path):
-    """A machine without a compiler still gets a working install: the same modules
-    as pure Python, playing the same sessions."""
-    env = {**os.environ, "CC": "/bin/false"}
-    env.pop("BOURRE_PURE_PYTHON", None)
-    wheels, target = tmp_path / "wheels", tmp_path / "site"
-    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
-    subprocess.run([*pip, "wheel", "--no-deps", "-w", wheels, ROOT], env=env, check=True)
+def play_the_wheel(wheels: Path, target: Path) -> tuple[str, str, list[str]]:
+    """Install the one wheel in ``wheels`` into ``target`` and play a session with it
+    in a new process: its build, its engine's file and the session's final balances."""
     (wheel,) = wheels.glob("bourre-*.whl")
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
     subprocess.run([*pip, "install", "--no-deps", "--target", target, wheel], check=True)
     probe = (
         "import bourre.build, bourre.engine, json, sys;"
@@ -170,6 +166,19 @@ def test_without_a_c_compiler_the_install_falls_back_to_pure_python(tmp_path):
         check=True,
     )
     describe, engine_file, final = json.loads(out.stdout)
+    return describe, engine_file, final
+
+
+@pytest.mark.slow
+def test_without_a_c_compiler_the_install_falls_back_to_pure_python(tmp_path):
+    """A machine without a compiler still gets a working install: the same modules
+    as pure Python, playing the same sessions."""
+    env = {**os.environ, "CC": "/bin/false"}
+    env.pop("BOURRE_PURE_PYTHON", None)
+    wheels, target = tmp_path / "wheels", tmp_path / "site"
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, "wheel", "--no-deps", "-w", wheels, ROOT], env=env, check=True)
+    describe, engine_file, final = play_the_wheel(wheels, target)
     assert describe == "pure Python"
     assert engine_file.startswith(str(target)) and engine_file.endswith(".py")
     assert final == [str(x) for x in play_session(House("standard"), seed=3).final]
@@ -202,7 +211,6 @@ def test_a_wheel_is_built_profile_guided_and_plays_the_same_sessions(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("BOURRE_PURE_PYTHON", "BOURRE_PGO")}
     wheels, target, bare = tmp_path / "wheels", tmp_path / "site", tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", bare], check=True)
-    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
     bare_python = bare / ("Scripts" if os.name == "nt" else "bin") / "python"
     bare_pip = [bare_python, "-m", "pip", "--disable-pip-version-check"]
     log = subprocess.run(
@@ -219,23 +227,8 @@ def test_a_wheel_is_built_profile_guided_and_plays_the_same_sessions(tmp_path):
         in subprocess.run([cc, "--version"], capture_output=True, text=True).stdout
     )
     assert ("-fprofile-use=" in log) == gcc and "no profile-guided build" not in log
-    (wheel,) = wheels.glob("bourre-*.whl")
-    subprocess.run([*pip, "install", "-q", "--no-deps", "--target", target, wheel], check=True)
-    probe = (
-        "import bourre.build, json;"
-        "from bourre.house import House; from bourre.simulate import play_session;"
-        "s = play_session(House('standard'), seed=3);"
-        "print(json.dumps([bourre.build.describe(), [str(x) for x in s.final]]))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", probe],
-        env={**os.environ, "PYTHONPATH": str(target)},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    describe, final = json.loads(out.stdout)
-    assert describe.startswith("compiled (mypyc)")
+    describe, engine_file, final = play_the_wheel(wheels, target)
+    assert describe.startswith("compiled (mypyc)") and not engine_file.endswith(".py")
     assert final == [str(x) for x in play_session(House("standard"), seed=3).final]
 
 
