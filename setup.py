@@ -110,12 +110,15 @@ class ProfileGuided(build_ext):
     """Build the compiled group twice with GCC: instrumented, then after ``TRAINING``
     with ``-fprofile-use``, so the hot path is laid out and inlined for how it runs
     (docs/performance.md, "Compiler flags").  ``BOURRE_PGO=0`` builds once.  Any
-    failure (no GCC, a failed build or training) falls back to the plain build."""
+    failure (no GCC, a failed build or training) falls back to the plain build.
+    Every build starts from nothing: a library an earlier build left (in ``build/``
+    or beside the sources) is removed first, so a failed build installs pure Python,
+    never an older or instrumented library."""
 
     def build_extensions(self) -> None:
         compiler = getattr(self.compiler, "compiler_so", None) or [""]
         if not (self.extensions and _pgo() and _is_gcc(compiler)):
-            super().build_extensions()
+            self._build()
             return
         plain = {
             id(ext): (list(ext.extra_compile_args), list(ext.extra_link_args))
@@ -124,11 +127,11 @@ class ProfileGuided(build_ext):
         with tempfile.TemporaryDirectory(prefix="bourre-pgo-") as tmp:
             profile = os.path.join(tmp, "profile")
             try:
-                self._passes(plain, [f"-fprofile-generate={profile}"], link=True, optional=False)
+                self._pass(plain, [f"-fprofile-generate={profile}"], link=True, optional=False)
                 if not self._train(Path(tmp) / "tree", Path(profile)):
                     raise RuntimeError("the training run did not run the instrumented build")
                 use = [f"-fprofile-use={profile}", "-fprofile-partial-training"]
-                self._passes(
+                self._pass(
                     plain,
                     [*use, "-Wno-missing-profile", "-Wno-coverage-mismatch"],
                     link=False,
@@ -136,9 +139,9 @@ class ProfileGuided(build_ext):
                 )
             except Exception as exc:  # any failure: build as without PGO
                 print(f"bourre: no profile-guided build ({exc}); building once", file=sys.stderr)
-                self._passes(plain, [], link=False, optional=True)
+                self._pass(plain, [], link=False, optional=True)
 
-    def _passes(
+    def _pass(
         self,
         plain: dict[int, tuple[list[str], list[str]]],
         flags: list[str],
@@ -151,6 +154,12 @@ class ProfileGuided(build_ext):
             ext.extra_compile_args = compile_args + flags
             ext.extra_link_args = link_args + (flags if link else [])
             ext.optional = optional
+        self._build()
+
+    def _build(self) -> None:
+        """One pass, from nothing (no library of an earlier pass or build is kept)."""
+        for ext in self.extensions:
+            Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
         self.force = True
         super().build_extensions()
 

@@ -184,6 +184,32 @@ def test_without_a_c_compiler_the_install_falls_back_to_pure_python(tmp_path):
     assert final == [str(x) for x in play_session(House("standard"), seed=3).final]
 
 
+@pytest.mark.slow
+def test_a_failed_build_never_installs_a_library_an_earlier_build_left(tmp_path):
+    """A checkout's ``build/`` may hold libraries of an earlier build (another
+    compiler, an interrupted profile-guided pass): a build that fails to compile
+    installs pure Python, not them (setup.py ``ProfileGuided._build``)."""
+    source = tmp_path / "source"
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".git", ".venv", ".tox", "build", "site", "*.so", "*.egg-info", "__pycache__"
+        ),
+    )
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    lib = source / "build" / f"lib.{sysconfig.get_platform()}-{sys.implementation.cache_tag}"
+    (lib / "bourre").mkdir(parents=True)
+    (lib / "bourre" / f"engine{suffix}").write_bytes(b"a library an earlier build left")
+    env = {**os.environ, "CC": "/bin/false"}
+    env.pop("BOURRE_PURE_PYTHON", None)
+    wheels, target = tmp_path / "wheels", tmp_path / "site"
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, "wheel", "--no-deps", "-w", wheels, source], env=env, check=True)
+    describe, engine_file, _ = play_the_wheel(wheels, target)
+    assert describe == "pure Python" and engine_file.endswith(".py")
+
+
 def test_the_profile_guided_builds_training_is_a_working_command_line():
     """setup.py trains the instrumented build with ``bourre`` + ``TRAINING``; a wrong
     house or option there would quietly cost the install its profile-guided build."""
