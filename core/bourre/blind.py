@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 from bourre.actions import CARDS, STAND_PAT, Action
 from bourre.cards import cards_of
-from bourre.playerbase import IllegalAnswer, PlayerBase
+from bourre.playerbase import PlayerBase, not_a_card, not_an_action, wrong_type
 
 if TYPE_CHECKING:
     from bourre.engine import State
@@ -43,9 +43,9 @@ def chosen(player: PlayerBase, seat: int, actions: Sequence[Action]) -> Action:
     try:
         a = player.choose(actions)
     except TypeError as e:  # a Python override answered something of another type
-        raise IllegalAnswer(seat, "R-DECIDE", f"answered the wrong type: {e}") from None
+        raise wrong_type(seat, "R-DECIDE", e) from None
     if not isinstance(a, _ACTION):
-        raise IllegalAnswer(seat, "R-DECIDE", f"answered {a!r}, which is not an action")
+        raise not_an_action(seat, a)
     return a
 
 
@@ -56,9 +56,9 @@ def card_chosen(player: PlayerBase, seat: int, cards: tuple[int, ...]) -> Action
         c = player.choose_card(cards)
         card = 0 <= c < 52
     except TypeError as e:  # a Python override answered something of another type
-        raise IllegalAnswer(seat, "R-DECK", f"answered the wrong type: {e}") from None
+        raise wrong_type(seat, "R-DECK", e) from None
     if not card:
-        raise IllegalAnswer(seat, "R-DECK", f"{c!r} is not a card", cards)
+        raise not_a_card(seat, c, cards)
     return _CARDS[c]
 
 
@@ -70,9 +70,9 @@ def mask_chosen(player: PlayerBase, seat: int, legal: int) -> Action:
         c = player.choose_card_mask(legal)
         card = 0 <= c < 52
     except TypeError as e:  # a Python override answered something of another type
-        raise IllegalAnswer(seat, "R-DECK", f"answered the wrong type: {e}") from None
+        raise wrong_type(seat, "R-DECK", e) from None
     if not card:
-        raise IllegalAnswer(seat, "R-DECK", f"{c!r} is not a card", cards_of(legal))
+        raise not_a_card(seat, c, cards_of(legal))
     return _CARDS[c]
 
 
@@ -133,7 +133,7 @@ def discards_chosen(player: PlayerBase, state: State, seat: int) -> Action:
         got = player.choose_discards(hand, state.exchange_limit())
         cards: tuple[int, ...] = got if type(got) is _TUPLE else tuple(got)
     except TypeError as e:  # a Python override answered something of another type
-        raise IllegalAnswer(seat, "R-DRAW", f"answered the wrong type: {e}") from None
+        raise wrong_type(seat, "R-DRAW", e) from None
     return _new(_ACTION, ("discard", cards)) if cards else _STAND_PAT
 
 

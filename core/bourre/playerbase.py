@@ -20,7 +20,14 @@ from bourre.cards import cards_of
 from bourre.observation import Discards, Observation
 from bourre.rules import RuleViolation
 
-__all__ = ["IllegalAnswer", "PlayerBase"]
+__all__ = [
+    "IllegalAnswer",
+    "PlayerBase",
+    "may_not_pass",
+    "not_a_card",
+    "not_an_action",
+    "wrong_type",
+]
 
 _CARDS: Final = CARDS  # read as a constant by compiled code, not from the globals
 
@@ -35,6 +42,27 @@ class IllegalAnswer(RuleViolation):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (IllegalAnswer, (self.seat, self.rule, self.words, self.legal))
+
+
+def wrong_type(seat: int, rule: str, e: TypeError) -> IllegalAnswer:
+    """The refusal of an answer of another type (a Python override's), under ``rule``:
+    the question's rule (R-DECK for a card, R-DRAW for discards, R-DECIDE)."""
+    return IllegalAnswer(seat, rule, f"answered the wrong type: {e}")
+
+
+def not_a_card(seat: int, c: object, legal: Sequence[object]) -> IllegalAnswer:
+    """The refusal of a card answer that names no card (R-DECK)."""
+    return IllegalAnswer(seat, "R-DECK", f"{c!r} is not a card", legal)
+
+
+def may_not_pass(seat: int, rule: str) -> IllegalAnswer:
+    """The refusal of a pass by a seat that must play (``rule``: R-ACE-UP, R-SOLE …)."""
+    return IllegalAnswer(seat, rule, "may not pass", ("play",))
+
+
+def not_an_action(seat: int, a: object) -> IllegalAnswer:
+    """The refusal of an answer that is not an :class:`~bourre.actions.Action` (R-DECIDE)."""
+    return IllegalAnswer(seat, "R-DECIDE", f"answered {a!r}, which is not an action")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely

@@ -34,7 +34,14 @@ from bourre.cardplay import legal_mask
 from bourre.engine import HandResult, State
 from bourre.flow import PLAY_PHASE
 from bourre.observation import Observation
-from bourre.playerbase import IllegalAnswer, PlayerBase
+from bourre.playerbase import (
+    IllegalAnswer,
+    PlayerBase,
+    may_not_pass,
+    not_a_card,
+    not_an_action,
+    wrong_type,
+)
 from bourre.rules import Player, RuleViolation
 
 __all__ = [
@@ -62,16 +69,16 @@ def _native_answer(player: PlayerBase, view: Observation) -> Action:
         if phase == "play":
             c = player.play(view)
             if not 0 <= c < 52:
-                raise IllegalAnswer(view.seat, "R-DECK", f"{c!r} is not a card", view.legal)
+                raise not_a_card(view.seat, c, view.legal)
             return _CARDS[c]
         if phase == "exchange":
             return _new(Action, ("discard", tuple(player.discard(view))))
         ok = player.decide(view)
     except TypeError as e:  # a Python override answered something of another type
         rule = "R-DECK" if phase == "play" else "R-DRAW" if phase == "exchange" else "R-DECIDE"
-        raise IllegalAnswer(view.seat, rule, f"answered the wrong type: {e}") from None
+        raise wrong_type(view.seat, rule, e) from None
     if not ok and view.forced is not None:
-        raise IllegalAnswer(view.seat, view.forced, "may not pass", ("play",))
+        raise may_not_pass(view.seat, view.forced)
     return _PLAY_A if ok else _PASS_A
 
 
@@ -83,13 +90,13 @@ def _answer(player: Any, view: Observation, act: Any) -> Action:
     if act is not None:
         a = act(view)
         if not isinstance(a, _ACTION):
-            raise IllegalAnswer(view.seat, "R-DECIDE", f"answered {a!r}, which is not an action")
+            raise not_an_action(view.seat, a)
         return a
     phase = view.phase
     if phase == "play":
         c = player.play(view)
         if not isinstance(c, int) or not 0 <= c < 52:
-            raise IllegalAnswer(view.seat, "R-DECK", f"{c!r} is not a card", view.legal)
+            raise not_a_card(view.seat, c, view.legal)
         return CARDS[c]
     if phase == "exchange":
         cards = player.discard(view)
@@ -99,7 +106,7 @@ def _answer(player: Any, view: Observation, act: Any) -> Action:
             raise IllegalAnswer(view.seat, "R-DRAW", f"{cards!r} is not a set of cards") from None
     ok = player.decide(view)
     if not ok and view.forced is not None:
-        raise IllegalAnswer(view.seat, view.forced, "may not pass", ("play",))
+        raise may_not_pass(view.seat, view.forced)
     return PLAY if ok else PASS
 
 
