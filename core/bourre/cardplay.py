@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["lead", "legal", "legal_mask", "play_card", "public_trick", "refusal"]
 
 _CARDS: Final = CARDS  # read as a constant by compiled code, not from the globals
-_PAIRS: Final = PAIRS  # every (seat, card) play, made once (bourre.state)
+_PAIRS: Final = PAIRS  # every (seat, card) play, made once (bourre.handlogs)
 _ONE: Final[tuple[tuple[int, ...], ...]] = tuple([(c,) for c in range(52)])
 """Each card's legal set when it is the only legal card, made once."""
 
