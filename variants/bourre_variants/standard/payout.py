@@ -155,8 +155,7 @@ def _whole(x: Amount) -> Amount:
 
 def ranks_of(balances: Sequence[Amount]) -> list[int]:
     """Shared places, highest balance first: 1, 2, 2, 4 … (R-SETTLE): one more than
-    the balances above (counted, no list made: compiled, whole numbers compare
-    natively)."""
+    the balances above (counted, no list made)."""
     ranks: list[int] = []
     for b in balances:
         place = 1
@@ -167,14 +166,32 @@ def ranks_of(balances: Sequence[Amount]) -> list[int]:
     return ranks
 
 
+def _chip_ranks(scaled: list[int]) -> list[int]:
+    """:func:`ranks_of` of whole numbers (compiled: they compare natively)."""
+    ranks: list[int] = []
+    for b in scaled:
+        place = 1
+        for o in scaled:
+            if o > b:
+                place += 1
+        ranks.append(place)
+    return ranks
+
+
 def settle(balances: list[Amount], pot: Amount) -> tuple[list[Amount], list[int]]:
     """R-SETTLE: the pot left is divided equally among all players, exactly."""
     n = len(balances)
-    if isinstance(pot, int) and all([isinstance(b, int) for b in balances]):
+    if isinstance(pot, int):
         # in chips: n × each final balance is a whole number, ranked as it stands
         # (no fraction made but the shares that do not divide evenly)
-        scaled: list[int] = [int(b) * n + pot for b in balances]
-        return [x // n if not x % n else Fraction(x, n) for x in scaled], ranks_of(scaled)
+        scaled: list[int] = []
+        for b in balances:
+            if not isinstance(b, int):
+                break
+            scaled.append(b * n + pot)
+        else:
+            final: list[Amount] = [x // n if not x % n else Fraction(x, n) for x in scaled]
+            return final, _chip_ranks(scaled)
     share: Amount = Fraction(pot) / n
     final = [_whole(b + share) for b in balances]
     return final, ranks_of(final)
