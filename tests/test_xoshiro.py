@@ -63,6 +63,16 @@ def test_a_stream_is_named_by_the_blake2s_of_its_name():
     assert stream("bourre-deck:8").state() != got
 
 
+@given(st.text(max_size=40))
+def test_any_name_gives_the_words_of_its_hash_read_as_one_number(name: str) -> None:
+    """``stream`` reads the hash's four words directly: the same stream as
+    ``from_bits`` of the hash read as one little-endian number."""
+    from bourre.xoshiro import from_bits
+
+    w = int.from_bytes(hashlib.blake2s(name.encode(), digest_size=16).digest(), "little")
+    assert stream(name).state() == from_bits(w).state()
+
+
 def test_a_copy_goes_on_alike_and_alone():
     g = stream("copy")
     g.next32()

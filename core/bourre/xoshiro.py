@@ -14,6 +14,7 @@ seeds two streams a session and draws 51 words a deal.  The players' generators 
 from __future__ import annotations
 
 import hashlib
+import struct
 from typing import Final, final
 
 from mypy_extensions import i64
@@ -21,6 +22,10 @@ from mypy_extensions import i64
 __all__ = ["Xoshiro128", "from_bits", "stream"]
 
 _M32: Final = 0xFFFFFFFF
+_WORDS: Final = struct.Struct("<4I").unpack
+"""Four 32-bit words from 16 bytes, lowest first: :func:`from_bits` of the bytes read
+as one little-endian number, without the 128-bit number."""
+_BLAKE2S: Final = hashlib.blake2s
 
 
 @final
@@ -96,8 +101,7 @@ def from_bits(w: int) -> Xoshiro128:
 
 def stream(name: str) -> Xoshiro128:
     """The stream named by ``name``: its state is the first 128 bits of the name's
-    BLAKE2s hash (:func:`from_bits`); the same name gives the same words on every
-    machine and build."""
-    return from_bits(
-        int.from_bytes(hashlib.blake2s(name.encode(), digest_size=16).digest(), "little")
-    )
+    BLAKE2s hash read as one little-endian number (:func:`from_bits`); the same name
+    gives the same words on every machine and build."""
+    s0, s1, s2, s3 = _WORDS(_BLAKE2S(name.encode(), digest_size=16).digest())
+    return Xoshiro128(s0, s1, s2, s3 | 1)
