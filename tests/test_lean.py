@@ -163,6 +163,31 @@ def test_one_random_bot_serves_every_seat(seed: int | str) -> None:
     assert [r.state.tricks for r in one.hands] != [r.state.tricks for r in each.hands]
 
 
+def test_sessions_of_many_houses_in_turn_play_as_each_house_alone() -> None:
+    """A session reads its house's components and table once for the house
+    (``house_facts``, kept for a few houses): more houses than are kept, played in
+    turn, play the sessions each plays alone, with their own components."""
+    from bourre.statefields import house_facts
+
+    specs = [f"standard+table(players={n})" for n in range(2, 9)]
+    specs += ["four-card", "no-cinch", "optional-undertrump", "double-ante+table(hands=3)"]
+    alone = {}
+    for spec in specs:
+        res = play_session(House(spec), seed=4)
+        alone[spec] = (res.final, res.ranks, [r.state.tricks for r in res.hands])
+    houses = [House(spec) for spec in specs]
+    for _ in range(2):
+        for spec, house in zip(specs, houses, strict=True):
+            res = play_session(house, seed=4)
+            assert (res.final, res.ranks, [r.state.tricks for r in res.hands]) == alone[spec]
+            facts = house_facts(house.rules, house.table)
+            assert house_facts(house.rules, house.table) is facts
+            state = State(house, seed=1)
+            assert state.n == house.table.players and state.hands_total == house.table.hands
+            assert (state.follow, state.cinch, state.draw) == (facts.follow, facts.cinch, facts.draw)
+            assert state.clone().follow is facts.follow
+
+
 def test_on_hand_needs_the_results() -> None:
     """Asking for each hand's result of a state that keeps none is refused, not
     silently never called."""

@@ -11,6 +11,7 @@ observations) are set here, nowhere else.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from bourre.chance import Chance
 from bourre.components import (
@@ -26,13 +27,63 @@ from bourre.components import (
 )
 from bourre.flow import DEAL, begin_hand
 from bourre.house import House
+from bourre.housemodels import TableSettings
 from bourre.money import Amount
 from bourre.observation import Discards
 from bourre.results import HandResult, PlayLog
-from bourre.rules import HandOutcome, Rules, Turn
+from bourre.rules import HandOutcome, PayoutFn, Rules, Turn
 from bourre.state import HandState, PublicDecision, Reshuffle, TrickLog, keep_order
 
-__all__ = ["StateFields"]
+__all__ = ["HouseFacts", "StateFields", "house_facts"]
+
+
+class HouseFacts:
+    """What a session reads off its house before the first deal: the table's settings
+    and the rule components the hot path calls, in their compiled form
+    (:func:`bourre.components.compiled_form`).  Each read of a settings field or of a
+    :class:`~bourre.rules.Rules` field is a dictionary-backed lookup, so they are read
+    once for a house's rules and table (:func:`house_facts`), not once a session."""
+
+    def __init__(self, rules: Rules, table: TableSettings) -> None:
+        self.rules = rules
+        self.table = table
+        self.n: int = table.players
+        self.h: int = rules.hand_size
+        self.balance: Amount = table.balance
+        self.table_ante: Amount = table.ante
+        self.first_dealer: int | str = table.first_dealer
+        self.hands: int = table.hands
+        self.follow: FollowComponent = compiled_form("follow", rules.follow)
+        self.cinch: CinchComponent = compiled_form("cinch", rules.cinch)
+        self.decisions: DecisionComponent = compiled_form("decisions", rules.decisions)
+        self.draw: DrawComponent = compiled_form("draw", rules.draw)
+        self.trick_winner: TrickComponent = compiled_form("trick_winner", rules.trick_winner)
+        self.deal_fn: DealComponent = compiled_form("deal", rules.deal)
+        self.ante: AnteComponent = compiled_form("ante", rules.ante)
+        self.next_dealer_fn: NextDealerComponent = compiled_form("next_dealer", rules.next_dealer)
+        self.payout: PayoutFn = rules.payout
+        self.announce: bool = rules.decisions.announcements
+
+
+_KEPT: Final = 8
+_FACTS: Final[list[HouseFacts]] = []
+"""The facts of the last houses' rules and tables, newest last (a comparison
+alternates a few houses)."""
+
+
+def house_facts(rules: Rules, table: TableSettings) -> HouseFacts:
+    """The :class:`HouseFacts` of ``rules`` and ``table`` (both immutable), made once
+    and kept for the next sessions of the same house."""
+    kept = _FACTS
+    for i in range(len(kept) - 1, -1, -1):
+        f = kept[i]
+        if f.rules is rules and f.table is table:
+            return f
+    f = HouseFacts(rules, table)
+    if len(kept) >= _KEPT:
+        del kept[0]
+    kept.append(f)
+    return f
 
 
 class StateFields:
@@ -58,13 +109,14 @@ class StateFields:
             self._copy(_copy_of)
             return
         self.house = house
-        self.rules = house.rules
+        rules = self.rules = house.rules
         table = self.table = house.table
-        n = self.n = table.players
-        self.h = self.rules.hand_size
-        self._components(self.rules)
+        facts = house_facts(rules, table)
+        n = self.n = facts.n
+        self.h = facts.h
+        self._components(facts)
         self.balances: list[Amount] = (
-            list(balances) if balances is not None else [table.balance] * n
+            list(balances) if balances is not None else [facts.balance] * n
         )
         if len(self.balances) != n:
             raise ValueError(f"balances: {len(self.balances)} given for {n} players (R-SESSION)")
@@ -76,17 +128,17 @@ class StateFields:
         self.previous = previous
         self.marks = [False] * n
         self.chance: Chance | None = Chance(seed) if seed is not None else None
-        self.table_ante: Amount = table.ante
+        self.table_ante: Amount = facts.table_ante
         """The table's ante, read once (each read of a settings field is a lookup)."""
         self.reshuffle: Reshuffle = self.chance.reshuffle if self.chance is not None else keep_order
         """Each deal's reshuffle when none is given: the seeded stream's, else the
         scripted one (made once: a bound method made per deal costs a call)."""
-        fd = table.first_dealer if dealer is None else dealer
+        fd = facts.first_dealer if dealer is None else dealer
         if not isinstance(fd, int) and self.chance is not None:
             fd = self.chance.seat(n)  # drawn before the first deck (the seed's order)
         self.first_dealer: int | None = fd if isinstance(fd, int) else None
         self.last_dealer: int | None = None
-        self.hands_total = table.hands if hands is None else hands
+        self.hands_total = facts.hands if hands is None else hands
         self.settles = settle
         self.record = record
         self.keep_results = keep_results or record
@@ -143,25 +195,22 @@ class StateFields:
         copy the balances again only after one."""
         begin_hand(self)
 
-    def _components(self, rules: Rules) -> None:
-        """The house's components the hot path calls, read off ``rules`` once (each
-        read of a field of ``Rules`` is a dictionary-backed lookup), in their compiled
-        form (:func:`bourre.components.compiled_form`: a house built by
-        :class:`~bourre.house.House` already gives them so)."""
-        self.follow: FollowComponent = compiled_form("follow", rules.follow)
-        self.cinch: CinchComponent = compiled_form("cinch", rules.cinch)
-        self.decisions: DecisionComponent = compiled_form("decisions", rules.decisions)
-        self.draw: DrawComponent = compiled_form("draw", rules.draw)
-        self.trick_winner: TrickComponent = compiled_form("trick_winner", rules.trick_winner)
-        self.deal_fn: DealComponent = compiled_form("deal", rules.deal)
-        self.ante: AnteComponent = compiled_form("ante", rules.ante)
-        self.next_dealer_fn: NextDealerComponent = compiled_form("next_dealer", rules.next_dealer)
-        self.payout = rules.payout
-        self.announce = rules.decisions.announcements
+    def _components(self, f: HouseFacts) -> None:
+        """The house's components the hot path calls, from its :class:`HouseFacts`."""
+        self.follow: FollowComponent = f.follow
+        self.cinch: CinchComponent = f.cinch
+        self.decisions: DecisionComponent = f.decisions
+        self.draw: DrawComponent = f.draw
+        self.trick_winner: TrickComponent = f.trick_winner
+        self.deal_fn: DealComponent = f.deal_fn
+        self.ante: AnteComponent = f.ante
+        self.next_dealer_fn: NextDealerComponent = f.next_dealer_fn
+        self.payout: PayoutFn = f.payout
+        self.announce: bool = f.announce
 
     def _copy(self, o: StateFields) -> None:
         self.house, self.rules, self.table, self.n, self.h = o.house, o.rules, o.table, o.n, o.h
-        self._components(o.rules)
+        self._components(house_facts(o.rules, o.table))
         self.balances, self.start, self.pot = list(o.balances), list(o.start), o.pot
         self.total, self.checked = o.total, o.checked
         self.previous, self.marks = o.previous, list(o.marks)
