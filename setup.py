@@ -23,6 +23,7 @@ from setuptools.command.build_ext import build_ext
 COMPILED = [
     "core/bourre/statefields.py",
     "core/bourre/tablepath.py",
+    "core/bourre/legality.py",
     "core/bourre/engine.py",
     "core/bourre/flow.py",
     "core/bourre/cardplay.py",

@@ -27,6 +27,7 @@ __all__ = [
     "card_chosen",
     "card_form",
     "chosen",
+    "discard_cards",
     "discards_chosen",
     "mask_chosen",
 ]
@@ -122,18 +123,23 @@ _DISCARDS: dict[type, bool] = {}
 """Classes already looked at by :func:`asks_discards`."""
 
 
-def discards_chosen(player: PlayerBase, state: State, seat: int) -> Action:
+def discard_cards(player: PlayerBase, state: State, seat: int) -> tuple[int, ...]:
     """The discards a blind bot chooses at its exchange
-    (:meth:`PlayerBase.choose_discards`, shown its hand and the house's limit), as an
-    action; apply_action refuses what the draw does not allow (R-DRAW)."""
+    (:meth:`PlayerBase.choose_discards`, shown its hand and the house's limit);
+    ``apply_discards`` refuses what the draw does not allow (R-DRAW)."""
     hs = state.hs
     assert hs is not None
     hand = tuple(hs.hands[seat])
     try:
         got = player.choose_discards(hand, state.exchange_limit())
-        cards: tuple[int, ...] = got if type(got) is _TUPLE else tuple(got)
+        return got if type(got) is _TUPLE else tuple(got)
     except TypeError as e:  # a Python override answered something of another type
         raise wrong_type(seat, "R-DRAW", e) from None
+
+
+def discards_chosen(player: PlayerBase, state: State, seat: int) -> Action:
+    """:func:`discard_cards` as an action."""
+    cards = discard_cards(player, state, seat)
     return _new(_ACTION, ("discard", cards)) if cards else _STAND_PAT
 
 

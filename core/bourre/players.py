@@ -14,7 +14,7 @@ forbids it (:class:`IllegalAnswer`).  Bots are made by name with :func:`make_bot
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from bourre.actions import CARDS, PASS, PLAY, Action, discard
 from bourre.blind import (
@@ -25,6 +25,7 @@ from bourre.blind import (
     card_chosen,
     card_form,
     chosen,
+    discard_cards,
     discards_chosen,
     mask_chosen,
 )
@@ -44,6 +45,9 @@ from bourre.playerbase import (
 )
 from bourre.rules import Player, RuleViolation
 
+if TYPE_CHECKING:
+    from bourre.house import House
+
 __all__ = [
     "BotFactory",
     "IllegalAnswer",
@@ -52,6 +56,7 @@ __all__ = [
     "ask",
     "make_bot",
     "play_out",
+    "play_seeded",
     "takes_house",
 ]
 
@@ -143,13 +148,32 @@ def play_out(
     results = state.results
     done = len(results)
     seated = list(players)  # indexed natively
-    shown = [blind(p) for p in seated]  # shown only their legal choices (bourre.blind)
-    forms = [card_form(p) if b else BY_CHOICE for p, b in zip(seated, shown, strict=True)]
-    by_hand = [b and asks_discards(p) for p, b in zip(seated, shown, strict=True)]
-    # each bot's form, once (a blind bot is never asked with a view: no lookup of an
-    # ``act`` it lacks, which costs a raised and caught AttributeError)
-    acts = [None if b else getattr(p, "act", None) for p, b in zip(seated, shown, strict=True)]
-    forced = [getattr(p, "asked_when_forced", True) is False for p in seated]
+    # each bot's form, looked at once (the same bot at every seat, once): shown only its
+    # legal choices (bourre.blind), its card form, whether it is asked its discards, its
+    # ``act`` (a blind bot is never asked with a view: no lookup of an ``act`` it lacks,
+    # which costs a raised and caught AttributeError), whether it is asked when forced
+    shown: list[bool] = []
+    forms: list[int] = []
+    by_hand: list[bool] = []
+    acts: list[Any] = []
+    forced: list[bool] = []
+    last: Any = None
+    b, f, h, a, fo = False, BY_CHOICE, False, None, False
+    for k, p in enumerate(seated):
+        if not k or p is not last:
+            b = blind(p)
+            f = card_form(p) if b else BY_CHOICE
+            h = b and asks_discards(p)
+            a = None if b else getattr(p, "act", None)
+            fo = getattr(p, "asked_when_forced", True) is False
+            last = p
+        shown.append(b)
+        forms.append(f)
+        by_hand.append(h)
+        acts.append(a)
+        forced.append(fo)
+    action: Action | None = None
+    cards: tuple[int, ...] = ()
     while not state.is_terminal():
         seat = state.current_player()
         if seat < 0:
@@ -162,13 +186,17 @@ def play_out(
                 else:
                     action = card_chosen(seated[seat], seat, legal_set(state))
             elif by_hand[seat] and state.phase_name == "exchange":  # discards, from the hand
-                action = discards_chosen(seated[seat], state, seat)
+                action = None
+                cards = discard_cards(seated[seat], state, seat)
             elif shown[seat]:
                 action = chosen(seated[seat], seat, state.choices())
             else:
                 action = _answer(seated[seat], state.observation(seat), acts[seat])
             try:
-                state.apply_action(action)
+                if action is None:
+                    state.apply_discards(cards)  # (no action made: bourre.engine)
+                else:
+                    state.apply_action(action)
             except IllegalAnswer:
                 raise
             except RuleViolation as e:
@@ -177,3 +205,20 @@ def play_out(
             while done < len(results):
                 on_hand(results[done])
                 done += 1
+
+
+def play_seeded(
+    house: House,
+    seed: int | str,
+    players: Sequence[Any],
+    record: bool,
+    keep_results: bool,
+    on_hand: Callable[[HandResult], None] | None,
+) -> State:
+    """A new session of ``house`` whose chance is drawn from ``seed``, driven to its
+    end by ``players`` (:func:`play_out`): :func:`bourre.simulate.play_session`'s
+    state, made here in compiled code (a compiled call passes the state's settings
+    natively, where a call from Python parses them by keyword)."""
+    state = State(house, seed=seed, record=record, keep_results=keep_results)
+    play_out(state, players, on_hand)
+    return state

@@ -3,8 +3,8 @@
 Every session is determined by its seed: the decks come from the state's own chance
 (:class:`~bourre.engine.Chance`, the same for every house given one seed: common
 random numbers) and the bots of a session share one generator seeded from the same
-seed.  The session is one :class:`~bourre.engine.State` driven by
-:func:`bourre.players.play_out`.
+seed.  The session is one :class:`~bourre.engine.State`, made and driven to its end
+by :func:`bourre.players.play_seeded` (:func:`bourre.players.play_out`).
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bourre.engine import HandResult, State
+from bourre.engine import HandResult
 from bourre.house import House
 from bourre.money import Amount
-from bourre.players import Player, make_bot, play_out
+from bourre.players import Player, make_bot, play_seeded
 from bourre.xoshiro import Xoshiro128, stream
 
 PlayerFactory = Callable[[int, random.Random], Player]
@@ -65,8 +65,7 @@ def play_session(
     else:
         seats = list(players)
     keep = keep_hands or record or on_hand is not None  # else each hand is let go
-    state = State(house, seed=seed, record=record, keep_results=keep)
-    play_out(state, seats, on_hand)
+    state = play_seeded(house, seed, seats, record, keep, on_hand)
     result = SessionResult(seed)
     if keep_hands:
         result.hands = list(state.results)
