@@ -10,7 +10,9 @@ the engine calls them and, when the last trick is done, ends the hand
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
+
+from mypy_extensions import i64
 
 from bourre.actions import CARDS, TablePlay
 from bourre.cards import card_str
@@ -28,6 +30,24 @@ _CARDS: Final = CARDS  # read as a constant by compiled code, not from the globa
 _PAIRS: Final = PAIRS  # every (seat, card) play, made once (bourre.handlogs)
 _ONE: Final[tuple[tuple[int, ...], ...]] = tuple([(c,) for c in range(52)])
 """Each card's legal set when it is the only legal card, made once."""
+
+
+def _take(hand: list[object], card: object) -> None:
+    """``hand.remove(card)``, compiled: the card is found by identity (a card is a
+    small int, one object each) and the cards above it shifted down, on machine
+    integers (a list's ``remove`` compares as Python objects and deletes by slice
+    assignment)."""
+    n: i64 = len(hand)
+    i: i64 = 0
+    while i < n:
+        if hand[i] is card:
+            while i < n - 1:
+                hand[i] = hand[i + 1]
+                i += 1
+            hand.pop()
+            return
+        i += 1
+    hand.remove(card)  # an equal card of another type (a caller of a pure build)
 
 
 def lead(st: StateFields, hs: HandState, leader: int) -> None:
@@ -181,7 +201,7 @@ def play_card(
         st.history_.append(TablePlay(card, None) if first is None else TablePlay(first, card))
     else:
         st.history_.append(_CARDS[card])
-    hs.hands[s].remove(card)
+    _take(cast("list[object]", hs.hands[s]), card)
     held = hs.held
     held[s] = held[s] ^ (1 << card)
     trick.append(card)
