@@ -25,6 +25,7 @@ COMPILED = [
     "core/bourre/tablepath.py",
     "core/bourre/legality.py",
     "core/bourre/engine.py",
+    "core/bourre/conservation.py",
     "core/bourre/flow.py",
     "core/bourre/cardplay.py",
     "core/bourre/xoshiro.py",

@@ -311,3 +311,13 @@ def test_settlement_shares_the_pot_exactly(balances, pot, halves) -> None:
     assert final == [b + Fraction(pot, n) for b in start]
     assert all(isinstance(x, int) for x in final if Fraction(x).denominator == 1)
     assert ranks == [1 + sum(1 for o in final if o > x) for x in final]
+
+
+@given(st.lists(st.one_of(st.integers(-(10**15), 10**15), st.fractions()), max_size=9))
+def test_the_games_sum_of_amounts_is_the_exact_sum(xs) -> None:
+    """The money check after every hand adds whole chips natively and any fraction
+    exactly: the same value (and type) as ``sum``."""
+    from bourre.conservation import amount_sum
+
+    got = amount_sum(list(xs))
+    assert got == sum(xs) and type(got) is type(sum(xs))

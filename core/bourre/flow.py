@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Final
 from bourre.actions import Dealt, Deck, Drew
 from bourre.cardplay import lead
 from bourre.components import DrawComponent
+from bourre.conservation import amount_sum, check_conserved
 from bourre.given import dealt_hand, draw_given
 from bourre.outcome import PlayResult
 from bourre.results import HandResult
@@ -38,8 +39,7 @@ DECIDE: Final = "decide"
 ``bourre.rules.DECIDE``; a constant here, so compiled code compares it directly)."""
 _DECK: Final = Deck  # the classes as constants: compiled, no lookup in the globals
 _DEALT: Final = Dealt
-_SUM: Final = sum  # likewise the builtins (compiled, no lookup in the builtins)
-_INT: Final = int  # ``type(x) is _INT``: a plain int, not a subclass (bool …)
+_INT: Final = int  # the builtin likewise: ``type(x) is _INT`` (a plain int, not bool …)
 
 
 def begin_hand(st: StateFields) -> None:
@@ -114,7 +114,7 @@ def deal(st: StateFields, outcome: Deck | Dealt | tuple[int, ...], trusted: bool
         balances = st.balances
         for s in range(n):
             balances[s] -= antes[s]
-        st.pot += _SUM(antes)
+        st.pot += amount_sum(antes)
     hs.pot = st.pot
     st.hs = hs
     st.phase = DECIDE_PHASE
@@ -223,26 +223,6 @@ def start_play(st: StateFields, hs: HandState) -> None:
     st.phase = PLAY_PHASE
 
 
-def check_conserved(st: StateFields, hs: HandState) -> None:
-    """After every hand the money at the table is whole, and with third-party
-    components the cards too; else the game stops naming those components (bots
-    cannot change the game: they answer observations)."""
-    from bourre.guards import PluginError
-
-    money = sum(st.balances) + st.pot
-    problem = ""
-    if money != st.total:
-        problem = f"money not conserved: the table holds {money}, not {st.total}"
-    elif not hs.unseen_stock and not any(hs.hidden):
-        try:
-            hs.places()
-        except AssertionError as e:
-            problem = f"cards not conserved: {e}"
-    if problem:
-        who = ", ".join(st.house.guarded) or "the house's components"
-        raise PluginError(who, f"hand {hs.number}", problem)
-
-
 def end_hand(st: StateFields) -> None:
     """The payout (R-WIN, R-BOURRE, R-ANTE …), the hand's result, then the next hand
     or the settlement (R-SESSION, R-SETTLE)."""
@@ -274,11 +254,12 @@ def end_hand(st: StateFields) -> None:
     st.pot = outcome.pot_after
     hs.pot = st.pot
     st.previous = outcome
-    if st.checked or _SUM(balances) + st.pot != st.total:
+    if st.checked or amount_sum(balances) + st.pot != st.total:
         check_conserved(st, hs)
     marks = st.marks
-    for s in st.forfeits:
-        marks[s] = True
+    if st.forfeits:  # (iterating a set makes an iterator)
+        for s in st.forfeits:
+            marks[s] = True
     for s in st.premature:
         marks[s] = True
     if st.keep_results:
