@@ -38,6 +38,7 @@ COMPILED = [
     "core/bourre/playerbase.py",
     "core/bourre/blind.py",
     "core/bourre/players.py",
+    "core/bourre/simulate.py",
     "core/bourre/observe.py",
     "core/bourre/observation.py",
     "variants/bourre_bots/random_bot.py",

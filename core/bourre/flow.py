@@ -9,7 +9,7 @@ called by the engine; every rule is the house's component
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from bourre.actions import Dealt, Deck, Drew
 from bourre.cardplay import lead
@@ -39,6 +39,7 @@ DECIDE: Final = "decide"
 ``bourre.rules.DECIDE``; a constant here, so compiled code compares it directly)."""
 _DECK: Final = Deck  # the classes as constants: compiled, no lookup in the globals
 _DEALT: Final = Dealt
+_TUPLE: Final = tuple
 _INT: Final = int  # the builtin likewise: ``type(x) is _INT`` (a plain int, not bool …)
 
 
@@ -77,8 +78,14 @@ def deal(st: StateFields, outcome: Deck | Dealt | tuple[int, ...], trusted: bool
     reshuffle = st.given_reshuffle
     if reshuffle is None:
         reshuffle = st.reshuffle
-    if not isinstance(outcome, _DEALT):
-        cards: tuple[int, ...] = outcome.cards if isinstance(outcome, _DECK) else outcome
+    given: Dealt | None = None
+    if type(outcome) is _TUPLE:  # a seeded state's own deck (no class to check)
+        cards = cast("tuple[int, ...]", outcome)
+    elif isinstance(outcome, _DEALT):
+        given, cards = outcome, ()
+    else:
+        cards = outcome.cards if isinstance(outcome, _DECK) else outcome
+    if given is None:
         if not trusted and (len(cards) != 52 or len(set(cards)) != 52):
             raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
         hands, upcard, stock = st.deal_fn.__call__(cards, dealer, n)
@@ -101,7 +108,7 @@ def deal(st: StateFields, outcome: Deck | Dealt | tuple[int, ...], trusted: bool
                 reshuffle=reshuffle,
             )
     else:
-        hs = dealt_hand(st, outcome, dealer, reshuffle)
+        hs = dealt_hand(st, given, dealer, reshuffle)
     st.last_dealer = dealer
     st.number += 1
     # Antes (R-FIRST-POT, R-ANTE); a pot given is already in the middle

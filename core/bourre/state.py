@@ -171,9 +171,10 @@ class HandState:
         """Make this the state of the next hand at the same table, as ``__init__``
         would, emptying its lists in place.  The game does so only when nothing keeps
         the last hand (no result, no third-party component: ``State.spare``)."""
-        # only the lists that hold something are cleared: a clear is a slice assignment
+        # only the lists that hold something are cleared: a clear is a slice assignment;
+        # ``held`` and a folded hand are let go (the next play and fold make new lists)
         if self.held:
-            self.held.clear()
+            self.held = []
         if self.pile:
             self.pile.clear()
         known, gave, got, won, chosen, hidden = (
@@ -189,7 +190,7 @@ class HandState:
             if discards[s]:
                 discards[s].clear()
             if folded[s]:
-                folded[s].clear()
+                folded[s] = []
             if known[s]:
                 known[s] = 0
             if gave[s]:
