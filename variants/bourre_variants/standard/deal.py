@@ -4,6 +4,7 @@ last card is the upcard and names trump."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -19,6 +20,10 @@ TEXTS = [
     )
 ]
 """The rules of this module, as ``bourre rules`` prints them."""
+
+
+_NONE: Final[list[int]] = []
+"""A placeholder, replaced at every seat before the hands are returned."""
 
 
 def make_deal(hand_size: int) -> DealFn:
@@ -42,20 +47,23 @@ class StandardDeal(DealComponent):
     ) -> tuple[list[list[int]], int, list[int]]:
         hand_size = self.hand_size
         m = hand_size * n
-        dealt: list[list[int]] = []  # the i-th from the dealer's left: cards i, i + n …
+        # the i-th seat from the dealer's left gets cards i, i + n …: into a list of
+        # the table's size, made at once (no list grown by appends, none reordered)
+        hands: list[list[int]] = [_NONE] * n
         if hand_size == 5:  # the usual hand: read off and sorted natively, no slice
             t = deck if isinstance(deck, tuple) else tuple(deck)  # a Deck's own tuple
             for i in range(n):
-                dealt.append(sorted_five(t[i], t[i + n], t[i + 2 * n], t[i + 3 * n], t[i + 4 * n]))
+                hands[(dealer + 1 + i) % n] = sorted_five(
+                    t[i], t[i + n], t[i + 2 * n], t[i + 3 * n], t[i + 4 * n]
+                )
             upcard, stock = t[m - 1], list(t[m:])
         else:
             cards = list(deck)  # a list: sliced natively when compiled
             for i in range(n):
                 hand = cards[i:m:n]
                 hand.sort()
-                dealt.append(hand)
+                hands[(dealer + 1 + i) % n] = hand
             upcard, stock = cards[m - 1], cards[m:]
-        hands = [dealt[(s - dealer - 1) % n] for s in range(n)]
         return hands, upcard, stock
 
 
