@@ -155,19 +155,14 @@ def _whole(x: Amount) -> Amount:
 
 def ranks_of(balances: Sequence[Amount]) -> list[int]:
     """Shared places, highest balance first: 1, 2, 2, 4 … (R-SETTLE): one more than
-    the balances above (counted, no list made)."""
-    ranks: list[int] = []
-    for b in balances:
-        place = 1
-        for o in balances:
-            if o > b:
-                place += 1
-        ranks.append(place)
-    return ranks
+    the balances above, the first place of each balance in descending order."""
+    ordered = sorted(balances, reverse=True)
+    return [ordered.index(b) + 1 for b in balances]
 
 
 def _chip_ranks(scaled: list[int]) -> list[int]:
-    """:func:`ranks_of` of whole numbers (compiled: they compare natively)."""
+    """:func:`ranks_of` of whole numbers, counted without a list (compiled: they
+    compare natively)."""
     ranks: list[int] = []
     for b in scaled:
         place = 1
