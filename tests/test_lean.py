@@ -167,7 +167,7 @@ def test_sessions_of_many_houses_in_turn_play_as_each_house_alone() -> None:
     """A session reads its house's components and table once for the house
     (``house_facts``, kept for a few houses): more houses than are kept, played in
     turn, play the sessions each plays alone, with their own components."""
-    from bourre.statefields import house_facts
+    from bourre.statefields import _FACTS, _KEPT, house_facts
 
     specs = [f"standard+table(players={n})" for n in range(2, 9)]
     specs += ["four-card", "no-cinch", "optional-undertrump", "double-ante+table(hands=3)"]
@@ -186,6 +186,7 @@ def test_sessions_of_many_houses_in_turn_play_as_each_house_alone() -> None:
             assert state.n == house.table.players and state.hands_total == house.table.hands
             assert (state.follow, state.cinch, state.draw) == (facts.follow, facts.cinch, facts.draw)
             assert state.clone().follow is facts.follow
+    assert len(_FACTS[0]) == _KEPT  # kept for a few houses, not for every house made
 
 
 def test_on_hand_needs_the_results() -> None:

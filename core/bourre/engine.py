@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from bourre.actions import CARDS, STAND_PAT, Action, Dealt, Deck, Drew, discard
+from bourre.actions import STAND_PAT, Action, Dealt, Deck, Drew, discard
 from bourre.build import warn_if_stale
 from bourre.cardplay import legal as legal_set
 from bourre.cardplay import legal_mask, play_card, refusal
@@ -54,7 +54,6 @@ __all__ = ["CHANCE", "TERMINAL", "Chance", "HandResult", "PlayLog", "State"]
 
 warn_if_stale()  # an edited source shadowed by its compiled module (editable install)
 
-_CARDS: Final = CARDS
 _DECK: Final = Deck
 _DISCARD: Final = discard
 _new: Final = tuple.__new__  # a NamedTuple without its Python-level __new__

@@ -66,23 +66,21 @@ class HouseFacts:
 
 
 _KEPT: Final = 8
-_FACTS: Final[list[HouseFacts]] = []
-"""The facts of the last houses' rules and tables, newest last (a comparison
-alternates a few houses)."""
+_FACTS: Final[list[tuple[HouseFacts, ...]]] = [()]
+"""The facts of the last houses' rules and tables, oldest first (a comparison
+alternates a few houses): one tuple, replaced whole, so a thread reading it never
+sees it change."""
 
 
 def house_facts(rules: Rules, table: TableSettings) -> HouseFacts:
     """The :class:`HouseFacts` of ``rules`` and ``table`` (both immutable), made once
     and kept for the next sessions of the same house."""
-    kept = _FACTS
-    for i in range(len(kept) - 1, -1, -1):
-        f = kept[i]
+    kept = _FACTS[0]
+    for f in kept:
         if f.rules is rules and f.table is table:
             return f
     f = HouseFacts(rules, table)
-    if len(kept) >= _KEPT:
-        del kept[0]
-    kept.append(f)
+    _FACTS[0] = (*kept[len(kept) - _KEPT + 1 :], f) if len(kept) >= _KEPT else (*kept, f)
     return f
 
 
