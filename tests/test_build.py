@@ -145,6 +145,17 @@ def test_the_same_seeds_give_the_same_sessions_in_every_build():
     assert got_heuristic == HEURISTIC_SESSIONS
 
 
+def wheel_without_a_compiler(source: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """Build a wheel of ``source`` where no C compiler runs (``CC=/bin/false``): the
+    folder holding it, and where :func:`play_the_wheel` installs it."""
+    env = {**os.environ, "CC": "/bin/false"}
+    env.pop("BOURRE_PURE_PYTHON", None)
+    wheels, target = tmp_path / "wheels", tmp_path / "site"
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, "wheel", "--no-deps", "-w", wheels, source], env=env, check=True)
+    return wheels, target
+
+
 def play_the_wheel(wheels: Path, target: Path) -> tuple[str, str, list[str]]:
     """Install the one wheel in ``wheels`` into ``target`` and play a session with it
     in a new process: its build, its engine's file and the session's final balances."""
@@ -173,11 +184,7 @@ def play_the_wheel(wheels: Path, target: Path) -> tuple[str, str, list[str]]:
 def test_without_a_c_compiler_the_install_falls_back_to_pure_python(tmp_path):
     """A machine without a compiler still gets a working install: the same modules
     as pure Python, playing the same sessions."""
-    env = {**os.environ, "CC": "/bin/false"}
-    env.pop("BOURRE_PURE_PYTHON", None)
-    wheels, target = tmp_path / "wheels", tmp_path / "site"
-    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
-    subprocess.run([*pip, "wheel", "--no-deps", "-w", wheels, ROOT], env=env, check=True)
+    wheels, target = wheel_without_a_compiler(ROOT, tmp_path)
     describe, engine_file, final = play_the_wheel(wheels, target)
     assert describe == "pure Python"
     assert engine_file.startswith(str(target)) and engine_file.endswith(".py")
@@ -201,12 +208,7 @@ def test_a_failed_build_never_installs_a_library_an_earlier_build_left(tmp_path)
     lib = source / "build" / f"lib.{sysconfig.get_platform()}-{sys.implementation.cache_tag}"
     (lib / "bourre").mkdir(parents=True)
     (lib / "bourre" / f"engine{suffix}").write_bytes(b"a library an earlier build left")
-    env = {**os.environ, "CC": "/bin/false"}
-    env.pop("BOURRE_PURE_PYTHON", None)
-    wheels, target = tmp_path / "wheels", tmp_path / "site"
-    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
-    subprocess.run([*pip, "wheel", "--no-deps", "-w", wheels, source], env=env, check=True)
-    describe, engine_file, _ = play_the_wheel(wheels, target)
+    describe, engine_file, _ = play_the_wheel(*wheel_without_a_compiler(source, tmp_path))
     assert describe == "pure Python" and engine_file.endswith(".py")
 
 
