@@ -160,19 +160,6 @@ def ranks_of(balances: Sequence[Amount]) -> list[int]:
     return [ordered.index(b) + 1 for b in balances]
 
 
-def _chip_ranks(scaled: list[int]) -> list[int]:
-    """:func:`ranks_of` of whole numbers, counted without a list (compiled: they
-    compare natively)."""
-    ranks: list[int] = []
-    for b in scaled:
-        place = 1
-        for o in scaled:
-            if o > b:
-                place += 1
-        ranks.append(place)
-    return ranks
-
-
 def settle(balances: list[Amount], pot: Amount) -> tuple[list[Amount], list[int]]:
     """R-SETTLE: the pot left is divided equally among all players, exactly."""
     n = len(balances)
@@ -186,7 +173,7 @@ def settle(balances: list[Amount], pot: Amount) -> tuple[list[Amount], list[int]
             scaled.append(b * n + pot)
         else:
             final: list[Amount] = [x // n if not x % n else Fraction(x, n) for x in scaled]
-            return final, _chip_ranks(scaled)
+            return final, ranks_of(scaled)
     share: Amount = Fraction(pot) / n
     final = [_whole(b + share) for b in balances]
     return final, ranks_of(final)
