@@ -33,7 +33,7 @@ class _Timed:
 
 def rate(seconds: float, seed: int) -> tuple[float, int]:
     """Decisions/s of the Monte Carlo bot over about ``seconds`` of its answers."""
-    from bourre.engine import State
+    from bourre.state import State
     from bourre.house import House
     from bourre.players import make_bot, play_out
 

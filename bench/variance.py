@@ -80,7 +80,7 @@ def dealt(spec: str, s: dict[str, Any]) -> list[list[float]]:
     chance, n = Chance(s["seed"]), s["players"]
     out = []
     for dealer in s["dealer"]:
-        hands, up, _ = house.rules.deal(chance.deck(), dealer, n)
+        hands, up, _ = house.rules[DEAL].deal(chance.deck(), dealer, n)
         out.append([hand_strength(h, up // 13) for h in hands])
     return out
 

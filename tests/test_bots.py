@@ -14,14 +14,13 @@ import pytest
 
 from bourre.actions import Action
 from bourre.cards import parse_card
-from bourre.engine import State
 from bourre.house import House
 from bourre.observation import Observation
 from bourre.players import ask, make_bot
 from bourre.plugins import Registry, default_registry, load_registry
 from bourre.rules import RuleViolation
 from bourre.settings import TableSettings
-from bourre.state import HandState, PublicDecision
+from bourre.state import HandState, PublicDecision, State
 from bourre.variant import Variant, hookimpl
 from bourre_bots.heuristic import HeuristicPlayer, choose_card, discard_weak
 from bourre_bots.montecarlo import MonteCarloPlayer

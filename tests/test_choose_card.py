@@ -9,10 +9,10 @@ from collections.abc import Sequence
 import pytest
 
 from bourre.actions import Action
-from bourre.engine import State
 from bourre.house import House
 from bourre.players import IllegalAnswer, PlayerBase, play_out
 from bourre.simulate import play_session
+from bourre.state import State
 from bourre_bots.random_bot import RandomPlayer
 
 

@@ -14,10 +14,10 @@ import pytest
 from typer.testing import CliRunner
 
 from bourre.cli import app
-from bourre.engine import State
 from bourre.house import House
 from bourre.isolate import BotError, IsolatedBot, observation_from_json, observation_to_json
 from bourre.players import ask, play_out
+from bourre.state import State
 from bourre_bots.heuristic import HeuristicPlayer
 
 SPY = """

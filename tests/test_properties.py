@@ -15,11 +15,12 @@ from hypothesis import strategies as st
 
 from bourre.actions import CARDS, PASS, PLAY, Deck
 from bourre.cards import cards_of, mask_of
-from bourre.engine import Chance, HandResult, State
+from bourre.hookspec import FOLLOW
 from bourre.house import House
 from bourre.players import ask, play_out
 from bourre.records import hand_record
 from bourre.simulate import play_session, random_players
+from bourre.state import Chance, HandResult, State
 from bourre_bots.random_bot import RandomPlayer
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -91,7 +92,7 @@ def check_question(state: State, seat: int, action, checks: Checks) -> None:
         assert list(view.legal_actions) == legal_actions  # made when read, the same
         assert action in legal_actions
         # the cinch only ever narrows the ordinary legal set
-        ordinary = cards_of(state.rules.follow.legal(mask_of(hand), list(hs.trick), hs.trump))
+        ordinary = cards_of(state.rules[FOLLOW].legal(mask_of(hand), list(hs.trick), hs.trump))
         assert mask_of(hand) == hs.held[seat]  # the mask the game keeps is the hand
         if view.cinch:
             checks.cinch_plays += 1

@@ -17,11 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bourre.actions import CARDS
-from bourre.engine import State
 from bourre.house import House
 from bourre.players import ask
 from bourre.records import hand_record
 from bourre.simulate import play_session, random_players
+from bourre.state import State
 from bourre.xoshiro import stream
 
 OPTIONAL = ["double-ante", "pot-limit", "four-card", "simultaneous-reveal", "optional-undertrump", "no-cinch"]
@@ -145,7 +145,7 @@ def test_determinism_by_seed(spec: str, seed: int) -> None:
 def test_decks_depend_on_the_seed_only(spec: str, seed: int) -> None:
     """Common random numbers: the deck of hand 1 is the seed's, whatever the house
     (its upcard is card h·n - 1 of that deck, R-DEAL)."""
-    from bourre.engine import Chance
+    from bourre.state import Chance
 
     house = House(spec)
     deck = Chance(seed).deck()

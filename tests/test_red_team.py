@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bourre.cli import app
-from bourre.engine import State
-from bourre.guards import PluginError
+from bourre.hookspec import PluginError
 from bourre.house import House
 from bourre.players import IllegalAnswer, play_out
 from bourre.plugins import load_registry
 from bourre.rules import RuleViolation
 from bourre.settings import TableSettings
+from bourre.state import State
 from bourre.variant import Variant, hookimpl
 from bourre_bots.random_bot import RandomPlayer
 

@@ -35,23 +35,23 @@ __all__ = [
 ]
 
 _LAZY = {
-    "CHANCE": "bourre.engine",
-    "TERMINAL": "bourre.engine",
+    "CHANCE": "bourre.state",
+    "TERMINAL": "bourre.state",
     "Game": "bourre.game",
     "House": "bourre.house",
     "HouseRules": "bourre.settings",
-    "State": "bourre.engine",
+    "State": "bourre.state",
     "play_session": "bourre.simulate",
     "replay": "bourre.referee",
 }
 
 if TYPE_CHECKING:
-    from bourre.engine import CHANCE, TERMINAL, State
     from bourre.game import Game
     from bourre.house import House
     from bourre.referee import replay
     from bourre.settings import HouseRules
     from bourre.simulate import play_session
+    from bourre.state import CHANCE, TERMINAL, State
 
 
 def __getattr__(name: str) -> Any:

@@ -95,8 +95,8 @@ def _montecarlo_round(house: House, seconds: float, seed: list[int]) -> float:
     """Decisions/s of one Monte Carlo bot (default budget) among heuristic bots."""
     import random
 
-    from bourre.engine import State
     from bourre.players import make_bot, play_out
+    from bourre.state import State
 
     spent, decisions = 0.0, 0
     while spent < seconds:

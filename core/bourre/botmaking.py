@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from bourre.rules import Player
+from bourre.playerbase import Player
 from bourre.xoshiro import Xoshiro128
 
 __all__ = ["BotFactory", "make_bot", "takes_house"]

@@ -1,22 +1,17 @@
 """Cards, suits and the 52-card deck (R-DECK).
 
 A card is a small int ``suit * 13 + rank`` with rank 0 = deuce … 12 = ace, so that
-within a suit a higher int is a higher card and ``card // 13`` is its suit.  Ints keep
-the per-card hot loop cheap; :func:`parse_card` and :func:`card_str` convert from and
-to the text notation (``AS``, ``TH``, ``10H``, ``2C``).
+within a suit a higher int is a higher card and ``card // 13`` is its suit.
+:func:`parse_card` and :func:`card_str` convert from and to the text notation (``AS``,
+``TH``, ``10H``, ``2C``).  The rule components take sets of cards as tuples of them.
 
-A *set* of cards (a hand, the legal cards, the cards played) is a bit mask: bit
-``1 << card`` is set for each card in it, so a suit is ``mask & suit_mask(s)`` and the
-cards above ``c`` are ``mask >> (c + 1) << (c + 1)``.  The rule components of the play
-(:class:`~bourre.rules.FollowRule`, :class:`~bourre.rules.CinchPolicy`) take and answer
-masks.  :class:`Cards` is the readable form of one (it *is* the int, and also iterates,
-counts and prints its cards); :func:`mask_of` and :func:`cards_of` convert.
+Bots that count cards may keep a set as a bit mask (bit ``1 << card`` for each card):
+:func:`mask_of` and :func:`cards_of` convert, :func:`suit_mask` selects a suit.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import overload
+from collections.abc import Iterable
 
 __all__ = [
     "DECK",
@@ -25,7 +20,6 @@ __all__ = [
     "SUIT_MASK",
     "SUIT_NAMES",
     "CardError",
-    "Cards",
     "card_str",
     "card_symbol",
     "cards_of",
@@ -138,49 +132,3 @@ def cards_of(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-class Cards(int):
-    """A set of cards as its bit mask, readable: ``Cards.of([0, 51])`` is the int
-    ``1 | 1 << 51`` and also iterates its cards ascending, counts them (``len``),
-    answers ``card in cards``, indexes and slices like the sorted list of them, and
-    prints as ``Cards(2S AC)``.  Bit operations give plain ints (wrap again with
-    ``Cards(m)``).  Plugin components written for lists of cards get hands as
-    ``Cards``, so ``for c in hand``, ``hand[i:j]`` and ``sorted(hand)`` still work."""
-
-    __slots__ = ()
-
-    def __new__(cls, mask: int = 0) -> Cards:
-        if mask < 0 or mask >> 52:
-            raise CardError(f"{mask!r} is not a set of cards: bits 0…51 only (R-DECK)")
-        return super().__new__(cls, mask)
-
-    @classmethod
-    def of(cls, cards: Iterable[int]) -> Cards:
-        """The set of ``cards``."""
-        return cls(mask_of(cards))
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(cards_of(self))
-
-    def __len__(self) -> int:
-        return int(self).bit_count()
-
-    def __contains__(self, card: object) -> bool:
-        return isinstance(card, int) and 0 <= card < 52 and bool(self >> card & 1)
-
-    @overload
-    def __getitem__(self, i: int) -> int: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[int]: ...
-    def __getitem__(self, i: int | slice) -> int | list[int]:
-        return cards_of(self)[i]
-
-    def suit(self, suit: int) -> Cards:
-        """The cards of ``suit`` in this set."""
-        return Cards(self & suit_mask(suit))
-
-    def __repr__(self) -> str:
-        return f"Cards({' '.join(cards_str(self))})"
-
-    __str__ = __repr__

@@ -3,19 +3,12 @@ reshuffles, a random first dealer."""
 
 from __future__ import annotations
 
-from typing import Final, cast
-
-from mypy_extensions import mypyc_attr
-
 from bourre.cards import DECK
 from bourre.xoshiro import Xoshiro128, stream
-
-_CARDS: Final = DECK  # a constant: compiled, no lookup in the globals
 
 __all__ = ["Chance"]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
 class Chance:
     """The seeded source of chance outcomes: the deck of each hand (shuffled and cut),
     reshuffles, a random first dealer.  Independent of the players' own randomness,
@@ -29,9 +22,9 @@ class Chance:
     def deck(self) -> list[int]:
         """A shuffled and cut deck, top first: Fisher–Yates on the deck's own stream
         (:class:`~bourre.xoshiro.Xoshiro128`), 51 words a deal."""
-        cards: list[object] = list(_CARDS)  # moved as they are: no unboxing when compiled
+        cards: list[object] = list(DECK)
         self._gen.shuffle(cards)
-        return cast("list[int]", cards)
+        return cards  # type: ignore[return-value]
 
     def reshuffle(self, pile: list[int]) -> list[int]:
         """A new stock from discards (R-RESHUFFLE)."""
@@ -39,7 +32,7 @@ class Chance:
             self._reshuffle_gen = stream(f"bourre-reshuffle:{self.seed}")
         new: list[object] = list(pile)
         self._reshuffle_gen.shuffle(new)
-        return cast("list[int]", new)
+        return new  # type: ignore[return-value]
 
     def seat(self, n: int) -> int:
         """A random seat of ``n`` (the first dealer, when the house draws one)."""

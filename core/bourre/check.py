@@ -7,17 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bourre.cards import (
-    SUIT_NAMES,
-    SUITS,
-    card_str,
-    card_symbol,
-    cards_of,
-    display_order,
-    mask_of,
-)
+from bourre.cards import SUIT_NAMES, SUITS, card_str, card_symbol, display_order
+from bourre.hookspec import CINCH, FOLLOW
 from bourre.house import House
-from bourre.rules import narrowing
+from bourre.state import legal_play
 
 __all__ = ["CardRuling", "CheckError", "Refusal", "check_card"]
 
@@ -48,7 +41,9 @@ class CardRuling:
     """Whether the player has a cinch (R-SURE)."""
     refused: tuple[Refusal, ...]
     rules: tuple[str, ...]
-    """The ids of the rules that narrow the legal cards (in the order met)."""
+    """The ids of the rules that decided the legal cards, in order."""
+    reasons: tuple[str, ...] = ()
+    """Their words for this trick, in the same order."""
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -78,8 +73,10 @@ class CardRuling:
         ]
         if self.cinch:
             lines.append("You have a cinch (R-SURE): " + texts.get("R-SURE", "3 sure tricks."))
+        for rid, why in zip(self.rules, self.reasons, strict=True):
+            lines.append(f"Why ({rid}): {why}.")
         for r in self.refused:
-            lines.append(f"{card_symbol(r.card)} is not allowed ({r.rule}): {r.reason}.")
+            lines.append(f"{card_symbol(r.card)} is not allowed ({r.rule}).")
         for rid in self.rules:
             if rid in texts:
                 lines.append(f"{rid}: {texts[rid]}")
@@ -128,21 +125,21 @@ def check_card(
         raise CheckError(f"--won: 0 to {size} tricks (R-SURE)")
     if not 0 <= trump < 4:
         raise CheckError("--trump: a suit S, H, D or C (R-DEAL)")
-    h, t = mask_of(hand), list(trick)
-    legal = rules.follow.legal(h, t, trump)
-    known = mask_of((*played, *trick, *discards))
-    cinch = False
-    if rules.cinch.enabled and rules.cinch.has_cinch(h, trump, known, won):
-        cinch = True
-        legal = rules.cinch.narrow(legal, h, t, trump, known, last)
-    refusals, ids = narrowing(rules, h, t, trump, legal)
-    refused = [Refusal(c, e.rule, e.reason) for c, e in refusals]
+    known = frozenset((*played, *trick, *discards))
+    held = tuple(sorted(hand))
+    legal = legal_play(rules[FOLLOW], rules[CINCH], 0, held, tuple(trick), trump, known, won, last)
+    refused = []
+    for c in held:
+        if c not in legal.cards:
+            why = legal.reason_for(c)
+            refused.append(Refusal(c, why.rule, why.words))
     return CardRuling(
-        tuple(cards_of(h)),
-        tuple(t),
+        held,
+        tuple(trick),
         trump,
-        tuple(cards_of(legal)),
-        cinch,
+        legal.cards,
+        legal.cinch,
         tuple(refused),
-        tuple(ids),
+        tuple(legal.rules),
+        tuple(r.words for r in legal.reasons),
     )

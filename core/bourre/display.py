@@ -12,11 +12,11 @@ from rich.console import Console
 from rich.table import Table
 
 from bourre.cards import SUIT_NAMES, SUIT_SYMBOLS, card_symbol, display_order
-from bourre.engine import HandResult
+from bourre.hand import PublicDecision, TrickLog
 from bourre.house import House
 from bourre.money import Amount, amount_json
 from bourre.observation import Observation
-from bourre.state import PublicDecision, TrickLog
+from bourre.state import HandResult
 
 __all__ = ["TableDisplay", "chips"]
 

@@ -1,5 +1,5 @@
 """The front door of the state API: :class:`Game`, the static facts of a house, and
-the states it makes (:class:`~bourre.engine.State`), in the manner of OpenSpiel's
+the states it makes (:class:`~bourre.state.State`), in the manner of OpenSpiel's
 ``Game`` / ``State`` / observer::
 
     from bourre import Game
@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from bourre.engine import CHANCE, TERMINAL, State
 from bourre.house import House
 from bourre.money import Amount
 from bourre.rules import HandOutcome
 from bourre.settings import HouseRules
+from bourre.state import CHANCE, TERMINAL, State
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "State"]
 
@@ -92,7 +92,7 @@ class Game:
         """One hand from a given position: the balances, the pot already in the
         middle before this hand's antes, the dealer and the previous hand's outcome
         (``None``: the first hand, everyone antes, R-FIRST-POT).  Terminal after
-        the payout; :meth:`~bourre.engine.State.returns` are the balance changes."""
+        the payout; :meth:`~bourre.state.State.returns` are the balance changes."""
         return State(
             self.house,
             seed=seed,

@@ -1,5 +1,4 @@
-"""A house: house rules resolved, once, into the :class:`~bourre.rules.Rules` the
-engine runs.
+"""A house: house rules resolved, once, into the :class:`Rules` the game runs.
 
 Building a house:
 
@@ -7,29 +6,28 @@ Building a house:
    (so a bare ``pot-limit`` is ``standard+pot-limit``); unknown names are refused;
 2. validates each variant's settings with its own model (errors name the key);
 3. checks that no two variants answer one rule hook unless one builds on the other;
-4. registers one instance per variant on a fresh plugin manager, bases first, so a
-   variant's answer takes precedence over those of the variants it builds on;
-5. calls every rule hook once, in lifecycle order, and keeps the answers.
+4. asks every rule hook once, in lifecycle order (:data:`bourre.hookspec.RULE_HOOKS`):
+   the variants that answer it, the one that builds on the others first, until one
+   gives a component; so each component is known to come from its variant;
+5. checks each answer with its hook's guard (:class:`bourre.hookspec.RuleHook`).
 
-Components answered by third-party plugins are wrapped in checks that name the plugin
-and the hook when they raise, return the wrong thing, or break an invariant (a legal
-set outside the hand, money not conserved); ``strict=True`` checks built-in ones too.
+Components of plugins that are not built in (known by the registry, from the
+entry point that registered them, never by what a class says of itself) are checked
+at every call, naming the plugin and the hook when they raise, answer the wrong
+thing or break an invariant; ``strict=True`` checks the built-in ones too.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from pathlib import Path
-from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from bourre.components import compiled_form
-from bourre.guards import PluginError, adapt_component, check_component, guard
-from bourre.hookspec import RULE_HOOKS
-from bourre.plugins import Registry, default_registry, make_manager
-from bourre.rules import RULE_FIELDS, Rules
+from bourre.hookspec import HAND_SIZE, RULE_HOOKS, PluginError, RuleHook
+from bourre.plugins import Registry, default_registry
 from bourre.settings import (
     HouseError,
     HouseRules,
@@ -40,17 +38,31 @@ from bourre.settings import (
     validation_message,
 )
 from bourre.variant import RuleText, Variant
-from bourre.witness import Witness
 
-__all__ = ["House", "PluginError"]
+__all__ = ["House", "PluginError", "Rules"]
+
+C = TypeVar("C")
+
+
+class Rules:
+    """A house's rules, resolved once: the component of each rule hook, looked up by
+    the hook's specification (``rules[FOLLOW]``), typed by it."""
+
+    def __init__(self, components: dict[str, Any]) -> None:
+        self._components = components
+
+    def __getitem__(self, hook: RuleHook[C]) -> C:
+        return self._components[hook.name]  # type: ignore[no-any-return]
+
+    @property
+    def hand_size(self) -> int:
+        return self[HAND_SIZE]
 
 
 def _answers(cls: type[Variant], hook: str) -> bool:
+    """Whether ``cls`` implements the rule hook ``hook`` (a ``@hookimpl`` method)."""
     fn = getattr(cls, hook, None)
-    if fn is None:
-        return False
-    opts = getattr(fn, "bourre_impl", None)
-    return opts is not None and not opts.get("wrapper") and not opts.get("hookwrapper")
+    return fn is not None and getattr(fn, "bourre_impl", None) is not None
 
 
 class House:
@@ -183,73 +195,64 @@ class House:
         return False
 
     def _resolve(self, strict: bool) -> Rules:
-        pm = make_manager()
-        heard: list[Variant] = []
-        for v in self.variants:
-            try:
-                pm.register(Witness(v, heard), name=v.name)
-            except Exception as e:
-                raise HouseError(
-                    f"{self.source}: variant {v.name!r} cannot be registered: {e}"
-                ) from None
-        pm.check_pending()
-        values: dict[str, Any] = {}
+        """Ask each rule hook of the house's variants, in lifecycle order (step 4)."""
+        given: dict[str, Any] = {"table": self.table}
+        components: dict[str, Any] = {}
         for hook in RULE_HOOKS:
-            answering = [v for v in self.variants if _answers(type(v), hook)]
-            for i, a in enumerate(answering):
-                for b in answering[i + 1 :]:
-                    if not (self._builds_on(a, b) or self._builds_on(b, a)):
-                        raise HouseError(
-                            f"{self.source}: variants {a.name!r} and {b.name!r} both answer"
-                            f" {hook} and neither builds on the other: use only one of them,"
-                            " or make one declare builds_on the other"
-                        )
-            kwargs: dict[str, Any] = {"table": self.table}
-            if hook in ("bourre_deal", "bourre_draw"):
-                kwargs["hand_size"] = values["hand_size"]
-            value, answerer = self._call(pm, hook, kwargs, answering, heard)
-            self.answered_by[hook] = answerer
-            field = RULE_FIELDS[hook]
-            problem = check_component(field, value)
-            if problem:
-                raise PluginError(answerer.name, hook, problem)
-            first_rule = next((rid for rid, _ in answerer.rule_texts(hook)), None)
-            value = adapt_component(field, value, first_rule, values.get("hand_size", 5))
-            if strict or not type(answerer).__module__.startswith("bourre_variants."):
-                value = guard(field, value, answerer.name, hook)
-                if hook != "bourre_hand_size":
-                    self.guarded.append(f"{answerer.name} ({hook})")
-            values[field] = compiled_form(field, value)
-        return Rules(**values)
+            answering = [v for v in self.variants if _answers(type(v), hook.name)]
+            self._no_conflict(hook.name, answering)
+            value: Any = None
+            by: Variant | None = None
+            for v in reversed(answering):  # one that builds on the others first
+                value = self._ask(v, hook, given)
+                if value is not None:
+                    by = v
+                    break
+            if by is None:
+                raise HouseError(f"{self.source}: no variant answers {hook.name}")
+            self.answered_by[hook.name] = by
+            checked = strict or not self._builtin(by)
+            components[hook.name] = value = hook.check(value, by.name, checked)
+            if checked and not hook.value:
+                self.guarded.append(f"{by.name} ({hook.name})")
+            if hook is HAND_SIZE:
+                given["hand_size"] = value
+        return Rules(components)
 
-    def _call(
-        self,
-        pm: Any,
-        hook: str,
-        kwargs: dict[str, Any],
-        answering: list[Variant],
-        heard: list[Variant],
-    ) -> tuple[Any, Variant]:
-        """Call a single-answer hook once, through pluggy (its order: a variant before
-        those it builds on; ``firstresult``; wrappers); return the answer and the
-        variant heard giving it (with a hook wrapper, which may change the answer: the
-        variant that builds on the others)."""
-        caller = getattr(pm.hook, hook)
-        heard.clear()
+    def _no_conflict(self, hook: str, answering: list[Variant]) -> None:
+        for i, a in enumerate(answering):
+            opts = getattr(getattr(type(a), hook), "bourre_impl", {})
+            if opts.get("wrapper") or opts.get("hookwrapper"):
+                raise HouseError(
+                    f"{self.source}: variant {a.name!r} wraps {hook}: a rule hook answers a"
+                    " component (to build on another variant's, call its component yourself)"
+                )
+            for b in answering[i + 1 :]:
+                if not (self._builds_on(a, b) or self._builds_on(b, a)):
+                    raise HouseError(
+                        f"{self.source}: variants {a.name!r} and {b.name!r} both answer"
+                        f" {hook} and neither builds on the other: use only one of them,"
+                        " or make one declare builds_on the other"
+                    )
+
+    @staticmethod
+    def _ask(v: Variant, hook: RuleHook[Any], given: dict[str, Any]) -> Any:
+        """``v``'s answer to ``hook``, given the arguments its method takes (a subset
+        of the hook's, as pluggy allows); anything it raises names it."""
+        method = getattr(v, hook.name)
         try:
-            value = caller(**kwargs)
-        except PluginError:
+            wanted = inspect.signature(method).parameters
+            return method(**{k: given[k] for k in hook.args if k in wanted})
+        except (PluginError, HouseError):
             raise
-        except Exception as e:  # raised in a hook wrapper
-            culprit = _culprit(e.__traceback__, self.variants) or answering[-1]
-            raise PluginError(culprit.name, hook, f"raised {e!r}") from e
-        if value is None:
-            raise HouseError(f"{self.source}: no variant answers {hook}")
-        wrapping = {i.plugin_name for i in caller.get_hookimpls() if i.wrapper or i.hookwrapper}
-        if wrapping or not heard:
-            them = answering + [v for v in self.variants if v.name in wrapping]
-            return value, max(them, key=lambda v: sum(self._builds_on(v, o) for o in them))
-        return value, heard[-1]
+        except Exception as e:
+            raise PluginError(v.name, hook.name, f"raised {e!r}") from e
+
+    def _builtin(self, v: Variant) -> bool:
+        """Whether ``v`` is a built-in variant: its class is the one the registry holds
+        for its name, registered by this distribution's own entry points."""
+        info = self.registry.variants.get(v.name)
+        return info is not None and info.cls is type(v) and info.builtin
 
     # -- description ------------------------------------------------------------------
 
@@ -284,21 +287,7 @@ class House:
             for rt in v.rule_texts("general"):
                 out.append(("general", v.name, rt))
         for hook in RULE_HOOKS:
-            v = self.answered_by[hook]
-            for rt in v.rule_texts(hook):
-                out.append((hook, v.name, rt))
+            v = self.answered_by[hook.name]
+            for rt in v.rule_texts(hook.name):
+                out.append((hook.name, v.name, rt))
         return out
-
-
-def _culprit(tb: TracebackType | None, variants: list[Variant]) -> Variant | None:
-    codes = {}
-    for v in variants:
-        for name in RULE_HOOKS:
-            fn = getattr(type(v), name, None)
-            if fn is not None and hasattr(fn, "__code__"):
-                codes[fn.__code__] = v
-    found = None
-    while tb is not None:
-        found = codes.get(tb.tb_frame.f_code, found)
-        tb = tb.tb_next
-    return found

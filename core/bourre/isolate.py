@@ -29,9 +29,9 @@ import sys
 from typing import Any
 
 from bourre.actions import Action, parse_action
+from bourre.hand import PublicDecision, TrickLog
 from bourre.money import amount_json, parse_amount
 from bourre.observation import Discards, Observation
-from bourre.state import PublicDecision, TrickLog
 
 __all__ = ["BotError", "IsolatedBot", "observation_from_json", "observation_to_json"]
 

@@ -72,3 +72,14 @@ AmountField = Annotated[
     ),
 ]
 """A pydantic field type for amounts (parses and prints the file form)."""
+
+
+def amount_str(x: Amount) -> str:
+    """An amount as players write it: ``5``, ``7/5``."""
+    return str(amount_json(x))
+
+
+def chips(x: Amount) -> str:
+    """An amount in the players' words: ``1 chip``, ``5 chips``, ``7/5 chips``."""
+    text = amount_str(x)
+    return f"{text} chip" if text == "1" else f"{text} chips"

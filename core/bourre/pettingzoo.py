@@ -43,11 +43,11 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from bourre.actions import CARDS, PASS, PLAY, Action
 from bourre.cards import SUIT_NAMES, card_str
-from bourre.engine import State
 from bourre.game import Game
 from bourre.money import Amount
 from bourre.observation import Observation
 from bourre.rules import RuleViolation
+from bourre.state import State
 
 __all__ = ["DISCARD", "PASS_INDEX", "PLAY_INDEX", "BourreEnv", "Encoder", "env"]
 

@@ -31,11 +31,11 @@ from bourre.cards import (
     cards_str,
 )
 from bourre.display import chips
-from bourre.engine import HandResult, State
 from bourre.house import House
 from bourre.money import Amount, amount_json
 from bourre.players import Player, make_bot, play_out
 from bourre.records import HandRecord, hand_record
+from bourre.state import HandResult, State
 from bourre.terminal import EndOfInput, Prompt, Reader, TerminalPlayer, stdin_reader
 
 __all__ = [
@@ -155,7 +155,7 @@ def play_at_terminal(
 
     ``bots``: see :func:`make_players`; ``seed`` fixes the decks and the bots (same
     seed and same answers, same session: the chance events come from
-    :class:`~bourre.engine.Chance`, as in :func:`bourre.simulate.play_session`);
+    :class:`~bourre.chance.Chance`, as in :func:`bourre.simulate.play_session`);
     ``hands`` cuts the session short; ``save`` is a directory where every hand is
     saved as a table script.
     ``read`` answers the prompts (default: lines of standard input)."""

@@ -3,25 +3,24 @@ answer (:class:`IllegalAnswer`); :mod:`bourre.players` names both.
 
 A :class:`PlayerBase` answers the three questions of :class:`~bourre.rules.Player`
 with an observation, or, when it says ``needs_view = False`` (a blind bot, such as
-the random bot), the questions of :mod:`bourre.blind` with its legal choices only:
-``choose`` (the actions), ``choose_card`` (the cards), ``choose_card_mask`` (their
-mask) and ``choose_discards`` (the hand and the limit).
+the random bot), the questions of :mod:`bourre.players` with its legal choices only:
+``choose`` (the actions), ``choose_card`` (the cards) and ``choose_discards`` (the
+hand and the limit).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final, cast
-
-from mypy_extensions import mypyc_attr
+from typing import ClassVar, Protocol, cast, runtime_checkable
 
 from bourre.actions import CARDS, Action
-from bourre.cards import cards_of
 from bourre.observation import Discards, Observation
 from bourre.rules import RuleViolation
 
 __all__ = [
+    "Bot",
     "IllegalAnswer",
+    "Player",
     "PlayerBase",
     "may_not_pass",
     "not_a_card",
@@ -29,7 +28,31 @@ __all__ = [
     "wrong_type",
 ]
 
-_CARDS: Final = CARDS  # read as a constant by compiled code, not from the globals
+
+@runtime_checkable
+class Bot(Protocol):
+    """A bot: answers one action of ``view.legal_actions`` for what its seat sees."""
+
+    def act(self, view: Observation) -> Action: ...
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A bot or a person at one seat, in three questions; it sees only its
+    :class:`~bourre.observation.Observation`."""
+
+    def decide(self, view: Observation) -> bool:
+        """``True`` to play, ``False`` to pass (``view.forced`` names the rule that
+        forbids passing, if any)."""
+        ...
+
+    def discard(self, view: Observation) -> Sequence[int]:
+        """The cards to exchange (0 … hand size)."""
+        ...
+
+    def play(self, view: Observation) -> int:
+        """A card of ``view.legal``."""
+        ...
 
 
 class IllegalAnswer(RuleViolation):
@@ -65,11 +88,8 @@ def not_an_action(seat: int, a: object) -> IllegalAnswer:
     return IllegalAnswer(seat, "R-DECIDE", f"answered {a!r}, which is not an action")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
 class PlayerBase:
-    """A base class for bots of the three-question form (:class:`~bourre.rules.Player`):
-    a subclass is asked through the compiled method table, without Python's argument
-    passing (the built-in bots are).  Overrides written in Python work the same.
+    """A base class for bots of the three-question form (:class:`~bourre.players.Player`).
 
     On its own it is the plainest player at the table: it plays every hand, stands
     pat and plays its lowest legal card; a subclass overrides what it does otherwise."""
@@ -99,20 +119,10 @@ class PlayerBase:
         """For a bot whose ``needs_view`` is false, at a card to play with more than
         one legal: one of ``cards``, the legal cards (ascending), answering as
         :meth:`choose` would for their actions.  ``play_out`` and ``ask`` ask this
-        instead of :meth:`choose` (no list of actions made) when the bot's class
+        instead of :meth:`choose` when the bot's class
         defines it at or below the class that defines its :meth:`choose`: a subclass
         that overrides only :meth:`choose` is asked :meth:`choose`."""
-        return self.choose([_CARDS[c] for c in cards]).cards[0]
-
-    def choose_card_mask(self, legal: int) -> int:
-        """For a bot whose ``needs_view`` is false, at a card to play with more than
-        one legal: one of the legal cards, given as a bit mask (bit ``1 << card``,
-        :mod:`bourre.cards`), answering as :meth:`choose_card` would for them.  No
-        tuple of cards is made for a bot that answers this (the random bot does):
-        ``play_out`` and ``ask`` ask it when the bot's class defines it at or below
-        the class that defines its :meth:`choose_card`; this one asks
-        :meth:`choose_card` with the cards, ascending."""
-        return self.choose_card(tuple(cards_of(legal)))
+        return self.choose([CARDS[c] for c in cards]).cards[0]
 
     def choose_discards(self, hand: tuple[int, ...], limit: int) -> Sequence[int]:
         """For a bot whose ``needs_view`` is false, at its exchange: the cards to

@@ -44,6 +44,8 @@ class VariantInfo:
     """The entry-point name of the plugin that registered it."""
     package: str
     """The distribution (``name version``) that provides it."""
+    builtin: bool = False
+    """Registered by one of bourre's own entry points (its components are trusted)."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,12 @@ class Registry:
     errors: list[PluginLoadError] = field(default_factory=list)
 
     def add_plugin(
-        self, plugin: object, name: str, package: str, pm: pluggy.PluginManager | None = None
+        self,
+        plugin: object,
+        name: str,
+        package: str,
+        pm: pluggy.PluginManager | None = None,
+        builtin: bool = False,
     ) -> None:
         """Register one plugin object (module or class) on ``pm`` (a fresh manager
         if none) and collect what it registers; failures are recorded, not raised."""
@@ -108,7 +115,7 @@ class Registry:
                     )
                 )
                 continue
-            self.variants[cls.name] = VariantInfo(cls, name, package)
+            self.variants[cls.name] = VariantInfo(cls, name, package, builtin)
         for bot_name, factory in bots:
             if bot_name in self.bots:
                 owner = self.bots[bot_name][1]
@@ -139,8 +146,9 @@ BUILTIN = "bourre"
 """The distribution whose plugins are the built-ins: registered before all others."""
 
 
-def _entry_points() -> Iterable[tuple[str, str, Callable[[], Any]]]:
-    """The entry points of the group: the built-ins first, then the others by name."""
+def _entry_points() -> Iterable[tuple[str, str, bool, Callable[[], Any]]]:
+    """The entry points of the group, ``(name, package, built in, load)``: the
+    built-ins first, then the others by name."""
     from importlib.metadata import entry_points
 
     eps = list(entry_points(group=GROUP))
@@ -148,7 +156,7 @@ def _entry_points() -> Iterable[tuple[str, str, Callable[[], Any]]]:
     for ep in eps:
         dist = ep.dist
         package = f"{dist.name} {dist.version}" if dist is not None else "?"
-        yield ep.name, package, ep.load
+        yield ep.name, package, dist is not None and dist.name == BUILTIN, ep.load
 
 
 def build(
@@ -159,7 +167,7 @@ def build(
     registered."""
     pm = make_manager()
     reg = Registry()
-    for name, package, load in _entry_points():
+    for name, package, builtin, load in _entry_points():
         try:
             plugin = load()
         except BaseException as e:  # SystemExit too: a plugin never stops the command
@@ -167,7 +175,7 @@ def build(
                 raise
             reg.errors.append(PluginLoadError(name, package, f"cannot be imported: {e!r}"))
             continue
-        reg.add_plugin(plugin, name, package, pm)
+        reg.add_plugin(plugin, name, package, pm, builtin)
     for name, plugin in extra:
         pkg = plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
         reg.add_plugin(plugin, name, pkg, pm)

@@ -21,8 +21,8 @@ from pydantic import (
 )
 
 from bourre.cards import SUITS, card_str, parse_card
-from bourre.engine import HandResult, PlayLog, State
 from bourre.money import AmountField
+from bourre.state import HandResult, PlayLog, State
 
 
 def _parse_card_value(v: Any) -> int:

@@ -17,7 +17,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bourre.engine import State
 from bourre.house import House, PluginError
 from bourre.plugins import Registry
 from bourre.records import (
@@ -34,6 +33,7 @@ from bourre.refereehand import referee_hand
 from bourre.scriptcheck import check_hand, script_error
 from bourre.scriptload import MAX_SCRIPT, ScriptError, load_script, parse_text
 from bourre.settings import HouseError, house_from_data, validation_message
+from bourre.state import State
 
 __all__ = ["MAX_SCRIPT", "ScriptError", "load_script", "replay"]
 
@@ -80,7 +80,7 @@ def referee(data: Any, *, place: str = "script", registry: Registry | None = Non
             f" {house.table.hands} (table.hands, R-SESSION)"
         )
     state = State(house, balances=script.balances, hands=len(script.hands), record=True)
-    announcements = house.rules.decisions.announcements
+    announcements = state.announce
     stopped: NextRecord | None = None
     for i, hand in enumerate(script.hands):
         where = f"{place}: hand {i + 1}"

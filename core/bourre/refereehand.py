@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from bourre.actions import PASS, PLAY, Dealt, Deck, Drew, discard
-from bourre.cards import card_str, mask_of
-from bourre.engine import CHANCE, State
+from bourre.cards import card_str
 from bourre.records import HandIn, NextRecord
-from bourre.rules import RuleViolation, narrowing
+from bourre.rules import RuleViolation
 from bourre.scriptload import ScriptError
+from bourre.state import CHANCE, State
 
 __all__ = ["next_record", "referee_hand"]
 
@@ -145,7 +145,5 @@ def next_record(state: State) -> NextRecord:
         legal = [str(a) for a in state.legal_actions()]
         forced = state.turn.forced if state.turn is not None else None
         return NextRecord(seat=seat, legal=legal, rules=[forced] if forced else ["R-DECIDE"])
-    legal_cards = state.legal_cards()
-    hs = state.hand
-    _, rules = narrowing(state.rules, hs.held[seat], hs.trick, hs.trump, mask_of(legal_cards))
-    return NextRecord(seat=seat, legal=[card_str(c) for c in legal_cards], rules=rules)
+    legal = state.legal_with_reasons()
+    return NextRecord(seat=seat, legal=[card_str(c) for c in legal.cards], rules=legal.rules)

@@ -1,9 +1,9 @@
 """Playing whole sessions with bots: the building block of benchmarks and comparisons.
 
 Every session is determined by its seed: the decks come from the state's own chance
-(:class:`~bourre.engine.Chance`, the same for every house given one seed: common
+(:class:`~bourre.state.Chance`, the same for every house given one seed: common
 random numbers) and the bots of a session share one generator seeded from the same
-seed.  The session is one :class:`~bourre.engine.State`, made and driven to its end
+seed.  The session is one :class:`~bourre.state.State`, made and driven to its end
 by :func:`bourre.players.play_seeded` (:func:`bourre.players.play_out`).
 """
 
@@ -13,10 +13,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bourre.engine import HandResult
 from bourre.house import House
 from bourre.money import Amount
 from bourre.players import Player, make_bot, play_seeded
+from bourre.state import HandResult
 from bourre.xoshiro import Xoshiro128, stream
 
 PlayerFactory = Callable[[int, random.Random], Player]

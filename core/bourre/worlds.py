@@ -19,10 +19,11 @@ import random
 from collections.abc import Callable, Sequence
 
 from bourre.actions import CARDS, PASS, PLAY, Action, Dealt, Drew, discard
-from bourre.engine import CHANCE, State
+from bourre.hookspec import ANTE
 from bourre.house import House
 from bourre.observation import Observation
 from bourre.rules import RuleViolation
+from bourre.state import CHANCE, State
 
 __all__ = ["Weight", "chance_outcome", "sample_world"]
 
@@ -92,7 +93,7 @@ def chance_outcome(state: State, rng: random.Random) -> object:
     hs = state.hand
     k = len(state.pending)
     located = hs.located()
-    free = [c for c in range(52) if not (located >> c) & 1] + list(hs.stock)
+    free = [c for c in range(52) if c not in located] + list(hs.stock)
     shuffle(free, rng)
     take = free[: min(k, hs.unseen_stock + len(hs.stock))]
     if len(take) < k:
@@ -184,7 +185,7 @@ def _replay(
     """Replay the public history of the hand into a new state; ``None`` when the
     house's rules refuse the sample somewhere."""
     me = view.seat
-    extra = house.rules.ante.play_ante(house.table.ante)
+    extra = house.rules[ANTE].play_ante(house.table.ante)
     active = set(view.active)
     pot, balances = view.pot, list(view.balances)
     if view.phase == "play" and extra:  # the second antes are paid again on replay

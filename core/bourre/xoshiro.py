@@ -3,29 +3,26 @@ pseudorandom number generators", 2018; reference code at
 https://prng.di.unimi.it/xoshiro128starstar.c), seeded from a BLAKE2s hash of a text.
 
 Four 32-bit words of state, one 32-bit word a step, period 2**128 - 1; it passes
-the BigCrush battery.  Compiled, a step is a few machine instructions on ``i64``
-values: every intermediate stays below 2**53 (no overflow), so a pure build computes
-the same words with Python ints.  Python's Mersenne Twister, by comparison, costs
-about 27,000 instructions to seed and a method call per draw: :mod:`bourre.chance`
-seeds two streams a session and draws 51 words a deal.  The players' generators stay
-:class:`random.Random` (the bots' API).
+the BigCrush battery, and every implementation (the compiled kernel included)
+computes the same words from the same name.  Python's Mersenne Twister, by
+comparison, costs about 27,000 instructions to seed and a method call per draw:
+:mod:`bourre.chance` seeds two streams a session and draws 51 words a deal.  The
+players' generators stay :class:`random.Random` (the bots' API).
 """
 
 from __future__ import annotations
 
 import hashlib
 import struct
-from typing import Final, final
-
-from mypy_extensions import i64
+from typing import final
 
 __all__ = ["Xoshiro128", "from_bits", "stream"]
 
-_M32: Final = 0xFFFFFFFF
-_WORDS: Final = struct.Struct("<4I").unpack
+_M32 = 0xFFFFFFFF
+_WORDS = struct.Struct("<4I").unpack
 """Four 32-bit words from 16 bytes, lowest first: :func:`from_bits` of the bytes read
 as one little-endian number, without the 128-bit number."""
-_BLAKE2S: Final = hashlib.blake2s(digest_size=16)
+_BLAKE2S = hashlib.blake2s(digest_size=16)
 """An empty BLAKE2s of 16 bytes, copied for each name (never updated itself): cheaper
 than making one with its parameters."""
 
@@ -40,12 +37,12 @@ class Xoshiro128:
         if not every or every >> 32:  # (a negative word shifts to -1)
             words = (s0, s1, s2, s3)
             raise ValueError(f"xoshiro128** needs four 32-bit words, not all zero: {words}")
-        self.s0: i64 = s0
-        self.s1: i64 = s1
-        self.s2: i64 = s2
-        self.s3: i64 = s3
+        self.s0 = s0
+        self.s1 = s1
+        self.s2 = s2
+        self.s3 = s3
 
-    def next32(self) -> i64:
+    def next32(self) -> int:
         """The next 32-bit word (the reference's ``next()``)."""
         s0 = self.s0
         s1 = self.s1
@@ -59,7 +56,7 @@ class Xoshiro128:
         self.s3 = ((s3 << 11) & _M32) | (s3 >> 21)
         return x
 
-    def below(self, n: i64) -> i64:
+    def below(self, n: int) -> int:
         """A draw in ``0 … n - 1`` (``0 < n <= 2**20``): the top bits of ``word × n``,
         a bias below ``n / 2**32`` (Lemire's multiply-shift, without rejection)."""
         return (self.next32() * n) >> 32
@@ -75,10 +72,10 @@ class Xoshiro128:
     def shuffle(self, cards: list[object]) -> None:
         """Fisher–Yates in place, from the last position down: position ``i`` takes
         the card at ``below(i + 1)``.  The steps of :meth:`next32` are written out
-        on local words (a pure build's shuffle would otherwise cost a method call
-        and eight attribute writes a card; tests check it against ``below``)."""
+        on local words (a method call and eight attribute writes a card saved;
+        tests check it against ``below``)."""
         s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
-        i: i64 = len(cards) - 1
+        i = len(cards) - 1
         while i > 0:
             x = (s1 * 5) & _M32
             x = (((x << 7) & _M32) | (x >> 25)) * 9 & _M32

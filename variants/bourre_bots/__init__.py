@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from bourre.rules import Player
+from bourre.playerbase import Player
 from bourre.variant import hookimpl
 from bourre.xoshiro import Xoshiro128
 

@@ -10,10 +10,10 @@ import random
 from collections.abc import Callable
 
 from bourre.actions import CARDS, PASS, PLAY, Action
-from bourre.engine import CHANCE, State
 from bourre.house import House
 from bourre.observation import Observation
 from bourre.players import ask
+from bourre.state import CHANCE, State
 from bourre.worlds import chance_outcome, legal_or_nearest, sample_world
 from bourre_bots.heuristic import (
     HeuristicPlayer,

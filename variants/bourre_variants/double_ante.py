@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bourre.money import Amount
-from bourre.rules import AntePolicy, HandOutcome
+from bourre.rules import HandOutcome
 from bourre.settings import TableSettings
 from bourre.variant import Variant, hookimpl
 
 
-class DoubleAnte(AntePolicy):
+class DoubleAnte:
     """R-DOUBLE-ANTE: no exemptions; a second ante from each player who plays."""
 
     def hand_antes(
@@ -38,7 +38,7 @@ class DoubleAnteVariant(Variant):
     }
 
     @hookimpl
-    def bourre_ante(self, table: TableSettings) -> AntePolicy:
+    def bourre_ante(self, table: TableSettings) -> DoubleAnte:
         return DoubleAnte()
 
 

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bourre.hookspec import PenaltyFn
 from bourre.money import Amount, AmountField
-from bourre.rules import PenaltyFn
 from bourre.settings import TableSettings
 from bourre.variant import Variant, hookimpl
 

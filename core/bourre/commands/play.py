@@ -34,7 +34,7 @@ def play(
     hints: Annotated[bool, typer.Option(help="Show which of your cards are legal.")] = False,
 ) -> None:
     """Play a session at the terminal against bots (reads answers line by line)."""
-    from bourre.guards import PluginError
+    from bourre.hookspec import PluginError
     from bourre.play import play_at_terminal
     from bourre.rules import RuleViolation
 

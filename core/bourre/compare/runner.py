@@ -1,7 +1,7 @@
 """Running many bot sessions per house, in parallel, with common random numbers.
 
 Session ``i`` of every house is played with the seed ``f"{seed}:{i}"``: the decks come
-from :class:`~bourre.engine.Chance`, which depends on the seed only, so every house
+from :class:`~bourre.state.Chance`, which depends on the seed only, so every house
 sees the same decks; the bots of a session share one generator seeded from the same
 seed (:func:`bourre.simulate.play_session`).  A session is reduced to a small
 JSON-serialisable *summary* (:func:`run_session`); statistics are computed from the
