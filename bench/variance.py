@@ -53,6 +53,7 @@ from bourre.chance import Chance
 from bourre.compare import skill
 from bourre.compare.metrics import RATIOS, SCALARS, ci_mean, paired
 from bourre.compare.runner import BotSpec, RunConfig, parse_bots, run, run_session
+from bourre.hookspec import DEAL
 from bourre.house import House
 from bourre_bots.heuristic import hand_strength
 

@@ -132,7 +132,7 @@ def variant_page(name: str) -> str:
     full rules of the house it makes (generated from its rule texts)."""
     from bourre.hookspec import RULE_HOOKS
     from bourre.house import House
-    from bourre.rulestext import SECTIONS, rules_markdown
+    from bourre.rulestext import rules_markdown
 
     info = builtin_variants()[name]
     cls = info.cls
@@ -157,13 +157,13 @@ def variant_page(name: str) -> str:
         f"- **Try it:** `bourre rules '{spec}'`, `bourre play '{spec}'`",
         "",
     ]
-    hooks = [h for h in RULE_HOOKS if _answers(cls, h)]
+    hooks = [h for h in RULE_HOOKS if _answers(cls, h.name)]
     if name != "standard":
         lines += ["## What it changes", ""]
         v = next(v for v in house.variants if v.name == name)
         for hook in hooks:
-            lines += [f"### {SECTIONS.get(hook, hook)}: [`{hook}`][bourre.hookspec.{hook}]", ""]
-            for rid, text in v.rule_texts(hook):
+            lines += [f"### {hook.section}: [`{hook.name}`][bourre.hookspec.{hook.name}]", ""]
+            for rid, text in v.rule_texts(hook.name):
                 lines.append(f"- **{rid}** {text}")
             lines.append("")
         general = v.rule_texts("general")
@@ -206,7 +206,7 @@ def rules_index() -> str:
     ]
     for name, info in builtin_variants().items():
         cls = info.cls
-        hooks = [h.removeprefix("bourre_") for h in RULE_HOOKS if _answers(cls, h)]
+        hooks = [h.field for h in RULE_HOOKS if _answers(cls, h.name)]
         settings = ", ".join(f"`{k}`" for k in cls.Settings.model_fields) or "—"
         rows.append(
             f"| [`{name}`]({name}.md) | {cls.summary} | {', '.join(cls.builds_on) or '—'} |"
@@ -239,14 +239,14 @@ def hook_reference() -> str:
     """A table of every hook, in lifecycle order: kind, what it fills, the rules it
     covers and which built-in variants answer it."""
     from bourre import hookspec
-    from bourre.rules import RULE_FIELDS
 
     variants = builtin_variants()
+    specs = {h.name: h for h in hookspec.RULE_HOOKS}
     rows = [
-        "| # | hook | kind | fills `Rules.` | rules | answered by (built-in) | what it answers |",
-        "|---|------|------|----------------|-------|------------------------|-----------------|",
+        "| # | hook | kind | the game asks | rules | answered by (built-in) | what it answers |",
+        "|---|------|------|---------------|-------|------------------------|-----------------|",
     ]
-    for i, name in enumerate((*REGISTRATION_HOOKS, *hookspec.RULE_HOOKS), start=1):
+    for i, name in enumerate((*REGISTRATION_HOOKS, *specs), start=1):
         fn = getattr(hookspec, name)
         doc = inspect.getdoc(fn) or ""
         first = doc.split("\n\n")[0].replace("\n", " ")
@@ -257,7 +257,7 @@ def hook_reference() -> str:
             kind, fills = "registration", "—"
             who = "every plugin that registers"
         else:
-            kind, fills = "rule, first result", f"`{RULE_FIELDS[name]}`"
+            kind, fills = "rule, first answer", f"`rules[{specs[name].field.upper()}]`"
             who = ", ".join(
                 f"[`{v}`](rules/{v}.md)" for v, info in variants.items() if _answers(info.cls, name)
             )

@@ -243,7 +243,7 @@ def test_a_blind_bot_is_shown_its_legal_actions_only_and_plays_the_same(seed: st
         finals.append((state.final, state.history()))
         if make is _Blind:
             shown = {k for b in bots for k in b.shown}
-            assert shown == {"list", "tuple", "Discards"}  # cards, a decision, an exchange
+            assert shown == {"list", "Discards"}  # cards and a decision, an exchange
     assert finals[0] == finals[1]
 
 

@@ -143,20 +143,3 @@ def test_ask_chooses_a_card_as_play_out_does() -> None:
             assert isinstance(bot, _ByChoose) and bot.card_lists
 
 
-@pytest.mark.parametrize("spec", ["standard", "standard+simultaneous-reveal", "four-card"])
-def test_choices_are_the_legal_actions(spec: str) -> None:
-    """``State.choices`` equals ``legal_actions`` at every step of a session, and at a
-    decision is one shared tuple (no list made), which nothing can change."""
-    from bourre.actions import PASS_OR_PLAY, PLAY_ONLY
-
-    state = State(House(spec), seed=f"choices:{spec}")
-    rng = random.Random(spec)
-    decisions = 0
-    while not state.is_terminal():
-        got, legal = state.choices(), state.legal_actions()
-        assert list(got) == list(legal)
-        if state.phase_name == "decide":
-            assert got is PASS_OR_PLAY or got is PLAY_ONLY
-            decisions += 1
-        state.apply_action(rng.choice(list(legal)))
-    assert decisions and isinstance(PASS_OR_PLAY, tuple)

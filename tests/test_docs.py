@@ -49,7 +49,7 @@ def test_hookspec_has_no_hook_the_reference_would_miss() -> None:
     defined = {
         n for n in vars(hookspec) if n.startswith("bourre_") and callable(getattr(hookspec, n))
     }
-    assert defined == {*RULE_HOOKS, *REGISTRATION}
+    assert defined == {*(h.name for h in RULE_HOOKS), *REGISTRATION}
 
 
 def test_hook_reference_lists_every_hook(hooks: ModuleType) -> None:
@@ -57,10 +57,11 @@ def test_hook_reference_lists_every_hook(hooks: ModuleType) -> None:
     assert "<!-- bourre:hook-reference -->" in source
     assert "::: bourre.hookspec" in source
     page = hooks.expand_markers(source)
-    for name in (*REGISTRATION, *RULE_HOOKS):
+    names = (*REGISTRATION, *(h.name for h in RULE_HOOKS))
+    for name in names:
         assert f"[`{name}`][bourre.hookspec.{name}]" in page, name
     # lifecycle order
-    positions = [page.index(f"[`{name}`]") for name in (*REGISTRATION, *RULE_HOOKS)]
+    positions = [page.index(f"[`{name}`]") for name in names]
     assert positions == sorted(positions)
 
 
@@ -158,5 +159,5 @@ def test_mkdocs_build_strict(tmp_path: Path) -> None:
     for name in builtin_variant_names():
         assert (site / "rules" / name / "index.html").is_file(), name
     html = (site / "hook-reference" / "index.html").read_text(encoding="utf-8")
-    for name in (*REGISTRATION, *RULE_HOOKS):
+    for name in (*REGISTRATION, *(h.name for h in RULE_HOOKS)):
         assert f'id="bourre.hookspec.{name}"' in html, name

@@ -92,8 +92,8 @@ def check_question(state: State, seat: int, action, checks: Checks) -> None:
         assert list(view.legal_actions) == legal_actions  # made when read, the same
         assert action in legal_actions
         # the cinch only ever narrows the ordinary legal set
-        ordinary = cards_of(state.rules[FOLLOW].legal(mask_of(hand), list(hs.trick), hs.trump))
-        assert mask_of(hand) == hs.held[seat]  # the mask the game keeps is the hand
+        ordinary = state.rules[FOLLOW].legal(tuple(hand), tuple(hs.trick), hs.trump).cards
+        assert ordinary == state.legal_with_reasons().ordinary
         if view.cinch:
             checks.cinch_plays += 1
             assert set(legal) <= set(ordinary)

@@ -162,7 +162,7 @@ def _play(house: House) -> State:
     ("hook", "component", "words"),
     [
         ("bourre_settle", lambda b, pot: ([x + 10 for x in b], [1] * len(b)), "money not conserved"),
-        ("bourre_deal", lambda deck, d, n: ([list(deck[:5])] * n, deck[4], list(deck[5:])), "R-DEAL"),
+        ("bourre_deal", SimpleNamespace(deal=lambda deck, d, n: ([list(deck[:5])] * n, deck[4], list(deck[5:])), check_hand=lambda *a: None), "R-DEAL"),
         ("bourre_trick_winner", lambda trick, trump: -1, "an index of the trick"),
         ("bourre_next_dealer", lambda d, marks: 9, "must be a seat"),
         ("bourre_penalty", lambda p: -1, "amount ≥ 0"),
@@ -183,8 +183,8 @@ def test_a_draw_that_duplicates_a_card_is_caught() -> None:
     from bourre_variants.standard.draw import Draw
 
     class Forger(Draw):
-        def __call__(self, state: Any, seat: int, discards: Any) -> None:
-            super().__call__(state, seat, discards)
+        def draw(self, state: Any, seat: int, discards: Any) -> None:
+            super().draw(state, seat, discards)
             if discards:
                 state.hands[seat][0] = state.hands[(seat + 1) % state.n][0]  # a copy
 
@@ -309,7 +309,7 @@ def test_a_plugin_that_exits_at_import_is_recorded(monkeypatch: pytest.MonkeyPat
 
     def with_exiting() -> Any:
         yield from real()
-        yield "exits", "evil 1.0", loader
+        yield "exits", "evil 1.0", False, loader
 
     monkeypatch.setattr(plugins, "_entry_points", with_exiting)
     reg = plugins.load_registry()

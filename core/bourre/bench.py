@@ -36,11 +36,9 @@ MEASURES = ("random", "heuristic", "montecarlo")
 
 def machine() -> str:
     """The interpreter, the processor, the cores, the build, and the load now."""
-    from bourre.build import describe
-
     return (
         f"{platform.python_implementation()} {platform.python_version()},"
-        f" {platform.machine()}, {os.cpu_count()} cpu; bourre {describe()};"
+        f" {platform.machine()}, {os.cpu_count()} cpu; bourre on the Python rules;"
         f" load average {os.getloadavg()[0]:.2f}"
     )
 

@@ -226,7 +226,7 @@ def _child(config: dict[str, Any]) -> None:
                 reply = {"ok": True}
             else:
                 view = observation_from_json(message["observation"])
-                reply = {"action": str(_answer(bot, view, act))}
+                reply = {"action": str(_answer(bot, view))}
         except Exception as e:  # the bot's failure, reported to the parent
             reply = {"error": f"{type(e).__name__}: {e}"}
         out.write(json.dumps(reply) + "\n")

@@ -72,9 +72,17 @@ class Observation:
     """The replacements this seat received this hand."""
     exchange_limit: int
     """When exchanging: the most cards this seat may discard (R-DRAW), else 0."""
-    played: int
+    played: int = -1
     """Bitmask (bit ``card``) of the cards played this deal, current trick included:
-    what ``tricks`` and ``trick`` show, ready for bit arithmetic."""
+    what ``tricks`` and ``trick`` show, ready for bit arithmetic (made from them when
+    not given)."""
+
+    def __post_init__(self) -> None:
+        if self.played < 0:
+            mask = 0
+            for _, c in (*(p for t in self.tricks for p in t.plays), *self.trick):
+                mask |= 1 << c
+            object.__setattr__(self, "played", mask)
 
     def seen(self) -> frozenset[int]:
         """Every card this seat has seen: own hand and discards, the upcard and the

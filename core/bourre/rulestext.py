@@ -5,26 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bourre.hookspec import RULE_HOOKS
+
 if TYPE_CHECKING:
     from rich.console import Console
 
     from bourre.house import House
 
-SECTIONS = {
-    "general": "Table and session",
-    "bourre_hand_size": "Hand size",
-    "bourre_ante": "Antes",
-    "bourre_deal": "Deal",
-    "bourre_decisions": "Decisions",
-    "bourre_draw": "Draw",
-    "bourre_follow": "Play: obligations",
-    "bourre_cinch": "Cinch",
-    "bourre_trick_winner": "Tricks",
-    "bourre_penalty": "Penalties",
-    "bourre_payout": "Payout",
-    "bourre_next_dealer": "Dealer rotation",
-    "bourre_settle": "End of session",
-}
+SECTIONS = {"general": "Table and session", **{h.name: h.section for h in RULE_HOOKS}}
+"""The title of each section of the printed rules: the hooks' own (:mod:`bourre.hookspec`)."""
 
 
 def rules_sections(house: House) -> list[tuple[str, list[tuple[str, str, str]]]]:

@@ -765,8 +765,10 @@ class State:
         else:
             self.history_.append(CARDS[card])
         if self.record:
+            illegal = first if first is not None else card if renege else None
+            why = legal.reason_for(illegal) if illegal is not None else None
             self.plays.append(
-                PlayLog(seat, card, legal.cards, legal.cinch, renege, corrected, first)
+                PlayLog(seat, card, legal.cards, legal.cinch, renege, corrected, first, why)
             )
         hs.hands[seat].remove(card)
         hs.trick.append(card)

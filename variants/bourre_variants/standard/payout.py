@@ -132,7 +132,8 @@ def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
         reasons.append(Reason(rule, words, 0, (s,)))
     exempt = frozenset(bourre + top) if len(top) > 1 else frozenset(bourre)
     if exempt:
-        words = f"{seats(sorted(exempt))} skip the next hand's ante (bourré or tied)"
+        verb = "skips" if len(exempt) == 1 else "skip"
+        words = f"{seats(sorted(exempt))} {verb} the next hand's ante (bourré or tied)"
         reasons.append(Reason("R-ANTE", words, 0, tuple(sorted(exempt))))
     tied = tuple(top) if len(top) > 1 else ()
     return HandOutcome(

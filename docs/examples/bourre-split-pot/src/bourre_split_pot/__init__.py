@@ -77,7 +77,8 @@ def make_payout(min_tricks: int = 1) -> PayoutFn:
         reasons = [Reason("R-SPLIT-POT", why, whole(taken), tuple(sharing))]
         reasons += [r for r in out.reasons if r.rule not in ("R-WIN", "R-ANTE")]
         if exempt:  # the standard exemptions, less the players who took a share
-            words = f"{seats(sorted(exempt))} skip the next hand's ante (bourré, or tied without a share)"
+            verb = "skips" if len(exempt) == 1 else "skip"
+            words = f"{seats(sorted(exempt))} {verb} the next hand's ante (bourré, or tied, no share)"
             reasons.append(Reason("R-SPLIT-ANTE", words, 0, tuple(sorted(exempt))))
         return HandOutcome(
             winner=None,
