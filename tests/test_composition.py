@@ -29,7 +29,7 @@ from conftest import plugin  # noqa: E402
 
 import bourre.plugins  # noqa: E402
 from bourre.actions import CARDS  # noqa: E402
-from bourre.hookspec import (
+from bourre.hookspec import (  # noqa: E402
     CINCH,
     DECISIONS,
     FOLLOW,

@@ -14,7 +14,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bourre.actions import CARDS, PASS, PLAY, Deck
-from bourre.cards import cards_of, mask_of
 from bourre.hookspec import FOLLOW
 from bourre.house import House
 from bourre.players import ask, play_out

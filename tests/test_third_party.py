@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # for tests.reference (the independent referee)
     sys.path.insert(0, str(ROOT))
 
-from bourre.hookspec import PAYOUT
+from bourre.hookspec import PAYOUT  # noqa: E402
 from bourre.house import House, PluginError  # noqa: E402
 from bourre.plugins import load_registry  # noqa: E402
 from bourre.referee import ScriptError, replay  # noqa: E402

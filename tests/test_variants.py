@@ -51,7 +51,7 @@ from conftest import (  # noqa: E402
 
 from bourre.actions import PASS, PLAY, Deck  # noqa: E402
 from bourre.cards import card_str  # noqa: E402
-from bourre.hookspec import ANTE, CINCH, DEAL, DECISIONS, FOLLOW, PAYOUT, PENALTY
+from bourre.hookspec import ANTE, CINCH, DEAL, DECISIONS, FOLLOW, PAYOUT, PENALTY  # noqa: E402
 from bourre.house import House  # noqa: E402
 from bourre.observation import Observation  # noqa: E402
 from bourre.players import play_out  # noqa: E402
@@ -59,7 +59,7 @@ from bourre.referee import ScriptError  # noqa: E402
 from bourre.rules import PlayResult, RuleViolation  # noqa: E402
 from bourre.simulate import play_session  # noqa: E402
 from bourre.state import HandResult, State  # noqa: E402
-from bourre_variants.standard.obligations import follow
+from bourre_variants.standard.obligations import follow  # noqa: E402
 
 GOLDEN_DIR = ROOT / "tests" / "golden" / "variants"
 SPADES = 0

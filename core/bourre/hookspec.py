@@ -126,7 +126,7 @@ class RuleHook(Generic[C]):
     @property
     def args(self) -> tuple[str, ...]:
         """The hook's arguments, which an implementation may take a subset of."""
-        code = self.spec.__code__  # type: ignore[attr-defined]
+        code = self.spec.__code__
         return tuple(code.co_varnames[: code.co_argcount])
 
     @property
@@ -147,7 +147,7 @@ class RuleHook(Generic[C]):
                 )
         elif not self.value and not callable(value):
             c.fail(f"must answer a function, got {value!r}")
-        return self.guard(value, c) if checked or self.value else value  # type: ignore[no-any-return]
+        return self.guard(value, c) if checked or self.value else value  # type: ignore[return-value]
 
 
 # ---------------------------------------------------------------------------------
@@ -365,7 +365,7 @@ class _CheckedDecisions:
             and t.kind in (DECIDE, EXCHANGE)
         ):  # fmt: skip
             self.c.fail(f"turn must answer None or a Turn of a seat at the table, got {t!r}")
-        return t  # type: ignore[no-any-return]
+        return t
 
     def decide(self, hand: HandState, seat: int, play: bool) -> None:
         self.c.call(self.inner.decide, hand, seat, play)
@@ -491,7 +491,7 @@ class _CheckedFollow:
                 f"legal must answer a Ruling whose cards are a non-empty tuple within the"
                 f" hand {shown}, got {r!r}"
             )
-        return r  # type: ignore[no-any-return]
+        return r
 
 
 FOLLOW: RuleHook[FollowRule] = RuleHook(
@@ -559,7 +559,7 @@ class _CheckedCinch:
                 f"narrow must answer a Ruling within the ordinary legal cards"
                 f" {ruling.cards!r}, got {r!r}"
             )
-        return r  # type: ignore[no-any-return]
+        return r
 
 
 CINCH: RuleHook[CinchRule] = RuleHook(bourre_cinch, "Cinch", _CheckedCinch, ("has_cinch", "narrow"))

@@ -203,16 +203,15 @@ def _child(config: dict[str, Any]) -> None:
 
     house = House.from_arg(str(config.get("house", "standard")))
 
-    def build(seed: str) -> tuple[Any, Any]:
+    def build(seed: str) -> Any:
         options = dict(config.get("options") or {})
         bot = make_bot(str(config["bot"]), random.Random(seed), house=house, **options)
-        return bot, getattr(bot, "act", None)
+        return bot
 
     bot: Any = None
-    act: Any = None
     broken = ""
     try:
-        bot, act = build(str(config.get("seed", "0")))
+        bot = build(str(config.get("seed", "0")))
     except Exception as e:  # reported at the first question
         broken = f"cannot make the bot: {type(e).__name__}: {e}"
     out = sys.stdout
@@ -222,7 +221,7 @@ def _child(config: dict[str, Any]) -> None:
             if broken:
                 reply: dict[str, Any] = {"error": broken}
             elif "reset" in message:
-                bot, act = build(str(message["reset"]))
+                bot = build(str(message["reset"]))
                 reply = {"ok": True}
             else:
                 view = observation_from_json(message["observation"])

@@ -145,5 +145,5 @@ def next_record(state: State) -> NextRecord:
         legal = [str(a) for a in state.legal_actions()]
         forced = state.turn.forced if state.turn is not None else None
         return NextRecord(seat=seat, legal=legal, rules=[forced] if forced else ["R-DECIDE"])
-    legal = state.legal_with_reasons()
-    return NextRecord(seat=seat, legal=[card_str(c) for c in legal.cards], rules=legal.rules)
+    cards = state.legal_with_reasons()
+    return NextRecord(seat=seat, legal=[card_str(c) for c in cards.cards], rules=cards.rules)

@@ -191,13 +191,13 @@ def legal_play(
     (R-SURE … R-CINCH-LAST).  ``known``: the cards the player knows are out of every
     opponent's hand; ``won``: its tricks; ``last``: it plays last to the trick."""
     ordinary = follow.legal(hand, trick, trump)
-    ruling, reasons = ordinary, (ordinary.reason,)
+    ruling, reasons = ordinary, [ordinary.reason]
     has = cinch.has_cinch(hand, trump, known, won)
     if has:
         ruling = cinch.narrow(ordinary, hand, trick, trump, known, last)
         if ruling is not ordinary:
-            reasons += (ruling.reason,)
-    return Legal(seat, ruling.cards, reasons, has, ordinary.cards)
+            reasons.append(ruling.reason)
+    return Legal(seat, ruling.cards, tuple(reasons), has, ordinary.cards)
 
 
 class State:
@@ -350,9 +350,16 @@ class State:
             seat = hs.trick_seats[len(hs.trick)]
             last = len(hs.trick) == len(hs.trick_seats) - 1
             self._legal = legal_play(
-                self.follow, self.cinch, seat, hs.hand_of(seat), tuple(hs.trick), hs.trump,
-                hs.known_to(seat), hs.won[seat], last,
-            )  # fmt: skip
+                self.follow,
+                self.cinch,
+                seat,
+                hs.hand_of(seat),
+                tuple(hs.trick),
+                hs.trump,
+                hs.known_to(seat),
+                hs.won[seat],
+                last,
+            )
         return self._legal
 
     def legal_cards(self) -> list[int]:
@@ -372,7 +379,7 @@ class State:
         assert t is not None
         if t.kind == DECIDE:
             return [PLAY] if t.forced is not None else [PASS, PLAY]
-        return Discards(self._hand().hand_of(t.seat), self.exchange_limit())  # type: ignore[return-value]
+        return Discards(self._hand().hand_of(t.seat), self.exchange_limit())
 
     def only_action(self) -> Action | None:
         """The player's only legal action when there is just one (a last card, a
@@ -616,9 +623,16 @@ class State:
                 raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
             hands, upcard, stock = self.deal.deal(cards, dealer, n)
             hs = HandState(
-                number=self.number + 1, n=n, hand_size=self.h, dealer=dealer, hands=hands,
-                upcard=upcard, stock=stock, pot=self.pot, reshuffle=reshuffle,
-            )  # fmt: skip
+                number=self.number + 1,
+                n=n,
+                hand_size=self.h,
+                dealer=dealer,
+                hands=hands,
+                upcard=upcard,
+                stock=stock,
+                pot=self.pot,
+                reshuffle=reshuffle,
+            )
         self.last_dealer = dealer
         self.number += 1
         if self.given_pot is not None:  # a pot already in the middle: nobody antes
@@ -664,9 +678,16 @@ class State:
         if hidden[dealer]:
             hands[dealer] = [up]  # the upcard is known to be in the dealer's hand
         hs = HandState(
-            number=self.number + 1, n=n, hand_size=self.h, dealer=dealer, hands=hands,
-            upcard=up, stock=[], pot=self.pot, reshuffle=reshuffle,
-        )  # fmt: skip
+            number=self.number + 1,
+            n=n,
+            hand_size=self.h,
+            dealer=dealer,
+            hands=hands,
+            upcard=up,
+            stock=[],
+            pot=self.pot,
+            reshuffle=reshuffle,
+        )
         hs.hidden = hidden
         hs.unseen_stock = 52 - n * self.h
         return hs
@@ -778,7 +799,9 @@ class State:
             return
         winner = hs.trick_seats[self.trick_winner(tuple(hs.trick), hs.trump)]
         hs.won[winner] += 1
-        hs.tricks.append(TrickLog(hs.leader, tuple(zip(hs.trick_seats, hs.trick, strict=False)), winner))
+        hs.tricks.append(
+            TrickLog(hs.leader, tuple(zip(hs.trick_seats, hs.trick, strict=False)), winner)
+        )
         if len(hs.tricks) < self.h:
             self._lead(hs, winner)
             return
@@ -790,9 +813,14 @@ class State:
         or the settlement (R-SESSION, R-SETTLE)."""
         hs = self._hand()
         result = PlayResult(
-            self.n, hs.pot_at_stake, list(hs.active), list(hs.won), set(self.forfeits),
-            list(self.reneges), len(hs.active) == 1,
-        )  # fmt: skip
+            self.n,
+            hs.pot_at_stake,
+            list(hs.active),
+            list(hs.won),
+            set(self.forfeits),
+            list(self.reneges),
+            len(hs.active) == 1,
+        )
         outcome = self.payout(result, self.penalty)
         for s in range(self.n):
             self.balances[s] += outcome.takes[s] - outcome.paid[s]
@@ -812,7 +840,7 @@ class State:
                     self.antes,
                     self.hands_after,
                     self.plays,
-                )  # fmt: skip
+                )
             )
         if self.number < self.hands_total:
             self._begin_hand()
@@ -883,18 +911,67 @@ def observe(state: State, seat: int) -> Observation:
     if hs is None:  # before the first deal
         n = state.n
         return Observation(
-            seat, n, state.h, state.number + 1, -1, -1, -1, (), (), (), (), (), (), (0,) * n,
-            state.pot, balances, 0, to_act, phase, (), (), False, None, -1, (), (), 0, 0,
-        )  # fmt: skip
+            seat,
+            n,
+            state.h,
+            state.number + 1,
+            -1,
+            -1,
+            -1,
+            (),
+            (),
+            (),
+            (),
+            (),
+            (),
+            (0,) * n,
+            state.pot,
+            balances,
+            0,
+            to_act,
+            phase,
+            (),
+            (),
+            False,
+            None,
+            -1,
+            (),
+            (),
+            0,
+            0,
+        )
     secret = not state.announce and phase == "decide"
     trick = tuple(zip(hs.trick_seats, hs.trick, strict=False))
     played = 0
     for c in hs.played:
         played |= 1 << c
     return Observation(
-        seat, hs.n, hs.hand_size, hs.number, hs.dealer, hs.upcard, hs.trump, hs.hand_of(seat),
-        tuple(hs.discards[seat]), tuple(hs.decisions), () if secret else tuple(hs.active),
-        tuple(hs.tricks), trick, tuple(hs.won), hs.pot, balances,
-        len(hs.stock) + hs.unseen_stock, to_act, phase, legal_actions, legal, cinch, forced,
-        hs.chosen[seat], hs.gave[seat], hs.got[seat], limit, played,
-    )  # fmt: skip
+        seat,
+        hs.n,
+        hs.hand_size,
+        hs.number,
+        hs.dealer,
+        hs.upcard,
+        hs.trump,
+        hs.hand_of(seat),
+        tuple(hs.discards[seat]),
+        tuple(hs.decisions),
+        () if secret else tuple(hs.active),
+        tuple(hs.tricks),
+        trick,
+        tuple(hs.won),
+        hs.pot,
+        balances,
+        len(hs.stock) + hs.unseen_stock,
+        to_act,
+        phase,
+        legal_actions,
+        legal,
+        cinch,
+        forced,
+        hs.chosen[seat],
+        hs.gave[seat],
+        hs.got[seat],
+        limit,
+        played,
+    )

@@ -171,7 +171,8 @@ def choose_card(
     winners = []
     for c in cards:
         after[n] = c
-        w = trick_winner(after, trump) if winner is None else winner(after, trump)
+        full = tuple(after)
+        w = trick_winner(full, trump) if winner is None else winner(full, trump)
         if w == n:
             winners.append(c)
     if winners:

@@ -28,7 +28,10 @@ PAYOUT_TEXTS = [
         "The single player with the most tricks takes the pot P; a tie for the most"
         " carries all of P to the next hand.",
     ),
-    ("R-BOURRE", "Each active player with 0 tricks is bourré and pays a penalty into the next pot."),
+    (
+        "R-BOURRE",
+        "Each active player with 0 tricks is bourré and pays a penalty into the next pot.",
+    ),
     ("R-RENEGE", "Each renege (an illegal card not corrected in time) costs a penalty."),
     (
         "R-CORRECTED",

@@ -78,7 +78,9 @@ def make_payout(min_tricks: int = 1) -> PayoutFn:
         reasons += [r for r in out.reasons if r.rule not in ("R-WIN", "R-ANTE")]
         if exempt:  # the standard exemptions, less the players who took a share
             verb = "skips" if len(exempt) == 1 else "skip"
-            words = f"{seats(sorted(exempt))} {verb} the next hand's ante (bourré, or tied, no share)"
+            words = (
+                f"{seats(sorted(exempt))} {verb} the next hand's ante (bourré, or tied, no share)"
+            )
             reasons.append(Reason("R-SPLIT-ANTE", words, 0, tuple(sorted(exempt))))
         return HandOutcome(
             winner=None,
@@ -99,7 +101,9 @@ class SplitPot(Variant):
     """A tie for the most tricks splits the pot equally among the tied players."""
 
     name = "split-pot"
-    summary = "A tie for the most tricks splits the pot equally (exact fractions) instead of carrying."
+    summary = (
+        "A tie for the most tricks splits the pot equally (exact fractions) instead of carrying."
+    )
     builds_on = ("standard",)
     Settings = SplitPotSettings
     rules = {
@@ -120,7 +124,10 @@ class SplitPot(Variant):
                 "Players who took a share pay the next ordinary ante; the bourré are exempt as"
                 " usual, and so is a tied player whose share carried.",
             ),
-            ("R-BOURRE", "Each active player with 0 tricks is bourré and pays a penalty into the next pot."),
+            (
+                "R-BOURRE",
+                "Each active player with 0 tricks is bourré and pays a penalty into the next pot.",
+            ),
             ("R-RENEGE", "Each renege (an illegal card not corrected in time) costs a penalty."),
             (
                 "R-CORRECTED",
