@@ -198,6 +198,9 @@ def test_money_made_outside_any_component_check_stops_the_game() -> None:
         def hand_antes(self, n: int, ante: Any, previous: Any, dealer: int) -> list[Any]:
             return [ante] * n
 
+        def reasons(self, *args: Any) -> tuple[Any, ...]:
+            return ()
+
         def play_ante(self, ante: Any) -> Any:
             return 0
 
@@ -212,7 +215,7 @@ def test_a_raising_ante_reaches_replay_as_a_clean_error(tmp_path: Path) -> None:
     def boom(*a: Any) -> Any:
         raise ZeroDivisionError("boom")
 
-    house = _house_with("bourre_ante", SimpleNamespace(hand_antes=boom, play_ante=boom))
+    house = _house_with("bourre_ante", SimpleNamespace(hand_antes=boom, play_ante=boom, reasons=boom))
     with pytest.raises(PluginError, match="raised ZeroDivisionError"):
         _play(house)
 

@@ -32,7 +32,7 @@ def test_the_worked_example_in_words() -> None:
     out = words("worked_example")
     assert "Seat 4 took the most tricks (3) and takes the pot of 5 chips. (R-WIN:" in out
     assert "Seat 1 took no trick: bourré, pays 5 chips into the next pot. (R-BOURRE:" in out
-    assert "Seat 1 skips the next hand's ante (bourré or tied). (R-ANTE:" in out
+    assert "Antes: seat 1 does not ante (bourré or tied for the most tricks last hand)" in out
     assert "(R-SOLE:" in out and "Settled" in out and "(R-SETTLE:" in out
 
 

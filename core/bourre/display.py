@@ -129,10 +129,10 @@ class TableDisplay:
 
     def hand_over(self, res: HandResult, house: House) -> None:
         """The rest of the hand and its summary: who took the pot, who is bourré and
-        why (from the hand's :class:`~bourre.rules.HandOutcome`)."""
+        why, in the payout component's words (its :class:`~bourre.rules.HandOutcome`'s
+        reasons)."""
         st, out, c = res.state, res.outcome, self.console
         self._catch_up(res.number, st.decisions, st.tricks)
-        P = st.pot_at_stake
         name = self._name
         c.print(f"[bold]Hand {res.number} is over.[/bold]")
         if len(st.active) > 1:
@@ -140,54 +140,8 @@ class TableDisplay:
                 "Tricks won: " + ", ".join(f"{name(s)} {st.won[s]}" for s in st.active),
                 highlight=False,
             )
-        penalty_rule = _rule_id(house, "bourre_penalty", "R-BOURRE")
-        if len(st.active) == 1:
-            s = st.active[0]
-            c.print(
-                f"{name(s)} {'are' if s == self.seat else 'is'} the only player:"
-                f" {'take' if s == self.seat else 'takes'} the pot of {chips(P)} without play (R-SOLE).",
-                highlight=False,
-            )
-        elif out.winner is not None:
-            w = out.winner
-            c.print(
-                f"{name(w)} {'take' if w == self.seat else 'takes'} the pot of"
-                f" {chips(out.takes[w])} with {st.won[w]} tricks (R-WIN).",
-                highlight=False,
-            )
-        elif out.tied:
-            c.print(
-                f"{_and([name(s) for s in sorted(out.tied)])} tie for the most tricks"
-                f" ({st.won[out.tied[0]]}): nobody takes the pot; {chips(P)} carries"
-                " to the next hand (R-WIN).",
-                highlight=False,
-            )
-        else:
-            c.print(
-                f"The single most tricks went to a player who lost the right to the pot:"
-                f" {chips(P)} carries (R-CORRECTED).",
-                highlight=False,
-            )
-        renegers = set(out.reneges)
-        for s in range(st.n):
-            why = []
-            if s in out.bourre:
-                why.append(f"bourré (no trick taken, {penalty_rule})")
-            if s in renegers:
-                why.append("reneged (R-RENEGE)")
-            if why:
-                you = s == self.seat
-                c.print(
-                    f"{name(s)} {'are' if you else 'is'} {' and '.join(why)} and"
-                    f" {'pay' if you else 'pays'} {chips(out.paid[s])} into the next pot.",
-                    highlight=False,
-                )
-        exempt = sorted(out.ante_exempt)
-        if exempt:
-            c.print(
-                f"No ante next hand for {_and([name(s) for s in exempt])} (R-ANTE).",
-                highlight=False,
-            )
+        for why in out.reasons:  # the payout component's own reasons, in its order
+            c.print(f"{why.words[0].upper()}{why.words[1:]} ({why.rule}).", highlight=False)
         c.print(f"Pot carried to the next hand: {chips(out.pot_after)}.", highlight=False)
         self._balances(res.balances)
 
@@ -213,9 +167,3 @@ def chips(x: Amount) -> str:
 
 def _and(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _rule_id(house: House, hook: str, default: str) -> str:
-    v = house.answered_by.get(hook)
-    texts = v.rule_texts(hook) if v is not None else []
-    return texts[0][0] if texts else default

@@ -36,7 +36,16 @@ import pluggy
 
 from bourre.cards import card_str
 from bourre.money import Amount
-from bourre.rules import DECIDE, EXCHANGE, HandOutcome, PlayResult, RuleViolation, Ruling, Turn
+from bourre.rules import (
+    DECIDE,
+    EXCHANGE,
+    HandOutcome,
+    PlayResult,
+    Reason,
+    RuleViolation,
+    Ruling,
+    Turn,
+)
 
 if TYPE_CHECKING:
     import typer
@@ -221,6 +230,13 @@ class AnteRule(Protocol):
         """What a player adds to the pot on deciding to play (0 in the standard)."""
         ...
 
+    def reasons(
+        self, n: int, ante: Amount, previous: HandOutcome | None, dealer: int
+    ) -> tuple[Reason, ...]:
+        """Why the seats ante what :meth:`hand_antes` says, in the rule's words (who
+        is spared, who antes more)."""
+        ...
+
 
 @hookspec(firstresult=True)
 def bourre_ante(table: TableSettings) -> AnteRule | None:
@@ -255,8 +271,18 @@ class _CheckedAnte:
             self.c.fail(f"play_ante must be an amount ≥ 0, got {x!r}")
         return x  # type: ignore[no-any-return]
 
+    def reasons(
+        self, n: int, ante: Amount, previous: HandOutcome | None, dealer: int
+    ) -> tuple[Reason, ...]:
+        out = self.c.call(self.inner.reasons, n, ante, previous, dealer)
+        if not isinstance(out, tuple) or not all(isinstance(r, Reason) for r in out):
+            self.c.fail(f"reasons must answer a tuple of Reason, got {out!r}")
+        return out
 
-ANTE: RuleHook[AnteRule] = RuleHook(bourre_ante, "Antes", _CheckedAnte, ("hand_antes", "play_ante"))
+
+ANTE: RuleHook[AnteRule] = RuleHook(
+    bourre_ante, "Antes", _CheckedAnte, ("hand_antes", "play_ante", "reasons")
+)
 
 
 class DealRule(Protocol):
@@ -624,7 +650,8 @@ PayoutFn = Callable[[PlayResult, PenaltyFn], HandOutcome]
 @hookspec(firstresult=True)
 def bourre_payout(table: TableSettings) -> PayoutFn | None:
     """Who takes the pot, who pays, what carries and who skips the next ante, and why
-    (R-WIN, R-SOLE, R-BOURRE, R-RENEGE, R-CORRECTED, R-ANTE).
+    (R-WIN, R-SOLE, R-BOURRE, R-RENEGE, R-CORRECTED; who skips the next ante, R-ANTE,
+    is the ante's to say).
 
     Returns a function ``payout(result, penalty)`` → a
     :class:`~bourre.rules.HandOutcome` with its ``reasons``; what the pot and the

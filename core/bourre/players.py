@@ -61,20 +61,34 @@ def _owner(cls: type, name: str) -> type:
 def blind(player: object) -> bool:
     """Whether ``player`` is shown its legal actions only: it says ``needs_view =
     False``, and no class below the one that says so answers with a view itself."""
-    if not isinstance(player, PlayerBase) or getattr(player, "needs_view", True) is not False:
+    if not isinstance(player, PlayerBase):
         return False
-    cls = type(player)
-    owner = _owner(cls, "needs_view")
-    return all(getattr(cls, m, None) is getattr(owner, m, None) for m in _VIEW_QUESTIONS)
+    cls: type = type(player)
+    if cls not in _BLIND:  # a class is looked at once
+        owner = _owner(cls, "needs_view")
+        _BLIND[cls] = getattr(cls, "needs_view", True) is False and all(
+            getattr(cls, m, None) is getattr(owner, m, None) for m in _VIEW_QUESTIONS
+        )
+    return _BLIND[cls]
+
+
+_BLIND: dict[type, bool] = {}
 
 
 def _asks(player: PlayerBase, question: str) -> bool:
     """Whether a blind bot is asked ``question`` (``choose_card``, ``choose_discards``)
     rather than ``choose``: its class defines it at or below the class that defines
     ``choose`` (a subclass that overrides only ``choose`` is asked ``choose``)."""
-    mro = type(player).__mro__
-    owner = _owner(type(player), question)
-    return owner is not PlayerBase and mro.index(owner) <= mro.index(_owner(type(player), "choose"))
+    cls: type = type(player)
+    if (cls, question) not in _ASKS:  # a class is looked at once
+        mro, owner = cls.__mro__, _owner(cls, question)
+        _ASKS[cls, question] = owner is not PlayerBase and mro.index(owner) <= mro.index(
+            _owner(cls, "choose")
+        )
+    return _ASKS[cls, question]
+
+
+_ASKS: dict[tuple[type, str], bool] = {}
 
 
 def _blind_answer(state: State, player: PlayerBase, seat: int) -> Action:

@@ -63,6 +63,9 @@ def ruling(done: Refereed) -> list[str]:
             f" {SUIT_NAMES[SUITS.index(rec.trump)]} trump; the pot at stake is"
             f" {_amount(rec.pot_at_stake)}."
         )
+        antes = results[k].ante_reasons if k < len(results) else done.state.ante_reasons
+        for why in antes:  # the ante component's own reasons (a hand still under way: now)
+            lines.append(f"Antes: {why.words}. ({cite(why.rule)})")
         n = len(rec.tricks_won)
         passed = [s for s in range(n) if s not in rec.active]
         lines.append(f"Playing: {_seats(rec.active)}; passed: {_seats(passed)}.")
@@ -93,8 +96,6 @@ def ruling(done: Refereed) -> list[str]:
         if len(rec.active) > 1:
             lines.append(f"Tricks: {won}.")
         for why in out.reasons:  # the payout component's own reasons, in its order
-            if why.rule == "R-ANTE" and k + 1 == len(done.record.hands):
-                continue  # no next hand: nobody is spared an ante
             lines.append(f"{why.words[0].upper()}{why.words[1:]}. ({cite(why.rule)})")
         lines.append(f"The next pot starts at {_amount(rec.pot_after)} before the antes.")
         lines.append(

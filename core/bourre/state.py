@@ -128,6 +128,8 @@ class HandResult:
     hands_after_draw: list[list[int]]
     plays: list[PlayLog]
     """Every card played, in order (kept when the state records)."""
+    ante_reasons: tuple[Reason, ...] = ()
+    """Why the seats anted what they did (kept when the state records)."""
 
     def __repr__(self) -> str:
         return f"HandResult(number={self.number}, dealer={self.dealer}, outcome={self.outcome!r})"
@@ -279,6 +281,8 @@ class State:
         self.given_reshuffle: Reshuffle | None = None
         self.premature: list[int] = []
         self.antes: list[Amount] = []
+        self.ante_reasons: tuple[Reason, ...] = ()
+        """Why the seats anted what they did this hand (kept when the state records)."""
         self.hands_after: list[list[int]] = []
         self.plays: list[PlayLog] = []
         self.forfeits: set[int] = set()
@@ -635,12 +639,15 @@ class State:
             )
         self.last_dealer = dealer
         self.number += 1
+        self.ante_reasons = ()
         if self.given_pot is not None:  # a pot already in the middle: nobody antes
             self.total += self.given_pot - self.pot
             self.pot = self.given_pot
             self.antes = [0] * n
         else:
             self.antes = self.ante.hand_antes(n, self.table.ante, self.previous, dealer)
+            if self.record:
+                self.ante_reasons = self.ante.reasons(n, self.table.ante, self.previous, dealer)
             for s in range(n):
                 self.balances[s] -= self.antes[s]
             self.pot += sum(self.antes)
@@ -840,6 +847,7 @@ class State:
                     self.antes,
                     self.hands_after,
                     self.plays,
+                    self.ante_reasons,
                 )
             )
         if self.number < self.hands_total:

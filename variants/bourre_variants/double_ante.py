@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bourre.money import Amount
-from bourre.rules import HandOutcome
+from bourre.money import Amount, chips
+from bourre.rules import HandOutcome, Reason
 from bourre.settings import TableSettings
 from bourre.variant import Variant, hookimpl
 
@@ -21,6 +21,15 @@ class DoubleAnte:
 
     def play_ante(self, ante: Amount) -> Amount:
         return ante
+
+    def reasons(
+        self, n: int, ante: Amount, previous: HandOutcome | None, dealer: int
+    ) -> tuple[Reason, ...]:
+        words = (
+            f"every player antes {chips(ante)}, whatever the last hand; each player who"
+            f" plays adds {chips(ante)} more"
+        )
+        return (Reason("R-DOUBLE-ANTE", words, ante),)
 
 
 class DoubleAnteVariant(Variant):

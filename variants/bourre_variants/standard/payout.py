@@ -67,6 +67,21 @@ class StandardAnte:
     def play_ante(self, ante: Amount) -> Amount:
         return 0
 
+    def reasons(
+        self, n: int, ante: Amount, previous: HandOutcome | None, dealer: int
+    ) -> tuple[Reason, ...]:
+        if previous is None:
+            return (Reason("R-FIRST-POT", f"every player antes {chips(ante)}", ante),)
+        spared = sorted(previous.ante_exempt)
+        if not spared:
+            return (Reason("R-ANTE", f"every player antes {chips(ante)}", ante),)
+        verb = "does" if len(spared) == 1 else "do"
+        words = (
+            f"{seats(spared)} {verb} not ante (bourré or tied for the most tricks last hand);"
+            f" the others ante {chips(ante)}"
+        )
+        return (Reason("R-ANTE", words, ante, tuple(spared)),)
+
 
 def full_pot(pot_at_stake: Amount) -> Amount:
     """A zero-trick player or a renege pays the pot at stake (R-BOURRE, R-RENEGE)."""
@@ -134,10 +149,6 @@ def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
         words = f"seat {s} loses the right to the pot and their next turn to deal"
         reasons.append(Reason(rule, words, 0, (s,)))
     exempt = frozenset(bourre + top) if len(top) > 1 else frozenset(bourre)
-    if exempt:
-        verb = "skips" if len(exempt) == 1 else "skip"
-        words = f"{seats(sorted(exempt))} {verb} the next hand's ante (bourré or tied)"
-        reasons.append(Reason("R-ANTE", words, 0, tuple(sorted(exempt))))
     tied = tuple(top) if len(top) > 1 else ()
     return HandOutcome(
         winner, takes, paid, carry + sum(paid), bourre, reneges, exempt, tied, tuple(reasons)
