@@ -28,8 +28,8 @@ if (
 ):  # `pytest` (not `python -m pytest`): make `tests.reference` importable
     sys.path.insert(0, str(ROOT))
 
-from bourre.cards import card_str, cards_of, parse_card  # noqa: E402
-from bourre.house import House  # noqa: E402
+from bourre.rules.cards import card_str, cards_of, parse_card  # noqa: E402
+from bourre.rules.house import House  # noqa: E402
 from bourre.referee import replay  # noqa: E402
 from bourre.rules import Ruling  # noqa: E402
 
@@ -134,7 +134,7 @@ def S(cards: Iterable[int] | int | Ruling) -> set[str]:
 def plugin(name: str, *classes: Any) -> ModuleType:
     """A plugin module registering ``classes`` (as a third-party package would); give
     it to ``load_registry(extra=[(name, module)])``."""
-    from bourre.variant import hookimpl
+    from bourre.rules.variant import hookimpl
 
     mod = ModuleType(f"fake_{name.replace('-', '_')}")
 

@@ -8,9 +8,9 @@ import pytest
 from conftest import H, S, T
 from typer.testing import CliRunner
 
-from bourre.check import CheckError, check_card
+from bourre.referee.check import CheckError, check_card
 from bourre.cli import app
-from bourre.house import House
+from bourre.rules.house import House
 
 runner = CliRunner()
 

@@ -12,13 +12,13 @@ import pytest
 from conftest import ALTERNATIVES, H, T
 from typer.testing import CliRunner
 
-from bourre.actions import PASS, discard
-from bourre.check import check_card
+from bourre.game.actions import PASS, discard
+from bourre.referee.check import check_card
 from bourre.cli import app
-from bourre.house import House
-from bourre.players import make_bot
+from bourre.rules.house import House
+from bourre.game.players import make_bot
 from bourre.rules import RuleViolation
-from bourre.state import State
+from bourre.game.state import State
 
 SPADES = 0
 

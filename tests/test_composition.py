@@ -27,9 +27,9 @@ if str(ROOT) not in sys.path:  # for tests.reference (the independent referee)
 from conftest import BUILTINS as BUILTIN  # noqa: E402
 from conftest import plugin  # noqa: E402
 
-import bourre.plugins  # noqa: E402
-from bourre.actions import CARDS  # noqa: E402
-from bourre.hookspec import (  # noqa: E402
+import bourre.rules.plugins  # noqa: E402
+from bourre.game.actions import CARDS  # noqa: E402
+from bourre.rules.hookspec import (  # noqa: E402
     CINCH,
     DECISIONS,
     FOLLOW,
@@ -39,15 +39,15 @@ from bourre.hookspec import (  # noqa: E402
     PenaltyFn,
     PluginError,
 )
-from bourre.house import House  # noqa: E402
-from bourre.players import ask, make_bot  # noqa: E402
-from bourre.plugins import Registry, default_registry, load_registry  # noqa: E402
+from bourre.rules.house import House  # noqa: E402
+from bourre.game.players import ask, make_bot  # noqa: E402
+from bourre.rules.plugins import Registry, default_registry, load_registry  # noqa: E402
 from bourre.referee import ScriptError, replay  # noqa: E402
 from bourre.rules import HandOutcome, PlayResult, Reason, RuleViolation, Ruling  # noqa: E402
-from bourre.settings import HouseError, TableSettings  # noqa: E402
-from bourre.simulate import play_session  # noqa: E402
-from bourre.state import State  # noqa: E402
-from bourre.variant import Variant, hookimpl  # noqa: E402
+from bourre.rules.settings import HouseError, TableSettings  # noqa: E402
+from bourre.game.simulate import play_session  # noqa: E402
+from bourre.game.state import State  # noqa: E402
+from bourre.rules.variant import Variant, hookimpl  # noqa: E402
 from bourre_variants.no_cinch import NoCinch  # noqa: E402
 from bourre_variants.standard.cinch import StandardCinch  # noqa: E402
 from bourre_variants.standard.obligations import StandardFollow  # noqa: E402
@@ -470,7 +470,7 @@ def test_impossible_settings_in_a_script() -> None:
 
 
 def test_settings_for_a_variant_not_in_use() -> None:
-    from bourre.settings import HouseRules
+    from bourre.rules.settings import HouseRules
 
     hr = HouseRules.model_validate({"variants": {"use": ["standard"], "pot-limit": {"limit": 3}}})
     with pytest.raises(HouseError, match=r"variants\.pot-limit"):
@@ -592,14 +592,14 @@ BROKEN: list[tuple[str, str, Callable[[], Any]]] = [
 
 @pytest.fixture
 def broken_entry_points(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = list(bourre.plugins._entry_points())
+    real = list(bourre.rules.plugins._entry_points())
 
     def fake() -> Iterable[tuple[str, str, bool, Callable[[], Any]]]:
         yield from real
         for name, package, load in BROKEN:
             yield name, package, False, load
 
-    monkeypatch.setattr(bourre.plugins, "_entry_points", fake)
+    monkeypatch.setattr(bourre.rules.plugins, "_entry_points", fake)
 
 
 def test_broken_plugins_are_recorded(broken_entry_points: None) -> None:
@@ -613,7 +613,7 @@ def test_broken_plugins_are_recorded(broken_entry_points: None) -> None:
     assert "bourre_no_such_plugin_module" in errors["broken-import"].message
     assert "bourre_folow" in errors["misspelt"].message
     assert "invalid hooks" in errors["misspelt-method"].message
-    assert "not a bourre.variant.Variant" in errors["not-a-variant"].message
+    assert "not a bourre.rules.variant.Variant" in errors["not-a-variant"].message
     assert "already registered" in errors["duplicate"].message
     assert "'pot-limit'" in str(errors["duplicate"])
     assert "no name" in errors["nameless"].message
@@ -652,7 +652,7 @@ def test_bourre_variants_lists_the_good_ones(
     from bourre.cli import app
 
     reg = load_registry()
-    monkeypatch.setattr(bourre.plugins, "default_registry", lambda: reg)
+    monkeypatch.setattr(bourre.rules.plugins, "default_registry", lambda: reg)
     monkeypatch.setenv("COLUMNS", "250")
     monkeypatch.setenv("NO_COLOR", "1")
     result = CliRunner().invoke(app, ["variants"])
@@ -802,7 +802,7 @@ def test_a_declining_variant_does_not_answer(reg: Registry) -> None:
 
 @pytest.mark.parametrize("spec", ["closed-fist", "simultaneous-reveal"])
 def test_guarded_components_keep_their_attributes(reg: Registry, spec: str) -> None:
-    from bourre.cards import card_str
+    from bourre.rules.cards import card_str
 
     strict = spec == "simultaneous-reveal"
     house = House(spec, registry=reg, strict=strict)

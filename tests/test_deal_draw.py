@@ -26,7 +26,7 @@ def test_the_deal_is_card_i_to_seat_dealer_plus_1_plus_i() -> None:
 
 
 def test_the_draw_replaces_the_discards_with_the_top_of_the_stock() -> None:
-    from bourre.hand import HandState
+    from bourre.rules.hand import HandState
     from bourre_variants.standard.draw import Draw
 
     rng = random.Random(11)
@@ -56,7 +56,7 @@ def test_the_draw_replaces_the_discards_with_the_top_of_the_stock() -> None:
 def test_the_draw_refuses_as_its_check_does_and_changes_nothing() -> None:
     import pytest
 
-    from bourre.hand import HandState
+    from bourre.rules.hand import HandState
     from bourre.rules import RuleViolation
     from bourre_variants.standard.draw import Draw
 

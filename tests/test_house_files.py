@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bourre.hookspec import CINCH, PENALTY
-from bourre.house import House
-from bourre.settings import HouseError, HouseRules, TableSettings, load_house, parse_house_string
+from bourre.rules.hookspec import CINCH, PENALTY
+from bourre.rules.house import House
+from bourre.rules.settings import HouseError, HouseRules, TableSettings, load_house, parse_house_string
 from bourre_variants.no_cinch import NoCinch
 
 TOML = """\

@@ -14,10 +14,10 @@ import pytest
 from typer.testing import CliRunner
 
 from bourre.cli import app
-from bourre.house import House
-from bourre.isolate import BotError, IsolatedBot, observation_from_json, observation_to_json
-from bourre.players import ask, play_out
-from bourre.state import State
+from bourre.rules.house import House
+from bourre.game.isolate import BotError, IsolatedBot, observation_from_json, observation_to_json
+from bourre.game.players import ask, play_out
+from bourre.game.state import State
 from bourre_bots.heuristic import HeuristicPlayer
 
 SPY = """
@@ -106,7 +106,7 @@ def test_the_spy_both_ways(spy_path: Path) -> None:
     exists); isolated, it finds no game state at all."""
     import json
 
-    from bourre.players import make_bot
+    from bourre.game.players import make_bot
 
     state = State(House("standard"), seed="spy")
     play_out(state, [make_bot("spybot:make", random.Random(s)) for s in range(5)])

@@ -11,12 +11,12 @@ from conftest import ALTERNATIVES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bourre.hand import HandState
-from bourre.house import House
-from bourre.players import play_out
-from bourre.simulate import play_session
-from bourre.state import State
-from bourre.xoshiro import stream
+from bourre.rules.hand import HandState
+from bourre.rules.house import House
+from bourre.game.players import play_out
+from bourre.game.simulate import play_session
+from bourre.game.state import State
+from bourre.game.xoshiro import stream
 from bourre_bots.random_bot import RandomPlayer
 
 _HOUSES: dict[str, House] = {}
@@ -150,7 +150,7 @@ def test_a_lean_state_keeps_the_current_hands_history_only() -> None:
     """With keep_results=False, history() starts at the current hand's deal (its
     Deck) and holds that hand's actions, the same as the full state's last part;
     the full state keeps every hand's."""
-    from bourre.actions import Deck
+    from bourre.game.actions import Deck
 
     house = House("standard")
     lean = State(house, seed=4, keep_results=False)

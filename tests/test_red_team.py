@@ -18,14 +18,14 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bourre.cli import app
-from bourre.hookspec import PluginError
-from bourre.house import House
-from bourre.players import IllegalAnswer, play_out
-from bourre.plugins import load_registry
+from bourre.rules.hookspec import PluginError
+from bourre.rules.house import House
+from bourre.game.players import IllegalAnswer, play_out
+from bourre.rules.plugins import load_registry
 from bourre.rules import RuleViolation
-from bourre.settings import TableSettings
-from bourre.state import State
-from bourre.variant import Variant, hookimpl
+from bourre.rules.settings import TableSettings
+from bourre.game.state import State
+from bourre.rules.variant import Variant, hookimpl
 from bourre_bots.random_bot import RandomPlayer
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -303,7 +303,7 @@ def test_unknown_bot_options_and_bad_bench_times() -> None:
 
 
 def test_a_plugin_that_exits_at_import_is_recorded(monkeypatch: pytest.MonkeyPatch) -> None:
-    import bourre.plugins as plugins
+    import bourre.rules.plugins as plugins
 
     def loader() -> Any:
         raise SystemExit(3)
@@ -367,8 +367,8 @@ def test_huge_amounts_and_a_non_utf8_state_file(tmp_path: Path) -> None:
 def test_a_plugin_error_keeps_its_words_with_two_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     """Workers are forked from this process: a lying plugin known here fails there,
     and its error arrives whole (not as BrokenProcessPool)."""
-    import bourre.plugins as plugins
-    from bourre.compare import runner
+    import bourre.rules.plugins as plugins
+    from bourre.sim import runner
 
     def winner(self: Any, table: TableSettings) -> Any:
         return lambda trick, trump: -1

@@ -12,9 +12,9 @@ import pytest
 from conftest import BUILTINS
 
 from bourre import CHANCE, Game
-from bourre.actions import Dealt, Deck, Drew
+from bourre.game.actions import Dealt, Deck, Drew
 from bourre.rules import RuleViolation
-from bourre.state import State
+from bourre.game.state import State
 
 HOUSES = [*(b if b != "pot-limit" else "pot-limit(limit=5)" for b in BUILTINS), *(f"standard+table(players={n})" for n in range(2, 9))]
 
@@ -139,8 +139,8 @@ def test_an_impossible_table_hand_is_refused() -> None:
 def test_an_exchanges_legal_actions_are_every_discard_made_on_demand() -> None:
     """R-DRAW: at an exchange, legal_actions() is every subset of the hand within the
     limit, smallest first, as a lazy immutable sequence equal to the list of them."""
-    from bourre.actions import Action, discard
-    from bourre.observation import Discards
+    from bourre.game.actions import Action, discard
+    from bourre.game.observation import Discards
 
     state = Game("standard").new_session(seed=3)
     while state.phase_name != "exchange":

@@ -49,16 +49,16 @@ from conftest import (  # noqa: E402
     script_deck,
 )
 
-from bourre.actions import PASS, PLAY, Deck  # noqa: E402
-from bourre.cards import card_str  # noqa: E402
-from bourre.hookspec import ANTE, CINCH, DEAL, DECISIONS, FOLLOW, PAYOUT, PENALTY  # noqa: E402
-from bourre.house import House  # noqa: E402
-from bourre.observation import Observation  # noqa: E402
-from bourre.players import play_out  # noqa: E402
+from bourre.game.actions import PASS, PLAY, Deck  # noqa: E402
+from bourre.rules.cards import card_str  # noqa: E402
+from bourre.rules.hookspec import ANTE, CINCH, DEAL, DECISIONS, FOLLOW, PAYOUT, PENALTY  # noqa: E402
+from bourre.rules.house import House  # noqa: E402
+from bourre.game.observation import Observation  # noqa: E402
+from bourre.game.players import play_out  # noqa: E402
 from bourre.referee import ScriptError  # noqa: E402
 from bourre.rules import PlayResult, RuleViolation  # noqa: E402
-from bourre.simulate import play_session  # noqa: E402
-from bourre.state import HandResult, State  # noqa: E402
+from bourre.game.simulate import play_session  # noqa: E402
+from bourre.game.state import HandResult, State  # noqa: E402
 from bourre_variants.standard.obligations import follow  # noqa: E402
 
 GOLDEN_DIR = ROOT / "tests" / "golden" / "variants"

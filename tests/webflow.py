@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bourre.notation import format_script
+from bourre.referee.notation import format_script
 from bourre.referee import replay
 
 GOLDEN = Path(__file__).parent / "golden"

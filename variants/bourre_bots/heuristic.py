@@ -10,10 +10,10 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
-from bourre.hookspec import TRICK_WINNER, TrickWinnerFn
-from bourre.observation import Observation
-from bourre.playerbase import PlayerBase
-from bourre.worlds import legal_or_nearest
+from bourre.rules.hookspec import TRICK_WINNER, TrickWinnerFn
+from bourre.game.observation import Observation
+from bourre.game.playerbase import PlayerBase
+from bourre.game.worlds import legal_or_nearest
 from bourre_variants.standard.tricks import trick_winner
 
 __all__ = [
@@ -186,7 +186,7 @@ def choose_card(
 
 
 def house_winner(house: Any) -> TrickWinnerFn | None:
-    """The trick-winner rule of ``house`` (a :class:`~bourre.house.House`) when it is
+    """The trick-winner rule of ``house`` (a :class:`~bourre.rules.house.House`) when it is
     not the standard one (R-TRICK): a bot reads the rules the table plays by."""
     rules = getattr(house, "rules", None)
     if rules is None:

@@ -6,10 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from bourre.actions import PASS, PLAY, Action, discard
-from bourre.observation import Discards, Observation
-from bourre.playerbase import PlayerBase
-from bourre.xoshiro import Xoshiro128, from_bits
+from bourre.game.actions import PASS, PLAY, Action, discard
+from bourre.game.observation import Discards, Observation
+from bourre.game.playerbase import PlayerBase
+from bourre.game.xoshiro import Xoshiro128, from_bits
 
 __all__ = ["RandomPlayer"]
 
@@ -21,7 +21,7 @@ class RandomPlayer(PlayerBase):
     it looks at nothing but its legal actions (``needs_view = False``: ``play_out``
     makes it no observation).  Asked the three questions, it answers the same.
 
-    Its numbers come from a :class:`~bourre.xoshiro.Xoshiro128` stream: the one it is
+    Its numbers come from a :class:`~bourre.game.xoshiro.Xoshiro128` stream: the one it is
     given (``play_session`` gives the one bot it seats at every seat the stream named
     ``bourre-bots:{seed}``), else one whose four words it draws, once, from the
     ``random.Random`` (or the seed) it is made with."""

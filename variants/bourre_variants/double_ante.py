@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bourre.money import Amount, chips
+from bourre.rules.money import Amount, chips
 from bourre.rules import HandOutcome, Reason
-from bourre.settings import TableSettings
-from bourre.variant import Variant, hookimpl
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
 
 
 class DoubleAnte:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bourre.cards import SUIT_NAMES, card_str, suit_of
+from bourre.rules.cards import SUIT_NAMES, card_str, suit_of
 from bourre.rules import Reason, Ruling
-from bourre.settings import TableSettings
-from bourre.variant import Variant, hookimpl
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
 from bourre_variants.standard import obligations
 from bourre_variants.standard.obligations import highest, names
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bourre.hand import HandState, PublicDecision
+from bourre.rules.hand import HandState, PublicDecision
 from bourre.rules import DECIDE, EXCHANGE, Turn
-from bourre.settings import TableSettings
-from bourre.variant import Variant, hookimpl
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
 from bourre_variants.standard.decisions import ace_up, fold, refuse_pass
 
 TEXTS = [

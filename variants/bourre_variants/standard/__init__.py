@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bourre.hookspec import NextDealerFn, PayoutFn, PenaltyFn, SettleFn, TrickWinnerFn
-from bourre.settings import TableSettings
-from bourre.variant import Variant, hookimpl
+from bourre.rules.hookspec import NextDealerFn, PayoutFn, PenaltyFn, SettleFn, TrickWinnerFn
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
 from bourre_variants.standard import cinch, deal, decisions, draw, obligations, payout, tricks
 
 

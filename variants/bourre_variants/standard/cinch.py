@@ -7,7 +7,7 @@ deal (current trick included) and the player's own discards not returned to a st
 
 from __future__ import annotations
 
-from bourre.cards import SUIT_NAMES, suit_of
+from bourre.rules.cards import SUIT_NAMES, suit_of
 from bourre.rules import Reason, Ruling
 from bourre_variants.standard.obligations import names
 

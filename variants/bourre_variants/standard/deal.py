@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bourre.cards import card_str
+from bourre.rules.cards import card_str
 from bourre.rules import RuleViolation
 
 TEXTS = [

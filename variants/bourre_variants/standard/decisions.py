@@ -2,18 +2,18 @@
 R-PASS, R-ACE-UP, R-LAST-STANDS, R-SOLE, R-PREMATURE): their text, their code and the
 words of their refusals.  The procedure is stepped by the game: it says whose turn it
 is (:meth:`Sequential.turn`) and applies each answer, keeping its progress in the
-:class:`~bourre.state.HandState`."""
+:class:`~bourre.game.state.HandState`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bourre.cards import rank_of
-from bourre.hand import HandState, PublicDecision
+from bourre.rules.cards import rank_of
+from bourre.rules.hand import HandState, PublicDecision
 from bourre.rules import DECIDE, EXCHANGE, RuleViolation, Turn
 
 ACE = 12
-"""The ace's rank (:func:`bourre.cards.rank_of`)."""
+"""The ace's rank (:func:`bourre.rules.cards.rank_of`)."""
 
 TEXTS = [
     ("R-DECIDE", "From the dealer's left to the dealer, each player says pass or play."),

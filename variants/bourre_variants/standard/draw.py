@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bourre.cards import card_str
-from bourre.hand import HandState
+from bourre.rules.cards import card_str
+from bourre.rules.hand import HandState
 from bourre.rules import RuleViolation
 
 TEXTS = [

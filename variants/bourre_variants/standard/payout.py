@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bourre.hookspec import NextDealerFn, PenaltyFn
-from bourre.money import Amount, chips
+from bourre.rules.hookspec import NextDealerFn, PenaltyFn
+from bourre.rules.money import Amount, chips
 from bourre.rules import HandOutcome, PlayResult, Reason
 
 ANTE_TEXTS = [

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bourre.cards import suit_of
+from bourre.rules.cards import suit_of
 
 TEXTS = [
     (

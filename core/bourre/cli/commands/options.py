@@ -1,0 +1,93 @@
+"""The run options that ``compare``, ``simulate`` and ``sweep`` share on the command
+line (:class:`RunOptions`), and their checks before a run: numbers in range, outputs
+that can be written, bots that take their options (exit status 2 otherwise)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+__all__ = ["RunOptions", "check_bot_options", "check_numbers", "check_outputs"]
+
+
+def check_outputs(**paths: Path | None) -> None:
+    """Refuse, before the run, an output that could not be written after it."""
+    from bourre.cli.util import fail
+
+    for option, path in paths.items():
+        if path is None:
+            continue
+        flag = f"--{option}"
+        if option == "plot":
+            if path.exists() and not path.is_dir():
+                fail(f"{flag} {path}: not a folder")
+            if not path.parent.is_dir():
+                fail(f"{flag} {path}: the folder {path.parent} does not exist")
+            continue
+        if path.is_dir():
+            fail(f"{flag} {path}: a folder, not a file")
+        if option == "resume":
+            if not path.is_file():
+                fail(f"{flag} {path}: no such state file")
+            continue
+        if not path.parent.is_dir():
+            fail(f"{flag} {path}: the folder {path.parent} does not exist")
+
+
+def check_numbers(
+    sessions: int | None, workers: int | None, chunk: int | None, scheduler: str | None
+) -> None:
+    """The run options that are numbers, and --scheduler against --workers."""
+    from bourre.cli.util import fail
+
+    if sessions is not None and sessions < 1:
+        fail(f"--sessions must be at least 1, not {sessions}")
+    if workers is not None and workers < 1:
+        fail(f"--workers must be at least 1, not {workers}")
+    if chunk is not None and chunk < 1:
+        fail(f"--chunk must be at least 1, not {chunk}")
+    if scheduler is not None and workers is not None:
+        fail("--scheduler and --workers exclude each other: the cluster has its own workers")
+
+
+def check_bot_options(bots: list[Any], house: Any) -> None:
+    """Build each bot once so that bad options fail now, with one message."""
+    import random
+
+    from bourre.cli.util import fail
+    from bourre.game.players import make_bot
+
+    for b in bots:
+        try:
+            make_bot(b.name, random.Random(0), house=house, **dict(b.options))
+        except (TypeError, ValueError) as e:
+            fail(f"--bots: {b.label}: {e}")
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """The options every command that plays a run shares (``compare``, ``simulate``,
+    ``sweep``), as given on the command line (``None``: not given)."""
+
+    sessions: int | None = None
+    seed: str | None = None
+    bots: str | None = None
+    rotate: bool = False
+    isolate: bool = False
+    workers: int | None = None
+    scheduler: str | None = None
+    chunk: int | None = None
+    resume: Path | None = None
+    state: Path | None = None
+    progress: bool = True
+
+    @classmethod
+    def pick(cls, options: Mapping[str, Any]) -> RunOptions:
+        """The run options among a command's parameters (its ``locals()``)."""
+        return cls(**{f.name: options[f.name] for f in fields(cls)})
+
+    def check(self) -> None:
+        """Refuse numbers out of range (exit status 2)."""
+        check_numbers(self.sessions, self.workers, self.chunk, self.scheduler)
