@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 
 from bourre.game.actions import Action
-from bourre.rules.cards import parse_card
-from bourre.rules.house import House
 from bourre.game.observation import Observation
 from bourre.game.players import ask, make_bot
-from bourre.rules.plugins import Registry, default_registry, load_registry
-from bourre.rules import RuleViolation
-from bourre.rules.settings import TableSettings
 from bourre.game.state import HandState, PublicDecision, State
+from bourre.rules import RuleViolation
+from bourre.rules.cards import parse_card
+from bourre.rules.house import House
+from bourre.rules.plugins import Registry, default_registry, load_registry
+from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
 from bourre_bots.heuristic import HeuristicPlayer, choose_card, discard_weak
 from bourre_bots.montecarlo import MonteCarloPlayer

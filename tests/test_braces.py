@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bourre.sim.braces import MAX_POINTS, SweepError, expand
 from bourre.rules.house import House
 from bourre.rules.settings import parse_house_string
+from bourre.sim.braces import MAX_POINTS, SweepError, expand
 
 
 def houses(text: str) -> list[str]:

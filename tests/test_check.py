@@ -8,8 +8,8 @@ import pytest
 from conftest import H, S, T
 from typer.testing import CliRunner
 
-from bourre.referee.check import CheckError, check_card
 from bourre.cli import app
+from bourre.referee.check import CheckError, check_card
 from bourre.rules.house import House
 
 runner = CliRunner()

@@ -12,13 +12,13 @@ import pytest
 from conftest import ALTERNATIVES, H, T
 from typer.testing import CliRunner
 
-from bourre.game.actions import PASS, discard
-from bourre.referee.check import check_card
 from bourre.cli import app
-from bourre.rules.house import House
+from bourre.game.actions import PASS, discard
 from bourre.game.players import make_bot
-from bourre.rules import RuleViolation
 from bourre.game.state import State
+from bourre.referee.check import check_card
+from bourre.rules import RuleViolation
+from bourre.rules.house import House
 
 SPADES = 0
 

@@ -596,9 +596,9 @@ def test_the_session_tally_agrees_with_the_hands(spec):
     """What a comparison keeps of each hand (bourre.sim.tally.SessionTally) is what
     the hands did: the pots at stake, players, bourrés, carried pots, dealers, each
     seat's change from hand to hand, and the cards played (with a cinch)."""
+    from bourre.game.simulate import play_session
     from bourre.rules.house import House
     from bourre.sim.tally import SessionTally
-    from bourre.game.simulate import play_session
 
     house = House(spec)
     n, start = house.table.players, float(house.table.balance)

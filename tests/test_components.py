@@ -13,16 +13,16 @@ from conftest import plugin
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bourre.game.observation import Observation
+from bourre.game.players import IllegalAnswer, PlayerBase, ask, make_bot, play_out
+from bourre.game.simulate import play_session
+from bourre.game.state import State
+from bourre.rules import Reason, Ruling
 from bourre.rules.cards import cards_of, mask_of, suit_mask
 from bourre.rules.hookspec import PluginError
 from bourre.rules.house import House
-from bourre.game.observation import Observation
-from bourre.game.players import IllegalAnswer, PlayerBase, ask, make_bot, play_out
 from bourre.rules.plugins import Registry, load_registry
-from bourre.rules import Reason, Ruling
 from bourre.rules.settings import TableSettings
-from bourre.game.simulate import play_session
-from bourre.game.state import State
 from bourre.rules.variant import Variant, hookimpl
 from bourre_bots.heuristic import HeuristicPlayer
 from bourre_variants.standard.cinch import StandardCinch

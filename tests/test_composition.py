@@ -29,6 +29,11 @@ from conftest import plugin  # noqa: E402
 
 import bourre.rules.plugins  # noqa: E402
 from bourre.game.actions import CARDS  # noqa: E402
+from bourre.game.players import ask, make_bot  # noqa: E402
+from bourre.game.simulate import play_session  # noqa: E402
+from bourre.game.state import State  # noqa: E402
+from bourre.referee import ScriptError, replay  # noqa: E402
+from bourre.rules import HandOutcome, PlayResult, Reason, RuleViolation, Ruling  # noqa: E402
 from bourre.rules.hookspec import (  # noqa: E402
     CINCH,
     DECISIONS,
@@ -40,13 +45,8 @@ from bourre.rules.hookspec import (  # noqa: E402
     PluginError,
 )
 from bourre.rules.house import House  # noqa: E402
-from bourre.game.players import ask, make_bot  # noqa: E402
 from bourre.rules.plugins import Registry, default_registry, load_registry  # noqa: E402
-from bourre.referee import ScriptError, replay  # noqa: E402
-from bourre.rules import HandOutcome, PlayResult, Reason, RuleViolation, Ruling  # noqa: E402
 from bourre.rules.settings import HouseError, TableSettings  # noqa: E402
-from bourre.game.simulate import play_session  # noqa: E402
-from bourre.game.state import State  # noqa: E402
 from bourre.rules.variant import Variant, hookimpl  # noqa: E402
 from bourre_variants.no_cinch import NoCinch  # noqa: E402
 from bourre_variants.standard.cinch import StandardCinch  # noqa: E402

@@ -56,8 +56,8 @@ def test_the_draw_replaces_the_discards_with_the_top_of_the_stock() -> None:
 def test_the_draw_refuses_as_its_check_does_and_changes_nothing() -> None:
     import pytest
 
-    from bourre.rules.hand import HandState
     from bourre.rules import RuleViolation
+    from bourre.rules.hand import HandState
     from bourre_variants.standard.draw import Draw
 
     rng = random.Random(5)

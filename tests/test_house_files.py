@@ -15,7 +15,13 @@ from hypothesis import strategies as st
 
 from bourre.rules.hookspec import CINCH, PENALTY
 from bourre.rules.house import House
-from bourre.rules.settings import HouseError, HouseRules, TableSettings, load_house, parse_house_string
+from bourre.rules.settings import (
+    HouseError,
+    HouseRules,
+    TableSettings,
+    load_house,
+    parse_house_string,
+)
 from bourre_variants.no_cinch import NoCinch
 
 TOML = """\

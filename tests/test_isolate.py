@@ -14,10 +14,10 @@ import pytest
 from typer.testing import CliRunner
 
 from bourre.cli import app
-from bourre.rules.house import House
 from bourre.game.isolate import BotError, IsolatedBot, observation_from_json, observation_to_json
 from bourre.game.players import ask, play_out
 from bourre.game.state import State
+from bourre.rules.house import House
 from bourre_bots.heuristic import HeuristicPlayer
 
 SPY = """

@@ -11,12 +11,12 @@ from conftest import ALTERNATIVES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bourre.rules.hand import HandState
-from bourre.rules.house import House
 from bourre.game.players import play_out
 from bourre.game.simulate import play_session
 from bourre.game.state import State
 from bourre.game.xoshiro import stream
+from bourre.rules.hand import HandState
+from bourre.rules.house import House
 from bourre_bots.random_bot import RandomPlayer
 
 _HOUSES: dict[str, House] = {}

@@ -13,12 +13,12 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from bourre.rules.cards import card_str, card_symbol, display_order
 from bourre.cli import app
-from bourre.rules.hookspec import CINCH, FOLLOW
-from bourre.rules.house import House
 from bourre.cli.session import PlaySummary, Prompt, play_at_terminal
 from bourre.referee import replay
+from bourre.rules.cards import card_str, card_symbol, display_order
+from bourre.rules.hookspec import CINCH, FOLLOW
+from bourre.rules.house import House
 
 SEED = 11
 HOUSE = "standard"

@@ -5,9 +5,9 @@ legal set of one card (a shared 1-tuple)."""
 from __future__ import annotations
 
 from bourre.game import Game
-from bourre.rules.house import House
 from bourre.game.players import play_out
 from bourre.game.state import State
+from bourre.rules.house import House
 from bourre_bots.random_bot import RandomPlayer
 
 

@@ -17,12 +17,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bourre.game.actions import CARDS
-from bourre.rules.house import House
 from bourre.game.players import ask
-from bourre.referee.records import hand_record
 from bourre.game.simulate import play_session, random_players
 from bourre.game.state import State
 from bourre.game.xoshiro import stream
+from bourre.referee.records import hand_record
+from bourre.rules.house import House
 
 OPTIONAL = ["double-ante", "pot-limit", "four-card", "simultaneous-reveal", "optional-undertrump", "no-cinch"]
 

@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bourre.cli import app
+from bourre.game.players import IllegalAnswer, play_out
+from bourre.game.state import State
+from bourre.rules import RuleViolation
 from bourre.rules.hookspec import PluginError
 from bourre.rules.house import House
-from bourre.game.players import IllegalAnswer, play_out
 from bourre.rules.plugins import load_registry
-from bourre.rules import RuleViolation
 from bourre.rules.settings import TableSettings
-from bourre.game.state import State
 from bourre.rules.variant import Variant, hookimpl
 from bourre_bots.random_bot import RandomPlayer
 

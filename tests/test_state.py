@@ -13,8 +13,8 @@ from conftest import BUILTINS
 
 from bourre import CHANCE, Game
 from bourre.game.actions import Dealt, Deck, Drew
-from bourre.rules import RuleViolation
 from bourre.game.state import State
+from bourre.rules import RuleViolation
 
 HOUSES = [*(b if b != "pot-limit" else "pot-limit(limit=5)" for b in BUILTINS), *(f"standard+table(players={n})" for n in range(2, 9))]
 

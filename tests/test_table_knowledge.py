@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bourre.rules.house import House
 from bourre.referee import ScriptError, replay
+from bourre.rules.house import House
 from bourre.rules.settings import house_from_data
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -27,13 +27,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # for tests.reference (the independent referee)
     sys.path.insert(0, str(ROOT))
 
+from bourre.game.simulate import play_session  # noqa: E402
+from bourre.referee import ScriptError, replay  # noqa: E402
+from bourre.rules import HandOutcome, PlayResult  # noqa: E402
 from bourre.rules.hookspec import PAYOUT  # noqa: E402
 from bourre.rules.house import House, PluginError  # noqa: E402
 from bourre.rules.plugins import load_registry  # noqa: E402
-from bourre.referee import ScriptError, replay  # noqa: E402
-from bourre.rules import HandOutcome, PlayResult  # noqa: E402
 from bourre.rules.settings import HouseError  # noqa: E402
-from bourre.game.simulate import play_session  # noqa: E402
 from tests.reference.referee import referee  # noqa: E402
 
 EXAMPLE = ROOT / "docs" / "examples" / "bourre-split-pot"

@@ -47,11 +47,11 @@ _LAZY = {
 
 if TYPE_CHECKING:
     from bourre.game import Game
-    from bourre.rules.house import House
-    from bourre.referee import replay
-    from bourre.rules.settings import HouseRules
     from bourre.game.simulate import play_session
     from bourre.game.state import CHANCE, TERMINAL, State
+    from bourre.referee import replay
+    from bourre.rules.house import House
+    from bourre.rules.settings import HouseRules
 
 
 def __getattr__(name: str) -> Any:

@@ -41,13 +41,13 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from bourre.game.actions import CARDS, PASS, PLAY, Action
-from bourre.rules.cards import SUIT_NAMES, card_str
 from bourre.game import Game
-from bourre.rules.money import Amount
+from bourre.game.actions import CARDS, PASS, PLAY, Action
 from bourre.game.observation import Observation
-from bourre.rules import RuleViolation
 from bourre.game.state import State
+from bourre.rules import RuleViolation
+from bourre.rules.cards import SUIT_NAMES, card_str
+from bourre.rules.money import Amount
 
 __all__ = ["DISCARD", "PASS_INDEX", "PLAY_INDEX", "BourreEnv", "Encoder", "env"]
 

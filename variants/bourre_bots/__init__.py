@@ -20,8 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 from bourre.game.playerbase import Player
-from bourre.rules.variant import hookimpl
 from bourre.game.xoshiro import Xoshiro128
+from bourre.rules.variant import hookimpl
 
 
 def _module(name: str) -> Any:

@@ -10,10 +10,10 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
-from bourre.rules.hookspec import TRICK_WINNER, TrickWinnerFn
 from bourre.game.observation import Observation
 from bourre.game.playerbase import PlayerBase
 from bourre.game.worlds import legal_or_nearest
+from bourre.rules.hookspec import TRICK_WINNER, TrickWinnerFn
 from bourre_variants.standard.tricks import trick_winner
 
 __all__ = [

@@ -10,11 +10,11 @@ import random
 from collections.abc import Callable
 
 from bourre.game.actions import CARDS, PASS, PLAY, Action
-from bourre.rules.house import House
 from bourre.game.observation import Observation
 from bourre.game.players import ask
 from bourre.game.state import CHANCE, State
 from bourre.game.worlds import chance_outcome, legal_or_nearest, sample_world
+from bourre.rules.house import House
 from bourre_bots.heuristic import (
     HeuristicPlayer,
     choose_card,

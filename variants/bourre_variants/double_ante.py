@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bourre.rules.money import Amount, chips
 from bourre.rules import HandOutcome, Reason
+from bourre.rules.money import Amount, chips
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bourre.rules.cards import SUIT_NAMES, card_str, suit_of
 from bourre.rules import Reason, Ruling
+from bourre.rules.cards import SUIT_NAMES, card_str, suit_of
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
 from bourre_variants.standard import obligations

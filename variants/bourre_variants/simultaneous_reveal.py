@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bourre.rules.hand import HandState, PublicDecision
 from bourre.rules import DECIDE, EXCHANGE, Turn
+from bourre.rules.hand import HandState, PublicDecision
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
 from bourre_variants.standard.decisions import ace_up, fold, refuse_pass

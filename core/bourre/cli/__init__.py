@@ -20,8 +20,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-from bourre.cli.util import HouseArg, fail, load_house  # noqa: E402  (re-exported)
 from bourre.cli.commands import register_commands  # noqa: E402
+from bourre.cli.util import HouseArg, fail, load_house  # noqa: E402  (re-exported)
 
 __all__ = ["HouseArg", "app", "fail", "load_house", "main"]
 

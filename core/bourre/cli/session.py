@@ -25,18 +25,18 @@ from typing import Any
 
 from rich.console import Console
 
+from bourre.cli.display import chips
+from bourre.cli.terminal import EndOfInput, Prompt, Reader, TerminalPlayer, stdin_reader
 from bourre.game.actions import Deck
+from bourre.game.players import Player, make_bot, play_out
+from bourre.game.state import HandResult, State
+from bourre.referee.records import HandRecord, hand_record
 from bourre.rules.cards import (
     card_str,
     cards_str,
 )
-from bourre.cli.display import chips
 from bourre.rules.house import House
 from bourre.rules.money import Amount, amount_json
-from bourre.game.players import Player, make_bot, play_out
-from bourre.referee.records import HandRecord, hand_record
-from bourre.game.state import HandResult, State
-from bourre.cli.terminal import EndOfInput, Prompt, Reader, TerminalPlayer, stdin_reader
 
 __all__ = [
     "EndOfInput",

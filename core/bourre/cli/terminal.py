@@ -17,12 +17,12 @@ from typing import Literal
 from rich.console import Console
 from rich.text import Text
 
-from bourre.game.actions import CARDS, Action, discard
-from bourre.rules.cards import CardError, card_str, card_symbol, display_order, parse_card
 from bourre.cli.display import TableDisplay
-from bourre.game.observation import Observation
 from bourre.cli.prompt import EndOfInput, Prompt, Reader, stdin_reader
+from bourre.game.actions import CARDS, Action, discard
+from bourre.game.observation import Observation
 from bourre.rules import RuleViolation
+from bourre.rules.cards import CardError, card_str, card_symbol, display_order, parse_card
 
 __all__ = ["EndOfInput", "Prompt", "Reader", "TerminalPlayer", "stdin_reader"]
 

@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from bourre.game.state import CHANCE, TERMINAL, State
+from bourre.rules import HandOutcome
 from bourre.rules.house import House
 from bourre.rules.money import Amount
-from bourre.rules import HandOutcome
 from bourre.rules.settings import HouseRules
-from bourre.game.state import CHANCE, TERMINAL, State
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "State"]
 

@@ -3,8 +3,8 @@ reshuffles, a random first dealer."""
 
 from __future__ import annotations
 
-from bourre.rules.cards import DECK
 from bourre.game.xoshiro import Xoshiro128, stream
+from bourre.rules.cards import DECK
 
 __all__ = ["Chance"]
 

@@ -29,9 +29,9 @@ import sys
 from typing import Any
 
 from bourre.game.actions import Action, parse_action
+from bourre.game.observation import Discards, Observation
 from bourre.rules.hand import PublicDecision, TrickLog
 from bourre.rules.money import amount_json, parse_amount
-from bourre.game.observation import Discards, Observation
 
 __all__ = ["BotError", "IsolatedBot", "observation_from_json", "observation_to_json"]
 
@@ -198,8 +198,8 @@ class IsolatedBot:
 
 def _child(config: dict[str, Any]) -> None:
     """The child's loop: make the bot, answer each observation."""
-    from bourre.rules.house import House
     from bourre.game.players import _answer, make_bot
+    from bourre.rules.house import House
 
     house = House.from_arg(str(config.get("house", "standard")))
 

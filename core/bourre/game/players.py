@@ -30,8 +30,8 @@ from bourre.game.playerbase import (
     not_an_action,
     wrong_type,
 )
-from bourre.rules import RuleViolation
 from bourre.game.state import HandResult, State
+from bourre.rules import RuleViolation
 
 if TYPE_CHECKING:
     from bourre.rules.house import House

@@ -13,11 +13,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bourre.rules.house import House
-from bourre.rules.money import Amount
 from bourre.game.players import Player, make_bot, play_seeded
 from bourre.game.state import HandResult
 from bourre.game.xoshiro import Xoshiro128, stream
+from bourre.rules.house import House
+from bourre.rules.money import Amount
 
 PlayerFactory = Callable[[int, random.Random], Player]
 """``factory(seat, rng)`` → the player at ``seat``.  The players of a session share one

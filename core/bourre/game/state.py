@@ -27,8 +27,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from bourre.game.actions import CARDS, PASS, PLAY, Action, Dealt, Deck, Drew, TablePlay
-from bourre.rules.cards import card_str
 from bourre.game.chance import Chance
+from bourre.game.observation import Discards, Observation
+from bourre.rules import DECIDE, HandOutcome, PlayResult, Reason, RuleViolation, Turn
+from bourre.rules.cards import card_str
 from bourre.rules.hand import HandState, PublicDecision, Reshuffle, TrickLog, keep_order
 from bourre.rules.hookspec import (
     ANTE,
@@ -46,8 +48,6 @@ from bourre.rules.hookspec import (
     PluginError,
 )
 from bourre.rules.money import Amount
-from bourre.game.observation import Discards, Observation
-from bourre.rules import DECIDE, HandOutcome, PlayResult, Reason, RuleViolation, Turn
 
 if TYPE_CHECKING:
     from bourre.rules.hookspec import CinchRule, FollowRule

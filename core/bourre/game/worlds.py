@@ -19,11 +19,11 @@ import random
 from collections.abc import Callable, Sequence
 
 from bourre.game.actions import CARDS, PASS, PLAY, Action, Dealt, Drew, discard
+from bourre.game.observation import Observation
+from bourre.game.state import CHANCE, State
+from bourre.rules import RuleViolation
 from bourre.rules.hookspec import ANTE
 from bourre.rules.house import House
-from bourre.game.observation import Observation
-from bourre.rules import RuleViolation
-from bourre.game.state import CHANCE, State
 
 __all__ = ["Weight", "chance_outcome", "sample_world"]
 

@@ -17,8 +17,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bourre.rules.house import House, PluginError
-from bourre.rules.plugins import Registry
+from bourre.game.state import State
+from bourre.referee.hand import referee_hand
 from bourre.referee.records import (
     FinalRecord,
     HandRecord,
@@ -29,11 +29,11 @@ from bourre.referee.records import (
     hand_record,
     partial_record,
 )
-from bourre.referee.hand import referee_hand
 from bourre.referee.scriptcheck import check_hand, script_error
 from bourre.referee.scripts import MAX_SCRIPT, ScriptError, load_script, parse_text
+from bourre.rules.house import House, PluginError
+from bourre.rules.plugins import Registry
 from bourre.rules.settings import HouseError, house_from_data, validation_message
-from bourre.game.state import State
 
 __all__ = ["MAX_SCRIPT", "ScriptError", "load_script", "replay"]
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from bourre.game.actions import PASS, PLAY, Dealt, Deck, Drew, discard
-from bourre.rules.cards import card_str
-from bourre.referee.records import HandIn, NextRecord
-from bourre.rules import RuleViolation
-from bourre.referee.scripts import ScriptError
 from bourre.game.state import CHANCE, State
+from bourre.referee.records import HandIn, NextRecord
+from bourre.referee.scripts import ScriptError
+from bourre.rules import RuleViolation
+from bourre.rules.cards import card_str
 
 __all__ = ["next_record", "referee_hand"]
 

@@ -20,9 +20,9 @@ from pydantic import (
     model_serializer,
 )
 
+from bourre.game.state import HandResult, PlayLog, State
 from bourre.rules.cards import SUITS, card_str, parse_card
 from bourre.rules.money import AmountField
-from bourre.game.state import HandResult, PlayLog, State
 
 
 def _parse_card_value(v: Any) -> int:

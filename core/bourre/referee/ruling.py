@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bourre.game.state import PlayLog
+from bourre.referee import Refereed
+from bourre.referee.records import HandRecord, PartialHandRecord
 from bourre.rules.cards import SUIT_NAMES, SUITS, card_symbol, parse_card
 from bourre.rules.money import Amount, amount_json, chips
-from bourre.referee.records import HandRecord, PartialHandRecord
-from bourre.referee import Refereed
-from bourre.game.state import PlayLog
 
 __all__ = ["ruling"]
 

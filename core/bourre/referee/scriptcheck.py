@@ -8,9 +8,9 @@ from collections import Counter
 
 from pydantic import ValidationError
 
-from bourre.rules.cards import card_str
 from bourre.referee.records import HandIn, Script
 from bourre.referee.scripts import ScriptError
+from bourre.rules.cards import card_str
 from bourre.rules.settings import allowed_keys
 
 __all__ = ["check_hand", "script_error"]

@@ -34,8 +34,6 @@ from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar
 
 import pluggy
 
-from bourre.rules.cards import card_str
-from bourre.rules.money import Amount
 from bourre.rules import (
     DECIDE,
     EXCHANGE,
@@ -46,6 +44,8 @@ from bourre.rules import (
     Ruling,
     Turn,
 )
+from bourre.rules.cards import card_str
+from bourre.rules.money import Amount
 
 if TYPE_CHECKING:
     import typer

@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from bourre.game.actions import Action
-from bourre.sim.collector import for_sessions
-from bourre.rules.house import House
 from bourre.game.observation import Observation
 from bourre.game.simulate import play_session
+from bourre.rules.house import House
+from bourre.sim.collector import for_sessions
 
 __all__ = ["MEASURES", "Measure", "hands_per_second", "machine", "run", "run_bots"]
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bourre.sim import table
-from bourre.sim.report import coverage, house_label, title
+from bourre.sim.labels import coverage, house_label, title
 
 __all__ = [
     "render_report",
@@ -73,10 +73,9 @@ def _rules(houses: list[Any]) -> list[list[tuple[str, list[tuple[str, str, str, 
 def _page(**parts: Any) -> str:
     """The template filled with ``parts`` (escaped), and the versions."""
     import sys
+    from importlib.metadata import version
 
     import jinja2
-
-    from importlib.metadata import version
 
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("bourre.sim", "templates"),

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bourre.sim.report import coverage, house_label, title
+from bourre.sim.labels import coverage, house_label, title
 from bourre.sim.table import position_label
 
 __all__ = ["FIGURES", "FigureSpec", "figures", "plot"]

@@ -13,38 +13,6 @@ from bourre.sim.metrics import RATIOS, SCALARS
 __all__ = ["render", "rows", "write_csv", "write_json"]
 
 
-def title(metrics: dict[str, Any]) -> str:
-    """The run in one line: sessions, seed, bots."""
-    bots = ",".join(metrics["bots"])
-    rot = ", seats rotated" if metrics.get("rotate") else ""
-    return (
-        f"{metrics['sessions_completed']} sessions per house, seed {metrics['seed']!r},"
-        f" bots {bots}{rot}"
-    )
-
-
-def coverage(metrics: dict[str, Any]) -> str | None:
-    """The partial-run notice, or ``None`` for a complete run."""
-    if metrics["complete"]:
-        return None
-    per = ", ".join(f"{h['house']}: {h['sessions']}" for h in metrics["houses"])
-    return (
-        f"PARTIAL ({metrics['stopped']}): covers {sum(h['sessions'] for h in metrics['houses'])}"
-        f" of {metrics['sessions_planned'] * len(metrics['houses'])} sessions ({per})"
-    )
-
-
-def _short(spec: str) -> str:
-    """A column header: the house string without the implied ``standard+``."""
-    return spec.removeprefix("standard+")
-
-
-def house_label(spec: str) -> str:
-    """A house as the table and the figures name it (``double-ante`` for
-    ``standard+double-ante``)."""
-    return _short(spec)
-
-
 def render(metrics: dict[str, Any], console: Any) -> None:
     """Print the summary and the table (:func:`bourre.sim.table.render`)."""
     from bourre.sim.table import render as render_table

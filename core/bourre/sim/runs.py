@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from bourre.sim.sessions import BotSpec
-from bourre.sim.statefile import STATE_FORMAT
 
-__all__ = ["Progress", "RunConfig", "RunResult"]
+__all__ = ["STATE_FORMAT", "Progress", "RunConfig", "RunResult"]
+
+STATE_FORMAT = "bourre-compare-state"
+"""The ``format`` of a state file's header."""
 
 
 @dataclass

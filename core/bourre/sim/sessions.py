@@ -16,8 +16,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bourre.sim.collector import for_sessions
 from bourre.rules.settings import parse_calls, split_top
+from bourre.sim.collector import for_sessions
 
 __all__ = ["BotSpec", "parse_bots", "run_chunk", "run_session", "seat_bots", "session_seed"]
 
@@ -122,8 +122,8 @@ def run_session(
     """Play session ``i`` of ``house`` and reduce it to a summary (JSON-ready).  With
     ``isolate`` every bot runs in its own process (:mod:`bourre.game.isolate`)."""
     from bourre.game.players import make_bot
-    from bourre.sim.tally import SessionTally
     from bourre.game.simulate import play_session
+    from bourre.sim.tally import SessionTally
 
     n = house.table.players
     specs = seat_bots(bots, n, i, rotate)

@@ -220,7 +220,7 @@ def table_rows(houses: Sequence[Mapping[str, Any]]) -> list[tuple[str, list[str]
     """The rows of the table's skill group (none without ``--skill``): chips a hand,
     with the table's mark where a house differs from the first on the same deals."""
     from bourre.sim import fmt
-    from bourre.sim.table import mark_of
+    from bourre.sim.cells import mark_of
 
     n = max((len(h.get("skill", [])) for h in houses), default=0)
     rows = []

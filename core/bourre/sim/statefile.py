@@ -10,12 +10,12 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bourre.sim.runs import STATE_FORMAT
+
 if TYPE_CHECKING:
-    from bourre.sim.runner import RunConfig
+    from bourre.sim.runs import RunConfig
 
 __all__ = ["STATE_FORMAT", "StateError", "check_resume", "load_state", "repair_tail"]
-
-STATE_FORMAT = "bourre-compare-state"
 
 
 class StateError(ValueError):

@@ -28,7 +28,7 @@ from bourre.sim.console_table import (
     paragraph,
     print_table,
 )
-from bourre.sim.report import coverage, house_label, title
+from bourre.sim.labels import coverage, house_label, title
 from bourre.sim.summary import summary_lines
 from bourre.sim.table_rows import SHARES, notes, sections
 

@@ -9,7 +9,7 @@ from typing import Any
 from bourre.sim import fmt
 from bourre.sim.cells import MARK, PLUS_MINUS, cell, mark_note, position_label
 from bourre.sim.console_table import Row, Section
-from bourre.sim.report import house_label
+from bourre.sim.labels import house_label
 
 __all__ = ["SHARES", "notes", "sections"]
 

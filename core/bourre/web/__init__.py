@@ -24,13 +24,13 @@ from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
 from bourre.game.actions import CARDS
-from bourre.rules.cards import CardError, card_symbol, parse_card
-from bourre.rules.house import House, PluginError
+from bourre.referee import Refereed, ScriptError, parse_text, referee
 from bourre.referee.notation import NotationError, parse_script
 from bourre.referee.records import PartialHandRecord
-from bourre.referee import Refereed, ScriptError, parse_text, referee
-from bourre.rules.text import SECTIONS, type_name
+from bourre.rules.cards import CardError, card_symbol, parse_card
+from bourre.rules.house import House, PluginError
 from bourre.rules.settings import HouseError, TableSettings, house_from_data
+from bourre.rules.text import SECTIONS, type_name
 
 __all__ = ["MAX_BODY", "create_app"]
 

@@ -7,8 +7,8 @@ deal (current trick included) and the player's own discards not returned to a st
 
 from __future__ import annotations
 
-from bourre.rules.cards import SUIT_NAMES, suit_of
 from bourre.rules import Reason, Ruling
+from bourre.rules.cards import SUIT_NAMES, suit_of
 from bourre_variants.standard.obligations import names
 
 CINCH = 3

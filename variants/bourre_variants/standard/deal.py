@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bourre.rules.cards import card_str
 from bourre.rules import RuleViolation
+from bourre.rules.cards import card_str
 
 TEXTS = [
     (

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bourre.rules import DECIDE, EXCHANGE, RuleViolation, Turn
 from bourre.rules.cards import rank_of
 from bourre.rules.hand import HandState, PublicDecision
-from bourre.rules import DECIDE, EXCHANGE, RuleViolation, Turn
 
 ACE = 12
 """The ace's rank (:func:`bourre.rules.cards.rank_of`)."""

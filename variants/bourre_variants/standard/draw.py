@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bourre.rules import RuleViolation
 from bourre.rules.cards import card_str
 from bourre.rules.hand import HandState
-from bourre.rules import RuleViolation
 
 TEXTS = [
     (

@@ -8,8 +8,8 @@ the refusal of every other card.
 
 from __future__ import annotations
 
-from bourre.rules.cards import SUIT_NAMES, card_str, suit_of
 from bourre.rules import Reason, Ruling
+from bourre.rules.cards import SUIT_NAMES, card_str, suit_of
 
 TEXTS = [
     (

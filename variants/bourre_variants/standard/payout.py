@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from bourre.rules import HandOutcome, PlayResult, Reason
 from bourre.rules.hookspec import NextDealerFn, PenaltyFn
 from bourre.rules.money import Amount, chips
-from bourre.rules import HandOutcome, PlayResult, Reason
 
 ANTE_TEXTS = [
     ("R-FIRST-POT", "Before hand 1 every player antes {table.ante}."),

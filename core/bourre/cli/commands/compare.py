@@ -202,8 +202,8 @@ def _main(
     skill: bool = False,
     skill_sessions: int | None = None,
 ) -> None:
-    from bourre.cli.util import fail, load_house
     from bourre.cli.commands import launch
+    from bourre.cli.util import fail, load_house
 
     run = launch.RunOptions.pick(locals())
     run.check()
@@ -231,8 +231,9 @@ def _main(
 
     from rich.console import Console
 
+    from bourre.sim.labels import coverage
     from bourre.sim.metrics import compute
-    from bourre.sim.report import coverage, render, write_csv, write_json
+    from bourre.sim.report import render, write_csv, write_json
 
     metrics = compute(result, below)
     if skilled is not None:
@@ -280,10 +281,10 @@ def _skill_matches(skill_sessions: int | None) -> Any:
 def check_bench_bots(houses: list[Any], bots: str) -> None:
     """``bourre bench --bots``: the bots must exist, fit every table and take their
     options (exit 2 otherwise)."""
-    from bourre.cli.util import fail
     from bourre.cli.commands.launch import check_bot_options
-    from bourre.sim.sessions import parse_bots, seat_bots
+    from bourre.cli.util import fail
     from bourre.rules.plugins import default_registry
+    from bourre.sim.sessions import parse_bots, seat_bots
 
     try:
         specs = parse_bots(bots, default_registry().bots)

@@ -80,9 +80,9 @@ def launch(
     common random numbers, resuming ``run.resume`` if given: the run options are taken
     from the state file where not given, and checked against it."""
     from bourre.cli.util import fail
+    from bourre.rules.plugins import default_registry
     from bourre.sim import runner, statefile
     from bourre.sim import sessions as sessions_
-    from bourre.rules.plugins import default_registry
 
     sessions, seed, bots, rotate, isolate = (
         run.sessions,

@@ -34,9 +34,9 @@ def play(
     hints: Annotated[bool, typer.Option(help="Show which of your cards are legal.")] = False,
 ) -> None:
     """Play a session at the terminal against bots (reads answers line by line)."""
-    from bourre.rules.hookspec import PluginError
     from bourre.cli.session import play_at_terminal
     from bourre.rules import RuleViolation
+    from bourre.rules.hookspec import PluginError
 
     h = load_house(house)
     try:

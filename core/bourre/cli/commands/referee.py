@@ -99,8 +99,8 @@ def check(
         _check_script(script, json_out)
         return
 
-    from bourre.rules.cards import SUITS, CardError, parse_card
     from bourre.referee.check import CheckError, check_card
+    from bourre.rules.cards import SUITS, CardError, parse_card
 
     def cards(option: str, text: str) -> list[int]:
         try:
@@ -142,8 +142,8 @@ def _check_script(path: Path, json_out: bool) -> None:
     """``bourre check --script``: the question a hand that stops part-way asks."""
     import json
 
-    from bourre.referee.records import PartialHandRecord
     from bourre.referee import ScriptError, referee_file
+    from bourre.referee.records import PartialHandRecord
 
     try:
         done = referee_file(path)
@@ -169,8 +169,8 @@ def convert(
     """Convert a table script between JSON and the hand notation (without loss)."""
     import json
 
-    from bourre.referee.notation import format_script, looks_like_notation
     from bourre.referee import ScriptError, parse_text
+    from bourre.referee.notation import format_script, looks_like_notation
     from bourre.rules.textfile import read_text
 
     try:

@@ -31,8 +31,8 @@ from bourre.cli.commands.compare import (
     State,
     Workers,
 )
-from bourre.sim.sweep_points import DEFAULT_METRICS, METRICS
 from bourre.rules.variant import hookimpl
+from bourre.sim.sweep_points import DEFAULT_METRICS, METRICS
 
 __all__ = ["sweep"]
 
@@ -99,8 +99,8 @@ def sweep(
     """Play one house setting across a list of values on the same decks (the same seed
     for every point): each point in plain words, then a row per point of the chosen
     figures, and curves with the range where each figure lies 19 times in 20."""
-    from bourre.cli.util import fail
     from bourre.cli.commands import launch
+    from bourre.cli.util import fail
     from bourre.sim.braces import SweepError, expand
 
     run = launch.RunOptions.pick(locals())
