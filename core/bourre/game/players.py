@@ -176,7 +176,15 @@ def play_out(
         if getattr(player, "asked_when_forced", True) is False:
             action = state.only_action()
         if action is None:
+            before = _holdings(state)
             action = ask(state, player)
+            if _holdings(state) != before:  # it reached the table itself: chips or cards
+                raise IllegalAnswer(
+                    seat,
+                    "R-SESSION",
+                    f"{_name(player)} changed the balances, the pot or the hands while it was"
+                    " asked: a bot only answers",
+                )
         try:
             state.apply_action(action)
         except IllegalAnswer:
@@ -187,6 +195,16 @@ def play_out(
             while done < len(state.results):
                 on_hand(state.results[done])
                 done += 1
+
+
+def _holdings(state: State) -> tuple[object, ...]:
+    """What no bot may change while it is asked: the balances, the pot, the hands."""
+    hands = tuple(map(tuple, state.hs.hands)) if state.hs is not None else ()
+    return (tuple(state.balances), state.pot, hands)
+
+
+def _name(player: object) -> str:
+    return f"the bot {type(player).__name__}"
 
 
 def play_seeded(

@@ -626,6 +626,11 @@ class State:
             ):
                 raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
             hands, upcard, stock = self.deal.deal(cards, dealer, n)
+            if any(len(hand) != self.h for hand in hands) or len(hands) != n:
+                who = self.house.answered_by[DEAL.name].name
+                raise PluginError(
+                    who, DEAL.name, f"the deal must give {n} hands of {self.h} cards (R-DEAL)"
+                )
             hs = HandState(
                 number=self.number + 1,
                 n=n,
