@@ -10,7 +10,10 @@ from typing import Any
 
 __all__ = ["MAX_NUMBER", "parse_calls", "split_top"]
 
-_ITEM = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9_.-]*)\s*(?:\((.*?)\))?\s*$", re.S)
+_ITEM = re.compile(
+    r"\s*([A-Za-z0-9][A-Za-z0-9_.-]*(?::[A-Za-z_][A-Za-z0-9_]*)?)\s*(?:\((.*?)\))?\s*$", re.S
+)
+"""``name``, or ``package.module:factory`` (a bot not installed), with settings."""
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 MAX_NUMBER = 100

@@ -107,7 +107,15 @@ def launch(
         sessions = (
             sessions if sessions is not None else int(header.get("sessions", default_sessions))
         )
+    if isolate and seed is None:  # a seed nobody can guess: bots cannot replay the deals
+        import secrets
+
+        seed = secrets.token_hex(16)
     seed = seed if seed is not None else "0"
+    if isolate:
+        from bourre.isolate import hide_seed
+
+        hide_seed(seed)  # not on this process's command line for a bot to read
     sessions = sessions if sessions is not None else default_sessions
     try:
         specs_bots = sessions_.parse_bots(bots or "heuristic", default_registry().bots)
@@ -118,7 +126,7 @@ def launch(
             sessions_.seat_bots(specs_bots, h.table.players, 0, rotate)
         except ValueError as e:
             fail(f"--bots: {e} ({h.spec})")
-    check_bot_options(specs_bots, houses[0])
+    check_bot_options(specs_bots, houses[0], isolate)
     config = runner.RunConfig([h.spec for h in houses], sessions, seed, specs_bots, rotate, isolate)
     if header is not None:
         try:

@@ -52,14 +52,25 @@ def check_numbers(
         fail("--scheduler and --workers exclude each other: the cluster has its own workers")
 
 
-def check_bot_options(bots: list[Any], house: Any) -> None:
-    """Build each bot once so that bad options fail now, with one message."""
+def check_bot_options(bots: list[Any], house: Any, isolate: bool = False) -> None:
+    """Build each bot once so that bad options fail now, with one message; with
+    ``isolate`` in a process of its own (a bot nobody vouches for never runs here)."""
     import random
 
     from bourre.cliutil import fail
+    from bourre.isolate import BotError, IsolatedBot
     from bourre.players import make_bot
 
     for b in bots:
+        if isolate:
+            probe = IsolatedBot(b.name, dict(b.options), house=house.spec)
+            try:
+                probe.reset()
+            except BotError as e:
+                fail(f"--bots: {b.label}: {e.message}")
+            finally:
+                probe.close()
+            continue
         try:
             make_bot(b.name, random.Random(0), house=house, **dict(b.options))
         except (TypeError, ValueError) as e:
