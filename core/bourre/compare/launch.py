@@ -22,6 +22,7 @@ import typer
 
 from bourre.compare.options import RunOptions, check_bot_options, check_outputs
 from bourre.compare.progress import run_with_progress
+from bourre.compare.statefile import key_path
 
 __all__ = ["Launched", "RunOptions", "check_bot_options", "check_outputs", "finish", "launch"]
 
@@ -204,6 +205,7 @@ def finish(launched: Launched, note: str | None, then_stopped: str | None = None
     if stopped is None:
         if launched.temporary:
             launched.state.unlink(missing_ok=True)
+            key_path(launched.state).unlink(missing_ok=True)
         return
     sys.stderr.write(
         f"bourre: {note}\nbourre: completed sessions are in {launched.state};"

@@ -1,0 +1,165 @@
+"""Red team, part two: state files edited by hand, bounds on every option, hostile
+notation, house files and scripts.  Each case gets one clear refusal (exit status 2,
+one line naming the place and the rule) or is harmless; never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bourre.cli import app
+from bourre.compare import runner as R
+from bourre.compare.statefile import StateLog, key_path
+
+cli = CliRunner()
+
+
+def refused(*args: str, input: str | None = None) -> str:
+    """The command fails cleanly: exit 2, nothing on stdout, one line on stderr."""
+    r = cli.invoke(app, list(args), input=input)
+    assert r.exit_code == 2, (r.exit_code, r.stdout[:300], r.stderr[:300], r.exception)
+    assert r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("bourre: "), r.stderr
+    return r.stderr
+
+
+# -- state files ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def state(tmp_path: Path) -> Path:
+    path = tmp_path / "s.jsonl"
+    r = cli.invoke(
+        app,
+        [
+            "simulate",
+            "standard",
+            "--bots",
+            "random",
+            "--sessions",
+            "4",
+            "--seed",
+            "s",
+            "--workers",
+            "1",
+            "--state",
+            str(path),
+            "--no-progress",
+        ],
+    )
+    assert r.exit_code == 0, r.stderr
+    assert key_path(path).exists() and len(path.read_text().splitlines()) == 5
+    return path
+
+
+def _resume(path: Path) -> str:
+    return refused("simulate", "standard", "--resume", str(path), "--no-progress")
+
+
+@pytest.mark.parametrize(
+    ("edit", "line"),
+    [
+        (lambda ls: ls.__setitem__(2, ls[2].replace('"hands": ', '"hands": 1', 1)), 3),
+        (lambda ls: ls.insert(3, ls[2]), 4),  # a line twice
+        (lambda ls: ls.__setitem__(slice(2, 4), [ls[3], ls[2]]), 3),  # two swapped
+        (lambda ls: ls.pop(2), 3),  # one dropped in the middle
+        (lambda ls: ls.__setitem__(0, ls[0].replace('"sessions": 4', '"sessions": 9')), 1),
+    ],
+)
+def test_an_edited_state_file_is_refused_with_its_line(
+    state: Path, edit: object, line: int
+) -> None:
+    lines = state.read_text().splitlines()
+    edit(lines)  # type: ignore[operator]
+    state.write_text("\n".join(lines) + "\n")
+    assert f"line {line} does not match its digest" in _resume(state)
+
+
+def test_a_line_recomputed_with_a_plain_digest_is_refused(state: Path) -> None:
+    """The digest of the older files (a SHA-256 of the line) could be recomputed by
+    anyone; a keyed one cannot."""
+    import hashlib
+
+    lines = state.read_text().splitlines()
+    e = json.loads(lines[1])
+    e["summary"]["final"] = [500.0, 0, 0, 0, 0]
+    body = json.dumps({"house": e["house"], "summary": e["summary"]})
+    lines[1] = body[:-1] + f', "mac": "{hashlib.sha256(body.encode()).hexdigest()[:32]}"}}'
+    state.write_text("\n".join(lines) + "\n")
+    assert "line 2 does not match its digest" in _resume(state)
+
+
+def test_a_line_of_another_run_is_refused(state: Path, tmp_path: Path) -> None:
+    other = tmp_path / "o.jsonl"
+    R.run(R.RunConfig(["standard"], 4, "s", R.parse_bots("random"), False), state=other)
+    lines = state.read_text().splitlines()
+    lines[2] = other.read_text().splitlines()[2]
+    state.write_text("\n".join(lines) + "\n")
+    assert "line 3 does not match" in _resume(state)
+
+
+def test_out_of_range_and_twice_are_refused_even_with_the_key(tmp_path: Path) -> None:
+    """Lines signed with the key (a bug, or its owner) are still checked for range."""
+    config = R.RunConfig(["standard"], 3, "s", R.parse_bots("random"), False)
+    summary = {"i": 0, "final": [100.0] * 5}
+    for bad, words in (
+        (-5, "session -5 is not one of the run's 3 (0 to 2)"),
+        (3, "session 3 is not one of the run's 3"),
+        (True, "session True is not one"),
+        (0, "session 0 of standard twice"),
+    ):
+        path = tmp_path / f"{bad}.jsonl"
+        log = StateLog(path, config.header())
+        log.summaries("standard", [summary, {**summary, "i": bad}])
+        log.close()
+        assert words in _resume(path)
+        path.unlink()
+    path = tmp_path / "h.jsonl"
+    log = StateLog(path, config.header())
+    log.summaries("four-card", [summary])
+    log.close()
+    assert "line 2: 'four-card' is not a house of this run" in _resume(path)
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "words"),
+    [
+        ("sessions", "4", "'sessions' should be a whole number"),
+        ("sessions", True, "'sessions' should be a whole number"),
+        ("sessions", 0, "'sessions' should be at least 1"),
+        ("houses", "standard", "'houses' should be a list"),
+        ("bots", [1], "'bots' should be a list of bot names"),
+        ("seed", 5, "'seed' should be a string"),
+        ("rotate", "yes", "'rotate' should be true or false"),
+    ],
+)
+def test_headers_of_the_wrong_type_are_refused(
+    tmp_path: Path, key: str, value: object, words: str
+) -> None:
+    header = R.RunConfig(["standard"], 3, "s", R.parse_bots("random"), False).header()
+    header[key] = value
+    path = tmp_path / "s.jsonl"
+    StateLog(path, header).close()
+    assert f"line 1: the header's {words}" in _resume(path)
+
+
+def test_a_torn_last_line_is_cut_and_the_run_resumes(state: Path) -> None:
+    whole = state.read_text()
+    state.write_text(whole + whole.splitlines()[1][:40])
+    r = cli.invoke(
+        app,
+        ["simulate", "standard", "--resume", str(state), "--sessions", "6", "--no-progress"],
+    )
+    assert r.exit_code == 0, r.stderr
+    _, done = R.load_state(state)
+    assert sorted(done["standard"]) == list(range(6))
+    assert state.read_text().startswith(whole)
+
+
+def test_a_state_file_without_its_key_is_refused(state: Path) -> None:
+    key_path(state).unlink()
+    assert "is missing" in _resume(state)
