@@ -140,7 +140,7 @@ def _check_header(path: Path, header: dict[str, Any]) -> None:
             if key in ("isolate", "version"):
                 continue
             raise StateError(f"{where}: the header has no {key!r}")
-        value = header[key]
+        value: Any = header[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise StateError(f"{where}: the header's {key!r} should be {words}")
         if kind is list and not all(isinstance(x, str) for x in value):
