@@ -143,7 +143,7 @@ def _check_header(path: Path, header: dict[str, Any]) -> None:
         value: Any = header[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise StateError(f"{where}: the header's {key!r} should be {words}")
-        if kind is list and not all(isinstance(x, str) for x in value):
+        if isinstance(value, list) and not all(isinstance(x, str) for x in value):
             raise StateError(f"{where}: the header's {key!r} should be {words}")
     if header["sessions"] < 1:
         raise StateError(f"{where}: the header's 'sessions' should be at least 1")
