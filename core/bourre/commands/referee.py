@@ -192,6 +192,13 @@ def serve(
         str, typer.Option(help="The address to listen on (this machine only).")
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="The port.")] = 8000,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A name the referee is reached under besides localhost, 127.0.0.1, [::1]"
+            " and --host (repeat for more); requests naming another host are refused."
+        ),
+    ] = None,
 ) -> None:
     """The referee in a browser: compose a house, referee a hand as it is played."""
     try:
@@ -202,8 +209,20 @@ def serve(
         fail(f"bourre serve needs the web extra: pip install 'bourre[web]' ({e.name} is missing)")
     if not 0 < port < 65536:
         fail(f"--port: {port} is not a port (1 to 65535)")
+    names = [*(allow_host or []), *([] if host in ("0.0.0.0", "::", "") else [host])]
+    for name in names:
+        if not name or len(name) > 253 or any(c in name for c in "/ @?#"):
+            fail(f"--allow-host: {name!r} is not a host name")
     sys.stderr.write(f"bourre: the referee is at http://{host}:{port}/ (Ctrl-C stops it)\n")
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    uvicorn.run(
+        create_app(names),
+        host=host,
+        port=port,
+        log_level="warning",
+        server_header=False,
+        timeout_keep_alive=5,
+        h11_max_incomplete_event_size=16 * 1024,
+    )
 
 
 def register_commands(cli: typer.Typer) -> None:
