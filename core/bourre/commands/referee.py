@@ -170,12 +170,13 @@ def convert(
     import json
 
     from bourre.notation import format_script, looks_like_notation
-    from bourre.referee import ScriptError, parse_text
+    from bourre.referee import ScriptError, check_script, parse_text
     from bourre.textfile import read_text
 
     try:
         text = read_text(script, ScriptError)  # read once: parsed, and its form seen
         data = parse_text(text, str(script))
+        check_script(data, str(script))  # its form, before it is written the other way
     except ScriptError as e:
         fail(str(e))
     target = to or ("json" if looks_like_notation(text) else "notation")
