@@ -130,7 +130,7 @@ def test_out_of_range_and_twice_are_refused_even_with_the_key(tmp_path: Path) ->
     [
         ("sessions", "4", "'sessions' should be a whole number"),
         ("sessions", True, "'sessions' should be a whole number"),
-        ("sessions", 0, "'sessions' should be at least 1"),
+        ("sessions", 0, "'sessions' should be from 1 to 1,000,000,000"),
         ("houses", "standard", "'houses' should be a list"),
         ("bots", [1], "'bots' should be a list of bot names"),
         ("seed", 5, "'seed' should be a string"),

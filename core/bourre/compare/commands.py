@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
+from bourre.compare.options import whole_number
 from bourre.variant import hookimpl
 
 __all__ = ["DEFAULT_SESSIONS", "compare", "simulate"]
@@ -23,6 +24,7 @@ finishes in about a minute on 2 cores."""
 Sessions = Annotated[
     int | None,
     typer.Option(
+        parser=whole_number("--sessions"),
         help=f"Sessions per house (default {DEFAULT_SESSIONS}; when resuming, the planned number).",
         show_default=False,
     ),
@@ -53,7 +55,11 @@ Rotate = Annotated[
 ]
 Workers = Annotated[
     int | None,
-    typer.Option(help="Worker processes (default: the CPUs available).", show_default=False),
+    typer.Option(
+        parser=whole_number("--workers"),
+        help="Worker processes (default: the CPUs available).",
+        show_default=False,
+    ),
 ]
 Scheduler = Annotated[
     str | None,
@@ -62,7 +68,12 @@ Scheduler = Annotated[
     ),
 ]
 Chunk = Annotated[
-    int | None, typer.Option(help="Sessions per task (default: automatic).", show_default=False)
+    int | None,
+    typer.Option(
+        parser=whole_number("--chunk"),
+        help="Sessions per task (default: automatic).",
+        show_default=False,
+    ),
 ]
 JsonOut = Annotated[
     Path | None, typer.Option("--json", help="Write the statistics as JSON to this file.")
@@ -113,6 +124,7 @@ Skill = Annotated[
 SkillSessions = Annotated[
     int | None,
     typer.Option(
+        parser=whole_number("--skill-sessions"),
         help="Sessions per house for each --skill table (default 500, or --sessions if fewer).",
         show_default=False,
     ),

@@ -4,12 +4,24 @@ that can be written, bots that take their options (exit status 2 otherwise)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-__all__ = ["RunOptions", "check_bot_options", "check_numbers", "check_outputs"]
+import typer
+
+__all__ = [
+    "MAX_SESSIONS",
+    "RunOptions",
+    "check_bot_options",
+    "check_numbers",
+    "check_outputs",
+    "max_workers",
+    "whole_number",
+]
 
 
 def check_outputs(**paths: Path | None) -> None:
@@ -36,18 +48,52 @@ def check_outputs(**paths: Path | None) -> None:
             fail(f"{flag} {path}: the folder {path.parent} does not exist")
 
 
+MAX_SESSIONS = 10**9
+"""The most sessions a run plays per house (or per sweep point)."""
+
+WORKERS_PER_CPU = 4
+"""``--workers`` is at most this many per CPU available (at least 4 in all)."""
+
+
+def max_workers() -> int:
+    """The most worker processes a run starts here."""
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        n = os.cpu_count() or 1
+    return max(4, WORKERS_PER_CPU * n)
+
+
+def whole_number(option: str) -> Callable[[str], int]:
+    """A parser for a whole-number option: ASCII digits (``1e30``, ``²`` or 40 digits
+    are refused in words, not in a validation library's)."""
+
+    def parse(text: str) -> int:
+        t = str(text).strip()
+        if not re.fullmatch(r"[0-9]{1,18}", t):
+            shown = t if len(t) <= 24 else t[:20] + "…"
+            raise typer.BadParameter(f"{shown!r} is not a whole number", param_hint=option)
+        return int(t)
+
+    return parse
+
+
 def check_numbers(
     sessions: int | None, workers: int | None, chunk: int | None, scheduler: str | None
 ) -> None:
-    """The run options that are numbers, and --scheduler against --workers."""
+    """The run options that are numbers, within their bounds (:data:`MAX_SESSIONS`,
+    :func:`max_workers`), and --scheduler against --workers."""
     from bourre.cliutil import fail
 
-    if sessions is not None and sessions < 1:
-        fail(f"--sessions must be at least 1, not {sessions}")
-    if workers is not None and workers < 1:
-        fail(f"--workers must be at least 1, not {workers}")
-    if chunk is not None and chunk < 1:
-        fail(f"--chunk must be at least 1, not {chunk}")
+    if sessions is not None and not 1 <= sessions <= MAX_SESSIONS:
+        fail(f"--sessions must be from 1 to {MAX_SESSIONS:,}, not {sessions:,}")
+    if workers is not None and not 1 <= workers <= max_workers():
+        fail(
+            f"--workers must be from 1 to {max_workers()} ({WORKERS_PER_CPU} per CPU here),"
+            f" not {workers:,}"
+        )
+    if chunk is not None and not 1 <= chunk <= MAX_SESSIONS:
+        fail(f"--chunk must be from 1 to {MAX_SESSIONS:,}, not {chunk:,}")
     if scheduler is not None and workers is not None:
         fail("--scheduler and --workers exclude each other: the cluster has its own workers")
 

@@ -26,7 +26,7 @@ the state file (:mod:`bourre.compare.statefile`).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,11 @@ __all__ = [
 ]
 
 
+def _missing(sessions: int, done: dict[int, dict[str, Any]]) -> Iterator[int]:
+    """The indices not in ``done``, made as tasks are taken (never all at once)."""
+    return (i for i in range(sessions) if i not in done)
+
+
 def run(
     config: RunConfig,
     *,
@@ -72,9 +77,8 @@ def run(
             for i, s in d.items():
                 if i < config.sessions:
                     summaries[h][i] = s
-    missing = {
-        h: [i for i in range(config.sessions) if i not in summaries[h]] for h in config.houses
-    }
+    missing = {h: _missing(config.sessions, summaries[h]) for h in config.houses}
+    left = sum(config.sessions - len(summaries[h]) for h in config.houses)
     total = config.sessions * len(config.houses)
     out: StateLog | None = None
     if state is not None:
@@ -94,7 +98,7 @@ def run(
             progress(result.completed(), total)
 
     workers = max(1, int(workers))
-    size = chunk if chunk is not None else default_chunk(sum(map(len, missing.values())), workers)
+    size = chunk if chunk is not None else default_chunk(left, workers)
     tasks = chunk_tasks(missing, max(1, int(size)))
     if progress is not None:
         progress(result.completed(), total)

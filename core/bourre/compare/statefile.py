@@ -145,8 +145,10 @@ def _check_header(path: Path, header: dict[str, Any]) -> None:
             raise StateError(f"{where}: the header's {key!r} should be {words}")
         if isinstance(value, list) and not all(isinstance(x, str) for x in value):
             raise StateError(f"{where}: the header's {key!r} should be {words}")
-    if header["sessions"] < 1:
-        raise StateError(f"{where}: the header's 'sessions' should be at least 1")
+    from bourre.compare.options import MAX_SESSIONS
+
+    if not 1 <= header["sessions"] <= MAX_SESSIONS:
+        raise StateError(f"{where}: the header's 'sessions' should be from 1 to {MAX_SESSIONS:,}")
 
 
 def _split(line: str) -> tuple[str, str] | None:
@@ -202,6 +204,7 @@ def load_state(path: Path) -> tuple[dict[str, Any], dict[str, dict[int, dict[str
                 sessions = entry["sessions"]
                 if not isinstance(sessions, int) or isinstance(sessions, bool) or sessions < 1:
                     raise TypeError(sessions)
+                _check_header(Path(path), {**header, "sessions": sessions})
                 header["sessions"] = max(header["sessions"], sessions)
                 continue
             house, summary = entry["house"], entry["summary"]

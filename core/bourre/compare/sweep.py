@@ -31,6 +31,7 @@ from bourre.compare.commands import (
     State,
     Workers,
 )
+from bourre.compare.options import whole_number
 from bourre.compare.sweep_points import DEFAULT_METRICS, METRICS
 from bourre.variant import hookimpl
 
@@ -39,6 +40,7 @@ __all__ = ["sweep"]
 Sessions = Annotated[
     int | None,
     typer.Option(
+        parser=whole_number("--sessions"),
         help=f"Sessions per point (default {DEFAULT_SESSIONS}; when resuming, the planned number).",
         show_default=False,
     ),
