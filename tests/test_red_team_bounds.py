@@ -163,3 +163,63 @@ def test_a_torn_last_line_is_cut_and_the_run_resumes(state: Path) -> None:
 def test_a_state_file_without_its_key_is_refused(state: Path) -> None:
     key_path(state).unlink()
     assert "is missing" in _resume(state)
+
+
+# -- bounds and output paths ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--workers", "10000"], "--workers must be from 1 to"),
+        (["--sessions", "2000000000"], "--sessions must be from 1 to 1,000,000,000"),
+        (["--chunk", "0"], "--chunk must be from 1 to"),
+        (["--bots", "montecarlo(budget=1000000000)"], "budget must be from 1 to 10,000"),
+        (["--state", "/dev/full"], "--state /dev/full: not a regular file"),
+        (["--json", "/dev/full"], "--json /dev/full: not a regular file"),
+        (["--report", "/proc/nowhere/r.html"], "the folder /proc/nowhere does not exist"),
+        (["--csv", "/proc/r.csv"], "--csv /proc/r.csv: cannot be written"),
+        (["--plot", "/proc/figures"], "--plot /proc/figures: cannot be written"),
+    ],
+)
+def test_run_options_are_bounded_and_outputs_checked_first(args: list[str], words: str) -> None:
+    import time
+
+    t0 = time.monotonic()
+    assert words in refused("simulate", "standard", "--no-progress", *args)
+    assert time.monotonic() - t0 < 10  # before the run, not after it
+
+
+@pytest.mark.parametrize("value", ["1e30", "1" + "0" * 30, "²", "-5", "five"])
+def test_whole_number_options_are_read_in_words(value: str) -> None:
+    r = cli.invoke(app, ["simulate", "standard", "--sessions", value, "--no-progress"])
+    assert r.exit_code == 2
+    assert "is not a whole number" in r.stderr and "Input should" not in r.stderr
+
+
+def test_a_huge_session_count_is_never_listed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The indices of a run are made as tasks are taken: a run of 10^9 sessions
+    stopped after a few has held only those few."""
+    from bourre.compare.backends import chunk_tasks
+
+    tasks = chunk_tasks({"a": R._missing(10**9, {}), "b": R._missing(10**9, {0: {}})}, 3)
+    assert [next(tasks) for _ in range(4)] == [("a", [0, 1, 2]), ("b", [1, 2, 3]),
+                                                ("a", [3, 4, 5]), ("b", [4, 5, 6])]
+
+
+def test_an_output_that_fails_after_the_run_keeps_the_sessions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bourre.compare.report as report
+
+    def full(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(report, "write_json", full)
+    state = tmp_path / "s.jsonl"
+    r = cli.invoke(app, ["simulate", "standard", "--bots", "random", "--sessions", "2", "--no-progress",
+                         "--workers", "1", "--state", str(state), "--json", str(tmp_path / "m.json")])
+    assert r.exit_code == 1
+    assert "cannot be written: No space left on device" in r.stderr and "--resume" in r.stderr
+    _, done = R.load_state(state)
+    assert sorted(done["standard"]) == [0, 1]

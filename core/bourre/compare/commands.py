@@ -254,17 +254,21 @@ def _main(
         attach(metrics)
     render(metrics, Console())
     if json is not None:
-        write_json(metrics, json)
+        with launch.writing(launched, "--json", json):
+            write_json(metrics, json)
     if csv is not None:
-        write_csv(metrics, csv)
+        with launch.writing(launched, "--csv", csv):
+            write_csv(metrics, csv)
     if plot is not None:
         from bourre.compare.plots import plot as make_plots
 
-        make_plots(result, metrics, plot)
+        with launch.writing(launched, "--plot", plot):
+            make_plots(result, metrics, plot)
     if report is not None:
         from bourre.compare.htmlreport import write_report
 
-        write_report(report, metrics, result, houses)
+        with launch.writing(launched, "--report", report):
+            write_report(report, metrics, result, houses)
     stopped = None if skilled is None or skilled["complete"] else skilled["stopped"]
     note = coverage(metrics) or f"the --skill tables are PARTIAL ({stopped})"
     launch.finish(launched, note, stopped)

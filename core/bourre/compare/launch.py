@@ -24,7 +24,15 @@ from bourre.compare.options import RunOptions, check_bot_options, check_outputs
 from bourre.compare.progress import run_with_progress
 from bourre.compare.statefile import key_path
 
-__all__ = ["Launched", "RunOptions", "check_bot_options", "check_outputs", "finish", "launch"]
+__all__ = [
+    "Launched",
+    "RunOptions",
+    "check_bot_options",
+    "check_outputs",
+    "finish",
+    "launch",
+    "writing",
+]
 
 
 def cpus() -> int:
@@ -193,6 +201,21 @@ def launch(
         if client is not None:
             client.close()  # type: ignore[no-untyped-call]
     return Launched(result, state_path, temporary, extra)
+
+
+@contextlib.contextmanager
+def writing(launched: Launched, flag: str, path: Path) -> Any:
+    """Write an output after the run: a failure (a full disk) is one message, and the
+    state file is kept so that the run's sessions are not lost (exit status 1)."""
+    try:
+        yield
+    except OSError as e:
+        sys.stderr.write(
+            f"bourre: {flag} {path}: cannot be written: {e.strerror or e}\n"
+            f"bourre: the completed sessions are in {launched.state};"
+            f" write the outputs again with --resume {launched.state}\n"
+        )
+        raise typer.Exit(1) from None
 
 
 def finish(launched: Launched, note: str | None, then_stopped: str | None = None) -> None:

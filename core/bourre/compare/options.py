@@ -24,8 +24,35 @@ __all__ = [
 ]
 
 
+def _writable(flag: str, path: Path, folder: bool = False) -> None:
+    """Refuse ``path`` unless something can be written there now (a probe: a file
+    made and removed, an existing file opened to append, never truncated)."""
+    import tempfile
+
+    from bourre.cliutil import fail
+
+    try:
+        if folder:
+            with tempfile.TemporaryFile(dir=path if path.is_dir() else path.parent):
+                pass
+        elif path.exists():
+            if path.resolve() == Path(os.devnull):
+                return  # thrown away, on purpose
+            if not path.is_file():
+                fail(f"{flag} {path}: not a regular file (a device or a pipe cannot keep it)")
+            with path.open("ab"):
+                pass
+        else:
+            with path.open("xb"):
+                pass
+            path.unlink()
+    except OSError as e:
+        fail(f"{flag} {path}: cannot be written: {e.strerror or e}")
+
+
 def check_outputs(**paths: Path | None) -> None:
-    """Refuse, before the run, an output that could not be written after it."""
+    """Refuse, before the run, an output that could not be written after it: its
+    folder must exist and take a file; an existing output must be a regular file."""
     from bourre.cliutil import fail
 
     for option, path in paths.items():
@@ -37,6 +64,7 @@ def check_outputs(**paths: Path | None) -> None:
                 fail(f"{flag} {path}: not a folder")
             if not path.parent.is_dir():
                 fail(f"{flag} {path}: the folder {path.parent} does not exist")
+            _writable(flag, path, folder=True)
             continue
         if path.is_dir():
             fail(f"{flag} {path}: a folder, not a file")
@@ -46,6 +74,7 @@ def check_outputs(**paths: Path | None) -> None:
             continue
         if not path.parent.is_dir():
             fail(f"{flag} {path}: the folder {path.parent} does not exist")
+        _writable(flag, path)
 
 
 MAX_SESSIONS = 10**9

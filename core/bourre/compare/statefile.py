@@ -109,8 +109,11 @@ class StateLog:
         for body in bodies:
             line, self.last = _signed(self.key, self.last, body)
             lines.append(line)
-        self.out.write("".join(lines))
-        self.out.flush()
+        try:
+            self.out.write("".join(lines))
+            self.out.flush()
+        except OSError as e:
+            raise StateError(f"--state {self.path}: cannot be written: {e.strerror or e}") from None
 
     def summaries(self, house: str, batch: list[dict[str, Any]]) -> None:
         """Append session summaries of ``house``."""

@@ -137,15 +137,18 @@ def sweep(
     record = _record(sw, metrics, result, names, down)
     render(record, metrics, Console())
     if json is not None:
-        json.write_text(record.model_dump_json(indent=2) + "\n", encoding="utf-8")
+        with launch.writing(launched, "--json", json):
+            json.write_text(record.model_dump_json(indent=2) + "\n", encoding="utf-8")
     if plot is not None:
         from bourre.compare.sweep_plots import plot as make_plots
 
-        make_plots(record, plot)
+        with launch.writing(launched, "--plot", plot):
+            make_plots(record, plot)
     if report is not None:
         from bourre.compare.htmlreport import write_sweep_report
 
-        write_sweep_report(report, record, metrics, built)
+        with launch.writing(launched, "--report", report):
+            write_sweep_report(report, record, metrics, built)
     launch.finish(launched, coverage(record))
 
 
