@@ -223,3 +223,38 @@ def test_an_output_that_fails_after_the_run_keeps_the_sessions(
     assert "cannot be written: No space left on device" in r.stderr and "--resume" in r.stderr
     _, done = R.load_state(state)
     assert sorted(done["standard"]) == [0, 1]
+
+
+def test_an_entry_point_named_like_a_built_in_is_reported_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``bourre variants`` names the clash, not pluggy's dump of every plugin."""
+    from types import SimpleNamespace
+
+    import bourre.plugins as plugins
+    from bourre.variant import Variant, hookimpl
+
+    class Other(Variant):
+        name = "other-standard"
+
+    def variants(register: object) -> None:
+        register(Other)  # type: ignore[operator]
+
+    plugin = SimpleNamespace(bourre_register_variants=hookimpl(variants))
+    real = plugins._entry_points
+
+    def with_clash() -> object:
+        yield from real()
+        yield "standard", "impostor 1.0", lambda: plugin
+
+    monkeypatch.setattr(plugins, "_entry_points", with_clash)
+    monkeypatch.setattr(plugins, "default_registry", plugins.load_registry)
+    reg = plugins.load_registry()
+    assert "other-standard" not in reg.variants
+    [error] = [e for e in reg.errors if e.package == "impostor 1.0"]
+    assert "named 'standard', like a plugin loaded before it" in error.message
+    assert "\n" not in error.message and "<module" not in error.message
+    r = cli.invoke(app, ["variants"])
+    shown = " ".join((r.stdout + r.stderr).split())
+    assert "named 'standard', like a plugin loaded before it" in shown
+    assert "<module" not in shown and "namespace(" not in shown
