@@ -54,7 +54,7 @@ def crash(rng=None):
     return Crash(rng)
 
 def _protocol(data):
-    for fd in range(3, 64):  # the protocol's descriptor, wherever the child keeps it
+    for fd in range(1, 64):  # the protocol's descriptor, wherever the child keeps it
         try:
             os.write(fd, data)
         except OSError:

@@ -8,7 +8,7 @@ from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 
-__all__ = ["allowed_keys", "validation_message"]
+__all__ = ["allowed_keys", "error_words", "validation_message"]
 
 
 def _model_in(annotation: Any) -> type[BaseModel] | None:
@@ -62,9 +62,9 @@ _WORDS: dict[str, str] = {
     "float_parsing": "should be a number",
     "list_type": "should be a list",
     "tuple_type": "should be a list",
-    "dict_type": "should be a table of settings",
-    "model_type": "should be a table of settings",
-    "model_attributes_type": "should be a table of settings",
+    "dict_type": "should be an object of keys and values",
+    "model_type": "should be an object of keys and values",
+    "model_attributes_type": "should be an object of keys and values",
 }
 """Players' words for pydantic's error types (never its own phrases)."""
 
@@ -78,8 +78,13 @@ _BOUNDS: dict[str, tuple[str, str]] = {
 _LONG = re.compile(r"[^\s'\"]{41,}")
 
 
+def error_words(e: Any) -> str:
+    """What one pydantic error says, in the words of a card table (a long value cut,
+    never echoed whole)."""
+    return _LONG.sub(lambda m: m.group(0)[:20] + "…", _words(e))
+
+
 def _words(e: Any) -> str:
-    """What an error says, in the words of a card table."""
     kind, ctx = e["type"], e.get("ctx") or {}
     if kind in _WORDS:
         return _WORDS[kind]
@@ -117,7 +122,7 @@ def validation_message(
             allowed = allowed_keys(model, tuple(e["loc"]))
             msg = "unknown key" + (f"; allowed: {', '.join(allowed)}" if allowed else "")
         else:
-            msg = _LONG.sub(lambda m: m.group(0)[:20] + "…", _words(e))
+            msg = error_words(e)
             if "(R-" not in msg:
                 msg += _field_rule(model, tuple(e["loc"]))
         lines.append(f"{place}: {key or '(top)'}: {msg}")
