@@ -224,7 +224,7 @@ toml_lines = ["[table]", "players = 5", "ante = 1", "balance = 100", "[variants]
 def test_mutated_house_files(edits: list[tuple[int, str]], as_json: bool, tmp_path_factory: Any) -> None:
     lines = list(toml_lines)
     for k, token in edits:
-        key, eq, value = lines[k].partition(" = ")
+        key, eq, _ = lines[k].partition(" = ")
         lines[k] = f"{key} = {token}" if eq else lines[k] + token
     tmp = tmp_path_factory.mktemp("h")
     if as_json:
