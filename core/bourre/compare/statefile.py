@@ -2,7 +2,8 @@
 appended as sessions complete so that a stopped run resumes (``--resume``).  Written
 and read by :func:`bourre.compare.runner.run`.
 
-A resume appends ``{"sessions": N}`` (the sessions it plays) before its summaries.
+A resume that plays more sessions, or a later step of the run on other houses (the
+``--skill`` matches), first appends ``{"sessions": N, "houses": [...]}``.
 Every line ends with a keyed, chained digest (``"mac"``: an HMAC-SHA256 of the line
 and of the digest of the line before it) under a key made for the run and kept
 beside the state file (``STATE.key``, readable by its owner only).  A line edited,
@@ -13,6 +14,7 @@ read the key can forge a file: the digest catches edits, not an owner who means 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
@@ -97,11 +99,15 @@ class StateLog:
         else:
             repair_tail(self.path)
             self.key = _read_key(self.path, "--state")
-            last = self.path.read_bytes().splitlines()[-1].decode("utf-8", "replace")
-            self.last = last[-_MAC - 2 : -2]
+            lines = self.path.read_bytes().splitlines()
+            self.last = lines[-1].decode("utf-8", "replace")[-_MAC - 2 : -2]
         self.out: IO[str] = self.path.open("a", encoding="utf-8")
-        # a new file starts with the header; a resume says how many sessions it plays
-        self.write([json.dumps(header) if fresh else json.dumps({"sessions": header["sessions"]})])
+        if fresh:
+            self.write([json.dumps(header)])
+        else:  # a resume that plays more, or a later step of the run (--skill matches)
+            plans, n = _plans(lines), header["sessions"]
+            if any(plans.get(h, 0) < n for h in header["houses"]):
+                self.write([json.dumps({"sessions": n, "houses": header["houses"]})])
 
     def write(self, bodies: list[str]) -> None:
         """Append lines (JSON objects' text) in one write, flushed."""
@@ -121,6 +127,21 @@ class StateLog:
 
     def close(self) -> None:
         self.out.close()
+
+
+def _plans(lines: list[bytes]) -> dict[str, int]:
+    """The sessions a state file plans for each house: its header's, and those of the
+    lines a resume or a later step of the run adds (``{"sessions": N, "houses": …}``)."""
+    plans: dict[str, int] = {}
+    for line in lines:
+        if line.startswith((b'{"format"', b'{"sessions"')):
+            with contextlib.suppress(ValueError, TypeError, AttributeError):
+                entry = json.loads(line)
+                n = entry.get("sessions")
+                for h in entry.get("houses") or []:
+                    if isinstance(h, str) and isinstance(n, int):
+                        plans[h] = max(plans.get(h, 0), n)
+    return plans
 
 
 def _read_key(path: Path, flag: str) -> bytes:
@@ -188,6 +209,7 @@ def load_state(path: Path) -> tuple[dict[str, Any], dict[str, dict[int, dict[str
     key = _read_key(Path(path), "--resume")
     previous = ""
     done: dict[str, dict[int, dict[str, Any]]] = {}
+    plans: dict[str, int] = {}
     for k, line in enumerate(lines, start=1):
         parts = _split(line)
         if parts is None or not hmac.compare_digest(parts[1], _mac(key, previous, parts[0])):
@@ -200,15 +222,18 @@ def load_state(path: Path) -> tuple[dict[str, Any], dict[str, dict[int, dict[str
             header.pop("mac", None)
             _check_header(Path(path), header)
             done = {h: {} for h in header["houses"]}
+            plans = {h: header["sessions"] for h in header["houses"]}
             continue
         try:
             entry = json.loads(line)
-            if list(entry) == ["sessions", "mac"]:  # a resume's count of sessions
-                sessions = entry["sessions"]
-                if not isinstance(sessions, int) or isinstance(sessions, bool) or sessions < 1:
-                    raise TypeError(sessions)
-                _check_header(Path(path), {**header, "sessions": sessions})
-                header["sessions"] = max(header["sessions"], sessions)
+            if list(entry) == ["sessions", "houses", "mac"]:  # a resume, a later step
+                sessions, houses = entry["sessions"], entry["houses"]
+                _check_header(Path(path), {**header, "sessions": sessions, "houses": houses})
+                for h in houses:
+                    plans[h] = max(plans.get(h, 0), sessions)
+                    done.setdefault(h, {})
+                if set(houses) <= set(header["houses"]):
+                    header["sessions"] = max(header["sessions"], sessions)
                 continue
             house, summary = entry["house"], entry["summary"]
             i = summary["i"]
@@ -216,10 +241,10 @@ def load_state(path: Path) -> tuple[dict[str, Any], dict[str, dict[int, dict[str
             raise StateError(f"--resume {path}: line {k} is not a session summary") from None
         if house not in done:
             raise StateError(f"--resume {path}: line {k}: {house!r} is not a house of this run")
-        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < header["sessions"]:
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < plans[house]:
             raise StateError(
                 f"--resume {path}: line {k}: session {i!r} is not one of the run's"
-                f" {header['sessions']} (0 to {header['sessions'] - 1})"
+                f" {plans[house]} (0 to {plans[house] - 1})"
             )
         if i in done[house]:
             raise StateError(f"--resume {path}: line {k}: session {i} of {house} twice")
