@@ -258,3 +258,27 @@ def test_an_entry_point_named_like_a_built_in_is_reported_in_one_line(
     shown = " ".join((r.stdout + r.stderr).split())
     assert "named 'standard', like a plugin loaded before it" in shown
     assert "<module" not in shown and "namespace(" not in shown
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["replay", str(Path(__file__).parent / "golden" / "worked_example.script.json"), "--indent", "99999999"],
+         "--indent must be from 0 to 16"),
+        (["play", "--hands", "0"], "--hands must be 1 or more"),
+        (["bench", "--parallel", "--workers", "500"], "--workers must be from 1 to"),
+    ],
+)
+def test_other_numbers_are_bounded(args: list[str], words: str) -> None:
+    assert words in refused(*args)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["serve", "--port", "x"], ["play", "--seed", "1e3"], ["check", "--won", "²"],
+     ["replay", "x.json", "--indent", "1" * 30], ["bench", "--workers", "--5"]],
+)
+def test_every_whole_number_option_is_read_in_words(args: list[str]) -> None:
+    r = cli.invoke(app, args)
+    assert r.exit_code == 2 and "is not a whole number" in r.stderr
+    assert "Input should" not in r.stderr

@@ -4,7 +4,10 @@ registered by plugins (``bourre_register_commands``) use these too."""
 
 from __future__ import annotations
 
+import os
+import re
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
@@ -12,7 +15,7 @@ import typer
 if TYPE_CHECKING:
     from bourre.house import House
 
-__all__ = ["HouseArg", "fail", "load_house"]
+__all__ = ["WORKERS_PER_CPU", "HouseArg", "fail", "load_house", "max_workers", "whole_number"]
 
 HouseArg = Annotated[
     str | None,
@@ -22,6 +25,34 @@ HouseArg = Annotated[
         show_default=False,
     ),
 ]
+
+
+WORKERS_PER_CPU = 4
+"""``--workers`` is at most this many per CPU available (at least 4 in all)."""
+
+
+def max_workers() -> int:
+    """The most worker processes a command starts here."""
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        n = os.cpu_count() or 1
+    return max(4, WORKERS_PER_CPU * n)
+
+
+def whole_number(option: str, signed: bool = False) -> Callable[[str], int]:
+    """A parser for a whole-number option: ASCII digits, at most 18 (``1e30``, ``²``
+    or 40 digits are refused in words, not in a validation library's)."""
+    pattern = re.compile(r"-?[0-9]{1,18}" if signed else r"[0-9]{1,18}")
+
+    def parse(text: str) -> int:
+        t = str(text).strip()
+        if not pattern.fullmatch(t):
+            shown = t if len(t) <= 24 else t[:20] + "…"
+            raise typer.BadParameter(f"{shown!r} is not a whole number", param_hint=option)
+        return int(t)
+
+    return parse
 
 
 def fail(message: str) -> NoReturn:

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from bourre.cliutil import fail, load_house
+from bourre.cliutil import fail, load_house, whole_number
 
 __all__ = ["check", "convert", "register_commands", "replay", "serve"]
 
@@ -24,7 +24,10 @@ def replay(
             " '-' reads stdin."
         ),
     ],
-    indent: Annotated[int | None, typer.Option(help="Indent the JSON output.")] = None,
+    indent: Annotated[
+        int | None,
+        typer.Option(parser=whole_number("--indent"), help="Indent the JSON output (0 to 16)."),
+    ] = None,
     words: Annotated[
         bool | None,
         typer.Option(
@@ -40,6 +43,8 @@ def replay(
 
     from bourre.referee import ScriptError, parse_text, referee, referee_file
 
+    if indent is not None and indent > 16:
+        fail(f"--indent must be from 0 to 16, not {indent:,}")
     try:
         if str(script) == "-":
             try:
@@ -79,7 +84,12 @@ def check(
     played: Annotated[
         str, typer.Option(help="Cards played in earlier tricks of the hand (for the cinch).")
     ] = "",
-    won: Annotated[int, typer.Option(help="Tricks you have won so far (for the cinch).")] = 0,
+    won: Annotated[
+        int,
+        typer.Option(
+            parser=whole_number("--won"), help="Tricks you have won so far (for the cinch)."
+        ),
+    ] = 0,
     discards: Annotated[str, typer.Option(help="Your own discards (for the cinch).")] = "",
     last: Annotated[bool, typer.Option(help="You play last to this trick (R-CINCH-LAST).")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Answer as JSON.")] = False,
@@ -192,7 +202,7 @@ def serve(
     host: Annotated[
         str, typer.Option(help="The address to listen on (this machine only).")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="The port.")] = 8000,
+    port: Annotated[int, typer.Option(parser=whole_number("--port"), help="The port.")] = 8000,
     allow_host: Annotated[
         list[str] | None,
         typer.Option(

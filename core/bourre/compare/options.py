@@ -5,13 +5,12 @@ that can be written, bots that take their options (exit status 2 otherwise)."""
 from __future__ import annotations
 
 import os
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-import typer
+from bourre.cliutil import WORKERS_PER_CPU, max_workers, whole_number
 
 __all__ = [
     "MAX_SESSIONS",
@@ -79,32 +78,6 @@ def check_outputs(**paths: Path | None) -> None:
 
 MAX_SESSIONS = 10**9
 """The most sessions a run plays per house (or per sweep point)."""
-
-WORKERS_PER_CPU = 4
-"""``--workers`` is at most this many per CPU available (at least 4 in all)."""
-
-
-def max_workers() -> int:
-    """The most worker processes a run starts here."""
-    try:
-        n = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        n = os.cpu_count() or 1
-    return max(4, WORKERS_PER_CPU * n)
-
-
-def whole_number(option: str) -> Callable[[str], int]:
-    """A parser for a whole-number option: ASCII digits (``1e30``, ``²`` or 40 digits
-    are refused in words, not in a validation library's)."""
-
-    def parse(text: str) -> int:
-        t = str(text).strip()
-        if not re.fullmatch(r"[0-9]{1,18}", t):
-            shown = t if len(t) <= 24 else t[:20] + "…"
-            raise typer.BadParameter(f"{shown!r} is not a whole number", param_hint=option)
-        return int(t)
-
-    return parse
 
 
 def check_numbers(
