@@ -192,9 +192,7 @@ def test_run_options_are_bounded_and_outputs_checked_first(args: list[str], word
 
 @pytest.mark.parametrize("value", ["1e30", "1" + "0" * 30, "²", "-5", "five"])
 def test_whole_number_options_are_read_in_words(value: str) -> None:
-    r = cli.invoke(app, ["simulate", "standard", "--sessions", value, "--no-progress"])
-    assert r.exit_code == 2
-    assert "is not a whole number" in r.stderr and "Input should" not in r.stderr
+    assert "--sessions: " in refused("simulate", "standard", "--sessions", value, "--no-progress")
 
 
 def test_a_huge_session_count_is_never_listed(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -279,6 +277,13 @@ def test_other_numbers_are_bounded(args: list[str], words: str) -> None:
      ["replay", "x.json", "--indent", "1" * 30], ["bench", "--workers", "--5"]],
 )
 def test_every_whole_number_option_is_read_in_words(args: list[str]) -> None:
-    r = cli.invoke(app, args)
-    assert r.exit_code == 2 and "is not a whole number" in r.stderr
-    assert "Input should" not in r.stderr
+    assert "is not a whole number" in refused(*args)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["compare", "standard", "double-ante", "--below", "x"], ["bench", "--seconds", "nan"],
+     ["sweep", "standard+pot-limit(limit={5,10})", "--down", "1e999"]],
+)
+def test_number_options_are_read_in_words(args: list[str]) -> None:
+    assert "is not a" in refused(*args) and "number" in refused(*args)

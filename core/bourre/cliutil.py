@@ -15,7 +15,15 @@ import typer
 if TYPE_CHECKING:
     from bourre.house import House
 
-__all__ = ["WORKERS_PER_CPU", "HouseArg", "fail", "load_house", "max_workers", "whole_number"]
+__all__ = [
+    "WORKERS_PER_CPU",
+    "HouseArg",
+    "a_number",
+    "fail",
+    "load_house",
+    "max_workers",
+    "whole_number",
+]
 
 HouseArg = Annotated[
     str | None,
@@ -42,15 +50,35 @@ def max_workers() -> int:
 
 def whole_number(option: str, signed: bool = False) -> Callable[[str], int]:
     """A parser for a whole-number option: ASCII digits, at most 18 (``1e30``, ``²``
-    or 40 digits are refused in words, not in a validation library's)."""
+    or 40 digits are refused with one line, in words, exit status 2)."""
     pattern = re.compile(r"-?[0-9]{1,18}" if signed else r"[0-9]{1,18}")
 
     def parse(text: str) -> int:
         t = str(text).strip()
         if not pattern.fullmatch(t):
             shown = t if len(t) <= 24 else t[:20] + "…"
-            raise typer.BadParameter(f"{shown!r} is not a whole number", param_hint=option)
+            fail(f"{option}: {shown!r} is not a whole number")
         return int(t)
+
+    return parse
+
+
+def a_number(option: str) -> Callable[[str], float]:
+    """A parser for a number option (``2.5``, ``-1``, ``1e3``): a finite one, refused
+    in words otherwise."""
+
+    def parse(text: str) -> float:
+        t = str(text).strip()
+        try:
+            if len(t) > 32 or not re.fullmatch(r"[0-9eE.+-]+", t):
+                raise ValueError(t)
+            x = float(t)
+        except ValueError:
+            shown = t if len(t) <= 24 else t[:20] + "…"
+            fail(f"{option}: {shown!r} is not a number")
+        if x != x or x in (float("inf"), float("-inf")):
+            fail(f"{option}: {t!r} is not a finite number")
+        return x
 
     return parse
 

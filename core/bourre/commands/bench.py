@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from bourre.cliutil import fail, load_house, max_workers, whole_number
+from bourre.cliutil import a_number, fail, load_house, max_workers, whole_number
 
 __all__ = ["bench", "register_commands"]
 
@@ -16,7 +16,9 @@ def bench(
     house: Annotated[
         list[str] | None, typer.Argument(help="Houses to measure (default: standard).")
     ] = None,
-    seconds: Annotated[float, typer.Option(help="Seconds per measure and house.")] = 3.0,
+    seconds: Annotated[
+        float, typer.Option(parser=a_number("--seconds"), help="Seconds per measure and house.")
+    ] = 3.0,
     bots: Annotated[
         str | None,
         typer.Option(

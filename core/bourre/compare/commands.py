@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
+from bourre.cliutil import a_number
 from bourre.compare.options import whole_number
 from bourre.variant import hookimpl
 
@@ -92,7 +93,11 @@ ReportOut = Annotated[
     ),
 ]
 Below = Annotated[
-    float, typer.Option(help="Report the chance of ending a session below this balance.")
+    float,
+    typer.Option(
+        parser=a_number("--below"),
+        help="Report the chance of ending a session below this balance.",
+    ),
 ]
 Resume = Annotated[
     Path | None,

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
+from bourre.cliutil import a_number
 from bourre.compare.commands import (
     DEFAULT_SESSIONS,
     Bots,
@@ -58,8 +59,9 @@ MetricOpt = Annotated[
 Down = Annotated[
     float,
     typer.Option(
+        parser=a_number("--down"),
         help="The 'down' metric counts players who end a session more than this many chips"
-        " below their starting balance."
+        " below their starting balance.",
     ),
 ]
 ReportOut = Annotated[
