@@ -287,3 +287,10 @@ def test_every_whole_number_option_is_read_in_words(args: list[str]) -> None:
 )
 def test_number_options_are_read_in_words(args: list[str]) -> None:
     assert "is not a" in refused(*args) and "number" in refused(*args)
+
+
+@pytest.mark.parametrize("seed", ["x" * 201, "", "a\nb"])
+def test_a_seed_is_a_short_line(seed: str) -> None:
+    assert "--seed: a seed is 1 to 200 printable characters" in refused(
+        "simulate", "standard", "--seed", seed, "--no-progress"
+    )

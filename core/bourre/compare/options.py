@@ -76,6 +76,9 @@ def check_outputs(**paths: Path | None) -> None:
         _writable(flag, path)
 
 
+MAX_SEED = 200
+"""The longest ``--seed``."""
+
 MAX_SESSIONS = 10**9
 """The most sessions a run plays per house (or per sweep point)."""
 
@@ -148,5 +151,12 @@ class RunOptions:
         return cls(**{f.name: options[f.name] for f in fields(cls)})
 
     def check(self) -> None:
-        """Refuse numbers out of range (exit status 2)."""
+        """Refuse numbers out of range and a seed that is no short line of text (exit
+        status 2)."""
+        from bourre.cliutil import fail
+
         check_numbers(self.sessions, self.workers, self.chunk, self.scheduler)
+        if self.seed is not None and (
+            not 0 < len(self.seed) <= MAX_SEED or not self.seed.isprintable()
+        ):
+            fail(f"--seed: a seed is 1 to {MAX_SEED} printable characters")
