@@ -210,6 +210,14 @@ def hide_seed(seed: str) -> bool:
         return False
 
 
+def _ready(fd: int, event: int, seconds: float) -> bool:
+    """Whether ``fd`` is ready (or closed) within ``seconds`` (``poll``: any number of
+    descriptors, unlike ``select``)."""
+    poller = select.poll()
+    poller.register(fd, event)
+    return bool(poller.poll(max(1, int(seconds * 1000))))
+
+
 class IsolatedBot:
     """A bot in a child process (see the module's protocol).  Implements
     :class:`~bourre.rules.Bot`: ``act(view)``.  ``timeout``: seconds for each answer;
@@ -248,7 +256,7 @@ class IsolatedBot:
     def _send(self, data: bytes, deadline: float) -> None:
         while data:
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([], [self._in], [], left)[1]:
+            if left <= 0 or not _ready(self._in, select.POLLOUT, left):
                 raise self._stop(f"read nothing within {self.timeout:g} s (its time limit)")
             try:
                 data = data[os.write(self._in, data) :]
@@ -263,7 +271,7 @@ class IsolatedBot:
             if len(buf) > MAX_ANSWER:
                 raise self._stop(f"answered more than {MAX_ANSWER} bytes in one line")
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self._out], [], [], left)[0]:
+            if left <= 0 or not _ready(self._out, select.POLLIN, left):
                 raise self._stop(f"no answer within {self.timeout:g} s (its time limit)")
             try:
                 chunk = os.read(self._out, MAX_ANSWER)
