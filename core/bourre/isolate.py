@@ -21,7 +21,7 @@ parent waits at most ``timeout`` seconds for each answer, reading without blocki
 a bot that is slower, stalls mid-line, floods, crashes or answers nonsense is
 stopped and reported by name (:class:`BotError`).  The child is started as
 ``python -m bourre.isolate CONFIG`` (``CONFIG`` a JSON object: ``bot``,
-``options``, ``house``).
+``options``, ``house``, ``memory``).
 """
 
 from __future__ import annotations
@@ -161,7 +161,7 @@ def child_environment() -> dict[str, str]:
 
 
 def _limits(memory: int) -> None:
-    """In the child before it runs anything: bounded memory, no core file, no new
+    """In the child before it imports the bot: bounded memory, no core file, no new
     process (the kernel does not hold the process count against root)."""
     import resource
 
@@ -233,8 +233,7 @@ class IsolatedBot:
         memory: int = MEMORY,
     ) -> None:
         self.bot, self.timeout = bot, timeout
-        self._pending = b""
-        config = {"bot": bot, "options": options or {}, "house": house}
+        config = {"bot": bot, "options": options or {}, "house": house, "memory": memory}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bourre.isolate", json.dumps(config)],
             stdin=subprocess.PIPE,
@@ -242,7 +241,6 @@ class IsolatedBot:
             stderr=subprocess.DEVNULL,
             env=child_environment(),
             start_new_session=True,  # its own process group, killed whole
-            preexec_fn=lambda: _limits(memory),
         )
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._in, self._out = self.proc.stdin.fileno(), self.proc.stdout.fileno()
@@ -379,4 +377,6 @@ def _child(config: dict[str, Any]) -> None:
 
 if __name__ == "__main__":
     os.environ.pop("PYTHONINSPECT", None)
-    _child(json.loads(sys.argv[1]))
+    _config = json.loads(sys.argv[1])
+    _limits(int(_config.get("memory", MEMORY)))  # before any of the bot's code runs
+    _child(_config)
