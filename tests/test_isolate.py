@@ -327,3 +327,26 @@ def test_an_isolated_bot_gets_a_minimal_environment(monkeypatch: pytest.MonkeyPa
         "MKL_NUM_THREADS",
         "PYTHONDONTWRITEBYTECODE",
     }
+
+
+def test_the_run_hides_its_seed_from_its_command_line() -> None:
+    """What another process reads in ``/proc/<pid>/cmdline`` has the seed blanked, and
+    the process is no longer dumpable (its memory and environment closed to others)."""
+    code = (
+        "import ctypes, sys\n"
+        "from bourre.isolate import hide_seed\n"
+        "assert hide_seed('s3cret-seed')\n"
+        "print(ctypes.CDLL(None).prctl(3, 0, 0, 0, 0))\n"  # PR_GET_DUMPABLE
+        "sys.stdout.flush()\n"
+        "sys.stdin.read()\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, "--seed", "s3cret-seed", "--seed=s3cret-seed", "s3cret-seed"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "0"
+        seen = Path(f"/proc/{proc.pid}/cmdline").read_bytes().split(b"\0")
+    finally:
+        proc.communicate("", timeout=10)
+    assert seen[3:7] == [b"--seed", b"*" * 11, b"--seed=" + b"*" * 11, b"s3cret-seed"]
