@@ -294,3 +294,17 @@ def test_a_seed_is_a_short_line(seed: str) -> None:
     assert "--seed: a seed is 1 to 200 printable characters" in refused(
         "simulate", "standard", "--seed", seed, "--no-progress"
     )
+
+
+def test_bots_given_as_module_and_factory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--bots package.module:factory`` (docs/security.md): a bot not installed."""
+    (tmp_path / "mybots.py").write_text(
+        "from bourre_bots.random_bot import RandomPlayer\n\ndef make(rng=None):\n    return RandomPlayer(rng)\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    r = cli.invoke(app, ["simulate", "standard", "--bots", "mybots:make", "--sessions", "1",
+                         "--workers", "1", "--no-progress"])
+    assert r.exit_code == 0, r.stderr
+    assert "cannot be loaded" in refused("simulate", "standard", "--bots", "nosuchmodule:make",
+                                         "--sessions", "1", "--no-progress")
+    assert "not 'name'" in refused("simulate", "standard", "--bots", "a:b:c", "--no-progress")
