@@ -48,7 +48,10 @@ Bots = Annotated[
 ]
 Isolate = Annotated[
     bool,
-    typer.Option(help="Run every bot in its own process (bots nobody vouches for; slower)."),
+    typer.Option(
+        help="Run every bot in its own process, told no seed (bots nobody vouches for;"
+        " slower; bots that draw random numbers then differ from run to run)."
+    ),
 ]
 Rotate = Annotated[
     bool,

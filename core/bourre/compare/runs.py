@@ -27,8 +27,9 @@ class RunConfig:
     bots: list[BotSpec] = field(default_factory=lambda: [BotSpec("heuristic")])
     rotate: bool = False
     isolate: bool = False
-    """Every bot in its own process (``--isolate``): other random streams, so a
-    resume must keep the choice."""
+    """Every bot in its own process (``--isolate``): its random numbers are its own
+    (drawn from the operating system, never from the seed), so a resume must keep the
+    choice."""
 
     def header(self) -> dict[str, Any]:
         return {
