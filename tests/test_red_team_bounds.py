@@ -308,3 +308,47 @@ def test_bots_given_as_module_and_factory(tmp_path: Path, monkeypatch: pytest.Mo
     assert "cannot be loaded" in refused("simulate", "standard", "--bots", "nosuchmodule:make",
                                          "--sessions", "1", "--no-progress")
     assert "not 'name'" in refused("simulate", "standard", "--bots", "a:b:c", "--no-progress")
+
+
+# -- hand notation, scripts, house files ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("hand dealer ²", "line 2: '²' is not a seat number"),
+        ("balances --5", "line 2: '--5' is not an amount of chips"),
+        ("rules " + "[" * 5000, "line 2: rules: not valid JSON: nested too deeply"),
+        ("balances " + "9" * 5000, "line 2: '99999999999999999999…' chips is more than a table holds"),
+        ("hand pot 1e999", "line 2: '1e999' is not an amount of chips"),
+        ("rules {\"table\": {\"players\": " + "9" * 5000 + "}}", "line 2: rules: not valid JSON: the number"),
+        ("decide ³ play", "line 2: '³' is not a seat number"),
+    ],
+)
+@pytest.mark.parametrize("command", [["replay"], ["check", "--script"], ["convert"]])
+def test_hostile_notation_in_every_command(tmp_path: Path, line: str, words: str, command: list[str]) -> None:
+    path = tmp_path / "hand.txt"
+    body = line if line.startswith(("hand", "decide")) else f"{line}\nhand"
+    path.write_text(f"house standard\n{body}\nupcard 7S\n", encoding="utf-8")
+    if line.startswith("decide"):
+        path.write_text(f"house standard\n{line}\n", encoding="utf-8")
+        words = "line 2: decide: comes after a 'hand' line"
+    message = refused(*command, str(path))
+    assert words in message and len(message) < 500
+
+
+def test_convert_checks_a_json_script_first(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"hands": [{"plays": [{"seat": "x", "card": "AS"}]}]}), encoding="utf-8")
+    message = refused("convert", str(path))
+    assert "hand 1: plays[0].seat: should be a whole number" in message
+    assert "Input should" not in message
+
+
+def test_a_house_file_with_a_huge_number_in_every_command(tmp_path: Path) -> None:
+    house = tmp_path / "h.toml"
+    house.write_text("[table]\nballance = 1\nbalance = " + "9" * 5000 + "\n", encoding="utf-8")
+    for args in (["rules", str(house)], ["simulate", str(house), "--no-progress"],
+                 ["compare", "standard", str(house), "--no-progress"],
+                 ["play", str(house)], ["bench", str(house)]):
+        assert "not valid TOML: a number too long" in refused(*args)
