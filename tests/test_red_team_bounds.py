@@ -352,3 +352,26 @@ def test_a_house_file_with_a_huge_number_in_every_command(tmp_path: Path) -> Non
                  ["compare", "standard", str(house), "--no-progress"],
                  ["play", str(house)], ["bench", str(house)]):
         assert "not valid TOML: a number too long" in refused(*args)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_state_file_that_fills_up_stops_the_run_in_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: str
+) -> None:
+    from bourre.compare import statefile
+
+    real, calls = statefile.StateLog.write, [0]
+
+    def write(self: statefile.StateLog, bodies: list[str]) -> None:
+        calls[0] += 1
+        if calls[0] > 2:
+            raise statefile.StateError(f"--state {self.path}: cannot be written: No space left on device")
+        real(self, bodies)
+
+    monkeypatch.setattr(statefile.StateLog, "write", write)
+    state = tmp_path / "s.jsonl"
+    r = cli.invoke(app, ["simulate", "standard", "--bots", "random", "--sessions", "40", "--chunk", "1",
+                         "--workers", workers, "--no-progress", "--state", str(state)])
+    assert r.exit_code == 1, (r.exception, r.stderr)
+    assert "PARTIAL (--state" in r.stderr and "No space left on device" in r.stderr
+    assert "worker failed" not in r.stderr

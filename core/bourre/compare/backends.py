@@ -15,6 +15,7 @@ from typing import Any
 
 from bourre.compare.runs import RunConfig, RunResult
 from bourre.compare.sessions import worker_init
+from bourre.compare.statefile import StateError
 
 __all__ = ["chunk_tasks", "default_chunk", "run_inline", "run_pool"]
 
@@ -61,6 +62,8 @@ def run_inline(
             record(house, task(house, config.bots, config.seed, idx, config.rotate, *_iso(config)))
     except KeyboardInterrupt:
         _stop(result, "interrupted")
+    except StateError as e:  # the state file could not take the batch (a full disk)
+        _stop(result, str(e))
     except Exception as e:
         _stop(result, f"worker failed: {e!r}")
 
@@ -123,7 +126,12 @@ def run_pool(
                     _stop(result, f"worker failed: {e!r}")
                     broken = True
                     break
-                record(house, batch)
+                try:
+                    record(house, batch)
+                except StateError as e:  # the state file could not take it (a full disk)
+                    _stop(result, str(e))
+                    broken = True
+                    break
             if broken:
                 break
     except KeyboardInterrupt:
