@@ -563,12 +563,13 @@ def test_figures_name_houses_as_the_table_does(tmp_path):
     assert "sessions ending below count" in svgs  # the threshold line says what it is
 
 
-def test_state_lines_written_before_one_dump_per_line_still_resume(tmp_path):
-    """A state line's digest is of its own text; lines written with the older digest
-    (of the sorted keys) still resume, and editing either kind is refused."""
+def test_state_files_without_a_key_are_refused(tmp_path):
+    """State files of older bourres (a plain digest anyone can recompute, no key)
+    cannot be checked, and are refused with a message, not resumed."""
     import hashlib
 
     from bourre.sim import runner
+    from bourre.sim.statefile import key_path
 
     state = tmp_path / "s.jsonl"
     config = runner.RunConfig(["standard"], 3, "old", runner.parse_bots("random"), False)
@@ -580,15 +581,12 @@ def test_state_lines_written_before_one_dump_per_line_still_resume(tmp_path):
         body = json.dumps({"house": e["house"], "summary": e["summary"]}, sort_keys=True)
         check = hashlib.sha256(body.encode()).hexdigest()[:16]
         old.append(json.dumps({"house": e["house"], "summary": e["summary"], "check": check}))
-    assert old != lines
-    state.write_text("\n".join([header, lines[0], *old[1:]]) + "\n")
-    assert sorted(runner.load_state(state)[1]["standard"]) == [0, 1, 2]
-    for k in (1, 2):  # a new-format line, then an old-format one, edited
-        edited = [header, lines[0], *old[1:]]
-        edited[k] = edited[k].replace('"players": 5', '"players": 4', 1)
-        state.write_text("\n".join(edited) + "\n")
-        with pytest.raises(runner.StateError, match=f"line {k + 1} does not match its digest"):
-            runner.load_state(state)
+    state.write_text("\n".join([header, *old]) + "\n")
+    with pytest.raises(runner.StateError, match="line 2 does not match its digest"):
+        runner.load_state(state)
+    key_path(state).unlink()
+    with pytest.raises(runner.StateError, match=r"key .* is missing"):
+        runner.load_state(state)
 
 
 @pytest.mark.parametrize("spec", ["standard", "standard+double-ante+four-card"])

@@ -121,7 +121,7 @@ def test_cli_skill_in_the_table_json_and_csv_and_resumed(tmp_path: Path, monkeyp
     assert sk["matches"][1]["houses"][1]["vs_first"] is not None
     assert "skill:heuristic among random" in (tmp_path / "o.csv").read_text()
     lines = state.read_text().splitlines()
-    assert len(lines) == 1 + 2 * 10 + 2 * 2 * 10
+    assert len(lines) == 1 + 2 * 10 + 2 * (1 + 2 * 10)  # each match: its plan, its sessions
     # resumed from the state file: nothing left to play, the same numbers
     r = cli.invoke(app, [*args, "--skill", "--skill-sessions", "8", "--resume", str(state)])
     assert r.exit_code == 0, r.stderr

@@ -28,6 +28,10 @@ from bourre_bots.heuristic import (
 __all__ = ["MonteCarloPlayer"]
 
 
+MAX_BUDGET = 10_000
+"""The most rollouts per decision (its worlds are held at once: memory is bounded)."""
+
+
 class MonteCarloPlayer:
     """Samples the unseen cards consistently with its observation (own hand and
     discards, the upcard, the cards played, the public decisions and exchange counts,
@@ -52,8 +56,8 @@ class MonteCarloPlayer:
         on_rollout: Callable[[State], None] | None = None,
     ) -> None:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-        if budget < 1:
-            raise ValueError(f"montecarlo: budget must be ≥ 1, got {budget}")
+        if not 1 <= budget <= MAX_BUDGET:
+            raise ValueError(f"montecarlo: budget must be from 1 to {MAX_BUDGET:,}, not {budget:,}")
         self.budget = int(budget)
         self.margin = float(margin)
         self.house = house if isinstance(house, House) else _house(house or "standard")

@@ -52,6 +52,19 @@ class Refereed:
     house: House
 
 
+def check_script(data: Any, place: str = "script") -> None:
+    """Refuse (:class:`ScriptError`) a script whose form is wrong: its fields, types
+    and cards, and its house rules; the hands are not played (``convert``)."""
+    try:
+        script = Script.model_validate(data)
+    except ValidationError as e:
+        raise script_error(e, place) from None
+    try:
+        house_from_data(script.rules, f"{place}: rules")
+    except HouseError as e:
+        raise ScriptError(str(e)) from None
+
+
 def referee(data: Any, *, place: str = "script", registry: Registry | None = None) -> Refereed:
     """Referee a table script; the record with the game state that played it (for a
     ruling in words, :mod:`bourre.referee.ruling`)."""

@@ -30,8 +30,10 @@ bridge), read by ``bourre replay`` and ``bourre check`` and written by
 
 from __future__ import annotations
 
-import json
+import re
 from typing import Any
+
+from bourre.rules.money import MAX_AMOUNT
 
 __all__ = ["NotationError", "format_script", "looks_like_notation", "parse_script"]
 
@@ -63,18 +65,36 @@ def looks_like_notation(text: str) -> bool:
     return False
 
 
+_SEAT = re.compile(r"[0-9]{1,3}")
+_WHOLE = re.compile(r"-?[0-9]+")
+_FRACTION = re.compile(r"-?[0-9]{1,16}/[0-9]{1,16}")
+
+
+def _shown(token: str) -> str:
+    """A token as a message quotes it (a long one cut)."""
+    return repr(token if len(token) <= 24 else token[:20] + "…")
+
+
 def _seat(token: str, where: str) -> int:
-    if not token.isdigit():
-        raise NotationError(f"{where}: {token!r} is not a seat number (R-SEAT)")
+    if not _SEAT.fullmatch(token):
+        raise NotationError(f"{where}: {_shown(token)} is not a seat number (R-SEAT)")
     return int(token)
 
 
 def _amount(token: str, where: str) -> Any:
-    if token.lstrip("-").isdigit():
+    """An amount of chips: a whole number or ``p/q``, at most :data:`MAX_AMOUNT`."""
+    if _WHOLE.fullmatch(token):
+        if len(token.lstrip("-")) > 16 or abs(int(token)) > MAX_AMOUNT:
+            raise NotationError(
+                f"{where}: {_shown(token)} chips is more than a table holds"
+                f" (amounts up to {MAX_AMOUNT:,})"
+            )
         return int(token)
-    if "/" in token:
+    if _FRACTION.fullmatch(token):
         return token
-    raise NotationError(f"{where}: {token!r} is not an amount (an integer or p/q)")
+    raise NotationError(
+        f"{where}: {_shown(token)} is not an amount of chips (a whole number, or p/q)"
+    )
 
 
 def parse_script(text: str, place: str = "script") -> dict[str, Any]:
@@ -98,10 +118,9 @@ def parse_script(text: str, place: str = "script") -> dict[str, Any]:
                 raise NotationError(f"{where}: house: {e}") from None
             script["rules"] = rules.model_dump(mode="json", exclude_defaults=True)
         elif word == "rules":
-            try:
-                script["rules"] = json.loads(rest)
-            except json.JSONDecodeError as e:
-                raise NotationError(f"{where}: rules: not a JSON object: {e}") from None
+            from bourre.rules.strictjson import load_json
+
+            script["rules"] = load_json(rest, f"{where}: rules", NotationError)
         elif word == "balances":
             script["balances"] = [_amount(t, where) for t in rest.split()]
         elif word == "hand":
@@ -174,6 +193,8 @@ def format_script(script: dict[str, Any]) -> str:
     """The notation of a JSON table script (the inverse of :func:`parse_script`)."""
     lines = []
     if script.get("rules"):
+        import json
+
         lines.append("rules " + json.dumps(script["rules"], separators=(",", ":")))
     if script.get("balances") is not None:
         lines.append("balances " + " ".join(str(b) for b in script["balances"]))

@@ -12,6 +12,7 @@ from bourre.referee.records import HandIn, Script
 from bourre.referee.scripts import ScriptError
 from bourre.rules.cards import card_str
 from bourre.rules.settings import allowed_keys
+from bourre.rules.validation import error_words
 
 __all__ = ["check_hand", "script_error"]
 
@@ -29,7 +30,7 @@ def script_error(e: ValidationError, place: str) -> ScriptError:
         key = ".".join(str(x) if not isinstance(x, int) else f"[{x}]" for x in loc).replace(
             ".[", "["
         )
-        msg = err["msg"]
+        msg = error_words(err)
         if err["type"] == "extra_forbidden":
             allowed = allowed_keys(Script, tuple(err["loc"]))
             msg = "unknown key" + (f"; allowed: {', '.join(allowed)}" if allowed else "")

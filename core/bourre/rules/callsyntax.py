@@ -10,7 +10,10 @@ from typing import Any
 
 __all__ = ["MAX_NUMBER", "parse_calls", "split_top"]
 
-_ITEM = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9_.-]*)\s*(?:\((.*?)\))?\s*$", re.S)
+_ITEM = re.compile(
+    r"\s*([A-Za-z0-9][A-Za-z0-9_.-]*(?::[A-Za-z_][A-Za-z0-9_]*)?)\s*(?:\((.*?)\))?\s*$", re.S
+)
+"""``name``, or ``package.module:factory`` (a bot not installed), with settings."""
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 MAX_NUMBER = 100
@@ -18,13 +21,26 @@ MAX_NUMBER = 100
 
 
 def split_top(text: str, sep: str) -> list[str]:
-    """Split ``text`` on ``sep`` outside parentheses; unbalanced ones are a
-    ``ValueError``."""
+    """Split ``text`` on ``sep`` outside parentheses and outside JSON strings
+    (``"a,b(c)"``, with ``\\"`` escapes); unbalanced parentheses or an unclosed
+    string are a ``ValueError``."""
     parts: list[str] = []
     cur: list[str] = []
     depth = 0
+    quoted = escaped = False
     for ch in text:
-        if ch == "(":
+        if quoted:
+            cur.append(ch)
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+            continue
+        if ch == '"':
+            quoted = True
+        elif ch == "(":
             depth += 1
         elif ch == ")":
             depth -= 1
@@ -35,6 +51,8 @@ def split_top(text: str, sep: str) -> list[str]:
             cur = []
         else:
             cur.append(ch)
+    if quoted:
+        raise ValueError(f"a string opened with '\"' and not closed in {text!r}")
     if depth:
         raise ValueError(f"unbalanced '(' in {text!r}")
     parts.append("".join(cur))
@@ -58,11 +76,15 @@ def parse_calls(text: str, sep: str) -> list[tuple[str, dict[str, Any]]]:
     out: list[tuple[str, dict[str, Any]]] = []
     for item in split_top(text, sep):
         m = _ITEM.match(item)
-        if not m or item.count("(") != item.count(")"):
+        if not m:
             raise ValueError(f"{item.strip()!r} is not 'name' or 'name(key=value, …)'")
         name, args = m.group(1), m.group(2)
         kv: dict[str, Any] = {}
-        for arg in split_top(args, ",") if args and args.strip() else []:
+        try:
+            listed = split_top(args, ",") if args and args.strip() else []
+        except ValueError:  # 'a(b=1)(c=2)': more than one pair of parentheses
+            raise ValueError(f"{item.strip()!r} is not 'name' or 'name(key=value, …)'") from None
+        for arg in listed:
             key, eq, val = arg.partition("=")
             if not eq or not _NAME.match(key.strip()):
                 raise ValueError(f"{arg.strip()!r} is not key=value")

@@ -26,6 +26,10 @@ def load_house(path: str | Path) -> HouseRules:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
             raise HouseError(f"{p}: not valid TOML: {e}") from None
+        except ValueError:  # an integer of thousands of digits
+            raise HouseError(f"{p}: not valid TOML: a number too long to be one") from None
+        except RecursionError:
+            raise HouseError(f"{p}: not valid TOML: nested too deeply") from None
     else:
         data = load_json(text, str(p), HouseError)
     return house_from_data(data, str(p))

@@ -79,13 +79,24 @@ class Registry:
         """Register one plugin object (module or class) on ``pm`` (a fresh manager
         if none) and collect what it registers; failures are recorded, not raised."""
         pm = pm if pm is not None else make_manager()
+        if pm.has_plugin(name):
+            self.errors.append(
+                PluginLoadError(
+                    name,
+                    package,
+                    f"its entry point is named {name!r}, like a plugin loaded before it"
+                    " (built-ins first): not loaded; rename the entry point",
+                )
+            )
+            return
         try:
             pm.register(plugin, name=name)
             pm.check_pending()
         except Exception as e:  # a misspelt hook, a bad signature …
             if pm.is_registered(plugin):
                 pm.unregister(plugin)
-            self.errors.append(PluginLoadError(name, package, f"invalid hooks: {e}"))
+            first = str(e).splitlines()[0][:300] if str(e) else type(e).__name__
+            self.errors.append(PluginLoadError(name, package, f"invalid hooks: {first}"))
             return
         found: list[type[Variant]] = []
         bots: list[tuple[str, Callable[..., Any]]] = []

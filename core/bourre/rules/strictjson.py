@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["load_json", "unique_keys"]
+__all__ = ["MAX_DIGITS", "load_json", "unique_keys"]
 
 
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -19,11 +19,22 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+MAX_DIGITS = 18
+"""The most digits a whole number in a file may have (amounts stop at 10^15)."""
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        shown = text if len(text) <= 24 else text[:20] + "…"
+        raise ValueError(f"the number {shown} is too long (at most {MAX_DIGITS} digits)")
+    return int(text)
+
+
 def load_json(text: str, place: str, error: type[ValueError]) -> Any:
-    """Strict JSON: no repeated keys, bounded nesting and numbers; ``error(message)``
-    names ``place`` otherwise."""
+    """Strict JSON: no repeated keys, bounded nesting and numbers (at most
+    :data:`MAX_DIGITS` digits); ``error(message)`` names ``place`` otherwise."""
     try:
-        return json.loads(text, object_pairs_hook=unique_keys)
+        return json.loads(text, object_pairs_hook=unique_keys, parse_int=_integer)
     except RecursionError:
         raise error(f"{place}: not valid JSON: nested too deeply") from None
     except json.JSONDecodeError as e:

@@ -7,26 +7,31 @@ stops the run; every completed session is already recorded."""
 from __future__ import annotations
 
 import contextlib
+import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Any
 
 from bourre.sim.runs import RunConfig, RunResult
 from bourre.sim.sessions import worker_init
+from bourre.sim.statefile import StateError
 
 __all__ = ["chunk_tasks", "default_chunk", "run_inline", "run_pool"]
 
 
-def chunk_tasks(missing: dict[str, list[int]], size: int) -> list[tuple[str, list[int]]]:
-    """Tasks interleaved by session index, so every house advances together."""
-    tasks: list[tuple[str, list[int]]] = []
-    per = {h: [idx[k : k + size] for k in range(0, len(idx), size)] for h, idx in missing.items()}
-    for j in range(max((len(v) for v in per.values()), default=0)):
-        for h, chunks in per.items():
-            if j < len(chunks):
-                tasks.append((h, chunks[j]))
-    return tasks
+def chunk_tasks(missing: Mapping[str, Iterable[int]], size: int) -> Iterator[tuple[str, list[int]]]:
+    """Tasks interleaved by session index, so every house advances together; made as
+    they are taken (``missing`` may be lazy: a run of many sessions never holds every
+    index)."""
+    todo = {h: iter(idx) for h, idx in missing.items()}
+    while todo:
+        for h in list(todo):
+            chunk = list(itertools.islice(todo[h], size))
+            if chunk:
+                yield h, chunk
+            else:
+                del todo[h]
 
 
 def default_chunk(total: int, workers: int) -> int:
@@ -45,7 +50,7 @@ def _stop(result: RunResult, reason: str) -> None:
 
 
 def run_inline(
-    tasks: list[tuple[str, list[int]]],
+    tasks: Iterable[tuple[str, list[int]]],
     config: RunConfig,
     task: Callable[..., list[dict[str, Any]]],
     record: Callable[[str, list[dict[str, Any]]], None],
@@ -57,12 +62,14 @@ def run_inline(
             record(house, task(house, config.bots, config.seed, idx, config.rotate, *_iso(config)))
     except KeyboardInterrupt:
         _stop(result, "interrupted")
+    except StateError as e:  # the state file could not take the batch (a full disk)
+        _stop(result, str(e))
     except Exception as e:
         _stop(result, f"worker failed: {e!r}")
 
 
 def run_pool(
-    tasks: list[tuple[str, list[int]]],
+    tasks: Iterable[tuple[str, list[int]]],
     config: RunConfig,
     task: Callable[..., list[dict[str, Any]]],
     record: Callable[[str, list[dict[str, Any]]], None],
@@ -119,7 +126,12 @@ def run_pool(
                     _stop(result, f"worker failed: {e!r}")
                     broken = True
                     break
-                record(house, batch)
+                try:
+                    record(house, batch)
+                except StateError as e:  # the state file could not take it (a full disk)
+                    _stop(result, str(e))
+                    broken = True
+                    break
             if broken:
                 break
     except KeyboardInterrupt:

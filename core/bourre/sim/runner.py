@@ -25,16 +25,15 @@ the state file (:mod:`bourre.sim.statefile`).
 
 from __future__ import annotations
 
-import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from bourre.sim.backends import chunk_tasks, default_chunk, run_inline, run_pool
 from bourre.sim.runs import Progress, RunConfig, RunResult
 from bourre.sim.sessions import BotSpec, parse_bots, run_chunk, run_session, session_seed
-from bourre.sim.statefile import StateError, load_state, repair_tail, state_line
+from bourre.sim.statefile import StateError, StateLog, load_state
 
 __all__ = [
     "BotSpec",
@@ -50,6 +49,11 @@ __all__ = [
     "run_session",
     "session_seed",
 ]
+
+
+def _missing(sessions: int, done: dict[int, dict[str, Any]]) -> Iterator[int]:
+    """The indices not in ``done``, made as tasks are taken (never all at once)."""
+    return (i for i in range(sessions) if i not in done)
 
 
 def run(
@@ -73,24 +77,15 @@ def run(
             for i, s in d.items():
                 if i < config.sessions:
                     summaries[h][i] = s
-    missing = {
-        h: [i for i in range(config.sessions) if i not in summaries[h]] for h in config.houses
-    }
+    missing = {h: _missing(config.sessions, summaries[h]) for h in config.houses}
+    left = sum(config.sessions - len(summaries[h]) for h in config.houses)
     total = config.sessions * len(config.houses)
-    out: IO[str] | None = None
+    out: StateLog | None = None
     if state is not None:
-        p = Path(state)
-        fresh = not p.exists() or p.stat().st_size == 0
-        if not fresh:
-            repair_tail(p)
-        out = p.open("a", encoding="utf-8")
-        if fresh:
-            out.write(
-                json.dumps(config.header())
-                + "\n"
-                + "".join(state_line(h, d[i]) for h, d in summaries.items() for i in sorted(d))
-            )
-            out.flush()
+        out = StateLog(state, config.header())
+        if out.fresh:  # a new file also gets what a resume brought from another one
+            for h, d in summaries.items():
+                out.summaries(h, [d[i] for i in sorted(d)])
     result = RunResult(config, summaries, state=Path(state) if state is not None else None)
     t0 = time.perf_counter()
 
@@ -98,13 +93,12 @@ def run(
         for s in batch:
             summaries[house][int(s["i"])] = s
         if out is not None:  # the batch as whole lines, in one write
-            out.write("".join(state_line(house, s) for s in batch))
-            out.flush()
+            out.summaries(house, batch)
         if progress is not None:
             progress(result.completed(), total)
 
     workers = max(1, int(workers))
-    size = chunk if chunk is not None else default_chunk(sum(map(len, missing.values())), workers)
+    size = chunk if chunk is not None else default_chunk(left, workers)
     tasks = chunk_tasks(missing, max(1, int(size)))
     if progress is not None:
         progress(result.completed(), total)

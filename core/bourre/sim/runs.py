@@ -12,7 +12,10 @@ from typing import Any
 
 from bourre.sim.sessions import BotSpec
 
-__all__ = ["STATE_FORMAT", "Progress", "RunConfig", "RunResult"]
+__all__ = ["MAX_SESSIONS", "STATE_FORMAT", "Progress", "RunConfig", "RunResult"]
+
+MAX_SESSIONS = 10**9
+"""The most sessions a run plays per house (or per sweep point)."""
 
 STATE_FORMAT = "bourre-compare-state"
 """The ``format`` of a state file's header."""
@@ -29,8 +32,9 @@ class RunConfig:
     bots: list[BotSpec] = field(default_factory=lambda: [BotSpec("heuristic")])
     rotate: bool = False
     isolate: bool = False
-    """Every bot in its own process (``--isolate``): other random streams, so a
-    resume must keep the choice."""
+    """Every bot in its own process (``--isolate``): its random numbers are its own
+    (drawn from the operating system, never from the seed), so a resume must keep the
+    choice."""
 
     def header(self) -> dict[str, Any]:
         return {

@@ -44,18 +44,16 @@ class BotSpec:
 
 def parse_bots(text: str, known: Iterable[str] | None = None) -> list[BotSpec]:
     """``random``, ``heuristic,random,random,random,random`` or with options
-    ``montecarlo(budget=8),heuristic``.  One bot means every seat; otherwise one per
-    seat.  ``known``: the installed bot names (unknown ones are refused)."""
+    ``montecarlo(budget=8),heuristic``, or a bot not installed as
+    ``package.module:factory``.  One bot means every seat; otherwise one per seat.
+    ``known``: the installed bot names (unknown ones are refused)."""
     names = set(known) if known is not None else None
     if any(not part.strip() for part in split_top(text, ",")):
-        raise ValueError(f"--bots {text!r}: an empty bot name")
-    try:
-        calls = parse_calls(text, ",")
-    except ValueError as e:
-        raise ValueError(f"--bots: {e}") from None
+        raise ValueError(f"{text!r}: an empty bot name")
+    calls = parse_calls(text, ",")
     out = []
     for name, options in calls:
-        if names is not None and name not in names:
+        if names is not None and name not in names and ":" not in name:
             raise ValueError(f"unknown bot {name!r}; installed: {', '.join(sorted(names))}")
         out.append(BotSpec(name, tuple(options.items())))
     return out
@@ -93,7 +91,7 @@ def _close_isolated() -> None:
     _ISOLATED.clear()
 
 
-def _isolated(spec: BotSpec, house: Any, seat: int, seed: str) -> Any:
+def _isolated(spec: BotSpec, house: Any, seat: int) -> Any:
     import atexit
 
     from bourre.game.isolate import IsolatedBot
@@ -103,11 +101,9 @@ def _isolated(spec: BotSpec, house: Any, seat: int, seed: str) -> Any:
     key = (spec.label, house.spec, seat)
     bot = _ISOLATED.get(key)
     if bot is None or bot.proc.poll() is not None:
-        bot = _ISOLATED[key] = IsolatedBot(
-            spec.name, dict(spec.options), house=house.spec, seed=seed
-        )
+        bot = _ISOLATED[key] = IsolatedBot(spec.name, dict(spec.options), house=house.spec)
     else:
-        bot.reset(seed)
+        bot.reset()
     return bot
 
 
@@ -131,7 +127,7 @@ def run_session(
     def make(seat: int, rng: random.Random) -> Any:
         spec = specs[seat]
         if isolate:
-            return _isolated(spec, house, seat, f"{session_seed(seed, i)}:{seat}")
+            return _isolated(spec, house, seat)  # no seed: nothing the deal follows from
         return make_bot(spec.name, rng, house=house, **dict(spec.options))
 
     start = float(house.table.balance)

@@ -8,11 +8,15 @@ the payout at the end); paste a whole script (JSON or hand notation) for a rulin
 The app keeps nothing between requests: the hand so far travels in the form as hand
 notation (:mod:`bourre.referee.notation`) and is refereed again on every step, by the same
 state as ``bourre replay``.  It reads only the fields it needs, refuses bodies over
-:data:`MAX_BODY` bytes, and answers bad input with a message on the page.
+:data:`MAX_BODY` bytes, and answers bad input with a message on the page; its
+:mod:`~bourre.web.guard` checks the host, refuses cross-site posts, reads bodies
+with a deadline and sends the security headers.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -31,6 +35,7 @@ from bourre.rules.cards import CardError, card_symbol, parse_card
 from bourre.rules.house import House, PluginError
 from bourre.rules.settings import HouseError, TableSettings, house_from_data
 from bourre.rules.text import SECTIONS, type_name
+from bourre.web.guard import BODY_SECONDS, Guard
 
 __all__ = ["MAX_BODY", "create_app"]
 
@@ -48,7 +53,7 @@ class FormError(ValueError):
 async def _form(request: Request, fields: tuple[str, ...]) -> dict[str, str]:
     """The named fields of a form post, as short strings (nothing else is read)."""
     length = request.headers.get("content-length")
-    if length is None or not length.isdigit() or int(length) > MAX_BODY:
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise FormError(f"the form is too large (at most {MAX_BODY // 1024} kB)")
     form = await request.form(max_files=0, max_fields=200)
     out: dict[str, str] = {}
@@ -92,15 +97,20 @@ def _table_fields() -> list[dict[str, Any]]:
     ]
 
 
+_INTEGER = re.compile(r"-?[0-9]{1,16}")
+
+
 def _value(text: str) -> Any:
+    """A form field's value: a whole number when it is one (ASCII digits, at most 16
+    of them), else the text (which the settings then accept or refuse with words)."""
     text = text.strip()
-    return int(text) if text.lstrip("-").isdigit() else text
+    return int(text) if _INTEGER.fullmatch(text) else text
 
 
 async def home(request: Request) -> Response:
     """Compose a house."""
     variants = _registry_variants()
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return _page(request, "home.html", variants=variants, table=_table_fields())
     names = [f"use:{v['name']}" for v in variants]
     keys = [f"{v['name']}.{f['key']}" for v in variants for f in v["fields"]]
@@ -252,7 +262,7 @@ async def paste(request: Request) -> Response:
     """Paste a script (JSON or hand notation) for a ruling in words."""
     from bourre.referee.ruling import ruling
 
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return _page(request, "paste.html", script="")
     got = {"script": ""}
     try:
@@ -267,9 +277,11 @@ async def health(request: Request) -> Response:
     return PlainTextResponse("ok")
 
 
-def create_app() -> Starlette:
-    """The referee web app."""
-    return Starlette(
+def create_app(hosts: Iterable[str] = (), body_seconds: float = BODY_SECONDS) -> Guard:
+    """The referee web app, behind its :class:`~bourre.web.guard.Guard`; ``hosts``:
+    names it is reached under besides ``localhost``, ``127.0.0.1`` and ``[::1]``;
+    ``body_seconds``: the time a client has to send a request's body."""
+    app = Starlette(
         routes=[
             Route("/", home, methods=["GET", "POST"]),
             Route("/rules", rules),
@@ -278,3 +290,4 @@ def create_app() -> Starlette:
             Route("/health", health),
         ]
     )
+    return Guard(app, hosts, max_body=MAX_BODY, body_seconds=body_seconds)

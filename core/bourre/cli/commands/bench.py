@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from bourre.cli.util import fail, load_house
+from bourre.cli.util import a_number, fail, load_house, max_workers, whole_number
 
 __all__ = ["bench", "register_commands"]
 
@@ -16,7 +16,9 @@ def bench(
     house: Annotated[
         list[str] | None, typer.Argument(help="Houses to measure (default: standard).")
     ] = None,
-    seconds: Annotated[float, typer.Option(help="Seconds per measure and house.")] = 3.0,
+    seconds: Annotated[
+        float, typer.Option(parser=a_number("--seconds"), help="Seconds per measure and house.")
+    ] = 3.0,
     bots: Annotated[
         str | None,
         typer.Option(
@@ -34,7 +36,9 @@ def bench(
     parallel: Annotated[
         bool, typer.Option("--parallel", help="Measure the speed-up on --workers processes.")
     ] = False,
-    workers: Annotated[int, typer.Option(help="Processes for --parallel.")] = 2,
+    workers: Annotated[
+        int, typer.Option(parser=whole_number("--workers"), help="Processes for --parallel.")
+    ] = 2,
 ) -> None:
     """How fast the game runs on one core: hands/s with random bots, hands/s with
     heuristic bots, the Monte Carlo bot's decisions/s (medians of 5 rounds, the machine
@@ -45,8 +49,8 @@ def bench(
 
     if not (math.isfinite(seconds) and 0 < seconds <= 3600):
         fail(f"--seconds: {seconds} is not a time from 0 to 3600 seconds")
-    if not 1 <= workers <= 256:
-        fail(f"--workers: {workers}: 1 to 256")
+    if not 1 <= workers <= max_workers():
+        fail(f"--workers must be from 1 to {max_workers()} (4 per CPU here), not {workers:,}")
     if reference is not None and not reference.is_file():
         fail(f"--reference: {reference} is not a file")
     houses = [load_house(h) for h in (house or ["standard"])]

@@ -11,6 +11,8 @@ from typing import Annotated, Any
 
 import typer
 
+from bourre.cli.commands.options import whole_number
+from bourre.cli.util import a_number
 from bourre.rules.variant import hookimpl
 
 __all__ = ["DEFAULT_SESSIONS", "compare", "simulate"]
@@ -23,6 +25,7 @@ finishes in about a minute on 2 cores."""
 Sessions = Annotated[
     int | None,
     typer.Option(
+        parser=whole_number("--sessions"),
         help=f"Sessions per house (default {DEFAULT_SESSIONS}; when resuming, the planned number).",
         show_default=False,
     ),
@@ -45,7 +48,10 @@ Bots = Annotated[
 ]
 Isolate = Annotated[
     bool,
-    typer.Option(help="Run every bot in its own process (bots nobody vouches for; slower)."),
+    typer.Option(
+        help="Run every bot in its own process, told no seed (bots nobody vouches for;"
+        " slower; bots that draw random numbers then differ from run to run)."
+    ),
 ]
 Rotate = Annotated[
     bool,
@@ -53,7 +59,11 @@ Rotate = Annotated[
 ]
 Workers = Annotated[
     int | None,
-    typer.Option(help="Worker processes (default: the CPUs available).", show_default=False),
+    typer.Option(
+        parser=whole_number("--workers"),
+        help="Worker processes (default: the CPUs available).",
+        show_default=False,
+    ),
 ]
 Scheduler = Annotated[
     str | None,
@@ -62,7 +72,12 @@ Scheduler = Annotated[
     ),
 ]
 Chunk = Annotated[
-    int | None, typer.Option(help="Sessions per task (default: automatic).", show_default=False)
+    int | None,
+    typer.Option(
+        parser=whole_number("--chunk"),
+        help="Sessions per task (default: automatic).",
+        show_default=False,
+    ),
 ]
 JsonOut = Annotated[
     Path | None, typer.Option("--json", help="Write the statistics as JSON to this file.")
@@ -81,7 +96,11 @@ ReportOut = Annotated[
     ),
 ]
 Below = Annotated[
-    float, typer.Option(help="Report the chance of ending a session below this balance.")
+    float,
+    typer.Option(
+        parser=a_number("--below"),
+        help="Report the chance of ending a session below this balance.",
+    ),
 ]
 Resume = Annotated[
     Path | None,
@@ -113,6 +132,7 @@ Skill = Annotated[
 SkillSessions = Annotated[
     int | None,
     typer.Option(
+        parser=whole_number("--skill-sessions"),
         help="Sessions per house for each --skill table (default 500, or --sessions if fewer).",
         show_default=False,
     ),
@@ -243,17 +263,21 @@ def _main(
         attach(metrics)
     render(metrics, Console())
     if json is not None:
-        write_json(metrics, json)
+        with launch.writing(launched, "--json", json):
+            write_json(metrics, json)
     if csv is not None:
-        write_csv(metrics, csv)
+        with launch.writing(launched, "--csv", csv):
+            write_csv(metrics, csv)
     if plot is not None:
         from bourre.sim.plots import plot as make_plots
 
-        make_plots(result, metrics, plot)
+        with launch.writing(launched, "--plot", plot):
+            make_plots(result, metrics, plot)
     if report is not None:
         from bourre.sim.htmlreport import write_report
 
-        write_report(report, metrics, result, houses)
+        with launch.writing(launched, "--report", report):
+            write_report(report, metrics, result, houses)
     stopped = None if skilled is None or skilled["complete"] else skilled["stopped"]
     note = coverage(metrics) or f"the --skill tables are PARTIAL ({stopped})"
     launch.finish(launched, note, stopped)

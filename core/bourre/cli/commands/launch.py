@@ -22,8 +22,17 @@ import typer
 
 from bourre.cli.commands.options import RunOptions, check_bot_options, check_outputs
 from bourre.sim.progress import run_with_progress
+from bourre.sim.statefile import key_path
 
-__all__ = ["Launched", "RunOptions", "check_bot_options", "check_outputs", "finish", "launch"]
+__all__ = [
+    "Launched",
+    "RunOptions",
+    "check_bot_options",
+    "check_outputs",
+    "finish",
+    "launch",
+    "writing",
+]
 
 
 def cpus() -> int:
@@ -107,7 +116,15 @@ def launch(
         sessions = (
             sessions if sessions is not None else int(header.get("sessions", default_sessions))
         )
+    if isolate and seed is None:  # a seed nobody can guess: bots cannot replay the deals
+        import secrets
+
+        seed = secrets.token_hex(16)
     seed = seed if seed is not None else "0"
+    if isolate:
+        from bourre.game.isolate import hide_seed
+
+        hide_seed(seed)  # not on this process's command line for a bot to read
     sessions = sessions if sessions is not None else default_sessions
     try:
         specs_bots = sessions_.parse_bots(bots or "heuristic", default_registry().bots)
@@ -118,7 +135,7 @@ def launch(
             sessions_.seat_bots(specs_bots, h.table.players, 0, rotate)
         except ValueError as e:
             fail(f"--bots: {e} ({h.spec})")
-    check_bot_options(specs_bots, houses[0])
+    check_bot_options(specs_bots, houses[0], isolate)
     config = runner.RunConfig([h.spec for h in houses], sessions, seed, specs_bots, rotate, isolate)
     if header is not None:
         try:
@@ -186,6 +203,21 @@ def launch(
     return Launched(result, state_path, temporary, extra)
 
 
+@contextlib.contextmanager
+def writing(launched: Launched, flag: str, path: Path) -> Any:
+    """Write an output after the run: a failure (a full disk) is one message, and the
+    state file is kept so that the run's sessions are not lost (exit status 1)."""
+    try:
+        yield
+    except OSError as e:
+        sys.stderr.write(
+            f"bourre: {flag} {path}: cannot be written: {e.strerror or e}\n"
+            f"bourre: the completed sessions are in {launched.state};"
+            f" write the outputs again with --resume {launched.state}\n"
+        )
+        raise typer.Exit(1) from None
+
+
 def finish(launched: Launched, note: str | None, then_stopped: str | None = None) -> None:
     """After the outputs are written: a complete run removes its temporary state
     file; a run stopped early (or its ``then`` step: ``then_stopped``) says what it
@@ -196,6 +228,7 @@ def finish(launched: Launched, note: str | None, then_stopped: str | None = None
     if stopped is None:
         if launched.temporary:
             launched.state.unlink(missing_ok=True)
+            key_path(launched.state).unlink(missing_ok=True)
         return
     sys.stderr.write(
         f"bourre: {note}\nbourre: completed sessions are in {launched.state};"

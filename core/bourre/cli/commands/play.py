@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from bourre.cli.util import HouseArg, fail, load_house
+from bourre.cli.util import HouseArg, fail, load_house, whole_number
 
 __all__ = ["play", "register_commands"]
 
@@ -22,11 +22,22 @@ def play(
             " seat in seat order (repeat the option or separate with commas).",
         ),
     ] = None,
-    seat: Annotated[int, typer.Option(help="Your seat (0 to players-1).")] = 0,
+    seat: Annotated[
+        int, typer.Option(parser=whole_number("--seat"), help="Your seat (0 to players-1).")
+    ] = 0,
     seed: Annotated[
-        int | None, typer.Option(help="Seed of the decks and bots (default: random).")
+        int | None,
+        typer.Option(
+            parser=whole_number("--seed", signed=True),
+            help="Seed of the decks and bots (default: random).",
+        ),
     ] = None,
-    hands: Annotated[int | None, typer.Option(help="Stop after this many hands.", min=1)] = None,
+    hands: Annotated[
+        int | None,
+        typer.Option(
+            parser=whole_number("--hands"), help="Stop after this many hands (1 or more)."
+        ),
+    ] = None,
     save: Annotated[
         Path | None,
         typer.Option(help="Save every hand as a table script in this directory.", file_okay=False),
@@ -38,6 +49,8 @@ def play(
     from bourre.rules import RuleViolation
     from bourre.rules.hookspec import PluginError
 
+    if hands is not None and hands < 1:
+        fail(f"--hands must be 1 or more, not {hands}")
     h = load_house(house)
     try:
         play_at_terminal(

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from bourre.cli.util import fail, load_house
+from bourre.cli.util import fail, load_house, whole_number
 
 __all__ = ["check", "convert", "register_commands", "replay", "serve"]
 
@@ -24,7 +24,10 @@ def replay(
             " '-' reads stdin."
         ),
     ],
-    indent: Annotated[int | None, typer.Option(help="Indent the JSON output.")] = None,
+    indent: Annotated[
+        int | None,
+        typer.Option(parser=whole_number("--indent"), help="Indent the JSON output (0 to 16)."),
+    ] = None,
     words: Annotated[
         bool | None,
         typer.Option(
@@ -40,6 +43,8 @@ def replay(
 
     from bourre.referee import ScriptError, parse_text, referee, referee_file
 
+    if indent is not None and indent > 16:
+        fail(f"--indent must be from 0 to 16, not {indent:,}")
     try:
         if str(script) == "-":
             try:
@@ -79,7 +84,12 @@ def check(
     played: Annotated[
         str, typer.Option(help="Cards played in earlier tricks of the hand (for the cinch).")
     ] = "",
-    won: Annotated[int, typer.Option(help="Tricks you have won so far (for the cinch).")] = 0,
+    won: Annotated[
+        int,
+        typer.Option(
+            parser=whole_number("--won"), help="Tricks you have won so far (for the cinch)."
+        ),
+    ] = 0,
     discards: Annotated[str, typer.Option(help="Your own discards (for the cinch).")] = "",
     last: Annotated[bool, typer.Option(help="You play last to this trick (R-CINCH-LAST).")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Answer as JSON.")] = False,
@@ -169,13 +179,14 @@ def convert(
     """Convert a table script between JSON and the hand notation (without loss)."""
     import json
 
-    from bourre.referee import ScriptError, parse_text
+    from bourre.referee import ScriptError, check_script, parse_text
     from bourre.referee.notation import format_script, looks_like_notation
     from bourre.rules.textfile import read_text
 
     try:
         text = read_text(script, ScriptError)  # read once: parsed, and its form seen
         data = parse_text(text, str(script))
+        check_script(data, str(script))  # its form, before it is written the other way
     except ScriptError as e:
         fail(str(e))
     target = to or ("json" if looks_like_notation(text) else "notation")
@@ -191,7 +202,14 @@ def serve(
     host: Annotated[
         str, typer.Option(help="The address to listen on (this machine only).")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="The port.")] = 8000,
+    port: Annotated[int, typer.Option(parser=whole_number("--port"), help="The port.")] = 8000,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A name the referee is reached under besides localhost, 127.0.0.1, [::1]"
+            " and --host (repeat for more); requests naming another host are refused."
+        ),
+    ] = None,
 ) -> None:
     """The referee in a browser: compose a house, referee a hand as it is played."""
     try:
@@ -202,8 +220,20 @@ def serve(
         fail(f"bourre serve needs the web extra: pip install 'bourre[web]' ({e.name} is missing)")
     if not 0 < port < 65536:
         fail(f"--port: {port} is not a port (1 to 65535)")
+    names = [*(allow_host or []), *([] if host in ("0.0.0.0", "::", "") else [host])]
+    for name in names:
+        if not name or len(name) > 253 or any(c in name for c in "/ @?#"):
+            fail(f"--allow-host: {name!r} is not a host name")
     sys.stderr.write(f"bourre: the referee is at http://{host}:{port}/ (Ctrl-C stops it)\n")
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    uvicorn.run(
+        create_app(names),
+        host=host,
+        port=port,
+        log_level="warning",
+        server_header=False,
+        timeout_keep_alive=5,
+        h11_max_incomplete_event_size=16 * 1024,
+    )
 
 
 def register_commands(cli: typer.Typer) -> None:

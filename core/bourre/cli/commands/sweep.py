@@ -31,6 +31,8 @@ from bourre.cli.commands.compare import (
     State,
     Workers,
 )
+from bourre.cli.commands.options import whole_number
+from bourre.cli.util import a_number
 from bourre.rules.variant import hookimpl
 from bourre.sim.sweep_points import DEFAULT_METRICS, METRICS
 
@@ -39,6 +41,7 @@ __all__ = ["sweep"]
 Sessions = Annotated[
     int | None,
     typer.Option(
+        parser=whole_number("--sessions"),
         help=f"Sessions per point (default {DEFAULT_SESSIONS}; when resuming, the planned number).",
         show_default=False,
     ),
@@ -56,8 +59,9 @@ MetricOpt = Annotated[
 Down = Annotated[
     float,
     typer.Option(
+        parser=a_number("--down"),
         help="The 'down' metric counts players who end a session more than this many chips"
-        " below their starting balance."
+        " below their starting balance.",
     ),
 ]
 ReportOut = Annotated[
@@ -135,15 +139,18 @@ def sweep(
     record = _record(sw, metrics, result, names, down)
     render(record, metrics, Console())
     if json is not None:
-        json.write_text(record.model_dump_json(indent=2) + "\n", encoding="utf-8")
+        with launch.writing(launched, "--json", json):
+            json.write_text(record.model_dump_json(indent=2) + "\n", encoding="utf-8")
     if plot is not None:
         from bourre.sim.sweep_plots import plot as make_plots
 
-        make_plots(record, plot)
+        with launch.writing(launched, "--plot", plot):
+            make_plots(record, plot)
     if report is not None:
         from bourre.sim.htmlreport import write_sweep_report
 
-        write_sweep_report(report, record, metrics, built)
+        with launch.writing(launched, "--report", report):
+            write_sweep_report(report, record, metrics, built)
     launch.finish(launched, coverage(record))
 
 
