@@ -5,6 +5,11 @@ The compiled modules are the same typed Python as the sources (docs/performance.
 compilation fails, the install falls back to pure Python (the same results, slower).
 With GCC the compiled library is built profile-guided (``ProfileGuided``;
 ``BOURRE_PGO=0`` builds once).  Everything else about the package is declared in pyproject.toml.
+
+The compiled kernel (``bourre.kernel._kernel``, C++17 through pybind11) is built apart
+from mypyc, once with ``-O2`` (:func:`_kernel_extensions`, :func:`build_kernel`), also
+with ``BOURRE_PURE_PYTHON=1``; ``BOURRE_NO_KERNEL=1`` skips it.  If it cannot be built
+the install still succeeds and the Python rules play every house (a one-line notice).
 """
 
 from __future__ import annotations
@@ -16,8 +21,9 @@ import sys
 import tempfile
 import tomllib
 from pathlib import Path
+from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 COMPILED = [
@@ -91,6 +97,49 @@ def _speed_flags() -> list[str]:
     return ["-fvisibility=hidden"] + (["-fno-plt"] if sys.platform.startswith("linux") else [])
 
 
+KERNEL = "bourre.kernel._kernel"
+"""The compiled kernel's module (docs/performance.md, "The kernel")."""
+
+
+def _kernel_extensions() -> list[Any]:
+    """The kernel as an extension (C++17, one ``-O2`` build, no profile-guided pass),
+    unless ``BOURRE_NO_KERNEL=1`` or pybind11 is missing (then a one-line notice)."""
+    if os.environ.get("BOURRE_NO_KERNEL", "") not in ("", "0"):
+        return []
+    try:
+        import pybind11
+    except ImportError:
+        print("bourre: pybind11 is missing: no compiled kernel; the Python rules", file=sys.stderr)
+        return []
+    flags = ["-std=c++17", "-O2", "-fvisibility=hidden", "-ffp-contract=off"]
+    if os.name != "posix":
+        flags = ["/std:c++17", "/O2", "/fp:strict"]
+    return [
+        Extension(
+            KERNEL,
+            ["core/bourre/kernel/_kernel.cpp"],
+            include_dirs=[pybind11.get_include()],
+            language="c++",
+            extra_compile_args=flags,
+        )
+    ]
+
+
+def build_kernel(command: build_ext, extensions: list[Any]) -> None:
+    """Build the kernel on its own (not part of mypyc's passes); any failure (no C++
+    compiler, a compile error) leaves the Python rules with a one-line notice."""
+    for ext in extensions:
+        try:
+            Path(command.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
+            command.build_extension(ext)
+        except Exception as exc:  # (CompileError, LinkError, a missing compiler …)
+            why = str(exc).strip().splitlines()[-1:] or [type(exc).__name__]
+            print(
+                f"bourre: the compiled kernel was not built ({why[0]}); the Python rules play every house",
+                file=sys.stderr,
+            )
+
+
 HERE = Path(__file__).resolve().parent
 TRAINING = ["bench", "--seconds", "0.2", "standard", "four-card", "no-cinch", "optional-undertrump"]
 """What the profile-guided build plays: ``bourre bench`` (random, heuristic and Monte
@@ -119,6 +168,15 @@ class ProfileGuided(build_ext):
     never an older or instrumented library."""
 
     def build_extensions(self) -> None:
+        every = self.extensions
+        build_kernel(self, [e for e in every if e.name == KERNEL])
+        self.extensions = [e for e in every if e.name != KERNEL]
+        try:
+            self._build_compiled()
+        finally:
+            self.extensions = every
+
+    def _build_compiled(self) -> None:
         compiler = getattr(self.compiler, "compiler_so", None) or [""]
         if not (self.extensions and _pgo() and _is_gcc(compiler)):
             self._build()
@@ -217,6 +275,8 @@ class ProfileGuided(build_ext):
 _BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
 
 setup(
-    ext_modules=_extensions() if not _BUILDS.isdisjoint(sys.argv[1:]) else [],
+    ext_modules=[*_extensions(), *_kernel_extensions()]
+    if not _BUILDS.isdisjoint(sys.argv[1:])
+    else [],
     cmdclass={"build_ext": ProfileGuided},
 )

@@ -1,0 +1,872 @@
+// bourre.kernel._kernel: whole seeded sessions of a house made only of built-in
+// components, played by the built-in random and heuristic bots, in C++17.
+//
+// An accelerator, not a second definition: every rule below restates a built-in
+// component of bourre_variants (cited by its rule id, RULES.md) and is held to it by
+// tests/test_kernel.py, which plays the same sessions on the Python rules and compares
+// the money, exactly.  The Python wrapper (bourre/kernel/__init__.py) decides which
+// houses and bots the kernel may play and validates every input; this file checks
+// sizes again and never reads or writes out of bounds.
+//
+// Cards are ints suit * 13 + rank (rank 12 = ace), hands are sorted arrays plus a bit
+// mask (bit 1 << card).  Money is exact: every amount is an integer count of 1/D chip
+// (D, the common denominator of the house's amounts, is chosen by the wrapper), held
+// in 128-bit integers; a session whose money leaves +-2^100 is reported, not wrapped.
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace py = pybind11;
+
+namespace {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+using i64 = std::int64_t;
+using i128 = __int128;
+
+constexpr int MAX_SEATS = 8;
+constexpr int ACE = 12;
+constexpr int KING = 11;
+constexpr u64 SUIT = 0x1FFF;
+constexpr i128 MONEY_BOUND = static_cast<i128>(1) << 100;
+
+// -- BLAKE2s (RFC 7693), 16-byte digests: the names of the streams ------------------
+
+constexpr u32 B2S_IV[8] = {0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A,
+                           0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19};
+constexpr std::uint8_t B2S_SIGMA[10][16] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+    {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
+    {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
+    {7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
+    {9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13},
+    {2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
+    {12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11},
+    {13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
+    {6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},
+    {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
+};
+
+inline u32 rotr32(u32 x, int k) { return (x >> k) | (x << (32 - k)); }
+
+void b2s_compress(u32 h[8], const std::uint8_t block[64], u64 t, bool last) {
+  u32 m[16];
+  for (int i = 0; i < 16; ++i) {
+    m[i] = static_cast<u32>(block[4 * i]) | (static_cast<u32>(block[4 * i + 1]) << 8) |
+           (static_cast<u32>(block[4 * i + 2]) << 16) | (static_cast<u32>(block[4 * i + 3]) << 24);
+  }
+  u32 v[16];
+  for (int i = 0; i < 8; ++i) {
+    v[i] = h[i];
+    v[i + 8] = B2S_IV[i];
+  }
+  v[12] ^= static_cast<u32>(t);
+  v[13] ^= static_cast<u32>(t >> 32);
+  if (last) v[14] = ~v[14];
+  auto g = [&v](int a, int b, int c, int d, u32 x, u32 y) {
+    v[a] = v[a] + v[b] + x;
+    v[d] = rotr32(v[d] ^ v[a], 16);
+    v[c] = v[c] + v[d];
+    v[b] = rotr32(v[b] ^ v[c], 12);
+    v[a] = v[a] + v[b] + y;
+    v[d] = rotr32(v[d] ^ v[a], 8);
+    v[c] = v[c] + v[d];
+    v[b] = rotr32(v[b] ^ v[c], 7);
+  };
+  for (const auto& s : B2S_SIGMA) {
+    g(0, 4, 8, 12, m[s[0]], m[s[1]]);
+    g(1, 5, 9, 13, m[s[2]], m[s[3]]);
+    g(2, 6, 10, 14, m[s[4]], m[s[5]]);
+    g(3, 7, 11, 15, m[s[6]], m[s[7]]);
+    g(0, 5, 10, 15, m[s[8]], m[s[9]]);
+    g(1, 6, 11, 12, m[s[10]], m[s[11]]);
+    g(2, 7, 8, 13, m[s[12]], m[s[13]]);
+    g(3, 4, 9, 14, m[s[14]], m[s[15]]);
+  }
+  for (int i = 0; i < 8; ++i) h[i] ^= v[i] ^ v[i + 8];
+}
+
+// The first four words of BLAKE2s-128(name), little-endian (bourre.xoshiro.stream).
+void blake2s_128(const std::string& name, u32 out[4]) {
+  u32 h[8];
+  for (int i = 0; i < 8; ++i) h[i] = B2S_IV[i];
+  h[0] ^= 0x01010000u ^ 16u;  // no key, 16-byte digest
+  const auto* p = reinterpret_cast<const std::uint8_t*>(name.data());
+  std::size_t len = name.size();
+  u64 t = 0;
+  std::uint8_t block[64];
+  while (len > 64) {
+    t += 64;
+    b2s_compress(h, p, t, false);
+    p += 64;
+    len -= 64;
+  }
+  std::memset(block, 0, sizeof block);
+  if (len) std::memcpy(block, p, len);
+  t += len;
+  b2s_compress(h, block, t, true);
+  for (int i = 0; i < 4; ++i) out[i] = h[i];
+}
+
+// -- xoshiro128** (bourre.xoshiro.Xoshiro128) ------------------------------------------
+
+struct Xoshiro {
+  u32 s[4] = {0, 0, 0, 1};
+
+  u32 next() {
+    const u32 x = s[1] * 5u;
+    const u32 result = ((x << 7) | (x >> 25)) * 9u;
+    const u32 t = s[1] << 9;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = (s[3] << 11) | (s[3] >> 21);
+    return result;
+  }
+
+  // below(n): the top bits of word * n (Xoshiro128.below).
+  u32 below(u32 n) { return static_cast<u32>((static_cast<u64>(next()) * n) >> 32); }
+
+  // Fisher-Yates from the last position down (Xoshiro128.shuffle).
+  void shuffle(std::uint8_t* a, int len) {
+    for (int i = len - 1; i > 0; --i) {
+      const int j = static_cast<int>(below(static_cast<u32>(i + 1)));
+      std::swap(a[i], a[j]);
+    }
+  }
+};
+
+// The stream named ``name`` (bourre.xoshiro.stream: the last word made odd).
+Xoshiro stream(const std::string& name) {
+  Xoshiro x;
+  blake2s_128(name, x.s);
+  x.s[3] |= 1u;
+  return x;
+}
+
+inline int popcount(u64 m) { return __builtin_popcountll(m); }
+inline int lowest(u64 m) { return __builtin_ctzll(m); }
+
+// -- the house and the bots, as the wrapper describes them ------------------------------
+
+struct House {
+  int n = 5;               // R-SEAT, R-SESSION: 2..8 players
+  int h = 5;               // R-DEAL-SIZE / R-FOUR-CARD: cards each and tricks
+  int hands = 12;          // R-SESSION
+  int first_dealer = 0;    // R-DEALER; -1: a random seat drawn before the first deck
+  bool double_ante = false;        // R-DOUBLE-ANTE
+  bool simultaneous = false;       // R-SIMULTANEOUS
+  bool optional_undertrump = false;  // R-OPTIONAL-UNDERTRUMP
+  bool cinch = true;               // R-SURE ... R-CINCH-LAST; false: R-NO-CINCH
+  bool pot_limit = false;          // R-POT-LIMIT
+  i128 limit = 0;                  // (in 1/D chips)
+  i128 ante = 1;                   // R-FIRST-POT, R-ANTE (in 1/D chips)
+  i128 balance = 100;              // R-SESSION (in 1/D chips)
+  double scale = 1.0;              // D, for the heuristic's float(pot)
+};
+
+enum BotKind : int { RANDOM = 0, HEURISTIC = 1 };
+
+struct Bots {
+  int kind[MAX_SEATS] = {};
+  double play_threshold[MAX_SEATS] = {};
+  double per_opponent[MAX_SEATS] = {};
+  int keep_trump[MAX_SEATS] = {};
+  // the random bots' streams: one shared by every seat (bourre-bots:{seed}), or one a
+  // seat given by the caller (bots made one by one from a random.Random)
+  bool shared = true;
+};
+
+enum Status : int { OK = 0, OVERFLOW_ = 1, NO_DISCARDS = 2 };
+
+// -- the heuristic bot (bourre_bots.heuristic), on plain cards ---------------------------
+
+constexpr double TRUMP_VALUE[13] = {0.30, 0.30, 0.31, 0.32, 0.33, 0.35, 0.37,
+                                    0.40, 0.45, 0.55, 0.70, 0.85, 1.00};
+constexpr double OFF_ACE = 0.55;
+constexpr double OFF_KING = 0.15;
+constexpr double DRAW_GAIN = 0.15;
+
+// hand_strength: expected tricks, summed in the hand's order (as Python adds them).
+double hand_strength(const std::uint8_t* cards, int k, int trump) {
+  double e = 0.0;
+  for (int i = 0; i < k; ++i) {
+    const int s = cards[i] / 13, r = cards[i] % 13;
+    if (s == trump) {
+      e += TRUMP_VALUE[r];
+    } else if (r == ACE) {
+      e += OFF_ACE;
+    } else if (r == KING) {
+      e += OFF_KING;
+    }
+  }
+  return e;
+}
+
+// discard_weak: keep aces and the trumps from rank keep_trump up; the rest, in order.
+int discard_weak(const std::uint8_t* hand, int k, int trump, int keep_trump, std::uint8_t* out) {
+  const int low = keep_trump - 2;
+  int m = 0;
+  for (int i = 0; i < k; ++i) {
+    const int c = hand[i];
+    if (c % 13 != ACE && (c / 13 != trump || c % 13 < low)) out[m++] = static_cast<std::uint8_t>(c);
+  }
+  return m;
+}
+
+// R-TRICK: the index of the winning card: the highest trump, else the highest of the led suit.
+int trick_winner(const int* trick, int len, int trump) {
+  int best = 0, bc = trick[0], bs = trick[0] / 13;
+  for (int i = 1; i < len; ++i) {
+    const int c = trick[i], s = c / 13;
+    if (s == bs) {
+      if (c > bc) {
+        best = i;
+        bc = c;
+      }
+    } else if (s == trump) {
+      best = i;
+      bc = c;
+      bs = s;
+    }
+  }
+  return best;
+}
+
+inline bool is_master(int c, u64 known) {
+  const int top = (c / 13) * 13 + 12;
+  const u64 higher = ((u64{1} << (top + 1)) - 1) ^ ((u64{1} << (c + 1)) - 1);
+  return (known & higher) == higher;
+}
+
+inline int rank_key(int c, int trump) { return c / 13 == trump ? c % 13 + 13 : c % 13; }
+
+int cheapest(const int* cards, int k, int trump) {
+  int best = cards[0], key = rank_key(cards[0], trump);
+  for (int i = 0; i < k; ++i) {
+    const int kk = rank_key(cards[i], trump);
+    if (kk < key) {
+      best = cards[i];
+      key = kk;
+    }
+  }
+  return best;
+}
+
+int dearest(const int* cards, int k, int trump) {
+  int best = cards[0], key = rank_key(cards[0], trump);
+  for (int i = 0; i < k; ++i) {
+    const int kk = rank_key(cards[i], trump);
+    if (kk > key) {
+      best = cards[i];
+      key = kk;
+    }
+  }
+  return best;
+}
+
+// heuristic choose_card: legal ascending, more than one; known = cards no opponent holds.
+int heuristic_card(u64 legal, const int* trick, int tlen, int trump, u64 known, bool last) {
+  int cards[13];
+  int k = 0;
+  for (u64 m = legal; m && k < 13; m &= m - 1) cards[k++] = lowest(m);
+  if (tlen == 0) {
+    int best = -1;
+    for (int i = 0; i < k; ++i) {
+      const int c = cards[i];
+      if (c / 13 == trump && is_master(c, known) && c > best) best = c;
+    }
+    if (best >= 0) return best;
+    for (int i = 0; i < k; ++i) {
+      const int c = cards[i];
+      if (c / 13 != trump && is_master(c, known)) return c;
+    }
+    return cheapest(cards, k, trump);
+  }
+  int after[MAX_SEATS + 1];
+  for (int i = 0; i < tlen; ++i) after[i] = trick[i];
+  int winners[13];
+  int w = 0;
+  for (int i = 0; i < k; ++i) {
+    after[tlen] = cards[i];
+    if (trick_winner(after, tlen + 1, trump) == tlen) winners[w++] = cards[i];
+  }
+  if (w) {
+    if (last) return cheapest(winners, w, trump);
+    int safe[13];
+    int sc = 0;
+    for (int i = 0; i < w; ++i) {
+      if (is_master(winners[i], known)) safe[sc++] = winners[i];
+    }
+    if (sc) return cheapest(safe, sc, trump);
+    return dearest(winners, w, trump);
+  }
+  return cheapest(cards, k, trump);
+}
+
+// -- the ordinary obligations and the cinch (bourre_variants.standard) -------------------
+
+struct Facts {
+  int lo, win, top;
+};
+
+Facts trick_facts(const int* trick, int len, int trump) {
+  const int lo = trick[0] / 13 * 13, t0 = trump * 13;
+  int win = -1, top = -1;
+  for (int i = 0; i < len; ++i) {
+    const int c = trick[i];
+    if (lo <= c && c < lo + 13) {
+      if (c > win) win = c;
+    } else if (t0 <= c && c < t0 + 13 && c > top) {
+      top = c;
+    }
+  }
+  return {lo, win, top};
+}
+
+inline u64 above_card(u64 m, int c) { return c >= 51 ? 0 : (m >> (c + 1)) << (c + 1); }
+
+// R-LEAD (free), R-FOLLOW, R-TRUMP, R-DISCARD (obligations.follow).
+u64 follow(u64 hand, const int* trick, int len, int trump) {
+  if (!len) return hand;
+  const Facts f = trick_facts(trick, len, trump);
+  const u64 led = hand & (SUIT << f.lo);
+  if (led) {  // R-FOLLOW
+    if (f.top >= 0) return led;
+    const u64 above = above_card(led, f.win);
+    return above ? above : led;
+  }
+  const u64 trumps = hand & (SUIT << (trump * 13));
+  if (!trumps) return hand;   // R-DISCARD
+  if (f.top < 0) return trumps;  // R-TRUMP
+  const u64 above = above_card(trumps, f.top);
+  return above ? above : trumps;  // beat it, else under-trump (R-TRUMP)
+}
+
+// R-OPTIONAL-UNDERTRUMP (obligations.follow_optional_undertrump).
+u64 follow_optional_undertrump(u64 hand, const int* trick, int len, int trump) {
+  if (!len) return hand;
+  const Facts f = trick_facts(trick, len, trump);
+  if (hand & (SUIT << f.lo)) return follow(hand, trick, len, trump);
+  const u64 trumps = hand & (SUIT << (trump * 13));
+  if (!trumps) return hand;
+  if (f.top < 0) return trumps;
+  const u64 above = above_card(trumps, f.top);
+  return above ? above : hand;
+}
+
+// R-SURE: won tricks plus master trumps held reach 3 (StandardCinch.has_cinch).
+bool has_cinch(u64 hand, int trump, u64 known, int won) {
+  if (won >= 3) return true;
+  int need = 3 - won;
+  const int low = trump * 13;
+  for (int c = low + 12; c >= low; --c) {
+    if ((hand >> c) & 1) {
+      if (!--need) return true;
+    } else if (!((known >> c) & 1)) {
+      return false;
+    }
+  }
+  return false;
+}
+
+// R-EQUIV: the highest allowed trump and those equivalent to it (cinch.highest_trumps).
+u64 highest_trumps(u64 allowed, u64 hand, int trump, u64 known) {
+  const int low = trump * 13;
+  int c = low + 12;
+  while (c >= low && !((allowed >> c) & 1)) --c;
+  u64 out = u64{1} << c;
+  for (--c; c >= low; --c) {
+    if ((allowed >> c) & 1) {
+      out |= u64{1} << c;
+    } else if (!(((known | hand) >> c) & 1)) {
+      break;
+    }
+  }
+  return out;
+}
+
+// R-CINCH-LEAD, R-CINCH-FOLLOW, R-CINCH-LAST (StandardCinch.narrow).
+u64 cinch_narrow(u64 legal, u64 hand, int tlen, int trump, u64 known, bool last) {
+  if (last && tlen) return legal;  // R-CINCH-LAST: the ordinary obligations only
+  const u64 trumps = legal & (SUIT << (trump * 13));
+  if (!trumps) return legal;  // following suit keeps priority (R-CINCH-FOLLOW)
+  return highest_trumps(trumps, hand, trump, known);
+}
+
+// -- a session ---------------------------------------------------------------------------
+
+struct Session {
+  const House& H;
+  const Bots& B;
+  Xoshiro deck_gen, reshuffle_gen;
+  Xoshiro bot_gen[MAX_SEATS];
+  i128 bal[MAX_SEATS] = {};
+  i128 pot = 0;
+  bool exempt[MAX_SEATS] = {};  // R-ANTE: the last hand's exemptions
+  int status = OK;
+
+  // the hand
+  int dealer = 0, trump = 0, upcard = 0;
+  std::uint8_t hand[MAX_SEATS][5] = {};
+  int hlen[MAX_SEATS] = {};
+  std::uint8_t stock[52] = {};
+  int stock_pos = 0, stock_len = 0;
+  std::uint8_t pile[52] = {};
+  int pile_len = 0;
+  u64 own_discards[MAX_SEATS] = {};  // each seat's unreturned discards (R-SURE, R-RESHUFFLE)
+  int active[MAX_SEATS] = {};
+  int nactive = 0;
+  int decided = 0;  // public decisions so far (a fold, or a play with its exchange)
+  int playing = 0;  // of which plays
+
+  Session(const House& h, const Bots& b) : H(h), B(b) {}
+
+  Xoshiro& gen(int seat) { return bot_gen[B.shared ? 0 : seat]; }
+
+  void check(i128 x) {
+    if (x > MONEY_BOUND || x < -MONEY_BOUND) status = OVERFLOW_;
+  }
+
+  u64 mask_of(int s) const {
+    u64 m = 0;
+    for (int i = 0; i < hlen[s]; ++i) m |= u64{1} << hand[s][i];
+    return m;
+  }
+
+  // R-DEAL: card i of the deck goes to seat (dealer + 1 + i) mod n; the upcard is card
+  // h * n - 1 and names trump; the rest is the stock.  Hands are kept sorted.
+  void deal(const std::uint8_t* deck) {
+    const int n = H.n, h = H.h;
+    for (int i = 0; i < n; ++i) {
+      const int s = (dealer + 1 + i) % n;
+      for (int j = 0; j < h; ++j) hand[s][j] = deck[i + j * n];
+      std::sort(hand[s], hand[s] + h);
+      hlen[s] = h;
+    }
+    upcard = deck[h * n - 1];
+    trump = upcard / 13;
+    stock_len = 52 - h * n;
+    for (int i = 0; i < stock_len; ++i) stock[i] = deck[h * n + i];
+    stock_pos = 0;
+    pile_len = 0;
+    for (int s = 0; s < n; ++s) own_discards[s] = 0;
+    nactive = decided = playing = 0;
+  }
+
+  // R-DRAW, R-RESHUFFLE (standard.draw.Draw): discard ``k`` cards (in the order given),
+  // draw as many from the top of the stock; a stock that runs out is made again from
+  // the earlier players' unreturned discards, never this player's own.
+  void exchange(int s, const std::uint8_t* ds, int k) {
+    if (!k) return;  // standing pat
+    u64 dmask = 0;
+    for (int i = 0; i < k; ++i) dmask |= u64{1} << ds[i];
+    std::uint8_t kept[5];
+    int m = 0;
+    for (int i = 0; i < hlen[s]; ++i) {
+      if (!((dmask >> hand[s][i]) & 1)) kept[m++] = hand[s][i];
+    }
+    int need = k;
+    while (need) {
+      if (stock_pos == stock_len) {  // R-RESHUFFLE
+        if (!pile_len) {
+          status = NO_DISCARDS;
+          return;
+        }
+        std::memcpy(stock, pile, static_cast<std::size_t>(pile_len));
+        stock_len = pile_len;
+        stock_pos = 0;
+        reshuffle_gen.shuffle(stock, stock_len);
+        pile_len = 0;
+        for (int t = 0; t < H.n; ++t) own_discards[t] = 0;
+      }
+      const int take = std::min(need, stock_len - stock_pos);
+      for (int i = 0; i < take && m < 5; ++i) kept[m++] = stock[stock_pos + i];
+      stock_pos += take;
+      need -= take;
+    }
+    std::sort(kept, kept + m);
+    std::memcpy(hand[s], kept, static_cast<std::size_t>(m));
+    hlen[s] = m;
+    for (int i = 0; i < k && pile_len < 52; ++i) pile[pile_len++] = ds[i];
+    own_discards[s] |= dmask;
+  }
+
+  // The seat's exchange, asked of its bot (R-DRAW: 0 to all the cards of the hand).
+  void ask_exchange(int s) {
+    std::uint8_t ds[5];
+    int k = 0;
+    if (B.kind[s] == RANDOM) {  // a coin for each card: a bit of one word
+      const u32 w = gen(s).next();
+      for (int i = 0; i < hlen[s]; ++i) {
+        if ((w >> i) & 1) ds[k++] = hand[s][i];
+      }
+    } else {
+      k = discard_weak(hand[s], hlen[s], trump, B.keep_trump[s], ds);
+    }
+    exchange(s, ds, k);
+  }
+
+  // A decision to play or pass, asked of the seat's bot (not asked when forced).
+  bool ask_decision(int s, int decided_now, int playing_now) {
+    if (B.kind[s] == RANDOM) return (gen(s).next() >> 31) == 1;
+    std::uint8_t out[5];
+    const int keep = B.keep_trump[s];
+    const int m = discard_weak(hand[s], hlen[s], trump, keep, out);
+    double strength = hand_strength(hand[s], hlen[s], trump) + DRAW_GAIN * static_cast<double>(m);
+    if (keep > 2) {
+      std::uint8_t tr[5];
+      int t = 0;
+      for (int i = 0; i < m; ++i) {
+        if (out[i] / 13 == trump) tr[t++] = out[i];
+      }
+      strength -= hand_strength(tr, t, trump);
+    }
+    const double potf = static_cast<double>(pot) / H.scale;  // float(view.pot)
+    const double players = static_cast<double>(H.n);
+    const double share = 0.4 + 0.1 * std::min(2.0, potf / std::max(1.0, 2.0 * players));
+    const int to_come = H.n - 1 - decided_now;
+    const double opponents = static_cast<double>(playing_now) + share * static_cast<double>(to_come);
+    return strength >= B.play_threshold[s] + B.per_opponent[s] * opponents;
+  }
+
+  // R-DECIDE, R-PASS, R-ACE-UP, R-LAST-STANDS (standard.decisions.Sequential): in turn
+  // from the dealer's left, each player who plays exchanges before the next decides.
+  void sequential() {
+    const int n = H.n;
+    for (int k = 0; k < n; ++k) {
+      const int s = (dealer + 1 + k) % n;
+      const bool forced = s == dealer && (upcard % 13 == ACE || nactive == 0);
+      const bool play = forced || ask_decision(s, decided, playing);
+      if (play) {
+        active[nactive++] = s;
+        ask_exchange(s);
+        ++playing;
+      } else {
+        hlen[s] = 0;  // R-PASS: the hand is folded
+      }
+      ++decided;
+    }
+  }
+
+  // R-SIMULTANEOUS, R-ACE-UP, R-SIMULTANEOUS-NOBODY (simultaneous_reveal.Simultaneous):
+  // everyone decides at once, then those who play exchange in turn from the dealer's
+  // left; if nobody plays, the dealer is forced in without an exchange.
+  void simultaneous() {
+    const int n = H.n;
+    bool chosen[MAX_SEATS] = {};
+    bool any = false;
+    for (int k = 0; k < n; ++k) {
+      const int s = (dealer + 1 + k) % n;
+      const bool forced = s == dealer && upcard % 13 == ACE;
+      chosen[s] = forced || ask_decision(s, 0, 0);  // a secret decision: nothing public yet
+      any = any || chosen[s];
+    }
+    const bool nobody = !any;
+    if (nobody) chosen[dealer] = true;
+    for (int k = 0; k < n; ++k) {
+      const int s = (dealer + 1 + k) % n;
+      if (chosen[s]) {
+        active[nactive++] = s;
+        if (!(nobody && s == dealer)) ask_exchange(s);
+      } else {
+        hlen[s] = 0;  // R-PASS
+      }
+    }
+  }
+
+  // R-LEAD, R-FOLLOW ... R-CINCH-LAST, R-TRICK: the tricks; won[s] counts each seat's.
+  void tricks(int* won) {
+    const int n = H.n, h = H.h;
+    u64 held[MAX_SEATS] = {};
+    int cinch_from[MAX_SEATS];
+    for (int s = 0; s < n; ++s) cinch_from[s] = 53;
+    for (int i = 0; i < nactive; ++i) {
+      const int s = active[i];
+      held[s] = mask_of(s);
+      if (H.cinch) {  // masters are trumps held, and no trump joins a hand after the draw
+        const int t = popcount((held[s] >> (trump * 13)) & SUIT);
+        cinch_from[s] = t < 3 ? 3 - t : 0;
+      }
+    }
+    u64 played = 0;
+    int leader = active[0];  // R-LEAD: the first active player to the dealer's left
+    int trick[MAX_SEATS];
+    int seats[MAX_SEATS];
+    for (int t = 0; t < h; ++t) {
+      int li = 0;
+      while (active[li] != leader) ++li;
+      for (int i = 0; i < nactive; ++i) seats[i] = active[(li + i) % nactive];
+      for (int p = 0; p < nactive; ++p) {
+        const int s = seats[p];
+        const bool last = p == nactive - 1;
+        u64 lm = H.optional_undertrump ? follow_optional_undertrump(held[s], trick, p, trump)
+                                       : follow(held[s], trick, p, trump);
+        if (H.cinch && won[s] >= cinch_from[s]) {
+          const u64 kn = played | own_discards[s];
+          if (has_cinch(held[s], trump, kn, won[s])) {
+            lm = cinch_narrow(lm, held[s], p, trump, kn, last);
+          }
+        }
+        lm &= held[s];
+        if (!lm) lm = held[s];  // never: the legal set is within a non-empty hand
+        int card;
+        const int count = popcount(lm);
+        if (count == 1) {
+          card = lowest(lm);  // the only legal card: applied, no bot asked
+        } else if (B.kind[s] == RANDOM) {
+          u32 k = gen(s).below(static_cast<u32>(count));
+          u64 m = lm;
+          while (k--) m &= m - 1;
+          card = lowest(m);
+        } else {
+          const u64 known = held[s] | own_discards[s] | played;
+          card = heuristic_card(lm, trick, p, trump, known, last);
+          if (!((lm >> card) & 1)) card = lowest(lm);  // never: its card is legal
+        }
+        held[s] ^= u64{1} << card;
+        played |= u64{1} << card;
+        trick[p] = card;
+      }
+      const int w = seats[trick_winner(trick, nactive, trump)];
+      ++won[w];
+      leader = w;
+    }
+  }
+
+  // R-WIN, R-SOLE, R-BOURRE (R-POT-LIMIT), R-ANTE exemptions (standard.payout.payout).
+  void payout(const int* won, bool sole, i128 P) {
+    const int n = H.n;
+    for (int s = 0; s < n; ++s) exempt[s] = false;
+    if (sole) {  // R-SOLE: takes the pot, nobody is bourre
+      bal[active[0]] += P;
+      pot = 0;
+      return;
+    }
+    int best = -1, ntop = 0;
+    int top[MAX_SEATS];
+    bool bourre[MAX_SEATS] = {};
+    int nbourre = 0;
+    for (int i = 0; i < nactive; ++i) {
+      const int s = active[i], w = won[s];
+      if (w > best) {
+        best = w;
+        ntop = 0;
+        top[ntop++] = s;
+      } else if (w == best) {
+        top[ntop++] = s;
+      }
+      if (!w) {
+        bourre[s] = true;
+        ++nbourre;
+      }
+    }
+    i128 owed = 0;
+    if (nbourre) {
+      const i128 x = H.pot_limit ? std::min(P, H.limit) : P;  // every payment uses the same old P
+      for (int s = 0; s < n; ++s) {
+        if (bourre[s]) {
+          bal[s] -= x;
+          owed += x;
+        }
+      }
+    }
+    i128 carry = P;
+    for (int s = 0; s < n; ++s) exempt[s] = bourre[s];
+    if (ntop > 1) {  // R-WIN: a tie carries the whole pot; the tied skip the ante
+      for (int i = 0; i < ntop; ++i) exempt[top[i]] = true;
+    } else {
+      bal[top[0]] += P;
+      carry = 0;
+    }
+    pot = carry + owed;
+  }
+
+  void hand_played(bool first) {
+    const int n = H.n;
+    std::uint8_t deck[52];
+    for (int i = 0; i < 52; ++i) deck[i] = static_cast<std::uint8_t>(i);
+    deck_gen.shuffle(deck, 52);  // R-DEAL: the shuffled and cut deck, top first
+    if (!first) dealer = (dealer + 1) % n;  // R-DEALER: the left neighbour (no lost turns)
+    deal(deck);
+    // R-FIRST-POT, R-ANTE (or R-DOUBLE-ANTE: no exemptions)
+    for (int s = 0; s < n; ++s) {
+      if (first || H.double_ante || !exempt[s]) {
+        bal[s] -= H.ante;
+        pot += H.ante;
+      }
+    }
+    if (H.simultaneous) {
+      simultaneous();
+    } else {
+      sequential();
+    }
+    if (status != OK) return;
+    if (H.double_ante) {  // R-DOUBLE-ANTE: a second ante from each who plays
+      for (int i = 0; i < nactive; ++i) bal[active[i]] -= H.ante;
+      pot += H.ante * nactive;
+    }
+    const i128 P = pot;  // the pot at stake
+    int won[MAX_SEATS] = {};
+    const bool sole = nactive == 1;
+    if (sole) {
+      won[active[0]] = H.h;  // R-SOLE
+    } else {
+      tricks(won);
+    }
+    payout(won, sole, P);
+    for (int s = 0; s < n; ++s) check(bal[s]);
+    check(pot);
+  }
+
+  void play() {
+    for (int s = 0; s < H.n; ++s) bal[s] = H.balance;
+    dealer = H.first_dealer >= 0 ? H.first_dealer
+                                 : static_cast<int>(deck_gen.below(static_cast<u32>(H.n)));
+    for (int k = 0; k < H.hands && status == OK; ++k) hand_played(k == 0);
+  }
+};
+
+py::int_ to_py(i128 x) {
+  if (x >= static_cast<i128>(INT64_MIN) && x <= static_cast<i128>(INT64_MAX)) {
+    return py::int_(static_cast<i64>(x));
+  }
+  const bool neg = x < 0;
+  unsigned __int128 u = neg ? static_cast<unsigned __int128>(-(x + 1)) + 1
+                            : static_cast<unsigned __int128>(x);
+  std::string digits;
+  while (u) {
+    digits.push_back(static_cast<char>('0' + static_cast<int>(u % 10)));
+    u /= 10;
+  }
+  if (neg) digits.push_back('-');
+  std::reverse(digits.begin(), digits.end());
+  return py::reinterpret_steal<py::int_>(PyLong_FromString(digits.c_str(), nullptr, 10));
+}
+
+i128 from_py(const py::int_& v) {
+  const i64 x = v.cast<i64>();  // the wrapper keeps amounts within 2^62
+  return static_cast<i128>(x);
+}
+
+House read_house(const py::dict& d) {
+  House h;
+  h.n = d["players"].cast<int>();
+  h.h = d["hand_size"].cast<int>();
+  h.hands = d["hands"].cast<int>();
+  h.first_dealer = d["first_dealer"].cast<int>();
+  h.double_ante = d["double_ante"].cast<bool>();
+  h.simultaneous = d["simultaneous"].cast<bool>();
+  h.optional_undertrump = d["optional_undertrump"].cast<bool>();
+  h.cinch = d["cinch"].cast<bool>();
+  h.pot_limit = d["pot_limit"].cast<bool>();
+  h.limit = from_py(d["limit"].cast<py::int_>());
+  h.ante = from_py(d["ante"].cast<py::int_>());
+  h.balance = from_py(d["balance"].cast<py::int_>());
+  h.scale = static_cast<double>(d["scale"].cast<i64>());
+  if (h.n < 2 || h.n > MAX_SEATS) throw std::invalid_argument("players: 2 to 8 (R-SEAT)");
+  if (h.h != 4 && h.h != 5) throw std::invalid_argument("hand_size: 4 or 5 (R-DEAL-SIZE)");
+  if (h.n * h.h > 52) throw std::invalid_argument("too many cards to deal (R-DEAL)");
+  if (h.hands < 1 || h.hands > 10000) throw std::invalid_argument("hands: 1 to 10000 (R-SESSION)");
+  if (h.first_dealer < -1 || h.first_dealer >= h.n) {
+    throw std::invalid_argument("first_dealer: a seat or -1 (R-DEALER)");
+  }
+  if (h.ante <= 0 || (h.pot_limit && h.limit <= 0) || h.scale < 1.0) {
+    throw std::invalid_argument("ante and limit must be positive (R-FIRST-POT, R-POT-LIMIT)");
+  }
+  return h;
+}
+
+Bots read_bots(const House& h, const py::list& seats, bool shared) {
+  Bots b;
+  b.shared = shared;
+  if (static_cast<int>(seats.size()) != h.n) throw std::invalid_argument("one bot a seat");
+  for (int s = 0; s < h.n; ++s) {
+    const auto t = seats[static_cast<std::size_t>(s)].cast<py::tuple>();
+    if (t.size() != 4) throw std::invalid_argument("a bot is (kind, threshold, per_opponent, keep)");
+    b.kind[s] = t[0].cast<int>();
+    b.play_threshold[s] = t[1].cast<double>();
+    b.per_opponent[s] = t[2].cast<double>();
+    b.keep_trump[s] = t[3].cast<int>();
+    if (b.kind[s] != RANDOM && b.kind[s] != HEURISTIC) throw std::invalid_argument("bot kind");
+    if (b.keep_trump[s] < 2 || b.keep_trump[s] > 14) throw std::invalid_argument("keep_trump");
+  }
+  return b;
+}
+
+py::object result(const Session& g) {
+  if (g.status != OK) return py::int_(g.status);
+  // R-SETTLE: each final balance is (n * balance + pot) / (n * D): the numerators
+  py::list nums;
+  for (int s = 0; s < g.H.n; ++s) nums.append(to_py(g.bal[s] * g.H.n + g.pot));
+  return std::move(nums);
+}
+
+// Sessions whose random bots share the stream bourre-bots:{seed} (simulate.play_session).
+py::list play_shared(const py::dict& house, const py::list& bots, const std::vector<std::string>& seeds) {
+  const House h = read_house(house);
+  const Bots b = read_bots(h, bots, true);
+  py::list out;
+  for (const auto& seed : seeds) {
+    Session g(h, b);
+    g.deck_gen = stream("bourre-deck:" + seed);
+    g.reshuffle_gen = stream("bourre-reshuffle:" + seed);
+    g.bot_gen[0] = stream("bourre-bots:" + seed);
+    {
+      py::gil_scoped_release release;
+      g.play();
+    }
+    out.append(result(g));
+  }
+  return out;
+}
+
+// One session whose random bots have a stream each, given as four words a seat.
+py::object play_streams(const py::dict& house, const py::list& bots, const std::string& seed,
+                        const std::vector<std::vector<u32>>& words) {
+  const House h = read_house(house);
+  const Bots b = read_bots(h, bots, false);
+  if (static_cast<int>(words.size()) != h.n) throw std::invalid_argument("one stream a seat");
+  Session g(h, b);
+  g.deck_gen = stream("bourre-deck:" + seed);
+  g.reshuffle_gen = stream("bourre-reshuffle:" + seed);
+  for (int s = 0; s < h.n; ++s) {
+    const auto& w = words[static_cast<std::size_t>(s)];
+    if (w.size() != 4 || !(w[0] | w[1] | w[2] | w[3])) throw std::invalid_argument("stream words");
+    for (int i = 0; i < 4; ++i) g.bot_gen[s].s[i] = w[static_cast<std::size_t>(i)];
+  }
+  g.play();
+  return result(g);
+}
+
+std::vector<u32> stream_words(const std::string& name) {
+  const Xoshiro x = stream(name);
+  return {x.s[0], x.s[1], x.s[2], x.s[3]};
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_kernel, m) {
+  m.doc() = "bourre's compiled kernel: seeded sessions of built-in houses and bots (C++17).";
+  m.attr("OK") = static_cast<int>(OK);
+  m.attr("OVERFLOW") = static_cast<int>(OVERFLOW_);
+  m.attr("NO_DISCARDS") = static_cast<int>(NO_DISCARDS);
+  m.def("play_shared", &play_shared, py::arg("house"), py::arg("bots"), py::arg("seeds"),
+        "Sessions (one a seed text) whose random bots share the stream bourre-bots:{seed}: "
+        "for each, the settled numerators (R-SETTLE) or a status int.");
+  m.def("play_streams", &play_streams, py::arg("house"), py::arg("bots"), py::arg("seed"),
+        py::arg("words"),
+        "One session whose random bots have a stream each (four words a seat).");
+  m.def("stream_words", &stream_words, py::arg("name"),
+        "The state words of the stream named ``name`` (bourre.xoshiro.stream).");
+}
