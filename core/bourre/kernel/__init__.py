@@ -266,13 +266,10 @@ def _checked_plan(house: House, bots: BotsArg) -> _Plan:
 # -- playing -----------------------------------------------------------------------------
 
 
-def _result(plan: _Plan, seed: int | str, nums: list[int]) -> SessionResult:
-    """R-SETTLE: final balance i is nums[i] / (n × D), exact; ties share a place."""
-    from bourre_variants.standard.payout import ranks_of
-
-    den = plan.n * plan.scale
+def _result(den: int, seed: int | str, nums: list[int], ranks: list[int]) -> SessionResult:
+    """R-SETTLE: final balance i is nums[i] / den (n × D), exact; ties share a place."""
     final: list[Amount] = [x // den if not x % den else Fraction(x, den) for x in nums]
-    return SessionResult(seed, [], final, ranks_of(nums))
+    return SessionResult(seed, [], final, ranks)
 
 
 def _python(house: House, seed: int | str, plan: _Plan) -> SessionResult:
@@ -323,7 +320,7 @@ def play_sessions(
     assert _kernel is not None
     seeds = list(seeds)
     texts = [str(s) for s in seeds]
-    if plan.shared:
+    if plan.shared or not any(kind == 0 for kind, *_ in plan.bots):  # (no stream drawn)
         got: list[Any] = _kernel.play_shared(plan.house, plan.bots, texts)
     else:
         got = [
@@ -331,9 +328,10 @@ def play_sessions(
             for s, t in zip(seeds, texts, strict=True)
         ]
     out: list[SessionResult] = []
-    for seed, nums in zip(seeds, got, strict=True):
-        if isinstance(nums, list):
-            out.append(_result(plan, seed, nums))
+    den = plan.n * plan.scale
+    for seed, played in zip(seeds, got, strict=True):
+        if type(played) is tuple:
+            out.append(_result(den, seed, *played))
         else:  # (OVERFLOW, NO_DISCARDS): the Python rules play it, or refuse it
             out.append(_python(house, seed, plan))
     return out

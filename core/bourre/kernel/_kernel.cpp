@@ -154,7 +154,14 @@ Xoshiro stream(const std::string& name) {
   return x;
 }
 
-inline int popcount(u64 m) { return __builtin_popcountll(m); }
+// A population count without the popcnt instruction (a generic x86-64 build would call
+// libgcc for __builtin_popcountll).
+inline int popcount(u64 m) {
+  m = m - ((m >> 1) & 0x5555555555555555ULL);
+  m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+  m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((m * 0x0101010101010101ULL) >> 56);
+}
 inline int lowest(u64 m) { return __builtin_ctzll(m); }
 
 // -- the house and the bots, as the wrapper describes them ------------------------------
@@ -197,11 +204,12 @@ constexpr double OFF_ACE = 0.55;
 constexpr double OFF_KING = 0.15;
 constexpr double DRAW_GAIN = 0.15;
 
-// hand_strength: expected tricks, summed in the hand's order (as Python adds them).
-double hand_strength(const std::uint8_t* cards, int k, int trump) {
+// hand_strength: expected tricks, summed in the hand's order, ascending (as Python adds them).
+double hand_strength(u64 cards, int trump) {
   double e = 0.0;
-  for (int i = 0; i < k; ++i) {
-    const int s = cards[i] / 13, r = cards[i] % 13;
+  for (; cards; cards &= cards - 1) {
+    const int c = lowest(cards);
+    const int s = c / 13, r = c % 13;
     if (s == trump) {
       e += TRUMP_VALUE[r];
     } else if (r == ACE) {
@@ -213,15 +221,13 @@ double hand_strength(const std::uint8_t* cards, int k, int trump) {
   return e;
 }
 
-// discard_weak: keep aces and the trumps from rank keep_trump up; the rest, in order.
-int discard_weak(const std::uint8_t* hand, int k, int trump, int keep_trump, std::uint8_t* out) {
-  const int low = keep_trump - 2;
-  int m = 0;
-  for (int i = 0; i < k; ++i) {
-    const int c = hand[i];
-    if (c % 13 != ACE && (c / 13 != trump || c % 13 < low)) out[m++] = static_cast<std::uint8_t>(c);
-  }
-  return m;
+constexpr u64 ACES = (u64{1} << 12) | (u64{1} << 25) | (u64{1} << 38) | (u64{1} << 51);
+
+// discard_weak: keep aces and the trumps from rank keep_trump up; the rest (a mask).
+u64 discard_weak(u64 hand, int trump, int keep_trump) {
+  const int low = keep_trump - 2;  // 0..12
+  const u64 kept_trumps = ((SUIT >> low) << low) << (trump * 13);
+  return hand & ~ACES & ~kept_trumps;
 }
 
 // R-TRICK: the index of the winning card: the highest trump, else the highest of the led suit.
@@ -418,11 +424,10 @@ struct Session {
 
   // the hand
   int dealer = 0, trump = 0, upcard = 0;
-  std::uint8_t hand[MAX_SEATS][5] = {};
-  int hlen[MAX_SEATS] = {};
+  u64 hand[MAX_SEATS] = {};  // each seat's cards (a mask: read in ascending order)
   std::uint8_t stock[52] = {};
   int stock_pos = 0, stock_len = 0;
-  std::uint8_t pile[52] = {};
+  std::uint8_t pile[52] = {};  // the discards not yet returned, in the order discarded
   int pile_len = 0;
   u64 own_discards[MAX_SEATS] = {};  // each seat's unreturned discards (R-SURE, R-RESHUFFLE)
   int active[MAX_SEATS] = {};
@@ -438,45 +443,34 @@ struct Session {
     if (x > MONEY_BOUND || x < -MONEY_BOUND) status = OVERFLOW_;
   }
 
-  u64 mask_of(int s) const {
-    u64 m = 0;
-    for (int i = 0; i < hlen[s]; ++i) m |= u64{1} << hand[s][i];
-    return m;
-  }
-
   // R-DEAL: card i of the deck goes to seat (dealer + 1 + i) mod n; the upcard is card
-  // h * n - 1 and names trump; the rest is the stock.  Hands are kept sorted.
+  // h * n - 1 (the dealer's last) and names trump; the rest is the stock, top first.
   void deal(const std::uint8_t* deck) {
     const int n = H.n, h = H.h;
     for (int i = 0; i < n; ++i) {
-      const int s = (dealer + 1 + i) % n;
-      for (int j = 0; j < h; ++j) hand[s][j] = deck[i + j * n];
-      std::sort(hand[s], hand[s] + h);
-      hlen[s] = h;
+      u64 m = 0;
+      for (int j = 0; j < h; ++j) m |= u64{1} << deck[i + j * n];
+      hand[(dealer + 1 + i) % n] = m;
     }
     upcard = deck[h * n - 1];
     trump = upcard / 13;
     stock_len = 52 - h * n;
-    for (int i = 0; i < stock_len; ++i) stock[i] = deck[h * n + i];
+    std::memcpy(stock, deck + h * n, static_cast<std::size_t>(stock_len));
     stock_pos = 0;
     pile_len = 0;
     for (int s = 0; s < n; ++s) own_discards[s] = 0;
     nactive = decided = playing = 0;
   }
 
-  // R-DRAW, R-RESHUFFLE (standard.draw.Draw): discard ``k`` cards (in the order given),
-  // draw as many from the top of the stock; a stock that runs out is made again from
-  // the earlier players' unreturned discards, never this player's own.
-  void exchange(int s, const std::uint8_t* ds, int k) {
-    if (!k) return;  // standing pat
-    u64 dmask = 0;
-    for (int i = 0; i < k; ++i) dmask |= u64{1} << ds[i];
-    std::uint8_t kept[5];
-    int m = 0;
-    for (int i = 0; i < hlen[s]; ++i) {
-      if (!((dmask >> hand[s][i]) & 1)) kept[m++] = hand[s][i];
-    }
-    int need = k;
+  // R-DRAW, R-RESHUFFLE (standard.draw.Draw): discard the cards of ``dmask`` (in the
+  // hand's order, as both bots give them), draw as many from the top of the stock; a
+  // stock that runs out is made again from the earlier players' unreturned discards
+  // (shuffled on the reshuffle stream), never this player's own.
+  void exchange(int s, u64 dmask) {
+    dmask &= hand[s];
+    if (!dmask) return;  // standing pat
+    u64 kept = hand[s] & ~dmask;
+    int need = popcount(dmask);
     while (need) {
       if (stock_pos == stock_len) {  // R-RESHUFFLE
         if (!pile_len) {
@@ -491,52 +485,46 @@ struct Session {
         for (int t = 0; t < H.n; ++t) own_discards[t] = 0;
       }
       const int take = std::min(need, stock_len - stock_pos);
-      for (int i = 0; i < take && m < 5; ++i) kept[m++] = stock[stock_pos + i];
+      for (int i = 0; i < take; ++i) kept |= u64{1} << stock[stock_pos + i];
       stock_pos += take;
       need -= take;
     }
-    std::sort(kept, kept + m);
-    std::memcpy(hand[s], kept, static_cast<std::size_t>(m));
-    hlen[s] = m;
-    for (int i = 0; i < k && pile_len < 52; ++i) pile[pile_len++] = ds[i];
+    hand[s] = kept;
+    for (u64 m = dmask; m && pile_len < 52; m &= m - 1) {
+      pile[pile_len++] = static_cast<std::uint8_t>(lowest(m));
+    }
     own_discards[s] |= dmask;
   }
 
   // The seat's exchange, asked of its bot (R-DRAW: 0 to all the cards of the hand).
   void ask_exchange(int s) {
-    std::uint8_t ds[5];
-    int k = 0;
-    if (B.kind[s] == RANDOM) {  // a coin for each card: a bit of one word
+    u64 dmask = 0;
+    if (B.kind[s] == RANDOM) {  // a coin for each card: a bit of one word, in hand order
       const u32 w = gen(s).next();
-      for (int i = 0; i < hlen[s]; ++i) {
-        if ((w >> i) & 1) ds[k++] = hand[s][i];
+      int i = 0;
+      for (u64 m = hand[s]; m; m &= m - 1, ++i) {
+        if ((w >> i) & 1) dmask |= m & (~m + 1);
       }
     } else {
-      k = discard_weak(hand[s], hlen[s], trump, B.keep_trump[s], ds);
+      dmask = discard_weak(hand[s], trump, B.keep_trump[s]);
     }
-    exchange(s, ds, k);
+    exchange(s, dmask);
   }
 
   // A decision to play or pass, asked of the seat's bot (not asked when forced).
   bool ask_decision(int s, int decided_now, int playing_now) {
     if (B.kind[s] == RANDOM) return (gen(s).next() >> 31) == 1;
-    std::uint8_t out[5];
     const int keep = B.keep_trump[s];
-    const int m = discard_weak(hand[s], hlen[s], trump, keep, out);
-    double strength = hand_strength(hand[s], hlen[s], trump) + DRAW_GAIN * static_cast<double>(m);
-    if (keep > 2) {
-      std::uint8_t tr[5];
-      int t = 0;
-      for (int i = 0; i < m; ++i) {
-        if (out[i] / 13 == trump) tr[t++] = out[i];
-      }
-      strength -= hand_strength(tr, t, trump);
-    }
+    const u64 out = discard_weak(hand[s], trump, keep);
+    double strength =
+        hand_strength(hand[s], trump) + DRAW_GAIN * static_cast<double>(popcount(out));
+    if (keep > 2) strength -= hand_strength(out & (SUIT << (trump * 13)), trump);
     const double potf = static_cast<double>(pot) / H.scale;  // float(view.pot)
     const double players = static_cast<double>(H.n);
     const double share = 0.4 + 0.1 * std::min(2.0, potf / std::max(1.0, 2.0 * players));
     const int to_come = H.n - 1 - decided_now;
-    const double opponents = static_cast<double>(playing_now) + share * static_cast<double>(to_come);
+    const double opponents =
+        static_cast<double>(playing_now) + share * static_cast<double>(to_come);
     return strength >= B.play_threshold[s] + B.per_opponent[s] * opponents;
   }
 
@@ -553,7 +541,7 @@ struct Session {
         ask_exchange(s);
         ++playing;
       } else {
-        hlen[s] = 0;  // R-PASS: the hand is folded
+        hand[s] = 0;  // R-PASS: the hand is folded
       }
       ++decided;
     }
@@ -580,7 +568,7 @@ struct Session {
         active[nactive++] = s;
         if (!(nobody && s == dealer)) ask_exchange(s);
       } else {
-        hlen[s] = 0;  // R-PASS
+        hand[s] = 0;  // R-PASS
       }
     }
   }
@@ -593,7 +581,7 @@ struct Session {
     for (int s = 0; s < n; ++s) cinch_from[s] = 53;
     for (int i = 0; i < nactive; ++i) {
       const int s = active[i];
-      held[s] = mask_of(s);
+      held[s] = hand[s];
       if (H.cinch) {  // masters are trumps held, and no trump joins a hand after the draw
         const int t = popcount((held[s] >> (trump * 13)) & SUIT);
         cinch_from[s] = t < 3 ? 3 - t : 0;
@@ -806,10 +794,20 @@ Bots read_bots(const House& h, const py::list& seats, bool shared) {
 
 py::object result(const Session& g) {
   if (g.status != OK) return py::int_(g.status);
-  // R-SETTLE: each final balance is (n * balance + pot) / (n * D): the numerators
-  py::list nums;
-  for (int s = 0; s < g.H.n; ++s) nums.append(to_py(g.bal[s] * g.H.n + g.pot));
-  return std::move(nums);
+  // R-SETTLE: each final balance is (n * balance + pot) / (n * D): the numerators, and
+  // the places (one more than the balances above: ties share a place)
+  const int n = g.H.n;
+  i128 num[MAX_SEATS];
+  for (int s = 0; s < n; ++s) num[s] = g.bal[s] * n + g.pot;
+  py::list nums(static_cast<std::size_t>(n));
+  py::list ranks(static_cast<std::size_t>(n));
+  for (int s = 0; s < n; ++s) {
+    int above = 0;
+    for (int t = 0; t < n; ++t) above += num[t] > num[s];
+    nums[static_cast<std::size_t>(s)] = to_py(num[s]);
+    ranks[static_cast<std::size_t>(s)] = py::int_(above + 1);
+  }
+  return py::make_tuple(std::move(nums), std::move(ranks));
 }
 
 // Sessions whose random bots share the stream bourre-bots:{seed} (simulate.play_session).
