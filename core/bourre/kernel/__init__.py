@@ -266,10 +266,36 @@ def _checked_plan(house: House, bots: BotsArg) -> _Plan:
 # -- playing -----------------------------------------------------------------------------
 
 
-def _result(den: int, seed: int | str, nums: list[int], ranks: list[int]) -> SessionResult:
-    """R-SETTLE: final balance i is nums[i] / den (n × D), exact; ties share a place."""
-    final: list[Amount] = [x // den if not x % den else Fraction(x, den) for x in nums]
-    return SessionResult(seed, [], final, ranks)
+def _fraction_maker() -> Any:
+    """``fraction(p, q)``: the Fraction p/q of two coprime ints (q > 1), as the kernel's
+    settlement gives them.  Made without Fraction's normalising constructor (a quarter of
+    its cost: the numbers are already in lowest terms) when this Python's Fraction keeps
+    its terms in the slots ``_numerator`` and ``_denominator`` (checked here), else by it."""
+    new = object.__new__
+
+    def fast(p: int, q: int) -> Fraction:
+        f: Fraction = new(Fraction)
+        f._numerator = p  # type: ignore[attr-defined]
+        f._denominator = q  # type: ignore[attr-defined]
+        return f
+
+    try:
+        f = fast(-7, 3)
+        same = Fraction(-7, 3)
+        ok = (
+            f == same
+            and hash(f) == hash(same)
+            and str(f) == "-7/3"
+            and f + Fraction(1, 3) == -2
+            and f.numerator == -7
+            and f.denominator == 3
+        )
+    except Exception:  # another Fraction: the public constructor
+        ok = False
+    return fast if ok else Fraction
+
+
+_FRACTION = _fraction_maker()
 
 
 def _python(house: House, seed: int | str, plan: _Plan) -> SessionResult:
@@ -321,17 +347,16 @@ def play_sessions(
     seeds = list(seeds)
     texts = [str(s) for s in seeds]
     if plan.shared or not any(kind == 0 for kind, *_ in plan.bots):  # (no stream drawn)
-        got: list[Any] = _kernel.play_shared(plan.house, plan.bots, texts)
+        got: list[Any] = _kernel.play_shared(plan.house, plan.bots, texts, _FRACTION)
     else:
         got = [
-            _kernel.play_streams(plan.house, plan.bots, t, _stream_words(plan, s))
+            _kernel.play_streams(plan.house, plan.bots, t, _stream_words(plan, s), _FRACTION)
             for s, t in zip(seeds, texts, strict=True)
         ]
     out: list[SessionResult] = []
-    den = plan.n * plan.scale
     for seed, played in zip(seeds, got, strict=True):
-        if type(played) is tuple:
-            out.append(_result(den, seed, *played))
+        if type(played) is tuple:  # (final balances, places): R-SETTLE
+            out.append(SessionResult(seed, [], *played))
         else:  # (OVERFLOW, NO_DISCARDS): the Python rules play it, or refuse it
             out.append(_python(house, seed, plan))
     return out

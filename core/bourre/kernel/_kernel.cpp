@@ -416,6 +416,8 @@ struct Session {
   const House& H;
   const Bots& B;
   Xoshiro deck_gen, reshuffle_gen;
+  std::string reshuffle_name;  // bourre-reshuffle:{seed}, its stream made when first needed
+  bool reshuffle_made = false;
   Xoshiro bot_gen[MAX_SEATS];
   i128 bal[MAX_SEATS] = {};
   i128 pot = 0;
@@ -450,7 +452,8 @@ struct Session {
     for (int i = 0; i < n; ++i) {
       u64 m = 0;
       for (int j = 0; j < h; ++j) m |= u64{1} << deck[i + j * n];
-      hand[(dealer + 1 + i) % n] = m;
+      const int s = dealer + 1 + i;
+      hand[s < n ? s : s - n] = m;
     }
     upcard = deck[h * n - 1];
     trump = upcard / 13;
@@ -480,6 +483,10 @@ struct Session {
         std::memcpy(stock, pile, static_cast<std::size_t>(pile_len));
         stock_len = pile_len;
         stock_pos = 0;
+        if (!reshuffle_made) {  // (Chance.reshuffle: its own stream, made on first use)
+          reshuffle_gen = stream(reshuffle_name);
+          reshuffle_made = true;
+        }
         reshuffle_gen.shuffle(stock, stock_len);
         pile_len = 0;
         for (int t = 0; t < H.n; ++t) own_discards[t] = 0;
@@ -533,7 +540,7 @@ struct Session {
   void sequential() {
     const int n = H.n;
     for (int k = 0; k < n; ++k) {
-      const int s = (dealer + 1 + k) % n;
+      const int s = dealer + 1 + k < n ? dealer + 1 + k : dealer + 1 + k - n;
       const bool forced = s == dealer && (upcard % 13 == ACE || nactive == 0);
       const bool play = forced || ask_decision(s, decided, playing);
       if (play) {
@@ -555,7 +562,7 @@ struct Session {
     bool chosen[MAX_SEATS] = {};
     bool any = false;
     for (int k = 0; k < n; ++k) {
-      const int s = (dealer + 1 + k) % n;
+      const int s = dealer + 1 + k < n ? dealer + 1 + k : dealer + 1 + k - n;
       const bool forced = s == dealer && upcard % 13 == ACE;
       chosen[s] = forced || ask_decision(s, 0, 0);  // a secret decision: nothing public yet
       any = any || chosen[s];
@@ -563,7 +570,7 @@ struct Session {
     const bool nobody = !any;
     if (nobody) chosen[dealer] = true;
     for (int k = 0; k < n; ++k) {
-      const int s = (dealer + 1 + k) % n;
+      const int s = dealer + 1 + k < n ? dealer + 1 + k : dealer + 1 + k - n;
       if (chosen[s]) {
         active[nactive++] = s;
         if (!(nobody && s == dealer)) ask_exchange(s);
@@ -594,7 +601,7 @@ struct Session {
     for (int t = 0; t < h; ++t) {
       int li = 0;
       while (active[li] != leader) ++li;
-      for (int i = 0; i < nactive; ++i) seats[i] = active[(li + i) % nactive];
+      for (int i = 0; i < nactive; ++i) seats[i] = active[li + i < nactive ? li + i : li + i - nactive];
       for (int p = 0; p < nactive; ++p) {
         const int s = seats[p];
         const bool last = p == nactive - 1;
@@ -685,7 +692,7 @@ struct Session {
     std::uint8_t deck[52];
     for (int i = 0; i < 52; ++i) deck[i] = static_cast<std::uint8_t>(i);
     deck_gen.shuffle(deck, 52);  // R-DEAL: the shuffled and cut deck, top first
-    if (!first) dealer = (dealer + 1) % n;  // R-DEALER: the left neighbour (no lost turns)
+    if (!first) dealer = dealer + 1 < n ? dealer + 1 : 0;  // R-DEALER: the left neighbour (no lost turns)
     deal(deck);
     // R-FIRST-POT, R-ANTE (or R-DOUBLE-ANTE: no exemptions)
     for (int s = 0; s < n; ++s) {
@@ -792,7 +799,17 @@ Bots read_bots(const House& h, const py::list& seats, bool shared) {
   return b;
 }
 
-py::object result(const Session& g) {
+i128 gcd128(i128 a, i128 b) {
+  if (a < 0) a = -a;
+  while (b) {
+    const i128 t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+py::object result(const Session& g, i128 den, const py::object& fraction) {
   if (g.status != OK) return py::int_(g.status);
   // R-SETTLE: each final balance is (n * balance + pot) / (n * D): the numerators, and
   // the places (one more than the balances above: ties share a place)
@@ -804,47 +821,55 @@ py::object result(const Session& g) {
   for (int s = 0; s < n; ++s) {
     int above = 0;
     for (int t = 0; t < n; ++t) above += num[t] > num[s];
-    nums[static_cast<std::size_t>(s)] = to_py(num[s]);
+    // whole: an int; else the exact fraction, in lowest terms (fraction(p, q))
+    const i128 d = gcd128(num[s], den);
+    if (d == den) {
+      nums[static_cast<std::size_t>(s)] = to_py(num[s] / den);
+    } else {
+      nums[static_cast<std::size_t>(s)] = fraction(to_py(num[s] / d), to_py(den / d));
+    }
     ranks[static_cast<std::size_t>(s)] = py::int_(above + 1);
   }
   return py::make_tuple(std::move(nums), std::move(ranks));
 }
 
 // Sessions whose random bots share the stream bourre-bots:{seed} (simulate.play_session).
-py::list play_shared(const py::dict& house, const py::list& bots, const std::vector<std::string>& seeds) {
+py::list play_shared(const py::dict& house, const py::list& bots,
+                     const std::vector<std::string>& seeds, const py::object& fraction) {
   const House h = read_house(house);
   const Bots b = read_bots(h, bots, true);
+  const i128 den = static_cast<i128>(h.n) * static_cast<i64>(h.scale);
   py::list out;
   for (const auto& seed : seeds) {
     Session g(h, b);
     g.deck_gen = stream("bourre-deck:" + seed);
-    g.reshuffle_gen = stream("bourre-reshuffle:" + seed);
+    g.reshuffle_name = "bourre-reshuffle:" + seed;
     g.bot_gen[0] = stream("bourre-bots:" + seed);
     {
       py::gil_scoped_release release;
       g.play();
     }
-    out.append(result(g));
+    out.append(result(g, den, fraction));
   }
   return out;
 }
 
 // One session whose random bots have a stream each, given as four words a seat.
 py::object play_streams(const py::dict& house, const py::list& bots, const std::string& seed,
-                        const std::vector<std::vector<u32>>& words) {
+                        const std::vector<std::vector<u32>>& words, const py::object& fraction) {
   const House h = read_house(house);
   const Bots b = read_bots(h, bots, false);
   if (static_cast<int>(words.size()) != h.n) throw std::invalid_argument("one stream a seat");
   Session g(h, b);
   g.deck_gen = stream("bourre-deck:" + seed);
-  g.reshuffle_gen = stream("bourre-reshuffle:" + seed);
+  g.reshuffle_name = "bourre-reshuffle:" + seed;
   for (int s = 0; s < h.n; ++s) {
     const auto& w = words[static_cast<std::size_t>(s)];
     if (w.size() != 4 || !(w[0] | w[1] | w[2] | w[3])) throw std::invalid_argument("stream words");
     for (int i = 0; i < 4; ++i) g.bot_gen[s].s[i] = w[static_cast<std::size_t>(i)];
   }
   g.play();
-  return result(g);
+  return result(g, static_cast<i128>(h.n) * static_cast<i64>(h.scale), fraction);
 }
 
 std::vector<u32> stream_words(const std::string& name) {
@@ -859,11 +884,11 @@ PYBIND11_MODULE(_kernel, m) {
   m.attr("OK") = static_cast<int>(OK);
   m.attr("OVERFLOW") = static_cast<int>(OVERFLOW_);
   m.attr("NO_DISCARDS") = static_cast<int>(NO_DISCARDS);
-  m.def("play_shared", &play_shared, py::arg("house"), py::arg("bots"), py::arg("seeds"),
+  m.def("play_shared", &play_shared, py::arg("house"), py::arg("bots"), py::arg("seeds"), py::arg("fraction"),
         "Sessions (one a seed text) whose random bots share the stream bourre-bots:{seed}: "
-        "for each, the settled numerators (R-SETTLE) or a status int.");
+        "for each, (final balances, places) (R-SETTLE) or a status int.");
   m.def("play_streams", &play_streams, py::arg("house"), py::arg("bots"), py::arg("seed"),
-        py::arg("words"),
+        py::arg("words"), py::arg("fraction"),
         "One session whose random bots have a stream each (four words a seat).");
   m.def("stream_words", &stream_words, py::arg("name"),
         "The state words of the stream named ``name`` (bourre.xoshiro.stream).");
