@@ -28,19 +28,52 @@ from bourre.house import House
 from bourre.observation import Observation
 from bourre.simulate import play_session
 
-__all__ = ["MEASURES", "Measure", "hands_per_second", "machine", "run", "run_bots"]
+__all__ = [
+    "ENGINES",
+    "MEASURES",
+    "Measure",
+    "engine_for",
+    "hands_per_second",
+    "machine",
+    "run",
+    "run_bots",
+]
 
 MEASURES = ("random", "heuristic", "montecarlo")
 """What ``bourre bench`` measures by default, in this order."""
 
 
+ENGINES = ("auto", "kernel", "python")
+"""``--engine``: the compiled kernel where it can play (``auto``), or one forced."""
+
+
+def engine_for(house: House, bots: str, engine: str = "auto") -> str:
+    """Which engine plays ``bots`` at ``house``: ``"kernel"`` (:mod:`bourre.kernel`)
+    when it is built and can play them (``auto``, ``kernel``), else ``"python"``;
+    ``engine="kernel"`` on a house or bots it cannot play raises ``ValueError`` naming
+    the component."""
+    if engine not in ENGINES:
+        raise ValueError(f"--engine {engine!r}: one of {', '.join(ENGINES)}")
+    if engine == "python":
+        return "python"
+    from bourre import kernel
+
+    why = kernel.can_play(house, bots)
+    if why is None:
+        return "kernel"
+    if engine == "kernel":
+        raise ValueError(f"--engine kernel: {house.spec} with bots {bots}: {why}")
+    return "python"
+
+
 def machine() -> str:
     """The interpreter, the processor, the cores, the build, and the load now."""
-    from bourre.build import describe
+    from bourre.build import describe, kernel
 
     return (
         f"{platform.python_implementation()} {platform.python_version()},"
         f" {platform.machine()}, {os.cpu_count()} cpu; bourre {describe()};"
+        f" kernel {kernel()};"
         f" load average {os.getloadavg()[0]:.2f}"
     )
 
@@ -56,6 +89,35 @@ def _random_round(house: House, seconds: float, seed: list[int]) -> float:
         play_session(house, seed=seed[0], keep_hands=False)
         seed[0] += 1
         hands += house.table.hands
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return hands / elapsed
+
+
+_BATCH = 32
+"""Sessions the kernel plays in one call during a timed round."""
+
+
+def _kernel_round(house: House, bots: str, seconds: float, seed: list[int]) -> float:
+    """Hands/s of whole sessions played by the compiled kernel, :data:`_BATCH` a call:
+    ``random`` on the seeds ``simulate`` is given (as :func:`_random_round`), other
+    bots on those ``bourre compare`` gives (as :func:`_bots_round`); each session's
+    settled result is made (``SessionResult``: exact final balances, places)."""
+    from bourre.compare.sessions import session_seed
+    from bourre.kernel import play_sessions
+
+    hands = 0
+    start = time.perf_counter()
+    while True:
+        first = seed[0]
+        seeds: list[int | str] = (
+            list(range(first, first + _BATCH))
+            if bots == "random"
+            else [session_seed("bench", i) for i in range(first, first + _BATCH)]
+        )
+        play_sessions(house, seeds, bots)
+        seed[0] += _BATCH
+        hands += house.table.hands * _BATCH
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return hands / elapsed
@@ -139,6 +201,7 @@ class Measure:
     unit: str
     rates: list[float] = field(default_factory=list)
     ratio: float | None = None
+    engine: str = "python"
 
     @property
     def median(self) -> float:
@@ -152,7 +215,7 @@ class Measure:
         ratio = f"; {self.ratio:.2f}× the reference" if self.ratio is not None else ""
         return (
             f"{self.house}: {what}: median {self.median:,.0f} {self.unit}{per}"
-            f" over {len(self.rates)} rounds{ratio}"
+            f" over {len(self.rates)} rounds{ratio}; engine: {self.engine}"
         )
 
 
@@ -164,19 +227,32 @@ def run(
     measures: Sequence[str] = MEASURES,
     reference: Path | None = None,
     rounds: int = 5,
+    engine: str = "auto",
 ) -> list[Measure]:
     """Every measure of every house in ``rounds`` interleaved rounds (each measure
     takes about ``seconds`` in all), a line each; with ``reference`` the yardstick
-    runs in every round too.  Returns the measures (the first is the headline)."""
+    runs in every round too.  Each hands/s measure is played by the compiled kernel
+    where it can (``engine="auto"``), or by the engine forced (:func:`engine_for`);
+    its line says which.  Returns the measures (the first is the headline)."""
     per = max(seconds / rounds, 0.05)
+    out = [
+        Measure(
+            h.spec,
+            m,
+            "decisions/s" if m == "montecarlo" else "hands/s",
+            engine=engine_for(h, m, engine),
+        )
+        for h in houses
+        for m in measures
+    ]  # (a forced engine that cannot play a measure is refused before anything runs)
     echo(f"machine: {machine()}")
     for house in houses:  # warm up: plugins loaded, code paths taken once
         play_session(house, seed=-1, keep_hands=False)
-    out = [
-        Measure(h.spec, m, "decisions/s" if m == "montecarlo" else "hands/s")
-        for h in houses
-        for m in measures
-    ]
+    for m in out:
+        if m.engine == "kernel":
+            from bourre.kernel import play_session as kernel_session
+
+            kernel_session(next(h for h in houses if h.spec == m.house), -1, m.name)
     ref: list[float] = []
     seeds = [[0] for _ in out]
     with for_sessions():  # the collector as bourre compare's sessions have it
@@ -185,7 +261,9 @@ def run(
                 ref.append(_reference_round(reference, per))
             for m, seed in zip(out, seeds, strict=True):
                 house = next(h for h in houses if h.spec == m.house)
-                if m.name == "random":
+                if m.engine == "kernel":
+                    m.rates.append(_kernel_round(house, m.name, per, seed))
+                elif m.name == "random":
                     m.rates.append(_random_round(house, per, seed))
                 elif m.name == "montecarlo":
                     m.rates.append(_montecarlo_round(house, per, seed))

@@ -6,6 +6,10 @@ the same typed Python as the sources, several times faster.  An editable install
 them beside their sources, where an edited source is shadowed by its compiled module
 until the package is built again: :func:`stale` finds those, and importing the engine
 warns about them.
+
+The compiled kernel (:mod:`bourre.kernel`, C++) is built apart from mypyc: it is not
+one of :func:`compiled`'s modules; :func:`kernel` says whether it is built, and
+:func:`stale` reports it too when its source is newer.
 """
 
 from __future__ import annotations
@@ -14,11 +18,14 @@ import importlib.machinery
 import warnings
 from pathlib import Path
 
-__all__ = ["compiled", "describe", "stale", "warn_if_stale"]
+__all__ = ["KERNEL", "compiled", "describe", "kernel", "stale", "warn_if_stale"]
+
+KERNEL = "bourre.kernel._kernel"
+"""The compiled kernel's module (setup.py builds it apart from mypyc's)."""
 
 
-def _extensions() -> list[tuple[str, Path]]:
-    """``(module, extension file)`` for every compiled module of the three packages."""
+def _all_extensions() -> list[tuple[str, Path]]:
+    """``(module, extension file)`` for every extension of the three packages."""
     import bourre
     import bourre_bots
     import bourre_variants
@@ -33,6 +40,20 @@ def _extensions() -> list[tuple[str, Path]]:
                 parts = path.relative_to(root).with_name(path.name[: -len(suffix)]).parts
                 found.append((".".join((package.__name__, *parts)), path))
     return sorted(found)
+
+
+def _extensions() -> list[tuple[str, Path]]:
+    """``(module, extension file)`` for every module compiled by mypyc (the kernel's
+    C++ extension is not one of them)."""
+    return [(m, p) for m, p in _all_extensions() if m != KERNEL]
+
+
+def kernel() -> str:
+    """The compiled kernel: ``"C++ (pybind11)"`` when built and importable, else
+    ``"not built"`` (the Python rules play every house)."""
+    from bourre import kernel as k
+
+    return "C++ (pybind11)" if k.available() else "not built"
 
 
 def compiled() -> list[str]:
@@ -52,6 +73,13 @@ def stale() -> list[str]:
             continue  # an installed wheel: its file times say nothing about builds
         if source.exists() and source.stat().st_mtime > ext.stat().st_mtime:
             out.append(module)
+    for module, ext in _all_extensions():
+        if module == KERNEL:  # its source is C++, beside it in a checkout
+            source = ext.parent / "_kernel.cpp"
+            checkout = ext.parents[module.count(".") + 1]
+            built_here = (checkout / "setup.py").is_file() and source.exists()
+            if built_here and source.stat().st_mtime > ext.stat().st_mtime:
+                out.append(module)
     return out
 
 
