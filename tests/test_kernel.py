@@ -42,7 +42,7 @@ _kernel = pytest.importorskip(
 def python_session(house: House, seed: int | str, bots: str | Sequence[Any]) -> SessionResult:
     """``simulate.play_session`` with the players ``kernel.play_session`` promises."""
     if bots == "random":
-        return play_session(house, seed, keep_hands=False)
+        return play_session(house, seed, keep_hands=False, engine="python")
     specs = parse_bots(bots) if isinstance(bots, str) else list(bots)
     if len(specs) == 1:
         specs = specs * house.table.players
@@ -53,7 +53,7 @@ def python_session(house: House, seed: int | str, bots: str | Sequence[Any]) -> 
             return make_bot(s, rng, house=house)
         return make_bot(s.name, rng, house=house, **dict(s.options))
 
-    return play_session(house, seed, make, keep_hands=False)
+    return play_session(house, seed, make, keep_hands=False, engine="python")
 
 
 def assert_same(house: House, seeds: Sequence[int | str], bots: str | Sequence[Any]) -> None:
@@ -62,6 +62,7 @@ def assert_same(house: House, seeds: Sequence[int | str], bots: str | Sequence[A
     for seed, k in zip(seeds, got, strict=True):
         p = python_session(house, seed, bots)
         where = f"{house.spec}, seed {seed!r}, bots {bots!r}"
+        assert (k.engine, p.engine) == ("kernel", "python"), where
         assert k.seed == seed
         assert k.final == p.final, where
         assert [type(x) for x in k.final] == [type(x) for x in p.final], where
@@ -200,7 +201,7 @@ def test_a_session_out_of_range_is_played_by_the_python_rules(
     monkeypatch.setattr(kernel, "_kernel", Reporting())
     house = House("standard")
     (got,) = kernel.play_sessions(house, [5], "random")
-    want = play_session(house, 5, keep_hands=False)
+    want = play_session(house, 5, keep_hands=False, engine="python")
     assert (got.final, got.ranks) == (want.final, want.ranks)
 
 
@@ -259,3 +260,24 @@ def test_many_sessions_play_alike(spec: str) -> None:
     assert_same(house, [f"s{i}" for i in range(150)], "heuristic")
     n = house.table.players
     assert_same(house, list(range(50)), ",".join((["heuristic", "random"] * 4)[:n]))
+
+
+def test_simulate_dispatches_to_the_kernel_and_says_so() -> None:
+    house = House("standard+table(players=6)")
+    auto = play_session(house, 9, keep_hands=False)
+    python = play_session(house, 9, keep_hands=False, engine="python")
+    assert (auto.engine, python.engine) == ("kernel", "python")
+    assert (auto.final, auto.ranks) == (python.final, python.ranks)
+    kept = play_session(house, 9)  # each hand's result kept: the Python rules
+    assert kept.engine == "python" and kept.final == python.final and kept.hands
+    with pytest.raises(kernel.KernelError, match="keep_hands"):
+        play_session(house, 9, engine="kernel")
+    with pytest.raises(kernel.KernelError, match="factory"):
+        play_session(
+            house, 9, lambda s, rng: make_bot("random", rng), keep_hands=False, engine="kernel"
+        )
+    registry = _third_party_registry()
+    other = House("standard+quiet", registry=registry)
+    assert play_session(other, 1, keep_hands=False).engine == "python"
+    with pytest.raises(kernel.KernelError, match="'quiet'"):
+        play_session(other, 1, keep_hands=False, engine="kernel")

@@ -5,6 +5,12 @@ Every session is determined by its seed: the decks come from the state's own cha
 random numbers) and the bots of a session share one generator seeded from the same
 seed.  The session is one :class:`~bourre.engine.State`, made and driven to its end
 by :func:`bourre.players.play_seeded` (:func:`bourre.players.play_out`).
+
+A session of a house made only of built-in components, with the ``random`` bot at
+every seat and no hand's result kept, is played by the compiled kernel when it is
+built (:mod:`bourre.kernel`: the same result, exactly); ``engine="python"`` forces the
+Python rules, ``engine="kernel"`` the kernel (an error naming what it cannot play).
+:attr:`SessionResult.engine` says which played.
 """
 
 from __future__ import annotations
@@ -42,6 +48,8 @@ class SessionResult:
     hands: list[HandResult] = field(default_factory=list)
     final: list[Amount] = field(default_factory=list)
     ranks: list[int] = field(default_factory=list)
+    engine: str = field(default="python", compare=False)
+    """Which engine played it: ``"python"`` (the rules' components) or ``"kernel"``."""
 
 
 def play_session(
@@ -52,10 +60,25 @@ def play_session(
     record: bool = False,
     keep_hands: bool = True,
     on_hand: Callable[[HandResult], None] | None = None,
+    engine: str = "auto",
 ) -> SessionResult:
     """Play one session of ``house`` with bots; the same seed gives the same session.
     Without ``keep_hands``, ``record`` or ``on_hand`` no hand's result is kept (the
-    session's memory stays that of one hand, however long it is)."""
+    session's memory stays that of one hand, however long it is).  ``engine``:
+    ``"auto"`` (the compiled kernel when it can play the session, see the module),
+    ``"kernel"`` or ``"python"``."""
+    if engine != "python":
+        from bourre.kernel import simulate_session
+
+        got = simulate_session(
+            house,
+            seed,
+            players is random_players,
+            record or keep_hands or on_hand is not None,
+            engine,
+        )
+        if got is not None:
+            return got
     n = house.table.players
     if players is random_players:  # one bot, one stream, serves every seat
         seats = [random_players(0, stream(f"bourre-bots:{seed}"))] * n

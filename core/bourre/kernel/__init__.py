@@ -44,7 +44,14 @@ except ImportError as _e:  # not built (no compiler, or BOURRE_NO_KERNEL=1 at in
 else:
     _WHY_NOT = ""
 
-__all__ = ["KernelError", "available", "can_play", "play_session", "play_sessions"]
+__all__ = [
+    "KernelError",
+    "available",
+    "can_play",
+    "play_session",
+    "play_sessions",
+    "simulate_session",
+]
 
 BotsArg = str | Sequence[Any]
 """``"random"``, ``"heuristic"``, a ``--bots`` text, or one bot (name or BotSpec) a seat."""
@@ -304,14 +311,14 @@ def _python(house: House, seed: int | str, plan: _Plan) -> SessionResult:
     from bourre.simulate import play_session as python_session
 
     if plan.shared:
-        return python_session(house, seed, keep_hands=False)
+        return python_session(house, seed, keep_hands=False, engine="python")
     names = plan.names
     options = _options(plan)
 
     def make(seat: int, rng: random.Random) -> Any:
         return make_bot(names[seat], rng, house=house, **options[seat])
 
-    return python_session(house, seed, make, keep_hands=False)
+    return python_session(house, seed, make, keep_hands=False, engine="python")
 
 
 def _options(plan: _Plan) -> list[dict[str, Any]]:
@@ -356,7 +363,7 @@ def play_sessions(
     out: list[SessionResult] = []
     for seed, played in zip(seeds, got, strict=True):
         if type(played) is tuple:  # (final balances, places): R-SETTLE
-            out.append(SessionResult(seed, [], *played))
+            out.append(SessionResult(seed, [], *played, engine="kernel"))
         else:  # (OVERFLOW, NO_DISCARDS): the Python rules play it, or refuse it
             out.append(_python(house, seed, plan))
     return out
@@ -372,3 +379,27 @@ def play_session(
     if keep_hands:
         raise KernelError("the kernel keeps no hand's result: keep_hands needs the Python rules")
     return play_sessions(house, [seed], bots)[0]
+
+
+def simulate_session(
+    house: House, seed: int | str, random_players: bool, keeps_hands: bool, engine: str
+) -> SessionResult | None:
+    """:func:`bourre.simulate.play_session`'s session played by the kernel, or ``None``
+    for the Python rules (``engine="auto"``): the kernel plays the random bot it seats
+    by default (a factory of players is opaque to it) when no hand's result is kept.
+    ``engine="kernel"`` raises :class:`KernelError` naming what it cannot play."""
+    if engine not in ("auto", "kernel"):
+        raise ValueError(f"engine {engine!r}: one of auto, kernel, python")
+    why = (
+        "players given as a factory or a list: the kernel plays its built-in bots by name"
+        " (bourre.kernel.play_session)"
+        if not random_players
+        else "keep_hands, record or on_hand: the kernel keeps no hand's result"
+        if keeps_hands
+        else can_play(house, "random")
+    )
+    if why is not None:
+        if engine == "kernel":
+            raise KernelError(why)
+        return None
+    return play_sessions(house, [seed], "random")[0]
