@@ -190,10 +190,11 @@ def _bot_facts(
     house: House, specs: list[tuple[str, dict[str, Any]]]
 ) -> list[tuple[int, float, float, int]] | str:
     """Each seat's bot as the kernel plays it, read off the bot itself as the installed
-    plugins make it (built-in classes only, by identity)."""
+    plugins make it.  The kernel plays a bot whose own class (not a base) says
+    ``kernel_bot = "random"`` or ``"heuristic"``: the built-in bots' classes say so
+    (the engine imports no bot, so it knows them by this mark, which a subclass does
+    not inherit)."""
     from bourre.players import make_bot
-    from bourre_bots.heuristic import HeuristicPlayer
-    from bourre_bots.random_bot import RandomPlayer
 
     out: list[tuple[int, float, float, int]] = []
     seen: dict[tuple[str, str], tuple[int, float, float, int] | str] = {}
@@ -206,9 +207,10 @@ def _bot_facts(
             except ValueError as e:
                 got = str(e)
             else:
-                if type(bot) is RandomPlayer:
+                form = vars(type(bot)).get("kernel_bot")
+                if form == "random":
                     got = (0, 0.0, 0.0, 2)
-                elif type(bot) is HeuristicPlayer and bot.winner is None:
+                elif form == "heuristic" and getattr(bot, "winner", None) is None:
                     got = (1, bot.play_threshold, bot.per_opponent, bot.keep_trump)
                 else:
                     got = (
