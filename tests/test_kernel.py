@@ -281,3 +281,35 @@ def test_simulate_dispatches_to_the_kernel_and_says_so() -> None:
     assert play_session(other, 1, keep_hands=False).engine == "python"
     with pytest.raises(kernel.KernelError, match="'quiet'"):
         play_session(other, 1, keep_hands=False, engine="kernel")
+
+
+COMPARE_BOTS = ["heuristic", "random", "random,heuristic,heuristic,random,heuristic"]
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "standard",
+        "four-card+double-ante",
+        "simultaneous-reveal+no-cinch",
+        "pot-limit(limit=5/2)+table(ante=1/2)",
+        "standard+table(players=8)",
+    ],
+)
+def test_compare_sessions_are_summarised_alike(spec: str) -> None:
+    """``bourre compare``'s summary of a session (every per-hand tally) is the same
+    played by the kernel or by the Python rules."""
+    from bourre.compare.sessions import run_session
+
+    house = House(spec)
+    n = house.table.players
+    for bots in COMPARE_BOTS:
+        specs = parse_bots(bots)
+        if len(specs) not in (1, n):
+            specs = parse_bots(",".join((["random", "heuristic"] * 4)[:n]))
+        for i in range(3):
+            k = run_session(house, specs, "t", i, rotate=True, engine="kernel")
+            p = run_session(house, specs, "t", i, rotate=True, engine="python")
+            assert (k.pop("engine"), p.pop("engine")) == ("kernel", "python")
+            del k["seconds"], p["seconds"]
+            assert k == p, (spec, bots, i)

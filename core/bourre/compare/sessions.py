@@ -118,9 +118,13 @@ def run_session(
     i: int,
     rotate: bool = False,
     isolate: bool = False,
+    engine: str = "auto",
 ) -> dict[str, Any]:
     """Play session ``i`` of ``house`` and reduce it to a summary (JSON-ready).  With
-    ``isolate`` every bot runs in its own process (:mod:`bourre.isolate`)."""
+    ``isolate`` every bot runs in its own process (:mod:`bourre.isolate`).  ``engine``:
+    the compiled kernel plays it when it can (``auto``, :func:`bourre.kernel.tally_session`:
+    the same summary), or the one forced (``kernel``, ``python``); the summary's
+    ``engine`` says which played."""
     from bourre.players import make_bot
     from bourre.results import SessionTally
     from bourre.simulate import play_session
@@ -138,7 +142,15 @@ def run_session(
     t = SessionTally(start, n)
     sseed = session_seed(seed, i)
     t0 = time.perf_counter()
-    res = play_session(house, seed=sseed, players=make, keep_hands=False, on_hand=t)
+    res = None
+    if engine == "kernel" and isolate:
+        raise ValueError("--engine kernel: --isolate runs each bot in its own process (Python)")
+    if engine != "python" and not isolate:
+        from bourre.kernel import tally_session
+
+        res = tally_session(house, specs, sseed, t, engine)
+    if res is None:
+        res = play_session(house, seed=sseed, players=make, keep_hands=False, on_hand=t)
     seconds = time.perf_counter() - t0
     return {
         "i": i,
@@ -158,6 +170,7 @@ def run_session(
         "plays": t.plays,
         "cinch": t.cinch,
         "seconds": seconds,
+        "engine": res.engine,
     }
 
 

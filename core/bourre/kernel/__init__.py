@@ -51,6 +51,7 @@ __all__ = [
     "play_session",
     "play_sessions",
     "simulate_session",
+    "tally_session",
 ]
 
 BotsArg = str | Sequence[Any]
@@ -359,7 +360,7 @@ def play_sessions(
         got: list[Any] = _kernel.play_shared(plan.house, plan.bots, texts, _FRACTION)
     else:
         got = [
-            _kernel.play_streams(plan.house, plan.bots, t, _stream_words(plan, s), _FRACTION)
+            _kernel.play_streams(plan.house, plan.bots, t, _stream_words(plan, s), _FRACTION, False)
             for s, t in zip(seeds, texts, strict=True)
         ]
     out: list[SessionResult] = []
@@ -405,3 +406,43 @@ def simulate_session(
             raise KernelError(why)
         return None
     return play_sessions(house, [seed], "random")[0]
+
+
+def tally_session(
+    house: House, bots: Sequence[Any], seed: str, tally: Any, engine: str = "auto"
+) -> SessionResult | None:
+    """``bourre compare``'s session (:func:`bourre.compare.sessions.run_session`) played
+    by the kernel: ``bots`` one a seat (made seat by seat from the session's
+    ``random.Random``, as compare makes them), each hand told to ``tally`` (a
+    :class:`~bourre.results.SessionTally`) as its ``on_hand`` would be; ``None`` when
+    the kernel cannot play it (``engine="auto"``: the Python rules play it).
+    ``engine="kernel"`` raises :class:`KernelError` naming what it cannot play."""
+    if engine not in ("auto", "kernel"):
+        raise ValueError(f"engine {engine!r}: one of auto, kernel, python")
+    why = can_play(house, list(bots))
+    if why is not None:
+        if engine == "kernel":
+            raise KernelError(why)
+        return None
+    plan = _checked_plan(house, list(bots))
+    assert _kernel is not None
+    words = _stream_words(plan, seed) if any(k == 0 for k, *_ in plan.bots) else []
+    got = _kernel.play_streams(plan.house, plan.bots, str(seed), words, _FRACTION, True)
+    if type(got) is not tuple:  # (out of the kernel's range): the Python rules play it
+        return None
+    (final, ranks), hands = got
+    d = plan.scale  # float(Fraction(x, d)) is x / d, correctly rounded, as here
+    prev: list[float] = tally.prev
+    for h in hands:
+        tally.plays += h[5]
+        tally.cinch += h[6]
+        tally.pots.append(h[0] / d)
+        tally.active.append(h[1])
+        tally.bourre.append(h[2])
+        tally.carried.append(h[3])
+        tally.dealers.append(h[4])
+        now = [b / d for b in h[7:]]
+        tally.deltas.append([now[s] - prev[s] for s in range(len(now))])
+        prev = now
+    tally.prev = prev
+    return SessionResult(seed, [], final, ranks, engine="kernel")

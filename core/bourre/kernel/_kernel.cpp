@@ -412,6 +412,15 @@ u64 cinch_narrow(u64 legal, u64 hand, int tlen, int trump, u64 known, bool last)
 
 // -- a session ---------------------------------------------------------------------------
 
+// What bourre compare keeps of a hand (results.SessionTally): the pot at stake, the
+// players, the bourre players, whether the pot carried, the dealer, cards played and
+// those played with a cinch (R-SURE), and the balances after the payout.
+struct HandLog {
+  i128 pot_at_stake = 0;
+  int active = 0, bourre = 0, carried = 0, dealer = 0, plays = 0, cinch = 0;
+  i128 bal[MAX_SEATS] = {};
+};
+
 struct Session {
   const House& H;
   const Bots& B;
@@ -436,6 +445,9 @@ struct Session {
   int nactive = 0;
   int decided = 0;  // public decisions so far (a fold, or a play with its exchange)
   int playing = 0;  // of which plays
+  int cinch_plays = 0;  // cards played this hand by a seat with a cinch (R-SURE)
+  int nbourre = 0, carried = 0;
+  std::vector<HandLog>* log = nullptr;  // each hand's tally, when asked
 
   Session(const House& h, const Bots& b) : H(h), B(b) {}
 
@@ -610,6 +622,7 @@ struct Session {
         if (H.cinch && won[s] >= cinch_from[s]) {
           const u64 kn = played | own_discards[s];
           if (has_cinch(held[s], trump, kn, won[s])) {
+            ++cinch_plays;
             lm = cinch_narrow(lm, held[s], p, trump, kn, last);
           }
         }
@@ -643,6 +656,7 @@ struct Session {
   void payout(const int* won, bool sole, i128 P) {
     const int n = H.n;
     for (int s = 0; s < n; ++s) exempt[s] = false;
+    nbourre = carried = 0;
     if (sole) {  // R-SOLE: takes the pot, nobody is bourre
       bal[active[0]] += P;
       pot = 0;
@@ -651,7 +665,6 @@ struct Session {
     int best = -1, ntop = 0;
     int top[MAX_SEATS];
     bool bourre[MAX_SEATS] = {};
-    int nbourre = 0;
     for (int i = 0; i < nactive; ++i) {
       const int s = active[i], w = won[s];
       if (w > best) {
@@ -679,6 +692,7 @@ struct Session {
     i128 carry = P;
     for (int s = 0; s < n; ++s) exempt[s] = bourre[s];
     if (ntop > 1) {  // R-WIN: a tie carries the whole pot; the tied skip the ante
+      carried = 1;
       for (int i = 0; i < ntop; ++i) exempt[top[i]] = true;
     } else {
       bal[top[0]] += P;
@@ -712,6 +726,7 @@ struct Session {
       pot += H.ante * nactive;
     }
     const i128 P = pot;  // the pot at stake
+    cinch_plays = 0;
     int won[MAX_SEATS] = {};
     const bool sole = nactive == 1;
     if (sole) {
@@ -722,6 +737,18 @@ struct Session {
     payout(won, sole, P);
     for (int s = 0; s < n; ++s) check(bal[s]);
     check(pot);
+    if (log) {
+      HandLog hl;
+      hl.pot_at_stake = P;
+      hl.active = nactive;
+      hl.bourre = nbourre;
+      hl.carried = carried;
+      hl.dealer = dealer;
+      hl.plays = sole ? 0 : H.h * nactive;
+      hl.cinch = cinch_plays;
+      for (int s = 0; s < n; ++s) hl.bal[s] = bal[s];
+      log->push_back(hl);
+    }
   }
 
   void play() {
@@ -854,22 +881,50 @@ py::list play_shared(const py::dict& house, const py::list& bots,
   return out;
 }
 
-// One session whose random bots have a stream each, given as four words a seat.
+// One session whose random bots have a stream each, given as four words a seat (or,
+// with no words, share bourre-bots:{seed}); with ``tally``, each hand's HandLog too:
+// ((final, places), [(pot at stake, active, bourre, carried, dealer, plays, cinch,
+// balances...), ...]).
 py::object play_streams(const py::dict& house, const py::list& bots, const std::string& seed,
-                        const std::vector<std::vector<u32>>& words, const py::object& fraction) {
+                        const std::vector<std::vector<u32>>& words, const py::object& fraction,
+                        bool tally) {
   const House h = read_house(house);
-  const Bots b = read_bots(h, bots, false);
-  if (static_cast<int>(words.size()) != h.n) throw std::invalid_argument("one stream a seat");
+  const bool shared = words.empty();
+  const Bots b = read_bots(h, bots, shared);
+  if (!shared && static_cast<int>(words.size()) != h.n) {
+    throw std::invalid_argument("one stream a seat");
+  }
   Session g(h, b);
   g.deck_gen = stream("bourre-deck:" + seed);
   g.reshuffle_name = "bourre-reshuffle:" + seed;
-  for (int s = 0; s < h.n; ++s) {
+  if (shared) g.bot_gen[0] = stream("bourre-bots:" + seed);
+  for (int s = 0; s < static_cast<int>(words.size()); ++s) {
     const auto& w = words[static_cast<std::size_t>(s)];
     if (w.size() != 4 || !(w[0] | w[1] | w[2] | w[3])) throw std::invalid_argument("stream words");
     for (int i = 0; i < 4; ++i) g.bot_gen[s].s[i] = w[static_cast<std::size_t>(i)];
   }
+  std::vector<HandLog> log;
+  if (tally) {
+    log.reserve(static_cast<std::size_t>(h.hands));
+    g.log = &log;
+  }
   g.play();
-  return result(g, static_cast<i128>(h.n) * static_cast<i64>(h.scale), fraction);
+  py::object got = result(g, static_cast<i128>(h.n) * static_cast<i64>(h.scale), fraction);
+  if (!tally || g.status != OK) return got;
+  py::list hands;
+  for (const auto& hl : log) {
+    py::tuple t(static_cast<std::size_t>(7 + h.n));
+    t[0] = to_py(hl.pot_at_stake);
+    t[1] = py::int_(hl.active);
+    t[2] = py::int_(hl.bourre);
+    t[3] = py::int_(hl.carried);
+    t[4] = py::int_(hl.dealer);
+    t[5] = py::int_(hl.plays);
+    t[6] = py::int_(hl.cinch);
+    for (int s = 0; s < h.n; ++s) t[static_cast<std::size_t>(7 + s)] = to_py(hl.bal[s]);
+    hands.append(std::move(t));
+  }
+  return py::make_tuple(std::move(got), std::move(hands));
 }
 
 std::vector<u32> stream_words(const std::string& name) {
@@ -888,8 +943,9 @@ PYBIND11_MODULE(_kernel, m) {
         "Sessions (one a seed text) whose random bots share the stream bourre-bots:{seed}: "
         "for each, (final balances, places) (R-SETTLE) or a status int.");
   m.def("play_streams", &play_streams, py::arg("house"), py::arg("bots"), py::arg("seed"),
-        py::arg("words"), py::arg("fraction"),
-        "One session whose random bots have a stream each (four words a seat).");
+        py::arg("words"), py::arg("fraction"), py::arg("tally") = false,
+        "One session whose random bots have a stream each (four words a seat; none: "
+        "shared), with each hand's tally when asked.");
   m.def("stream_words", &stream_words, py::arg("name"),
         "The state words of the stream named ``name`` (bourre.xoshiro.stream).");
 }
