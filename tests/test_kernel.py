@@ -313,3 +313,19 @@ def test_compare_sessions_are_summarised_alike(spec: str) -> None:
             assert (k.pop("engine"), p.pop("engine")) == ("kernel", "python")
             del k["seconds"], p["seconds"]
             assert k == p, (spec, bots, i)
+
+
+def test_the_report_says_which_engine_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bourre.compare.report import title
+    from bourre.compare.sessions import run_session
+
+    metrics: dict[str, Any] = {"sessions_completed": 2, "seed": "0", "bots": ["heuristic"]}
+    assert "engine" not in title(metrics)
+    metrics["timing"] = {"engines": {"standard": ["kernel"], "four-card": ["kernel", "python"]}}
+    assert title(metrics).endswith("bots heuristic, engine kernel and python")
+    monkeypatch.setenv("BOURRE_ENGINE", "python")
+    assert run_session(House("standard"), parse_bots("heuristic"), "t", 0)["engine"] == "python"
+    monkeypatch.setenv("BOURRE_ENGINE", "kernel")
+    assert run_session(House("standard"), parse_bots("heuristic"), "t", 0)["engine"] == "kernel"
+    with pytest.raises(kernel.KernelError, match="'montecarlo'"):
+        run_session(House("standard"), parse_bots("montecarlo"), "t", 0)

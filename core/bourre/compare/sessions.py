@@ -10,6 +10,7 @@ state file, resuming) is :mod:`bourre.compare.runner`.
 from __future__ import annotations
 
 import functools
+import os
 import random
 import time
 from collections.abc import Iterable, Sequence
@@ -118,13 +119,14 @@ def run_session(
     i: int,
     rotate: bool = False,
     isolate: bool = False,
-    engine: str = "auto",
+    engine: str | None = None,
 ) -> dict[str, Any]:
     """Play session ``i`` of ``house`` and reduce it to a summary (JSON-ready).  With
     ``isolate`` every bot runs in its own process (:mod:`bourre.isolate`).  ``engine``:
     the compiled kernel plays it when it can (``auto``, :func:`bourre.kernel.tally_session`:
-    the same summary), or the one forced (``kernel``, ``python``); the summary's
-    ``engine`` says which played."""
+    the same summary), or the one forced (``kernel``, ``python``); ``None``: the
+    environment's ``BOURRE_ENGINE`` (``auto`` if unset: workers inherit it); the
+    summary's ``engine`` says which played."""
     from bourre.players import make_bot
     from bourre.results import SessionTally
     from bourre.simulate import play_session
@@ -143,6 +145,8 @@ def run_session(
     sseed = session_seed(seed, i)
     t0 = time.perf_counter()
     res = None
+    if engine is None:
+        engine = os.environ.get("BOURRE_ENGINE", "") or "auto"
     if engine == "kernel" and isolate:
         raise ValueError("--engine kernel: --isolate runs each bot in its own process (Python)")
     if engine != "python" and not isolate:
