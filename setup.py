@@ -141,7 +141,17 @@ def build_kernel(command: build_ext, extensions: list[Any]) -> None:
 
 
 HERE = Path(__file__).resolve().parent
-TRAINING = ["bench", "--seconds", "0.2", "standard", "four-card", "no-cinch", "optional-undertrump"]
+TRAINING = [
+    "bench",
+    "--engine",
+    "python",
+    "--seconds",
+    "0.2",
+    "standard",
+    "four-card",
+    "no-cinch",
+    "optional-undertrump",
+]
 """What the profile-guided build plays: ``bourre bench`` (random, heuristic and Monte
 Carlo bots) on houses whose components differ, about 15 seconds instrumented."""
 

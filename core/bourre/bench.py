@@ -86,7 +86,7 @@ def _random_round(house: House, seconds: float, seed: list[int]) -> float:
     hands = 0
     start = time.perf_counter()
     while True:
-        play_session(house, seed=seed[0], keep_hands=False)
+        play_session(house, seed=seed[0], keep_hands=False, engine="python")
         seed[0] += 1
         hands += house.table.hands
         elapsed = time.perf_counter() - start
@@ -98,24 +98,17 @@ _BATCH = 32
 """Sessions the kernel plays in one call during a timed round."""
 
 
-def _kernel_round(house: House, bots: str, seconds: float, seed: list[int]) -> float:
-    """Hands/s of whole sessions played by the compiled kernel, :data:`_BATCH` a call:
-    ``random`` on the seeds ``simulate`` is given (as :func:`_random_round`), other
-    bots on those ``bourre compare`` gives (as :func:`_bots_round`); each session's
-    settled result is made (``SessionResult``: exact final balances, places)."""
-    from bourre.compare.sessions import session_seed
+def _kernel_round(house: House, seconds: float, seed: list[int]) -> float:
+    """Hands/s of whole sessions with the random bot at every seat (the seeds of
+    :func:`_random_round`) played by the compiled kernel, :data:`_BATCH` a call; each
+    session's settled result is made (``SessionResult``: exact final balances, places)."""
     from bourre.kernel import play_sessions
 
     hands = 0
     start = time.perf_counter()
     while True:
         first = seed[0]
-        seeds: list[int | str] = (
-            list(range(first, first + _BATCH))
-            if bots == "random"
-            else [session_seed("bench", i) for i in range(first, first + _BATCH)]
-        )
-        play_sessions(house, seeds, bots)
+        play_sessions(house, range(first, first + _BATCH), "random")
         seed[0] += _BATCH
         hands += house.table.hands * _BATCH
         elapsed = time.perf_counter() - start
@@ -123,15 +116,18 @@ def _kernel_round(house: House, bots: str, seconds: float, seed: list[int]) -> f
             return hands / elapsed
 
 
-def _bots_round(house: House, bots: str, seconds: float, seed: list[int]) -> float:
-    """Hands/s of whole sessions with ``bots`` through ``bourre compare``'s code."""
+def _bots_round(
+    house: House, bots: str, seconds: float, seed: list[int], engine: str = "python"
+) -> float:
+    """Hands/s of whole sessions with ``bots`` through ``bourre compare``'s code (each
+    session reduced to its summary), played by ``engine``."""
     from bourre.compare.sessions import parse_bots, run_session
 
     specs = parse_bots(bots)
     hands = 0
     start = time.perf_counter()
     while True:
-        hands += int(run_session(house, specs, "bench", seed[0])["hands"])
+        hands += int(run_session(house, specs, "bench", seed[0], engine=engine)["hands"])
         seed[0] += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
@@ -247,12 +243,12 @@ def run(
     ]  # (a forced engine that cannot play a measure is refused before anything runs)
     echo(f"machine: {machine()}")
     for house in houses:  # warm up: plugins loaded, code paths taken once
-        play_session(house, seed=-1, keep_hands=False)
+        play_session(house, seed=-1, keep_hands=False, engine="python")
     for m in out:
         if m.engine == "kernel":
             from bourre.kernel import play_session as kernel_session
 
-            kernel_session(next(h for h in houses if h.spec == m.house), -1, m.name)
+            kernel_session(next(h for h in houses if h.spec == m.house), -1, "random")
     ref: list[float] = []
     seeds = [[0] for _ in out]
     with for_sessions():  # the collector as bourre compare's sessions have it
@@ -261,14 +257,14 @@ def run(
                 ref.append(_reference_round(reference, per))
             for m, seed in zip(out, seeds, strict=True):
                 house = next(h for h in houses if h.spec == m.house)
-                if m.engine == "kernel":
-                    m.rates.append(_kernel_round(house, m.name, per, seed))
+                if m.name == "random" and m.engine == "kernel":
+                    m.rates.append(_kernel_round(house, per, seed))
                 elif m.name == "random":
                     m.rates.append(_random_round(house, per, seed))
                 elif m.name == "montecarlo":
                     m.rates.append(_montecarlo_round(house, per, seed))
                 else:
-                    m.rates.append(_bots_round(house, m.name, per, seed))
+                    m.rates.append(_bots_round(house, m.name, per, seed, m.engine))
     if ref:
         med = statistics.median(ref)
         for m in out:
@@ -289,7 +285,7 @@ def run(
 
 def hands_per_second(house: House, seconds: float = 3.0, rounds: int = 5) -> list[float]:
     """Timed rounds of full sessions with random bots: hands/s of each."""
-    play_session(house, seed=-1, keep_hands=False)
+    play_session(house, seed=-1, keep_hands=False, engine="python")
     seed = [0]
     return [_random_round(house, max(seconds / rounds, 0.05), seed) for _ in range(rounds)]
 

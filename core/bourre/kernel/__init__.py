@@ -101,6 +101,7 @@ class _Plan:
     house: dict[str, Any]
     bots: list[tuple[int, float, float, int]]
     shared: bool  # the random bots share the stream bourre-bots:{seed}
+    random: bool  # a random bot is seated (else no bot draws a number)
     names: tuple[str, ...]  # the bot of each seat
     scale: int  # D: amounts are counted in 1/D chips
     n: int
@@ -230,7 +231,7 @@ _PLANS: list[tuple[House, Any, _Plan | str]] = []
 
 
 def _plan(house: House, bots: BotsArg) -> _Plan | str:
-    key = bots if isinstance(bots, str) else tuple(str(b) for b in bots)
+    key = bots if isinstance(bots, str) else tuple(bots)
     for h, k, p in _PLANS:
         if h is house and k == key:
             return p
@@ -252,7 +253,8 @@ def _make_plan(house: House, bots: BotsArg) -> _Plan | str:
     kinds = _bot_facts(house, seats)
     if isinstance(kinds, str):
         return kinds
-    return _Plan(facts, kinds, shared, tuple(s[0] for s in seats), facts["scale"], n)
+    random_seated = any(k[0] == 0 for k in kinds)
+    return _Plan(facts, kinds, shared, random_seated, tuple(s[0] for s in seats), facts["scale"], n)
 
 
 def can_play(house: House, bots: BotsArg = "random") -> str | None:
@@ -356,7 +358,7 @@ def play_sessions(
     assert _kernel is not None
     seeds = list(seeds)
     texts = [str(s) for s in seeds]
-    if plan.shared or not any(kind == 0 for kind, *_ in plan.bots):  # (no stream drawn)
+    if plan.shared or not plan.random:  # (no stream drawn from a random.Random)
         got: list[Any] = _kernel.play_shared(plan.house, plan.bots, texts, _FRACTION)
     else:
         got = [
@@ -419,18 +421,29 @@ def tally_session(
     ``engine="kernel"`` raises :class:`KernelError` naming what it cannot play."""
     if engine not in ("auto", "kernel"):
         raise ValueError(f"engine {engine!r}: one of auto, kernel, python")
-    why = can_play(house, list(bots))
-    if why is not None:
+    plan = _plan(house, bots) if _kernel is not None else _WHY_NOT
+    if isinstance(plan, str):
         if engine == "kernel":
-            raise KernelError(why)
+            raise KernelError(plan)
         return None
-    plan = _checked_plan(house, list(bots))
     assert _kernel is not None
-    words = _stream_words(plan, seed) if any(k == 0 for k, *_ in plan.bots) else []
+    words = _stream_words(plan, seed) if plan.random else []
     got = _kernel.play_streams(plan.house, plan.bots, str(seed), words, _FRACTION, True)
     if type(got) is not tuple:  # (out of the kernel's range): the Python rules play it
         return None
     (final, ranks), hands = got
+    if type(hands) is tuple:  # the tally's floats, made by the kernel as Python makes them
+        pots, active, bourre, carried, dealers, deltas, plays, cinch, last = hands
+        tally.pots += pots
+        tally.active += active
+        tally.bourre += bourre
+        tally.carried += carried
+        tally.dealers += dealers
+        tally.deltas += deltas
+        tally.plays += plays
+        tally.cinch += cinch
+        tally.prev = last
+        return SessionResult(seed, [], final, ranks, engine="kernel")
     d = plan.scale  # float(Fraction(x, d)) is x / d, correctly rounded, as here
     prev: list[float] = tally.prev
     for h in hands:

@@ -911,6 +911,42 @@ py::object play_streams(const py::dict& house, const py::list& bots, const std::
   g.play();
   py::object got = result(g, static_cast<i128>(h.n) * static_cast<i64>(h.scale), fraction);
   if (!tally || g.status != OK) return got;
+  // The tally's floats, when every amount and D are exact doubles (below 2^53): then
+  // x / D here is Python's float(Fraction(x, D)) (both correctly rounded) and each
+  // change is the same double subtraction as SessionTally's.
+  const i128 exact = static_cast<i128>(1) << 53;
+  bool safe = static_cast<i128>(h.scale) < exact && h.balance < exact && h.balance > -exact;
+  for (const auto& hl : log) {
+    safe = safe && hl.pot_at_stake < exact && hl.pot_at_stake > -exact;
+    for (int s = 0; s < h.n; ++s) safe = safe && hl.bal[s] < exact && hl.bal[s] > -exact;
+  }
+  if (safe) {
+    const double d = h.scale;
+    py::list pots, active, bourre, carried, dealers, deltas;
+    double prev[MAX_SEATS];
+    for (int s = 0; s < h.n; ++s) prev[s] = static_cast<double>(h.balance) / d;
+    int plays = 0, cinch = 0;
+    for (const auto& hl : log) {
+      pots.append(py::float_(static_cast<double>(hl.pot_at_stake) / d));
+      active.append(py::int_(hl.active));
+      bourre.append(py::int_(hl.bourre));
+      carried.append(py::int_(hl.carried));
+      dealers.append(py::int_(hl.dealer));
+      py::list delta(static_cast<std::size_t>(h.n));
+      for (int s = 0; s < h.n; ++s) {
+        const double now = static_cast<double>(hl.bal[s]) / d;
+        delta[static_cast<std::size_t>(s)] = py::float_(now - prev[s]);
+        prev[s] = now;
+      }
+      deltas.append(std::move(delta));
+      plays += hl.plays;
+      cinch += hl.cinch;
+    }
+    py::list last(static_cast<std::size_t>(h.n));
+    for (int s = 0; s < h.n; ++s) last[static_cast<std::size_t>(s)] = py::float_(prev[s]);
+    return py::make_tuple(std::move(got), py::make_tuple(pots, active, bourre, carried, dealers,
+                                                         deltas, plays, cinch, last));
+  }
   py::list hands;
   for (const auto& hl : log) {
     py::tuple t(static_cast<std::size_t>(7 + h.n));
