@@ -195,7 +195,9 @@ def test_a_session_out_of_range_is_played_by_the_python_rules(
     Python rules: the same result."""
 
     class Reporting:
-        def play_shared(self, house: Any, bots: Any, seeds: list[str], fraction: Any) -> list[int]:
+        def play_shared(
+            self, house: Any, bots: Any, seeds: list[str], fraction: Any, fast: bool
+        ) -> list[int]:
             return [_kernel.OVERFLOW for _ in seeds]
 
     monkeypatch.setattr(kernel, "_kernel", Reporting())
@@ -214,6 +216,12 @@ def test_fractions_are_exact_fractions() -> None:
         if isinstance(x, Fraction):
             assert x.denominator > 1 and x == Fraction(x.numerator, x.denominator)
             assert hash(x) == hash(Fraction(x.numerator, x.denominator))
+    plan = kernel._plan(house, "random")  # the constructor's way (another Python's Fraction)
+    for fast in (False, True):
+        slow = _kernel.play_shared(
+            plan.house, plan.bots, [str(i) for i in range(10)], Fraction, fast
+        )
+        assert [list(f) for f, _ in slow] == [r.final for r in got]
 
 
 # -- a property over random houses ----------------------------------------------------

@@ -278,36 +278,29 @@ def _checked_plan(house: House, bots: BotsArg) -> _Plan:
 # -- playing -----------------------------------------------------------------------------
 
 
-def _fraction_maker() -> Any:
-    """``fraction(p, q)``: the Fraction p/q of two coprime ints (q > 1), as the kernel's
-    settlement gives them.  Made without Fraction's normalising constructor (a quarter of
-    its cost: the numbers are already in lowest terms) when this Python's Fraction keeps
-    its terms in the slots ``_numerator`` and ``_denominator`` (checked here), else by it."""
-    new = object.__new__
-
-    def fast(p: int, q: int) -> Fraction:
-        f: Fraction = new(Fraction)
-        f._numerator = p  # type: ignore[attr-defined]
-        f._denominator = q  # type: ignore[attr-defined]
-        return f
-
+def _fast_fractions() -> bool:
+    """Whether the kernel may make a Fraction p/q of two coprime ints (q > 1) without
+    Fraction's normalising constructor (a quarter of its cost: the settlement's terms
+    are already in lowest terms): this Python's Fraction keeps its terms in the slots
+    ``_numerator`` and ``_denominator``, checked here on one made so; else the kernel
+    calls ``Fraction(p, q)``."""
     try:
-        f = fast(-7, 3)
+        f: Any = object.__new__(Fraction)
+        f._numerator = -7
+        f._denominator = 3
         same = Fraction(-7, 3)
-        ok = (
+        return bool(
             f == same
             and hash(f) == hash(same)
             and str(f) == "-7/3"
             and f + Fraction(1, 3) == -2
-            and f.numerator == -7
-            and f.denominator == 3
+            and (f.numerator, f.denominator) == (-7, 3)
         )
     except Exception:  # another Fraction: the public constructor
-        ok = False
-    return fast if ok else Fraction
+        return False
 
 
-_FRACTION = _fraction_maker()
+_FAST = _fast_fractions()
 
 
 def _python(house: House, seed: int | str, plan: _Plan) -> SessionResult:
@@ -359,10 +352,12 @@ def play_sessions(
     seeds = list(seeds)
     texts = [str(s) for s in seeds]
     if plan.shared or not plan.random:  # (no stream drawn from a random.Random)
-        got: list[Any] = _kernel.play_shared(plan.house, plan.bots, texts, _FRACTION)
+        got: list[Any] = _kernel.play_shared(plan.house, plan.bots, texts, Fraction, _FAST)
     else:
         got = [
-            _kernel.play_streams(plan.house, plan.bots, t, _stream_words(plan, s), _FRACTION, False)
+            _kernel.play_streams(
+                plan.house, plan.bots, t, _stream_words(plan, s), Fraction, _FAST, False
+            )
             for s, t in zip(seeds, texts, strict=True)
         ]
     out: list[SessionResult] = []
@@ -428,7 +423,7 @@ def tally_session(
         return None
     assert _kernel is not None
     words = _stream_words(plan, seed) if plan.random else []
-    got = _kernel.play_streams(plan.house, plan.bots, str(seed), words, _FRACTION, True)
+    got = _kernel.play_streams(plan.house, plan.bots, str(seed), words, Fraction, _FAST, True)
     if type(got) is not tuple:  # (out of the kernel's range): the Python rules play it
         return None
     (final, ranks), hands = got

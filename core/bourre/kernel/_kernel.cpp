@@ -164,6 +164,12 @@ inline int popcount(u64 m) {
 }
 inline int lowest(u64 m) { return __builtin_ctzll(m); }
 
+// R-DECK: the 52 cards in order (bourre.cards.DECK), copied before each shuffle.
+constexpr std::uint8_t FRESH_DECK[52] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
+    18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35,
+    36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
+
 // -- the house and the bots, as the wrapper describes them ------------------------------
 
 struct House {
@@ -704,7 +710,7 @@ struct Session {
   void hand_played(bool first) {
     const int n = H.n;
     std::uint8_t deck[52];
-    for (int i = 0; i < 52; ++i) deck[i] = static_cast<std::uint8_t>(i);
+    std::memcpy(deck, FRESH_DECK, sizeof deck);
     deck_gen.shuffle(deck, 52);  // R-DEAL: the shuffled and cut deck, top first
     if (!first) dealer = dealer + 1 < n ? dealer + 1 : 0;  // R-DEALER: the left neighbour (no lost turns)
     deal(deck);
@@ -836,7 +842,25 @@ i128 gcd128(i128 a, i128 b) {
   return a;
 }
 
-py::object result(const Session& g, i128 den, const py::object& fraction) {
+// The Fraction p/q of coprime ints (q > 1): by ``fraction(p, q)``, or, with ``fast``
+// (the wrapper checked that this Python's Fraction keeps its terms in the slots
+// _numerator and _denominator), made as object.__new__(Fraction) with those slots set:
+// a quarter of the normalising constructor's cost.
+py::object make_fraction(const py::object& fraction, bool fast, py::int_ p, py::int_ q) {
+  if (!fast) return fraction(std::move(p), std::move(q));
+  static PyObject* const no_args = PyTuple_New(0);
+  static PyObject* const num_name = PyUnicode_InternFromString("_numerator");
+  static PyObject* const den_name = PyUnicode_InternFromString("_denominator");
+  auto* type = reinterpret_cast<PyTypeObject*>(fraction.ptr());
+  py::object f = py::reinterpret_steal<py::object>(PyBaseObject_Type.tp_new(type, no_args, nullptr));
+  if (!f || PyObject_SetAttr(f.ptr(), num_name, p.ptr()) < 0 ||
+      PyObject_SetAttr(f.ptr(), den_name, q.ptr()) < 0) {
+    throw py::error_already_set();
+  }
+  return f;
+}
+
+py::object result(const Session& g, i128 den, const py::object& fraction, bool fast) {
   if (g.status != OK) return py::int_(g.status);
   // R-SETTLE: each final balance is (n * balance + pot) / (n * D): the numerators, and
   // the places (one more than the balances above: ties share a place)
@@ -853,7 +877,8 @@ py::object result(const Session& g, i128 den, const py::object& fraction) {
     if (d == den) {
       nums[static_cast<std::size_t>(s)] = to_py(num[s] / den);
     } else {
-      nums[static_cast<std::size_t>(s)] = fraction(to_py(num[s] / d), to_py(den / d));
+      nums[static_cast<std::size_t>(s)] =
+          make_fraction(fraction, fast, to_py(num[s] / d), to_py(den / d));
     }
     ranks[static_cast<std::size_t>(s)] = py::int_(above + 1);
   }
@@ -862,7 +887,8 @@ py::object result(const Session& g, i128 den, const py::object& fraction) {
 
 // Sessions whose random bots share the stream bourre-bots:{seed} (simulate.play_session).
 py::list play_shared(const py::dict& house, const py::list& bots,
-                     const std::vector<std::string>& seeds, const py::object& fraction) {
+                     const std::vector<std::string>& seeds, const py::object& fraction,
+                     bool fast) {
   const House h = read_house(house);
   const Bots b = read_bots(h, bots, true);
   const i128 den = static_cast<i128>(h.n) * static_cast<i64>(h.scale);
@@ -876,7 +902,7 @@ py::list play_shared(const py::dict& house, const py::list& bots,
       py::gil_scoped_release release;
       g.play();
     }
-    out.append(result(g, den, fraction));
+    out.append(result(g, den, fraction, fast));
   }
   return out;
 }
@@ -887,7 +913,7 @@ py::list play_shared(const py::dict& house, const py::list& bots,
 // balances...), ...]).
 py::object play_streams(const py::dict& house, const py::list& bots, const std::string& seed,
                         const std::vector<std::vector<u32>>& words, const py::object& fraction,
-                        bool tally) {
+                        bool fast, bool tally) {
   const House h = read_house(house);
   const bool shared = words.empty();
   const Bots b = read_bots(h, bots, shared);
@@ -909,7 +935,8 @@ py::object play_streams(const py::dict& house, const py::list& bots, const std::
     g.log = &log;
   }
   g.play();
-  py::object got = result(g, static_cast<i128>(h.n) * static_cast<i64>(h.scale), fraction);
+  py::object got =
+      result(g, static_cast<i128>(h.n) * static_cast<i64>(h.scale), fraction, fast);
   if (!tally || g.status != OK) return got;
   // The tally's floats, when every amount and D are exact doubles (below 2^53): then
   // x / D here is Python's float(Fraction(x, D)) (both correctly rounded) and each
@@ -975,11 +1002,11 @@ PYBIND11_MODULE(_kernel, m) {
   m.attr("OK") = static_cast<int>(OK);
   m.attr("OVERFLOW") = static_cast<int>(OVERFLOW_);
   m.attr("NO_DISCARDS") = static_cast<int>(NO_DISCARDS);
-  m.def("play_shared", &play_shared, py::arg("house"), py::arg("bots"), py::arg("seeds"), py::arg("fraction"),
+  m.def("play_shared", &play_shared, py::arg("house"), py::arg("bots"), py::arg("seeds"), py::arg("fraction"), py::arg("fast"),
         "Sessions (one a seed text) whose random bots share the stream bourre-bots:{seed}: "
         "for each, (final balances, places) (R-SETTLE) or a status int.");
   m.def("play_streams", &play_streams, py::arg("house"), py::arg("bots"), py::arg("seed"),
-        py::arg("words"), py::arg("fraction"), py::arg("tally") = false,
+        py::arg("words"), py::arg("fraction"), py::arg("fast"), py::arg("tally") = false,
         "One session whose random bots have a stream each (four words a seat; none: "
         "shared), with each hand's tally when asked.");
   m.def("stream_words", &stream_words, py::arg("name"),
