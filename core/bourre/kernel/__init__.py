@@ -25,6 +25,7 @@ as ``bourre compare`` makes them (``simulate.play_session(players=factory)``).
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 from collections.abc import Sequence
@@ -36,8 +37,9 @@ from bourre.house import House
 from bourre.money import Amount
 from bourre.simulate import SessionResult
 
+_kernel: Any
 try:
-    from bourre.kernel import _kernel
+    _kernel = importlib.import_module("bourre.kernel._kernel")
 except ImportError as _e:  # not built (no compiler, or BOURRE_NO_KERNEL=1 at install)
     _kernel = None
     _WHY_NOT = f"the compiled kernel is not built ({_e})"
@@ -135,12 +137,12 @@ def _house_facts(house: House) -> dict[str, Any] | str:
         return f"hand size {h} is not a built-in one"
     if not 2 <= t.players <= 8:
         return f"table.players {t.players}: the kernel plays 2 to 8"
-    amounts = (t.ante, t.balance, limit)
+    amounts: tuple[Amount, ...] = (t.ante, t.balance, limit)
     scale = 1
     for x in amounts:
         d = _denominator(x)
         scale = scale * d // math.gcd(scale, d)
-    if any(abs(x * scale) >= _LIMIT for x in amounts) or scale >= _LIMIT:
+    if any(abs(Fraction(x)) * scale >= _LIMIT for x in amounts) or scale >= _LIMIT:
         return "amounts too large for the kernel's 64-bit inputs"
     fd = t.first_dealer
     return {
@@ -205,7 +207,7 @@ def _bot_facts(
         got = seen.get(key)
         if got is None:
             try:
-                bot = make_bot(name, random.Random(0), house=house, **options)
+                bot: Any = make_bot(name, random.Random(0), house=house, **options)
             except ValueError as e:
                 got = str(e)
             else:
@@ -363,7 +365,8 @@ def play_sessions(
     out: list[SessionResult] = []
     for seed, played in zip(seeds, got, strict=True):
         if type(played) is tuple:  # (final balances, places): R-SETTLE
-            out.append(SessionResult(seed, [], *played, engine="kernel"))
+            final, ranks = played
+            out.append(SessionResult(seed, [], final, ranks, engine="kernel"))
         else:  # (OVERFLOW, NO_DISCARDS): the Python rules play it, or refuse it
             out.append(_python(house, seed, plan))
     return out
