@@ -137,12 +137,31 @@ struct Xoshiro {
   // below(n): the top bits of word * n (Xoshiro128.below).
   u32 below(u32 n) { return static_cast<u32>((static_cast<u64>(next()) * n) >> 32); }
 
-  // Fisher-Yates from the last position down (Xoshiro128.shuffle).
+  // Fisher-Yates from the last position down: position i takes the card at
+  // below(i + 1) (Xoshiro128.shuffle).  The steps of next() are written out on local
+  // words: the cards are bytes, which may alias anything, so the state would otherwise
+  // be stored and loaded again around every swap.
   void shuffle(std::uint8_t* a, int len) {
+    u32 s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
     for (int i = len - 1; i > 0; --i) {
-      const int j = static_cast<int>(below(static_cast<u32>(i + 1)));
-      std::swap(a[i], a[j]);
+      const u32 x = s1 * 5u;
+      const u32 word = ((x << 7) | (x >> 25)) * 9u;
+      const u32 t = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = (s3 << 11) | (s3 >> 21);
+      const int j = static_cast<int>((static_cast<u64>(word) * static_cast<u32>(i + 1)) >> 32);
+      const std::uint8_t c = a[i];
+      a[i] = a[j];
+      a[j] = c;
     }
+    s[0] = s0;
+    s[1] = s1;
+    s[2] = s2;
+    s[3] = s3;
   }
 };
 
@@ -328,48 +347,56 @@ int heuristic_card(u64 legal, const int* trick, int tlen, int trump, u64 known, 
 
 // -- the ordinary obligations and the cinch (bourre_variants.standard) -------------------
 
+// What the obligations read off the trick so far (obligations._facts), kept up to date
+// card by card: the first card of the led suit, the highest card of the led suit
+// (trumps, if trumps were led) and the highest trump when another suit was led (-1 if
+// none), with the positions of those two cards (the trick's winner, R-TRICK).
 struct Facts {
-  int lo, win, top;
-};
+  int lo = -1, win = -1, top = -1, win_p = 0, top_p = -1;
 
-Facts trick_facts(const int* trick, int len, int trump) {
-  const int lo = trick[0] / 13 * 13, t0 = trump * 13;
-  int win = -1, top = -1;
-  for (int i = 0; i < len; ++i) {
-    const int c = trick[i];
-    if (lo <= c && c < lo + 13) {
-      if (c > win) win = c;
-    } else if (t0 <= c && c < t0 + 13 && c > top) {
+  void add(int c, int p, int trump) {
+    if (p == 0) {
+      lo = c / 13 * 13;
+      win = c;
+      win_p = 0;
+      top = top_p = -1;
+    } else if (lo <= c && c < lo + 13) {
+      if (c > win) {
+        win = c;
+        win_p = p;
+      }
+    } else if (c / 13 == trump && c > top) {
       top = c;
+      top_p = p;
     }
   }
-  return {lo, win, top};
-}
+
+  // R-TRICK: the highest trump wins the trick; with no trump, the highest of the led suit.
+  int winner() const { return top >= 0 ? top_p : win_p; }
+};
 
 inline u64 above_card(u64 m, int c) { return c >= 51 ? 0 : (m >> (c + 1)) << (c + 1); }
 
-// R-LEAD (free), R-FOLLOW, R-TRUMP, R-DISCARD (obligations.follow).
-u64 follow(u64 hand, const int* trick, int len, int trump) {
-  if (!len) return hand;
-  const Facts f = trick_facts(trick, len, trump);
+// R-FOLLOW, R-TRUMP, R-DISCARD (obligations.follow), for a card after the lead (leading
+// is free: R-LEAD).
+u64 follow(u64 hand, const Facts& f, int trump) {
   const u64 led = hand & (SUIT << f.lo);
   if (led) {  // R-FOLLOW
-    if (f.top >= 0) return led;
+    if (f.top >= 0) return led;  // trumped: any card of the led suit
     const u64 above = above_card(led, f.win);
     return above ? above : led;
   }
   const u64 trumps = hand & (SUIT << (trump * 13));
-  if (!trumps) return hand;   // R-DISCARD
+  if (!trumps) return hand;      // R-DISCARD
   if (f.top < 0) return trumps;  // R-TRUMP
   const u64 above = above_card(trumps, f.top);
   return above ? above : trumps;  // beat it, else under-trump (R-TRUMP)
 }
 
-// R-OPTIONAL-UNDERTRUMP (obligations.follow_optional_undertrump).
-u64 follow_optional_undertrump(u64 hand, const int* trick, int len, int trump) {
-  if (!len) return hand;
-  const Facts f = trick_facts(trick, len, trump);
-  if (hand & (SUIT << f.lo)) return follow(hand, trick, len, trump);
+// R-OPTIONAL-UNDERTRUMP (obligations.follow_optional_undertrump): unable to beat a trump
+// on the trick without the led suit, any card.
+u64 follow_optional_undertrump(u64 hand, const Facts& f, int trump) {
+  if (hand & (SUIT << f.lo)) return follow(hand, f, trump);
   const u64 trumps = hand & (SUIT << (trump * 13));
   if (!trumps) return hand;
   if (f.top < 0) return trumps;
@@ -604,8 +631,10 @@ struct Session {
     u64 held[MAX_SEATS] = {};
     int cinch_from[MAX_SEATS];
     for (int s = 0; s < n; ++s) cinch_from[s] = 53;
+    int around[2 * MAX_SEATS];  // the active seats twice: a trick's order from any leader
     for (int i = 0; i < nactive; ++i) {
       const int s = active[i];
+      around[i] = around[i + nactive] = s;
       held[s] = hand[s];
       if (H.cinch) {  // masters are trumps held, and no trump joins a hand after the draw
         const int t = popcount((held[s] >> (trump * 13)) & SUIT);
@@ -613,18 +642,17 @@ struct Session {
       }
     }
     u64 played = 0;
-    int leader = active[0];  // R-LEAD: the first active player to the dealer's left
+    int lead_at = 0;  // R-LEAD: the first active player to the dealer's left leads first
     int trick[MAX_SEATS];
-    int seats[MAX_SEATS];
     for (int t = 0; t < h; ++t) {
-      int li = 0;
-      while (active[li] != leader) ++li;
-      for (int i = 0; i < nactive; ++i) seats[i] = active[li + i < nactive ? li + i : li + i - nactive];
+      const int* seats = around + lead_at;
+      Facts f;
       for (int p = 0; p < nactive; ++p) {
         const int s = seats[p];
         const bool last = p == nactive - 1;
-        u64 lm = H.optional_undertrump ? follow_optional_undertrump(held[s], trick, p, trump)
-                                       : follow(held[s], trick, p, trump);
+        u64 lm = !p                    ? held[s]  // leading is free (R-LEAD)
+                 : H.optional_undertrump ? follow_optional_undertrump(held[s], f, trump)
+                                         : follow(held[s], f, trump);
         if (H.cinch && won[s] >= cinch_from[s]) {
           const u64 kn = played | own_discards[s];
           if (has_cinch(held[s], trump, kn, won[s])) {
@@ -635,11 +663,10 @@ struct Session {
         lm &= held[s];
         if (!lm) lm = held[s];  // never: the legal set is within a non-empty hand
         int card;
-        const int count = popcount(lm);
-        if (count == 1) {
+        if (!(lm & (lm - 1))) {
           card = lowest(lm);  // the only legal card: applied, no bot asked
         } else if (B.kind[s] == RANDOM) {
-          u32 k = gen(s).below(static_cast<u32>(count));
+          u32 k = gen(s).below(static_cast<u32>(popcount(lm)));
           u64 m = lm;
           while (k--) m &= m - 1;
           card = lowest(m);
@@ -651,10 +678,11 @@ struct Session {
         held[s] ^= u64{1} << card;
         played |= u64{1} << card;
         trick[p] = card;
+        f.add(card, p, trump);
       }
-      const int w = seats[trick_winner(trick, nactive, trump)];
-      ++won[w];
-      leader = w;
+      const int wp = f.winner();
+      ++won[seats[wp]];
+      lead_at = lead_at + wp < nactive ? lead_at + wp : lead_at + wp - nactive;
     }
   }
 
