@@ -255,24 +255,40 @@ u64 discard_weak(u64 hand, int trump, int keep_trump) {
   return hand & ~ACES & ~kept_trumps;
 }
 
-// R-TRICK: the index of the winning card: the highest trump, else the highest of the led suit.
-int trick_winner(const int* trick, int len, int trump) {
-  int best = 0, bc = trick[0], bs = trick[0] / 13;
-  for (int i = 1; i < len; ++i) {
-    const int c = trick[i], s = c / 13;
-    if (s == bs) {
-      if (c > bc) {
-        best = i;
-        bc = c;
+// What the obligations read off the trick so far (obligations._facts), kept up to date
+// card by card: the first card of the led suit, the highest card of the led suit
+// (trumps, if trumps were led) and the highest trump when another suit was led (-1 if
+// none), with the positions of those two cards (the trick's winner, R-TRICK).
+struct Facts {
+  int lo = -1, win = -1, top = -1, win_p = 0, top_p = -1;
+
+  void add(int c, int p, int trump) {
+    if (p == 0) {
+      lo = c / 13 * 13;
+      win = c;
+      win_p = 0;
+      top = top_p = -1;
+    } else if (lo <= c && c < lo + 13) {
+      if (c > win) {
+        win = c;
+        win_p = p;
       }
-    } else if (s == trump) {
-      best = i;
-      bc = c;
-      bs = s;
+    } else if (c / 13 == trump && c > top) {
+      top = c;
+      top_p = p;
     }
   }
-  return best;
-}
+
+  // R-TRICK: the highest trump wins the trick; with no trump, the highest of the led suit.
+  int winner() const { return top >= 0 ? top_p : win_p; }
+
+  // Whether card c, played next, would win the trick so far (not empty: R-TRICK).
+  bool would_win(int c, int trump) const {
+    if (top >= 0) return c / 13 == trump && c > top;
+    if (lo <= c && c < lo + 13) return c > win;
+    return c / 13 == trump;
+  }
+};
 
 inline bool is_master(int c, u64 known) {
   const int top = (c / 13) * 13 + 12;
@@ -306,8 +322,9 @@ int dearest(const int* cards, int k, int trump) {
   return best;
 }
 
-// heuristic choose_card: legal ascending, more than one; known = cards no opponent holds.
-int heuristic_card(u64 legal, const int* trick, int tlen, int trump, u64 known, bool last) {
+// heuristic choose_card: legal ascending, more than one; known = cards no opponent holds;
+// f: the trick so far (empty when tlen is 0).
+int heuristic_card(u64 legal, const Facts& f, int tlen, int trump, u64 known, bool last) {
   int cards[13];
   int k = 0;
   for (u64 m = legal; m && k < 13; m &= m - 1) cards[k++] = lowest(m);
@@ -324,13 +341,10 @@ int heuristic_card(u64 legal, const int* trick, int tlen, int trump, u64 known, 
     }
     return cheapest(cards, k, trump);
   }
-  int after[MAX_SEATS + 1];
-  for (int i = 0; i < tlen; ++i) after[i] = trick[i];
-  int winners[13];
+  int winners[13];  // the legal cards that would win the trick (R-TRICK)
   int w = 0;
   for (int i = 0; i < k; ++i) {
-    after[tlen] = cards[i];
-    if (trick_winner(after, tlen + 1, trump) == tlen) winners[w++] = cards[i];
+    if (f.would_win(cards[i], trump)) winners[w++] = cards[i];
   }
   if (w) {
     if (last) return cheapest(winners, w, trump);
@@ -346,34 +360,6 @@ int heuristic_card(u64 legal, const int* trick, int tlen, int trump, u64 known, 
 }
 
 // -- the ordinary obligations and the cinch (bourre_variants.standard) -------------------
-
-// What the obligations read off the trick so far (obligations._facts), kept up to date
-// card by card: the first card of the led suit, the highest card of the led suit
-// (trumps, if trumps were led) and the highest trump when another suit was led (-1 if
-// none), with the positions of those two cards (the trick's winner, R-TRICK).
-struct Facts {
-  int lo = -1, win = -1, top = -1, win_p = 0, top_p = -1;
-
-  void add(int c, int p, int trump) {
-    if (p == 0) {
-      lo = c / 13 * 13;
-      win = c;
-      win_p = 0;
-      top = top_p = -1;
-    } else if (lo <= c && c < lo + 13) {
-      if (c > win) {
-        win = c;
-        win_p = p;
-      }
-    } else if (c / 13 == trump && c > top) {
-      top = c;
-      top_p = p;
-    }
-  }
-
-  // R-TRICK: the highest trump wins the trick; with no trump, the highest of the led suit.
-  int winner() const { return top >= 0 ? top_p : win_p; }
-};
 
 inline u64 above_card(u64 m, int c) { return c >= 51 ? 0 : (m >> (c + 1)) << (c + 1); }
 
@@ -643,7 +629,6 @@ struct Session {
     }
     u64 played = 0;
     int lead_at = 0;  // R-LEAD: the first active player to the dealer's left leads first
-    int trick[MAX_SEATS];
     for (int t = 0; t < h; ++t) {
       const int* seats = around + lead_at;
       Facts f;
@@ -672,12 +657,11 @@ struct Session {
           card = lowest(m);
         } else {
           const u64 known = held[s] | own_discards[s] | played;
-          card = heuristic_card(lm, trick, p, trump, known, last);
+          card = heuristic_card(lm, f, p, trump, known, last);
           if (!((lm >> card) & 1)) card = lowest(lm);  // never: its card is legal
         }
         held[s] ^= u64{1} << card;
         played |= u64{1} << card;
-        trick[p] = card;
         f.add(card, p, trump);
       }
       const int wp = f.winner();
