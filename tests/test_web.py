@@ -106,7 +106,7 @@ def test_every_answer_carries_the_security_headers() -> None:
         assert "script-src" not in csp and "unsafe-inline" not in csp
         assert r.headers["x-frame-options"] == "DENY"
         assert r.headers["x-content-type-options"] == "nosniff"
-        assert r.headers["referrer-policy"] == "no-referrer"
+        assert r.headers["referrer-policy"] == "same-origin"
 
 
 def test_the_page_style_is_the_one_the_policy_allows() -> None:
@@ -140,6 +140,8 @@ def test_only_known_host_names_are_answered(host: str, status: int) -> None:
         ({"sec-fetch-site": "same-origin"}, 200),
         ({"origin": "http://evil.example"}, 403),
         ({"origin": "null"}, 403),
+        ({"origin": "null", "sec-fetch-site": "same-origin"}, 200),  # Chromium's own form
+        ({"origin": "null", "sec-fetch-site": "cross-site"}, 403),
         ({"origin": "http://localhost.evil.example"}, 403),
         ({"sec-fetch-site": "cross-site"}, 403),
         ({"sec-fetch-site": "same-site"}, 403),
