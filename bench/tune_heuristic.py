@@ -13,7 +13,7 @@ see ``variants/bourre_bots/heuristic.py``) are tried in a tournament on one hous
    settings), plus each setting in self-play alone, for its play rate.
 
 The gain of a setting is the chips per hand it wins at that table: its final balance
-minus the table's mean, per hand (:func:`bourre.compare.skill.session_gain`), with a
+minus the table's mean, per hand (:func:`bourre.sim.skill.session_gain`), with a
 95% interval over sessions; seats rotate (the bot sits at seat ``i % n`` in session
 ``i``) and every match uses the same decks (seed ``--seed``), so the settings are
 compared on the same deals.  The chosen setting is the one with the best worst-case
@@ -37,9 +37,9 @@ from typing import Any
 
 from report import finish  # bench/report.py, beside this script
 
-from bourre.compare.metrics import ci_mean, compute
-from bourre.compare.runner import BotSpec, RunConfig, parse_bots, run
-from bourre.compare.skill import session_gain
+from bourre.sim.metrics import ci_mean, compute
+from bourre.sim.runner import BotSpec, RunConfig, parse_bots, run
+from bourre.sim.skill import session_gain
 
 BASELINE = "heuristic(play_threshold=0.25,per_opponent=0.32,keep_trump=2)"
 """The thresholds before the tuning (the defaults up to issue 12)."""
@@ -73,7 +73,7 @@ def self_play(bot: str, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _players(house: str) -> int:
-    from bourre.house import House
+    from bourre.rules.house import House
 
     return House(house).table.players
 

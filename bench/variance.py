@@ -49,11 +49,12 @@ from typing import Any
 
 from report import finish  # bench/report.py, beside this script
 
-from bourre.chance import Chance
-from bourre.compare import skill
-from bourre.compare.metrics import RATIOS, SCALARS, ci_mean, paired
-from bourre.compare.runner import BotSpec, RunConfig, parse_bots, run, run_session
-from bourre.house import House
+from bourre.game.chance import Chance
+from bourre.sim import skill
+from bourre.sim.metrics import RATIOS, SCALARS, ci_mean, paired
+from bourre.sim.runner import BotSpec, RunConfig, parse_bots, run, run_session
+from bourre.rules.hookspec import DEAL
+from bourre.rules.house import House
 from bourre_bots.heuristic import hand_strength
 
 BASE = "standard"
@@ -80,7 +81,7 @@ def dealt(spec: str, s: dict[str, Any]) -> list[list[float]]:
     chance, n = Chance(s["seed"]), s["players"]
     out = []
     for dealer in s["dealer"]:
-        hands, up, _ = house.rules.deal(chance.deck(), dealer, n)
+        hands, up, _ = house.rules[DEAL].deal(chance.deck(), dealer, n)
         out.append([hand_strength(h, up // 13) for h in hands])
     return out
 

@@ -2,13 +2,13 @@
 does are generated from the code at build time, so they cannot drift from it.
 
 - ``rules/index.md`` and one page per built-in variant, from the variants' own rule
-  texts (:meth:`bourre.house.House.rule_texts`, :func:`bourre.rulestext.rules_markdown`);
+  texts (:meth:`bourre.rules.house.House.rule_texts`, :func:`bourre.rules.text.rules_markdown`);
 - the house-rules file reference, from the pydantic models (``TableSettings`` and each
   variant's ``Settings``);
-- the list of hooks, from :mod:`bourre.hookspec` and the built-in variants;
+- the list of hooks, from :mod:`bourre.rules.hookspec` and the built-in variants;
 - the command-line reference, from the typer app;
 - the figures of ``bourre compare`` with their captions, from
-  :data:`bourre.compare.plots.FIGURES` (the captions of the HTML report).
+  :data:`bourre.sim.plots.FIGURES` (the captions of the HTML report).
 
 A static page asks for a generated part with a marker comment on a line of its own,
 e.g. ``<!-- bourre:cli-reference -->`` (see :data:`MARKERS`).  The functions here need
@@ -39,7 +39,7 @@ REGISTRATION_HOOKS = (
 def builtin_variants() -> dict[str, Any]:
     """The variants of the ``bourre_variants`` package: ``{name: VariantInfo}``,
     the documented profile first."""
-    from bourre.plugins import default_registry
+    from bourre.rules.plugins import default_registry
 
     found = {
         name: info
@@ -130,9 +130,9 @@ def _constraints(p: dict[str, Any]) -> str:
 def variant_page(name: str) -> str:
     """The page of one built-in variant: what it changes, its settings, and the
     full rules of the house it makes (generated from its rule texts)."""
-    from bourre.hookspec import RULE_HOOKS
-    from bourre.house import House
-    from bourre.rulestext import SECTIONS, rules_markdown
+    from bourre.rules.hookspec import RULE_HOOKS
+    from bourre.rules.house import House
+    from bourre.rules.text import rules_markdown
 
     info = builtin_variants()[name]
     cls = info.cls
@@ -157,13 +157,13 @@ def variant_page(name: str) -> str:
         f"- **Try it:** `bourre rules '{spec}'`, `bourre play '{spec}'`",
         "",
     ]
-    hooks = [h for h in RULE_HOOKS if _answers(cls, h)]
+    hooks = [h for h in RULE_HOOKS if _answers(cls, h.name)]
     if name != "standard":
         lines += ["## What it changes", ""]
         v = next(v for v in house.variants if v.name == name)
         for hook in hooks:
-            lines += [f"### {SECTIONS.get(hook, hook)}: [`{hook}`][bourre.hookspec.{hook}]", ""]
-            for rid, text in v.rule_texts(hook):
+            lines += [f"### {hook.section}: [`{hook.name}`][bourre.rules.hookspec.{hook.name}]", ""]
+            for rid, text in v.rule_texts(hook.name):
                 lines.append(f"- **{rid}** {text}")
             lines.append("")
         general = v.rule_texts("general")
@@ -191,7 +191,7 @@ def variant_page(name: str) -> str:
 
 
 def rules_index() -> str:
-    from bourre.hookspec import RULE_HOOKS
+    from bourre.rules.hookspec import RULE_HOOKS
 
     rows = [
         "# Rules",
@@ -206,7 +206,7 @@ def rules_index() -> str:
     ]
     for name, info in builtin_variants().items():
         cls = info.cls
-        hooks = [h.removeprefix("bourre_") for h in RULE_HOOKS if _answers(cls, h)]
+        hooks = [h.field for h in RULE_HOOKS if _answers(cls, h.name)]
         settings = ", ".join(f"`{k}`" for k in cls.Settings.model_fields) or "—"
         rows.append(
             f"| [`{name}`]({name}.md) | {cls.summary} | {', '.join(cls.builds_on) or '—'} |"
@@ -238,15 +238,15 @@ def generated_pages() -> dict[str, str]:
 def hook_reference() -> str:
     """A table of every hook, in lifecycle order: kind, what it fills, the rules it
     covers and which built-in variants answer it."""
-    from bourre import hookspec
-    from bourre.rules import RULE_FIELDS
+    from bourre.rules import hookspec
 
     variants = builtin_variants()
+    specs = {h.name: h for h in hookspec.RULE_HOOKS}
     rows = [
-        "| # | hook | kind | fills `Rules.` | rules | answered by (built-in) | what it answers |",
-        "|---|------|------|----------------|-------|------------------------|-----------------|",
+        "| # | hook | kind | the game asks | rules | answered by (built-in) | what it answers |",
+        "|---|------|------|---------------|-------|------------------------|-----------------|",
     ]
-    for i, name in enumerate((*REGISTRATION_HOOKS, *hookspec.RULE_HOOKS), start=1):
+    for i, name in enumerate((*REGISTRATION_HOOKS, *specs), start=1):
         fn = getattr(hookspec, name)
         doc = inspect.getdoc(fn) or ""
         first = doc.split("\n\n")[0].replace("\n", " ")
@@ -257,12 +257,12 @@ def hook_reference() -> str:
             kind, fills = "registration", "—"
             who = "every plugin that registers"
         else:
-            kind, fills = "rule, first result", f"`{RULE_FIELDS[name]}`"
+            kind, fills = "rule, first answer", f"`rules[{specs[name].field.upper()}]`"
             who = ", ".join(
                 f"[`{v}`](rules/{v}.md)" for v, info in variants.items() if _answers(info.cls, name)
             )
         rows.append(
-            f"| {i} | [`{name}`][bourre.hookspec.{name}] | {kind} | {fills} |"
+            f"| {i} | [`{name}`][bourre.rules.hookspec.{name}] | {kind} | {fills} |"
             f" {' '.join(ids) or '—'} | {who} | {first} |"
         )
     return "\n".join(rows) + "\n"
@@ -273,7 +273,7 @@ def hook_reference() -> str:
 
 def house_rules_reference() -> str:
     """The keys of a house-rules file: ``[table]`` and each variant's settings."""
-    from bourre.settings import TableSettings
+    from bourre.rules.settings import TableSettings
 
     lines = [
         "### `[table]`",
@@ -341,10 +341,10 @@ def cli_reference() -> str:
 
 def compare_figure(name: str) -> Callable[[], str]:
     """A figure of ``bourre compare`` with its caption, as the HTML report shows it
-    (:data:`bourre.compare.plots.FIGURES`), its image from ``img/compare``."""
+    (:data:`bourre.sim.plots.FIGURES`), its image from ``img/compare``."""
 
     def make() -> str:
-        from bourre.compare.plots import FIGURES
+        from bourre.sim.plots import FIGURES
 
         spec = next(f for f in FIGURES if f.name == name)
         return f"![{spec.title}](img/compare/{name}.png)\n\n**{spec.title}.** {spec.caption}"
@@ -353,7 +353,7 @@ def compare_figure(name: str) -> Callable[[], str]:
 
 
 def _compare_figures() -> dict[str, Callable[[], str]]:
-    from bourre.compare.plots import FIGURES
+    from bourre.sim.plots import FIGURES
 
     return {f"compare-figure-{f.name}": compare_figure(f.name) for f in FIGURES}
 

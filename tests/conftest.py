@@ -28,9 +28,10 @@ if (
 ):  # `pytest` (not `python -m pytest`): make `tests.reference` importable
     sys.path.insert(0, str(ROOT))
 
-from bourre.cards import Cards, card_str, cards_of, parse_card  # noqa: E402
-from bourre.house import House  # noqa: E402
 from bourre.referee import replay  # noqa: E402
+from bourre.rules import Ruling  # noqa: E402
+from bourre.rules.cards import card_str, cards_of, parse_card  # noqa: E402
+from bourre.rules.house import House  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 BUILTINS = (
@@ -110,19 +111,21 @@ def H(text: str | Iterable[str]) -> list[int]:
     return sorted(parse_card(t) for t in items)
 
 
-def M(text: str | Iterable[str]) -> Cards:
-    """Cards as a set (a bit mask, :class:`bourre.cards.Cards`): what the follow and
-    cinch components take and answer."""
-    return Cards.of(H(text))
+def M(text: str | Iterable[str]) -> tuple[int, ...]:
+    """A hand as the follow and cinch components take it: a sorted tuple of cards."""
+    return tuple(H(text))
 
 
-def T(text: str) -> list[int]:
+def T(text: str) -> tuple[int, ...]:
     """A trick so far, in play order (not sorted)."""
-    return [parse_card(t) for t in text.split()]
+    return tuple(parse_card(t) for t in text.split())
 
 
-def S(cards: Iterable[int] | int) -> set[str]:
-    """Cards (or a mask of them) as a set of canonical strings (for readable asserts)."""
+def S(cards: Iterable[int] | int | Ruling) -> set[str]:
+    """Cards (a Ruling's, or a mask of them) as a set of canonical strings (for
+    readable asserts)."""
+    if isinstance(cards, Ruling):
+        cards = cards.cards
     if isinstance(cards, int):
         cards = cards_of(cards)
     return {card_str(c) for c in cards}
@@ -131,7 +134,7 @@ def S(cards: Iterable[int] | int) -> set[str]:
 def plugin(name: str, *classes: Any) -> ModuleType:
     """A plugin module registering ``classes`` (as a third-party package would); give
     it to ``load_registry(extra=[(name, module)])``."""
-    from bourre.variant import hookimpl
+    from bourre.rules.variant import hookimpl
 
     mod = ModuleType(f"fake_{name.replace('-', '_')}")
 

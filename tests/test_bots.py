@@ -12,17 +12,16 @@ from typing import Any
 
 import pytest
 
-from bourre.actions import Action
-from bourre.cards import parse_card
-from bourre.engine import State
-from bourre.house import House
-from bourre.observation import Observation
-from bourre.players import ask, make_bot
-from bourre.plugins import Registry, default_registry, load_registry
+from bourre.game.actions import Action
+from bourre.game.observation import Observation
+from bourre.game.players import ask, make_bot
+from bourre.game.state import HandState, PublicDecision, State
 from bourre.rules import RuleViolation
-from bourre.settings import TableSettings
-from bourre.state import HandState, PublicDecision
-from bourre.variant import Variant, hookimpl
+from bourre.rules.cards import parse_card
+from bourre.rules.house import House
+from bourre.rules.plugins import Registry, default_registry, load_registry
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
 from bourre_bots.heuristic import HeuristicPlayer, choose_card, discard_weak
 from bourre_bots.montecarlo import MonteCarloPlayer
 from bourre_bots.random_bot import RandomPlayer
@@ -161,7 +160,7 @@ class _Counting(HeuristicPlayer):
 def test_a_bot_need_not_be_asked_for_an_only_action() -> None:
     """play_out applies an only legal action for a bot whose ``asked_when_forced`` is
     false (the heuristic's), and asks the others; the sessions are the same."""
-    from bourre.players import PlayerBase, play_out
+    from bourre.game.players import PlayerBase, play_out
 
     assert PlayerBase.asked_when_forced and not HeuristicPlayer.asked_when_forced
     house = House("standard")
@@ -231,7 +230,7 @@ def test_a_blind_bot_is_shown_its_legal_actions_only_and_plays_the_same(seed: st
     (``State.choices``: a list, a decision's shared tuple, or the exchange's Discards),
     never an observation, and its sessions are
     those of the same bot asked the three questions with an observation."""
-    from bourre.players import PlayerBase, play_out
+    from bourre.game.players import PlayerBase, play_out
 
     assert PlayerBase.needs_view and RandomPlayer.needs_view is False
     house = House("standard")
@@ -244,7 +243,7 @@ def test_a_blind_bot_is_shown_its_legal_actions_only_and_plays_the_same(seed: st
         finals.append((state.final, state.history()))
         if make is _Blind:
             shown = {k for b in bots for k in b.shown}
-            assert shown == {"list", "tuple", "Discards"}  # cards, a decision, an exchange
+            assert shown == {"list", "Discards"}  # cards and a decision, an exchange
     assert finals[0] == finals[1]
 
 
@@ -263,7 +262,7 @@ class _Plays(RandomPlayer):
 def test_a_subclass_answering_with_a_view_is_asked_with_one() -> None:
     """A subclass of a blind bot that overrides one of the questions is asked them
     with an observation (its override is not skipped), and plays the same sessions."""
-    from bourre.players import play_out
+    from bourre.game.players import play_out
 
     rng = random.Random("plays")
     bots = [_Plays(rng) for _ in range(5)]
@@ -279,7 +278,7 @@ def test_a_subclass_answering_with_a_view_is_asked_with_one() -> None:
 def test_the_base_players_choice_answers_as_its_three_questions() -> None:
     """PlayerBase.choose plays every hand, stands pat and plays the lowest legal card,
     as its decide, discard and play do: the same session either way."""
-    from bourre.players import PlayerBase, play_out
+    from bourre.game.players import PlayerBase, play_out
 
     class Plain(PlayerBase):
         needs_view = False
@@ -317,7 +316,7 @@ class _Wrong(RandomPlayer):
 )
 def test_a_blind_bots_wrong_answer_is_refused_naming_the_seat(answer: object, rule: str) -> None:
     """Not an action, or an action it may not take now: IllegalAnswer, the rule and seat."""
-    from bourre.players import IllegalAnswer, play_out
+    from bourre.game.players import IllegalAnswer, play_out
 
     state = State(House("standard"), seed="wrong")
     with pytest.raises(IllegalAnswer) as e:
@@ -615,8 +614,8 @@ def test_heuristic_wins_cheaply_and_dumps_low() -> None:
 
 
 def _strength(bots: str, sessions: int, seed: str) -> dict[str, Any]:
-    from bourre.compare.metrics import compute
-    from bourre.compare.runner import RunConfig, parse_bots, run
+    from bourre.sim.metrics import compute
+    from bourre.sim.runner import RunConfig, parse_bots, run
 
     cfg = RunConfig(["standard"], sessions, seed, parse_bots(bots), rotate=True)
     res = run(cfg, workers=2)
@@ -637,8 +636,8 @@ def test_montecarlo_beats_heuristic() -> None:
     (chips per hand won from the table, every deal played from each seat), over 500
     deals (2,500 sessions): on the decks of seed ``strength`` 120 deals no longer
     tell it from luck (+0.06 [-0.01, 0.13]); 500 give +0.07 [0.03, 0.10]."""
-    from bourre.compare import runner as R
-    from bourre.compare import skill as S
+    from bourre.sim import runner as R
+    from bourre.sim import skill as S
 
     mc = S._match("montecarlo(budget=16)", "heuristic")
     res = R.run(S.config(mc, ["standard"], 2500, "strength"), workers=2, task=S.skill_chunk)
@@ -650,7 +649,7 @@ def test_the_compiled_shuffle_is_the_standard_librarys() -> None:
     Carlo bot's worlds are the same on a compiled and a pure build."""
     import random
 
-    from bourre.worlds import shuffle
+    from bourre.game.worlds import shuffle
 
     for seed in range(30):
         for n in (0, 1, 2, 3, 7, 31, 52):
@@ -666,7 +665,7 @@ def test_the_weighted_pick_takes_the_largest_keys_in_order() -> None:
     u ** (1 / weight), largest first, removed from the list (the rest in order)."""
     import random
 
-    from bourre.worlds import _pick, _powers
+    from bourre.game.worlds import _pick, _powers
 
     for seed in range(40):
         cards = list(range(0, 52, 3))
@@ -686,8 +685,8 @@ def test_the_random_bot_is_uniform_over_its_answers() -> None:
     subsets, a bound a uniform draw exceeds with probability below 1e-6), a card
     uniform over the legal set, pass and play even; a hand longer than one word
     of coins (32 cards) still flips a coin for every card."""
-    from bourre.actions import CARDS, PASS, PLAY
-    from bourre.observation import Discards
+    from bourre.game.actions import CARDS, PASS, PLAY
+    from bourre.game.observation import Discards
     from bourre_bots.random_bot import RandomPlayer
 
     bot = RandomPlayer(random.Random("uniform"))

@@ -8,9 +8,9 @@ import pytest
 from conftest import H, S, T
 from typer.testing import CliRunner
 
-from bourre.check import CheckError, check_card
 from bourre.cli import app
-from bourre.house import House
+from bourre.referee.check import CheckError, check_card
+from bourre.rules.house import House
 
 runner = CliRunner()
 
@@ -37,7 +37,7 @@ def test_a_cinch_question() -> None:
     code, out, _ = ask("--trump", "S", "--hand", "AS KS QS 2H", "--json")
     got = json.loads(out)
     assert code == 0 and got["cinch"] is True
-    assert set(got["legal"]) == {"AS", "KS", "QS"} and got["rules"] == ["R-CINCH-LEAD"]
+    assert set(got["legal"]) == {"AS", "KS", "QS"} and got["rules"] == ["R-LEAD", "R-CINCH-LEAD"]
     # with the ace played earlier and one trick won, KS QS are masters: still a cinch
     ruling = check_card(House("standard"), H("KS QS 2H"), [], trump=0, played=H("AS"), won=1)
     assert ruling.cinch and S(ruling.legal) == {"KS", "QS"}

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from bourre.actions import Action
-from bourre.engine import State
-from bourre.house import House
-from bourre.players import IllegalAnswer, PlayerBase, play_out
-from bourre.simulate import play_session
+from bourre.game.actions import Action
+from bourre.game.players import IllegalAnswer, PlayerBase, play_out
+from bourre.game.simulate import play_session
+from bourre.game.state import State
+from bourre.rules.house import House
 from bourre_bots.random_bot import RandomPlayer
 
 
@@ -119,7 +119,7 @@ def test_play_session_is_unchanged_by_the_card_choice() -> None:
     """The default random players' session equals the one of bots asked ``choose``."""
     house = House("standard")
     one = play_session(house, seed=7)
-    from bourre.xoshiro import stream
+    from bourre.game.xoshiro import stream
 
     bot = _ByChoose(stream("bourre-bots:7"))  # type: ignore[arg-type]
     same = play_session(house, seed=7, players=[bot] * 5)
@@ -130,7 +130,7 @@ def test_play_session_is_unchanged_by_the_card_choice() -> None:
 def test_ask_chooses_a_card_as_play_out_does() -> None:
     """``ask`` puts a card to a blind bot as ``play_out`` does: from the legal cards
     when the bot answers ``choose_card``, from the actions when it answers ``choose``."""
-    from bourre.players import ask
+    from bourre.game.players import ask
 
     for make, shown in ((_Counting, "cards"), (_ByChoose, "actions")):
         state = State(House("standard"), seed="ask-cards")
@@ -143,20 +143,3 @@ def test_ask_chooses_a_card_as_play_out_does() -> None:
             assert isinstance(bot, _ByChoose) and bot.card_lists
 
 
-@pytest.mark.parametrize("spec", ["standard", "standard+simultaneous-reveal", "four-card"])
-def test_choices_are_the_legal_actions(spec: str) -> None:
-    """``State.choices`` equals ``legal_actions`` at every step of a session, and at a
-    decision is one shared tuple (no list made), which nothing can change."""
-    from bourre.actions import PASS_OR_PLAY, PLAY_ONLY
-
-    state = State(House(spec), seed=f"choices:{spec}")
-    rng = random.Random(spec)
-    decisions = 0
-    while not state.is_terminal():
-        got, legal = state.choices(), state.legal_actions()
-        assert list(got) == list(legal)
-        if state.phase_name == "decide":
-            assert got is PASS_OR_PLAY or got is PLAY_ONLY
-            decisions += 1
-        state.apply_action(rng.choice(list(legal)))
-    assert decisions and isinstance(PASS_OR_PLAY, tuple)

@@ -1,7 +1,6 @@
-"""Card sets as bit masks (:class:`bourre.cards.Cards`) and the compiled forms of rule
-components and bots (:mod:`bourre.components`, :class:`bourre.players.PlayerBase`):
-plugins in the older list form, in the mask form and as Python subclasses of the
-compiled bases all play the same game (docs/plugins.md, "Card sets")."""
+"""Rule components in the one form of the plugin API (tuples of cards in, a Ruling
+out), checked when they are not built in; the bots' base (:class:`PlayerBase`); the
+payout's values and the settlement."""
 
 from __future__ import annotations
 
@@ -14,105 +13,53 @@ from conftest import plugin
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bourre.cards import CardError, Cards, cards_of, mask_of, suit_mask
-from bourre.components import CinchComponent, FollowComponent
-from bourre.engine import State
-from bourre.house import House, PluginError
-from bourre.observation import Observation
-from bourre.players import IllegalAnswer, PlayerBase, ask, make_bot, play_out
-from bourre.plugins import Registry, load_registry
-from bourre.settings import TableSettings
-from bourre.simulate import play_session
-from bourre.variant import Variant, hookimpl
+from bourre.game.observation import Observation
+from bourre.game.players import IllegalAnswer, PlayerBase, ask, make_bot, play_out
+from bourre.game.simulate import play_session
+from bourre.game.state import State
+from bourre.rules import Reason, Ruling
+from bourre.rules.cards import cards_of, mask_of, suit_mask
+from bourre.rules.hookspec import PluginError
+from bourre.rules.house import House
+from bourre.rules.plugins import Registry, load_registry
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
 from bourre_bots.heuristic import HeuristicPlayer
 from bourre_variants.standard.cinch import StandardCinch
-from bourre_variants.standard.obligations import StandardFollow, follow, refusal
+from bourre_variants.standard.obligations import follow
 
-# -------------------------------------------------------------------------- Cards
+# -------------------------------------------------------------------------- masks
 
 
 @given(st.sets(st.integers(0, 51)))
 def test_a_mask_and_its_cards_convert_both_ways(cards: set[int]) -> None:
     m = mask_of(cards)
     assert cards_of(m) == sorted(cards)
-    c = Cards(m)
-    assert c == m and list(c) == sorted(cards) and len(c) == len(cards)
-    assert all(x in c for x in cards) and not any(x in c for x in set(range(52)) - cards)
-    assert c[:] == sorted(cards)
     for s in range(4):
-        assert list(c.suit(s)) == [x for x in sorted(cards) if x // 13 == s]
+        assert cards_of(m & suit_mask(s)) == [x for x in sorted(cards) if x // 13 == s]
 
 
-def test_cards_read_like_the_sorted_list_of_them() -> None:
-    c = Cards.of([51, 0, 13])
-    assert repr(c) == str(c) == "Cards(2S 2H AC)"
-    assert c[0] == 0 and c[-1] == 51 and c[1:] == [13, 51]
-    assert sorted(c) == [0, 13, 51] and "AS" not in c and 52 not in c
-    assert c & suit_mask(1) == 1 << 13  # bit operations give plain ints
-    for bad in (-1, 1 << 52):
-        with pytest.raises(CardError, match="R-DECK"):
-            Cards(bad)
+# ------------------------------------------------------- components in the one form
 
 
-# ------------------------------------------------------- components in every form
+class OwnFollow:
+    """The standard obligations rewritten by a plugin author: tuples of cards in, a
+    Ruling out (the one form of the follow hook)."""
 
-
-class ListFollow:
-    """The standard obligations written for lists of cards (the older form): slices,
-    iteration and ``in`` on the hand, a list answered."""
-
-    def legal(self, hand: Sequence[int], trick: list[int], trump: int) -> list[int]:
-        led = [c for c in hand if trick and c // 13 == trick[0] // 13]
-        legal = cards_of(follow(mask_of(hand[:]), trick, trump))
-        assert not led or set(legal) <= set(led)  # the hand reads as the sorted list
-        return [c for c in hand if c in legal]
-
-    def refuse(self, hand: Sequence[int], trick: list[int], trump: int, card: int) -> Any:
-        return refusal(mask_of(hand), trick, trump, card)
-
-
-class MaskFollow:
-    """The same rule in the mask form, not a subclass of the compiled base."""
-
-    def legal(self, hand: int, trick: list[int], trump: int) -> int:
+    def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
+        assert isinstance(hand, tuple) and isinstance(trick, tuple)
         return follow(hand, trick, trump)
 
-    def refuse(self, hand: int, trick: list[int], trump: int, card: int) -> Any:
-        return refusal(hand, trick, trump, card)
+
+class AnythingGoes:
+    """Every held card may be played."""
+
+    def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
+        return Ruling(hand, Reason("R-ANYTHING", "anything goes"))
 
 
-class AnythingGoes(FollowComponent):
-    """A Python subclass of the compiled base: every held card may be played."""
-
-    def legal(self, hand: int, trick: list[int], trump: int) -> int:
-        return hand
-
-    def refuse(self, hand: int, trick: list[int], trump: int, card: int) -> Any:
-        raise AssertionError("nothing is refused")
-
-
-class ListCinch:
-    """The standard cinch written for lists (answers ``narrow`` with a list)."""
-
-    enabled = True
-
-    def __init__(self) -> None:
-        self.std = StandardCinch()
-
-    def min_won(self, hand: Sequence[int], trump: int) -> int:
-        return self.std.min_won(mask_of(hand), trump)
-
-    def has_cinch(self, hand: Sequence[int], trump: int, known: int, won: int) -> bool:
-        return self.std.has_cinch(mask_of(hand), trump, known, won)
-
-    def narrow(
-        self, legal: Sequence[int], hand: Sequence[int], trick: list[int], trump: int,
-        known: int, last: bool,
-    ) -> list[int]:
-        return cards_of(self.std.narrow(mask_of(legal), mask_of(hand), trick, trump, known, last))
-
-    def refuse(self, card: int, allowed: Sequence[int], trick: list[int], trump: int) -> Any:
-        return self.std.refuse(card, mask_of(allowed), trick, trump)
+class OwnCinch(StandardCinch):
+    """A subclass of the standard cinch, as a plugin would write one."""
 
 
 def _variant(name: str, hook: str, make: Callable[[], Any]) -> type[Variant]:
@@ -127,10 +74,9 @@ def _variant(name: str, hook: str, make: Callable[[], Any]) -> type[Variant]:
 
 
 VARIANTS = [
-    _variant("list-follow", "bourre_follow", ListFollow),
-    _variant("mask-follow", "bourre_follow", MaskFollow),
+    _variant("own-follow", "bourre_follow", OwnFollow),
     _variant("anything-goes", "bourre_follow", AnythingGoes),
-    _variant("list-cinch", "bourre_cinch", ListCinch),
+    _variant("own-cinch", "bourre_cinch", OwnCinch),
 ]
 
 
@@ -149,24 +95,18 @@ def _sessions(house: House) -> list[Any]:
     return out
 
 
-@pytest.mark.parametrize("spec", ["list-follow", "mask-follow", "list-cinch"])
-def test_list_and_mask_forms_play_as_the_standard(reg: Registry, spec: str) -> None:
-    """The same rule as a list-form or a mask-form plugin: the same legal sets at
-    every card, the same payouts, in their compiled form's adapter."""
+@pytest.mark.parametrize("spec", ["own-follow", "own-cinch"])
+def test_a_plugins_component_plays_as_the_standard_checked(reg: Registry, spec: str) -> None:
+    """The same rule written by a plugin: the same legal sets at every card, the same
+    payouts; its component is checked at every call (it is not built in)."""
     house = House(spec, registry=reg)
     assert _sessions(house) == _sessions(House("standard"))
-    field = "cinch" if "cinch" in spec else "follow"
-    wrapped = getattr(house.rules, field)  # the compiled base, forwarding to the plugin
-    assert type(wrapped) in (FollowComponent, CinchComponent) and wrapped.inner is not None
+    assert any(spec in g for g in house.guarded)
+    assert not House("standard").guarded
 
 
-def test_built_in_components_are_their_own_compiled_form() -> None:
-    rules = House("standard").rules
-    assert type(rules.follow) is StandardFollow and type(rules.cinch) is StandardCinch
-
-
-def test_a_python_subclass_of_the_compiled_base_is_honoured(reg: Registry) -> None:
-    """Through the compiled method table, the override decides (anything goes)."""
+def test_anything_goes_is_honoured(reg: Registry) -> None:
+    """The plugin's follow rule decides; the standard cinch still narrows."""
     house = House("anything-goes", registry=reg)
     checked = 0
     for seed in range(30):
@@ -175,26 +115,62 @@ def test_a_python_subclass_of_the_compiled_base_is_honoured(reg: Registry) -> No
         bots = [make_bot("random", rng) for _ in range(house.table.players)]
         while not state.is_terminal():
             if state.phase_name == "play":
-                legal = state.legal_cards()
-                if not state.has_cinch:  # the standard cinch still narrows
-                    assert legal == state.hand.hands[state.current_player()]
+                legal = state.legal_with_reasons()
+                if not legal.cinch:
+                    assert list(legal.cards) == state.hand.hands[state.current_player()]
+                    assert legal.rules == ["R-ANYTHING"]
                     checked += 1
             state.apply_action(ask(state, bots[state.current_player()]))
     assert checked > 100
 
 
-def test_a_broken_mask_answer_names_the_plugin(reg: Registry) -> None:
-    """A follow rule answering a card outside the hand, as a mask: the guard refuses."""
+def test_a_broken_answer_names_the_plugin(reg: Registry) -> None:
+    """A follow rule answering a card outside the hand: the guard refuses it."""
 
-    class Outside(MaskFollow):
-        def legal(self, hand: int, trick: list[int], trump: int) -> int:
-            return 1 << 51 if not (hand >> 51) & 1 else 1
+    class Outside:
+        def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
+            return Ruling((51,) if 51 not in hand else (0,), Reason("R-X", "x"))
 
-    bad = _variant("outside-mask", "bourre_follow", Outside)
+    bad = _variant("outside-hand", "bourre_follow", Outside)
     reg = load_registry(extra=[("outside", plugin("outside", bad))])
-    house = House("outside-mask", registry=reg)
-    with pytest.raises(Exception, match=r"outside-mask.*not within the hand"):
+    house = House("outside-hand", registry=reg)
+    with pytest.raises(PluginError, match=r"outside-hand.*within the hand"):
         play_session(house, seed=0)
+
+
+def test_a_plugin_cannot_pass_for_built_in_by_its_module_name() -> None:
+    """A plugin whose component and variant claim a built-in module is still checked:
+    the built-ins are known by the entry point that registered them."""
+
+    class Twice:
+        def deal(self, deck: Any, dealer: int, n: int) -> Any:
+            hands = [sorted(deck[5 * s : 5 * s + 5]) for s in range(n)]
+            hands[1][0] = hands[0][0]  # one card in two hands
+            hands[dealer] = sorted({*hands[dealer], deck[5 * n - 1]})[:5]
+            return hands, deck[5 * n - 1], list(deck[5 * n :])
+
+        def check_hand(self, *args: Any) -> None:
+            return None
+
+    Twice.__module__ = Twice.deal.__module__ = "bourre_variants.standard.deal"
+    bad = _variant("twice-dealt", "bourre_deal", Twice)
+    bad.__module__ = "bourre_variants.standard"
+    reg = load_registry(extra=[("twice", plugin("twice", bad))])
+    with pytest.raises(PluginError, match=r"twice-dealt.*bourre_deal"):
+        play_session(House("twice-dealt", registry=reg), seed=0)
+
+
+def test_a_component_lacking_its_methods_is_refused(reg: Registry) -> None:
+    """A plugin's follow rule without ``legal``: refused when the house is built,
+    naming the plugin and the missing method."""
+
+    class Empty:
+        pass
+
+    bad = _variant("empty-follow", "bourre_follow", Empty)
+    reg = load_registry(extra=[("empty", plugin("empty", bad))])
+    with pytest.raises(PluginError, match=r"empty-follow.*lacks legal"):
+        House("empty-follow", registry=reg)
 
 
 # -------------------------------------------------------------------- PlayerBase
@@ -217,19 +193,6 @@ def test_the_player_base_alone_plays_every_hand_pat_and_low() -> None:
     assert seen and all(card == min(legal) for legal, card in seen)
 
 
-def test_a_compiled_base_subclassed_without_its_methods_is_refused(reg: Registry) -> None:
-    """A plugin's follow rule that subclasses FollowComponent but defines nothing:
-    refused when the house is built, naming the plugin and the missing methods."""
-
-    class Empty(FollowComponent):
-        pass
-
-    bad = _variant("empty-follow", "bourre_follow", Empty)
-    reg = load_registry(extra=[("empty", plugin("empty", bad))])
-    with pytest.raises(PluginError, match=r"empty-follow.*defines no legal, refuse"):
-        House("empty-follow", registry=reg)
-
-
 class WrongType(PlayerBase):
     def decide(self, view: Observation) -> bool:
         return True
@@ -245,17 +208,17 @@ def test_a_player_base_answering_the_wrong_type_is_refused_not_crashed() -> None
     state = State(House("standard"), seed=3)
     with pytest.raises(IllegalAnswer) as err:
         play_out(state, [WrongType() for _ in range(5)])
-    assert err.value.rule == "R-DECK" and "wrong type" in str(err.value)  # as for a non-card
+    assert err.value.rule == "R-DECK" and "is not a card" in str(err.value)
 
 
 class Stubborn(HeuristicPlayer):
-    """A Python subclass of a compiled bot: always plays, else the heuristic."""
+    """A subclass of a built-in bot: always plays, else the heuristic."""
 
     def decide(self, view: Observation) -> bool:
         return True
 
 
-def test_a_python_subclass_of_a_compiled_bot_is_asked_its_own_way() -> None:
+def test_a_subclass_of_a_built_in_bot_is_asked_its_own_way() -> None:
     house = House("standard")
     state = State(house, seed=5)
     play_out(state, [Stubborn(random.Random(s)) for s in range(5)])
@@ -264,7 +227,7 @@ def test_a_python_subclass_of_a_compiled_bot_is_asked_its_own_way() -> None:
 
 
 def test_the_payout_records_behave_as_values() -> None:
-    """PlayResult and HandOutcome (plain compiled classes): keyword construction,
+    """PlayResult and HandOutcome: keyword construction,
     field-wise equality, a readable repr, pickling; mutable, so unhashable."""
     import pickle
 
@@ -311,13 +274,3 @@ def test_settlement_shares_the_pot_exactly(balances, pot, halves) -> None:
     assert final == [b + Fraction(pot, n) for b in start]
     assert all(isinstance(x, int) for x in final if Fraction(x).denominator == 1)
     assert ranks == [1 + sum(1 for o in final if o > x) for x in final]
-
-
-@given(st.lists(st.one_of(st.integers(-(10**15), 10**15), st.fractions()), max_size=9))
-def test_the_games_sum_of_amounts_is_the_exact_sum(xs) -> None:
-    """The money check after every hand adds whole chips natively and any fraction
-    exactly: the same value (and type) as ``sum``."""
-    from bourre.conservation import amount_sum
-
-    got = amount_sum(list(xs))
-    assert got == sum(xs) and type(got) is type(sum(xs))

@@ -27,24 +27,31 @@ if str(ROOT) not in sys.path:  # for tests.reference (the independent referee)
 from conftest import BUILTINS as BUILTIN  # noqa: E402
 from conftest import plugin  # noqa: E402
 
-import bourre.plugins  # noqa: E402
-from bourre.actions import CARDS  # noqa: E402
-from bourre.cards import Cards, cards_of  # noqa: E402
-from bourre.engine import State  # noqa: E402
-from bourre.hookspec import RULE_HOOKS  # noqa: E402
-from bourre.house import House, PluginError  # noqa: E402
-from bourre.players import ask, make_bot  # noqa: E402
-from bourre.plugins import Registry, default_registry, load_registry  # noqa: E402
+import bourre.rules.plugins  # noqa: E402
+from bourre.game.actions import CARDS  # noqa: E402
+from bourre.game.players import ask, make_bot  # noqa: E402
+from bourre.game.simulate import play_session  # noqa: E402
+from bourre.game.state import State  # noqa: E402
 from bourre.referee import ScriptError, replay  # noqa: E402
-from bourre.rules import HandOutcome, PayoutFn, PenaltyFn, PlayResult, RuleViolation  # noqa: E402
-from bourre.settings import HouseError, TableSettings  # noqa: E402
-from bourre.simulate import play_session  # noqa: E402
-from bourre.variant import Variant, hookimpl  # noqa: E402
+from bourre.rules import HandOutcome, PlayResult, Reason, RuleViolation, Ruling  # noqa: E402
+from bourre.rules.hookspec import (  # noqa: E402
+    CINCH,
+    DECISIONS,
+    FOLLOW,
+    PENALTY,
+    RULE_HOOKS,
+    PayoutFn,
+    PenaltyFn,
+    PluginError,
+)
+from bourre.rules.house import House  # noqa: E402
+from bourre.rules.plugins import Registry, default_registry, load_registry  # noqa: E402
+from bourre.rules.settings import HouseError, TableSettings  # noqa: E402
+from bourre.rules.variant import Variant, hookimpl  # noqa: E402
 from bourre_variants.no_cinch import NoCinch  # noqa: E402
 from bourre_variants.standard.cinch import StandardCinch  # noqa: E402
-from bourre_variants.standard.obligations import StandardFollow, follow_cards  # noqa: E402
+from bourre_variants.standard.obligations import StandardFollow  # noqa: E402
 from bourre_variants.standard.obligations import follow as standard_follow  # noqa: E402
-from bourre_variants.standard.payout import StandardAnte  # noqa: E402
 from bourre_variants.standard.payout import payout as standard_payout  # noqa: E402
 from tests.reference.generate import random_script  # noqa: E402
 
@@ -142,8 +149,9 @@ class NeedsMissing(Variant):
 # Misbehaving plugins ---------------------------------------------------------------
 
 
-def _outside_hand(hand: list[int], trick: list[int], trump: int) -> list[int]:
-    return [c for c in range(52) if c not in hand][:1]
+class OutsideHand:
+    def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
+        return Ruling(tuple(c for c in range(52) if c not in hand)[:1], Reason("R-X", "x"))
 
 
 class BadFollow(Variant):
@@ -152,11 +160,12 @@ class BadFollow(Variant):
 
     @hookimpl
     def bourre_follow(self, table: TableSettings) -> Any:
-        return _outside_hand
+        return OutsideHand()
 
 
-def _raising_follow(hand: list[int], trick: list[int], trump: int) -> list[int]:
-    raise KeyError("no such suit")
+class Raising:
+    def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
+        raise KeyError("no such suit")
 
 
 class RaisingFollow(Variant):
@@ -165,7 +174,7 @@ class RaisingFollow(Variant):
 
     @hookimpl
     def bourre_follow(self, table: TableSettings) -> Any:
-        return _raising_follow
+        return Raising()
 
 
 def _leaky_payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
@@ -255,64 +264,29 @@ class ClosedFist(Variant):
         return Simultaneous()
 
 
-# Plugins in older forms, adapted when the house is built -----------------------------
+# Plugins in older forms: refused, saying what the hook wants -------------------------
+
+
+def follow_cards(hand: list[int], trick: list[int], trump: int) -> list[int]:
+    return list(standard_follow(tuple(hand), tuple(trick), trump).cards)
 
 
 class PlainFollowVariant(Variant):
-    """Answers the standard obligations as a plain ``follow(hand, trick, trump)``."""
+    """Answers the obligations as a plain ``follow(hand, trick, trump)``: an older form."""
 
     name = "plain-follow"
     summary = "The standard obligations, as a plain function."
-    rules = {"bourre_follow": [("R-PLAIN-FOLLOW", "the standard obligations")]}
 
     @hookimpl
     def bourre_follow(self, table: TableSettings) -> Any:
-        return follow_cards  # a function of lists of cards, the older form
-
-
-class DealerBlindStandardAnte:
-    """The standard antes, written before antes were told the dealer."""
-
-    def hand_antes(self, n: int, ante: Any, previous: HandOutcome | None) -> list[Any]:
-        return StandardAnte().hand_antes(n, ante, previous, 0)
-
-    def play_ante(self, ante: Any) -> Any:
-        return 0
-
-
-class OldAnte(Variant):
-    name = "old-ante"
-    summary = "The standard antes, as a three-argument policy."
-
-    @hookimpl
-    def bourre_ante(self, table: TableSettings) -> Any:
-        return DealerBlindStandardAnte()
-
-
-class CinchWithoutWords:
-    """The standard cinch without ``refuse``."""
-
-    enabled = True
-
-    def __init__(self) -> None:
-        inner = StandardCinch()
-        self.min_won, self.has_cinch, self.narrow = inner.min_won, inner.has_cinch, inner.narrow
-
-
-class CinchWithoutRefusal(Variant):
-    name = "cinch-without-refusal"
-    summary = "The standard cinch, without its own refusal words."
-
-    @hookimpl
-    def bourre_cinch(self, table: TableSettings) -> Any:
-        return CinchWithoutWords()
+        return follow_cards
 
 
 TEST_VARIANTS = (
     CinchA, CinchB, CinchOverA, CinchOverNoCinch, PayoutA, PayoutB, SevenCards, CycleA,
     CycleB, NeedsMissing, BadFollow, RaisingFollow, LeakyPayout, RaisesAtBuild,
     WrongFollowType, WrongHandSize, WrongCinch, WrongPayoutType, DecliningPayout, ClosedFist,
-    PlainFollowVariant, OldAnte, CinchWithoutRefusal,
+    PlainFollowVariant,
 )
 
 
@@ -361,7 +335,7 @@ def test_every_builtin_builds_on_standard(name: str) -> None:
     house = House(spec)
     assert house.names == ["standard", name]
     for hook in RULE_HOOKS:
-        assert answered(house)[hook] in ("standard", name)
+        assert answered(house)[hook.name] in ("standard", name)
 
 
 def test_standard_named_after_a_variant_is_the_same_house() -> None:
@@ -373,7 +347,7 @@ def test_transitive_builds_on(reg: Registry) -> None:
     house = House("cinch-over-a", registry=reg)
     assert house.names == ["standard", "cinch-a", "cinch-over-a"]
     assert answered(house)["bourre_cinch"] == "cinch-over-a"
-    assert house.rules.cinch.enabled is True  # cinch-over-a's StandardCinch, not cinch-a's NoCinch
+    assert house.rules[CINCH].has_cinch((49, 50, 51), 3, frozenset(), 0)  # not cinch-a's NoCinch
 
 
 def test_builds_on_overrides_a_builtin(reg: Registry) -> None:
@@ -381,11 +355,11 @@ def test_builds_on_overrides_a_builtin(reg: Registry) -> None:
         house = House(spec, registry=reg)
         assert house.names == ["standard", "no-cinch", "cinch-over-no-cinch"], spec
         assert answered(house)["bourre_cinch"] == "cinch-over-no-cinch"
-        assert house.rules.cinch.enabled is True
+        assert house.rules[CINCH].has_cinch((49, 50, 51), 3, frozenset(), 0)
         ids = [rid for hook, _, (rid, _) in house.rule_texts() if hook == "bourre_cinch"]
         assert ids == ["R-TEST-CINCH-BACK"]
     # and no-cinch alone still overrides standard
-    assert House("no-cinch").rules.cinch.enabled is False
+    assert isinstance(House("no-cinch").rules[CINCH], NoCinch)
 
 
 def test_builds_on_cycle_and_missing_base(reg: Registry) -> None:
@@ -496,7 +470,7 @@ def test_impossible_settings_in_a_script() -> None:
 
 
 def test_settings_for_a_variant_not_in_use() -> None:
-    from bourre.settings import HouseRules
+    from bourre.rules.settings import HouseRules
 
     hr = HouseRules.model_validate({"variants": {"use": ["standard"], "pot-limit": {"limit": 3}}})
     with pytest.raises(HouseError, match=r"variants\.pot-limit"):
@@ -519,7 +493,7 @@ def test_hand_size_the_table_cannot_deal(reg: Registry) -> None:
 def test_valid_settings_are_kept() -> None:
     house = House("pot-limit(limit=7)+table(players=3,ante=2)")
     assert house.variants[1].settings.limit == 7
-    assert house.rules.penalty(10) == 7 and house.rules.penalty(5) == 5
+    assert house.rules[PENALTY](10) == 7 and house.rules[PENALTY](5) == 5
     assert house.spec == "standard+pot-limit(limit=7)+table(players=3,ante=2)"
     assert House(house.spec) == house
 
@@ -618,13 +592,14 @@ BROKEN: list[tuple[str, str, Callable[[], Any]]] = [
 
 @pytest.fixture
 def broken_entry_points(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = list(bourre.plugins._entry_points())
+    real = list(bourre.rules.plugins._entry_points())
 
-    def fake() -> Iterable[tuple[str, str, Callable[[], Any]]]:
+    def fake() -> Iterable[tuple[str, str, bool, Callable[[], Any]]]:
         yield from real
-        yield from BROKEN
+        for name, package, load in BROKEN:
+            yield name, package, False, load
 
-    monkeypatch.setattr(bourre.plugins, "_entry_points", fake)
+    monkeypatch.setattr(bourre.rules.plugins, "_entry_points", fake)
 
 
 def test_broken_plugins_are_recorded(broken_entry_points: None) -> None:
@@ -638,7 +613,7 @@ def test_broken_plugins_are_recorded(broken_entry_points: None) -> None:
     assert "bourre_no_such_plugin_module" in errors["broken-import"].message
     assert "bourre_folow" in errors["misspelt"].message
     assert "invalid hooks" in errors["misspelt-method"].message
-    assert "not a bourre.variant.Variant" in errors["not-a-variant"].message
+    assert "not a bourre.rules.variant.Variant" in errors["not-a-variant"].message
     assert "already registered" in errors["duplicate"].message
     assert "'pot-limit'" in str(errors["duplicate"])
     assert "no name" in errors["nameless"].message
@@ -677,7 +652,7 @@ def test_bourre_variants_lists_the_good_ones(
     from bourre.cli import app
 
     reg = load_registry()
-    monkeypatch.setattr(bourre.plugins, "default_registry", lambda: reg)
+    monkeypatch.setattr(bourre.rules.plugins, "default_registry", lambda: reg)
     monkeypatch.setenv("COLUMNS", "250")
     monkeypatch.setenv("NO_COLOR", "1")
     result = CliRunner().invoke(app, ["variants"])
@@ -698,8 +673,9 @@ def test_bourre_variants_lists_the_good_ones(
     ("spec", "plugin_name", "hook", "words"),
     [
         ("raises-at-build", "raises-at-build", "bourre_follow", "cannot build the follow"),
-        ("wrong-follow-type", "wrong-follow-type", "bourre_follow", "function"),
-        ("wrong-hand-size", "wrong-hand-size", "bourre_hand_size", "hand size"),
+        ("wrong-follow-type", "wrong-follow-type", "bourre_follow", "lacks legal"),
+        ("wrong-hand-size", "wrong-hand-size", "bourre_hand_size", "number of cards"),
+        ("plain-follow", "plain-follow", "bourre_follow", "must answer an object with legal"),
         ("wrong-cinch", "wrong-cinch", "bourre_cinch", "lacks"),
     ],
 )
@@ -714,7 +690,7 @@ def test_plugin_errors_at_build(reg: Registry, spec: str, plugin_name: str, hook
 @pytest.mark.parametrize(
     ("spec", "hook", "words"),
     [
-        ("bad-follow", "bourre_follow", "not within the hand"),
+        ("bad-follow", "bourre_follow", "within the hand"),
         ("raising-follow", "bourre_follow", "no such suit"),
         ("leaky-payout", "bourre_payout", "money not conserved"),
         ("wrong-payout-type", "bourre_payout", "HandOutcome"),
@@ -743,7 +719,7 @@ def _script_with_tricks(rules: dict) -> dict:
 @pytest.mark.parametrize(
     ("name", "hook", "words"),
     [
-        ("bad-follow", "bourre_follow", "not within the hand"),
+        ("bad-follow", "bourre_follow", "within the hand"),
         ("raising-follow", "bourre_follow", "no such suit"),
         ("leaky-payout", "bourre_payout", "money not conserved"),
         ("raises-at-build", "bourre_follow", "cannot build the follow"),
@@ -760,25 +736,14 @@ def test_plugin_errors_in_a_replay(reg: Registry, name: str, hook: str, words: s
 
 def test_builtin_components_are_not_wrapped_unless_strict() -> None:
     house = House("standard")
-    assert type(house.rules.follow) is StandardFollow  # the variant's own object
+    assert type(house.rules[FOLLOW]) is StandardFollow  # the variant's own object
     strict = House("standard", strict=True)
-    assert not isinstance(strict.rules.follow, StandardFollow)  # wrapped in checks
-    hand = Cards.of([0, 1, 14])
-    assert strict.rules.follow.legal(hand, [2], 3) == standard_follow(hand, [2], 3) == hand.suit(0)
-    with pytest.raises(PluginError, match="legal set"):  # the guard checks what it is given
-        House("standard", strict=True).rules.follow.legal(0, [2], 3)
-
-
-# ------------------------------------------------------------ older plugin forms
-
-
-@pytest.mark.parametrize("spec", ["plain-follow", "old-ante", "cinch-without-refusal"])
-def test_older_component_forms_play_as_the_standard(reg: Registry, spec: str) -> None:
-    """A plain follow function, an ante policy not told the dealer and a cinch policy
-    without refusal words are adapted (and, being third-party, guarded): the house
-    plays exactly as the standard one."""
-    house = House(spec, registry=reg)
-    assert behaviour(house) == behaviour(House("standard"))
+    assert not isinstance(strict.rules[FOLLOW], StandardFollow)  # wrapped in checks
+    hand = (0, 1, 14)
+    assert strict.rules[FOLLOW].legal(hand, (2,), 3) == standard_follow(hand, (2,), 3)
+    assert standard_follow(hand, (2,), 3).cards == (0, 1)
+    with pytest.raises(PluginError, match="within the hand"):  # the guard checks the answer
+        strict.rules[FOLLOW].legal((), (2,), 3)
 
 
 def first_play(house: House, want: Callable[[State], bool]) -> State:
@@ -804,44 +769,28 @@ def _refused(state: State, card: int) -> RuleViolation:
     return err.value
 
 
-@pytest.mark.parametrize(("spec", "rules"), [
-    ("standard", ("R-FOLLOW", "R-TRUMP")),
-    ("plain-follow", ("R-PLAIN-FOLLOW",)),  # the first rule its variant states
-])
-def test_a_plain_follow_function_refuses_in_its_variants_words(
-    reg: Registry, spec: str, rules: tuple[str, ...]
-) -> None:
-    house = House(spec, registry=reg)
+def test_a_refusal_cites_the_rule_that_left_the_card_out() -> None:
+    """A card the ordinary obligations forbid is refused in their words; one they allow
+    but a cinch forbids, in the cinch's (R-CINCH-FOLLOW, R-CINCH-LEAD)."""
+    house = House("standard")
 
     def obliged(state: State) -> bool:
-        hand = state.hand.hands[state.current_player()]
-        return len(state.legal_cards()) < len(hand)
+        legal = state.legal_with_reasons()
+        return len(legal.ordinary) < len(state.hand.hands[state.current_player()])
 
     state = first_play(house, obliged)
     hand = state.hand.hands[state.current_player()]
     card = next(c for c in hand if c not in state.legal_cards())
-    assert _refused(state, card).rule in rules
-
-
-@pytest.mark.parametrize("spec", ["standard", "cinch-without-refusal"])
-def test_a_cinch_without_refusal_words_refuses_with_the_cinch_rules(
-    reg: Registry, spec: str
-) -> None:
-    house = House(spec, registry=reg)
-    hs_follow = house.rules.follow
-
-    def ordinary(state: State) -> list[int]:
-        hs = state.hand
-        return cards_of(hs_follow.legal(hs.held[state.current_player()], hs.trick, hs.trump))
+    assert _refused(state, card).rule in ("R-FOLLOW", "R-TRUMP")
 
     def narrowed(state: State) -> bool:
-        legal = state.legal_cards()
-        return state.has_cinch and len(legal) < len(ordinary(state))
+        legal = state.legal_with_reasons()
+        return legal.cinch and len(legal.cards) < len(legal.ordinary)
 
     state = first_play(house, narrowed)
-    card = next(c for c in ordinary(state) if c not in state.legal_cards())
-    rule = _refused(state, card).rule
-    assert rule == ("R-CINCH-FOLLOW" if state.hand.trick else "R-CINCH-LEAD")
+    legal = state.legal_with_reasons()
+    card = next(c for c in legal.ordinary if c not in legal.cards)
+    assert _refused(state, card).rule == ("R-CINCH-FOLLOW" if state.hand.trick else "R-CINCH-LEAD")
 
 
 def test_a_declining_variant_does_not_answer(reg: Registry) -> None:
@@ -853,11 +802,11 @@ def test_a_declining_variant_does_not_answer(reg: Registry) -> None:
 
 @pytest.mark.parametrize("spec", ["closed-fist", "simultaneous-reveal"])
 def test_guarded_components_keep_their_attributes(reg: Registry, spec: str) -> None:
-    from bourre.cards import card_str
+    from bourre.rules.cards import card_str
 
     strict = spec == "simultaneous-reveal"
     house = House(spec, registry=reg, strict=strict)
-    assert getattr(house.rules.decisions, "announcements", True) is False
+    assert getattr(house.rules[DECISIONS], "announcements", True) is False
     deck = [card_str(c) for c in range(52)]
     hand = {"deck": deck, "decisions": [{"seat": 1, "action": "pass"}, {"seat": 2, "action": "pass"},
                                          {"seat": 0, "action": "play"}],

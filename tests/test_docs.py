@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from bourre import hookspec
-from bourre.hookspec import RULE_HOOKS
-from bourre.house import House
+from bourre.rules import hookspec
+from bourre.rules.hookspec import RULE_HOOKS
+from bourre.rules.house import House
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -49,18 +49,19 @@ def test_hookspec_has_no_hook_the_reference_would_miss() -> None:
     defined = {
         n for n in vars(hookspec) if n.startswith("bourre_") and callable(getattr(hookspec, n))
     }
-    assert defined == {*RULE_HOOKS, *REGISTRATION}
+    assert defined == {*(h.name for h in RULE_HOOKS), *REGISTRATION}
 
 
 def test_hook_reference_lists_every_hook(hooks: ModuleType) -> None:
     source = (DOCS / "hook-reference.md").read_text(encoding="utf-8")
     assert "<!-- bourre:hook-reference -->" in source
-    assert "::: bourre.hookspec" in source
+    assert "::: bourre.rules.hookspec" in source
     page = hooks.expand_markers(source)
-    for name in (*REGISTRATION, *RULE_HOOKS):
-        assert f"[`{name}`][bourre.hookspec.{name}]" in page, name
+    names = (*REGISTRATION, *(h.name for h in RULE_HOOKS))
+    for name in names:
+        assert f"[`{name}`][bourre.rules.hookspec.{name}]" in page, name
     # lifecycle order
-    positions = [page.index(f"[`{name}`]") for name in (*REGISTRATION, *RULE_HOOKS)]
+    positions = [page.index(f"[`{name}`]") for name in names]
     assert positions == sorted(positions)
 
 
@@ -101,7 +102,7 @@ def test_nav_lists_every_variant_page(hooks: ModuleType) -> None:
 
 
 def test_house_rules_reference_has_every_setting(hooks: ModuleType) -> None:
-    from bourre.settings import TableSettings
+    from bourre.rules.settings import TableSettings
 
     page = hooks.expand_markers((DOCS / "house-rules.md").read_text(encoding="utf-8"))
     for key in TableSettings.model_fields:
@@ -158,5 +159,5 @@ def test_mkdocs_build_strict(tmp_path: Path) -> None:
     for name in builtin_variant_names():
         assert (site / "rules" / name / "index.html").is_file(), name
     html = (site / "hook-reference" / "index.html").read_text(encoding="utf-8")
-    for name in (*REGISTRATION, *RULE_HOOKS):
-        assert f'id="bourre.hookspec.{name}"' in html, name
+    for name in (*REGISTRATION, *(h.name for h in RULE_HOOKS)):
+        assert f'id="bourre.rules.hookspec.{name}"' in html, name

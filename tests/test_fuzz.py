@@ -32,7 +32,7 @@ HOSTILE = ["²", "--5", "9" * 5000, "[" * 3000, "{" * 3000, "-", "(", ")", ",", 
 
 def _notation() -> str:
     script = json.loads((GOLDEN / "worked_example.script.json").read_text())
-    from bourre.notation import format_script
+    from bourre.referee.notation import format_script
 
     text = format_script(script)
     return "house standard+pot-limit(limit=10)\nbalances 100 100 100 100 100\n" + text.split("\n", 1)[1]
@@ -150,8 +150,8 @@ class LabelSettings(BaseModel):
 def _labelled_registry() -> Any:
     from types import SimpleNamespace
 
-    from bourre.plugins import load_registry
-    from bourre.variant import Variant, hookimpl
+    from bourre.rules.plugins import load_registry
+    from bourre.rules.variant import Variant, hookimpl
 
     class Labelled(Variant):
         name = "labelled"
@@ -192,8 +192,8 @@ house_strings = st.builds(
 def test_house_strings_read_back_from_their_canonical_form(text: str) -> None:
     """A house accepted once is accepted again from its canonical string (what the
     workers of a run read), with the same rules; a house refused is refused in words."""
-    from bourre.house import House, PluginError
-    from bourre.settings import HouseError
+    from bourre.rules.house import House, PluginError
+    from bourre.rules.settings import HouseError
 
     try:
         house = House(text, registry=REGISTRY)
@@ -294,7 +294,7 @@ def test_web_forms_long(form: dict[str, str], script: str, line: str, house: str
 
 
 def _state_file(tmp: Path) -> Path:
-    from bourre.compare import runner
+    from bourre.sim import runner
 
     path = tmp / "s.jsonl"
     runner.run(runner.RunConfig(["standard"], 3, "f", runner.parse_bots("random"), False), state=path)
@@ -309,7 +309,7 @@ def _state_file(tmp: Path) -> Path:
 def test_edited_state_files_are_refused_with_a_line(edits: list[tuple[int, str]], tmp_path_factory: Any) -> None:
     """Any edit that changes a whole line of a state file is refused on resume, naming
     a line; only a cut at the very end (a torn last line) is let through."""
-    from bourre.compare.statefile import StateError, load_state
+    from bourre.sim.statefile import StateError, load_state
 
     path = _state_file(tmp_path_factory.mktemp("state"))
     original = path.read_text(encoding="utf-8")

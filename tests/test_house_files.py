@@ -13,8 +13,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bourre.house import House
-from bourre.settings import HouseError, HouseRules, TableSettings, load_house, parse_house_string
+from bourre.rules.hookspec import CINCH, PENALTY
+from bourre.rules.house import House
+from bourre.rules.settings import (
+    HouseError,
+    HouseRules,
+    TableSettings,
+    load_house,
+    parse_house_string,
+)
+from bourre_variants.no_cinch import NoCinch
 
 TOML = """\
 [table]
@@ -68,8 +76,8 @@ def test_toml_and_json_load_to_the_same_house(tmp_path):
         a.table.first_dealer,
     ) == (7, 6, 2, 50, 3)
     assert a.names == b.names == ["standard", "pot-limit", "no-cinch"]
-    assert a.rules.penalty(25) == b.rules.penalty(25) == 10
-    assert a.rules.cinch.enabled is False
+    assert a.rules[PENALTY](25) == b.rules[PENALTY](25) == 10
+    assert isinstance(a.rules[CINCH], NoCinch)
     assert House(SPEC) == a
 
 
@@ -235,7 +243,7 @@ def test_a_bare_variant_needing_a_setting():
     msg = error_of(House, "pot-limit")
     assert "variants.pot-limit.limit" in msg
     assert House("four-card").rules.hand_size == 4
-    assert House("no-cinch").rules.cinch.enabled is False
+    assert isinstance(House("no-cinch").rules[CINCH], NoCinch)
 
 
 @pytest.mark.parametrize(

@@ -17,10 +17,10 @@ import pytest
 from typer.testing import CliRunner
 
 from bourre.cli import app
-from bourre.engine import State
-from bourre.house import House
-from bourre.isolate import BotError, IsolatedBot, observation_from_json, observation_to_json
-from bourre.players import ask, play_out
+from bourre.game.isolate import BotError, IsolatedBot, observation_from_json, observation_to_json
+from bourre.game.players import ask, play_out
+from bourre.game.state import State
+from bourre.rules.house import House
 from bourre_bots.heuristic import HeuristicPlayer
 
 SPY = """
@@ -105,8 +105,8 @@ class Prophet(RandomPlayer):
             return super().decide(view)
         import sys
         global HOUSE
-        from bourre.engine import State
-        from bourre.house import House
+        from bourre.game.state import State
+        from bourre.rules.house import House
         HOUSE = HOUSE or House("standard")
         seen = [" ".join(sys.argv), json.dumps(dict(os.environ))]
         pid = os.getpid()
@@ -194,7 +194,7 @@ def test_the_spy_both_ways(spy_path: Path) -> None:
     exists); isolated, it finds no game state at all."""
     import json
 
-    from bourre.players import make_bot
+    from bourre.game.players import make_bot
 
     state = State(House("standard"), seed="spy")
     play_out(state, [make_bot("spybot:make", random.Random(s)) for s in range(5)])
@@ -314,7 +314,7 @@ def test_a_child_forked_by_a_bot_dies_with_it(spy_path: Path) -> None:
 
 
 def test_an_isolated_bot_gets_a_minimal_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bourre.isolate import child_environment
+    from bourre.game.isolate import child_environment
 
     monkeypatch.setenv("BOURRE_SECRET_TOKEN", "x")
     env = child_environment()
@@ -338,7 +338,7 @@ def test_the_run_hides_its_seed_from_its_command_line() -> None:
     the process is no longer dumpable (its memory and environment closed to others)."""
     code = (
         "import ctypes, sys\n"
-        "from bourre.isolate import hide_seed\n"
+        "from bourre.game.isolate import hide_seed\n"
         "assert hide_seed('s3cret-seed')\n"
         "print(ctypes.CDLL(None).prctl(3, 0, 0, 0, 0))\n"  # PR_GET_DUMPABLE
         "sys.stdout.flush()\n"

@@ -1,31 +1,23 @@
 """A state that keeps no hand's result (``keep_results=False``): the same sessions, the
-memory of one hand.  Its hand state is renewed in place for the next deal
-(``HandState.renew``); these tests step a lean and a full state side by side and
-compare every field of their hands at every step."""
+memory of one hand.  These tests step a lean and a full state side by side and compare
+every field of their hands at every step."""
 
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
-from typing import Any
 
 import pytest
 from conftest import ALTERNATIVES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bourre.engine import State
-from bourre.game import Game
-from bourre.house import House
-from bourre.players import play_out
-from bourre.plugins import Registry, load_registry
-from bourre.settings import TableSettings
-from bourre.simulate import play_session
-from bourre.state import HandState
-from bourre.variant import Variant, hookimpl
-from bourre.xoshiro import stream
+from bourre.game.players import play_out
+from bourre.game.simulate import play_session
+from bourre.game.state import State
+from bourre.game.xoshiro import stream
+from bourre.rules.hand import HandState
+from bourre.rules.house import House
 from bourre_bots.random_bot import RandomPlayer
-from bourre_variants.standard.tricks import trick_winner
 
 _HOUSES: dict[str, House] = {}
 
@@ -38,34 +30,26 @@ def _house(n: int, variants: list[str]) -> House:
 
 
 def _fields(hs: HandState) -> dict[str, object]:
-    """Every field of a hand state but its reshuffle (each state's own stream; the
-    only callable one).  A compiled class has no ``__slots__``: its ``dir`` lists
-    the fields."""
-    got = {k: getattr(hs, k) for k in dir(hs) if not k.startswith("_")}
-    fields = {k: v for k, v in got.items() if not callable(v)}
-    assert len(fields) == 35 and "reshuffle" not in fields  # every field but one
-    return fields
+    """Every field of a hand state but its reshuffle (each state's own stream)."""
+    assert "reshuffle" in vars(hs)
+    return {k: v for k, v in vars(hs).items() if k != "reshuffle"}
 
 
-def _side_by_side(house: House, seed: int) -> tuple[State, State, int]:
+def _side_by_side(house: House, seed: int) -> tuple[State, State]:
     """A full and a lean state of one session stepped with the same answers; the
-    fields of their hands compared at every step.  Returns both and how many hands
-    the lean one played on a renewed hand state."""
+    fields of their hands compared at every step.  Returns both."""
     full, lean = State(house, seed=seed), State(house, seed=seed, keep_results=False)
     bot = RandomPlayer(random.Random(seed))
-    renewed, first = 0, lean.hs
     while not full.is_terminal():
         assert lean.hs is not None and full.hs is not None
         assert _fields(lean.hs) == _fields(full.hs)
-        if lean.hs is first and lean.hs.number > 1:
-            renewed += 1
         action = bot.choose(full.legal_actions())
         full.apply_action(action)
         lean.apply_action(action)
         h = lean.history()  # the current hand's actions only, from its deal
         assert full.history()[-len(h) :] == h and type(h[0]).__name__ == "Deck"
     assert lean.is_terminal() and lean.final == full.final
-    return full, lean, renewed
+    return full, lean
 
 
 @settings(max_examples=25, deadline=None)
@@ -77,9 +61,8 @@ def _side_by_side(house: House, seed: int) -> tuple[State, State, int]:
 def test_a_lean_state_plays_the_same_session(seed: int, n: int, variants: list[str]) -> None:
     """Every field of every hand, every action and the settlement are those of a
     state that keeps its results; the lean one keeps none."""
-    full, lean, renewed = _side_by_side(_house(n, variants), seed)
+    full, lean = _side_by_side(_house(n, variants), seed)
     assert len(full.results) == full.hands_total and lean.results == []
-    assert renewed > 0  # the renewed hand state was really played on
 
 
 def _hand_states(state: State, seed: int) -> list[HandState]:
@@ -92,47 +75,6 @@ def _hand_states(state: State, seed: int) -> list[HandState]:
             seen.append(state.hand)
         state.apply_action(bot.choose(state.legal_actions()))
     return seen
-
-
-def test_the_renewed_hand_state_is_one_object() -> None:
-    """One hand state serves the whole lean session (what saves its memory)."""
-    state = Game(House("standard")).new_session(seed=3, keep_results=False)
-    seen = _hand_states(state, 3)
-    assert len(seen) == 1 and state.number == state.hands_total
-
-
-class SameTricks(Variant):
-    """A third-party trick winner that is the standard one."""
-
-    name = "same-tricks"
-    rules = {"bourre_trick_winner": [("R-TRICK", "The standard trick winner, from a plugin.")]}
-
-    @hookimpl
-    def bourre_trick_winner(self, table: TableSettings) -> Any:
-        return lambda trick, trump: trick_winner(trick, trump)
-
-
-def _third_party() -> Registry:
-    mod = SimpleNamespace()
-
-    @hookimpl
-    def bourre_register_variants(register: Any) -> None:
-        register(SameTricks)
-
-    mod.bourre_register_variants = bourre_register_variants
-    reg = load_registry(extra=[("third-party-tricks", mod)])
-    assert not reg.errors, reg.errors
-    return reg
-
-
-def test_a_house_with_third_party_components_is_never_renewed() -> None:
-    """A third-party component may have kept a reference to a hand's lists: its
-    hand states are made new each hand, kept or not."""
-    house = House("same-tricks", registry=_third_party())
-    assert house.guarded
-    state = State(house, seed=5, keep_results=False)
-    seen = _hand_states(state, 5)
-    assert len(seen) == state.hands_total and state.results == []
 
 
 def test_play_session_keeps_no_hand_unless_asked() -> None:
@@ -164,11 +106,8 @@ def test_one_random_bot_serves_every_seat(seed: int | str) -> None:
 
 
 def test_sessions_of_many_houses_in_turn_play_as_each_house_alone() -> None:
-    """A session reads its house's components and table once for the house
-    (``house_facts``, kept for a few houses): more houses than are kept, played in
-    turn, play the sessions each plays alone, with their own components."""
-    from bourre.statefields import _FACTS, _KEPT, house_facts
-
+    """More houses than one, played in turn, play the sessions each plays alone, with
+    their own components."""
     specs = [f"standard+table(players={n})" for n in range(2, 9)]
     specs += ["four-card", "no-cinch", "optional-undertrump", "double-ante+table(hands=3)"]
     alone = {}
@@ -180,13 +119,9 @@ def test_sessions_of_many_houses_in_turn_play_as_each_house_alone() -> None:
         for spec, house in zip(specs, houses, strict=True):
             res = play_session(house, seed=4)
             assert (res.final, res.ranks, [r.state.tricks for r in res.hands]) == alone[spec]
-            facts = house_facts(house.rules, house.table)
-            assert house_facts(house.rules, house.table) is facts
             state = State(house, seed=1)
             assert state.n == house.table.players and state.hands_total == house.table.hands
-            assert (state.follow, state.cinch, state.draw) == (facts.follow, facts.cinch, facts.draw)
-            assert state.clone().follow is facts.follow
-    assert len(_FACTS[0]) == _KEPT  # kept for a few houses, not for every house made
+            assert state.clone().follow is state.follow
 
 
 def test_on_hand_needs_the_results() -> None:
@@ -215,7 +150,7 @@ def test_a_lean_state_keeps_the_current_hands_history_only() -> None:
     """With keep_results=False, history() starts at the current hand's deal (its
     Deck) and holds that hand's actions, the same as the full state's last part;
     the full state keeps every hand's."""
-    from bourre.actions import Deck
+    from bourre.game.actions import Deck
 
     house = House("standard")
     lean = State(house, seed=4, keep_results=False)

@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from bourre.cli import app
-from bourre.notation import NotationError, format_script, looks_like_notation, parse_script
-from bourre.records import Script
 from bourre.referee import replay
+from bourre.referee.notation import NotationError, format_script, looks_like_notation, parse_script
+from bourre.referee.records import Script
 
 GOLDEN = Path(__file__).parent / "golden"
 SCRIPTS = sorted(GOLDEN.rglob("*.script.json"))

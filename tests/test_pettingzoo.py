@@ -13,7 +13,7 @@ np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test  # noqa: E402
 
-from bourre.actions import Action  # noqa: E402
+from bourre.game.actions import Action  # noqa: E402
 from bourre.pettingzoo import (  # noqa: E402
     DISCARD,
     PASS_INDEX,

@@ -13,11 +13,12 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from bourre.cards import card_str, card_symbol, display_order, mask_of
 from bourre.cli import app
-from bourre.house import House
-from bourre.play import PlaySummary, Prompt, play_at_terminal
+from bourre.cli.session import PlaySummary, Prompt, play_at_terminal
 from bourre.referee import replay
+from bourre.rules.cards import card_str, card_symbol, display_order
+from bourre.rules.hookspec import CINCH, FOLLOW
+from bourre.rules.house import House
 
 SEED = 11
 HOUSE = "standard"
@@ -28,10 +29,14 @@ runner = CliRunner()
 def refusal_rule(view: Any, card: int) -> str:
     """The rule the house's own components give for refusing ``card`` (R-FOLLOW …)."""
     rules = House(HOUSE).rules
-    hand, trick = mask_of(view.hand), [c for _, c in view.trick]
-    if view.cinch and (rules.follow.legal(hand, trick, view.trump) >> card) & 1:
-        return rules.cinch.refuse(card, mask_of(view.legal), trick, view.trump).rule
-    return rules.follow.refuse(hand, trick, view.trump, card).rule
+    trick = tuple(c for _, c in view.trick)
+    ordinary = rules[FOLLOW].legal(view.hand, trick, view.trump)
+    if view.cinch and card in ordinary.cards:
+        known = frozenset(c for t in view.tricks for _, c in t.plays) | set(trick)
+        known |= set(view.own_discards)
+        last = len(trick) == len(view.active) - 1
+        return rules[CINCH].narrow(ordinary, view.hand, trick, view.trump, known, last).reason.rule
+    return ordinary.reason.rule
 
 
 class Person:

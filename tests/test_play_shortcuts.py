@@ -4,10 +4,10 @@ legal set of one card (a shared 1-tuple)."""
 
 from __future__ import annotations
 
-from bourre.engine import State
 from bourre.game import Game
-from bourre.house import House
-from bourre.players import play_out
+from bourre.game.players import play_out
+from bourre.game.state import State
+from bourre.rules.house import House
 from bourre_bots.random_bot import RandomPlayer
 
 
@@ -19,24 +19,6 @@ def test_play_out_with_random_bots_ends_the_session():
     state = _session(2)
     play_out(state, [RandomPlayer(1) for _ in range(state.n)])
     assert state.is_terminal() and sum(state.returns()) == 0
-
-
-def test_an_only_action_applied_in_one_step_is_apply_action_of_it():
-    for seed in range(6):
-        a, b = _session(seed), _session(seed)
-        bots = [RandomPlayer(seed) for _ in range(a.n)]
-        while not a.is_terminal():
-            only = b.only_action()
-            assert a.apply_only_action() is (only is not None)
-            if only is not None:
-                b.apply_action(only)
-            else:
-                action = bots[a.current_player()].choose(a.legal_actions())
-                a.apply_action(action)
-                b.apply_action(action)
-            assert a.history() == b.history()
-            assert a.legal_actions() == b.legal_actions()
-        assert a.returns() == b.returns()
 
 
 def test_the_random_bot_answers_a_list_as_any_other_sequence():

@@ -13,13 +13,13 @@ from conftest import ALTERNATIVES
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bourre.actions import CARDS, PASS, PLAY, Deck
-from bourre.cards import cards_of, mask_of
-from bourre.engine import Chance, HandResult, State
-from bourre.house import House
-from bourre.players import ask, play_out
-from bourre.records import hand_record
-from bourre.simulate import play_session, random_players
+from bourre.game.actions import CARDS, PASS, PLAY, Deck
+from bourre.game.players import ask, play_out
+from bourre.game.simulate import play_session, random_players
+from bourre.game.state import Chance, HandResult, State
+from bourre.referee.records import hand_record
+from bourre.rules.hookspec import FOLLOW
+from bourre.rules.house import House
 from bourre_bots.random_bot import RandomPlayer
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -91,8 +91,8 @@ def check_question(state: State, seat: int, action, checks: Checks) -> None:
         assert list(view.legal_actions) == legal_actions  # made when read, the same
         assert action in legal_actions
         # the cinch only ever narrows the ordinary legal set
-        ordinary = cards_of(state.rules.follow.legal(mask_of(hand), list(hs.trick), hs.trump))
-        assert mask_of(hand) == hs.held[seat]  # the mask the game keeps is the hand
+        ordinary = state.rules[FOLLOW].legal(tuple(hand), tuple(hs.trick), hs.trump).cards
+        assert ordinary == state.legal_with_reasons().ordinary
         if view.cinch:
             checks.cinch_plays += 1
             assert set(legal) <= set(ordinary)
@@ -274,7 +274,7 @@ def test_different_seeds_differ():
 
 def decks_of(house: House, seed: int, players=random_players) -> list[list[int]]:
     """The decks a seeded session drew, hand by hand: the chance outcomes
-    (:class:`~bourre.actions.Deck`) in its history.  ``players(seat, rng)`` makes
+    (:class:`~bourre.game.actions.Deck`) in its history.  ``players(seat, rng)`` makes
     the bots, as for ``play_session``."""
     rng = random.Random(f"bourre-bots:{seed}")
     state = State(house, seed=seed)

@@ -1,5 +1,5 @@
 """Properties of random houses: any subset of the built-in variants, 2 to 8 players,
-random pot limits and antes, played by random bots (``bourre.simulate.play_session``).
+random pot limits and antes, played by random bots (``bourre.game.simulate.play_session``).
 
 - money is conserved exactly, hand by hand and after R-SETTLE;
 - every card is in exactly one place whenever a player is asked anything and after
@@ -16,13 +16,13 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bourre.actions import CARDS
-from bourre.engine import State
-from bourre.house import House
-from bourre.players import ask
-from bourre.records import hand_record
-from bourre.simulate import play_session, random_players
-from bourre.xoshiro import stream
+from bourre.game.actions import CARDS
+from bourre.game.players import ask
+from bourre.game.simulate import play_session, random_players
+from bourre.game.state import State
+from bourre.game.xoshiro import stream
+from bourre.referee.records import hand_record
+from bourre.rules.house import House
 
 OPTIONAL = ["double-ante", "pot-limit", "four-card", "simultaneous-reveal", "optional-undertrump", "no-cinch"]
 
@@ -145,7 +145,7 @@ def test_determinism_by_seed(spec: str, seed: int) -> None:
 def test_decks_depend_on_the_seed_only(spec: str, seed: int) -> None:
     """Common random numbers: the deck of hand 1 is the seed's, whatever the house
     (its upcard is card h·n - 1 of that deck, R-DEAL)."""
-    from bourre.engine import Chance
+    from bourre.game.state import Chance
 
     house = House(spec)
     deck = Chance(seed).deck()

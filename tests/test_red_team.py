@@ -18,14 +18,14 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bourre.cli import app
-from bourre.engine import State
-from bourre.guards import PluginError
-from bourre.house import House
-from bourre.players import IllegalAnswer, play_out
-from bourre.plugins import load_registry
+from bourre.game.players import IllegalAnswer, play_out
+from bourre.game.state import State
 from bourre.rules import RuleViolation
-from bourre.settings import TableSettings
-from bourre.variant import Variant, hookimpl
+from bourre.rules.hookspec import PluginError
+from bourre.rules.house import House
+from bourre.rules.plugins import load_registry
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
 from bourre_bots.random_bot import RandomPlayer
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -162,7 +162,7 @@ def _play(house: House) -> State:
     ("hook", "component", "words"),
     [
         ("bourre_settle", lambda b, pot: ([x + 10 for x in b], [1] * len(b)), "money not conserved"),
-        ("bourre_deal", lambda deck, d, n: ([list(deck[:5])] * n, deck[4], list(deck[5:])), "R-DEAL"),
+        ("bourre_deal", SimpleNamespace(deal=lambda deck, d, n: ([list(deck[:5])] * n, deck[4], list(deck[5:])), check_hand=lambda *a: None), "R-DEAL"),
         ("bourre_trick_winner", lambda trick, trump: -1, "an index of the trick"),
         ("bourre_next_dealer", lambda d, marks: 9, "must be a seat"),
         ("bourre_penalty", lambda p: -1, "amount ≥ 0"),
@@ -183,8 +183,8 @@ def test_a_draw_that_duplicates_a_card_is_caught() -> None:
     from bourre_variants.standard.draw import Draw
 
     class Forger(Draw):
-        def __call__(self, state: Any, seat: int, discards: Any) -> None:
-            super().__call__(state, seat, discards)
+        def draw(self, state: Any, seat: int, discards: Any) -> None:
+            super().draw(state, seat, discards)
             if discards:
                 state.hands[seat][0] = state.hands[(seat + 1) % state.n][0]  # a copy
 
@@ -197,6 +197,9 @@ def test_money_made_outside_any_component_check_stops_the_game() -> None:
     class Leaky:
         def hand_antes(self, n: int, ante: Any, previous: Any, dealer: int) -> list[Any]:
             return [ante] * n
+
+        def reasons(self, *args: Any) -> tuple[Any, ...]:
+            return ()
 
         def play_ante(self, ante: Any) -> Any:
             return 0
@@ -212,7 +215,7 @@ def test_a_raising_ante_reaches_replay_as_a_clean_error(tmp_path: Path) -> None:
     def boom(*a: Any) -> Any:
         raise ZeroDivisionError("boom")
 
-    house = _house_with("bourre_ante", SimpleNamespace(hand_antes=boom, play_ante=boom))
+    house = _house_with("bourre_ante", SimpleNamespace(hand_antes=boom, play_ante=boom, reasons=boom))
     with pytest.raises(PluginError, match="raised ZeroDivisionError"):
         _play(house)
 
@@ -300,7 +303,7 @@ def test_unknown_bot_options_and_bad_bench_times() -> None:
 
 
 def test_a_plugin_that_exits_at_import_is_recorded(monkeypatch: pytest.MonkeyPatch) -> None:
-    import bourre.plugins as plugins
+    import bourre.rules.plugins as plugins
 
     def loader() -> Any:
         raise SystemExit(3)
@@ -309,7 +312,7 @@ def test_a_plugin_that_exits_at_import_is_recorded(monkeypatch: pytest.MonkeyPat
 
     def with_exiting() -> Any:
         yield from real()
-        yield "exits", "evil 1.0", loader
+        yield "exits", "evil 1.0", False, loader
 
     monkeypatch.setattr(plugins, "_entry_points", with_exiting)
     reg = plugins.load_registry()
@@ -364,8 +367,8 @@ def test_huge_amounts_and_a_non_utf8_state_file(tmp_path: Path) -> None:
 def test_a_plugin_error_keeps_its_words_with_two_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     """Workers are forked from this process: a lying plugin known here fails there,
     and its error arrives whole (not as BrokenProcessPool)."""
-    import bourre.plugins as plugins
-    from bourre.compare import runner
+    import bourre.rules.plugins as plugins
+    from bourre.sim import runner
 
     def winner(self: Any, table: TableSettings) -> Any:
         return lambda trick, trump: -1

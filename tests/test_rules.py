@@ -39,14 +39,15 @@ from conftest import (
     sole_dealer_hand,
 )
 
-from bourre.actions import CARDS, PASS, PLAY, Deck, discard
-from bourre.cards import DECK, CardError, card_str, card_symbol, parse_card
-from bourre.engine import HandResult, State
-from bourre.house import House
+from bourre.game.actions import CARDS, PASS, PLAY, Deck, discard
+from bourre.game.simulate import play_session
+from bourre.game.state import HandResult, State
 from bourre.referee import ScriptError
-from bourre.rules import DECIDE, DecisionProcedure, HandOutcome, PlayResult, Rules, RuleViolation
-from bourre.simulate import play_session
-from bourre.state import HandState
+from bourre.rules import DECIDE, HandOutcome, PlayResult, RuleViolation
+from bourre.rules.cards import DECK, CardError, card_str, card_symbol, parse_card
+from bourre.rules.hand import HandState
+from bourre.rules.hookspec import DRAW, NEXT_DEALER, DecisionRule
+from bourre.rules.house import House, Rules
 from bourre_variants.simultaneous_reveal import Simultaneous
 from bourre_variants.standard.cinch import (
     StandardCinch,
@@ -54,9 +55,9 @@ from bourre_variants.standard.cinch import (
     master_count,
     sure_tricks,
 )
-from bourre_variants.standard.deal import make_deal
+from bourre_variants.standard.deal import StandardDeal
 from bourre_variants.standard.decisions import Sequential, fold
-from bourre_variants.standard.draw import make_draw
+from bourre_variants.standard.draw import Draw
 from bourre_variants.standard.obligations import follow
 from bourre_variants.standard.payout import (
     StandardAnte,
@@ -72,12 +73,12 @@ SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 CINCH = StandardCinch()
 
 
-def known(text: str) -> int:
-    """A known-out bitmask from card texts."""
-    mask = 0
-    for c in text.split():
-        mask |= 1 << parse_card(c)
-    return mask
+def known(text: str) -> frozenset[int]:
+    """The cards known out, from card texts."""
+    return frozenset(parse_card(c) for c in text.split())
+
+
+NONE: frozenset[int] = frozenset()
 
 
 def refused(script, *words: str) -> str:
@@ -93,7 +94,7 @@ def refused(script, *words: str) -> str:
 def state_for(deck_texts, dealer: int, n: int, hand_size: int = 5) -> HandState:
     """A fresh HandState dealt by the standard deal."""
     deck = [parse_card(c) for c in deck_texts]
-    hands, up, stock = make_deal(hand_size)(deck, dealer, n)
+    hands, up, stock = StandardDeal(hand_size).deal(deck, dealer, n)
     return HandState(
         number=1,
         n=n,
@@ -103,7 +104,6 @@ def state_for(deck_texts, dealer: int, n: int, hand_size: int = 5) -> HandState:
         upcard=up,
         stock=stock,
         pot=n,
-        balances=[100] * n,
     )
 
 
@@ -126,7 +126,7 @@ class Recorder:
         raise AssertionError("no play expected")
 
 
-def run_decisions(procedure: DecisionProcedure, st: HandState, agents: Recorder, rules: Rules):
+def run_decisions(procedure: DecisionRule, st: HandState, agents: Recorder, rules: Rules):
     """Step a decision procedure through the decisions and exchanges of ``st`` with
     ``agents`` answering (what the game does between the deal and the first trick)."""
     while (turn := procedure.turn(st)) is not None:
@@ -134,7 +134,7 @@ def run_decisions(procedure: DecisionProcedure, st: HandState, agents: Recorder,
             procedure.decide(st, turn.seat, agents.decide(st, turn.seat, turn.forced))
         else:
             cards = agents.discard(st, turn.seat)
-            rules.draw(st, turn.seat, cards)
+            rules[DRAW].draw(st, turn.seat, cards)
             procedure.exchanged(st, turn.seat, cards)
 
 
@@ -157,7 +157,9 @@ def play_hand(
         elif state.phase_name == "exchange":
             state.apply_action(discard(agents.discard(hs, seat)))
         else:
-            state.apply_action(CARDS[agents.play(hs, seat, state.legal_cards(), state.has_cinch)])
+            state.apply_action(
+                CARDS[agents.play(hs, seat, state.legal_cards(), state.legal_with_reasons().cinch)]
+            )
     return state.results[-1]
 
 
@@ -170,7 +172,7 @@ def result(n, P, active, won, forfeits=(), reneges=(), sole=False) -> PlayResult
 
 def test_R_SEAT_left_of_dealer_is_next_seat_for_deal_and_rotation():
     deck = list(range(52))
-    hands, _, _ = make_deal(5)(deck, 4, 5)
+    hands, _, _ = StandardDeal(5).deal(deck, 4, 5)
     assert 0 in hands[0]  # card 0 goes to the dealer's left: (4 + 1) mod 5 = 0
     assert 1 in hands[1] and 4 in hands[4]
     assert make_next_dealer(5)(4, [False] * 5) == 0
@@ -396,7 +398,7 @@ def test_R_DEALER_next_dealer_skips_and_uses_up_a_lost_turn():
 def test_R_DEAL_card_i_goes_to_dealer_plus_1_plus_i(n):
     deck = list(range(51, -1, -1))
     for dealer in range(n):
-        hands, up, stock = make_deal(5)(deck, dealer, n)
+        hands, up, stock = StandardDeal(5).deal(deck, dealer, n)
         for i in range(5 * n):
             assert deck[i] in hands[(dealer + 1 + i) % n]
         assert all(len(h) == 5 for h in hands)
@@ -407,7 +409,7 @@ def test_R_DEAL_card_i_goes_to_dealer_plus_1_plus_i(n):
 
 def test_R_DEAL_27_cards_left_and_upcard_names_trump():
     deck = [parse_card(c) for c in ALL_CARDS]
-    hands, up, stock = make_deal(5)(deck, 0, 5)
+    hands, up, stock = StandardDeal(5).deal(deck, 0, 5)
     assert len(stock) == 27 and sum(len(h) for h in hands) == 25
     assert up == deck[24] and up in hands[0]
     st = state_for(ALL_CARDS, 0, 5)
@@ -417,7 +419,7 @@ def test_R_DEAL_27_cards_left_and_upcard_names_trump():
 
 def test_R_DEAL_four_card_upcard_is_card_4n_minus_1():
     deck = list(range(52))
-    hands, up, stock = make_deal(4)(deck, 1, 6)
+    hands, up, stock = StandardDeal(4).deal(deck, 1, 6)
     assert up == deck[23] and up in hands[1] and len(stock) == 28
     assert House("four-card").rules.hand_size == 4
 
@@ -510,24 +512,24 @@ def test_R_DRAW_replacements_from_the_top_in_turn():
 
 def test_R_DRAW_pure_exchange_and_limits():
     st = state_for(ALL_CARDS, 0, 5)
-    draw = make_draw(5)
+    draw = Draw(5)
     stock_top = list(st.stock[:5])
     old = list(st.hands[1])
-    draw(st, 1, old)  # all five
+    draw.draw(st, 1, old)  # all five
     assert sorted(st.hands[1]) == sorted(stock_top)
     assert st.pile == old and st.discards[1] == old
     st.places()
     with pytest.raises(RuleViolation) as info:
-        draw(st, 2, st.hands[2] + [st.hands[3][0]])
+        draw.draw(st, 2, st.hands[2] + [st.hands[3][0]])
     assert info.value.rule == "R-DRAW"
     with pytest.raises(RuleViolation) as info:
-        draw(st, 2, [st.hands[2][0], st.hands[2][0]])
+        draw.draw(st, 2, [st.hands[2][0], st.hands[2][0]])
     assert info.value.rule == "R-DRAW"
     with pytest.raises(RuleViolation) as info:
-        draw(st, 2, [st.hands[3][0]])
+        draw.draw(st, 2, [st.hands[3][0]])
     assert info.value.rule == "R-DRAW"
     before = list(st.hands[2])
-    draw(st, 2, [])
+    draw.draw(st, 2, [])
     assert st.hands[2] == before
 
 
@@ -716,17 +718,17 @@ def test_R_RESHUFFLE_pure_draw_keeps_every_card_in_one_place():
     deck = list(ALL_CARDS)
     random.Random(8).shuffle(deck)
     st = state_for(deck, 0, 8)
-    draw = make_draw(5)
+    draw = Draw(5)
     d = [list(h) for h in st.hands]
     for s, k in ((1, 5), (2, 5), (3, 4), (4, 5), (5, 5)):
-        draw(st, s, d[s][:k])
+        draw.draw(st, s, d[s][:k])
         st.places()
     assert len(st.reshuffles) == 2
     assert sorted(st.reshuffles[0]) == sorted(d[1] + d[2])
     assert sorted(st.reshuffles[1]) == sorted(d[3][:4] + d[4])
     assert st.pile == d[5] and st.discards[5] == d[5]
     assert st.discards[1] == [] and st.discards[3] == []  # returned to a stock
-    assert st.known[3] == 0 and st.known[5] != 0
+    assert st.known_to(3) == frozenset() and st.known_to(5) != frozenset()
     assert not set(st.hands[5]) & set(d[5])
 
 
@@ -790,7 +792,7 @@ def test_R_PREMATURE_marks_through_the_session():
     deck = [parse_card(c) for c in ALL_CARDS]
     play_hand(s, deck, Recorder({0: True}), premature=[1, 2])
     assert s.marks == [False, True, True, False, False]
-    assert house.rules.next_dealer(s.last_dealer, list(s.marks)) == 3  # the next by rotation
+    assert house.rules[NEXT_DEALER](s.last_dealer, list(s.marks)) == 3  # the next by rotation
     assert s.marks == [False, True, True, False, False]  # asking uses nothing up
     res = play_hand(s, deck, Recorder({3: True}))
     assert res.dealer == 3 and s.marks == [False] * 5
@@ -958,27 +960,27 @@ def test_R_TRICK_through_replay():
 
 
 def test_R_SURE_master_trumps_and_sure_tricks():
-    assert master_count(M("AS KS QS 2H"), SPADES, 0) == 3
-    assert master_count(M("AS KS JS"), SPADES, 0) == 2
+    assert master_count(M("AS KS QS 2H"), SPADES, NONE) == 3
+    assert master_count(M("AS KS JS"), SPADES, NONE) == 2
     assert master_count(M("AS KS JS"), SPADES, known("QS")) == 3
-    assert master_count(M("KS QS"), SPADES, 0) == 0
+    assert master_count(M("KS QS"), SPADES, NONE) == 0
     assert master_count(M("KS QS"), SPADES, known("AS")) == 2
-    assert sure_tricks(M("AS KS 3H"), SPADES, 0, 1) == 3
-    assert sure_tricks(M("2H"), SPADES, 0, 2) == 2
+    assert sure_tricks(M("AS KS 3H"), SPADES, NONE, 1) == 3
+    assert sure_tricks(M("2H"), SPADES, NONE, 2) == 2
 
 
 def test_R_SURE_cinch_is_three_sure_tricks():
-    assert CINCH.has_cinch(M("AS KS QS 2H 3H"), SPADES, 0, 0)
-    assert not CINCH.has_cinch(M("AS KS JS 2H 3H"), SPADES, 0, 0)
-    assert CINCH.has_cinch(M("AS KS JS 2H"), SPADES, 0, 1)
-    assert CINCH.has_cinch(M("2H 3H"), SPADES, 0, 3)
+    assert CINCH.has_cinch(M("AS KS QS 2H 3H"), SPADES, NONE, 0)
+    assert not CINCH.has_cinch(M("AS KS JS 2H 3H"), SPADES, NONE, 0)
+    assert CINCH.has_cinch(M("AS KS JS 2H"), SPADES, NONE, 1)
+    assert CINCH.has_cinch(M("2H 3H"), SPADES, NONE, 3)
     assert not CINCH.has_cinch(M("2H 3H"), SPADES, known("AS KS QS"), 2)
     assert CINCH.has_cinch(M("JS 2H"), SPADES, known("AS KS QS"), 2)
 
 
 def test_R_SURE_own_discards_make_a_trump_master():
     assert CINCH.has_cinch(M("AS QS JS 2H 3H"), SPADES, known("KS"), 0)
-    assert not CINCH.has_cinch(M("AS QS JS 2H 3H"), SPADES, 0, 0)
+    assert not CINCH.has_cinch(M("AS QS JS 2H 3H"), SPADES, NONE, 0)
     # through replay: seat 1 discards KS 2H and draws JS 8C (5 players, no reshuffle)
     deck = script_deck({1: "AS KS QS 2H 3H", 0: "2C 3C 4C 5C 9S"}, 0, 5, stock_first="JS 8C")
     script = complete(
@@ -1050,15 +1052,15 @@ def test_R_SURE_tricks_won_count():
 
 
 def test_R_EQUIV_contiguous_trumps_are_equivalent():
-    assert S(highest_trumps(M("AS KS"), M("AS KS"), SPADES, 0)) == {"AS", "KS"}
+    assert S(highest_trumps(M("AS KS"), M("AS KS"), SPADES, frozenset())) == {"AS", "KS"}
     assert S(highest_trumps(M("AS QS"), M("AS QS"), SPADES, known("KS"))) == {"AS", "QS"}
-    assert S(highest_trumps(M("AS QS"), M("AS QS"), SPADES, 0)) == {"AS"}
+    assert S(highest_trumps(M("AS QS"), M("AS QS"), SPADES, frozenset())) == {"AS"}
     assert S(highest_trumps(M("AS KS 9S"), M("AS KS 9S"), SPADES, known("QS JS TS"))) == {
         "AS",
         "KS",
         "9S",
     }
-    assert S(highest_trumps(M("KS 9S"), M("KS 9S 2H"), SPADES, 0)) == {"KS"}
+    assert S(highest_trumps(M("KS 9S"), M("KS 9S 2H"), SPADES, frozenset())) == {"KS"}
 
 
 def test_R_EQUIV_through_replay():
@@ -1076,18 +1078,18 @@ def test_R_EQUIV_through_replay():
 def test_R_CINCH_LEAD_highest_trump():
     hand = M("AS KS 9S 2C")
     legal = follow(hand, [], SPADES)
-    assert CINCH.has_cinch(hand, SPADES, 0, 1)
-    assert S(CINCH.narrow(legal, hand, [], SPADES, 0, False)) == {"AS", "KS"}
-    assert S(CINCH.narrow(legal, hand, [], SPADES, known("QS JS TS"), False)) == {"AS", "KS", "9S"}
+    assert CINCH.has_cinch(hand, SPADES, NONE, 1)
+    assert S(CINCH.narrow(legal, hand, (), SPADES, NONE, False)) == {"AS", "KS"}
+    assert S(CINCH.narrow(legal, hand, (), SPADES, known("QS JS TS"), False)) == {"AS", "KS", "9S"}
 
 
 def test_R_CINCH_LEAD_after_three_tricks_no_hiding_a_trump():
     hand = M("2S 2C")
-    assert CINCH.has_cinch(hand, SPADES, 0, 3)
-    assert S(CINCH.narrow(follow(hand, [], SPADES), hand, [], SPADES, 0, False)) == {"2S"}
+    assert CINCH.has_cinch(hand, SPADES, NONE, 3)
+    assert S(CINCH.narrow(follow(hand, [], SPADES), hand, (), SPADES, NONE, False)) == {"2S"}
     # without trumps the lead stays free
     hand = M("2C 3D")
-    assert S(CINCH.narrow(follow(hand, [], SPADES), hand, [], SPADES, 0, False)) == {"2C", "3D"}
+    assert S(CINCH.narrow(follow(hand, [], SPADES), hand, (), SPADES, NONE, False)) == {"2C", "3D"}
 
 
 def test_R_CINCH_LEAD_through_replay():
@@ -1156,7 +1158,7 @@ def test_R_CINCH_FOLLOW_following_suit_keeps_priority():
 
 
 def test_R_CINCH_FOLLOW_with_optional_undertrump_still_the_highest_trump():
-    from bourre_variants.standard.obligations import follow_optional_undertrump
+    from bourre_variants.optional_undertrump import follow as follow_optional_undertrump
 
     hand = M("5S 4S 2C")
     legal = follow_optional_undertrump(hand, T("3H 9S"), SPADES)

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from conftest import ALTERNATIVES
 
-from bourre.hookspec import RULE_HOOKS
-from bourre.house import House
+from bourre.rules.hookspec import RULE_HOOKS
+from bourre.rules.house import House
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_MD = [p / "RULES.md" for p in (ROOT.parent / "shared", ROOT / "shared", Path("/work/shared"))]
@@ -28,7 +28,7 @@ STANDARD_IDS = frozenset(
 CHANGES: dict[str, tuple[set[str], set[str]]] = {
     "standard": (set(), set()),
     "double-ante": ({"R-FIRST-POT", "R-ANTE"}, {"R-DOUBLE-ANTE"}),
-    "pot-limit": ({"R-BOURRE", "R-RENEGE"}, {"R-POT-LIMIT"}),
+    "pot-limit": ({"R-PENALTY"}, {"R-POT-LIMIT"}),
     "four-card": (set(), {"R-FOUR-CARD"}),
     "simultaneous-reveal": (
         {"R-DECIDE", "R-LAST-STANDS", "R-PREMATURE"},
@@ -110,14 +110,14 @@ def test_each_hook_text_comes_from_its_answerer(spec: str) -> None:
         assert "{" not in text and "}" not in text, f"unformatted text: {text}"
         by_hook.setdefault(hook, set()).add(variant)
     for hook in RULE_HOOKS:
-        if hook in by_hook:
-            assert by_hook[hook] == {house.answered_by[hook].name}, hook
+        if hook.name in by_hook:
+            assert by_hook[hook.name] == {house.answered_by[hook.name].name}, hook.name
     # every hook a variant answers is documented by that variant
     for hook, v in house.answered_by.items():
         if v.name != "standard":
             assert hook in by_hook, f"{v.name} answers {hook} without a rule text"
     # rule_texts() is in lifecycle order: general first, then the hooks in RULE_HOOKS order
-    order = ["general", *RULE_HOOKS]
+    order = ["general", *(h.name for h in RULE_HOOKS)]
     positions = [order.index(hook) for hook, _, _ in texts]
     assert positions == sorted(positions)
 

@@ -30,9 +30,9 @@ def test_json_by_default_when_piped_and_with_json() -> None:
 
 def test_the_worked_example_in_words() -> None:
     out = words("worked_example")
-    assert "Seat 4 takes the pot of 5 chips with 3 tricks. (R-WIN:" in out
-    assert "Seat 1 is bourré (no trick) and pays 5 chips into the next pot. (R-BOURRE:" in out
-    assert "No ordinary ante next hand for seat 1. (R-ANTE:" in out
+    assert "Seat 4 took the most tricks (3) and takes the pot of 5 chips. (R-WIN:" in out
+    assert "Seat 1 took no trick: bourré, pays 5 chips into the next pot. (R-BOURRE:" in out
+    assert "Antes: seat 1 does not ante (bourré or tied for the most tricks last hand)" in out
     assert "(R-SOLE:" in out and "Settled" in out and "(R-SETTLE:" in out
 
 
@@ -40,11 +40,12 @@ def test_a_renege_is_told_with_the_rule_that_forbids_the_card() -> None:
     out = words("renege")
     line = next(x for x in out.splitlines() if "renege" in x)
     assert "Seat 1 played K♥" in line and "(R-FOLLOW)" in line
-    assert "reneged and pays 10 chips" in out
+    assert "Seat 1 reneged: pays 5 chips into the next pot. (R-RENEGE" in out
+    assert "loses the right to the pot and their next turn to deal. (R-RENEGE" in out
 
 
 def test_a_tie_and_a_correction() -> None:
-    assert "tie for the most tricks: nobody takes the pot" in words("tie_carry")
+    assert "tied for the most tricks (2): nobody takes the pot" in words("tie_carry")
     out = words("correction")
     assert "corrected an illegal card" in out and "(R-CORRECTED" in out
 

@@ -12,8 +12,8 @@ import pytest
 from conftest import BUILTINS
 
 from bourre import CHANCE, Game
-from bourre.actions import Dealt, Deck, Drew
-from bourre.engine import State
+from bourre.game.actions import Dealt, Deck, Drew
+from bourre.game.state import State
 from bourre.rules import RuleViolation
 
 HOUSES = [*(b if b != "pot-limit" else "pot-limit(limit=5)" for b in BUILTINS), *(f"standard+table(players={n})" for n in range(2, 9))]
@@ -139,8 +139,8 @@ def test_an_impossible_table_hand_is_refused() -> None:
 def test_an_exchanges_legal_actions_are_every_discard_made_on_demand() -> None:
     """R-DRAW: at an exchange, legal_actions() is every subset of the hand within the
     limit, smallest first, as a lazy immutable sequence equal to the list of them."""
-    from bourre.actions import Action, discard
-    from bourre.observation import Discards
+    from bourre.game.actions import Action, discard
+    from bourre.game.observation import Discards
 
     state = Game("standard").new_session(seed=3)
     while state.phase_name != "exchange":
@@ -161,53 +161,3 @@ def test_an_exchanges_legal_actions_are_every_discard_made_on_demand() -> None:
     state.apply_action(random.Random(1).choice(got))
     twin.apply_action(random.Random(1).choice(twin.legal_actions()))
     assert state.hand.hands == twin.hand.hands
-
-
-@pytest.mark.parametrize("spec", ["standard", "four-card", "pot-limit(limit=5)"])
-def test_apply_discards_is_apply_action_of_the_discard(spec: str) -> None:
-    """``apply_discards(cards)`` (play_out's step for a blind bot's discards) changes
-    the state as ``apply_action(discard(cards))`` does, and the history it keeps reads
-    as the same actions, stand pat included; out of an exchange it is refused alike."""
-    from bourre.actions import discard
-
-    game = Game(spec)
-    exchanges = 0
-    for seed in range(8):
-        a, b = game.new_session(seed=seed), game.new_session(seed=seed)
-        rng = random.Random(seed)
-        while not a.is_terminal():
-            choice = rng.choice(a.legal_actions())
-            if a.phase_name == "exchange":
-                cards = list(choice.cards)
-                rng.shuffle(cards)  # any order of a legal discard
-                a.apply_discards(cards if rng.random() < 0.5 else tuple(cards))
-                b.apply_action(discard(cards))
-                exchanges += 1
-            else:
-                a.apply_action(choice)
-                b.apply_action(choice)
-            assert a.history() == b.history()
-            assert a.hand.hands == b.hand.hands and a.hand.gave == b.hand.gave
-        assert a.returns() == b.returns()
-    assert exchanges > 20
-    state = game.new_session(seed=1)
-    with pytest.raises(RuleViolation) as refused:
-        state.apply_discards(())
-    with pytest.raises(RuleViolation) as alike:
-        state.apply_action(discard(()))
-    assert (refused.value.rule, refused.value.reason) == (alike.value.rule, alike.value.reason)
-
-
-def test_apply_discards_refuses_what_the_draw_forbids_unchanged() -> None:
-    """R-DRAW: discards the seat does not hold are refused by the draw, and the
-    state (its history too) is left as it was."""
-    state = Game("standard").new_session(seed=3)
-    while state.phase_name != "exchange":
-        state.apply_action(state.legal_actions()[-1])
-    seat = state.current_player()
-    before, hands = state.history(), [list(h) for h in state.hand.hands]
-    foreign = next(c for c in range(52) if c not in state.hand.hands[seat])
-    with pytest.raises(RuleViolation) as e:
-        state.apply_discards((foreign,))
-    assert e.value.rule == "R-DRAW"
-    assert state.history() == before and state.hand.hands == hands

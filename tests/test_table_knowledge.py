@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from bourre.house import House
 from bourre.referee import ScriptError, replay
-from bourre.settings import house_from_data
+from bourre.rules.house import House
+from bourre.rules.settings import house_from_data
 
 GOLDEN = Path(__file__).parent / "golden"
 SCRIPTS = sorted(p for p in GOLDEN.rglob("*.script.json"))
@@ -144,8 +144,8 @@ def test_only_the_last_hand_may_stop_part_way() -> None:
 
 def test_the_published_json_schemas_are_the_models() -> None:
     """docs/schema/ holds the schemas generated from the pydantic models; regenerate
-    with `python -c "from bourre.records import json_schemas; …"` (docs/table-scripts.md)."""
-    from bourre.records import json_schemas
+    with `python -c "from bourre.referee.records import json_schemas; …"` (docs/table-scripts.md)."""
+    from bourre.referee.records import json_schemas
 
     folder = Path(__file__).parents[1] / "docs" / "schema"
     for name, schema in json_schemas().items():

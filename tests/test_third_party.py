@@ -3,8 +3,8 @@
 (once per session), then the real ``bourre`` console script runs with that directory
 on ``PYTHONPATH`` and finds the plugin through the ``bourre`` entry-point group.
 
-Also in process: the same plugin given to :func:`bourre.plugins.load_registry` as an
-``extra`` plugin, and used by a :class:`bourre.house.House` with that registry.
+Also in process: the same plugin given to :func:`bourre.rules.plugins.load_registry` as an
+``extra`` plugin, and used by a :class:`bourre.rules.house.House` with that registry.
 """
 
 from __future__ import annotations
@@ -27,12 +27,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # for tests.reference (the independent referee)
     sys.path.insert(0, str(ROOT))
 
-from bourre.house import House, PluginError  # noqa: E402
-from bourre.plugins import load_registry  # noqa: E402
+from bourre.game.simulate import play_session  # noqa: E402
 from bourre.referee import ScriptError, replay  # noqa: E402
 from bourre.rules import HandOutcome, PlayResult  # noqa: E402
-from bourre.settings import HouseError  # noqa: E402
-from bourre.simulate import play_session  # noqa: E402
+from bourre.rules.hookspec import PAYOUT  # noqa: E402
+from bourre.rules.house import House, PluginError  # noqa: E402
+from bourre.rules.plugins import load_registry  # noqa: E402
+from bourre.rules.settings import HouseError  # noqa: E402
 from tests.reference.referee import referee  # noqa: E402
 
 EXAMPLE = ROOT / "docs" / "examples" / "bourre-split-pot"
@@ -298,7 +299,7 @@ def _result(won: list[int], active: list[int], P=5, forfeits=(), reneges=()) -> 
 
 
 def test_payout_shares_exact(registry) -> None:
-    payout = House("split-pot", registry=registry).rules.payout
+    payout = House("split-pot", registry=registry).rules[PAYOUT]
     pen = lambda p: p  # noqa: E731
     out = payout(_result([2, 0, 2, 1, 0], [0, 1, 2, 3, 4]), pen)
     assert isinstance(out, HandOutcome)
@@ -317,7 +318,7 @@ def test_payout_shares_exact(registry) -> None:
 
 
 def test_payout_forfeited_share_carries(registry) -> None:
-    payout = House("split-pot", registry=registry).rules.payout
+    payout = House("split-pot", registry=registry).rules[PAYOUT]
     pen = lambda p: p  # noqa: E731
     out = payout(_result([2, 2, 1], [0, 1, 2], P=6, forfeits=[1]), pen)
     assert out.takes == [3, 0, 0]
@@ -328,7 +329,7 @@ def test_payout_forfeited_share_carries(registry) -> None:
 
 
 def test_payout_min_tricks(registry) -> None:
-    payout = House("split-pot(min_tricks=2)", registry=registry).rules.payout
+    payout = House("split-pot(min_tricks=2)", registry=registry).rules[PAYOUT]
     pen = lambda p: p  # noqa: E731
     out = payout(_result([1, 1, 1, 1, 1], [0, 1, 2, 3, 4]), pen)  # a tie of 1 each: carries
     assert out.takes == [0] * 5 and out.pot_after == 5 and out.ante_exempt == {0, 1, 2, 3, 4}
@@ -352,8 +353,8 @@ def test_third_party_payout_is_guarded(registry) -> None:
     PluginError naming the plugin and the hook."""
     house = House("split-pot", registry=registry)
     hand = PlayResult(3, 5, [0, 1, 2], [3, 2, 0], set(), [], False)
-    out = house.rules.payout(hand, lambda p: p)
+    out = house.rules[PAYOUT](hand, lambda p: p)
     assert sum(out.takes) + out.pot_after == 5 + sum(out.paid)
     with pytest.raises(PluginError) as err:
-        house.rules.payout(hand, lambda p: "x")  # a broken penalty makes the payout raise
+        house.rules[PAYOUT](hand, lambda p: "x")  # a broken penalty makes the payout raise
     assert err.value.plugin == "split-pot" and err.value.hook == "bourre_payout"

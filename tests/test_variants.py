@@ -49,15 +49,17 @@ from conftest import (  # noqa: E402
     script_deck,
 )
 
-from bourre.actions import PASS, PLAY, Deck  # noqa: E402
-from bourre.cards import card_str  # noqa: E402
-from bourre.engine import HandResult, State  # noqa: E402
-from bourre.house import House  # noqa: E402
-from bourre.observation import Observation  # noqa: E402
-from bourre.players import play_out  # noqa: E402
+from bourre.game.actions import PASS, PLAY, Deck  # noqa: E402
+from bourre.game.observation import Observation  # noqa: E402
+from bourre.game.players import play_out  # noqa: E402
+from bourre.game.simulate import play_session  # noqa: E402
+from bourre.game.state import HandResult, State  # noqa: E402
 from bourre.referee import ScriptError  # noqa: E402
 from bourre.rules import PlayResult, RuleViolation  # noqa: E402
-from bourre.simulate import play_session  # noqa: E402
+from bourre.rules.cards import card_str  # noqa: E402
+from bourre.rules.hookspec import ANTE, CINCH, DEAL, DECISIONS, FOLLOW, PAYOUT, PENALTY  # noqa: E402
+from bourre.rules.house import House  # noqa: E402
+from bourre_variants.standard.obligations import follow  # noqa: E402
 
 GOLDEN_DIR = ROOT / "tests" / "golden" / "variants"
 SPADES = 0
@@ -166,8 +168,8 @@ def test_double_ante_every_hand_with_bots(spec: str) -> None:
 def test_double_ante_is_only_the_ante_hook() -> None:
     house = House("double-ante")
     assert {h for h, v in house.answered_by.items() if v.name == "double-ante"} == {"bourre_ante"}
-    assert house.rules.ante.play_ante(3) == 3
-    assert House("standard").rules.ante.play_ante(3) == 0
+    assert house.rules[ANTE].play_ante(3) == 3
+    assert House("standard").rules[ANTE].play_ante(3) == 0
 
 
 # ================================================================================ pot-limit
@@ -175,18 +177,18 @@ def test_double_ante_is_only_the_ante_hook() -> None:
 
 def test_pot_limit_penalty_is_min_p_limit() -> None:
     """R-POT-LIMIT: a bourré or renege payment is min(P, limit)."""
-    pen = House("pot-limit(limit=3)").rules.penalty
+    pen = House("pot-limit(limit=3)").rules[PENALTY]
     assert [pen(p) for p in (1, 2, 3, 5, 100)] == [1, 2, 3, 3, 3]
     assert pen(Fraction(7, 2)) == 3 and pen(Fraction(5, 2)) == Fraction(5, 2)
-    assert House("standard").rules.penalty(100) == 100
+    assert House("standard").rules[PENALTY](100) == 100
 
 
 def test_pot_limit_payout_bourre_and_renege() -> None:
     """P = 5, limit 3: seat 1 reneged and is bourré: pays 3 + 3; seat 2 bourré: 3.
     Seat 0 takes 5; the next pot is 9."""
     house = House("pot-limit(limit=3)")
-    out = house.rules.payout(PlayResult(5, 5, [0, 1, 2], [5, 0, 0, 0, 0], {1}, [1], False),
-                             house.rules.penalty)
+    out = house.rules[PAYOUT](PlayResult(5, 5, [0, 1, 2], [5, 0, 0, 0, 0], {1}, [1], False),
+                             house.rules[PENALTY])
     assert out.winner == 0 and out.takes == [5, 0, 0, 0, 0]
     assert out.paid == [0, 6, 3, 0, 0] and out.pot_after == 9
 
@@ -232,7 +234,7 @@ def test_pot_limit_random_scripts_formula() -> None:
 
 def test_pot_limit_fractional_limit() -> None:
     house = House('pot-limit(limit="5/2")')
-    assert house.rules.penalty(5) == Fraction(5, 2)
+    assert house.rules[PENALTY](5) == Fraction(5, 2)
 
 
 # ================================================================================ four-card
@@ -244,7 +246,7 @@ def test_four_card_deal() -> None:
     house = House("four-card+table(players=6)")
     assert house.rules.hand_size == 4
     deck = list(range(51, -1, -1))
-    hands, up, stock = house.rules.deal(deck, 2, 6)
+    hands, up, stock = house.rules[DEAL].deal(deck, 2, 6)
     assert all(len(h) == 4 for h in hands)
     assert sorted(hands[3]) == sorted([deck[0], deck[6], deck[12], deck[18]])
     assert up == deck[4 * 6 - 1] and up in hands[2]
@@ -283,11 +285,11 @@ def test_four_card_exchange_more_than_four_refused() -> None:
 
 
 def test_four_card_cinch_is_still_three() -> None:
-    cinch = House("four-card").rules.cinch
-    assert cinch.has_cinch(M("AS KS QS 2H"), SPADES, 0, 0)
-    assert not cinch.has_cinch(M("AS KS 2H 3H"), SPADES, 0, 0)
-    assert cinch.has_cinch(M("AS 2H"), SPADES, 0, 2)
-    assert cinch.has_cinch(M("2H"), SPADES, 0, 3)
+    cinch = House("four-card").rules[CINCH]
+    assert cinch.has_cinch(M("AS KS QS 2H"), SPADES, frozenset(), 0)
+    assert not cinch.has_cinch(M("AS KS 2H 3H"), SPADES, frozenset(), 0)
+    assert cinch.has_cinch(M("AS 2H"), SPADES, frozenset(), 2)
+    assert cinch.has_cinch(M("2H"), SPADES, frozenset(), 3)
 
 
 @pytest.mark.parametrize("n", range(2, 9))
@@ -413,8 +415,8 @@ def test_simultaneous_premature_events_refused() -> None:
     with pytest.raises(ScriptError) as err:
         run(script)
     assert "premature" in str(err.value).lower() and "events" in str(err.value)
-    assert House("simultaneous-reveal").rules.decisions.announcements is False
-    assert House("standard").rules.decisions.announcements is True
+    assert House("simultaneous-reveal").rules[DECISIONS].announcements is False
+    assert House("standard").rules[DECISIONS].announcements is True
 
 
 # ====================================================================== optional-undertrump
@@ -441,8 +443,8 @@ def test_simultaneous_premature_events_refused() -> None:
 )
 def test_optional_undertrump_follow(hand: str, trick: str, standard: str, optional: str) -> None:
     """R-OPTIONAL-UNDERTRUMP (trump S): only the under-trump obligation changes."""
-    std = House("standard").rules.follow
-    opt = House("optional-undertrump").rules.follow
+    std = House("standard").rules[FOLLOW]
+    opt = House("optional-undertrump").rules[FOLLOW]
     assert S(std.legal(M(hand), T(trick), SPADES)) == set(standard.split())
     assert S(opt.legal(M(hand), T(trick), SPADES)) == set(optional.split())
 
@@ -452,11 +454,11 @@ def test_optional_undertrump_cinch_still_forces_highest_trump() -> None:
     the highest trump; the last player only has the ordinary obligations."""
     rules = House("optional-undertrump").rules
     hand, trick = M("5S 4S 2C"), T("3H 9S")
-    legal = rules.follow.legal(hand, trick, SPADES)
+    legal = rules[FOLLOW].legal(hand, trick, SPADES)
     assert S(legal) == {"5S", "4S", "2C"}
-    assert rules.cinch.has_cinch(hand, SPADES, 0, 3)
-    assert S(rules.cinch.narrow(legal, hand, trick, SPADES, 0, False)) == {"5S", "4S"}
-    assert S(rules.cinch.narrow(legal, hand, trick, SPADES, 0, True)) == {"5S", "4S", "2C"}
+    assert rules[CINCH].has_cinch(hand, SPADES, frozenset(), 3)
+    assert S(rules[CINCH].narrow(legal, hand, trick, SPADES, frozenset(), False)) == {"5S", "4S"}
+    assert S(rules[CINCH].narrow(legal, hand, trick, SPADES, frozenset(), True)) == {"5S", "4S", "2C"}
 
 
 def test_optional_undertrump_script() -> None:
@@ -483,11 +485,11 @@ def test_optional_undertrump_script() -> None:
 
 
 def test_no_cinch_policy() -> None:
-    cinch = House("no-cinch").rules.cinch
-    assert cinch.enabled is False
-    assert not cinch.has_cinch(M("AS KS QS JS TS"), SPADES, 0, 5)
-    legal = M("AS KS 9S 2C")
-    assert cinch.narrow(legal, legal, [], SPADES, 0, False) == legal
+    cinch = House("no-cinch").rules[CINCH]
+    assert not cinch.has_cinch(M("AS KS QS JS TS"), SPADES, frozenset(), 5)
+    hand = M("AS KS 9S 2C")
+    legal = follow(hand, (), SPADES)
+    assert cinch.narrow(legal, hand, (), SPADES, frozenset(), False) is legal
 
 
 def test_no_cinch_script() -> None:

@@ -1,4 +1,4 @@
-"""The decks' generator (bourre.xoshiro): xoshiro128** word for word as its reference
+"""The decks' generator (bourre.game.xoshiro): xoshiro128** word for word as its reference
 C code (https://prng.di.unimi.it/xoshiro128starstar.c), streams named by texts."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bourre.xoshiro import Xoshiro128, stream
+from bourre.game.xoshiro import Xoshiro128, stream
 
 WORD = st.integers(0, 2**32 - 1)
 
@@ -67,7 +67,7 @@ def test_a_stream_is_named_by_the_blake2s_of_its_name():
 def test_any_name_gives_the_words_of_its_hash_read_as_one_number(name: str) -> None:
     """``stream`` reads the hash's four words directly: the same stream as
     ``from_bits`` of the hash read as one little-endian number."""
-    from bourre.xoshiro import from_bits
+    from bourre.game.xoshiro import from_bits
 
     w = int.from_bytes(hashlib.blake2s(name.encode(), digest_size=16).digest(), "little")
     assert stream(name).state() == from_bits(w).state()
@@ -107,7 +107,7 @@ def test_a_shuffle_is_a_permutation_and_follows_the_words():
 def test_a_stream_from_128_bits_takes_them_lowest_word_first(w: int) -> None:
     """``from_bits``: the four words of ``w``, lowest first, the last made odd (never
     all zero); ``stream`` is it on the name's hash."""
-    from bourre.xoshiro import from_bits
+    from bourre.game.xoshiro import from_bits
 
     s0, s1, s2, s3 = from_bits(w).state()
     assert (s0, s1, s2) == (w & 0xFFFFFFFF, (w >> 32) & 0xFFFFFFFF, (w >> 64) & 0xFFFFFFFF)

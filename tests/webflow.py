@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bourre.notation import format_script
 from bourre.referee import replay
+from bourre.referee.notation import format_script
 
 GOLDEN = Path(__file__).parent / "golden"
 

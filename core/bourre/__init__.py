@@ -1,7 +1,7 @@
 """bourre: the rules-variant framework for Bourré (Booray).
 
 A minimal core runs sessions and asks variant plugins, at hook points
-(:mod:`bourre.hookspec`), for the rules of a house.  Typical use::
+(:mod:`bourre.rules.hookspec`), for the rules of a house.  Typical use::
 
     from bourre import Game
     state = Game("standard+pot-limit(limit=10)").new_session(seed=1)
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bourre.variant import Variant, hookimpl
+from bourre.rules.variant import Variant, hookimpl
 
 __version__ = "0.1.0"
 
@@ -35,23 +35,23 @@ __all__ = [
 ]
 
 _LAZY = {
-    "CHANCE": "bourre.engine",
-    "TERMINAL": "bourre.engine",
+    "CHANCE": "bourre.game.state",
+    "TERMINAL": "bourre.game.state",
     "Game": "bourre.game",
-    "House": "bourre.house",
-    "HouseRules": "bourre.settings",
-    "State": "bourre.engine",
-    "play_session": "bourre.simulate",
+    "House": "bourre.rules.house",
+    "HouseRules": "bourre.rules.settings",
+    "State": "bourre.game.state",
+    "play_session": "bourre.game.simulate",
     "replay": "bourre.referee",
 }
 
 if TYPE_CHECKING:
-    from bourre.engine import CHANCE, TERMINAL, State
     from bourre.game import Game
-    from bourre.house import House
+    from bourre.game.simulate import play_session
+    from bourre.game.state import CHANCE, TERMINAL, State
     from bourre.referee import replay
-    from bourre.settings import HouseRules
-    from bourre.simulate import play_session
+    from bourre.rules.house import House
+    from bourre.rules.settings import HouseRules
 
 
 def __getattr__(name: str) -> Any:

@@ -41,13 +41,13 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from bourre.actions import CARDS, PASS, PLAY, Action
-from bourre.cards import SUIT_NAMES, card_str
-from bourre.engine import State
 from bourre.game import Game
-from bourre.money import Amount
-from bourre.observation import Observation
+from bourre.game.actions import CARDS, PASS, PLAY, Action
+from bourre.game.observation import Observation
+from bourre.game.state import State
 from bourre.rules import RuleViolation
+from bourre.rules.cards import SUIT_NAMES, card_str
+from bourre.rules.money import Amount
 
 __all__ = ["DISCARD", "PASS_INDEX", "PLAY_INDEX", "BourreEnv", "Encoder", "env"]
 
@@ -82,7 +82,7 @@ def index_action(index: int, hand: Sequence[int]) -> Action:
 
 
 class Encoder:
-    """Turns an :class:`~bourre.observation.Observation` into the observation vector and
+    """Turns an :class:`~bourre.game.observation.Observation` into the observation vector and
     the action mask (module docstring); it reads nothing else."""
 
     def __init__(self, players: int, hand_size: int, hands: int, ante: Amount = 1) -> None:

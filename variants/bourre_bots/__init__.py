@@ -19,9 +19,9 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from bourre.rules import Player
-from bourre.variant import hookimpl
-from bourre.xoshiro import Xoshiro128
+from bourre.game.playerbase import Player
+from bourre.game.xoshiro import Xoshiro128
+from bourre.rules.variant import hookimpl
 
 
 def _module(name: str) -> Any:

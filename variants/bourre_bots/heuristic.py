@@ -10,13 +10,11 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
-from mypy_extensions import mypyc_attr
-
-from bourre.observation import Observation
-from bourre.playerbase import PlayerBase
-from bourre.rules import TrickWinnerFn
-from bourre.worlds import legal_or_nearest
-from bourre_variants.standard.tricks import StandardTricks, trick_winner
+from bourre.game.observation import Observation
+from bourre.game.playerbase import PlayerBase
+from bourre.game.worlds import legal_or_nearest
+from bourre.rules.hookspec import TRICK_WINNER, TrickWinnerFn
+from bourre_variants.standard.tricks import trick_winner
 
 __all__ = [
     "HeuristicPlayer",
@@ -33,7 +31,7 @@ ACE: Final = 12
 KING: Final = 11
 
 # Expected tricks a single card is worth (rough rules of thumb, 5 players); Final:
-# compiled code reads them as constants, not from the module's dictionary.
+# constants.
 _TRUMP_VALUE: Final[tuple[float, ...]] = (
     0.30, 0.30, 0.31, 0.32, 0.33, 0.35, 0.37, 0.40, 0.45, 0.55, 0.70, 0.85, 1.00,
 )  # fmt: skip
@@ -173,7 +171,8 @@ def choose_card(
     winners = []
     for c in cards:
         after[n] = c
-        w = trick_winner(after, trump) if winner is None else winner(after, trump)
+        full = tuple(after)
+        w = trick_winner(full, trump) if winner is None else winner(full, trump)
         if w == n:
             winners.append(c)
     if winners:
@@ -187,11 +186,13 @@ def choose_card(
 
 
 def house_winner(house: Any) -> TrickWinnerFn | None:
-    """The trick-winner rule of ``house`` (a :class:`~bourre.house.House`) when it is
+    """The trick-winner rule of ``house`` (a :class:`~bourre.rules.house.House`) when it is
     not the standard one (R-TRICK): a bot reads the rules the table plays by."""
     rules = getattr(house, "rules", None)
-    got: TrickWinnerFn | None = getattr(rules, "trick_winner", None)
-    return None if got is None or isinstance(got, StandardTricks) else got
+    if rules is None:
+        return None
+    got = rules[TRICK_WINNER]
+    return None if got is trick_winner else got
 
 
 def _mask(cards: tuple[int, ...]) -> int:
@@ -210,7 +211,6 @@ def known_out(view: Observation) -> int:
 # -- the heuristic bot ------------------------------------------------------------------
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
 class HeuristicPlayer(PlayerBase):
     """Plays or passes by hand strength (trumps, aces, position, pot), exchanges all
     but trumps and aces, wins tricks cheaply and dumps low cards.  Deterministic.
@@ -243,7 +243,7 @@ class HeuristicPlayer(PlayerBase):
         decided = len(view.decisions)  # they decide in turn from the dealer's left
         to_come = view.players - 1 - decided
         playing = 0
-        for d in view.decisions:  # a loop, not a generator: compiled, no frame object
+        for d in view.decisions:
             if d.play:
                 playing += 1
         return heuristic_decide(

@@ -1,5 +1,5 @@
 """The Monte Carlo bot (:class:`MonteCarloPlayer`): from its observation alone it
-samples worlds consistent with what it saw (:func:`bourre.worlds.sample_world`),
+samples worlds consistent with what it saw (:func:`bourre.game.worlds.sample_world`),
 rolls each candidate action out through clones of those worlds with the heuristic
 policy, under the house's own rule components, and takes the best mean outcome.
 """
@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bourre.actions import CARDS, PASS, PLAY, Action
-from bourre.engine import CHANCE, State
-from bourre.house import House
-from bourre.observation import Observation
-from bourre.players import ask
-from bourre.worlds import chance_outcome, legal_or_nearest, sample_world
+from bourre.game.actions import CARDS, PASS, PLAY, Action
+from bourre.game.observation import Observation
+from bourre.game.players import ask
+from bourre.game.state import CHANCE, State
+from bourre.game.worlds import chance_outcome, legal_or_nearest, sample_world
+from bourre.rules.house import House
 from bourre_bots.heuristic import (
     HeuristicPlayer,
     choose_card,
@@ -43,7 +43,7 @@ class MonteCarloPlayer:
     answer stands unless another beats it by ``margin`` standard errors of the paired
     differences; the decision to play takes the better mean.  The exchange is the
     heuristic's (within the house's limit).  ``house`` (a
-    :class:`~bourre.house.House` or a house string) supplies the rules.
+    :class:`~bourre.rules.house.House` or a house string) supplies the rules.
     ``on_rollout``, if given, sees every finished rollout state (for tests)."""
 
     def __init__(

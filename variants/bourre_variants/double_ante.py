@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bourre.money import Amount
-from bourre.rules import AntePolicy, HandOutcome
-from bourre.settings import TableSettings
-from bourre.variant import Variant, hookimpl
+from bourre.rules import HandOutcome, Reason
+from bourre.rules.money import Amount, chips
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
 
 
-class DoubleAnte(AntePolicy):
+class DoubleAnte:
     """R-DOUBLE-ANTE: no exemptions; a second ante from each player who plays."""
 
     def hand_antes(
@@ -21,6 +21,15 @@ class DoubleAnte(AntePolicy):
 
     def play_ante(self, ante: Amount) -> Amount:
         return ante
+
+    def reasons(
+        self, n: int, ante: Amount, previous: HandOutcome | None, dealer: int
+    ) -> tuple[Reason, ...]:
+        words = (
+            f"every player antes {chips(ante)}, whatever the last hand; each player who"
+            f" plays adds {chips(ante)} more"
+        )
+        return (Reason("R-DOUBLE-ANTE", words, ante),)
 
 
 class DoubleAnteVariant(Variant):
@@ -38,7 +47,7 @@ class DoubleAnteVariant(Variant):
     }
 
     @hookimpl
-    def bourre_ante(self, table: TableSettings) -> AntePolicy:
+    def bourre_ante(self, table: TableSettings) -> DoubleAnte:
         return DoubleAnte()
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bourre.settings import TableSettings
-from bourre.variant import Variant, hookimpl
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
 
 
 class FourCard(Variant):

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bourre.cards import cards_of
-from bourre.components import CinchComponent
-from bourre.rules import CinchPolicy, RuleViolation
-from bourre.settings import TableSettings
-from bourre.variant import Variant, hookimpl
+from bourre.rules import Ruling
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
 
 TEXTS = [
     (
@@ -18,24 +16,22 @@ TEXTS = [
 ]
 
 
-class NoCinch(CinchComponent):
+class NoCinch:
     """No cinch and no cinch obligations (R-NO-CINCH)."""
 
-    enabled = False
-
-    def min_won(self, hand: int, trump: int) -> int:
-        return 53  # never: more tricks than any hand has cards
-
-    def has_cinch(self, hand: int, trump: int, known: int, won: int) -> bool:
+    def has_cinch(self, hand: tuple[int, ...], trump: int, known: frozenset[int], won: int) -> bool:
         return False
 
     def narrow(
-        self, legal: int, hand: int, trick: list[int], trump: int, known: int, last: bool
-    ) -> int:
-        return legal
-
-    def refuse(self, card: int, allowed: int, trick: list[int], trump: int) -> RuleViolation:
-        return RuleViolation("R-NO-CINCH", "no cinch obligation applies here", cards_of(allowed))
+        self,
+        ruling: Ruling,
+        hand: tuple[int, ...],
+        trick: tuple[int, ...],
+        trump: int,
+        known: frozenset[int],
+        last: bool,
+    ) -> Ruling:
+        return ruling
 
 
 class NoCinchVariant(Variant):
@@ -44,7 +40,7 @@ class NoCinchVariant(Variant):
     rules = {"bourre_cinch": TEXTS}
 
     @hookimpl
-    def bourre_cinch(self, table: TableSettings) -> CinchPolicy:
+    def bourre_cinch(self, table: TableSettings) -> NoCinch:
         return NoCinch()
 
 

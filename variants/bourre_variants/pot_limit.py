@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bourre.money import Amount, AmountField
-from bourre.rules import PenaltyFn
-from bourre.settings import TableSettings
-from bourre.variant import Variant, hookimpl
+from bourre.rules.hookspec import PenaltyFn
+from bourre.rules.money import Amount, AmountField
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
 
 
 class PotLimitSettings(BaseModel):

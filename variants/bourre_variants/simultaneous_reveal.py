@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bourre.components import DecisionComponent
-from bourre.rules import DECIDE, EXCHANGE, DecisionProcedure, Turn
-from bourre.settings import TableSettings
-from bourre.state import HandState, PublicDecision
-from bourre.variant import Variant, hookimpl
-from bourre_variants.standard.decisions import ACE, fold, refuse_pass
+from bourre.rules import DECIDE, EXCHANGE, Turn
+from bourre.rules.hand import HandState, PublicDecision
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
+from bourre_variants.standard.decisions import ace_up, fold, refuse_pass
 
 TEXTS = [
     (
@@ -30,7 +29,7 @@ TEXTS = [
 """The rules of this module, as ``bourre rules`` prints them."""
 
 
-class Simultaneous(DecisionComponent):
+class Simultaneous:
     """All decide at once knowing only their hand and the upcard (each decision stays
     secret until everyone has decided); then the players exchange in turn.  If nobody
     plays, the dealer is forced in without an exchange (R-SIMULTANEOUS-NOBODY)."""
@@ -43,7 +42,7 @@ class Simultaneous(DecisionComponent):
         k = state.step
         if k < n:  # the secret decisions, from the dealer's left
             s = (dealer + 1 + k) % n
-            forced = "R-ACE-UP" if s == dealer and state.upcard % 13 == ACE else None
+            forced = "R-ACE-UP" if s == dealer and ace_up(state) else None
             return Turn(s, DECIDE, forced)
         if state.exchanging >= 0:
             return Turn(state.exchanging, EXCHANGE, None)
@@ -51,7 +50,7 @@ class Simultaneous(DecisionComponent):
 
     def decide(self, state: HandState, seat: int, play: bool) -> None:
         dealer = state.dealer
-        if not play and seat == dealer and state.upcard % 13 == ACE:
+        if not play and seat == dealer and ace_up(state):
             raise refuse_pass(seat, "R-ACE-UP")
         state.chosen[seat] = 1 if play else 0
         state.step += 1
@@ -91,7 +90,7 @@ class SimultaneousReveal(Variant):
     rules = {"bourre_decisions": TEXTS}
 
     @hookimpl
-    def bourre_decisions(self, table: TableSettings) -> DecisionProcedure:
+    def bourre_decisions(self, table: TableSettings) -> Simultaneous:
         return Simultaneous()
 
 

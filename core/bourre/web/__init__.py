@@ -6,7 +6,7 @@ time, each ruling shown as it happens (the legal cards, a refused card with its 
 the payout at the end); paste a whole script (JSON or hand notation) for a ruling.
 
 The app keeps nothing between requests: the hand so far travels in the form as hand
-notation (:mod:`bourre.notation`) and is refereed again on every step, by the same
+notation (:mod:`bourre.referee.notation`) and is refereed again on every step, by the same
 state as ``bourre replay``.  It reads only the fields it needs, refuses bodies over
 :data:`MAX_BODY` bytes, and answers bad input with a message on the page; its
 :mod:`~bourre.web.guard` checks the host, refuses cross-site posts, reads bodies
@@ -27,14 +27,14 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
-from bourre.actions import CARDS
-from bourre.cards import CardError, card_symbol, parse_card
-from bourre.house import House, PluginError
-from bourre.notation import NotationError, parse_script
-from bourre.records import PartialHandRecord
+from bourre.game.actions import CARDS
 from bourre.referee import Refereed, ScriptError, parse_text, referee
-from bourre.rulestext import SECTIONS, type_name
-from bourre.settings import HouseError, TableSettings, house_from_data
+from bourre.referee.notation import NotationError, parse_script
+from bourre.referee.records import PartialHandRecord
+from bourre.rules.cards import CardError, card_symbol, parse_card
+from bourre.rules.house import House, PluginError
+from bourre.rules.settings import HouseError, TableSettings, house_from_data
+from bourre.rules.text import SECTIONS, type_name
 from bourre.web.guard import BODY_SECONDS, Guard
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -72,7 +72,7 @@ def _page(request: Request, name: str, status: int = 200, **context: Any) -> Res
 
 
 def _registry_variants() -> list[dict[str, Any]]:
-    from bourre.plugins import default_registry
+    from bourre.rules.plugins import default_registry
 
     out = []
     for name, info in sorted(default_registry().variants.items()):
@@ -209,7 +209,7 @@ def _refusal(done: Refereed, line: str) -> str | None:
 
 async def hand(request: Request) -> Response:
     """Referee a hand as it is played, one entry at a time."""
-    from bourre.ruling import ruling
+    from bourre.referee.ruling import ruling
 
     spec = request.query_params.get("house", "standard")
     script_text, line, error, refusal = "", "", None, None
@@ -260,7 +260,7 @@ async def hand(request: Request) -> Response:
 
 async def paste(request: Request) -> Response:
     """Paste a script (JSON or hand notation) for a ruling in words."""
-    from bourre.ruling import ruling
+    from bourre.referee.ruling import ruling
 
     if request.method in ("GET", "HEAD"):
         return _page(request, "paste.html", script="")

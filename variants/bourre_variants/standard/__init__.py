@@ -1,38 +1,19 @@
 """The documented profile (R-SESSION …): 5 players, single ante, obligatory play and
-cinch.  An ordinary plugin: every other built-in variant builds on it."""
+cinch.  An ordinary plugin: every other built-in variant builds on it.  Each rule's
+text lives in the module that enforces it (``obligations.TEXTS`` beside ``follow`` …)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from bourre.rules import (
-    AntePolicy,
-    CinchPolicy,
-    DealFn,
-    DecisionProcedure,
-    DrawRule,
-    FollowRule,
-    NextDealerFn,
-    PayoutFn,
-    PenaltyFn,
-    SettleFn,
-    TrickWinnerFn,
-)
-from bourre.settings import TableSettings
-from bourre.variant import Variant, hookimpl
+from bourre.rules.hookspec import NextDealerFn, PayoutFn, PenaltyFn, SettleFn, TrickWinnerFn
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
 from bourre_variants.standard import cinch, deal, decisions, draw, obligations, payout, tricks
-from bourre_variants.standard.cinch import StandardCinch
-from bourre_variants.standard.deal import make_deal
-from bourre_variants.standard.decisions import Sequential
-from bourre_variants.standard.draw import make_draw
-from bourre_variants.standard.obligations import StandardFollow
-from bourre_variants.standard.payout import StandardAnte, full_pot, make_next_dealer, settle
-from bourre_variants.standard.tricks import StandardTricks
 
 
 class Standard(Variant):
-    """The documented 5-player profile.  Each rule's text lives in the module that
-    enforces it (``obligations.TEXTS`` beside ``follow`` …)."""
+    """The documented 5-player profile."""
 
     name = "standard"
     summary = "The documented profile: single ante, obligatory play, cinch."
@@ -67,36 +48,36 @@ class Standard(Variant):
         return 5
 
     @hookimpl
-    def bourre_ante(self, table: TableSettings) -> AntePolicy:
-        return StandardAnte()
+    def bourre_ante(self, table: TableSettings) -> payout.StandardAnte:
+        return payout.StandardAnte()
 
     @hookimpl
-    def bourre_deal(self, table: TableSettings, hand_size: int) -> DealFn:
-        return make_deal(hand_size)
+    def bourre_deal(self, table: TableSettings, hand_size: int) -> deal.StandardDeal:
+        return deal.StandardDeal(hand_size)
 
     @hookimpl
-    def bourre_decisions(self, table: TableSettings) -> DecisionProcedure:
-        return Sequential()
+    def bourre_decisions(self, table: TableSettings) -> decisions.Sequential:
+        return decisions.Sequential()
 
     @hookimpl
-    def bourre_draw(self, table: TableSettings, hand_size: int) -> DrawRule:
-        return make_draw(hand_size)
+    def bourre_draw(self, table: TableSettings, hand_size: int) -> draw.Draw:
+        return draw.Draw(hand_size)
 
     @hookimpl
-    def bourre_follow(self, table: TableSettings) -> FollowRule:
-        return StandardFollow()
+    def bourre_follow(self, table: TableSettings) -> obligations.StandardFollow:
+        return obligations.StandardFollow()
 
     @hookimpl
-    def bourre_cinch(self, table: TableSettings) -> CinchPolicy:
-        return StandardCinch()
+    def bourre_cinch(self, table: TableSettings) -> cinch.StandardCinch:
+        return cinch.StandardCinch()
 
     @hookimpl
     def bourre_trick_winner(self, table: TableSettings) -> TrickWinnerFn:
-        return StandardTricks()
+        return tricks.trick_winner
 
     @hookimpl
     def bourre_penalty(self, table: TableSettings) -> PenaltyFn:
-        return full_pot
+        return payout.full_pot
 
     @hookimpl
     def bourre_payout(self, table: TableSettings) -> PayoutFn:
@@ -104,11 +85,11 @@ class Standard(Variant):
 
     @hookimpl
     def bourre_next_dealer(self, table: TableSettings) -> NextDealerFn:
-        return make_next_dealer(table.players)
+        return payout.make_next_dealer(table.players)
 
     @hookimpl
     def bourre_settle(self, table: TableSettings) -> SettleFn:
-        return settle
+        return payout.settle
 
 
 @hookimpl

@@ -1,17 +1,15 @@
 """Antes, payout, dealer rotation and settlement (R-FIRST-POT, R-ANTE, R-WIN, R-SOLE,
-R-BOURRE, R-RENEGE, R-CORRECTED, R-DEALER, R-PREMATURE, R-SETTLE)."""
+R-BOURRE, R-RENEGE, R-CORRECTED, R-DEALER, R-PREMATURE, R-SETTLE): their text, their
+code, and the reasons of every payout in the table's words."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Final
 
-from mypy_extensions import mypyc_attr
-
-from bourre.components import AnteComponent, NextDealerComponent
-from bourre.money import Amount
-from bourre.rules import HandOutcome, NextDealerFn, PenaltyFn, PlayResult
+from bourre.rules import HandOutcome, PlayResult, Reason
+from bourre.rules.hookspec import NextDealerFn, PenaltyFn
+from bourre.rules.money import Amount, chips
 
 ANTE_TEXTS = [
     ("R-FIRST-POT", "Before hand 1 every player antes {table.ante}."),
@@ -22,8 +20,7 @@ ANTE_TEXTS = [
     ),
 ]
 PENALTY_TEXTS = [
-    ("R-BOURRE", "Each active player with 0 tricks is bourré and pays the pot at stake P."),
-    ("R-RENEGE", "Each renege (an illegal card not corrected in time) costs P."),
+    ("R-PENALTY", "A bourré or renege payment is the pot at stake P, the same old P for each."),
 ]
 PAYOUT_TEXTS = [
     (
@@ -31,6 +28,11 @@ PAYOUT_TEXTS = [
         "The single player with the most tricks takes the pot P; a tie for the most"
         " carries all of P to the next hand.",
     ),
+    (
+        "R-BOURRE",
+        "Each active player with 0 tricks is bourré and pays a penalty into the next pot.",
+    ),
+    ("R-RENEGE", "Each renege (an illegal card not corrected in time) costs a penalty."),
     (
         "R-CORRECTED",
         "A player who corrected an illegal card, or reneged, loses the right to the pot"
@@ -53,22 +55,32 @@ SETTLE_TEXTS = [
 ]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
-class StandardAnte(AnteComponent):
+class StandardAnte:
     """Everyone antes hand 1 (R-FIRST-POT); later, all but the exempt (R-ANTE)."""
 
     def hand_antes(
         self, n: int, ante: Amount, previous: HandOutcome | None, dealer: int
     ) -> list[Amount]:
-        if previous is None:
-            return [ante] * n
-        exempt = previous.ante_exempt
-        if not exempt:
-            return [ante] * n
+        exempt = previous.ante_exempt if previous is not None else frozenset()
         return [0 if s in exempt else ante for s in range(n)]
 
     def play_ante(self, ante: Amount) -> Amount:
         return 0
+
+    def reasons(
+        self, n: int, ante: Amount, previous: HandOutcome | None, dealer: int
+    ) -> tuple[Reason, ...]:
+        if previous is None:
+            return (Reason("R-FIRST-POT", f"every player antes {chips(ante)}", ante),)
+        spared = sorted(previous.ante_exempt)
+        if not spared:
+            return (Reason("R-ANTE", f"every player antes {chips(ante)}", ante),)
+        verb = "does" if len(spared) == 1 else "do"
+        words = (
+            f"{seats(spared)} {verb} not ante (bourré or tied for the most tricks last hand);"
+            f" the others ante {chips(ante)}"
+        )
+        return (Reason("R-ANTE", words, ante, tuple(spared)),)
 
 
 def full_pot(pot_at_stake: Amount) -> Amount:
@@ -76,104 +88,98 @@ def full_pot(pot_at_stake: Amount) -> Amount:
     return pot_at_stake
 
 
+def seats(xs: Sequence[int]) -> str:
+    """``seat 2``, ``seats 1 and 3``, ``seats 0, 1 and 4``."""
+    if len(xs) == 1:
+        return f"seat {xs[0]}"
+    return "seats " + ", ".join(str(s) for s in xs[:-1]) + f" and {xs[-1]}"
+
+
 def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
-    """R-WIN, R-SOLE, R-BOURRE, R-RENEGE, R-CORRECTED and the R-ANTE exemptions."""
-    n, P, active, won = result.n, result.pot_at_stake, result.active, result.tricks_won
+    """R-WIN, R-SOLE, R-BOURRE, R-RENEGE, R-CORRECTED and the R-ANTE exemptions, with
+    the reason of each."""
+    n, pot, active, won = result.n, result.pot_at_stake, result.active, result.tricks_won
     takes: list[Amount] = [0] * n
-    paid = takes[:]  # a copy: cheaper than repeating a list again
+    paid: list[Amount] = [0] * n
+    stake = chips(pot)
     if result.sole:  # R-SOLE: takes the pot, nobody is bourré
-        takes[active[0]] = P
-        return HandOutcome(active[0], takes, paid, 0, [], [], _NOBODY)
-    best = -1
-    top: list[int] = []
-    bourre: list[int] = []
-    for s in active:
-        w = won[s]
-        if w > best:
-            best, top = w, [s]
-        elif w == best:
-            top.append(s)
-        if not w:
-            bourre.append(s)
-    reneges = result.reneges
+        (alone,) = active
+        takes[alone] = pot
+        why = Reason(
+            "R-SOLE",
+            f"seat {alone} plays alone and takes the pot of {stake} without play",
+            pot,
+            (alone,),
+        )
+        return HandOutcome(alone, takes, paid, 0, [], [], frozenset(), (), (why,))
+    most = max(won[s] for s in active)
+    top = [s for s in active if won[s] == most]
+    bourre = [s for s in active if won[s] == 0]
+    reneges = list(result.reneges)
+    reasons: list[Reason] = []
+    winner: int | None = None
+    carry: Amount = pot
+    if len(top) > 1:  # R-WIN: a tie carries the whole pot; the tied skip the ante
+        words = f"{seats(top)} tied for the most tricks ({most}): nobody takes the pot; all {stake} carries"
+        reasons.append(Reason("R-WIN", words, pot, tuple(top)))
+    elif top[0] in result.forfeits:  # R-CORRECTED: the single most tricks forfeited
+        words = (
+            f"seat {top[0]} took the most tricks ({most}) but lost the right to the pot:"
+            f" the pot of {stake} carries"
+        )
+        reasons.append(Reason("R-CORRECTED", words, pot, (top[0],)))
+    else:
+        winner = top[0]
+        takes[winner] = pot
+        carry = 0
+        words = f"seat {winner} took the most tricks ({most}) and takes the pot of {stake}"
+        reasons.append(Reason("R-WIN", words, pot, (winner,)))
     if bourre or reneges:
-        x = penalty(P)  # every payment uses the same old P (R-BOURRE)
+        x = penalty(pot)  # every payment uses the same old P (R-BOURRE)
         for s in bourre:
             paid[s] += x
+            words = f"seat {s} took no trick: bourré, pays {chips(x)} into the next pot"
+            reasons.append(Reason("R-BOURRE", words, x, (s,)))
         for s in reneges:
             paid[s] += x
-        owed = sum(paid)
-    else:
-        owed = 0
-    winner: int | None = None
-    tied: tuple[int, ...] = ()
-    carry: Amount = P
-    if len(top) > 1:  # R-WIN: a tie carries the whole pot; the tied skip the ante
-        tied = tuple(top)
-        exempt = frozenset(bourre + top)
-    else:
-        exempt = frozenset(bourre) if bourre else _NOBODY
-        if top[0] not in result.forfeits:
-            winner = top[0]
-            takes[winner] = P
-            carry = 0
-        # else: the single most tricks forfeited (R-CORRECTED): the pot carries
-    return HandOutcome(winner, takes, paid, carry + owed, bourre, list(reneges), exempt, tied)
-
-
-_NOBODY: Final[frozenset[int]] = frozenset()  # a constant: compiled, no lookup
+            words = f"seat {s} reneged: pays {chips(x)} into the next pot"
+            reasons.append(Reason("R-RENEGE", words, x, (s,)))
+    for s in sorted(result.forfeits):
+        rule = "R-RENEGE" if s in reneges else "R-CORRECTED"
+        words = f"seat {s} loses the right to the pot and their next turn to deal"
+        reasons.append(Reason(rule, words, 0, (s,)))
+    exempt = frozenset(bourre + top) if len(top) > 1 else frozenset(bourre)
+    tied = tuple(top) if len(top) > 1 else ()
+    return HandOutcome(
+        winner, takes, paid, carry + sum(paid), bourre, reneges, exempt, tied, tuple(reasons)
+    )
 
 
 def make_next_dealer(n: int) -> NextDealerFn:
     """The left neighbour deals next, skipping (and clearing) lost turns to deal
-    (R-DEALER, R-PREMATURE, R-CORRECTED)."""
-    return LeftNeighbour(n)
+    (R-DEALER, R-PREMATURE, R-CORRECTED), at a table of ``n``."""
 
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); subclass freely
-class LeftNeighbour(NextDealerComponent):
-    """The next dealer of :func:`make_next_dealer` at a table of ``n``: a next-dealer
-    function, called through the compiled base
-    (:class:`~bourre.components.NextDealerComponent`) by the game."""
-
-    def __init__(self, n: int) -> None:
-        super().__init__()
-        self.n = n
-
-    def __call__(self, dealer: int, marks: list[bool]) -> int:
-        n = self.n
+    def next_dealer(dealer: int, marks: list[bool]) -> int:
         s = (dealer + 1) % n
         while marks[s]:
             marks[s] = False
             s = (s + 1) % n
         return s
 
-
-def _whole(x: Amount) -> Amount:
-    return int(x) if isinstance(x, Fraction) and x.denominator == 1 else x
+    return next_dealer
 
 
 def ranks_of(balances: Sequence[Amount]) -> list[int]:
     """Shared places, highest balance first: 1, 2, 2, 4 … (R-SETTLE): one more than
-    the balances above, the first place of each balance in descending order."""
-    ordered = sorted(balances, reverse=True)
-    return [ordered.index(b) + 1 for b in balances]
+    the number of balances above."""
+    return [1 + sum(1 for other in balances if other > b) for b in balances]
 
 
 def settle(balances: list[Amount], pot: Amount) -> tuple[list[Amount], list[int]]:
     """R-SETTLE: the pot left is divided equally among all players, exactly."""
-    n = len(balances)
-    if isinstance(pot, int):
-        # in chips: n × each final balance is a whole number, ranked as it stands
-        # (no fraction made but the shares that do not divide evenly)
-        scaled: list[int] = []
-        for b in balances:
-            if not isinstance(b, int):
-                break
-            scaled.append(b * n + pot)
-        else:
-            final: list[Amount] = [x // n if not x % n else Fraction(x, n) for x in scaled]
-            return final, ranks_of(scaled)
-    share: Amount = Fraction(pot) / n
-    final = [_whole(b + share) for b in balances]
+    share = Fraction(pot) / len(balances)
+    final: list[Amount] = []
+    for b in balances:
+        x = b + share
+        final.append(int(x) if x.denominator == 1 else x)
     return final, ranks_of(final)

@@ -26,11 +26,13 @@ from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bourre.money import Amount, whole
-from bourre.rules import HandOutcome, PayoutFn, PenaltyFn, PlayResult
-from bourre.settings import TableSettings
-from bourre.variant import Variant, hookimpl
+from bourre.rules.hookspec import PayoutFn, PenaltyFn
+from bourre.rules.money import Amount, chips, whole
+from bourre.rules import HandOutcome, PlayResult, Reason
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
 from bourre_variants.standard.payout import payout as standard_payout
+from bourre_variants.standard.payout import seats
 
 __all__ = ["SplitPot", "SplitPotSettings", "make_payout"]
 __version__ = "0.1.0"
@@ -61,14 +63,25 @@ def make_payout(min_tricks: int = 1) -> PayoutFn:
         takes = list(out.takes)
         exempt = set(out.ante_exempt)
         taken: Amount = 0
+        sharing = []
         for seat in out.tied:
             if seat in result.forfeits:
                 continue  # lost the right to the pot: the share carries, the exemption stays
             takes[seat] = whole(share)
             taken += share
+            sharing.append(seat)
             exempt.discard(seat)  # R-SPLIT-ANTE: a player who took a share antes
         if not taken:
             return out  # every tied player forfeited: the whole pot carries
+        why = f"{seats(out.tied)} tied for the most tricks and split the pot: {chips(whole(share))} each"
+        reasons = [Reason("R-SPLIT-POT", why, whole(taken), tuple(sharing))]
+        reasons += [r for r in out.reasons if r.rule not in ("R-WIN", "R-ANTE")]
+        if exempt:  # the standard exemptions, less the players who took a share
+            verb = "skips" if len(exempt) == 1 else "skip"
+            words = (
+                f"{seats(sorted(exempt))} {verb} the next hand's ante (bourré, or tied, no share)"
+            )
+            reasons.append(Reason("R-SPLIT-ANTE", words, 0, tuple(sorted(exempt))))
         return HandOutcome(
             winner=None,
             takes=takes,
@@ -78,6 +91,7 @@ def make_payout(min_tricks: int = 1) -> PayoutFn:
             reneges=out.reneges,
             ante_exempt=frozenset(exempt),
             tied=(),
+            reasons=tuple(reasons),
         )
 
     return split_payout
@@ -87,7 +101,9 @@ class SplitPot(Variant):
     """A tie for the most tricks splits the pot equally among the tied players."""
 
     name = "split-pot"
-    summary = "A tie for the most tricks splits the pot equally (exact fractions) instead of carrying."
+    summary = (
+        "A tie for the most tricks splits the pot equally (exact fractions) instead of carrying."
+    )
     builds_on = ("standard",)
     Settings = SplitPotSettings
     rules = {
@@ -108,6 +124,11 @@ class SplitPot(Variant):
                 "Players who took a share pay the next ordinary ante; the bourré are exempt as"
                 " usual, and so is a tied player whose share carried.",
             ),
+            (
+                "R-BOURRE",
+                "Each active player with 0 tricks is bourré and pays a penalty into the next pot.",
+            ),
+            ("R-RENEGE", "Each renege (an illegal card not corrected in time) costs a penalty."),
             (
                 "R-CORRECTED",
                 "A player who corrected an illegal card, or reneged, loses the right to the pot"

@@ -1,0 +1,62 @@
+"""The ``bourre`` command line (typer + rich).  Heavy modules are imported inside the
+commands that use them, so that ``bourre replay`` starts fast.
+
+Bad input (a file, a house, a script, a plugin) gets one clear message on standard
+error naming the place and the rule, and exit status 2.
+
+The built-in commands are :mod:`bourre.cli.commands`: they register themselves on
+:data:`app`, the way plugins register theirs (``bourre_register_commands``).
+"""
+
+from __future__ import annotations
+
+import typer
+
+app = typer.Typer(
+    name="bourre",
+    help="Bourré (Booray): house rules, a referee, variant comparison and plugins.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+from bourre.cli.commands import register_commands  # noqa: E402
+from bourre.cli.util import HouseArg, fail, load_house  # noqa: E402  (re-exported)
+
+__all__ = ["HouseArg", "app", "fail", "load_house", "main"]
+
+register_commands(app)
+
+
+def register_plugin_commands() -> None:
+    """Commands that plugins register themselves (``bourre_register_commands``):
+    ``compare`` and ``simulate`` come this way, like any third-party command."""
+    from bourre.rules.plugins import plugin_manager
+
+    pm = plugin_manager()
+    pm.hook.bourre_register_commands(cli=app)
+
+
+register_plugin_commands()
+
+
+def main() -> None:
+    """Entry point of the console script.  Standard output that cannot be written (a
+    full disk, ``/dev/full``, a reader that left: ``bourre … | head``) ends the
+    command with one line on standard error, not a traceback."""
+    import contextlib
+    import errno
+    import os
+    import sys
+
+    try:
+        app()
+    except OSError as e:
+        if e.filename is not None:  # a file the command did not expect to fail on
+            raise
+        with contextlib.suppress(OSError):  # nothing more reaches it, not even at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if e.errno == errno.EPIPE:
+            sys.exit(141)  # as a shell reports a reader that left (128 + SIGPIPE)
+        sys.stderr.write(f"bourre: the output cannot be written: {e.strerror or e}\n")
+        sys.exit(1)

@@ -1,0 +1,77 @@
+"""``bourre bench``: how fast the game runs on one core (:mod:`bourre.sim.bench`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bourre.cli.util import a_number, fail, load_house, max_workers, whole_number
+
+__all__ = ["bench", "register_commands"]
+
+
+def bench(
+    house: Annotated[
+        list[str] | None, typer.Argument(help="Houses to measure (default: standard).")
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option(parser=a_number("--seconds"), help="Seconds per measure and house.")
+    ] = 3.0,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            help="Measure only these bots (as for 'bourre compare --bots', e.g. heuristic),"
+            " instead of random, heuristic and montecarlo."
+        ),
+    ] = None,
+    reference: Annotated[
+        Path | None,
+        typer.Option(
+            help="A yardstick program run in the same rounds (e.g. speed_ref.py): its last"
+            " line is 'hands/s: N'; every hands/s figure is also given as a ratio to it.",
+        ),
+    ] = None,
+    parallel: Annotated[
+        bool, typer.Option("--parallel", help="Measure the speed-up on --workers processes.")
+    ] = False,
+    workers: Annotated[
+        int, typer.Option(parser=whole_number("--workers"), help="Processes for --parallel.")
+    ] = 2,
+) -> None:
+    """How fast the game runs on one core: hands/s with random bots, hands/s with
+    heuristic bots, the Monte Carlo bot's decisions/s (medians of 5 rounds, the machine
+    first); last line: hands/s."""
+    import math
+
+    from bourre.sim import bench as B
+
+    if not (math.isfinite(seconds) and 0 < seconds <= 3600):
+        fail(f"--seconds: {seconds} is not a time from 0 to 3600 seconds")
+    if not 1 <= workers <= max_workers():
+        fail(f"--workers must be from 1 to {max_workers()} (4 per CPU here), not {workers:,}")
+    if reference is not None and not reference.is_file():
+        fail(f"--reference: {reference} is not a file")
+    houses = [load_house(h) for h in (house or ["standard"])]
+    measures: tuple[str, ...] = B.MEASURES
+    if bots is not None:
+        from bourre.cli.commands.compare import check_bench_bots
+
+        check_bench_bots(houses, bots)
+        measures = (bots,)
+    if parallel:
+        typer.echo(f"machine: {B.machine()}")
+        rate = B.run_bots(houses, seconds, typer.echo, bots or "heuristic", workers)
+    else:
+        try:
+            done = B.run(houses, seconds, typer.echo, measures=measures, reference=reference)
+        except ValueError as e:
+            fail(str(e))
+        rate = next((m.median for m in done if m.unit == "hands/s"), 0.0)
+    typer.echo(f"hands/s: {rate:.0f}")
+
+
+def register_commands(cli: typer.Typer) -> None:
+    """``bourre bench``."""
+    cli.command()(bench)

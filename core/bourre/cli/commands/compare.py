@@ -1,0 +1,326 @@
+"""``bourre simulate HOUSE`` and ``bourre compare HOUSE_A HOUSE_B …``.
+
+Only typer is imported at module level (the command line starts fast); the runner,
+rich, matplotlib and distributed are imported by the commands that use them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from bourre.cli.commands.options import whole_number
+from bourre.cli.util import a_number
+from bourre.rules.variant import hookimpl
+
+__all__ = ["DEFAULT_SESSIONS", "compare", "simulate"]
+
+DEFAULT_SESSIONS = 5000
+"""Sessions per house by default: ``bourre compare`` of 4 houses with heuristic bots
+finishes in about a minute on 2 cores."""
+
+
+Sessions = Annotated[
+    int | None,
+    typer.Option(
+        parser=whole_number("--sessions"),
+        help=f"Sessions per house (default {DEFAULT_SESSIONS}; when resuming, the planned number).",
+        show_default=False,
+    ),
+]
+Seed = Annotated[
+    str | None,
+    typer.Option(
+        help="Seed: session i of every house plays the decks of seed 'SEED:i' (default 0).",
+        show_default=False,
+    ),
+]
+Bots = Annotated[
+    str | None,
+    typer.Option(
+        help="One bot for every seat ('heuristic', the default) or one per seat"
+        " ('heuristic,random,random,random,random'); options as name(key=value),"
+        " e.g. 'montecarlo(budget=8)'.",
+        show_default=False,
+    ),
+]
+Isolate = Annotated[
+    bool,
+    typer.Option(
+        help="Run every bot in its own process, told no seed (bots nobody vouches for;"
+        " slower; bots that draw random numbers then differ from run to run)."
+    ),
+]
+Rotate = Annotated[
+    bool,
+    typer.Option("--rotate", help="Rotate a per-seat bot list by one seat each session."),
+]
+Workers = Annotated[
+    int | None,
+    typer.Option(
+        parser=whole_number("--workers"),
+        help="Worker processes (default: the CPUs available).",
+        show_default=False,
+    ),
+]
+Scheduler = Annotated[
+    str | None,
+    typer.Option(
+        help="A Dask scheduler address (tcp://host:port): run the sessions on that cluster."
+    ),
+]
+Chunk = Annotated[
+    int | None,
+    typer.Option(
+        parser=whole_number("--chunk"),
+        help="Sessions per task (default: automatic).",
+        show_default=False,
+    ),
+]
+JsonOut = Annotated[
+    Path | None, typer.Option("--json", help="Write the statistics as JSON to this file.")
+]
+CsvOut = Annotated[
+    Path | None, typer.Option("--csv", help="Write the statistics as CSV (long form) to this file.")
+]
+PlotDir = Annotated[
+    Path | None, typer.Option("--plot", help="Write figures (PNG and SVG) into this directory.")
+]
+ReportOut = Annotated[
+    Path | None,
+    typer.Option(
+        "--report",
+        help="Write one HTML page (summary, table, figures, rules, how to reproduce) to this file.",
+    ),
+]
+Below = Annotated[
+    float,
+    typer.Option(
+        parser=a_number("--below"),
+        help="Report the chance of ending a session below this balance.",
+    ),
+]
+Resume = Annotated[
+    Path | None,
+    typer.Option(
+        help="Continue the run recorded in this state file (JSON lines of completed sessions)."
+    ),
+]
+State = Annotated[
+    Path | None,
+    typer.Option(
+        help="Append each completed session to this state file (default: the --resume file, else a"
+        " temporary file kept only if the run stops early)."
+    ),
+]
+Progress = Annotated[
+    bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
+]
+Skill = Annotated[
+    bool,
+    typer.Option(
+        "--skill",
+        help="Also ask whether skill pays in each house: the chips per hand won by one"
+        " montecarlo(budget=16) bot at a table of heuristic bots, and by one heuristic bot"
+        " among random ones, every deal played once with the bot at each seat, the same"
+        " deals in every house. Costs extra time: the montecarlo bot plays about 100 hands"
+        " a second, so its 500 sessions take about a minute per house on one core.",
+    ),
+]
+SkillSessions = Annotated[
+    int | None,
+    typer.Option(
+        parser=whole_number("--skill-sessions"),
+        help="Sessions per house for each --skill table (default 500, or --sessions if fewer).",
+        show_default=False,
+    ),
+]
+
+
+def simulate(
+    house: Annotated[str, typer.Argument(help="A house: a house-rules file or a house string.")],
+    sessions: Sessions = None,
+    seed: Seed = None,
+    bots: Bots = None,
+    rotate: Rotate = False,
+    isolate: Isolate = False,
+    workers: Workers = None,
+    scheduler: Scheduler = None,
+    chunk: Chunk = None,
+    json: JsonOut = None,
+    csv: CsvOut = None,
+    plot: PlotDir = None,
+    report: ReportOut = None,
+    below: Below = 50.0,
+    resume: Resume = None,
+    state: State = None,
+    progress: Progress = True,
+    skill: Skill = False,
+    skill_sessions: SkillSessions = None,
+) -> None:
+    """Simulate many sessions of one house with bots: pots, rates, seat advantage."""
+    _main([house], **locals_without(locals(), "house"))
+
+
+def compare(
+    houses: Annotated[
+        list[str], typer.Argument(help="Two or more houses (files or house strings).")
+    ],
+    sessions: Sessions = None,
+    seed: Seed = None,
+    bots: Bots = None,
+    rotate: Rotate = False,
+    isolate: Isolate = False,
+    workers: Workers = None,
+    scheduler: Scheduler = None,
+    chunk: Chunk = None,
+    json: JsonOut = None,
+    csv: CsvOut = None,
+    plot: PlotDir = None,
+    report: ReportOut = None,
+    below: Below = 50.0,
+    resume: Resume = None,
+    state: State = None,
+    progress: Progress = True,
+    skill: Skill = False,
+    skill_sessions: SkillSessions = None,
+) -> None:
+    """Compare houses on the same decks (common random numbers): statistics with 95%
+    intervals and paired differences against the first house."""
+    if len(houses) < 2:
+        from bourre.cli.util import fail
+
+        fail("compare needs two or more houses (use 'bourre simulate HOUSE' for one)")
+    _main(houses, **locals_without(locals(), "houses"))
+
+
+def locals_without(d: dict[str, Any], *names: str) -> dict[str, Any]:
+    return {k: v for k, v in d.items() if k not in names}
+
+
+def _main(
+    house_args: list[str],
+    *,
+    sessions: int | None,
+    seed: str | None,
+    bots: str | None,
+    rotate: bool,
+    isolate: bool,
+    workers: int | None,
+    scheduler: str | None,
+    chunk: int | None,
+    json: Path | None,
+    csv: Path | None,
+    plot: Path | None,
+    report: Path | None,
+    below: float,
+    resume: Path | None,
+    state: Path | None,
+    progress: bool,
+    skill: bool = False,
+    skill_sessions: int | None = None,
+) -> None:
+    from bourre.cli.commands import launch
+    from bourre.cli.util import fail, load_house
+
+    run = launch.RunOptions.pick(locals())
+    run.check()
+    if skill_sessions is not None and not skill:
+        fail("--skill-sessions goes with --skill")
+    if skill_sessions is not None and skill_sessions < 1:
+        fail(f"--skill-sessions must be at least 1, not {skill_sessions}")
+    if below != below:  # NaN
+        fail("--below must be a number")
+    launch.check_outputs(json=json, csv=csv, plot=plot, report=report, state=state, resume=resume)
+    houses = [load_house(h) for h in house_args]
+    specs = [h.spec for h in houses]
+    if len(set(specs)) != len(specs):
+        dup = next(s for s in specs if specs.count(s) > 1)
+        fail(f"the house {dup!r} is given twice")
+    launched = launch.launch(
+        houses,
+        run,
+        plot=plot is not None,
+        report=report is not None,
+        default_sessions=DEFAULT_SESSIONS,
+        then=_skill_matches(skill_sessions) if skill else None,
+    )
+    result, skilled = launched.result, launched.then
+
+    from rich.console import Console
+
+    from bourre.sim.labels import coverage
+    from bourre.sim.metrics import compute
+    from bourre.sim.report import render, write_csv, write_json
+
+    metrics = compute(result, below)
+    if skilled is not None:
+        from bourre.sim.skill import attach
+
+        metrics["skill"] = skilled
+        attach(metrics)
+    render(metrics, Console())
+    if json is not None:
+        with launch.writing(launched, "--json", json):
+            write_json(metrics, json)
+    if csv is not None:
+        with launch.writing(launched, "--csv", csv):
+            write_csv(metrics, csv)
+    if plot is not None:
+        from bourre.sim.plots import plot as make_plots
+
+        with launch.writing(launched, "--plot", plot):
+            make_plots(result, metrics, plot)
+    if report is not None:
+        from bourre.sim.htmlreport import write_report
+
+        with launch.writing(launched, "--report", report):
+            write_report(report, metrics, result, houses)
+    stopped = None if skilled is None or skilled["complete"] else skilled["stopped"]
+    note = coverage(metrics) or f"the --skill tables are PARTIAL ({stopped})"
+    launch.finish(launched, note, stopped)
+
+
+def _skill_matches(skill_sessions: int | None) -> Any:
+    """``--skill``: after the main run, the skill matches on its deals, through the
+    same run path (state file, workers, cluster, signals)."""
+
+    def then(run_one: Any, config: Any) -> Any:
+        from bourre.sim import skill as sk
+
+        n = min(config.sessions, sk.SKILL_SESSIONS) if skill_sessions is None else skill_sessions
+        return sk.run_matches(
+            lambda cfg, label: run_one(cfg, label, sk.skill_chunk),
+            config.houses,
+            n,
+            config.seed,
+            config.isolate,
+        )
+
+    return then
+
+
+def check_bench_bots(houses: list[Any], bots: str) -> None:
+    """``bourre bench --bots``: the bots must exist, fit every table and take their
+    options (exit 2 otherwise)."""
+    from bourre.cli.commands.launch import check_bot_options
+    from bourre.cli.util import fail
+    from bourre.rules.plugins import default_registry
+    from bourre.sim.sessions import parse_bots, seat_bots
+
+    try:
+        specs = parse_bots(bots, default_registry().bots)
+        for h in houses:
+            seat_bots(specs, h.table.players, 0, False)
+    except ValueError as e:
+        fail(f"--bots: {e}")
+    check_bot_options(specs, houses[0])
+
+
+@hookimpl
+def bourre_register_commands(cli: typer.Typer) -> None:
+    """``bourre simulate`` and ``bourre compare``, registered as a plugin."""
+    cli.command("simulate")(simulate)
+    cli.command("compare")(compare)

@@ -1,0 +1,109 @@
+"""The front door of the state API: :class:`Game`, the static facts of a house, and
+the states it makes (:class:`~bourre.game.state.State`), in the manner of OpenSpiel's
+``Game`` / ``State`` / observer::
+
+    from bourre import Game
+    game = Game("standard+pot-limit(limit=10)")
+    state = game.new_session(seed=7)
+    while not state.is_terminal():
+        state.apply_action(random.choice(state.legal_actions()))
+    state.returns()                     # each seat's money change, exact; sums to 0
+
+Without a seed a state stops at each chance node (``current_player() == CHANCE``)
+and the caller gives the outcome: a whole :class:`~bourre.game.actions.Deck`, or what a
+table saw (:class:`~bourre.game.actions.Dealt`, then :class:`~bourre.game.actions.Drew` after
+each exchange).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from bourre.game.state import CHANCE, TERMINAL, State
+from bourre.rules import HandOutcome
+from bourre.rules.house import House
+from bourre.rules.money import Amount
+from bourre.rules.settings import HouseRules
+
+__all__ = ["CHANCE", "TERMINAL", "Game", "State"]
+
+
+class Game:
+    """The static facts of a house: players, hand size, the house and its rules.
+
+    ``Game(house)`` takes a :class:`~bourre.rules.house.House`, a house string
+    (``"standard+pot-limit(limit=10)"``), a house file path or :class:`HouseRules`.
+    """
+
+    def __init__(self, house: House | HouseRules | str | Path = "standard") -> None:
+        if isinstance(house, House):
+            self.house = house
+        elif isinstance(house, str):
+            self.house = House.from_arg(house)
+        else:
+            self.house = House(house)
+        self.players: int = self.house.table.players
+        self.hand_size: int = self.house.rules.hand_size
+        self.hands: int = self.house.table.hands
+        """Hands per session (R-SESSION)."""
+
+    @property
+    def rules_text(self) -> str:
+        """The rules of the house, with their ids, as ``bourre rules`` prints them."""
+        from bourre.rules.text import rules_markdown
+
+        return rules_markdown(self.house)
+
+    def new_session(
+        self,
+        seed: int | str | None = None,
+        *,
+        balances: Sequence[Amount] | None = None,
+        first_dealer: int | None = None,
+        record: bool = False,
+        keep_results: bool = True,
+    ) -> State:
+        """A whole session (all its hands and the settlement) as a state.  With a
+        seed it draws its own chance outcomes; without one it stops at each chance
+        node.  ``record`` keeps every card's legal set for hand records;
+        ``keep_results=False`` keeps no hand's result (``State.results`` stays empty,
+        ``history()`` holds the current hand's actions only: a long session needs the
+        memory of one hand)."""
+        return State(
+            self.house,
+            seed=seed,
+            balances=balances,
+            dealer=first_dealer,
+            record=record,
+            keep_results=keep_results,
+        )
+
+    def new_hand(
+        self,
+        seed: int | str | None = None,
+        *,
+        balances: Sequence[Amount] | None = None,
+        pot: Amount = 0,
+        dealer: int = 0,
+        previous: HandOutcome | None = None,
+        record: bool = False,
+    ) -> State:
+        """One hand from a given position: the balances, the pot already in the
+        middle before this hand's antes, the dealer and the previous hand's outcome
+        (``None``: the first hand, everyone antes, R-FIRST-POT).  Terminal after
+        the payout; :meth:`~bourre.game.state.State.returns` are the balance changes."""
+        return State(
+            self.house,
+            seed=seed,
+            hands=1,
+            balances=balances,
+            pot=pot,
+            dealer=dealer,
+            previous=previous,
+            settle=False,
+            record=record,
+        )
+
+    def __repr__(self) -> str:
+        return f"Game({self.house.spec!r})"

@@ -1,0 +1,100 @@
+"""Making a bot by name (:func:`make_bot`): from the installed plugins' bots (the
+``bourre_register_bots`` hook), or from a module not installed.  :mod:`bourre.game.players`
+names these too."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable
+from typing import Any
+
+from bourre.game.playerbase import Player
+from bourre.game.xoshiro import Xoshiro128
+
+__all__ = ["BotFactory", "make_bot", "takes_house"]
+
+
+BotFactory = Callable[..., Player]
+"""``factory(rng, **options)`` → a player (see the ``bourre_register_bots`` hook)."""
+
+
+def make_bot(
+    name: str, rng: random.Random | Xoshiro128, *, house: Any = None, **options: Any
+) -> Player:
+    """A bot from the installed plugins by name (``random``, …), or from a module not
+    installed as ``package.module:factory``; ``rng`` is its generator (a
+    ``random.Random``; the ``random`` bot also takes a
+    :class:`~bourre.game.xoshiro.Xoshiro128` stream as its own).  ``house`` goes to factories that take
+    it; an option the bot does not have is refused with its options."""
+    reg = _registry()
+    if name in reg.bots:
+        factory = reg.bots[name][0]
+    elif ":" in name:
+        import importlib
+
+        module, _, attr = name.partition(":")
+        try:
+            factory = getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError) as e:
+            raise ValueError(f"bot {name!r} cannot be loaded: {e}") from None
+    else:
+        raise ValueError(f"unknown bot {name!r}; installed: {', '.join(sorted(reg.bots))}")
+    if house is not None and takes_house(factory):
+        options["house"] = house
+    try:
+        player: Player = factory(rng, **options)
+    except TypeError as e:  # an option the bot does not have
+        known = _options_of(factory)
+        given = ", ".join(sorted(k for k in options if k not in known and k != "house")) or "?"
+        raise ValueError(
+            f"bot {name!r} has no option {given}"
+            + (f"; its options: {', '.join(known)}" if known else "; it takes no options")
+            + f" ({e})"
+        ) from None
+    return player
+
+
+_REGISTRY: list[Callable[[], Any]] = []
+"""``bourre.rules.plugins.default_registry``, imported on first use (plugins import this
+module) and kept: a function-level import costs an import lookup per bot made."""
+
+
+def _registry() -> Any:
+    if not _REGISTRY:
+        from bourre.rules.plugins import default_registry
+
+        _REGISTRY.append(default_registry)
+    return _REGISTRY[0]()
+
+
+_TAKES_HOUSE: dict[Callable[..., Any], bool] = {}
+"""Factories already looked at (a signature costs more than a short session's play)."""
+
+
+def takes_house(factory: Callable[..., Any]) -> bool:
+    """Whether a bot factory takes a ``house`` option (or any option)."""
+    try:
+        return _TAKES_HOUSE[factory]
+    except (KeyError, TypeError):  # not seen yet, or not hashable
+        pass
+    import inspect
+
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    takes = any(p.kind is p.VAR_KEYWORD or p.name == "house" for p in params)
+    with contextlib.suppress(TypeError):
+        _TAKES_HOUSE[factory] = takes
+    return takes
+
+
+def _options_of(factory: Callable[..., Any]) -> list[str]:
+    import inspect
+
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in params if p.kind is p.KEYWORD_ONLY and p.name != "house"]

@@ -1,0 +1,134 @@
+"""The referee: a table script in, hand records out (``bourre replay``).
+
+A script that cannot describe a real hand raises :class:`ScriptError`, whose message
+names the hand, the field and the rule.  An illegal but possible play is not an error:
+it is refereed (R-RENEGE, R-CORRECTED).
+
+Reading a script is :mod:`bourre.referee.scripts`, what refuses it before play
+:mod:`bourre.referee.scriptcheck`, and each hand's play :mod:`bourre.referee.hand`; their
+public names are importable from here too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from bourre.game.state import State
+from bourre.referee.hand import referee_hand
+from bourre.referee.records import (
+    FinalRecord,
+    HandRecord,
+    NextRecord,
+    PartialHandRecord,
+    Script,
+    SessionRecord,
+    hand_record,
+    partial_record,
+)
+from bourre.referee.scriptcheck import check_hand, script_error
+from bourre.referee.scripts import MAX_SCRIPT, ScriptError, load_script, parse_text
+from bourre.rules.house import House, PluginError
+from bourre.rules.plugins import Registry
+from bourre.rules.settings import HouseError, house_from_data, validation_message
+
+__all__ = ["MAX_SCRIPT", "ScriptError", "load_script", "replay"]
+
+
+def replay(data: Any, *, place: str = "script", registry: Registry | None = None) -> SessionRecord:
+    """Referee a table script (parsed JSON) and return the session's hand records."""
+    return referee(data, place=place, registry=registry).record
+
+
+@dataclass(frozen=True)
+class Refereed:
+    """A refereed script: its record, the state that played it and the house."""
+
+    record: SessionRecord
+    state: State
+    house: House
+
+
+def check_script(data: Any, place: str = "script") -> None:
+    """Refuse (:class:`ScriptError`) a script whose form is wrong: its fields, types
+    and cards, and its house rules; the hands are not played (``convert``)."""
+    try:
+        script = Script.model_validate(data)
+    except ValidationError as e:
+        raise script_error(e, place) from None
+    try:
+        house_from_data(script.rules, f"{place}: rules")
+    except HouseError as e:
+        raise ScriptError(str(e)) from None
+
+
+def referee(data: Any, *, place: str = "script", registry: Registry | None = None) -> Refereed:
+    """Referee a table script; the record with the game state that played it (for a
+    ruling in words, :mod:`bourre.referee.ruling`)."""
+    try:
+        script = Script.model_validate(data)
+    except ValidationError as e:
+        raise script_error(e, place) from None
+    try:
+        house = House(
+            house_from_data(script.rules, f"{place}: rules"),
+            registry=registry,
+            source=f"{place}: rules",
+        )
+    except (HouseError, PluginError) as e:
+        raise ScriptError(str(e)) from None
+    n = house.table.players
+    if not script.hands:
+        raise ScriptError(f"{place}: hands: the script holds no hand (R-SESSION)")
+    if script.balances is not None and len(script.balances) != n:
+        raise ScriptError(
+            f"{place}: balances: {len(script.balances)} given for {n} players (R-SESSION)"
+        )
+    if len(script.hands) > house.table.hands:
+        raise ScriptError(
+            f"{place}: hands: {len(script.hands)} hands given, but the session has"
+            f" {house.table.hands} (table.hands, R-SESSION)"
+        )
+    state = State(house, balances=script.balances, hands=len(script.hands), record=True)
+    announcements = state.announce
+    stopped: NextRecord | None = None
+    for i, hand in enumerate(script.hands):
+        where = f"{place}: hand {i + 1}"
+        check_hand(hand, where, n, announcements)
+        try:
+            stopped = referee_hand(state, hand, where, last=i == len(script.hands) - 1)
+        except PluginError as e:
+            raise ScriptError(f"{where}: {e}") from None
+    records: list[HandRecord | PartialHandRecord] = [hand_record(r) for r in state.results]
+    if stopped is not None:  # the last hand stopped part-way: no settlement yet
+        records.append(partial_record(state, stopped))
+        return Refereed(SessionRecord(house=house.spec, hands=records), state, house)
+    assert state.final is not None
+    final, ranks = state.final
+    record = SessionRecord(
+        house=house.spec, hands=records, final=FinalRecord(balances=final, ranks=ranks)
+    )
+    return Refereed(record, state, house)
+
+
+def referee_file(path: str | Path, registry: Registry | None = None) -> Refereed:
+    """Referee the script in a file, with its state (see :func:`referee`)."""
+    return referee(load_script(path), place=str(path), registry=registry)
+
+
+def replay_file(path: str | Path, registry: Registry | None = None) -> SessionRecord:
+    """Referee the script in a file."""
+    return replay(load_script(path), place=str(path), registry=registry)
+
+
+__all__ += [
+    "Refereed",
+    "parse_text",
+    "referee",
+    "referee_file",
+    "replay_file",
+    "validation_message",
+]

@@ -1,0 +1,149 @@
+"""One hand of a table script refereed: its deck, decisions and plays as a sequence of
+actions on the game state; an illegal but possible play is refereed (R-RENEGE,
+R-CORRECTED), and the script's last hand may stop part-way (who acts next)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bourre.game.actions import PASS, PLAY, Dealt, Deck, Drew, discard
+from bourre.game.state import CHANCE, State
+from bourre.referee.records import HandIn, NextRecord
+from bourre.referee.scripts import ScriptError
+from bourre.rules import RuleViolation
+from bourre.rules.cards import card_str
+
+__all__ = ["next_record", "referee_hand"]
+
+
+def _reshuffler(hand: HandIn, where: str) -> Any:
+    given = list(hand.reshuffles or [])
+
+    def reshuffle(pile: list[int]) -> list[int]:
+        if hand.reshuffles is None:
+            return list(pile)
+        if not given:
+            raise ScriptError(
+                f"{where}: reshuffles: the stock ran out once more than given (R-RESHUFFLE)"
+            )
+        order = given.pop(0)
+        if sorted(order) != sorted(pile):
+            raise ScriptError(
+                f"{where}: reshuffles: a new stock must hold exactly the discards"
+                f" {' '.join(card_str(c) for c in pile)} (R-RESHUFFLE)"
+            )
+        return list(order)
+
+    return reshuffle
+
+
+def referee_hand(state: State, hand: HandIn, where: str, last: bool) -> NextRecord | None:
+    """One hand of a script as a sequence of actions on the state; the script's last
+    hand may stop part-way: then who acts next is returned."""
+    field = "dealer"
+    if hand.dealer is None and state.last_dealer is None and state.first_dealer is None:
+        raise ScriptError(f"{where}: dealer: required, table.first_dealer is 'random' (R-DEALER)")
+    di = pi = 0
+    ds, ps = hand.decisions, hand.plays
+    try:
+        state.set_hand(dealer=hand.dealer, pot=hand.pot, reshuffle=_reshuffler(hand, where))
+        if hand.deck is not None:
+            field = "deck"
+            state.apply_chance(Deck(tuple(hand.deck)))
+        else:
+            field = "dealt"
+            assert hand.upcard is not None
+            state.apply_chance(Dealt.of(hand.upcard, hand.dealt or {}))
+        for e in hand.events:
+            state.mark_premature(e.seat)
+        done = len(state.results) + 1
+        while len(state.results) < done:
+            seat = state.current_player()
+            phase = state.phase_name
+            if seat == CHANCE:  # what a table knows: a hand shown, the cards drawn
+                s = state.pending_seat
+                j = max((j for j in range(di) if ds[j].seat == s), default=-1)
+                if state.chance_wants == "draw":
+                    field = f"decisions[{j}].drew"
+                    drew = ds[j].drew
+                    if drew is None:
+                        raise RuleViolation(
+                            "R-DRAW",
+                            f"seat {s} discarded {len(state.pending)} cards: the cards it drew"
+                            " are required",
+                        )
+                    state.apply_chance(Drew(tuple(drew)))
+                else:
+                    field = f"dealt.{s}"
+                    state.apply_chance(Dealt.of(hand.upcard, hand.dealt or {}))
+                continue
+            if phase == "exchange":  # the seat's own decision names its discards
+                j = max(j for j in range(di) if ds[j].seat == seat)
+                field = f"decisions[{j}].discard"
+                state.apply_action(discard(ds[j].discard))
+                continue
+            if phase == "decide":
+                if di >= len(ds):
+                    if last:
+                        return next_record(state)
+                    field = "decisions"
+                    raise RuleViolation(
+                        "R-DECIDE", f"seat {seat} has no decision; every player decides"
+                    )
+                d = ds[di]
+                field = f"decisions[{di}]"
+                if d.seat != seat:
+                    raise RuleViolation(
+                        "R-DECIDE", f"seat {d.seat} decides out of turn: seat {seat} decides now"
+                    )
+                if d.action == "pass" and d.discard:
+                    raise RuleViolation("R-PASS", f"seat {seat} passes but discards")
+                di += 1
+                state.apply_action(PLAY if d.action == "play" else PASS)
+                continue
+            if pi >= len(ps):
+                if last and di == len(ds):
+                    return next_record(state)
+                field = "plays"
+                raise RuleViolation(
+                    "R-LEAD", f"the plays stop early: seat {seat} is to play card {pi + 1}"
+                )
+            p = ps[pi]
+            field = f"plays[{pi}]"
+            if p.seat != seat:
+                raise RuleViolation(
+                    "R-LEAD", f"seat {p.seat} plays out of turn: seat {seat} is to play"
+                )
+            pi += 1
+            state.referee_play(p.card, p.corrected_to)
+    except RuleViolation as e:
+        raise ScriptError(f"{where}: {field}: {e}") from None
+    if di != len(hand.decisions):
+        raise ScriptError(
+            f"{where}: decisions[{di}]: every player has decided; this decision is"
+            " one too many (R-DECIDE)"
+        )
+    if len(hand.reshuffles or []) > len(state.results[-1].state.reshuffles):
+        raise ScriptError(
+            f"{where}: reshuffles: given, but the stock never ran out that often (R-RESHUFFLE)"
+        )
+    if pi != len(hand.plays):
+        why = (
+            "a sole participant plays no trick (R-SOLE)"
+            if len(state.results[-1].state.active) == 1
+            else "the hand is over (R-DEAL)"
+        )
+        raise ScriptError(f"{where}: plays[{pi}]: one play too many: {why}")
+    return None
+
+
+def next_record(state: State) -> NextRecord:
+    """Who acts now, what they may do and the rules that narrow it, in the words of
+    the house's own rule components."""
+    seat = state.current_player()
+    if state.phase_name == "decide":
+        legal = [str(a) for a in state.legal_actions()]
+        forced = state.turn.forced if state.turn is not None else None
+        return NextRecord(seat=seat, legal=legal, rules=[forced] if forced else ["R-DECIDE"])
+    cards = state.legal_with_reasons()
+    return NextRecord(seat=seat, legal=[card_str(c) for c in cards.cards], rules=cards.rules)

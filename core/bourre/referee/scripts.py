@@ -1,0 +1,42 @@
+"""Reading a table script: a file or text, JSON or the hand notation
+(:mod:`bourre.referee.notation`), and :class:`ScriptError`, the one error of a script."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bourre.rules.textfile import read_text
+
+__all__ = ["MAX_SCRIPT", "ScriptError", "load_script", "parse_text"]
+
+
+MAX_SCRIPT = 4_000_000
+"""The longest script read (a session of many hands is a few hundred kB)."""
+
+
+class ScriptError(ValueError):
+    """A script that cannot describe a real hand (or names bad house rules)."""
+
+
+def load_script(path: str | Path) -> Any:
+    """Read a script file: JSON, or the hand notation (:mod:`bourre.referee.notation`);
+    :class:`ScriptError` names the file on failure."""
+    return parse_text(read_text(path, ScriptError), str(Path(path)))
+
+
+def parse_text(text: str, place: str) -> Any:
+    """A script from text: JSON, or the hand notation."""
+    from bourre.referee.notation import NotationError, looks_like_notation, parse_script
+    from bourre.rules.settings import load_json
+
+    if len(text) > MAX_SCRIPT:
+        raise ScriptError(f"{place}: {len(text)} characters: a script holds at most {MAX_SCRIPT}")
+    if looks_like_notation(text):
+        try:
+            return parse_script(text, place)
+        except NotationError as e:
+            raise ScriptError(str(e)) from None
+    if not text.lstrip().startswith(("{", "[")):
+        raise ScriptError(f"{place}: not valid JSON (nor hand notation)")
+    return load_json(text, place, ScriptError)

@@ -1,0 +1,85 @@
+"""Money: amounts are ``int`` when whole and exact :class:`~fractions.Fraction`
+otherwise; in files, a JSON integer or a ``"p/q"`` string."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, PlainSerializer, WithJsonSchema
+
+Amount = int | Fraction
+"""Money: whole amounts stay ``int``; fractions stay exact."""
+
+
+def whole(x: Amount) -> Amount:
+    """An amount as ``int`` when whole."""
+    if isinstance(x, Fraction) and x.denominator == 1:
+        return int(x)
+    return x
+
+
+MAX_AMOUNT = 10**15
+"""The largest amount (in chips) and the largest denominator a file may give."""
+
+_AMOUNT_TEXT = re.compile(r"^\s*-?\d{1,16}(\s*/\s*\d{1,16})?\s*$")
+
+
+def _bounded(x: Amount) -> Amount:
+    den = x.denominator if isinstance(x, Fraction) else 1
+    if x > MAX_AMOUNT or x < -MAX_AMOUNT or den > MAX_AMOUNT:
+        raise ValueError(f"{amount_json(x)!r} is out of range: amounts up to {MAX_AMOUNT:,}")
+    return x
+
+
+def parse_amount(v: Any) -> Amount:
+    """An amount from JSON/TOML: an integer, or a string ``"p/q"`` (or ``"p"``), at most
+    :data:`MAX_AMOUNT` in size."""
+    if isinstance(v, bool):
+        raise ValueError("an amount must be an integer or a 'p/q' string")
+    if isinstance(v, int):
+        return _bounded(v)
+    if isinstance(v, Fraction):
+        return _bounded(whole(v))
+    if isinstance(v, float) and v.is_integer() and abs(v) <= MAX_AMOUNT:
+        return int(v)
+    if isinstance(v, str) and _AMOUNT_TEXT.match(v):
+        try:
+            return _bounded(whole(Fraction(v.replace(" ", ""))))
+        except ZeroDivisionError:
+            pass
+    raise ValueError(f"{v!r} is not an amount: use an integer or a 'p/q' string")
+
+
+def amount_json(x: Amount) -> int | str:
+    """An amount as JSON: an integer when whole, else ``"p/q"``."""
+    x = whole(x)
+    if isinstance(x, Fraction):
+        return f"{x.numerator}/{x.denominator}"
+    return int(x)
+
+
+AmountField = Annotated[
+    Amount,
+    BeforeValidator(parse_amount),
+    PlainSerializer(amount_json),
+    WithJsonSchema(
+        {
+            "anyOf": [{"type": "integer"}, {"type": "string", "pattern": r"^-?\d+(/\d+)?$"}],
+            "description": "An amount: an integer, or an exact fraction 'p/q'.",
+        }
+    ),
+]
+"""A pydantic field type for amounts (parses and prints the file form)."""
+
+
+def amount_str(x: Amount) -> str:
+    """An amount as players write it: ``5``, ``7/5``."""
+    return str(amount_json(x))
+
+
+def chips(x: Amount) -> str:
+    """An amount in the players' words: ``1 chip``, ``5 chips``, ``7/5 chips``."""
+    text = amount_str(x)
+    return f"{text} chip" if text == "1" else f"{text} chips"

@@ -1,0 +1,213 @@
+"""The process's plugin manager and the registry of installed plugins.
+
+Plugins come from the ``bourre`` entry-point group, built-in ones included
+(the built-in variants and bots and the ``compare`` commands register there like
+any third-party package).  As in tox's ``plugin/manager.py`` there is one plugin
+manager per process (:func:`plugin_manager`): the built-in plugins are registered
+first, then the other entry points, each checked with ``check_pending()``; so a
+third-party name that collides with a built-in one is refused, naming both packages,
+and the built-in keeps it.  Loading one plugin never stops the others: a plugin that
+fails to import, misspells a hook, or registers a bad variant is recorded in
+:attr:`Registry.errors`, named.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+from bourre.rules import hookspec
+from bourre.rules.variant import Variant
+
+GROUP = "bourre"
+"""The entry-point group (and the project name of the markers and manager)."""
+
+
+def make_manager() -> pluggy.PluginManager:
+    """A fresh plugin manager with the ``bourre`` hook specifications."""
+    pm = pluggy.PluginManager(GROUP)
+    pm.add_hookspecs(hookspec)
+    return pm
+
+
+@dataclass(frozen=True)
+class VariantInfo:
+    """An installed variant and where it comes from."""
+
+    cls: type[Variant]
+    plugin: str
+    """The entry-point name of the plugin that registered it."""
+    package: str
+    """The distribution (``name version``) that provides it."""
+    builtin: bool = False
+    """Registered by one of bourre's own entry points (its components are trusted)."""
+
+
+@dataclass(frozen=True)
+class PluginLoadError:
+    """A plugin that could not be loaded, and why."""
+
+    plugin: str
+    package: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"plugin {self.plugin!r} ({self.package}): {self.message}"
+
+
+@dataclass
+class Registry:
+    """The installed variants and bots, and the plugins that failed to load."""
+
+    variants: dict[str, VariantInfo] = field(default_factory=dict)
+    bots: dict[str, tuple[Callable[..., Any], str]] = field(default_factory=dict)
+    errors: list[PluginLoadError] = field(default_factory=list)
+
+    def add_plugin(
+        self,
+        plugin: object,
+        name: str,
+        package: str,
+        pm: pluggy.PluginManager | None = None,
+        builtin: bool = False,
+    ) -> None:
+        """Register one plugin object (module or class) on ``pm`` (a fresh manager
+        if none) and collect what it registers; failures are recorded, not raised."""
+        pm = pm if pm is not None else make_manager()
+        if pm.has_plugin(name):
+            self.errors.append(
+                PluginLoadError(
+                    name,
+                    package,
+                    f"its entry point is named {name!r}, like a plugin loaded before it"
+                    " (built-ins first): not loaded; rename the entry point",
+                )
+            )
+            return
+        try:
+            pm.register(plugin, name=name)
+            pm.check_pending()
+        except Exception as e:  # a misspelt hook, a bad signature …
+            if pm.is_registered(plugin):
+                pm.unregister(plugin)
+            first = str(e).splitlines()[0][:300] if str(e) else type(e).__name__
+            self.errors.append(PluginLoadError(name, package, f"invalid hooks: {first}"))
+            return
+        found: list[type[Variant]] = []
+        bots: list[tuple[str, Callable[..., Any]]] = []
+        try:  # this plugin's own registrations, so that each is attributed to it
+            for impl in pm.hook.bourre_register_variants.get_hookimpls():
+                if impl.plugin is plugin:
+                    impl.function(register=found.append)
+            for impl in pm.hook.bourre_register_bots.get_hookimpls():
+                if impl.plugin is plugin:
+                    impl.function(register=lambda n, f: bots.append((n, f)))
+        except Exception as e:
+            self.errors.append(PluginLoadError(name, package, f"registration failed: {e!r}"))
+            return
+        for cls in found:
+            problem = _check_variant(cls)
+            if problem:
+                self.errors.append(PluginLoadError(name, package, problem))
+                continue
+            if cls.name in self.variants:
+                other = self.variants[cls.name]
+                self.errors.append(
+                    PluginLoadError(
+                        name,
+                        package,
+                        f"variant {cls.name!r} is already registered by plugin"
+                        f" {other.plugin!r} ({other.package})",
+                    )
+                )
+                continue
+            self.variants[cls.name] = VariantInfo(cls, name, package, builtin)
+        for bot_name, factory in bots:
+            if bot_name in self.bots:
+                owner = self.bots[bot_name][1]
+                self.errors.append(
+                    PluginLoadError(
+                        name, package, f"bot {bot_name!r} is already registered by {owner}"
+                    )
+                )
+                continue
+            self.bots[bot_name] = (factory, package)
+
+
+def _check_variant(cls: object) -> str | None:
+    if not (isinstance(cls, type) and issubclass(cls, Variant)):
+        return f"registered {cls!r}, which is not a bourre.rules.variant.Variant subclass"
+    if not isinstance(getattr(cls, "name", None), str) or not cls.name:
+        return f"variant class {cls.__name__} has no name"
+    pm = make_manager()
+    try:
+        pm.register(object.__new__(cls), name=cls.name)
+        pm.check_pending()
+    except Exception as e:
+        return f"variant {cls.name!r} has invalid hooks: {e}"
+    return None
+
+
+BUILTIN = "bourre"
+"""The distribution whose plugins are the built-ins: registered before all others."""
+
+
+def _entry_points() -> Iterable[tuple[str, str, bool, Callable[[], Any]]]:
+    """The entry points of the group, ``(name, package, built in, load)``: the
+    built-ins first, then the others by name."""
+    from importlib.metadata import entry_points
+
+    eps = list(entry_points(group=GROUP))
+    eps.sort(key=lambda ep: (ep.dist is None or ep.dist.name != BUILTIN, ep.name))
+    for ep in eps:
+        dist = ep.dist
+        package = f"{dist.name} {dist.version}" if dist is not None else "?"
+        yield ep.name, package, dist is not None and dist.name == BUILTIN, ep.load
+
+
+def build(
+    extra: Iterable[tuple[str, object]] = (),
+) -> tuple[pluggy.PluginManager, Registry]:
+    """A plugin manager with every plugin of the ``bourre`` entry-point group (built-ins
+    first), then ``extra`` ``(name, plugin)`` pairs, and the registry of what they
+    registered."""
+    pm = make_manager()
+    reg = Registry()
+    for name, package, builtin, load in _entry_points():
+        try:
+            plugin = load()
+        except BaseException as e:  # SystemExit too: a plugin never stops the command
+            if isinstance(e, KeyboardInterrupt):
+                raise
+            reg.errors.append(PluginLoadError(name, package, f"cannot be imported: {e!r}"))
+            continue
+        reg.add_plugin(plugin, name, package, pm, builtin)
+    for name, plugin in extra:
+        pkg = plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
+        reg.add_plugin(plugin, name, pkg, pm)
+    return pm, reg
+
+
+def load_registry(extra: Iterable[tuple[str, object]] = ()) -> Registry:
+    """A new registry of the installed plugins and ``extra`` ones (tests, embedding)."""
+    return build(extra)[1]
+
+
+@functools.cache
+def _process() -> tuple[pluggy.PluginManager, Registry]:
+    return build()
+
+
+def plugin_manager() -> pluggy.PluginManager:
+    """The process's plugin manager, loaded once (registration hooks: commands …)."""
+    return _process()[0]
+
+
+def default_registry() -> Registry:
+    """The installed plugins, loaded once per process."""
+    return _process()[1]

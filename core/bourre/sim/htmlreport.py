@@ -1,0 +1,187 @@
+"""``--report out.html``: one self-contained page (no network, no external file) with
+the plain-words summary, the table, every figure as an inline PNG with its caption,
+the rules of each house, and the command, seed, bots and version that reproduce it.
+``bourre compare`` and ``simulate`` (:func:`render_report`) and ``bourre sweep``
+(:func:`render_sweep_report`: a point for each house, its curves for the figures)
+write the same page.
+
+Jinja2 (the ``plot`` extra, with matplotlib) fills :file:`templates/report.html` with
+autoescaping on: house strings, bot names and rule texts come from users and
+plugins."""
+
+from __future__ import annotations
+
+import base64
+import io
+import platform
+import shlex
+from pathlib import Path
+from typing import Any
+
+from bourre.sim import table
+from bourre.sim.labels import coverage, house_label, title
+
+__all__ = [
+    "render_report",
+    "render_sweep_report",
+    "reproduce_command",
+    "write_report",
+    "write_sweep_report",
+]
+
+DEFAULT_BELOW = 50.0
+
+
+def reproduce_command(config: Any, below: float) -> str:
+    """The command line that plays the same sessions (workers do not matter)."""
+    what = "simulate" if len(config.houses) == 1 else "compare"
+    args = ["bourre", what, *config.houses, "--sessions", str(config.sessions)]
+    args += ["--seed", str(config.seed), "--bots", ",".join(b.label for b in config.bots)]
+    if config.rotate:
+        args.append("--rotate")
+    if getattr(config, "isolate", False):
+        args.append("--isolate")
+    if below != DEFAULT_BELOW:
+        args += ["--below", f"{below:g}"]
+    return shlex.join(args)
+
+
+def _png(fig: Any) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100)
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def _rules(houses: list[Any]) -> list[list[tuple[str, list[tuple[str, str, str, bool]]]]]:
+    """Each house's rules by section, each rule flagged when the first house lacks it."""
+    from bourre.rules.text import rules_sections
+
+    out = []
+    first: set[tuple[str, str]] | None = None
+    for h in houses:
+        secs = rules_sections(h)
+        mine = {(rid, text) for _, items in secs for rid, text, _ in items}
+        base = first if first is not None else mine
+        out.append(
+            [(name, [(r, t, v, (r, t) not in base) for r, t, v in items]) for name, items in secs]
+        )
+        if first is None:
+            first = mine
+    return out
+
+
+def _page(**parts: Any) -> str:
+    """The template filled with ``parts`` (escaped), and the versions."""
+    import sys
+    from importlib.metadata import version
+
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("bourre.sim", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    return env.get_template("report.html").render(
+        **parts,
+        version=version("bourre"),
+        python=f"{platform.python_implementation()} {sys.version.split()[0]}",
+    )
+
+
+def _entries(labels: list[str], metrics: dict[str, Any], houses: list[Any]) -> list[Any]:
+    """Each house (or point): its name, house string, summary and rules."""
+    from bourre.sim.summary import summary_lines
+
+    rules = _rules(houses)
+    return [
+        {"label": label, "spec": h["house"], "lines": summary_lines(h), "rules": rules[k]}
+        for k, (label, h) in enumerate(zip(labels, metrics["houses"], strict=True))
+    ]
+
+
+def _bots(bots: list[str], rotate: bool) -> str:
+    return ",".join(bots) + (", seats rotated" if rotate else "")
+
+
+def render_report(
+    metrics: dict[str, Any], result: Any, houses: list[Any], command: str | None = None
+) -> str:
+    """The page as a string.  ``houses``: the :class:`~bourre.rules.house.House` of each
+    house, in the order of ``metrics["houses"]``."""
+    from bourre.sim.plots import figures
+
+    entries = _entries([house_label(h["house"]) for h in metrics["houses"]], metrics, houses)
+    figs = []
+    if metrics["sessions_completed"]:
+        for spec, fig in figures(result, metrics):
+            figs.append(
+                {"name": spec.name, "title": spec.title, "caption": spec.caption, "png": _png(fig)}
+            )
+    hps = metrics.get("timing", {}).get("hands_per_second", {})
+    speed = ", ".join(f"{house_label(h)} {round(v):,}" for h, v in hps.items() if v is not None)
+    what = "simulate" if len(metrics["houses"]) == 1 else "compare"
+    return _page(
+        heading=f"bourre {what}",
+        run=title(metrics),
+        partial=coverage(metrics),
+        unit="house",
+        houses=entries,
+        table_heading="Side by side",
+        columns=[e["label"] for e in entries],
+        sections=table.sections(metrics),
+        notes=table.notes(metrics),
+        speed=f"Speed (hands per second, per core): {speed}" if speed else "",
+        figures=figs,
+        command=command or reproduce_command(result.config, metrics["below"]),
+        seed=metrics["seed"],
+        bots=_bots(metrics["bots"], bool(metrics.get("rotate"))),
+        sessions=metrics["sessions_planned"],
+    )
+
+
+def render_sweep_report(record: Any, metrics: dict[str, Any], houses: list[Any]) -> str:
+    """The page of a sweep: ``record`` is its
+    :class:`~bourre.sim.sweep_points.SweepRecord`, ``metrics`` the
+    :func:`~bourre.sim.metrics.compute` of its run and ``houses`` the house of
+    each point, in order."""
+    from bourre.sim import sweep_points, sweep_table
+    from bourre.sim.sweep_plots import caption, figure
+
+    figs = []
+    if record.sessions_completed:
+        for name in record.metrics:
+            words = sweep_points.METRICS[name].text(record.down).capitalize()
+            png = _png(figure(record, name))
+            figs.append(
+                {"name": name, "title": words, "caption": caption(record, name), "png": png}
+            )
+    return _page(
+        heading=f"bourre sweep {record.sweep}",
+        run=sweep_points.title(record),
+        partial=sweep_points.coverage(record),
+        unit="point",
+        houses=_entries([p.label for p in record.points], metrics, houses),
+        table_heading="Point by point",
+        columns=sweep_table.columns(record),
+        sections=sweep_table.sections(record, metrics),
+        notes=sweep_table.notes(record),
+        speed="",
+        figures=figs,
+        command=shlex.join(record.command),
+        seed=record.seed,
+        bots=_bots(record.bots, record.rotate),
+        sessions=f"{record.sessions_planned} per point",
+    )
+
+
+def write_report(path: Path | str, metrics: dict[str, Any], result: Any, houses: list[Any]) -> None:
+    """Write the page to ``path`` (UTF-8)."""
+    Path(path).write_text(render_report(metrics, result, houses), encoding="utf-8")
+
+
+def write_sweep_report(
+    path: Path | str, record: Any, metrics: dict[str, Any], houses: list[Any]
+) -> None:
+    """Write the page of a sweep to ``path`` (UTF-8)."""
+    Path(path).write_text(render_sweep_report(record, metrics, houses), encoding="utf-8")

@@ -1,0 +1,206 @@
+"""One session of bots reduced to its summary, and the bots of a run.
+
+:func:`run_session` plays session ``i`` of a house with the seed
+``f"{seed}:{i}"`` (:func:`session_seed`: the same decks in every house) and reduces
+it to a small JSON-serialisable summary; :func:`run_chunk` is the worker task that
+plays several.  :func:`parse_bots` reads ``--bots``.  The run itself (workers, the
+state file, resuming) is :mod:`bourre.sim.runner`.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bourre.rules.settings import parse_calls, split_top
+from bourre.sim.collector import for_sessions
+
+__all__ = ["BotSpec", "parse_bots", "run_chunk", "run_session", "seat_bots", "session_seed"]
+
+
+# -- bots -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot by name with its factory options: ``montecarlo(budget=8)``."""
+
+    name: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def label(self) -> str:
+        if not self.options:
+            return self.name
+        return f"{self.name}({','.join(f'{k}={v}' for k, v in self.options)})"
+
+    def __str__(self) -> str:
+        return self.label
+
+
+def parse_bots(text: str, known: Iterable[str] | None = None) -> list[BotSpec]:
+    """``random``, ``heuristic,random,random,random,random`` or with options
+    ``montecarlo(budget=8),heuristic``, or a bot not installed as
+    ``package.module:factory``.  One bot means every seat; otherwise one per seat.
+    ``known``: the installed bot names (unknown ones are refused)."""
+    names = set(known) if known is not None else None
+    if any(not part.strip() for part in split_top(text, ",")):
+        raise ValueError(f"{text!r}: an empty bot name")
+    calls = parse_calls(text, ",")
+    out = []
+    for name, options in calls:
+        if names is not None and name not in names and ":" not in name:
+            raise ValueError(f"unknown bot {name!r}; installed: {', '.join(sorted(names))}")
+        out.append(BotSpec(name, tuple(options.items())))
+    return out
+
+
+def seat_bots(bots: Sequence[BotSpec], players: int, index: int, rotate: bool) -> list[BotSpec]:
+    """The bot of each seat in session ``index``; ``rotate`` shifts a per-seat list by
+    one seat per session, so every bot sits at every seat equally often."""
+    if len(bots) == 1:
+        return [bots[0]] * players
+    if len(bots) != players:
+        raise ValueError(f"{len(bots)} bots given for a table of {players} players")
+    if not rotate:
+        return list(bots)
+    k = index % players
+    return [bots[(s - k) % players] for s in range(players)]
+
+
+@functools.cache
+# -- one session ------------------------------------------------------------------------
+
+
+def session_seed(seed: str | int, i: int) -> str:
+    """The seed of session ``i``: the same for every house (common random numbers)."""
+    return f"{seed}:{i}"
+
+
+_ISOLATED: dict[tuple[str, str, int], Any] = {}
+"""The isolated bots of this process, kept from session to session (``--isolate``)."""
+
+
+def _close_isolated() -> None:
+    for bot in _ISOLATED.values():
+        bot.close()
+    _ISOLATED.clear()
+
+
+def _isolated(spec: BotSpec, house: Any, seat: int) -> Any:
+    import atexit
+
+    from bourre.game.isolate import IsolatedBot
+
+    if not _ISOLATED:
+        atexit.register(_close_isolated)
+    key = (spec.label, house.spec, seat)
+    bot = _ISOLATED.get(key)
+    if bot is None or bot.proc.poll() is not None:
+        bot = _ISOLATED[key] = IsolatedBot(spec.name, dict(spec.options), house=house.spec)
+    else:
+        bot.reset()
+    return bot
+
+
+def run_session(
+    house: Any,
+    bots: Sequence[BotSpec],
+    seed: str | int,
+    i: int,
+    rotate: bool = False,
+    isolate: bool = False,
+) -> dict[str, Any]:
+    """Play session ``i`` of ``house`` and reduce it to a summary (JSON-ready).  With
+    ``isolate`` every bot runs in its own process (:mod:`bourre.game.isolate`)."""
+    from bourre.game.players import make_bot
+    from bourre.game.simulate import play_session
+    from bourre.sim.tally import SessionTally
+
+    n = house.table.players
+    specs = seat_bots(bots, n, i, rotate)
+
+    def make(seat: int, rng: random.Random) -> Any:
+        spec = specs[seat]
+        if isolate:
+            return _isolated(spec, house, seat)  # no seed: nothing the deal follows from
+        return make_bot(spec.name, rng, house=house, **dict(spec.options))
+
+    start = float(house.table.balance)
+    t = SessionTally(start, n)
+    sseed = session_seed(seed, i)
+    t0 = time.perf_counter()
+    res = play_session(house, seed=sseed, players=make, keep_hands=False, on_hand=t)
+    seconds = time.perf_counter() - t0
+    return {
+        "i": i,
+        "seed": sseed,
+        "players": n,
+        "hands": len(t.pots),
+        "bots": [b.label for b in specs],
+        "start": start,
+        "pot": t.pots,
+        "active": t.active,
+        "bourre": t.bourre,
+        "carried": t.carried,
+        "dealer": t.dealers,
+        "delta": t.deltas,
+        "place": t.places(),  # chips won by place from the dealer
+        "final": [float(x) for x in res.final],
+        "plays": t.plays,
+        "cinch": t.cinch,
+        "seconds": seconds,
+    }
+
+
+_HOUSES: dict[str, Any] = {}
+
+
+def cached_house(spec: str) -> Any:
+    """The house of ``spec``, built once per process (a worker builds each house once)."""
+    h = _HOUSES.get(spec)
+    if h is None:
+        from bourre.rules.house import House
+
+        h = _HOUSES[spec] = House(spec)
+    return h
+
+
+def run_chunk(
+    house: str,
+    bots: Sequence[BotSpec],
+    seed: str | int,
+    indices: Sequence[int],
+    rotate: bool = False,
+    isolate: bool = False,
+) -> list[dict[str, Any]]:
+    """Worker entry point: the summaries of sessions ``indices`` of ``house`` (a
+    canonical house string; the house is built once per process)."""
+    h = cached_house(house)
+    with for_sessions():  # the garbage collector set for many short-lived containers
+        return [run_session(h, bots, seed, i, rotate, isolate) for i in indices]
+
+
+def worker_init() -> None:
+    """Workers ignore Ctrl-C (the parent stops the run and keeps what is done), die at
+    once when the parent ends them (SIGTERM, SIGHUP: a forked worker inherits the
+    parent's handlers, which would turn the signal into an exception sent back on
+    the result queue, possibly while holding its lock) and die with their parent
+    (Linux: the parent-death signal), even after its kill -9."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if sig is not None:
+            signal.signal(sig, signal.SIG_DFL)
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: the pool's own shutdown applies
+        pass
