@@ -35,12 +35,16 @@ print("hands:", sum(s["hands"] for s in run_chunk(house, bots, "bench", list(ran
 """
 
 
-def _callgrind(tmp: Path, house: str, bots: str, sessions: int) -> tuple[int, int, str]:
+def _callgrind(
+    tmp: Path, house: str, bots: str, sessions: int, engine: str = "python"
+) -> tuple[int, int, str]:
     """Hands played, instructions of the whole child, and callgrind's inclusive listing."""
     child, out = tmp / "child.py", tmp / f"callgrind.{sessions}.out"
     child.write_text(CHILD)
     cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable]
-    env = {**os.environ, "PYTHONHASHSEED": "0"}  # the same dictionary layouts each run
+    # the same dictionary layouts each run; the engine that plays (compare's sessions
+    # read BOURRE_ENGINE: the Python rules, or the compiled kernel)
+    env = {**os.environ, "PYTHONHASHSEED": "0", "BOURRE_ENGINE": engine}
     run = subprocess.run(
         [*cmd, str(child), house, bots, str(sessions)],
         capture_output=True,
@@ -69,13 +73,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bots", default="random")
     ap.add_argument("--top", type=int, default=25, help="compiled functions to list")
     ap.add_argument("--keep", type=Path, help="keep callgrind's output of the run here")
+    ap.add_argument(
+        "--engine",
+        choices=["python", "kernel", "auto"],
+        default="python",
+        help="who plays the sessions: the Python rules (default) or the compiled kernel",
+    )
     a = ap.parse_args(argv)
     if shutil.which("valgrind") is None or shutil.which("callgrind_annotate") is None:
         print("instructions: valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as tmp:
-        _, base, _ = _callgrind(Path(tmp), a.house, a.bots, 0)
-        n, total, notes = _callgrind(Path(tmp), a.house, a.bots, a.sessions)
+        _, base, _ = _callgrind(Path(tmp), a.house, a.bots, 0, a.engine)
+        n, total, notes = _callgrind(Path(tmp), a.house, a.bots, a.sessions, a.engine)
         if a.keep is not None:
             shutil.copy(Path(tmp) / f"callgrind.{a.sessions}.out", a.keep)
     per = (total - base) // max(n, 1)

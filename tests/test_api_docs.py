@@ -23,3 +23,27 @@ def test_block_runs(i: int) -> None:
     if "bourre.pettingzoo" in code:
         pytest.importorskip("pettingzoo")
     exec(compile(code, f"docs/api.md block {i + 1}", "exec"), {"__name__": f"api_doc_{i}"})
+
+
+def test_the_readme_library_snippet_runs_as_pasted() -> None:
+    """The README's "As a library" block, run as a user pastes it (from the repository)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "README.md").read_text(encoding="utf-8")
+    section = text.split("## As a library", 1)[1]
+    block = re.search(r"```python\n(.*?)```", section, re.S)
+    assert block is not None
+    import contextlib
+    import io
+    import os
+
+    here = os.getcwd()
+    try:
+        os.chdir(root)
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            exec(compile(block.group(1), "README.md", "exec"), {})
+    finally:
+        os.chdir(here)
+    assert "balances=" in out.getvalue()

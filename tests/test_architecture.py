@@ -55,10 +55,14 @@ def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
             if len(group) > 1:
                 found.append(sorted(group))
 
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-    for module in sorted(graph.modules):
-        if module not in index:
-            visit(module)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        for module in sorted(graph.modules):
+            if module not in index:
+                visit(module)
+    finally:
+        sys.setrecursionlimit(limit)
     return found
 
 

@@ -37,9 +37,13 @@ class Thief:
 
     def act(self, view: Observation) -> Any:
         if not self.stole:
-            gc.collect()  # the games of earlier tests (cycles not yet collected) are not this one
             for obj in gc.get_objects():
-                if type(obj) is State and obj.hs is not None and obj.hs.number == view.number:
+                if (
+                    type(obj) is State
+                    and obj.hs is not None
+                    and tuple(obj.hs.hands[view.seat]) == view.hand
+                    and tuple(obj.balances) == view.balances
+                ):
                     obj.balances[view.seat] += 1
                     obj.balances[(view.seat + 1) % obj.n] -= 1
                     self.stole = True
@@ -61,7 +65,7 @@ class CardSwapper:
 
     def act(self, view: Observation) -> Any:
         for obj in gc.get_objects():
-            if type(obj) is HandState and obj.number == view.number and obj.hands[view.seat]:
+            if type(obj) is HandState and tuple(obj.hands[view.seat]) == view.hand:
                 other = (view.seat + 1) % obj.n
                 if obj.hands[other]:
                     obj.hands[view.seat][0], obj.hands[other][0] = (

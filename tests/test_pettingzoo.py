@@ -193,3 +193,15 @@ def test_render_ansi() -> None:
     assert env("standard").unwrapped.render() is None
     with pytest.raises(ValueError):
         env("standard", render_mode="rgb_array")
+
+
+def test_without_its_extra_the_adapter_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``import bourre.pettingzoo`` without PettingZoo: one message saying what to
+    install, not a bare ModuleNotFoundError."""
+    import importlib
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)  # as if not installed
+    monkeypatch.delitem(sys.modules, "bourre.pettingzoo", raising=False)
+    with pytest.raises(ImportError, match=r"pip install 'bourre\[pettingzoo\]'"):
+        importlib.import_module("bourre.pettingzoo")

@@ -140,6 +140,8 @@ def test_only_known_host_names_are_answered(host: str, status: int) -> None:
         ({"sec-fetch-site": "same-origin"}, 200),
         ({"origin": "http://evil.example"}, 403),
         ({"origin": "null"}, 403),
+        ({"origin": "null", "sec-fetch-site": "same-origin"}, 200),  # Chromium's own form
+        ({"origin": "null", "sec-fetch-site": "cross-site"}, 403),
         ({"origin": "http://localhost.evil.example"}, 403),
         ({"sec-fetch-site": "cross-site"}, 403),
         ({"sec-fetch-site": "same-site"}, 403),

@@ -83,7 +83,8 @@ def test_compose_referee_and_read_the_payout(server: str, page: Any) -> None:
     ruling = page.inner_text("#ruling")
     winner = record["hands"][0]["winner"]
     assert f"Seat {winner} took the most tricks" in ruling and "(R-WIN" in ruling
-    assert "is bourré (no trick) and pays 5 chips" in ruling and "(R-POT-LIMIT:" in ruling
+    assert "took no trick: bourré, pays 5 chips into the next pot" in ruling
+    assert "(R-BOURRE" in ruling
     page.screenshot(path=str(SHOTS / "payout.png"), full_page=True)
     # the page fits a phone: nothing wider than the screen
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -35,11 +35,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+try:
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+except ImportError as _missing:  # the extra is not installed: say how to get it
+    raise ImportError(
+        f"bourre.pettingzoo needs PettingZoo ({_missing.name} is not installed):"
+        " pip install 'bourre[pettingzoo]'"
+    ) from None
 
 from bourre.game import Game
 from bourre.game.actions import CARDS, PASS, PLAY, Action

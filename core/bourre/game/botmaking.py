@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from bourre.game.playerbase import Player
 from bourre.game.xoshiro import Xoshiro128
+from bourre.rules.settings import parse_calls, split_top
 
-__all__ = ["BotFactory", "make_bot", "takes_house"]
+__all__ = ["BotFactory", "BotSpec", "make_bot", "parse_bots", "takes_house"]
 
 
 BotFactory = Callable[..., Player]
@@ -98,3 +100,37 @@ def _options_of(factory: Callable[..., Any]) -> list[str]:
     except (TypeError, ValueError):
         return []
     return [p.name for p in params if p.kind is p.KEYWORD_ONLY and p.name != "house"]
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot by name with its factory options: ``montecarlo(budget=8)``."""
+
+    name: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def label(self) -> str:
+        if not self.options:
+            return self.name
+        return f"{self.name}({','.join(f'{k}={v}' for k, v in self.options)})"
+
+    def __str__(self) -> str:
+        return self.label
+
+
+def parse_bots(text: str, known: Iterable[str] | None = None) -> list[BotSpec]:
+    """``random``, ``heuristic,random,random,random,random`` or with options
+    ``montecarlo(budget=8),heuristic``, or a bot not installed as
+    ``package.module:factory``.  One bot means every seat; otherwise one per seat.
+    ``known``: the installed bot names (unknown ones are refused)."""
+    names = set(known) if known is not None else None
+    if any(not part.strip() for part in split_top(text, ",")):
+        raise ValueError(f"{text!r}: an empty bot name")
+    calls = parse_calls(text, ",")
+    out = []
+    for name, options in calls:
+        if names is not None and name not in names and ":" not in name:
+            raise ValueError(f"unknown bot {name!r}; installed: {', '.join(sorted(names))}")
+        out.append(BotSpec(name, tuple(options.items())))
+    return out

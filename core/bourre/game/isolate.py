@@ -41,7 +41,7 @@ from typing import Any
 
 from bourre.game.actions import Action, parse_action
 from bourre.game.observation import Discards, Observation
-from bourre.rules.hand import PublicDecision, TrickLog
+from bourre.game.state import PublicDecision, TrickLog
 from bourre.rules.money import amount_json, parse_amount
 
 __all__ = [

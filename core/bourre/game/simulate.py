@@ -42,6 +42,9 @@ class SessionResult:
     hands: list[HandResult] = field(default_factory=list)
     final: list[Amount] = field(default_factory=list)
     ranks: list[int] = field(default_factory=list)
+    engine: str = field(default="python", compare=False)
+    """Which engine played it: ``"python"`` (the rules' components) or ``"kernel"``
+    (:mod:`bourre.kernel`, held to them by tests)."""
 
 
 def play_session(

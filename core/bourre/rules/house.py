@@ -211,7 +211,7 @@ class House:
             if by is None:
                 raise HouseError(f"{self.source}: no variant answers {hook.name}")
             self.answered_by[hook.name] = by
-            checked = strict or not self._builtin(by)
+            checked = strict or not self.is_builtin(by)
             components[hook.name] = value = hook.check(value, by.name, checked)
             if checked and not hook.value:
                 self.guarded.append(f"{by.name} ({hook.name})")
@@ -248,7 +248,7 @@ class House:
         except Exception as e:
             raise PluginError(v.name, hook.name, f"raised {e!r}") from e
 
-    def _builtin(self, v: Variant) -> bool:
+    def is_builtin(self, v: Variant) -> bool:
         """Whether ``v`` is a built-in variant: its class is the one the registry holds
         for its name, registered by this distribution's own entry points."""
         info = self.registry.variants.get(v.name)

@@ -4,6 +4,7 @@ an integer too long is refused with a message that names the place."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 __all__ = ["MAX_DEPTH", "MAX_DIGITS", "load_json", "unique_keys"]
@@ -34,24 +35,19 @@ MAX_DEPTH = 100
 """The deepest nesting of arrays and objects a file may have (a house needs 4)."""
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
 def _depth(text: str) -> int:
-    """How deeply ``text`` nests ``[`` and ``{`` outside strings (one linear pass)."""
+    """How deeply ``text`` nests ``[`` and ``{`` outside strings (linear: the strings
+    are dropped by one regular expression, then only the brackets are looked at)."""
     depth = deepest = 0
-    quoted = escaped = False
-    for ch in text:
-        if quoted:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                quoted = False
-        elif ch == '"':
-            quoted = True
-        elif ch in "[{":
+    for m in _BRACKET.finditer(_STRING.sub("", text)):
+        if m.group() in "[{":
             depth += 1
             deepest = max(deepest, depth)
-        elif ch in "]}":
+        else:
             depth -= 1
     return deepest
 

@@ -28,17 +28,52 @@ from bourre.game.simulate import play_session
 from bourre.rules.house import House
 from bourre.sim.collector import for_sessions
 
-__all__ = ["MEASURES", "Measure", "hands_per_second", "machine", "run", "run_bots"]
+__all__ = [
+    "ENGINES",
+    "MEASURES",
+    "Measure",
+    "engine_for",
+    "hands_per_second",
+    "machine",
+    "run",
+    "run_bots",
+]
 
 MEASURES = ("random", "heuristic", "montecarlo")
 """What ``bourre bench`` measures by default, in this order."""
 
 
+ENGINES = ("auto", "kernel", "python")
+"""``--engine``: the compiled kernel where it can play (``auto``), or one forced."""
+
+
+def engine_for(house: House, bots: str, engine: str = "auto") -> str:
+    """Which engine plays ``bots`` at ``house``: ``"kernel"`` (:mod:`bourre.kernel`)
+    when it is built and can play them (``auto``, ``kernel``), else ``"python"``;
+    ``engine="kernel"`` on a house or bots it cannot play raises ``ValueError`` naming
+    the component."""
+    if engine not in ENGINES:
+        raise ValueError(f"--engine {engine!r}: one of {', '.join(ENGINES)}")
+    if engine == "python":
+        return "python"
+    from bourre import kernel
+
+    why = kernel.can_play(house, bots)
+    if why is None:
+        return "kernel"
+    if engine == "kernel":
+        raise ValueError(f"--engine kernel: {house.spec} with bots {bots}: {why}")
+    return "python"
+
+
 def machine() -> str:
     """The interpreter, the processor, the cores, the build, and the load now."""
+    from bourre import kernel
+
+    built = "built" if kernel.available() else "not built: the Python rules play every house"
     return (
         f"{platform.python_implementation()} {platform.python_version()},"
-        f" {platform.machine()}, {os.cpu_count()} cpu; bourre on the Python rules;"
+        f" {platform.machine()}, {os.cpu_count()} cpu; the compiled kernel {built};"
         f" load average {os.getloadavg()[0]:.2f}"
     )
 
@@ -59,15 +94,40 @@ def _random_round(house: House, seconds: float, seed: list[int]) -> float:
             return hands / elapsed
 
 
-def _bots_round(house: House, bots: str, seconds: float, seed: list[int]) -> float:
-    """Hands/s of whole sessions with ``bots`` through ``bourre compare``'s code."""
+_BATCH = 32
+"""Sessions the kernel plays in one call during a timed round."""
+
+
+def _kernel_round(house: House, seconds: float, seed: list[int]) -> float:
+    """Hands/s of whole sessions with the random bot at every seat (the seeds of
+    :func:`_random_round`) played by the compiled kernel, :data:`_BATCH` a call; each
+    session's settled result is made (``SessionResult``: exact final balances, places)."""
+    from bourre.kernel import play_sessions
+
+    hands = 0
+    start = time.perf_counter()
+    while True:
+        first = seed[0]
+        play_sessions(house, range(first, first + _BATCH), "random")
+        seed[0] += _BATCH
+        hands += house.table.hands * _BATCH
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return hands / elapsed
+
+
+def _bots_round(
+    house: House, bots: str, seconds: float, seed: list[int], engine: str = "python"
+) -> float:
+    """Hands/s of whole sessions with ``bots`` through ``bourre compare``'s code (each
+    session reduced to its summary), played by ``engine``."""
     from bourre.sim.sessions import parse_bots, run_session
 
     specs = parse_bots(bots)
     hands = 0
     start = time.perf_counter()
     while True:
-        hands += int(run_session(house, specs, "bench", seed[0])["hands"])
+        hands += int(run_session(house, specs, "bench", seed[0], engine=engine)["hands"])
         seed[0] += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
@@ -137,6 +197,7 @@ class Measure:
     unit: str
     rates: list[float] = field(default_factory=list)
     ratio: float | None = None
+    engine: str = "python"
 
     @property
     def median(self) -> float:
@@ -150,7 +211,7 @@ class Measure:
         ratio = f"; {self.ratio:.2f}× the reference" if self.ratio is not None else ""
         return (
             f"{self.house}: {what}: median {self.median:,.0f} {self.unit}{per}"
-            f" over {len(self.rates)} rounds{ratio}"
+            f" over {len(self.rates)} rounds{ratio}; engine: {self.engine}"
         )
 
 
@@ -162,19 +223,32 @@ def run(
     measures: Sequence[str] = MEASURES,
     reference: Path | None = None,
     rounds: int = 5,
+    engine: str = "auto",
 ) -> list[Measure]:
     """Every measure of every house in ``rounds`` interleaved rounds (each measure
     takes about ``seconds`` in all), a line each; with ``reference`` the yardstick
-    runs in every round too.  Returns the measures (the first is the headline)."""
+    runs in every round too.  Each hands/s measure is played by the compiled kernel
+    where it can (``engine="auto"``), or by the engine forced (:func:`engine_for`);
+    its line says which.  Returns the measures (the first is the headline)."""
     per = max(seconds / rounds, 0.05)
+    out = [
+        Measure(
+            h.spec,
+            m,
+            "decisions/s" if m == "montecarlo" else "hands/s",
+            engine=engine_for(h, m, engine),
+        )
+        for h in houses
+        for m in measures
+    ]  # (a forced engine that cannot play a measure is refused before anything runs)
     echo(f"machine: {machine()}")
     for house in houses:  # warm up: plugins loaded, code paths taken once
         play_session(house, seed=-1, keep_hands=False)
-    out = [
-        Measure(h.spec, m, "decisions/s" if m == "montecarlo" else "hands/s")
-        for h in houses
-        for m in measures
-    ]
+    for m in out:
+        if m.engine == "kernel":
+            from bourre.kernel import play_session as kernel_session
+
+            kernel_session(next(h for h in houses if h.spec == m.house), -1, "random")
     ref: list[float] = []
     seeds = [[0] for _ in out]
     with for_sessions():  # the collector as bourre compare's sessions have it
@@ -183,12 +257,14 @@ def run(
                 ref.append(_reference_round(reference, per))
             for m, seed in zip(out, seeds, strict=True):
                 house = next(h for h in houses if h.spec == m.house)
-                if m.name == "random":
+                if m.name == "random" and m.engine == "kernel":
+                    m.rates.append(_kernel_round(house, per, seed))
+                elif m.name == "random":
                     m.rates.append(_random_round(house, per, seed))
                 elif m.name == "montecarlo":
                     m.rates.append(_montecarlo_round(house, per, seed))
                 else:
-                    m.rates.append(_bots_round(house, m.name, per, seed))
+                    m.rates.append(_bots_round(house, m.name, per, seed, m.engine))
     if ref:
         med = statistics.median(ref)
         for m in out:

@@ -9,12 +9,15 @@ __all__ = ["coverage", "house_label", "title"]
 
 
 def title(metrics: dict[str, Any]) -> str:
-    """The run in one line: sessions, seed, bots."""
+    """The run in one line: sessions, seed, bots, and the engine that played them."""
     bots = ",".join(metrics["bots"])
     rot = ", seats rotated" if metrics.get("rotate") else ""
+    played = metrics.get("timing", {}).get("engines", {}).values()
+    engines = sorted({e for es in played for e in es})
+    eng = f", engine {' and '.join(engines)}" if engines else ""
     return (
         f"{metrics['sessions_completed']} sessions per house, seed {metrics['seed']!r},"
-        f" bots {bots}{rot}"
+        f" bots {bots}{rot}{eng}"
     )
 
 

@@ -183,6 +183,12 @@ def compute(result: Any, below: float | Sequence[float] = 50.0) -> dict[str, Any
     timing = {
         "wall_seconds": result.wall_seconds,
         "hands_per_second": {spec: hands_per_second(result.ordered(spec)) for spec in cfg.houses},
+        # which engine played each house's sessions (the compiled kernel where it can:
+        # the same numbers, so it is told with the timing, not compared)
+        "engines": {
+            spec: sorted({str(s.get("engine", "python")) for s in result.ordered(spec)})
+            for spec in cfg.houses
+        },
     }
     return {
         "format": "bourre-compare",

@@ -14,10 +14,10 @@ from bourre.sim.sessions import BotSpec
 
 __all__ = ["MAX_SESSIONS", "STATE_FORMAT", "Progress", "RunConfig", "RunResult"]
 
-STATE_FORMAT = "bourre-compare-state"
-
 MAX_SESSIONS = 10**9
 """The most sessions a run plays per house (or per sweep point)."""
+
+STATE_FORMAT = "bourre-compare-state"
 """The ``format`` of a state file's header."""
 
 

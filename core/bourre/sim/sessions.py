@@ -10,53 +10,19 @@ state file, resuming) is :mod:`bourre.sim.runner`.
 from __future__ import annotations
 
 import functools
+import os
 import random
 import time
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
-from bourre.rules.settings import parse_calls, split_top
+from bourre.game.botmaking import BotSpec, parse_bots
 from bourre.sim.collector import for_sessions
 
 __all__ = ["BotSpec", "parse_bots", "run_chunk", "run_session", "seat_bots", "session_seed"]
 
 
 # -- bots -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BotSpec:
-    """A bot by name with its factory options: ``montecarlo(budget=8)``."""
-
-    name: str
-    options: tuple[tuple[str, Any], ...] = ()
-
-    @property
-    def label(self) -> str:
-        if not self.options:
-            return self.name
-        return f"{self.name}({','.join(f'{k}={v}' for k, v in self.options)})"
-
-    def __str__(self) -> str:
-        return self.label
-
-
-def parse_bots(text: str, known: Iterable[str] | None = None) -> list[BotSpec]:
-    """``random``, ``heuristic,random,random,random,random`` or with options
-    ``montecarlo(budget=8),heuristic``, or a bot not installed as
-    ``package.module:factory``.  One bot means every seat; otherwise one per seat.
-    ``known``: the installed bot names (unknown ones are refused)."""
-    names = set(known) if known is not None else None
-    if any(not part.strip() for part in split_top(text, ",")):
-        raise ValueError(f"{text!r}: an empty bot name")
-    calls = parse_calls(text, ",")
-    out = []
-    for name, options in calls:
-        if names is not None and name not in names and ":" not in name:
-            raise ValueError(f"unknown bot {name!r}; installed: {', '.join(sorted(names))}")
-        out.append(BotSpec(name, tuple(options.items())))
-    return out
 
 
 def seat_bots(bots: Sequence[BotSpec], players: int, index: int, rotate: bool) -> list[BotSpec]:
@@ -114,9 +80,14 @@ def run_session(
     i: int,
     rotate: bool = False,
     isolate: bool = False,
+    engine: str | None = None,
 ) -> dict[str, Any]:
     """Play session ``i`` of ``house`` and reduce it to a summary (JSON-ready).  With
-    ``isolate`` every bot runs in its own process (:mod:`bourre.game.isolate`)."""
+    ``isolate`` every bot runs in its own process (:mod:`bourre.game.isolate`).  ``engine``:
+    the compiled kernel plays it when it can (``auto``, :func:`bourre.kernel.tally_session`:
+    the same summary), or the one forced (``kernel``, ``python``); ``None``: the
+    environment's ``BOURRE_ENGINE`` (``auto`` if unset: workers inherit it); the
+    summary's ``engine`` says which played."""
     from bourre.game.players import make_bot
     from bourre.game.simulate import play_session
     from bourre.sim.tally import SessionTally
@@ -134,7 +105,17 @@ def run_session(
     t = SessionTally(start, n)
     sseed = session_seed(seed, i)
     t0 = time.perf_counter()
-    res = play_session(house, seed=sseed, players=make, keep_hands=False, on_hand=t)
+    res = None
+    if engine is None:
+        engine = os.environ.get("BOURRE_ENGINE", "") or "auto"
+    if engine == "kernel" and isolate:
+        raise ValueError("--engine kernel: --isolate runs each bot in its own process (Python)")
+    if engine != "python" and not isolate:
+        from bourre.kernel import tally_session
+
+        res = tally_session(house, specs, sseed, t, engine)
+    if res is None:
+        res = play_session(house, seed=sseed, players=make, keep_hands=False, on_hand=t)
     seconds = time.perf_counter() - t0
     return {
         "i": i,
@@ -154,6 +135,7 @@ def run_session(
         "plays": t.plays,
         "cinch": t.cinch,
         "seconds": seconds,
+        "engine": res.engine,
     }
 
 

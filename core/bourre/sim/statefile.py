@@ -23,7 +23,7 @@ import secrets
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from bourre.sim.runs import STATE_FORMAT
+from bourre.sim.runs import MAX_SESSIONS, STATE_FORMAT
 
 if TYPE_CHECKING:
     from bourre.sim.runs import RunConfig
@@ -37,6 +37,7 @@ __all__ = [
     "load_state",
     "repair_tail",
 ]
+
 
 _MAC = 32
 """Hex digits of a line's digest (128 bits)."""
@@ -169,8 +170,6 @@ def _check_header(path: Path, header: dict[str, Any]) -> None:
             raise StateError(f"{where}: the header's {key!r} should be {words}")
         if isinstance(value, list) and not all(isinstance(x, str) for x in value):
             raise StateError(f"{where}: the header's {key!r} should be {words}")
-    from bourre.sim.runs import MAX_SESSIONS
-
     if not 1 <= header["sessions"] <= MAX_SESSIONS:
         raise StateError(f"{where}: the header's 'sessions' should be from 1 to {MAX_SESSIONS:,}")
 

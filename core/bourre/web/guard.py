@@ -4,17 +4,16 @@ made, and what every answer carries.
 - The ``Host`` must be one the server is reached under (``localhost``,
   ``127.0.0.1``, ``[::1]`` and the names it was told): a page of another site cannot
   reach it through DNS rebinding.
-- A ``POST`` from another site is refused: ``Sec-Fetch-Site`` other than
-  ``same-origin`` (or ``none``), or, from a client that does not send it, an
-  ``Origin`` other than this server.
+- A ``POST`` from another site (``Origin`` not this one, ``Sec-Fetch-Site`` not
+  ``same-origin``) is refused: no cross-site form posts.
 - A body is read whole before the page sees it, within :data:`BODY_SECONDS` and at
   most ``max_body`` bytes: a client that promises more than it sends, or trickles, is
   answered 408; one that sends too much, 413.
 - Only ``GET``, ``HEAD`` and ``POST``.
 - Every answer carries a Content-Security-Policy (nothing but this page's own style),
   ``X-Frame-Options: DENY``, ``X-Content-Type-Options: nosniff`` and
-  ``Referrer-Policy: same-origin`` (not ``no-referrer``, under which a browser sends
-  its own forms with ``Origin: null``).
+  ``Referrer-Policy: same-origin`` (nothing sent to another site; the browser then
+  names this site as the origin of its own form posts).
 - Should a page still fail (a bug), the error is logged and the client gets a plain
   400 page: a request never gets a 500.
 """
@@ -133,14 +132,15 @@ class Guard:
         if method != "POST":
             return None
         sites = headers.get(b"sec-fetch-site", [])
-        if sites:  # a browser that says where the request comes from: it decides
-            if any(site.lower() not in (b"same-origin", b"none") for site in sites):
+        for origin in headers.get(b"origin", []):
+            scheme = scope.get("scheme", "http")
+            if origin == b"null" and sites:  # an opaque origin: the browser's own word decides
+                continue
+            if origin.decode("latin-1").lower() != f"{scheme}://{host.lower()}":
                 return 403, "a form of another site may not post to the referee"
-        else:  # else the Origin, when given, must be this server
-            for origin in headers.get(b"origin", []):
-                scheme = scope.get("scheme", "http")
-                if origin.decode("latin-1").lower() != f"{scheme}://{host.lower()}":
-                    return 403, "a form of another site may not post to the referee"
+        for site in sites:
+            if site.lower() not in (b"same-origin", b"none"):
+                return 403, "a form of another site may not post to the referee"
         for length in headers.get(b"content-length", []):
             if not length.isdigit() or len(length) > 12 or int(length) > self.max_body:
                 return 413, f"the form is too large (at most {self.max_body // 1024} kB)"

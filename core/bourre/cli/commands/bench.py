@@ -39,6 +39,14 @@ def bench(
     workers: Annotated[
         int, typer.Option(parser=whole_number("--workers"), help="Processes for --parallel.")
     ] = 2,
+    engine: Annotated[
+        str,
+        typer.Option(
+            help="auto: the compiled kernel where it can play the house and bots, else the"
+            " Python rules; kernel or python: that one (the kernel on a house or bots it"
+            " cannot play is an error naming the component). Each line names its engine.",
+        ),
+    ] = "auto",
 ) -> None:
     """How fast the game runs on one core: hands/s with random bots, hands/s with
     heuristic bots, the Monte Carlo bot's decisions/s (medians of 5 rounds, the machine
@@ -55,6 +63,10 @@ def bench(
         fail(f"--reference: {reference} is not a file")
     houses = [load_house(h) for h in (house or ["standard"])]
     measures: tuple[str, ...] = B.MEASURES
+    if engine not in B.ENGINES:
+        fail(f"--engine {engine!r}: one of {', '.join(B.ENGINES)}")
+    if engine == "kernel" and bots is None:  # the Monte Carlo bot is not the kernel's
+        measures = tuple(m for m in measures if m != "montecarlo")
     if bots is not None:
         from bourre.cli.commands.compare import check_bench_bots
 
@@ -65,7 +77,9 @@ def bench(
         rate = B.run_bots(houses, seconds, typer.echo, bots or "heuristic", workers)
     else:
         try:
-            done = B.run(houses, seconds, typer.echo, measures=measures, reference=reference)
+            done = B.run(
+                houses, seconds, typer.echo, measures=measures, reference=reference, engine=engine
+            )
         except ValueError as e:
             fail(str(e))
         rate = next((m.median for m in done if m.unit == "hands/s"), 0.0)

@@ -1,0 +1,446 @@
+"""The compiled kernel: whole seeded sessions of the built-in game at the speed of C++.
+
+An accelerator, not a second definition: the rules stay those of the Python components
+(:mod:`bourre_variants`), and ``tests/test_kernel.py`` holds the kernel to them by
+playing the same sessions on both and comparing the money exactly.  It plays a house
+made only of built-in variants (every setting of ``double-ante``, ``pot-limit``,
+``four-card``, ``simultaneous-reveal``, ``optional-undertrump``, ``no-cinch``, 2 to 8
+players, every table setting) with the built-in ``random`` and ``heuristic`` bots.
+
+- :func:`available`: whether the extension was built and imports;
+- :func:`can_play`: ``None``, or why the kernel cannot play a house with some bots
+  (the component named);
+- :func:`play_session` / :func:`play_sessions`: the :class:`~bourre.game.simulate.SessionResult`
+  that :func:`bourre.game.simulate.play_session` gives for the same house, seed and bots
+  (``final`` and ``ranks``; no per-hand results).
+
+Bots are given as ``bots``: the text ``"random"`` is the players of
+``simulate.play_session``'s default (one random bot whose stream,
+``bourre-bots:{seed}``, serves every seat); any other text (``"heuristic"``,
+``"heuristic(keep_trump=5)"``, ``"random,heuristic"`` …, read as ``--bots`` is) or a
+sequence of bot names or :class:`~bourre.sim.sessions.BotSpec` (one for every
+seat, or one a seat) is bots made seat by seat from ``random.Random(f"bourre-bots:{seed}")``,
+as ``bourre compare`` makes them (``simulate.play_session(players=factory)``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from bourre.game.simulate import SessionResult
+from bourre.rules.house import House
+from bourre.rules.money import Amount
+
+_kernel: Any
+try:
+    _kernel = importlib.import_module("bourre.kernel._kernel")
+except ImportError as _e:  # not built (no compiler, or BOURRE_NO_KERNEL=1 at install)
+    _kernel = None
+    _WHY_NOT = f"the compiled kernel is not built ({_e})"
+else:
+    _WHY_NOT = ""
+
+__all__ = [
+    "KernelError",
+    "available",
+    "can_play",
+    "play_session",
+    "play_sessions",
+    "simulate_session",
+    "tally_session",
+]
+
+BotsArg = str | Sequence[Any]
+"""``"random"``, ``"heuristic"``, a ``--bots`` text, or one bot (name or BotSpec) a seat."""
+
+_LIMIT = 1 << 62
+"""The largest amount in 1/D chips the kernel is given (it plays in 128-bit integers)."""
+
+
+class KernelError(ValueError):
+    """The kernel cannot play this house or these bots (the reason names the component)."""
+
+
+def available() -> bool:
+    """Whether the compiled kernel is built and imports."""
+    return _kernel is not None
+
+
+# -- what the kernel can play ------------------------------------------------------------
+
+
+KERNEL_VARIANTS = frozenset(
+    {"standard", "double-ante", "pot-limit", "four-card", "simultaneous-reveal",
+     "optional-undertrump", "no-cinch"}
+)  # fmt: skip
+"""The built-in variants the kernel plays, known by the registry (registered by
+bourre's own entry points, the class the registry holds: :meth:`House.is_builtin`),
+never by a module or a class name a plugin could copy."""
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What the kernel is told of a house and its bots."""
+
+    house: dict[str, Any]
+    bots: list[tuple[int, float, float, int]]
+    shared: bool  # the random bots share the stream bourre-bots:{seed}
+    random: bool  # a random bot is seated (else no bot draws a number)
+    names: tuple[str, ...]  # the bot of each seat
+    scale: int  # D: amounts are counted in 1/D chips
+    n: int
+
+
+def _denominator(x: Amount) -> int:
+    return x.denominator if isinstance(x, Fraction) else 1
+
+
+def _house_facts(house: House) -> dict[str, Any] | str:
+    names: set[str] = set()
+    limit: Amount = 0
+    for v in house.variants:
+        name = v.name if v.name in KERNEL_VARIANTS and house.is_builtin(v) else None
+        if name is None:
+            return (
+                f"variant {v.name!r} ({type(v).__module__}.{type(v).__qualname__}) is not a"
+                " built-in variant: only the Python rules can play it"
+            )
+        names.add(name)
+        if name == "pot-limit":
+            limit = v.settings.limit  # type: ignore[attr-defined]
+    if "standard" not in names:
+        return "the house does not build on the built-in 'standard' variant"
+    if getattr(house, "guarded", None):
+        return f"the house has checked third-party components: {', '.join(house.guarded)}"
+    t = house.table
+    h = house.rules.hand_size
+    if h != (4 if "four-card" in names else 5):
+        return f"hand size {h} is not a built-in one"
+    if not 2 <= t.players <= 8:
+        return f"table.players {t.players}: the kernel plays 2 to 8"
+    amounts: tuple[Amount, ...] = (t.ante, t.balance, limit)
+    scale = 1
+    for x in amounts:
+        d = _denominator(x)
+        scale = scale * d // math.gcd(scale, d)
+    if any(abs(Fraction(x)) * scale >= _LIMIT for x in amounts) or scale >= _LIMIT:
+        return "amounts too large for the kernel's 64-bit inputs"
+    fd = t.first_dealer
+    return {
+        "players": t.players,
+        "hand_size": h,
+        "hands": t.hands,
+        "first_dealer": fd if isinstance(fd, int) else -1,
+        "double_ante": "double-ante" in names,
+        "simultaneous": "simultaneous-reveal" in names,
+        "optional_undertrump": "optional-undertrump" in names,
+        "cinch": "no-cinch" not in names,
+        "pot_limit": "pot-limit" in names,
+        "limit": int(limit * scale),
+        "ante": int(t.ante * scale),
+        "balance": int(t.balance * scale),
+        "scale": scale,
+    }
+
+
+def _specs(bots: BotsArg, n: int) -> tuple[list[tuple[str, dict[str, Any]]], bool] | str:
+    """Each seat's bot name and options, and whether the random bots share one stream."""
+    from bourre.game.botmaking import BotSpec, parse_bots
+
+    if isinstance(bots, str):
+        if bots.strip() == "random":  # simulate.play_session's default players
+            return [("random", {})] * n, True
+        try:
+            listed: list[Any] = parse_bots(bots)
+        except ValueError as e:
+            return str(e)
+    else:
+        listed = list(bots)
+    out: list[tuple[str, dict[str, Any]]] = []
+    for b in listed:
+        if isinstance(b, BotSpec):
+            out.append((b.name, dict(b.options)))
+        elif isinstance(b, str):
+            out.append((b, {}))
+        else:
+            return f"bot {b!r} is not a bot name: only the Python rules can play it"
+    if len(out) == 1:
+        out = out * n
+    if len(out) != n:
+        return f"{len(out)} bots given for a table of {n} players"
+    return out, False
+
+
+def _bot_facts(
+    house: House, specs: list[tuple[str, dict[str, Any]]]
+) -> list[tuple[int, float, float, int]] | str:
+    """Each seat's bot as the kernel plays it, read off the bot itself as the installed
+    plugins make it.  The kernel plays a bot whose own class (not a base) says
+    ``kernel_bot = "random"`` or ``"heuristic"``: the built-in bots' classes say so
+    (the engine imports no bot, so it knows them by this mark, which a subclass does
+    not inherit)."""
+    from bourre.game.players import make_bot
+
+    out: list[tuple[int, float, float, int]] = []
+    seen: dict[tuple[str, str], tuple[int, float, float, int] | str] = {}
+    for name, options in specs:
+        key = (name, repr(sorted(options.items())))
+        got = seen.get(key)
+        if got is None:
+            try:
+                bot: Any = make_bot(name, random.Random(0), house=house, **options)
+            except ValueError as e:
+                got = str(e)
+            else:
+                form = vars(type(bot)).get("kernel_bot")
+                if form == "random":
+                    got = (0, 0.0, 0.0, 2)
+                elif form == "heuristic" and getattr(bot, "winner", None) is None:
+                    got = (1, bot.play_threshold, bot.per_opponent, bot.keep_trump)
+                else:
+                    got = (
+                        f"bot {name!r} ({type(bot).__module__}.{type(bot).__qualname__}) is not"
+                        " a built-in random or heuristic bot: only the Python rules can play it"
+                    )
+            seen[key] = got
+        if isinstance(got, str):
+            return got
+        out.append(got)
+    return out
+
+
+_PLANS: list[tuple[House, Any, _Plan | str]] = []
+"""The last few plans made, by the house's identity and the bots' text."""
+
+
+def _plan(house: House, bots: BotsArg) -> _Plan | str:
+    key = bots if isinstance(bots, str) else tuple(bots)
+    for h, k, p in _PLANS:
+        if h is house and k == key:
+            return p
+    p = _make_plan(house, bots)
+    _PLANS.append((house, key, p))
+    del _PLANS[:-8]
+    return p
+
+
+def _make_plan(house: House, bots: BotsArg) -> _Plan | str:
+    facts = _house_facts(house)
+    if isinstance(facts, str):
+        return facts
+    n = facts["players"]
+    specs = _specs(bots, n)
+    if isinstance(specs, str):
+        return specs
+    seats, shared = specs
+    kinds = _bot_facts(house, seats)
+    if isinstance(kinds, str):
+        return kinds
+    random_seated = any(k[0] == 0 for k in kinds)
+    return _Plan(facts, kinds, shared, random_seated, tuple(s[0] for s in seats), facts["scale"], n)
+
+
+def can_play(house: House, bots: BotsArg = "random") -> str | None:
+    """``None`` if the kernel can play ``house`` with ``bots``, else why not (naming the
+    component: a third-party variant or bot, a table it does not play)."""
+    if _kernel is None:
+        return _WHY_NOT
+    p = _plan(house, bots)
+    return p if isinstance(p, str) else None
+
+
+def _checked_plan(house: House, bots: BotsArg) -> _Plan:
+    if _kernel is None:
+        raise KernelError(_WHY_NOT)
+    p = _plan(house, bots)
+    if isinstance(p, str):
+        raise KernelError(p)
+    return p
+
+
+# -- playing -----------------------------------------------------------------------------
+
+
+def _fast_fractions() -> bool:
+    """Whether the kernel may make a Fraction p/q of two coprime ints (q > 1) without
+    Fraction's normalising constructor (a quarter of its cost: the settlement's terms
+    are already in lowest terms): this Python's Fraction keeps its terms in the slots
+    ``_numerator`` and ``_denominator``, checked here on one made so; else the kernel
+    calls ``Fraction(p, q)``."""
+    try:
+        f: Any = object.__new__(Fraction)
+        f._numerator = -7
+        f._denominator = 3
+        same = Fraction(-7, 3)
+        return bool(
+            f == same
+            and hash(f) == hash(same)
+            and str(f) == "-7/3"
+            and f + Fraction(1, 3) == -2
+            and (f.numerator, f.denominator) == (-7, 3)
+        )
+    except Exception:  # another Fraction: the public constructor
+        return False
+
+
+_FAST = _fast_fractions()
+
+
+def _python(house: House, seed: int | str, plan: _Plan) -> SessionResult:
+    """The session on the Python rules (what the kernel reproduces)."""
+    from bourre.game.players import make_bot
+    from bourre.game.simulate import play_session as python_session
+
+    if plan.shared:
+        return python_session(house, seed, keep_hands=False)
+    names = plan.names
+    options = _options(plan)
+
+    def make(seat: int, rng: random.Random) -> Any:
+        return make_bot(names[seat], rng, house=house, **options[seat])
+
+    return python_session(house, seed, make, keep_hands=False)
+
+
+def _options(plan: _Plan) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for kind, threshold, per, keep in plan.bots:
+        out.append(
+            {"play_threshold": threshold, "per_opponent": per, "keep_trump": keep} if kind else {}
+        )
+    return out
+
+
+def _stream_words(plan: _Plan, seed: int | str) -> list[list[int]]:
+    """Each seat's random-bot stream as ``make_bot`` makes it from the session's
+    ``random.Random``: a random bot draws 128 bits of it, in seat order (the heuristic
+    bot keeps it and draws nothing)."""
+    from bourre.game.xoshiro import from_bits
+
+    rng = random.Random(f"bourre-bots:{seed}")
+    out: list[list[int]] = []
+    for kind, *_ in plan.bots:
+        out.append(list(from_bits(rng.getrandbits(128)).state()) if kind == 0 else [0, 0, 0, 1])
+    return out
+
+
+def play_sessions(
+    house: House, seeds: Sequence[int | str], bots: BotsArg = "random"
+) -> list[SessionResult]:
+    """The sessions of ``seeds`` (each as :func:`play_session`), played in one call.
+    A session whose money would leave the kernel's 128-bit range is played on the
+    Python rules instead (the same result)."""
+    plan = _checked_plan(house, bots)
+    assert _kernel is not None
+    seeds = list(seeds)
+    texts = [str(s) for s in seeds]
+    if plan.shared or not plan.random:  # (no stream drawn from a random.Random)
+        got: list[Any] = _kernel.play_shared(plan.house, plan.bots, texts, Fraction, _FAST)
+    else:
+        got = [
+            _kernel.play_streams(
+                plan.house, plan.bots, t, _stream_words(plan, s), Fraction, _FAST, False
+            )
+            for s, t in zip(seeds, texts, strict=True)
+        ]
+    out: list[SessionResult] = []
+    for seed, played in zip(seeds, got, strict=True):
+        if type(played) is tuple:  # (final balances, places): R-SETTLE
+            final, ranks = played
+            out.append(SessionResult(seed, [], final, ranks, engine="kernel"))
+        else:  # (OVERFLOW, NO_DISCARDS): the Python rules play it, or refuse it
+            out.append(_python(house, seed, plan))
+    return out
+
+
+def play_session(
+    house: House, seed: int | str = 0, bots: BotsArg = "random", *, keep_hands: bool = False
+) -> SessionResult:
+    """The session that :func:`bourre.game.simulate.play_session` plays for ``house``,
+    ``seed`` and ``bots`` (see the module), played by the kernel: the same ``final``
+    balances (exact) and ``ranks``.  ``keep_hands=True`` is refused: the kernel keeps
+    no hand's result (play it on the Python rules)."""
+    if keep_hands:
+        raise KernelError("the kernel keeps no hand's result: keep_hands needs the Python rules")
+    return play_sessions(house, [seed], bots)[0]
+
+
+def simulate_session(
+    house: House, seed: int | str, random_players: bool, keeps_hands: bool, engine: str
+) -> SessionResult | None:
+    """:func:`bourre.game.simulate.play_session`'s session played by the kernel, or ``None``
+    for the Python rules (``engine="auto"``): the kernel plays the random bot it seats
+    by default (a factory of players is opaque to it) when no hand's result is kept.
+    ``engine="kernel"`` raises :class:`KernelError` naming what it cannot play."""
+    if engine not in ("auto", "kernel"):
+        raise ValueError(f"engine {engine!r}: one of auto, kernel, python")
+    why = (
+        "players given as a factory or a list: the kernel plays its built-in bots by name"
+        " (bourre.kernel.play_session)"
+        if not random_players
+        else "keep_hands, record or on_hand: the kernel keeps no hand's result"
+        if keeps_hands
+        else can_play(house, "random")
+    )
+    if why is not None:
+        if engine == "kernel":
+            raise KernelError(why)
+        return None
+    return play_sessions(house, [seed], "random")[0]
+
+
+def tally_session(
+    house: House, bots: Sequence[Any], seed: str, tally: Any, engine: str = "auto"
+) -> SessionResult | None:
+    """``bourre compare``'s session (:func:`bourre.sim.sessions.run_session`) played
+    by the kernel: ``bots`` one a seat (made seat by seat from the session's
+    ``random.Random``, as compare makes them), each hand told to ``tally`` (a
+    :class:`~bourre.sim.tally.SessionTally`) as its ``on_hand`` would be; ``None`` when
+    the kernel cannot play it (``engine="auto"``: the Python rules play it).
+    ``engine="kernel"`` raises :class:`KernelError` naming what it cannot play."""
+    if engine not in ("auto", "kernel"):
+        raise ValueError(f"engine {engine!r}: one of auto, kernel, python")
+    plan = _plan(house, bots) if _kernel is not None else _WHY_NOT
+    if isinstance(plan, str):
+        if engine == "kernel":
+            raise KernelError(plan)
+        return None
+    assert _kernel is not None
+    words = _stream_words(plan, seed) if plan.random else []
+    got = _kernel.play_streams(plan.house, plan.bots, str(seed), words, Fraction, _FAST, True)
+    if type(got) is not tuple:  # (out of the kernel's range): the Python rules play it
+        return None
+    (final, ranks), hands = got
+    if type(hands) is tuple:  # the tally's floats, made by the kernel as Python makes them
+        pots, active, bourre, carried, dealers, deltas, plays, cinch, last = hands
+        tally.pots += pots
+        tally.active += active
+        tally.bourre += bourre
+        tally.carried += carried
+        tally.dealers += dealers
+        tally.deltas += deltas
+        tally.plays += plays
+        tally.cinch += cinch
+        tally.prev = last
+        return SessionResult(seed, [], final, ranks, engine="kernel")
+    d = plan.scale  # float(Fraction(x, d)) is x / d, correctly rounded, as here
+    prev: list[float] = tally.prev
+    for h in hands:
+        tally.plays += h[5]
+        tally.cinch += h[6]
+        tally.pots.append(h[0] / d)
+        tally.active.append(h[1])
+        tally.bourre.append(h[2])
+        tally.carried.append(h[3])
+        tally.dealers.append(h[4])
+        now = [b / d for b in h[7:]]
+        tally.deltas.append([now[s] - prev[s] for s in range(len(now))])
+        prev = now
+    tally.prev = prev
+    return SessionResult(seed, [], final, ranks, engine="kernel")

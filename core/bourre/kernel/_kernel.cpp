@@ -1,0 +1,1026 @@
+// bourre.kernel._kernel: whole seeded sessions of a house made only of built-in
+// components, played by the built-in random and heuristic bots, in C++17.
+//
+// An accelerator, not a second definition: every rule below restates a built-in
+// component of bourre_variants (cited by its rule id, RULES.md) and is held to it by
+// tests/test_kernel.py, which plays the same sessions on the Python rules and compares
+// the money, exactly.  The Python wrapper (bourre/kernel/__init__.py) decides which
+// houses and bots the kernel may play and validates every input; this file checks
+// sizes again and never reads or writes out of bounds.
+//
+// Cards are ints suit * 13 + rank (rank 12 = ace), hands are sorted arrays plus a bit
+// mask (bit 1 << card).  Money is exact: every amount is an integer count of 1/D chip
+// (D, the common denominator of the house's amounts, is chosen by the wrapper), held
+// in 128-bit integers; a session whose money leaves +-2^100 is reported, not wrapped.
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace py = pybind11;
+
+namespace {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+using i64 = std::int64_t;
+using i128 = __int128;
+
+constexpr int MAX_SEATS = 8;
+constexpr int ACE = 12;
+constexpr int KING = 11;
+constexpr u64 SUIT = 0x1FFF;
+constexpr i128 MONEY_BOUND = static_cast<i128>(1) << 100;
+
+// -- BLAKE2s (RFC 7693), 16-byte digests: the names of the streams ------------------
+
+constexpr u32 B2S_IV[8] = {0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A,
+                           0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19};
+constexpr std::uint8_t B2S_SIGMA[10][16] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+    {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
+    {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
+    {7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
+    {9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13},
+    {2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
+    {12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11},
+    {13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
+    {6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},
+    {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
+};
+
+inline u32 rotr32(u32 x, int k) { return (x >> k) | (x << (32 - k)); }
+
+void b2s_compress(u32 h[8], const std::uint8_t block[64], u64 t, bool last) {
+  u32 m[16];
+  for (int i = 0; i < 16; ++i) {
+    m[i] = static_cast<u32>(block[4 * i]) | (static_cast<u32>(block[4 * i + 1]) << 8) |
+           (static_cast<u32>(block[4 * i + 2]) << 16) | (static_cast<u32>(block[4 * i + 3]) << 24);
+  }
+  u32 v[16];
+  for (int i = 0; i < 8; ++i) {
+    v[i] = h[i];
+    v[i + 8] = B2S_IV[i];
+  }
+  v[12] ^= static_cast<u32>(t);
+  v[13] ^= static_cast<u32>(t >> 32);
+  if (last) v[14] = ~v[14];
+  auto g = [&v](int a, int b, int c, int d, u32 x, u32 y) {
+    v[a] = v[a] + v[b] + x;
+    v[d] = rotr32(v[d] ^ v[a], 16);
+    v[c] = v[c] + v[d];
+    v[b] = rotr32(v[b] ^ v[c], 12);
+    v[a] = v[a] + v[b] + y;
+    v[d] = rotr32(v[d] ^ v[a], 8);
+    v[c] = v[c] + v[d];
+    v[b] = rotr32(v[b] ^ v[c], 7);
+  };
+  for (const auto& s : B2S_SIGMA) {
+    g(0, 4, 8, 12, m[s[0]], m[s[1]]);
+    g(1, 5, 9, 13, m[s[2]], m[s[3]]);
+    g(2, 6, 10, 14, m[s[4]], m[s[5]]);
+    g(3, 7, 11, 15, m[s[6]], m[s[7]]);
+    g(0, 5, 10, 15, m[s[8]], m[s[9]]);
+    g(1, 6, 11, 12, m[s[10]], m[s[11]]);
+    g(2, 7, 8, 13, m[s[12]], m[s[13]]);
+    g(3, 4, 9, 14, m[s[14]], m[s[15]]);
+  }
+  for (int i = 0; i < 8; ++i) h[i] ^= v[i] ^ v[i + 8];
+}
+
+// The first four words of BLAKE2s-128(name), little-endian (bourre.xoshiro.stream).
+void blake2s_128(const std::string& name, u32 out[4]) {
+  u32 h[8];
+  for (int i = 0; i < 8; ++i) h[i] = B2S_IV[i];
+  h[0] ^= 0x01010000u ^ 16u;  // no key, 16-byte digest
+  const auto* p = reinterpret_cast<const std::uint8_t*>(name.data());
+  std::size_t len = name.size();
+  u64 t = 0;
+  std::uint8_t block[64];
+  while (len > 64) {
+    t += 64;
+    b2s_compress(h, p, t, false);
+    p += 64;
+    len -= 64;
+  }
+  std::memset(block, 0, sizeof block);
+  if (len) std::memcpy(block, p, len);
+  t += len;
+  b2s_compress(h, block, t, true);
+  for (int i = 0; i < 4; ++i) out[i] = h[i];
+}
+
+// -- xoshiro128** (bourre.xoshiro.Xoshiro128) ------------------------------------------
+
+struct Xoshiro {
+  u32 s[4] = {0, 0, 0, 1};
+
+  u32 next() {
+    const u32 x = s[1] * 5u;
+    const u32 result = ((x << 7) | (x >> 25)) * 9u;
+    const u32 t = s[1] << 9;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = (s[3] << 11) | (s[3] >> 21);
+    return result;
+  }
+
+  // below(n): the top bits of word * n (Xoshiro128.below).
+  u32 below(u32 n) { return static_cast<u32>((static_cast<u64>(next()) * n) >> 32); }
+
+  // Fisher-Yates from the last position down: position i takes the card at
+  // below(i + 1) (Xoshiro128.shuffle).  The steps of next() are written out on local
+  // words: the cards are bytes, which may alias anything, so the state would otherwise
+  // be stored and loaded again around every swap.
+  void shuffle(std::uint8_t* a, int len) {
+    u32 s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+    for (int i = len - 1; i > 0; --i) {
+      const u32 x = s1 * 5u;
+      const u32 word = ((x << 7) | (x >> 25)) * 9u;
+      const u32 t = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = (s3 << 11) | (s3 >> 21);
+      const int j = static_cast<int>((static_cast<u64>(word) * static_cast<u32>(i + 1)) >> 32);
+      const std::uint8_t c = a[i];
+      a[i] = a[j];
+      a[j] = c;
+    }
+    s[0] = s0;
+    s[1] = s1;
+    s[2] = s2;
+    s[3] = s3;
+  }
+};
+
+// The stream named ``name`` (bourre.xoshiro.stream: the last word made odd).
+Xoshiro stream(const std::string& name) {
+  Xoshiro x;
+  blake2s_128(name, x.s);
+  x.s[3] |= 1u;
+  return x;
+}
+
+// A population count without the popcnt instruction (a generic x86-64 build would call
+// libgcc for __builtin_popcountll).
+inline int popcount(u64 m) {
+  m = m - ((m >> 1) & 0x5555555555555555ULL);
+  m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+  m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((m * 0x0101010101010101ULL) >> 56);
+}
+inline int lowest(u64 m) { return __builtin_ctzll(m); }
+
+// R-DECK: the 52 cards in order (bourre.cards.DECK), copied before each shuffle.
+constexpr std::uint8_t FRESH_DECK[52] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
+    18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35,
+    36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
+
+// -- the house and the bots, as the wrapper describes them ------------------------------
+
+struct House {
+  int n = 5;               // R-SEAT, R-SESSION: 2..8 players
+  int h = 5;               // R-DEAL-SIZE / R-FOUR-CARD: cards each and tricks
+  int hands = 12;          // R-SESSION
+  int first_dealer = 0;    // R-DEALER; -1: a random seat drawn before the first deck
+  bool double_ante = false;        // R-DOUBLE-ANTE
+  bool simultaneous = false;       // R-SIMULTANEOUS
+  bool optional_undertrump = false;  // R-OPTIONAL-UNDERTRUMP
+  bool cinch = true;               // R-SURE ... R-CINCH-LAST; false: R-NO-CINCH
+  bool pot_limit = false;          // R-POT-LIMIT
+  i128 limit = 0;                  // (in 1/D chips)
+  i128 ante = 1;                   // R-FIRST-POT, R-ANTE (in 1/D chips)
+  i128 balance = 100;              // R-SESSION (in 1/D chips)
+  double scale = 1.0;              // D, for the heuristic's float(pot)
+};
+
+enum BotKind : int { RANDOM = 0, HEURISTIC = 1 };
+
+struct Bots {
+  int kind[MAX_SEATS] = {};
+  double play_threshold[MAX_SEATS] = {};
+  double per_opponent[MAX_SEATS] = {};
+  int keep_trump[MAX_SEATS] = {};
+  // the random bots' streams: one shared by every seat (bourre-bots:{seed}), or one a
+  // seat given by the caller (bots made one by one from a random.Random)
+  bool shared = true;
+};
+
+enum Status : int { OK = 0, OVERFLOW_ = 1, NO_DISCARDS = 2 };
+
+// -- the heuristic bot (bourre_bots.heuristic), on plain cards ---------------------------
+
+constexpr double TRUMP_VALUE[13] = {0.30, 0.30, 0.31, 0.32, 0.33, 0.35, 0.37,
+                                    0.40, 0.45, 0.55, 0.70, 0.85, 1.00};
+constexpr double OFF_ACE = 0.55;
+constexpr double OFF_KING = 0.15;
+constexpr double DRAW_GAIN = 0.15;
+
+// hand_strength: expected tricks, summed in the hand's order, ascending (as Python adds them).
+double hand_strength(u64 cards, int trump) {
+  double e = 0.0;
+  for (; cards; cards &= cards - 1) {
+    const int c = lowest(cards);
+    const int s = c / 13, r = c % 13;
+    if (s == trump) {
+      e += TRUMP_VALUE[r];
+    } else if (r == ACE) {
+      e += OFF_ACE;
+    } else if (r == KING) {
+      e += OFF_KING;
+    }
+  }
+  return e;
+}
+
+constexpr u64 ACES = (u64{1} << 12) | (u64{1} << 25) | (u64{1} << 38) | (u64{1} << 51);
+
+// discard_weak: keep aces and the trumps from rank keep_trump up; the rest (a mask).
+u64 discard_weak(u64 hand, int trump, int keep_trump) {
+  const int low = keep_trump - 2;  // 0..12
+  const u64 kept_trumps = ((SUIT >> low) << low) << (trump * 13);
+  return hand & ~ACES & ~kept_trumps;
+}
+
+// What the obligations read off the trick so far (obligations._facts), kept up to date
+// card by card: the first card of the led suit, the highest card of the led suit
+// (trumps, if trumps were led) and the highest trump when another suit was led (-1 if
+// none), with the positions of those two cards (the trick's winner, R-TRICK).
+struct Facts {
+  int lo = -1, win = -1, top = -1, win_p = 0, top_p = -1;
+
+  void add(int c, int p, int trump) {
+    if (p == 0) {
+      lo = c / 13 * 13;
+      win = c;
+      win_p = 0;
+      top = top_p = -1;
+    } else if (lo <= c && c < lo + 13) {
+      if (c > win) {
+        win = c;
+        win_p = p;
+      }
+    } else if (c / 13 == trump && c > top) {
+      top = c;
+      top_p = p;
+    }
+  }
+
+  // R-TRICK: the highest trump wins the trick; with no trump, the highest of the led suit.
+  int winner() const { return top >= 0 ? top_p : win_p; }
+
+  // Whether card c, played next, would win the trick so far (not empty: R-TRICK).
+  bool would_win(int c, int trump) const {
+    if (top >= 0) return c / 13 == trump && c > top;
+    if (lo <= c && c < lo + 13) return c > win;
+    return c / 13 == trump;
+  }
+};
+
+inline bool is_master(int c, u64 known) {
+  const int top = (c / 13) * 13 + 12;
+  const u64 higher = ((u64{1} << (top + 1)) - 1) ^ ((u64{1} << (c + 1)) - 1);
+  return (known & higher) == higher;
+}
+
+inline int rank_key(int c, int trump) { return c / 13 == trump ? c % 13 + 13 : c % 13; }
+
+int cheapest(const int* cards, int k, int trump) {
+  int best = cards[0], key = rank_key(cards[0], trump);
+  for (int i = 0; i < k; ++i) {
+    const int kk = rank_key(cards[i], trump);
+    if (kk < key) {
+      best = cards[i];
+      key = kk;
+    }
+  }
+  return best;
+}
+
+int dearest(const int* cards, int k, int trump) {
+  int best = cards[0], key = rank_key(cards[0], trump);
+  for (int i = 0; i < k; ++i) {
+    const int kk = rank_key(cards[i], trump);
+    if (kk > key) {
+      best = cards[i];
+      key = kk;
+    }
+  }
+  return best;
+}
+
+// heuristic choose_card: legal ascending, more than one; known = cards no opponent holds;
+// f: the trick so far (empty when tlen is 0).
+int heuristic_card(u64 legal, const Facts& f, int tlen, int trump, u64 known, bool last) {
+  int cards[13];
+  int k = 0;
+  for (u64 m = legal; m && k < 13; m &= m - 1) cards[k++] = lowest(m);
+  if (tlen == 0) {
+    int best = -1;
+    for (int i = 0; i < k; ++i) {
+      const int c = cards[i];
+      if (c / 13 == trump && is_master(c, known) && c > best) best = c;
+    }
+    if (best >= 0) return best;
+    for (int i = 0; i < k; ++i) {
+      const int c = cards[i];
+      if (c / 13 != trump && is_master(c, known)) return c;
+    }
+    return cheapest(cards, k, trump);
+  }
+  int winners[13];  // the legal cards that would win the trick (R-TRICK)
+  int w = 0;
+  for (int i = 0; i < k; ++i) {
+    if (f.would_win(cards[i], trump)) winners[w++] = cards[i];
+  }
+  if (w) {
+    if (last) return cheapest(winners, w, trump);
+    int safe[13];
+    int sc = 0;
+    for (int i = 0; i < w; ++i) {
+      if (is_master(winners[i], known)) safe[sc++] = winners[i];
+    }
+    if (sc) return cheapest(safe, sc, trump);
+    return dearest(winners, w, trump);
+  }
+  return cheapest(cards, k, trump);
+}
+
+// -- the ordinary obligations and the cinch (bourre_variants.standard) -------------------
+
+inline u64 above_card(u64 m, int c) { return c >= 51 ? 0 : (m >> (c + 1)) << (c + 1); }
+
+// R-FOLLOW, R-TRUMP, R-DISCARD (obligations.follow), for a card after the lead (leading
+// is free: R-LEAD).
+u64 follow(u64 hand, const Facts& f, int trump) {
+  const u64 led = hand & (SUIT << f.lo);
+  if (led) {  // R-FOLLOW
+    if (f.top >= 0) return led;  // trumped: any card of the led suit
+    const u64 above = above_card(led, f.win);
+    return above ? above : led;
+  }
+  const u64 trumps = hand & (SUIT << (trump * 13));
+  if (!trumps) return hand;      // R-DISCARD
+  if (f.top < 0) return trumps;  // R-TRUMP
+  const u64 above = above_card(trumps, f.top);
+  return above ? above : trumps;  // beat it, else under-trump (R-TRUMP)
+}
+
+// R-OPTIONAL-UNDERTRUMP (obligations.follow_optional_undertrump): unable to beat a trump
+// on the trick without the led suit, any card.
+u64 follow_optional_undertrump(u64 hand, const Facts& f, int trump) {
+  if (hand & (SUIT << f.lo)) return follow(hand, f, trump);
+  const u64 trumps = hand & (SUIT << (trump * 13));
+  if (!trumps) return hand;
+  if (f.top < 0) return trumps;
+  const u64 above = above_card(trumps, f.top);
+  return above ? above : hand;
+}
+
+// R-SURE: won tricks plus master trumps held reach 3 (StandardCinch.has_cinch).
+bool has_cinch(u64 hand, int trump, u64 known, int won) {
+  if (won >= 3) return true;
+  int need = 3 - won;
+  const int low = trump * 13;
+  for (int c = low + 12; c >= low; --c) {
+    if ((hand >> c) & 1) {
+      if (!--need) return true;
+    } else if (!((known >> c) & 1)) {
+      return false;
+    }
+  }
+  return false;
+}
+
+// R-EQUIV: the highest allowed trump and those equivalent to it (cinch.highest_trumps).
+u64 highest_trumps(u64 allowed, u64 hand, int trump, u64 known) {
+  const int low = trump * 13;
+  int c = low + 12;
+  while (c >= low && !((allowed >> c) & 1)) --c;
+  u64 out = u64{1} << c;
+  for (--c; c >= low; --c) {
+    if ((allowed >> c) & 1) {
+      out |= u64{1} << c;
+    } else if (!(((known | hand) >> c) & 1)) {
+      break;
+    }
+  }
+  return out;
+}
+
+// R-CINCH-LEAD, R-CINCH-FOLLOW, R-CINCH-LAST (StandardCinch.narrow).
+u64 cinch_narrow(u64 legal, u64 hand, int tlen, int trump, u64 known, bool last) {
+  if (last && tlen) return legal;  // R-CINCH-LAST: the ordinary obligations only
+  const u64 trumps = legal & (SUIT << (trump * 13));
+  if (!trumps) return legal;  // following suit keeps priority (R-CINCH-FOLLOW)
+  return highest_trumps(trumps, hand, trump, known);
+}
+
+// -- a session ---------------------------------------------------------------------------
+
+// What bourre compare keeps of a hand (results.SessionTally): the pot at stake, the
+// players, the bourre players, whether the pot carried, the dealer, cards played and
+// those played with a cinch (R-SURE), and the balances after the payout.
+struct HandLog {
+  i128 pot_at_stake = 0;
+  int active = 0, bourre = 0, carried = 0, dealer = 0, plays = 0, cinch = 0;
+  i128 bal[MAX_SEATS] = {};
+};
+
+struct Session {
+  const House& H;
+  const Bots& B;
+  Xoshiro deck_gen, reshuffle_gen;
+  std::string reshuffle_name;  // bourre-reshuffle:{seed}, its stream made when first needed
+  bool reshuffle_made = false;
+  Xoshiro bot_gen[MAX_SEATS];
+  i128 bal[MAX_SEATS] = {};
+  i128 pot = 0;
+  bool exempt[MAX_SEATS] = {};  // R-ANTE: the last hand's exemptions
+  int status = OK;
+
+  // the hand
+  int dealer = 0, trump = 0, upcard = 0;
+  u64 hand[MAX_SEATS] = {};  // each seat's cards (a mask: read in ascending order)
+  std::uint8_t stock[52] = {};
+  int stock_pos = 0, stock_len = 0;
+  std::uint8_t pile[52] = {};  // the discards not yet returned, in the order discarded
+  int pile_len = 0;
+  u64 own_discards[MAX_SEATS] = {};  // each seat's unreturned discards (R-SURE, R-RESHUFFLE)
+  int active[MAX_SEATS] = {};
+  int nactive = 0;
+  int decided = 0;  // public decisions so far (a fold, or a play with its exchange)
+  int playing = 0;  // of which plays
+  int cinch_plays = 0;  // cards played this hand by a seat with a cinch (R-SURE)
+  int nbourre = 0, carried = 0;
+  std::vector<HandLog>* log = nullptr;  // each hand's tally, when asked
+
+  Session(const House& h, const Bots& b) : H(h), B(b) {}
+
+  Xoshiro& gen(int seat) { return bot_gen[B.shared ? 0 : seat]; }
+
+  void check(i128 x) {
+    if (x > MONEY_BOUND || x < -MONEY_BOUND) status = OVERFLOW_;
+  }
+
+  // R-DEAL: card i of the deck goes to seat (dealer + 1 + i) mod n; the upcard is card
+  // h * n - 1 (the dealer's last) and names trump; the rest is the stock, top first.
+  void deal(const std::uint8_t* deck) {
+    const int n = H.n, h = H.h;
+    for (int i = 0; i < n; ++i) {
+      u64 m = 0;
+      for (int j = 0; j < h; ++j) m |= u64{1} << deck[i + j * n];
+      const int s = dealer + 1 + i;
+      hand[s < n ? s : s - n] = m;
+    }
+    upcard = deck[h * n - 1];
+    trump = upcard / 13;
+    stock_len = 52 - h * n;
+    std::memcpy(stock, deck + h * n, static_cast<std::size_t>(stock_len));
+    stock_pos = 0;
+    pile_len = 0;
+    for (int s = 0; s < n; ++s) own_discards[s] = 0;
+    nactive = decided = playing = 0;
+  }
+
+  // R-DRAW, R-RESHUFFLE (standard.draw.Draw): discard the cards of ``dmask`` (in the
+  // hand's order, as both bots give them), draw as many from the top of the stock; a
+  // stock that runs out is made again from the earlier players' unreturned discards
+  // (shuffled on the reshuffle stream), never this player's own.
+  void exchange(int s, u64 dmask) {
+    dmask &= hand[s];
+    if (!dmask) return;  // standing pat
+    u64 kept = hand[s] & ~dmask;
+    int need = popcount(dmask);
+    while (need) {
+      if (stock_pos == stock_len) {  // R-RESHUFFLE
+        if (!pile_len) {
+          status = NO_DISCARDS;
+          return;
+        }
+        std::memcpy(stock, pile, static_cast<std::size_t>(pile_len));
+        stock_len = pile_len;
+        stock_pos = 0;
+        if (!reshuffle_made) {  // (Chance.reshuffle: its own stream, made on first use)
+          reshuffle_gen = stream(reshuffle_name);
+          reshuffle_made = true;
+        }
+        reshuffle_gen.shuffle(stock, stock_len);
+        pile_len = 0;
+        for (int t = 0; t < H.n; ++t) own_discards[t] = 0;
+      }
+      const int take = std::min(need, stock_len - stock_pos);
+      for (int i = 0; i < take; ++i) kept |= u64{1} << stock[stock_pos + i];
+      stock_pos += take;
+      need -= take;
+    }
+    hand[s] = kept;
+    for (u64 m = dmask; m && pile_len < 52; m &= m - 1) {
+      pile[pile_len++] = static_cast<std::uint8_t>(lowest(m));
+    }
+    own_discards[s] |= dmask;
+  }
+
+  // The seat's exchange, asked of its bot (R-DRAW: 0 to all the cards of the hand).
+  void ask_exchange(int s) {
+    u64 dmask = 0;
+    if (B.kind[s] == RANDOM) {  // a coin for each card: a bit of one word, in hand order
+      const u32 w = gen(s).next();
+      int i = 0;
+      for (u64 m = hand[s]; m; m &= m - 1, ++i) {
+        if ((w >> i) & 1) dmask |= m & (~m + 1);
+      }
+    } else {
+      dmask = discard_weak(hand[s], trump, B.keep_trump[s]);
+    }
+    exchange(s, dmask);
+  }
+
+  // A decision to play or pass, asked of the seat's bot (not asked when forced).
+  bool ask_decision(int s, int decided_now, int playing_now) {
+    if (B.kind[s] == RANDOM) return (gen(s).next() >> 31) == 1;
+    const int keep = B.keep_trump[s];
+    const u64 out = discard_weak(hand[s], trump, keep);
+    double strength =
+        hand_strength(hand[s], trump) + DRAW_GAIN * static_cast<double>(popcount(out));
+    if (keep > 2) strength -= hand_strength(out & (SUIT << (trump * 13)), trump);
+    const double potf = static_cast<double>(pot) / H.scale;  // float(view.pot)
+    const double players = static_cast<double>(H.n);
+    const double share = 0.4 + 0.1 * std::min(2.0, potf / std::max(1.0, 2.0 * players));
+    const int to_come = H.n - 1 - decided_now;
+    const double opponents =
+        static_cast<double>(playing_now) + share * static_cast<double>(to_come);
+    return strength >= B.play_threshold[s] + B.per_opponent[s] * opponents;
+  }
+
+  // R-DECIDE, R-PASS, R-ACE-UP, R-LAST-STANDS (standard.decisions.Sequential): in turn
+  // from the dealer's left, each player who plays exchanges before the next decides.
+  void sequential() {
+    const int n = H.n;
+    for (int k = 0; k < n; ++k) {
+      const int s = dealer + 1 + k < n ? dealer + 1 + k : dealer + 1 + k - n;
+      const bool forced = s == dealer && (upcard % 13 == ACE || nactive == 0);
+      const bool play = forced || ask_decision(s, decided, playing);
+      if (play) {
+        active[nactive++] = s;
+        ask_exchange(s);
+        ++playing;
+      } else {
+        hand[s] = 0;  // R-PASS: the hand is folded
+      }
+      ++decided;
+    }
+  }
+
+  // R-SIMULTANEOUS, R-ACE-UP, R-SIMULTANEOUS-NOBODY (simultaneous_reveal.Simultaneous):
+  // everyone decides at once, then those who play exchange in turn from the dealer's
+  // left; if nobody plays, the dealer is forced in without an exchange.
+  void simultaneous() {
+    const int n = H.n;
+    bool chosen[MAX_SEATS] = {};
+    bool any = false;
+    for (int k = 0; k < n; ++k) {
+      const int s = dealer + 1 + k < n ? dealer + 1 + k : dealer + 1 + k - n;
+      const bool forced = s == dealer && upcard % 13 == ACE;
+      chosen[s] = forced || ask_decision(s, 0, 0);  // a secret decision: nothing public yet
+      any = any || chosen[s];
+    }
+    const bool nobody = !any;
+    if (nobody) chosen[dealer] = true;
+    for (int k = 0; k < n; ++k) {
+      const int s = dealer + 1 + k < n ? dealer + 1 + k : dealer + 1 + k - n;
+      if (chosen[s]) {
+        active[nactive++] = s;
+        if (!(nobody && s == dealer)) ask_exchange(s);
+      } else {
+        hand[s] = 0;  // R-PASS
+      }
+    }
+  }
+
+  // R-LEAD, R-FOLLOW ... R-CINCH-LAST, R-TRICK: the tricks; won[s] counts each seat's.
+  void tricks(int* won) {
+    const int n = H.n, h = H.h;
+    u64 held[MAX_SEATS] = {};
+    int cinch_from[MAX_SEATS];
+    for (int s = 0; s < n; ++s) cinch_from[s] = 53;
+    int around[2 * MAX_SEATS];  // the active seats twice: a trick's order from any leader
+    for (int i = 0; i < nactive; ++i) {
+      const int s = active[i];
+      around[i] = around[i + nactive] = s;
+      held[s] = hand[s];
+      if (H.cinch) {  // masters are trumps held, and no trump joins a hand after the draw
+        const int t = popcount((held[s] >> (trump * 13)) & SUIT);
+        cinch_from[s] = t < 3 ? 3 - t : 0;
+      }
+    }
+    u64 played = 0;
+    int lead_at = 0;  // R-LEAD: the first active player to the dealer's left leads first
+    for (int t = 0; t < h; ++t) {
+      const int* seats = around + lead_at;
+      Facts f;
+      for (int p = 0; p < nactive; ++p) {
+        const int s = seats[p];
+        const bool last = p == nactive - 1;
+        u64 lm = !p                    ? held[s]  // leading is free (R-LEAD)
+                 : H.optional_undertrump ? follow_optional_undertrump(held[s], f, trump)
+                                         : follow(held[s], f, trump);
+        if (H.cinch && won[s] >= cinch_from[s]) {
+          const u64 kn = played | own_discards[s];
+          if (has_cinch(held[s], trump, kn, won[s])) {
+            ++cinch_plays;
+            lm = cinch_narrow(lm, held[s], p, trump, kn, last);
+          }
+        }
+        lm &= held[s];
+        if (!lm) lm = held[s];  // never: the legal set is within a non-empty hand
+        int card;
+        if (!(lm & (lm - 1))) {
+          card = lowest(lm);  // the only legal card: applied, no bot asked
+        } else if (B.kind[s] == RANDOM) {
+          u32 k = gen(s).below(static_cast<u32>(popcount(lm)));
+          u64 m = lm;
+          while (k--) m &= m - 1;
+          card = lowest(m);
+        } else {
+          const u64 known = held[s] | own_discards[s] | played;
+          card = heuristic_card(lm, f, p, trump, known, last);
+          if (!((lm >> card) & 1)) card = lowest(lm);  // never: its card is legal
+        }
+        held[s] ^= u64{1} << card;
+        played |= u64{1} << card;
+        f.add(card, p, trump);
+      }
+      const int wp = f.winner();
+      ++won[seats[wp]];
+      lead_at = lead_at + wp < nactive ? lead_at + wp : lead_at + wp - nactive;
+    }
+  }
+
+  // R-WIN, R-SOLE, R-BOURRE (R-POT-LIMIT), R-ANTE exemptions (standard.payout.payout).
+  void payout(const int* won, bool sole, i128 P) {
+    const int n = H.n;
+    for (int s = 0; s < n; ++s) exempt[s] = false;
+    nbourre = carried = 0;
+    if (sole) {  // R-SOLE: takes the pot, nobody is bourre
+      bal[active[0]] += P;
+      pot = 0;
+      return;
+    }
+    int best = -1, ntop = 0;
+    int top[MAX_SEATS];
+    bool bourre[MAX_SEATS] = {};
+    for (int i = 0; i < nactive; ++i) {
+      const int s = active[i], w = won[s];
+      if (w > best) {
+        best = w;
+        ntop = 0;
+        top[ntop++] = s;
+      } else if (w == best) {
+        top[ntop++] = s;
+      }
+      if (!w) {
+        bourre[s] = true;
+        ++nbourre;
+      }
+    }
+    i128 owed = 0;
+    if (nbourre) {
+      const i128 x = H.pot_limit ? std::min(P, H.limit) : P;  // every payment uses the same old P
+      for (int s = 0; s < n; ++s) {
+        if (bourre[s]) {
+          bal[s] -= x;
+          owed += x;
+        }
+      }
+    }
+    i128 carry = P;
+    for (int s = 0; s < n; ++s) exempt[s] = bourre[s];
+    if (ntop > 1) {  // R-WIN: a tie carries the whole pot; the tied skip the ante
+      carried = 1;
+      for (int i = 0; i < ntop; ++i) exempt[top[i]] = true;
+    } else {
+      bal[top[0]] += P;
+      carry = 0;
+    }
+    pot = carry + owed;
+  }
+
+  void hand_played(bool first) {
+    const int n = H.n;
+    std::uint8_t deck[52];
+    std::memcpy(deck, FRESH_DECK, sizeof deck);
+    deck_gen.shuffle(deck, 52);  // R-DEAL: the shuffled and cut deck, top first
+    if (!first) dealer = dealer + 1 < n ? dealer + 1 : 0;  // R-DEALER: the left neighbour (no lost turns)
+    deal(deck);
+    // R-FIRST-POT, R-ANTE (or R-DOUBLE-ANTE: no exemptions)
+    for (int s = 0; s < n; ++s) {
+      if (first || H.double_ante || !exempt[s]) {
+        bal[s] -= H.ante;
+        pot += H.ante;
+      }
+    }
+    if (H.simultaneous) {
+      simultaneous();
+    } else {
+      sequential();
+    }
+    if (status != OK) return;
+    if (H.double_ante) {  // R-DOUBLE-ANTE: a second ante from each who plays
+      for (int i = 0; i < nactive; ++i) bal[active[i]] -= H.ante;
+      pot += H.ante * nactive;
+    }
+    const i128 P = pot;  // the pot at stake
+    cinch_plays = 0;
+    int won[MAX_SEATS] = {};
+    const bool sole = nactive == 1;
+    if (sole) {
+      won[active[0]] = H.h;  // R-SOLE
+    } else {
+      tricks(won);
+    }
+    payout(won, sole, P);
+    for (int s = 0; s < n; ++s) check(bal[s]);
+    check(pot);
+    if (log) {
+      HandLog hl;
+      hl.pot_at_stake = P;
+      hl.active = nactive;
+      hl.bourre = nbourre;
+      hl.carried = carried;
+      hl.dealer = dealer;
+      hl.plays = sole ? 0 : H.h * nactive;
+      hl.cinch = cinch_plays;
+      for (int s = 0; s < n; ++s) hl.bal[s] = bal[s];
+      log->push_back(hl);
+    }
+  }
+
+  void play() {
+    for (int s = 0; s < H.n; ++s) bal[s] = H.balance;
+    dealer = H.first_dealer >= 0 ? H.first_dealer
+                                 : static_cast<int>(deck_gen.below(static_cast<u32>(H.n)));
+    for (int k = 0; k < H.hands && status == OK; ++k) hand_played(k == 0);
+  }
+};
+
+py::int_ to_py(i128 x) {
+  if (x >= static_cast<i128>(INT64_MIN) && x <= static_cast<i128>(INT64_MAX)) {
+    return py::int_(static_cast<i64>(x));
+  }
+  const bool neg = x < 0;
+  unsigned __int128 u = neg ? static_cast<unsigned __int128>(-(x + 1)) + 1
+                            : static_cast<unsigned __int128>(x);
+  std::string digits;
+  while (u) {
+    digits.push_back(static_cast<char>('0' + static_cast<int>(u % 10)));
+    u /= 10;
+  }
+  if (neg) digits.push_back('-');
+  std::reverse(digits.begin(), digits.end());
+  return py::reinterpret_steal<py::int_>(PyLong_FromString(digits.c_str(), nullptr, 10));
+}
+
+i128 from_py(const py::int_& v) {
+  const i64 x = v.cast<i64>();  // the wrapper keeps amounts within 2^62
+  return static_cast<i128>(x);
+}
+
+House read_house(const py::dict& d) {
+  House h;
+  h.n = d["players"].cast<int>();
+  h.h = d["hand_size"].cast<int>();
+  h.hands = d["hands"].cast<int>();
+  h.first_dealer = d["first_dealer"].cast<int>();
+  h.double_ante = d["double_ante"].cast<bool>();
+  h.simultaneous = d["simultaneous"].cast<bool>();
+  h.optional_undertrump = d["optional_undertrump"].cast<bool>();
+  h.cinch = d["cinch"].cast<bool>();
+  h.pot_limit = d["pot_limit"].cast<bool>();
+  h.limit = from_py(d["limit"].cast<py::int_>());
+  h.ante = from_py(d["ante"].cast<py::int_>());
+  h.balance = from_py(d["balance"].cast<py::int_>());
+  h.scale = static_cast<double>(d["scale"].cast<i64>());
+  if (h.n < 2 || h.n > MAX_SEATS) throw std::invalid_argument("players: 2 to 8 (R-SEAT)");
+  if (h.h != 4 && h.h != 5) throw std::invalid_argument("hand_size: 4 or 5 (R-DEAL-SIZE)");
+  if (h.n * h.h > 52) throw std::invalid_argument("too many cards to deal (R-DEAL)");
+  if (h.hands < 1 || h.hands > 10000) throw std::invalid_argument("hands: 1 to 10000 (R-SESSION)");
+  if (h.first_dealer < -1 || h.first_dealer >= h.n) {
+    throw std::invalid_argument("first_dealer: a seat or -1 (R-DEALER)");
+  }
+  if (h.ante <= 0 || (h.pot_limit && h.limit <= 0) || h.scale < 1.0) {
+    throw std::invalid_argument("ante and limit must be positive (R-FIRST-POT, R-POT-LIMIT)");
+  }
+  return h;
+}
+
+Bots read_bots(const House& h, const py::list& seats, bool shared) {
+  Bots b;
+  b.shared = shared;
+  if (static_cast<int>(seats.size()) != h.n) throw std::invalid_argument("one bot a seat");
+  for (int s = 0; s < h.n; ++s) {
+    const auto t = seats[static_cast<std::size_t>(s)].cast<py::tuple>();
+    if (t.size() != 4) throw std::invalid_argument("a bot is (kind, threshold, per_opponent, keep)");
+    b.kind[s] = t[0].cast<int>();
+    b.play_threshold[s] = t[1].cast<double>();
+    b.per_opponent[s] = t[2].cast<double>();
+    b.keep_trump[s] = t[3].cast<int>();
+    if (b.kind[s] != RANDOM && b.kind[s] != HEURISTIC) throw std::invalid_argument("bot kind");
+    if (b.keep_trump[s] < 2 || b.keep_trump[s] > 14) throw std::invalid_argument("keep_trump");
+  }
+  return b;
+}
+
+i128 gcd128(i128 a, i128 b) {
+  if (a < 0) a = -a;
+  while (b) {
+    const i128 t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+// The Fraction p/q of coprime ints (q > 1): by ``fraction(p, q)``, or, with ``fast``
+// (the wrapper checked that this Python's Fraction keeps its terms in the slots
+// _numerator and _denominator), made as object.__new__(Fraction) with those slots set:
+// a quarter of the normalising constructor's cost.
+py::object make_fraction(const py::object& fraction, bool fast, py::int_ p, py::int_ q) {
+  if (!fast) return fraction(std::move(p), std::move(q));
+  static PyObject* const no_args = PyTuple_New(0);
+  static PyObject* const num_name = PyUnicode_InternFromString("_numerator");
+  static PyObject* const den_name = PyUnicode_InternFromString("_denominator");
+  auto* type = reinterpret_cast<PyTypeObject*>(fraction.ptr());
+  py::object f = py::reinterpret_steal<py::object>(PyBaseObject_Type.tp_new(type, no_args, nullptr));
+  if (!f || PyObject_SetAttr(f.ptr(), num_name, p.ptr()) < 0 ||
+      PyObject_SetAttr(f.ptr(), den_name, q.ptr()) < 0) {
+    throw py::error_already_set();
+  }
+  return f;
+}
+
+py::object result(const Session& g, i128 den, const py::object& fraction, bool fast) {
+  if (g.status != OK) return py::int_(g.status);
+  // R-SETTLE: each final balance is (n * balance + pot) / (n * D): the numerators, and
+  // the places (one more than the balances above: ties share a place)
+  const int n = g.H.n;
+  i128 num[MAX_SEATS];
+  for (int s = 0; s < n; ++s) num[s] = g.bal[s] * n + g.pot;
+  py::list nums(static_cast<std::size_t>(n));
+  py::list ranks(static_cast<std::size_t>(n));
+  for (int s = 0; s < n; ++s) {
+    int above = 0;
+    for (int t = 0; t < n; ++t) above += num[t] > num[s];
+    // whole: an int; else the exact fraction, in lowest terms (fraction(p, q))
+    const i128 d = gcd128(num[s], den);
+    if (d == den) {
+      nums[static_cast<std::size_t>(s)] = to_py(num[s] / den);
+    } else {
+      nums[static_cast<std::size_t>(s)] =
+          make_fraction(fraction, fast, to_py(num[s] / d), to_py(den / d));
+    }
+    ranks[static_cast<std::size_t>(s)] = py::int_(above + 1);
+  }
+  return py::make_tuple(std::move(nums), std::move(ranks));
+}
+
+// Sessions whose random bots share the stream bourre-bots:{seed} (simulate.play_session).
+py::list play_shared(const py::dict& house, const py::list& bots,
+                     const std::vector<std::string>& seeds, const py::object& fraction,
+                     bool fast) {
+  const House h = read_house(house);
+  const Bots b = read_bots(h, bots, true);
+  const i128 den = static_cast<i128>(h.n) * static_cast<i64>(h.scale);
+  py::list out;
+  for (const auto& seed : seeds) {
+    Session g(h, b);
+    g.deck_gen = stream("bourre-deck:" + seed);
+    g.reshuffle_name = "bourre-reshuffle:" + seed;
+    g.bot_gen[0] = stream("bourre-bots:" + seed);
+    {
+      py::gil_scoped_release release;
+      g.play();
+    }
+    out.append(result(g, den, fraction, fast));
+  }
+  return out;
+}
+
+// One session whose random bots have a stream each, given as four words a seat (or,
+// with no words, share bourre-bots:{seed}); with ``tally``, each hand's HandLog too:
+// ((final, places), [(pot at stake, active, bourre, carried, dealer, plays, cinch,
+// balances...), ...]).
+py::object play_streams(const py::dict& house, const py::list& bots, const std::string& seed,
+                        const std::vector<std::vector<u32>>& words, const py::object& fraction,
+                        bool fast, bool tally) {
+  const House h = read_house(house);
+  const bool shared = words.empty();
+  const Bots b = read_bots(h, bots, shared);
+  if (!shared && static_cast<int>(words.size()) != h.n) {
+    throw std::invalid_argument("one stream a seat");
+  }
+  Session g(h, b);
+  g.deck_gen = stream("bourre-deck:" + seed);
+  g.reshuffle_name = "bourre-reshuffle:" + seed;
+  if (shared) g.bot_gen[0] = stream("bourre-bots:" + seed);
+  for (int s = 0; s < static_cast<int>(words.size()); ++s) {
+    const auto& w = words[static_cast<std::size_t>(s)];
+    if (w.size() != 4 || !(w[0] | w[1] | w[2] | w[3])) throw std::invalid_argument("stream words");
+    for (int i = 0; i < 4; ++i) g.bot_gen[s].s[i] = w[static_cast<std::size_t>(i)];
+  }
+  std::vector<HandLog> log;
+  if (tally) {
+    log.reserve(static_cast<std::size_t>(h.hands));
+    g.log = &log;
+  }
+  g.play();
+  py::object got =
+      result(g, static_cast<i128>(h.n) * static_cast<i64>(h.scale), fraction, fast);
+  if (!tally || g.status != OK) return got;
+  // The tally's floats, when every amount and D are exact doubles (below 2^53): then
+  // x / D here is Python's float(Fraction(x, D)) (both correctly rounded) and each
+  // change is the same double subtraction as SessionTally's.
+  const i128 exact = static_cast<i128>(1) << 53;
+  bool safe = static_cast<i128>(h.scale) < exact && h.balance < exact && h.balance > -exact;
+  for (const auto& hl : log) {
+    safe = safe && hl.pot_at_stake < exact && hl.pot_at_stake > -exact;
+    for (int s = 0; s < h.n; ++s) safe = safe && hl.bal[s] < exact && hl.bal[s] > -exact;
+  }
+  if (safe) {
+    const double d = h.scale;
+    py::list pots, active, bourre, carried, dealers, deltas;
+    double prev[MAX_SEATS];
+    for (int s = 0; s < h.n; ++s) prev[s] = static_cast<double>(h.balance) / d;
+    int plays = 0, cinch = 0;
+    for (const auto& hl : log) {
+      pots.append(py::float_(static_cast<double>(hl.pot_at_stake) / d));
+      active.append(py::int_(hl.active));
+      bourre.append(py::int_(hl.bourre));
+      carried.append(py::int_(hl.carried));
+      dealers.append(py::int_(hl.dealer));
+      py::list delta(static_cast<std::size_t>(h.n));
+      for (int s = 0; s < h.n; ++s) {
+        const double now = static_cast<double>(hl.bal[s]) / d;
+        delta[static_cast<std::size_t>(s)] = py::float_(now - prev[s]);
+        prev[s] = now;
+      }
+      deltas.append(std::move(delta));
+      plays += hl.plays;
+      cinch += hl.cinch;
+    }
+    py::list last(static_cast<std::size_t>(h.n));
+    for (int s = 0; s < h.n; ++s) last[static_cast<std::size_t>(s)] = py::float_(prev[s]);
+    return py::make_tuple(std::move(got), py::make_tuple(pots, active, bourre, carried, dealers,
+                                                         deltas, plays, cinch, last));
+  }
+  py::list hands;
+  for (const auto& hl : log) {
+    py::tuple t(static_cast<std::size_t>(7 + h.n));
+    t[0] = to_py(hl.pot_at_stake);
+    t[1] = py::int_(hl.active);
+    t[2] = py::int_(hl.bourre);
+    t[3] = py::int_(hl.carried);
+    t[4] = py::int_(hl.dealer);
+    t[5] = py::int_(hl.plays);
+    t[6] = py::int_(hl.cinch);
+    for (int s = 0; s < h.n; ++s) t[static_cast<std::size_t>(7 + s)] = to_py(hl.bal[s]);
+    hands.append(std::move(t));
+  }
+  return py::make_tuple(std::move(got), std::move(hands));
+}
+
+std::vector<u32> stream_words(const std::string& name) {
+  const Xoshiro x = stream(name);
+  return {x.s[0], x.s[1], x.s[2], x.s[3]};
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_kernel, m) {
+  m.doc() = "bourre's compiled kernel: seeded sessions of built-in houses and bots (C++17).";
+  m.attr("OK") = static_cast<int>(OK);
+  m.attr("OVERFLOW") = static_cast<int>(OVERFLOW_);
+  m.attr("NO_DISCARDS") = static_cast<int>(NO_DISCARDS);
+  m.def("play_shared", &play_shared, py::arg("house"), py::arg("bots"), py::arg("seeds"), py::arg("fraction"), py::arg("fast"),
+        "Sessions (one a seed text) whose random bots share the stream bourre-bots:{seed}: "
+        "for each, (final balances, places) (R-SETTLE) or a status int.");
+  m.def("play_streams", &play_streams, py::arg("house"), py::arg("bots"), py::arg("seed"),
+        py::arg("words"), py::arg("fraction"), py::arg("fast"), py::arg("tally") = false,
+        "One session whose random bots have a stream each (four words a seat; none: "
+        "shared), with each hand's tally when asked.");
+  m.def("stream_words", &stream_words, py::arg("name"),
+        "The state words of the stream named ``name`` (bourre.xoshiro.stream).");
+}
