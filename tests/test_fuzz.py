@@ -288,3 +288,40 @@ def test_web_forms(form: dict[str, str], script: str, line: str, house: str) -> 
 @given(*web_forms)
 def test_web_forms_long(form: dict[str, str], script: str, line: str, house: str) -> None:
     _web_forms(form, script, line, house)
+
+
+# -- state files -------------------------------------------------------------------------
+
+
+def _state_file(tmp: Path) -> Path:
+    from bourre.sim import runner
+
+    path = tmp / "s.jsonl"
+    runner.run(runner.RunConfig(["standard"], 3, "f", runner.parse_bots("random"), False), state=path)
+    return path
+
+
+@FAST
+@given(
+    edits=st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(list('0123456789{}[]",: -.abcdef\n'))),
+                   min_size=1, max_size=3)
+)
+def test_edited_state_files_are_refused_with_a_line(edits: list[tuple[int, str]], tmp_path_factory: Any) -> None:
+    """Any edit that changes a whole line of a state file is refused on resume, naming
+    a line; only a cut at the very end (a torn last line) is let through."""
+    from bourre.sim.statefile import StateError, load_state
+
+    path = _state_file(tmp_path_factory.mktemp("state"))
+    original = path.read_text(encoding="utf-8")
+    text = list(original)
+    for pos, ch in edits:
+        text[pos % len(text)] = ch
+    edited = "".join(text)
+    path.write_text(edited, encoding="utf-8")
+    whole = edited[: edited.rfind("\n") + 1]  # the torn tail, if any, is cut
+    try:
+        load_state(path)
+    except StateError as e:
+        assert "line " in str(e) or "not a bourre compare state file" in str(e), str(e)
+        return
+    assert original.startswith(whole), "an edited line was accepted"

@@ -375,3 +375,19 @@ def test_a_state_file_that_fills_up_stops_the_run_in_words(
     assert r.exit_code == 1, (r.exception, r.stderr)
     assert "PARTIAL (--state" in r.stderr and "No space left on device" in r.stderr
     assert "worker failed" not in r.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["rules", "standard"], ["convert", str(Path(__file__).parent / "golden" / "worked_example.script.json")],
+     ["simulate", "standard", "--sessions", "2", "--bots", "random", "--no-progress", "--workers", "1"]],
+)
+def test_a_full_standard_output_is_one_line_not_a_traceback(args: list[str]) -> None:
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-c", "from bourre.cli import main; main()", *args],
+                           stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert r.returncode == 1
+    assert r.stderr == "bourre: the output cannot be written: No space left on device\n"

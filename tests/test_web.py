@@ -145,6 +145,8 @@ def test_only_known_host_names_are_answered(host: str, status: int) -> None:
         ({"origin": "http://localhost.evil.example"}, 403),
         ({"sec-fetch-site": "cross-site"}, 403),
         ({"sec-fetch-site": "same-site"}, 403),
+        ({"sec-fetch-site": "same-origin", "origin": "null"}, 200),  # a browser's own form
+        ({"sec-fetch-site": "cross-site", "origin": "http://localhost"}, 403),
     ],
 )
 def test_posts_from_other_sites_are_refused(headers: dict[str, str], status: int) -> None:

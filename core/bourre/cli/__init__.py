@@ -41,5 +41,22 @@ register_plugin_commands()
 
 
 def main() -> None:
-    """Entry point of the console script."""
-    app()
+    """Entry point of the console script.  Standard output that cannot be written (a
+    full disk, ``/dev/full``, a reader that left: ``bourre … | head``) ends the
+    command with one line on standard error, not a traceback."""
+    import contextlib
+    import errno
+    import os
+    import sys
+
+    try:
+        app()
+    except OSError as e:
+        if e.filename is not None:  # a file the command did not expect to fail on
+            raise
+        with contextlib.suppress(OSError):  # nothing more reaches it, not even at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if e.errno == errno.EPIPE:
+            sys.exit(141)  # as a shell reports a reader that left (128 + SIGPIPE)
+        sys.stderr.write(f"bourre: the output cannot be written: {e.strerror or e}\n")
+        sys.exit(1)

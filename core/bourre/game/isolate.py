@@ -9,8 +9,10 @@ object per line:
   :class:`~bourre.game.observation.Observation`; cards as ints, amounts as JSON amounts,
   actions in the table's words), or ``{"reset": true}`` (a new session: the bot is
   made again);
-- child → parent: ``{"action": "play"}`` (``pass``, ``play``, ``discard 2C 3D``,
-  ``stand pat`` or a card such as ``JH``), or ``{"error": "…"}``.
+- child → parent: first ``{"ready": true}`` once the bot is made (within
+  ``startup`` seconds), then for each message ``{"action": "play"}`` (``pass``,
+  ``play``, ``discard 2C 3D``, ``stand pat`` or a card such as ``JH``), or
+  ``{"error": "…"}``.
 
 The child is given nothing from which a hidden card follows: no seed and no
 generator state (its bot's generator is seeded by the operating system, afresh for
@@ -221,7 +223,8 @@ def _ready(fd: int, event: int, seconds: float) -> bool:
 class IsolatedBot:
     """A bot in a child process (see the module's protocol).  Implements
     :class:`~bourre.rules.Bot`: ``act(view)``.  ``timeout``: seconds for each answer;
-    ``memory``: bytes of address space for the child."""
+    ``memory``: bytes of address space for the child; ``startup``: seconds for its
+    process to start and make the bot (not counted against any answer)."""
 
     def __init__(
         self,
@@ -231,8 +234,9 @@ class IsolatedBot:
         house: str = "standard",
         timeout: float = 10.0,
         memory: int = MEMORY,
+        startup: float = 60.0,
     ) -> None:
-        self.bot, self.timeout = bot, timeout
+        self.bot, self.timeout, self.startup, self._ready = bot, timeout, startup, False
         config = {"bot": bot, "options": options or {}, "house": house, "memory": memory}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bourre.game.isolate", json.dumps(config)],
@@ -263,13 +267,15 @@ class IsolatedBot:
             except OSError:
                 raise self._stop("its process ended") from None
 
-    def _receive(self, deadline: float) -> bytes:
+    def _receive(self, deadline: float, what: str = "") -> bytes:
         buf = b""
         while b"\n" not in buf:
             if len(buf) > MAX_ANSWER:
                 raise self._stop(f"answered more than {MAX_ANSWER} bytes in one line")
             left = deadline - time.monotonic()
             if left <= 0 or not _ready(self._out, select.POLLIN, left):
+                if what:
+                    raise self._stop(f"took more than {self.startup:g} s {what}")
                 raise self._stop(f"no answer within {self.timeout:g} s (its time limit)")
             try:
                 chunk = os.read(self._out, MAX_ANSWER)
@@ -289,6 +295,14 @@ class IsolatedBot:
     def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
         if self.proc.poll() is not None:
             raise self._stop(f"its process ended (status {self.proc.returncode})")
+        if not self._ready:  # the process's start is not the bot's time to answer
+            try:
+                ready = json.loads(self._receive(time.monotonic() + self.startup, "to start"))
+            except ValueError:
+                ready = None
+            if ready != {"ready": True}:
+                raise self._stop("did not start with the protocol's first line")
+            self._ready = True
         deadline = time.monotonic() + self.timeout
         self._send((json.dumps(message) + "\n").encode(), deadline)
         line = self._receive(deadline)
@@ -356,6 +370,8 @@ def _child(config: dict[str, Any]) -> None:
         bot = build()
     except Exception as e:  # reported at the first question
         broken = f"cannot make the bot: {type(e).__name__}: {e}"
+    out.write('{"ready": true}\n')  # the bot is made (or broken): its time starts now
+    out.flush()
     for line in sys.stdin:
         try:
             message = json.loads(line)

@@ -4,9 +4,10 @@ an integer too long is refused with a message that names the place."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
-__all__ = ["MAX_DIGITS", "load_json", "unique_keys"]
+__all__ = ["MAX_DEPTH", "MAX_DIGITS", "load_json", "unique_keys"]
 
 
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -30,9 +31,32 @@ def _integer(text: str) -> int:
     return int(text)
 
 
+MAX_DEPTH = 100
+"""The deepest nesting of arrays and objects a file may have (a house needs 4)."""
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _depth(text: str) -> int:
+    """How deeply ``text`` nests ``[`` and ``{`` outside strings (linear: the strings
+    are dropped by one regular expression, then only the brackets are looked at)."""
+    depth = deepest = 0
+    for m in _BRACKET.finditer(_STRING.sub("", text)):
+        if m.group() in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
 def load_json(text: str, place: str, error: type[ValueError]) -> Any:
     """Strict JSON: no repeated keys, bounded nesting and numbers (at most
     :data:`MAX_DIGITS` digits); ``error(message)`` names ``place`` otherwise."""
+    if _depth(text) > MAX_DEPTH:
+        raise error(f"{place}: not valid JSON: nested too deeply (at most {MAX_DEPTH} levels)")
     try:
         return json.loads(text, object_pairs_hook=unique_keys, parse_int=_integer)
     except RecursionError:
