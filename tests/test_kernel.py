@@ -268,6 +268,15 @@ def test_many_sessions_play_alike(spec: str) -> None:
     assert_same(house, [f"s{i}" for i in range(150)], "heuristic")
     n = house.table.players
     assert_same(house, list(range(50)), ",".join((["heuristic", "random"] * 4)[:n]))
+    from bourre.compare.sessions import run_session
+
+    for bots in ("heuristic", ",".join((["random", "heuristic"] * 4)[:n])):
+        for i in range(20):
+            k = run_session(house, parse_bots(bots), "slow", i, rotate=True, engine="kernel")
+            p = run_session(house, parse_bots(bots), "slow", i, rotate=True, engine="python")
+            for x in (k, p):
+                del x["seconds"], x["engine"]
+            assert k == p, (spec, bots, i)
 
 
 def test_simulate_dispatches_to_the_kernel_and_says_so() -> None:

@@ -145,6 +145,8 @@ def run_session(
     sseed = session_seed(seed, i)
     t0 = time.perf_counter()
     res = None
+    place: list[float] | None = None  # the kernel's, made as t.places() and float() make them
+    final: list[float] | None = None
     if engine is None:
         engine = os.environ.get("BOURRE_ENGINE", "") or "auto"
     if engine == "kernel" and isolate:
@@ -152,7 +154,9 @@ def run_session(
     if engine != "python" and not isolate:
         from bourre.kernel import tally_session
 
-        res = tally_session(house, specs, sseed, t, engine)
+        got = tally_session(house, specs, sseed, t, engine)
+        if got is not None:
+            res, place, final = got
     if res is None:
         res = play_session(house, seed=sseed, players=make, keep_hands=False, on_hand=t)
     seconds = time.perf_counter() - t0
@@ -169,8 +173,8 @@ def run_session(
         "carried": t.carried,
         "dealer": t.dealers,
         "delta": t.deltas,
-        "place": t.places(),  # chips won by place from the dealer
-        "final": [float(x) for x in res.final],
+        "place": t.places() if place is None else place,  # chips won by place from the dealer
+        "final": [float(x) for x in res.final] if final is None else final,
         "plays": t.plays,
         "cinch": t.cinch,
         "seconds": seconds,
