@@ -233,6 +233,10 @@ _PLANS: list[tuple[House, Any, _Plan | str]] = []
 
 
 def _plan(house: House, bots: BotsArg) -> _Plan | str:
+    if not isinstance(house, House):
+        return f"{house!r} is not a House"
+    if not isinstance(bots, (str, Sequence)):
+        return f"bots {bots!r}: a bot name, a --bots text, or one bot a seat"
     key = bots if isinstance(bots, str) else tuple(bots)
     for h, k, p in _PLANS:
         if h is house and k == key:

@@ -813,7 +813,19 @@ i128 from_py(const py::int_& v) {
   return static_cast<i128>(x);
 }
 
+House read_house_fields(const py::dict& d);
+
+// The house as the wrapper describes it (a dict), every field checked; a field of the
+// wrong type or out of range is a ValueError.
 House read_house(const py::dict& d) {
+  try {
+    return read_house_fields(d);
+  } catch (const py::cast_error& e) {
+    throw std::invalid_argument(std::string("house: a field of the wrong type or size: ") + e.what());
+  }
+}
+
+House read_house_fields(const py::dict& d) {
   House h;
   h.n = d["players"].cast<int>();
   h.h = d["hand_size"].cast<int>();
@@ -841,7 +853,26 @@ House read_house(const py::dict& d) {
   return h;
 }
 
+// ``fraction`` must be a type when the kernel makes its instances itself (``fast``).
+void check_fraction(const py::object& fraction, bool fast) {
+  if (fast && !PyType_Check(fraction.ptr())) {
+    throw std::invalid_argument("fraction: a type (Fraction) when fast");
+  }
+}
+
+Bots read_bots_fields(const House& h, const py::list& seats, bool shared);
+
+// Each seat's bot (kind, play_threshold, per_opponent, keep_trump), checked; a field of
+// the wrong type is a ValueError.
 Bots read_bots(const House& h, const py::list& seats, bool shared) {
+  try {
+    return read_bots_fields(h, seats, shared);
+  } catch (const py::cast_error& e) {
+    throw std::invalid_argument(std::string("bots: a field of the wrong type: ") + e.what());
+  }
+}
+
+Bots read_bots_fields(const House& h, const py::list& seats, bool shared) {
   Bots b;
   b.shared = shared;
   if (static_cast<int>(seats.size()) != h.n) throw std::invalid_argument("one bot a seat");
@@ -915,6 +946,7 @@ py::object result(const Session& g, i128 den, const py::object& fraction, bool f
 py::list play_shared(const py::dict& house, const py::list& bots,
                      const std::vector<std::string>& seeds, const py::object& fraction,
                      bool fast) {
+  check_fraction(fraction, fast);
   const House h = read_house(house);
   const Bots b = read_bots(h, bots, true);
   const i128 den = static_cast<i128>(h.n) * static_cast<i64>(h.scale);
@@ -940,6 +972,7 @@ py::list play_shared(const py::dict& house, const py::list& bots,
 py::object play_streams(const py::dict& house, const py::list& bots, const std::string& seed,
                         const std::vector<std::vector<u32>>& words, const py::object& fraction,
                         bool fast, bool tally) {
+  check_fraction(fraction, fast);
   const House h = read_house(house);
   const bool shared = words.empty();
   const Bots b = read_bots(h, bots, shared);
