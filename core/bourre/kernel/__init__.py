@@ -235,7 +235,7 @@ _PLANS: list[tuple[House, Any, _Plan | str]] = []
 def _plan(house: House, bots: BotsArg) -> _Plan | str:
     if not isinstance(house, House):
         return f"{house!r} is not a House"
-    if not isinstance(bots, (str, Sequence)):
+    if not isinstance(bots, (str, list, tuple)) and not isinstance(bots, Sequence):
         return f"bots {bots!r}: a bot name, a --bots text, or one bot a seat"
     key = bots if isinstance(bots, str) else tuple(bots)
     for h, k, p in _PLANS:
@@ -442,12 +442,20 @@ def tally_session(
     (final, ranks), hands = got
     if type(hands) is tuple:  # the tally's floats, made by the kernel as Python makes them
         pots, active, bourre, carried, dealers, deltas, plays, cinch, last, place, floats = hands
-        tally.pots += pots
-        tally.active += active
-        tally.bourre += bourre
-        tally.carried += carried
-        tally.dealers += dealers
-        tally.deltas += deltas
+        if tally.pots:  # (a tally that has seen hands already: extended)
+            tally.pots += pots
+            tally.active += active
+            tally.bourre += bourre
+            tally.carried += carried
+            tally.dealers += dealers
+            tally.deltas += deltas
+        else:  # a new tally (compare's): the kernel's lists are its own
+            tally.pots = pots
+            tally.active = active
+            tally.bourre = bourre
+            tally.carried = carried
+            tally.dealers = dealers
+            tally.deltas = deltas
         tally.plays += plays
         tally.cinch += cinch
         tally.prev = last
