@@ -231,6 +231,14 @@ struct Bots {
   // the random bots' streams: one shared by every seat (bourre-bots:{seed}), or one a
   // seat given by the caller (bots made one by one from a random.Random)
   bool shared = true;
+  int n = 0;
+
+  bool any_random() const {
+    for (int s = 0; s < n; ++s) {
+      if (kind[s] == RANDOM) return true;
+    }
+    return false;
+  }
 };
 
 enum Status : int { OK = 0, OVERFLOW_ = 1, NO_DISCARDS = 2 };
@@ -875,6 +883,7 @@ Bots read_bots(const House& h, const py::list& seats, bool shared) {
 Bots read_bots_fields(const House& h, const py::list& seats, bool shared) {
   Bots b;
   b.shared = shared;
+  b.n = h.n;
   if (static_cast<int>(seats.size()) != h.n) throw std::invalid_argument("one bot a seat");
   for (int s = 0; s < h.n; ++s) {
     const auto t = seats[static_cast<std::size_t>(s)].cast<py::tuple>();
@@ -949,13 +958,14 @@ py::list play_shared(const py::dict& house, const py::list& bots,
   check_fraction(fraction, fast);
   const House h = read_house(house);
   const Bots b = read_bots(h, bots, true);
+  const bool any_random = b.any_random();
   const i128 den = static_cast<i128>(h.n) * static_cast<i64>(h.scale);
   py::list out;
   for (const auto& seed : seeds) {
     Session g(h, b);
     g.deck_gen = stream("bourre-deck:" + seed);
     g.reshuffle_name = "bourre-reshuffle:" + seed;
-    g.bot_gen[0] = stream("bourre-bots:" + seed);
+    if (any_random) g.bot_gen[0] = stream("bourre-bots:" + seed);  // (unused else)
     {
       py::gil_scoped_release release;
       g.play();
@@ -982,7 +992,7 @@ py::object play_streams(const py::dict& house, const py::list& bots, const std::
   Session g(h, b);
   g.deck_gen = stream("bourre-deck:" + seed);
   g.reshuffle_name = "bourre-reshuffle:" + seed;
-  if (shared) g.bot_gen[0] = stream("bourre-bots:" + seed);
+  if (shared && b.any_random()) g.bot_gen[0] = stream("bourre-bots:" + seed);
   for (int s = 0; s < static_cast<int>(words.size()); ++s) {
     const auto& w = words[static_cast<std::size_t>(s)];
     if (w.size() != 4 || !(w[0] | w[1] | w[2] | w[3])) throw std::invalid_argument("stream words");
