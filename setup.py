@@ -133,9 +133,11 @@ def build_kernel(command: build_ext, extensions: list[Any]) -> None:
             Path(command.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
             command.build_extension(ext)
         except Exception as exc:  # (CompileError, LinkError, a missing compiler …)
-            why = str(exc).strip().splitlines()[-1:] or [type(exc).__name__]
+            last = (str(exc).strip().splitlines() or [""])[-1]
+            why = f"{type(exc).__name__}: {last[:100]}{'…' if len(last) > 100 else ''}"
             print(
-                f"bourre: the compiled kernel was not built ({why[0]}); the Python rules play every house",
+                f"bourre: the compiled kernel was not built ({why});"
+                " the Python rules play every house",
                 file=sys.stderr,
             )
 
