@@ -268,6 +268,15 @@ def test_many_sessions_play_alike(spec: str) -> None:
     assert_same(house, [f"s{i}" for i in range(150)], "heuristic")
     n = house.table.players
     assert_same(house, list(range(50)), ",".join((["heuristic", "random"] * 4)[:n]))
+    from bourre.compare.sessions import run_session
+
+    for bots in ("heuristic", ",".join((["random", "heuristic"] * 4)[:n])):
+        for i in range(20):
+            k = run_session(house, parse_bots(bots), "slow", i, rotate=True, engine="kernel")
+            p = run_session(house, parse_bots(bots), "slow", i, rotate=True, engine="python")
+            for x in (k, p):
+                del x["seconds"], x["engine"]
+            assert k == p, (spec, bots, i)
 
 
 def test_a_simulated_session_goes_to_the_kernel_when_it_can_and_says_so() -> None:
@@ -337,3 +346,44 @@ def test_the_report_says_which_engine_played(monkeypatch: pytest.MonkeyPatch) ->
     assert run_session(House("standard"), parse_bots("heuristic"), "t", 0)["engine"] == "kernel"
     with pytest.raises(kernel.KernelError, match="'montecarlo'"):
         run_session(House("standard"), parse_bots("montecarlo"), "t", 0)
+
+
+def test_bad_input_is_refused_not_crashed() -> None:
+    """The wrapper validates; the extension refuses what it is given wrong, with an
+    exception (never a crash or a read out of bounds)."""
+    house = House("standard")
+    assert "not a House" in (kernel.can_play("standard", "random") or "")  # type: ignore[arg-type]
+    assert "bot name" in (kernel.can_play(house, None) or "")  # type: ignore[arg-type]
+    plan = kernel._plan(house, "random")
+    assert not isinstance(plan, str)
+    good = dict(plan.house)
+    bots = list(plan.bots)
+    bad_houses = [
+        {**good, "players": 9},
+        {**good, "players": 1},
+        {**good, "hand_size": 6},
+        {**good, "hands": 0},
+        {**good, "first_dealer": 5},
+        {**good, "ante": 0},
+        {**good, "ante": 2**70},
+        {k: v for k, v in good.items() if k != "scale"},
+    ]
+    for h in bad_houses:
+        with pytest.raises((ValueError, TypeError, KeyError, OverflowError)):
+            _kernel.play_shared(h, bots, ["0"], Fraction, False)
+    for b in (
+        [(0, 0.0, 0.0, 2)] * 4,
+        [(7, 0.0, 0.0, 2)] * 5,
+        [(1, 0.0, 0.0, 15)] * 5,
+        [(1,)] * 5,
+        [("x", 0.0, 0.0, 2)] * 5,
+    ):
+        with pytest.raises((ValueError, TypeError)):
+            _kernel.play_shared(good, b, ["0"], Fraction, False)
+    for words in ([[1, 2, 3]] * 5, [[0, 0, 0, 0]] * 5, [[1, 2, 3, 4]] * 3):
+        with pytest.raises(ValueError):
+            _kernel.play_streams(good, bots, "0", words, Fraction, False)
+    with pytest.raises(ValueError):
+        _kernel.play_shared(good, bots, ["0"], object(), True)
+    (ok,) = _kernel.play_shared(good, bots, ["x" * 1000], Fraction, False)  # any seed text
+    assert len(ok[0]) == 5

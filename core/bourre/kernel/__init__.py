@@ -220,6 +220,10 @@ _PLANS: list[tuple[House, Any, _Plan | str]] = []
 
 
 def _plan(house: House, bots: BotsArg) -> _Plan | str:
+    if not isinstance(house, House):
+        return f"{house!r} is not a House"
+    if not isinstance(bots, (str, list, tuple)) and not isinstance(bots, Sequence):
+        return f"bots {bots!r}: a bot name, a --bots text, or one bot a seat"
     key = bots if isinstance(bots, str) else tuple(bots)
     for h, k, p in _PLANS:
         if h is house and k == key:
@@ -395,14 +399,20 @@ def simulate_session(
     return play_sessions(house, [seed], "random")[0]
 
 
+Floats = list[float] | None
+
+
 def tally_session(
     house: House, bots: Sequence[Any], seed: str, tally: Any, engine: str = "auto"
-) -> SessionResult | None:
+) -> tuple[SessionResult, Floats, Floats] | None:
     """``bourre compare``'s session (:func:`bourre.sim.sessions.run_session`) played
     by the kernel: ``bots`` one a seat (made seat by seat from the session's
     ``random.Random``, as compare makes them), each hand told to ``tally`` (a
-    :class:`~bourre.sim.tally.SessionTally`) as its ``on_hand`` would be; ``None`` when
-    the kernel cannot play it (``engine="auto"``: the Python rules play it).
+    :class:`~bourre.sim.tally.SessionTally`) as its ``on_hand`` would be; with the
+    session, its ``tally.places()`` and the floats of its final balances when the
+    kernel made them exactly as Python does (whole chips below 2**52), else ``None``
+    for each.  ``None`` when the kernel cannot play it (``engine="auto"``: the Python
+    rules play it).
     ``engine="kernel"`` raises :class:`KernelError` naming what it cannot play."""
     if engine not in ("auto", "kernel"):
         raise ValueError(f"engine {engine!r}: one of auto, kernel, python")
@@ -418,17 +428,25 @@ def tally_session(
         return None
     (final, ranks), hands = got
     if type(hands) is tuple:  # the tally's floats, made by the kernel as Python makes them
-        pots, active, bourre, carried, dealers, deltas, plays, cinch, last = hands
-        tally.pots += pots
-        tally.active += active
-        tally.bourre += bourre
-        tally.carried += carried
-        tally.dealers += dealers
-        tally.deltas += deltas
+        pots, active, bourre, carried, dealers, deltas, plays, cinch, last, place, floats = hands
+        if tally.pots:  # (a tally that has seen hands already: extended)
+            tally.pots += pots
+            tally.active += active
+            tally.bourre += bourre
+            tally.carried += carried
+            tally.dealers += dealers
+            tally.deltas += deltas
+        else:  # a new tally (compare's): the kernel's lists are its own
+            tally.pots = pots
+            tally.active = active
+            tally.bourre = bourre
+            tally.carried = carried
+            tally.dealers = dealers
+            tally.deltas = deltas
         tally.plays += plays
         tally.cinch += cinch
         tally.prev = last
-        return SessionResult(seed, [], final, ranks, engine="kernel")
+        return SessionResult(seed, [], final, ranks, engine="kernel"), place, floats
     d = plan.scale  # float(Fraction(x, d)) is x / d, correctly rounded, as here
     prev: list[float] = tally.prev
     for h in hands:
@@ -443,4 +461,4 @@ def tally_session(
         tally.deltas.append([now[s] - prev[s] for s in range(len(now))])
         prev = now
     tally.prev = prev
-    return SessionResult(seed, [], final, ranks, engine="kernel")
+    return SessionResult(seed, [], final, ranks, engine="kernel"), None, None

@@ -183,6 +183,20 @@ inline int popcount(u64 m) {
 }
 inline int lowest(u64 m) { return __builtin_ctzll(m); }
 
+// Each card's suit and rank (card = suit * 13 + rank: bourre.cards), looked up.
+struct CardTables {
+  std::uint8_t suit[52], rank[52];
+  constexpr CardTables() : suit(), rank() {
+    for (int c = 0; c < 52; ++c) {
+      suit[c] = static_cast<std::uint8_t>(c / 13);
+      rank[c] = static_cast<std::uint8_t>(c % 13);
+    }
+  }
+};
+constexpr CardTables CARD{};
+inline int suit_of(int c) { return CARD.suit[c]; }
+inline int rank_of(int c) { return CARD.rank[c]; }
+
 // R-DECK: the 52 cards in order (bourre.cards.DECK), copied before each shuffle.
 constexpr std::uint8_t FRESH_DECK[52] = {
     0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
@@ -217,6 +231,14 @@ struct Bots {
   // the random bots' streams: one shared by every seat (bourre-bots:{seed}), or one a
   // seat given by the caller (bots made one by one from a random.Random)
   bool shared = true;
+  int n = 0;
+
+  bool any_random() const {
+    for (int s = 0; s < n; ++s) {
+      if (kind[s] == RANDOM) return true;
+    }
+    return false;
+  }
 };
 
 enum Status : int { OK = 0, OVERFLOW_ = 1, NO_DISCARDS = 2 };
@@ -234,7 +256,7 @@ double hand_strength(u64 cards, int trump) {
   double e = 0.0;
   for (; cards; cards &= cards - 1) {
     const int c = lowest(cards);
-    const int s = c / 13, r = c % 13;
+    const int s = suit_of(c), r = rank_of(c);
     if (s == trump) {
       e += TRUMP_VALUE[r];
     } else if (r == ACE) {
@@ -264,7 +286,7 @@ struct Facts {
 
   void add(int c, int p, int trump) {
     if (p == 0) {
-      lo = c / 13 * 13;
+      lo = suit_of(c) * 13;
       win = c;
       win_p = 0;
       top = top_p = -1;
@@ -273,7 +295,7 @@ struct Facts {
         win = c;
         win_p = p;
       }
-    } else if (c / 13 == trump && c > top) {
+    } else if (suit_of(c) == trump && c > top) {
       top = c;
       top_p = p;
     }
@@ -284,19 +306,19 @@ struct Facts {
 
   // Whether card c, played next, would win the trick so far (not empty: R-TRICK).
   bool would_win(int c, int trump) const {
-    if (top >= 0) return c / 13 == trump && c > top;
+    if (top >= 0) return suit_of(c) == trump && c > top;
     if (lo <= c && c < lo + 13) return c > win;
-    return c / 13 == trump;
+    return suit_of(c) == trump;
   }
 };
 
 inline bool is_master(int c, u64 known) {
-  const int top = (c / 13) * 13 + 12;
+  const int top = suit_of(c) * 13 + 12;
   const u64 higher = ((u64{1} << (top + 1)) - 1) ^ ((u64{1} << (c + 1)) - 1);
   return (known & higher) == higher;
 }
 
-inline int rank_key(int c, int trump) { return c / 13 == trump ? c % 13 + 13 : c % 13; }
+inline int rank_key(int c, int trump) { return suit_of(c) == trump ? rank_of(c) + 13 : rank_of(c); }
 
 int cheapest(const int* cards, int k, int trump) {
   int best = cards[0], key = rank_key(cards[0], trump);
@@ -332,12 +354,12 @@ int heuristic_card(u64 legal, const Facts& f, int tlen, int trump, u64 known, bo
     int best = -1;
     for (int i = 0; i < k; ++i) {
       const int c = cards[i];
-      if (c / 13 == trump && is_master(c, known) && c > best) best = c;
+      if (suit_of(c) == trump && is_master(c, known) && c > best) best = c;
     }
     if (best >= 0) return best;
     for (int i = 0; i < k; ++i) {
       const int c = cards[i];
-      if (c / 13 != trump && is_master(c, known)) return c;
+      if (suit_of(c) != trump && is_master(c, known)) return c;
     }
     return cheapest(cards, k, trump);
   }
@@ -799,7 +821,19 @@ i128 from_py(const py::int_& v) {
   return static_cast<i128>(x);
 }
 
+House read_house_fields(const py::dict& d);
+
+// The house as the wrapper describes it (a dict), every field checked; a field of the
+// wrong type or out of range is a ValueError.
 House read_house(const py::dict& d) {
+  try {
+    return read_house_fields(d);
+  } catch (const py::cast_error& e) {
+    throw std::invalid_argument(std::string("house: a field of the wrong type or size: ") + e.what());
+  }
+}
+
+House read_house_fields(const py::dict& d) {
   House h;
   h.n = d["players"].cast<int>();
   h.h = d["hand_size"].cast<int>();
@@ -827,9 +861,29 @@ House read_house(const py::dict& d) {
   return h;
 }
 
+// ``fraction`` must be a type when the kernel makes its instances itself (``fast``).
+void check_fraction(const py::object& fraction, bool fast) {
+  if (fast && !PyType_Check(fraction.ptr())) {
+    throw std::invalid_argument("fraction: a type (Fraction) when fast");
+  }
+}
+
+Bots read_bots_fields(const House& h, const py::list& seats, bool shared);
+
+// Each seat's bot (kind, play_threshold, per_opponent, keep_trump), checked; a field of
+// the wrong type is a ValueError.
 Bots read_bots(const House& h, const py::list& seats, bool shared) {
+  try {
+    return read_bots_fields(h, seats, shared);
+  } catch (const py::cast_error& e) {
+    throw std::invalid_argument(std::string("bots: a field of the wrong type: ") + e.what());
+  }
+}
+
+Bots read_bots_fields(const House& h, const py::list& seats, bool shared) {
   Bots b;
   b.shared = shared;
+  b.n = h.n;
   if (static_cast<int>(seats.size()) != h.n) throw std::invalid_argument("one bot a seat");
   for (int s = 0; s < h.n; ++s) {
     const auto t = seats[static_cast<std::size_t>(s)].cast<py::tuple>();
@@ -901,15 +955,17 @@ py::object result(const Session& g, i128 den, const py::object& fraction, bool f
 py::list play_shared(const py::dict& house, const py::list& bots,
                      const std::vector<std::string>& seeds, const py::object& fraction,
                      bool fast) {
+  check_fraction(fraction, fast);
   const House h = read_house(house);
   const Bots b = read_bots(h, bots, true);
+  const bool any_random = b.any_random();
   const i128 den = static_cast<i128>(h.n) * static_cast<i64>(h.scale);
   py::list out;
   for (const auto& seed : seeds) {
     Session g(h, b);
     g.deck_gen = stream("bourre-deck:" + seed);
     g.reshuffle_name = "bourre-reshuffle:" + seed;
-    g.bot_gen[0] = stream("bourre-bots:" + seed);
+    if (any_random) g.bot_gen[0] = stream("bourre-bots:" + seed);  // (unused else)
     {
       py::gil_scoped_release release;
       g.play();
@@ -926,6 +982,7 @@ py::list play_shared(const py::dict& house, const py::list& bots,
 py::object play_streams(const py::dict& house, const py::list& bots, const std::string& seed,
                         const std::vector<std::vector<u32>>& words, const py::object& fraction,
                         bool fast, bool tally) {
+  check_fraction(fraction, fast);
   const House h = read_house(house);
   const bool shared = words.empty();
   const Bots b = read_bots(h, bots, shared);
@@ -935,7 +992,7 @@ py::object play_streams(const py::dict& house, const py::list& bots, const std::
   Session g(h, b);
   g.deck_gen = stream("bourre-deck:" + seed);
   g.reshuffle_name = "bourre-reshuffle:" + seed;
-  if (shared) g.bot_gen[0] = stream("bourre-bots:" + seed);
+  if (shared && b.any_random()) g.bot_gen[0] = stream("bourre-bots:" + seed);
   for (int s = 0; s < static_cast<int>(words.size()); ++s) {
     const auto& w = words[static_cast<std::size_t>(s)];
     if (w.size() != 4 || !(w[0] | w[1] | w[2] | w[3])) throw std::invalid_argument("stream words");
@@ -983,8 +1040,41 @@ py::object play_streams(const py::dict& house, const py::list& bots, const std::
     }
     py::list last(static_cast<std::size_t>(h.n));
     for (int s = 0; s < h.n; ++s) last[static_cast<std::size_t>(s)] = py::float_(prev[s]);
+    // In whole chips (D = 1) below 2^52 every change is an exact integer, and the
+    // chips won by place from the dealer (SessionTally.places: math.fsum, exactly
+    // rounded) are the exact integer sums, rounded once; the final balances' floats are
+    // float(Fraction(x, n)), x / n correctly rounded.  Else None: Python makes them.
+    py::object place = py::none();
+    py::object final_floats = py::none();
+    const i128 half = static_cast<i128>(1) << 52;
+    bool whole = h.scale == 1.0 && h.balance < half && h.balance > -half;
+    for (const auto& hl : log) {
+      for (int s = 0; s < h.n; ++s) whole = whole && hl.bal[s] < half && hl.bal[s] > -half;
+    }
+    if (whole) {
+      i128 sums[MAX_SEATS] = {};
+      i128 before[MAX_SEATS];
+      for (int s = 0; s < h.n; ++s) before[s] = h.balance;
+      for (const auto& hl : log) {
+        for (int p = 0; p < h.n; ++p) {
+          const int s = (hl.dealer + p) % h.n;
+          sums[p] += hl.bal[s] - before[s];
+        }
+        for (int s = 0; s < h.n; ++s) before[s] = hl.bal[s];
+      }
+      py::list pl(static_cast<std::size_t>(h.n));
+      for (int p = 0; p < h.n; ++p) pl[static_cast<std::size_t>(p)] = py::float_(static_cast<double>(sums[p]));
+      place = std::move(pl);
+      py::list fl(static_cast<std::size_t>(h.n));
+      for (int s = 0; s < h.n; ++s) {
+        const i128 x = g.bal[s] * h.n + g.pot;  // R-SETTLE, in n-ths of a chip
+        fl[static_cast<std::size_t>(s)] = py::float_(static_cast<double>(x) / static_cast<double>(h.n));
+      }
+      final_floats = std::move(fl);
+    }
     return py::make_tuple(std::move(got), py::make_tuple(pots, active, bourre, carried, dealers,
-                                                         deltas, plays, cinch, last));
+                                                         deltas, plays, cinch, last, place,
+                                                         final_floats));
   }
   py::list hands;
   for (const auto& hl : log) {

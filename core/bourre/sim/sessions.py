@@ -88,14 +88,14 @@ def run_session(
     the same summary), or the one forced (``kernel``, ``python``); ``None``: the
     environment's ``BOURRE_ENGINE`` (``auto`` if unset: workers inherit it); the
     summary's ``engine`` says which played."""
-    from bourre.game.players import make_bot
-    from bourre.game.simulate import play_session
     from bourre.sim.tally import SessionTally
 
     n = house.table.players
     specs = seat_bots(bots, n, i, rotate)
 
     def make(seat: int, rng: random.Random) -> Any:
+        from bourre.game.players import make_bot
+
         spec = specs[seat]
         if isolate:
             return _isolated(spec, house, seat)  # no seed: nothing the deal follows from
@@ -106,15 +106,19 @@ def run_session(
     sseed = session_seed(seed, i)
     t0 = time.perf_counter()
     res = None
+    place: list[float] | None = None  # the kernel's, made as t.places() and float() make them
+    final: list[float] | None = None
     if engine is None:
-        engine = os.environ.get("BOURRE_ENGINE", "") or "auto"
+        engine = _engine()
     if engine == "kernel" and isolate:
         raise ValueError("--engine kernel: --isolate runs each bot in its own process (Python)")
     if engine != "python" and not isolate:
-        from bourre.kernel import tally_session
-
-        res = tally_session(house, specs, sseed, t, engine)
+        got = _tally_session()(house, specs, sseed, t, engine)
+        if got is not None:
+            res, place, final = got
     if res is None:
+        from bourre.game.simulate import play_session
+
         res = play_session(house, seed=sseed, players=make, keep_hands=False, on_hand=t)
     seconds = time.perf_counter() - t0
     return {
@@ -130,13 +134,31 @@ def run_session(
         "carried": t.carried,
         "dealer": t.dealers,
         "delta": t.deltas,
-        "place": t.places(),  # chips won by place from the dealer
-        "final": [float(x) for x in res.final],
+        "place": t.places() if place is None else place,  # chips won by place from the dealer
+        "final": [float(x) for x in res.final] if final is None else final,
         "plays": t.plays,
         "cinch": t.cinch,
         "seconds": seconds,
         "engine": res.engine,
     }
+
+
+_KERNEL: list[Any] = []
+"""``bourre.kernel.tally_session``, imported on first use and kept (an import statement
+costs about a microsecond a session)."""
+
+
+def _tally_session() -> Any:
+    if not _KERNEL:
+        from bourre.kernel import tally_session
+
+        _KERNEL.append(tally_session)
+    return _KERNEL[0]
+
+
+def _engine() -> str:
+    """The engine the environment asks for (``BOURRE_ENGINE``), ``auto`` if none."""
+    return os.environ.get("BOURRE_ENGINE", "") or "auto"
 
 
 _HOUSES: dict[str, Any] = {}
@@ -163,8 +185,9 @@ def run_chunk(
     """Worker entry point: the summaries of sessions ``indices`` of ``house`` (a
     canonical house string; the house is built once per process)."""
     h = cached_house(house)
+    engine = _engine()  # read once a chunk (reading the environment costs 2 µs)
     with for_sessions():  # the garbage collector set for many short-lived containers
-        return [run_session(h, bots, seed, i, rotate, isolate) for i in indices]
+        return [run_session(h, bots, seed, i, rotate, isolate, engine) for i in indices]
 
 
 def worker_init() -> None:
