@@ -135,11 +135,9 @@ def steps_openspiel(game: Any, games: int = 20) -> tuple[float, float]:
 
 
 def machine() -> str:
-    from bourre.build import describe
-
     return (
         f"{platform.platform()}, {platform.python_implementation()} {platform.python_version()},"
-        f" {os.cpu_count()} cpu; bourre {describe()}"
+        f" {os.cpu_count()} cpu; bourre on the Python rules (the state API)"
     )
 
 

@@ -268,7 +268,7 @@ def test_many_sessions_play_alike(spec: str) -> None:
     assert_same(house, [f"s{i}" for i in range(150)], "heuristic")
     n = house.table.players
     assert_same(house, list(range(50)), ",".join((["heuristic", "random"] * 4)[:n]))
-    from bourre.compare.sessions import run_session
+    from bourre.sim.sessions import run_session
 
     for bots in ("heuristic", ",".join((["random", "heuristic"] * 4)[:n])):
         for i in range(20):
