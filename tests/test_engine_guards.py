@@ -203,3 +203,32 @@ def test_mark_premature_refuses_a_seat_that_is_not_there() -> None:
     with pytest.raises(Exception) as e:
         state.mark_premature(99)
     assert getattr(e.value, "rule", None) == "R-SEAT"
+
+
+class RaisingFollow:
+    def legal(self, hand: Any, trick: Any, trump: int) -> Any:
+        raise KeyError("no such suit")
+
+
+def test_check_with_a_plugin_that_raises_is_one_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bourre check`` on a house whose plugin raises: one message naming the plugin and
+    the hook, exit status 2, no traceback."""
+    from typer.testing import CliRunner
+
+    import bourre.rules.house as house_module
+    from bourre.cli import app
+
+    def answer(self: Variant, table: TableSettings) -> Any:
+        return RaisingFollow()
+
+    cls = type(
+        "Raising",
+        (Variant,),
+        {"name": "raising", "summary": "t", "bourre_follow": hookimpl(answer)},
+    )
+    registry = load_registry(extra=[("raising", plugin("raising", cls))])
+    monkeypatch.setattr(house_module, "default_registry", lambda: registry)
+    r = CliRunner().invoke(app, ["check", "--house", "raising", "--trump", "S", "--hand", "AH 2C"])
+    assert r.exit_code == 2, r.output
+    assert "plugin 'raising'" in r.stderr and "bourre_follow" in r.stderr
+    assert "Traceback" not in r.output + r.stderr

@@ -111,6 +111,7 @@ def check(
 
     from bourre.referee.check import CheckError, check_card
     from bourre.rules.cards import SUITS, CardError, parse_card
+    from bourre.rules.hookspec import PluginError
 
     def cards(option: str, text: str) -> list[int]:
         try:
@@ -140,7 +141,7 @@ def check(
             discards=cards("--discards", discards),
             last=last,
         )
-    except CheckError as e:
+    except (CheckError, PluginError) as e:  # a plugin that raises is named, with its hook
         fail(str(e))
     if json_out:
         sys.stdout.write(json.dumps(ruling.as_json(), ensure_ascii=False) + "\n")
