@@ -78,3 +78,21 @@ def test_bad_questions_get_one_clear_message(args: list[str], words: list[str]) 
 def test_the_library_refuses_impossible_positions() -> None:
     with pytest.raises(CheckError, match="R-DECK"):
         check_card(House("standard"), H("AH 5H"), H("5H"), trump=0)
+
+
+@pytest.mark.parametrize(
+    ("hand", "trump"),
+    [("AH 5H 8S", "S"), ("ah 5h 8s", "spades"), ("A♥ 5♥ 8♠", "♠"), ("A♥️ 5♥ 8♠", "Spade")],
+)
+def test_cards_and_suits_as_people_write_them(hand: str, trump: str) -> None:
+    """Cards with letters or suit symbols, any case, and suits as letters, symbols or
+    words: the same answer (issue 30)."""
+    code, out, err = ask("--trump", trump, "--hand", hand, "--trick", "JH 3S", "--json")
+    assert code == 0, err
+    assert set(json.loads(out)["legal"]) == {"AH", "5H"}
+
+
+@pytest.mark.parametrize("bad", ["Aſ", "11H", "A", "♥A", "1O♥"])
+def test_what_is_not_a_card_is_refused_in_one_line(bad: str) -> None:
+    code, _, err = ask("--trump", "S", "--hand", bad)
+    assert code == 2 and "is not a card" in err and "Traceback" not in err

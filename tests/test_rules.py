@@ -232,7 +232,7 @@ def test_R_DECK_rank_order_high_to_low():
 
 
 @pytest.mark.parametrize(
-    "bad", ["1X", "11H", "1H", "AX", "", "ASS", "T", "0H", "10", "XS", "♥J", "J♥"]
+    "bad", ["1X", "11H", "1H", "AX", "", "ASS", "T", "0H", "10", "XS", "♥J", "J♥♥", "Jſ"]
 )
 def test_R_DECK_parse_errors(bad):
     with pytest.raises(CardError) as info:

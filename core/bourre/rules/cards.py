@@ -28,6 +28,7 @@ __all__ = [
     "mask_of",
     "parse_card",
     "parse_cards",
+    "parse_suit",
     "rank_of",
     "suit_mask",
     "suit_of",
@@ -44,12 +45,16 @@ DECK: tuple[int, ...] = tuple(range(52))
 """The 52 cards, no jokers (R-DECK)."""
 
 _BY_TEXT: dict[str, int] = {}
-for _s, _sl in enumerate(SUITS):
+for _s, (_sl, _sym) in enumerate(zip(SUITS, SUIT_SYMBOLS, strict=True)):
     for _r, _rl in enumerate(RANKS):
-        _BY_TEXT[_rl + _sl] = _s * 13 + _r
-        if _rl == "T":
-            _BY_TEXT["10" + _sl] = _s * 13 + _r
+        for _rank in (_rl, "10") if _rl == "T" else (_rl,):
+            _BY_TEXT[_rank + _sl] = _BY_TEXT[_rank + _sym] = _s * 13 + _r
 _TEXT = [RANKS[c % 13] + SUITS[c // 13] for c in DECK]
+
+_SUIT_WORDS: dict[str, int] = {}
+for _s, (_sl, _sym, _name) in enumerate(zip(SUITS, SUIT_SYMBOLS, SUIT_NAMES, strict=True)):
+    for _word in (_sl, _sym, _name, _name[:-1]):
+        _SUIT_WORDS[_word] = _s
 
 
 class CardError(ValueError):
@@ -57,16 +62,28 @@ class CardError(ValueError):
 
 
 def parse_card(text: str) -> int:
-    """Parse ``AS``, ``TH``, ``10H`` or ``2C`` (case-insensitive) into a card (R-DECK)."""
+    """A card as people write it (R-DECK), case-insensitive: ``AS``, ``ah``, ``TH``,
+    ``10H``, ``2C``, or with the suit's symbol, ``A♥``, ``10♥``, ``Q♠`` (the emoji forms
+    ``♥️``, with the variation selector, too)."""
     try:
-        if not text.isascii():  # 'Aſ'.upper() is 'AS': only the plain letters count
-            raise KeyError(text)
-        return _BY_TEXT[text.strip().upper()]
+        plain = text.strip().replace("\ufe0f", "")
+        if not all(c.isascii() or c in SUIT_SYMBOLS for c in plain):
+            raise KeyError(text)  # 'Aſ'.upper() is 'AS': only the plain letters count
+        return _BY_TEXT[plain.upper()]
     except (KeyError, AttributeError):
         raise CardError(
-            f"{text!r} is not a card: use rank A K Q J T(10) 9…2 then suit S H D C,"
-            " e.g. AS, 10H, 2C (R-DECK)"
+            f"{text!r} is not a card: a rank A K Q J 10 (or T) 9…2 and a suit S H D C"
+            " (or ♠ ♥ ♦ ♣), e.g. AS, 10H, A♥ (R-DECK)"
         ) from None
+
+
+def parse_suit(text: str) -> int:
+    """A suit as people write it: ``S``, ``♠``, ``spades`` or ``spade`` (any case)."""
+    word = text.strip().replace("\ufe0f", "").lower()
+    got = _SUIT_WORDS.get(word.upper() if len(word) == 1 and word.isascii() else word)
+    if got is None:
+        raise CardError(f"{text!r} is not a suit: S H D C, ♠ ♥ ♦ ♣ or spades, hearts … (R-DECK)")
+    return got
 
 
 def parse_cards(texts: Iterable[str]) -> list[int]:

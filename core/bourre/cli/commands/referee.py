@@ -73,7 +73,10 @@ def check(
         str, typer.Option(help="The cards already on the trick, in play order ('' to lead).")
     ] = "",
     trump: Annotated[
-        str | None, typer.Option(help="The trump suit: S, H, D or C.", show_default=False)
+        str | None,
+        typer.Option(
+            help="The trump suit: S, H, D or C (or ♠ ♥ ♦ ♣, spades …).", show_default=False
+        ),
     ] = None,
     upcard: Annotated[
         str | None, typer.Option(help="Or the upcard, which names trump.", show_default=False)
@@ -110,7 +113,7 @@ def check(
         return
 
     from bourre.referee.check import CheckError, check_card
-    from bourre.rules.cards import SUITS, CardError, parse_card
+    from bourre.rules.cards import CardError, parse_card, parse_suit
     from bourre.rules.hookspec import PluginError
 
     def cards(option: str, text: str) -> list[int]:
@@ -125,9 +128,10 @@ def check(
     if (trump is None) == (upcard is None):
         fail("give --trump S/H/D/C or --upcard CARD (one of them): it names trump (R-DEAL)")
     if trump is not None:
-        if trump.strip().upper() not in tuple(SUITS):
-            fail(f"--trump: {trump!r} is not a suit: S, H, D or C (R-DECK)")
-        suit = SUITS.index(trump.strip().upper())
+        try:
+            suit = parse_suit(trump)
+        except CardError as e:
+            fail(f"--trump: {e}")
     else:
         suit = cards("--upcard", upcard or "")[0] // 13 if (upcard or "").strip() else -1
     try:
