@@ -9,9 +9,11 @@ is not built (``BOURRE_NO_KERNEL=1`` or no C++ compiler at install).
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -387,3 +389,34 @@ def test_bad_input_is_refused_not_crashed() -> None:
         _kernel.play_shared(good, bots, ["0"], object(), True)
     (ok,) = _kernel.play_shared(good, bots, ["x" * 1000], Fraction, False)  # any seed text
     assert len(ok[0]) == 5
+
+
+def test_the_engine_option_chooses_and_says_so(tmp_path: Path) -> None:
+    """``--engine``: the same numbers on either engine, the JSON saying which played;
+    ``kernel`` on bots it cannot play, or an unknown engine, is one message, exit 2."""
+    import json as json_module
+
+    from typer.testing import CliRunner
+
+    from bourre.cli import app
+
+    runner = CliRunner()
+    got = {}
+    for engine in ("python", "kernel"):
+        out = tmp_path / f"{engine}.json"
+        r = runner.invoke(
+            app,
+            ["simulate", "standard", "--sessions", "12", "--engine", engine, "--json", str(out),
+             "--no-progress"],
+        )
+        assert r.exit_code == 0, r.output
+        metrics = json_module.loads(out.read_text())
+        assert metrics["timing"]["engines"] == {"standard": [engine]}
+        got[engine] = {k: v for k, v in metrics.items() if k != "timing"}
+    assert got["python"] == got["kernel"]
+    r = runner.invoke(app, ["simulate", "standard", "--sessions", "2", "--engine", "kernel",
+                            "--bots", "montecarlo"])
+    assert r.exit_code == 2 and "--engine kernel" in r.stderr and "montecarlo" in r.stderr
+    r = runner.invoke(app, ["simulate", "standard", "--sessions", "2", "--engine", "fast"])
+    assert r.exit_code == 2 and "--engine must be" in r.stderr
+    assert "BOURRE_ENGINE" not in os.environ  # the run's choice is put back

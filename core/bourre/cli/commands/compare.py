@@ -6,6 +6,9 @@ rich, matplotlib and distributed are imported by the commands that use them.
 
 from __future__ import annotations
 
+import contextlib
+import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -51,6 +54,14 @@ Isolate = Annotated[
     typer.Option(
         help="Run every bot in its own process, told no seed (bots nobody vouches for;"
         " slower; bots that draw random numbers then differ from run to run)."
+    ),
+]
+Engine = Annotated[
+    str,
+    typer.Option(
+        help="Which engine plays: 'auto' (the compiled kernel for houses and bots it can"
+        " play, else the Python rules), 'kernel' (an error naming what it cannot play) or"
+        " 'python' (the rules' own components). The same numbers either way.",
     ),
 ]
 Rotate = Annotated[
@@ -159,6 +170,7 @@ def simulate(
     progress: Progress = True,
     skill: Skill = False,
     skill_sessions: SkillSessions = None,
+    engine: Engine = "auto",
 ) -> None:
     """Simulate many sessions of one house with bots: pots, rates, seat advantage."""
     _main([house], **locals_without(locals(), "house"))
@@ -186,6 +198,7 @@ def compare(
     progress: Progress = True,
     skill: Skill = False,
     skill_sessions: SkillSessions = None,
+    engine: Engine = "auto",
 ) -> None:
     """Compare houses on the same decks (common random numbers): statistics with 95%
     intervals and paired differences against the first house."""
@@ -194,6 +207,38 @@ def compare(
 
         fail("compare needs two or more houses (use 'bourre simulate HOUSE' for one)")
     _main(houses, **locals_without(locals(), "houses"))
+
+
+@contextlib.contextmanager
+def engine_for_the_run(engine: str) -> Iterator[None]:
+    """``BOURRE_ENGINE`` set for the run's processes (the workers inherit it), and put
+    back as it was afterwards."""
+    before = os.environ.get("BOURRE_ENGINE")
+    os.environ["BOURRE_ENGINE"] = engine
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("BOURRE_ENGINE", None)
+        else:
+            os.environ["BOURRE_ENGINE"] = before
+
+
+def choose_engine(engine: str, houses: list[Any], bots: str, isolate: bool) -> None:
+    """Check ``--engine``: ``kernel`` on a house or bots the kernel cannot play is one
+    message naming the component."""
+    from bourre import kernel
+    from bourre.cli.util import fail
+
+    if engine not in ("auto", "kernel", "python"):
+        fail(f"--engine must be auto, kernel or python, not {engine!r}")
+    if engine == "kernel":
+        if isolate:
+            fail("--engine kernel: --isolate runs each bot in its own process, on the Python rules")
+        for house in houses:
+            why = kernel.can_play(house, bots)
+            if why is not None:
+                fail(f"--engine kernel: {house.spec}: {why}")
 
 
 def locals_without(d: dict[str, Any], *names: str) -> dict[str, Any]:
@@ -221,6 +266,7 @@ def _main(
     progress: bool,
     skill: bool = False,
     skill_sessions: int | None = None,
+    engine: str = "auto",
 ) -> None:
     from bourre.cli.commands import launch
     from bourre.cli.util import fail, load_house
@@ -239,14 +285,16 @@ def _main(
     if len(set(specs)) != len(specs):
         dup = next(s for s in specs if specs.count(s) > 1)
         fail(f"the house {dup!r} is given twice")
-    launched = launch.launch(
-        houses,
-        run,
-        plot=plot is not None,
-        report=report is not None,
-        default_sessions=DEFAULT_SESSIONS,
-        then=_skill_matches(skill_sessions) if skill else None,
-    )
+    choose_engine(engine, houses, bots or "heuristic", isolate)
+    with engine_for_the_run(engine):
+        launched = launch.launch(
+            houses,
+            run,
+            plot=plot is not None,
+            report=report is not None,
+            default_sessions=DEFAULT_SESSIONS,
+            then=_skill_matches(skill_sessions) if skill else None,
+        )
     result, skilled = launched.result, launched.then
 
     from rich.console import Console
