@@ -27,7 +27,7 @@ from bourre.game.simulate import SessionResult, play_session
 from bourre.game.xoshiro import stream
 from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
-from bourre.rules.variant import Variant
+from bourre.rules.variant import Variant, hookimpl
 from bourre.sim.sessions import BotSpec, parse_bots
 from bourre_bots.random_bot import RandomPlayer
 from bourre_variants.pot_limit import PotLimit
@@ -420,3 +420,26 @@ def test_the_engine_option_chooses_and_says_so(tmp_path: Path) -> None:
     r = runner.invoke(app, ["simulate", "standard", "--sessions", "2", "--engine", "fast"])
     assert r.exit_code == 2 and "--engine must be" in r.stderr
     assert "BOURRE_ENGINE" not in os.environ  # the run's choice is put back
+
+
+class Copycat(RandomPlayer):
+    """A plugin's bot that copies the built-in random bot's mark."""
+
+    kernel_bot = "random"
+
+
+def test_a_plugin_bot_copying_the_mark_is_still_played_by_the_python_rules() -> None:
+    """The kernel plays only bots registered by bourre's own entry points: a plugin's
+    bot whose class says ``kernel_bot = "random"`` is refused (the Python rules play it)."""
+
+    class Plugin:
+        @staticmethod
+        @hookimpl
+        def bourre_register_bots(register: Any) -> None:
+            register("copycat", lambda rng, **kw: Copycat(rng))
+
+    registry = load_registry(extra=[("copycat", Plugin)])
+    house = House("standard", registry=registry)
+    why = kernel.can_play(house, "copycat")
+    assert why is not None and "'copycat'" in why
+    assert kernel.can_play(house, "random") is None

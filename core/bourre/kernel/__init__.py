@@ -184,7 +184,8 @@ def _bot_facts(
     plugins make it.  The kernel plays a bot whose own class (not a base) says
     ``kernel_bot = "random"`` or ``"heuristic"``: the built-in bots' classes say so
     (the engine imports no bot, so it knows them by this mark, which a subclass does
-    not inherit)."""
+    not inherit), and only a bot registered by bourre's own entry points counts (a
+    plugin's bot that copies the mark is still played by the Python rules)."""
     from bourre.game.players import make_bot
 
     out: list[tuple[int, float, float, int]] = []
@@ -198,7 +199,11 @@ def _bot_facts(
             except ValueError as e:
                 got = str(e)
             else:
-                form = vars(type(bot)).get("kernel_bot")
+                from bourre.rules.plugins import default_registry
+
+                registry = getattr(house, "registry", None) or default_registry()
+                builtin = name in registry.builtin_bots
+                form = vars(type(bot)).get("kernel_bot") if builtin else None
                 if form == "random":
                     got = (0, 0.0, 0.0, 2)
                 elif form == "heuristic" and getattr(bot, "winner", None) is None:

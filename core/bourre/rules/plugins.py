@@ -66,6 +66,8 @@ class Registry:
 
     variants: dict[str, VariantInfo] = field(default_factory=dict)
     bots: dict[str, tuple[Callable[..., Any], str]] = field(default_factory=dict)
+    builtin_bots: set[str] = field(default_factory=set)
+    """The bots registered by bourre's own entry points (the kernel plays only these)."""
     errors: list[PluginLoadError] = field(default_factory=list)
 
     def add_plugin(
@@ -137,6 +139,8 @@ class Registry:
                 )
                 continue
             self.bots[bot_name] = (factory, package)
+            if builtin:
+                self.builtin_bots.add(bot_name)
 
 
 def _check_variant(cls: object) -> str | None:
