@@ -1,7 +1,7 @@
 """``bourre new variant NAME`` and ``bourre new bot NAME``: the package written
 imports and plays at once; installed into a fresh environment it passes its own tests
 (bourre's conformance kit) and shows up in ``bourre variants``, ``bourre rules`` and
-``bourre compare``."""
+``bourre compare`` and the web page."""
 
 from __future__ import annotations
 
@@ -131,3 +131,11 @@ def test_new_packages_install_and_pass_their_own_tests(tmp_path: Path) -> None:
     )
     assert compared.returncode == 0, compared.stderr
     assert "double-bourre" in compared.stdout
+    page = env.run(
+        "-c",
+        "from starlette.testclient import TestClient; from bourre.web import create_app;"
+        " c = TestClient(create_app(), base_url='http://localhost');"
+        " print(c.get('/').text); print(c.get('/rules', params={'house': 'table-ante'}).text)",
+    )
+    assert page.returncode == 0, page.stderr
+    assert "table-ante" in page.stdout and "R-TABLE-ANTE" in page.stdout  # the web page too
