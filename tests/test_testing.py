@@ -106,6 +106,7 @@ def split_pot_registry() -> Any:
         module = importlib.import_module("bourre_split_pot")
     finally:
         sys.path.remove(str(SPLIT_POT_SRC))
+        sys.modules.pop("bourre_split_pot", None)  # test_third_party imports the installed one
     reg = load_registry(extra=[("split-pot", module)])
     assert not reg.errors
     return reg
