@@ -89,7 +89,7 @@ def test_builtin_bots_pass(bot: str) -> None:
 
 @pytest.mark.slow
 def test_montecarlo_bot_passes() -> None:
-    check_bot("montecarlo", sizes=(3,), houses=["standard"], options={"samples": 4})
+    check_bot("montecarlo", sizes=(3,), houses=["standard"], options={"budget": 4})
 
 
 @pytest.mark.slow

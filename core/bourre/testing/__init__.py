@@ -343,7 +343,7 @@ class _Session:
         house: House,
         seed: str,
         hands: int,
-        players: Callable[[int, random.Random], Any],
+        players: Callable[[int, random.Random, House], Any],
         report: Report,
         listed: set[str],
     ) -> None:
@@ -505,7 +505,7 @@ class _Session:
         self.state = st
         total = Fraction(sum(st.start))
         rng = random.Random(f"bourre.testing:{self.seed}")
-        seats = [self.players(s, rng) for s in range(st.n)]
+        seats = [self.players(s, rng, self.house) for s in range(st.n)]
         done = 0
         while not st.is_terminal():
             self.report.steps += 1
@@ -612,7 +612,7 @@ def _replayed(st: State, s: _Session, registry: Registry) -> None:
         )
 
 
-def _random_players(seat: int, rng: random.Random) -> Any:
+def _random_players(seat: int, rng: random.Random, house: House) -> Any:
     return make_bot("random", rng)
 
 
@@ -628,7 +628,7 @@ def _play_house(
     sessions: int,
     hands: int,
     seed: str,
-    players: Callable[[int, random.Random], Any],
+    players: Callable[[int, random.Random, House], Any],
     sizes: Sequence[int],
 ) -> None:
     """Every check of the sessions of ``house`` at each table size."""
@@ -789,7 +789,8 @@ def check_bot(
             report.fail(Failure("build", spec, str(e)))
             continue
 
-        def players(seat: int, rng: random.Random, house: House = house) -> Any:
+        def players(seat: int, rng: random.Random, house: House) -> Any:
+            """The bot at every seat, told the house it plays (its table size)."""
             return make_bot(bot, random.Random(rng.random()), house=house, **opts)
 
         _play_house(spec, house, report, reg, sessions, hands, seed, players, sizes)
