@@ -28,6 +28,7 @@ from bourre.testing import ConformanceError, Failure, check_bot, check_variant
 from bourre_variants.standard.deal import StandardDeal
 from bourre_variants.standard.obligations import TEXTS as FOLLOW_TEXTS
 from bourre_variants.standard.obligations import follow as standard_follow
+from bourre_variants.standard.payout import PAYOUT_TEXTS
 from bourre_variants.standard.payout import payout as standard_payout
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -204,9 +205,11 @@ class EmptyFollow(Variant):
 def test_a_follow_rule_that_answers_an_empty_set_is_caught_by_the_legal_set() -> None:
     failures = _failures("empty-follow", EmptyFollow)
     first = failures[0]
-    assert first.check == "legal set" and first.seat is not None and first.hand == 1
+    assert first.check == "legal set" and first.seat is not None and first.hand is not None
     # the script reaches the position: the lead is played, nothing after it
-    assert first.script is not None and len(first.script["hands"][0]["plays"]) == 1
+    assert first.script is not None and len(first.script["hands"][-1]["plays"]) == 1
+    with pytest.raises(ScriptError, match="bourre_follow"):  # the script reaches it
+        replay(first.script, registry=_registry_of(EmptyFollow))
 
 
 class CitesNothingListed(Variant):
@@ -241,6 +244,7 @@ class NotDeterministic(Variant):
     """Sometimes spares the winner the next ante: a coin of its own, not the seed's."""
 
     name = "coin-payout"
+    rules = {"bourre_payout": PAYOUT_TEXTS}
 
     @hookimpl
     def bourre_payout(self, table: Any) -> Callable[[PlayResult, PenaltyFn], HandOutcome]:
@@ -316,3 +320,61 @@ def test_a_failure_script_replays_to_the_failure() -> None:
     script["rules"]["variants"] = {"use": ["standard"]}
     record = replay(script)
     assert record.hands and sum(Fraction(str(b)) for b in record.hands[-1].balances) > 0
+
+
+# ------------------------------------------- the checks of bourre's own machinery
+#
+# ``replay``, ``check`` and ``compare`` hold bourre's tools to the game with the
+# plugin: a deterministic plugin that passes the other checks cannot break them, so
+# each is shown to fail by breaking the tool itself.
+
+
+def test_a_check_that_disagrees_with_the_game_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bourre.testing as kit
+
+    real = kit.check_card
+
+    def one_card_less(*args: Any, **kw: Any) -> Any:
+        ruling = real(*args, **kw)
+        return dataclasses.replace(ruling, legal=ruling.legal[1:] or ruling.held)
+
+    monkeypatch.setattr(kit, "check_card", one_card_less)
+    with pytest.raises(ConformanceError) as caught:
+        check_variant("no-cinch", sizes=(3,), sessions=1, compose=False, compare=False)
+    first = caught.value.failures[0]
+    assert first.check == "check" and "`bourre check` answers" in first.message
+    assert first.seat is not None and first.script is not None
+
+
+def test_a_replay_that_ends_elsewhere_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bourre.testing as kit
+
+    real = kit.replay
+
+    def off_by_one(script: Any, **kw: Any) -> Any:
+        record = real(script, **kw)
+        balances = list(record.final.balances)
+        balances[0] += 1
+        final = record.final.model_copy(update={"balances": balances})
+        return record.model_copy(update={"final": final})
+
+    monkeypatch.setattr(kit, "replay", off_by_one)
+    with pytest.raises(ConformanceError) as caught:
+        check_variant("double-ante", sizes=(4,), sessions=1, compose=False, compare=False)
+    failures = caught.value.failures
+    assert [f.check for f in failures] == ["replay"]
+    assert "`bourre replay` of the session ends with balances" in failures[0].message
+    assert replay(failures[0].script).final is not None  # the real replay reads the script
+
+
+def test_a_compare_that_fails_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bourre.sim.sessions as sessions
+
+    def broken(*args: Any, **kw: Any) -> Any:
+        raise RuntimeError("no engine")
+
+    monkeypatch.setattr(sessions, "run_session", broken)
+    with pytest.raises(ConformanceError) as caught:
+        check_variant("four-card", sizes=(2,), sessions=1, compose=False)
+    assert [f.check for f in caught.value.failures] == ["compare"]
+    assert "no engine" in caught.value.failures[0].message

@@ -57,8 +57,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from bourre.game.actions import PASS, Action, Deck, discard
+from bourre.game.actions import PASS, PLAY, Action, Deck, discard
 from bourre.game.botmaking import make_bot
+from bourre.game.playerbase import PlayerBase
 from bourre.game.players import ask
 from bourre.game.state import State
 from bourre.referee import ScriptError, replay
@@ -353,9 +354,12 @@ class _Session:
         self.hands = hands
         self.players = players
 
-    def fail(self, check: str, message: str, seat: int | None = None) -> _Stop:
+    def fail(
+        self, check: str, message: str, seat: int | None = None, hand: int | None = None
+    ) -> _Stop:
         st = self.state
-        hand = st.hs.number if st is not None and st.hs is not None else 1
+        if hand is None:
+            hand = st.hs.number if st is not None and st.hs is not None else 1
         script = None
         if st is not None:
             try:
@@ -365,28 +369,31 @@ class _Session:
         self.report.fail(Failure(check, self.spec, message, self.seed, hand, seat, script))
         return _Stop()
 
-    def cite(self, what: str, rule: object, words: object, seat: int | None) -> None:
+    def cite(
+        self, what: str, rule: object, words: object, seat: int | None, hand: int | None = None
+    ) -> None:
         """A reason or refusal carries a rule id and words and cites a listed rule."""
         if not isinstance(rule, str) or not rule.startswith("R-"):
-            raise self.fail("citations", f"{what} carries no rule id: {rule!r}", seat)
+            raise self.fail("citations", f"{what} carries no rule id: {rule!r}", seat, hand)
         if not isinstance(words, str) or not words.strip():
-            raise self.fail("citations", f"{what} citing {rule} has no words", seat)
+            raise self.fail("citations", f"{what} citing {rule} has no words", seat, hand)
         if rule not in self.listed:
             raise self.fail(
                 "citations",
                 f"{what} cites {rule} ({words!r}), a rule `bourre rules {self.house.spec}`"
                 " does not list: add its text to the variant's rules",
                 seat,
+                hand,
             )
         self.report.cited.add(rule)
 
-    def cite_reasons(self, what: str, reasons: object, seat: int | None) -> None:
+    def cite_reasons(self, what: str, reasons: object, hand: int) -> None:
         if not isinstance(reasons, tuple):
-            raise self.fail("citations", f"{what}: not a tuple of reasons: {reasons!r}", seat)
+            raise self.fail("citations", f"{what}: not a tuple of reasons: {reasons!r}", None, hand)
         for r in reasons:
             if not isinstance(r, Reason):
-                raise self.fail("citations", f"{what}: {r!r} is not a Reason", seat)
-            self.cite(what, r.rule, r.words, seat)
+                raise self.fail("citations", f"{what}: {r!r} is not a Reason", None, hand)
+            self.cite(what, r.rule, r.words, None, hand)
 
     def money(self, st: State, total: Fraction) -> None:
         for s, b in enumerate(st.balances):
@@ -481,12 +488,14 @@ class _Session:
             out = res.outcome
             n = st.n
             if len(out.takes) != n or len(out.paid) != n:
-                raise self.fail("money", "the payout does not give one amount per seat")
+                raise self.fail(
+                    "money", "the payout does not give one amount per seat", None, res.number
+                )
             for s in range(n):
                 if not (_exact(out.takes[s]) and _exact(out.paid[s])):
-                    raise self.fail("money", f"seat {s}'s payout is not exact", s)
-            self.cite_reasons(f"hand {res.number}'s payout", out.reasons, None)
-            self.cite_reasons(f"hand {res.number}'s antes", res.ante_reasons, None)
+                    raise self.fail("money", f"seat {s}'s payout is not exact", s, res.number)
+            self.cite_reasons("the payout", out.reasons, res.number)
+            self.cite_reasons("the antes", res.ante_reasons, res.number)
 
     def play(self, record: bool = True) -> State | None:
         """Play the session; ``None`` when a check failed (reported)."""
@@ -612,8 +621,25 @@ def _replayed(st: State, s: _Session, registry: Registry) -> None:
         )
 
 
+class _Eager(PlayerBase):
+    """Plays every hand it may (R-DECIDE), otherwise random: so that the sessions reach
+    the tricks, where the legal sets and the cinch are asked."""
+
+    needs_view = False
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, actions: Sequence[Action]) -> Action:
+        if PLAY in actions:
+            return PLAY
+        return actions[self.rng.randrange(len(actions))]
+
+
 def _random_players(seat: int, rng: random.Random, house: House) -> Any:
-    return make_bot("random", rng)
+    """Seats alternate: the random bot (which passes half the time, so that passes and
+    their refusals are asked) and an eager player that always plays."""
+    return make_bot("random", rng) if seat % 2 else _Eager(random.Random(rng.random()))
 
 
 def _houses_listed(house: House) -> set[str]:
