@@ -24,7 +24,7 @@ from bourre.rules.hookspec import PenaltyFn
 from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
 from bourre.rules.variant import Variant, hookimpl
-from bourre.testing import ConformanceError, Failure, check_bot, check_variant
+from bourre.testing import ConformanceError, Failure, check_bot, check_house, check_variant
 from bourre_variants.standard.deal import StandardDeal
 from bourre_variants.standard.obligations import TEXTS as FOLLOW_TEXTS
 from bourre_variants.standard.obligations import follow as standard_follow
@@ -80,6 +80,12 @@ def test_four_card_skips_no_size_the_deck_serves() -> None:
     """4 × 8 = 32 cards: every size is played; the conflicts are declared."""
     report = check_variant("four-card", compose=False, compare=False, sessions=1)
     assert len(report.houses) == 7
+
+
+def test_a_whole_house_is_checked_as_given() -> None:
+    report = check_house("pot-limit(limit=2)+double-ante+no-cinch", sizes=(4, 6))
+    assert report.sessions == 4 and len(report.houses) == 2
+    assert {"R-DOUBLE-ANTE", "R-LEAD"} <= report.cited
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])

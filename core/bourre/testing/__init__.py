@@ -558,7 +558,7 @@ class _Session:
             balances, ranks = st.final
             if Fraction(sum(balances)) != total:
                 raise self.fail("money", f"the settlement gives {sum(balances)}, not {total}")
-            if sorted(set(ranks)) and not all(1 <= r <= st.n for r in ranks):
+            if len(ranks) != st.n or not all(1 <= r <= st.n for r in ranks):
                 raise self.fail("money", f"the settlement's places {ranks} are not 1 … {st.n}")
         self.report.sessions += 1
         return st
