@@ -269,7 +269,7 @@ def test_a_bourre_pays_the_factor_times_the_pot() -> None:
 _VARIANT_README = Template("""\
 # $dist
 
-A [bourre](https://github.com/) house rule, as a plugin: **$summary** ($RULE).
+A house rule for bourre (the Bourré rules framework), as a plugin: **$summary** ($RULE).
 
 ```bash
 pip install -e .
@@ -444,7 +444,7 @@ def test_it_passes_the_conformance_kit() -> None:
 _BOT_README = Template("""\
 # $dist
 
-A [bourre](https://github.com/) bot, as a plugin: `$name`.
+A bot for bourre (the Bourré rules framework), as a plugin: `$name`.
 
 ```bash
 pip install -e .
