@@ -135,9 +135,14 @@ def steps_openspiel(game: Any, games: int = 20) -> tuple[float, float]:
 
 
 def machine() -> str:
+    from importlib.metadata import version
+
+    from bourre.kernel import available
+
+    kernel = "the compiled kernel" if available() else "no compiled kernel"
     return (
         f"{platform.platform()}, {platform.python_implementation()} {platform.python_version()},"
-        f" {os.cpu_count()} cpu; bourre on the Python rules (the state API)"
+        f" {os.cpu_count()} cpu; bourre {version('bourre')}, {kernel}"
     )
 
 

@@ -1,6 +1,6 @@
 """Every Python block of docs/api.md runs as written (the state API's examples: a
 session, refusals, a hand from what a table saw, a ten-line bot, sampled worlds, a
-"dealer antes 2" variant, PettingZoo)."""
+"dealer antes 2" variant, PettingZoo, OpenSpiel)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ def test_block_runs(i: int) -> None:
     code = BLOCKS[i]
     if "bourre.pettingzoo" in code:
         pytest.importorskip("pettingzoo")
+    if "bourre.openspiel" in code:
+        pytest.importorskip("pyspiel", reason="open_spiel is not installed: bourre[openspiel]")
     exec(compile(code, f"docs/api.md block {i + 1}", "exec"), {"__name__": f"api_doc_{i}"})
 
 

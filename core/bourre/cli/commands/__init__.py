@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import typer
 
-from bourre.cli.commands import bench, houses, play, referee
+from bourre.cli.commands import bench, houses, new, play, referee
 
 __all__ = ["register_commands"]
 
 
 def register_commands(cli: typer.Typer) -> None:
-    """The built-in commands: the referee's, the houses', ``bench`` and ``play``."""
-    for module in (referee, houses, bench, play):
+    """The built-in commands: the referee's, the houses', ``bench``, ``play`` and
+    ``new`` (a plugin package to start from)."""
+    for module in (referee, houses, bench, play, new):
         module.register_commands(cli)

@@ -1,0 +1,141 @@
+"""``bourre new variant NAME`` and ``bourre new bot NAME``: the package written
+imports and plays at once; installed into a fresh environment it passes its own tests
+(bourre's conformance kit) and shows up in ``bourre variants``, ``bourre rules`` and
+``bourre compare`` and the web page."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+import pytest
+from plugin_env import PluginEnv
+from typer.testing import CliRunner
+
+from bourre.cli import app
+from bourre.game.simulate import play_session
+from bourre.rules.house import House
+from bourre.rules.plugins import load_registry
+from bourre.testing import check_variant
+
+
+def _new(*args: str) -> str:
+    result = CliRunner().invoke(app, ["new", *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _import(src: Path, module: str):  # type: ignore[no-untyped-def]
+    sys.path.insert(0, str(src))
+    try:
+        return importlib.import_module(module)
+    finally:
+        sys.path.remove(str(src))
+
+
+@pytest.mark.parametrize("hook", ["ante", "penalty"])
+def test_a_new_variant_is_written_imports_and_plays(tmp_path: Path, hook: str) -> None:
+    name = "table-ante" if hook == "ante" else "double-bourre"
+    out = _new("variant", name, "--hook", hook, "--dir", str(tmp_path / "pkg"))
+    module = "bourre_" + name.replace("-", "_")
+    pkg = tmp_path / "pkg"
+    assert {str(p.relative_to(pkg)) for p in pkg.rglob("*") if p.is_file()} == {
+        "pyproject.toml",
+        "README.md",
+        f"src/{module}/__init__.py",
+        f"src/{module}/rule.py",
+        f"tests/test_{module}.py",
+    }
+    assert f'{name} = "{module}"' in (pkg / "pyproject.toml").read_text()
+    assert "pip install -e ." in out
+    plugin = _import(pkg / "src", module)
+    try:
+        reg = load_registry(extra=[(name, plugin)])
+        assert not reg.errors
+        house = House(name, registry=reg)
+        rule_id = "R-" + name.upper()
+        assert rule_id in {rid for _, _, (rid, _) in house.rule_texts()}
+        assert house.answered_by[f"bourre_{hook}"].name == name
+        report = check_variant(name, registry=reg, sizes=(3,), compose=False, compare=False)
+        assert report.sessions == 2
+        play_session(House(f"{name}+table(players=4,hands=2)", registry=reg), seed=1)
+    finally:
+        for m in [m for m in sys.modules if m == module or m.startswith(module + ".")]:
+            del sys.modules[m]
+
+
+def test_the_dealer_antes_more_in_play(tmp_path: Path) -> None:
+    """The scaffold's ante rule does what its text says: on the first hand everyone
+    antes 1, the dealer 2, and the reasons say so (R-FIRST-POT, R-TABLE-ANTE)."""
+    _new("variant", "table-ante", "--dir", str(tmp_path / "pkg"))
+    plugin = _import(tmp_path / "pkg" / "src", "bourre_table_ante")
+    try:
+        reg = load_registry(extra=[("table-ante", plugin)])
+        from bourre.game.state import State
+
+        state = State(House("table-ante+table(players=4)", registry=reg), seed=3, record=True)
+        dealer = state.hand.dealer
+        assert state.antes == [2 if s == dealer else 1 for s in range(4)]
+        assert [r.rule for r in state.ante_reasons] == ["R-FIRST-POT", "R-TABLE-ANTE"]
+    finally:
+        for m in [m for m in sys.modules if m.startswith("bourre_table_ante")]:
+            del sys.modules[m]
+
+
+def test_names_are_refused_in_words(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["new", "variant", "Split_Pot", "--dir", str(tmp_path)])
+    assert result.exit_code == 2 and "lower-case letters" in result.output
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "x").write_text("")
+    result = CliRunner().invoke(app, ["new", "bot", "ok", "--dir", str(tmp_path / "full")])
+    assert result.exit_code == 2 and "not empty" in result.output
+    result = CliRunner().invoke(
+        app, ["new", "variant", "ok", "--hook", "follow", "--dir", str(tmp_path / "a")]
+    )
+    assert result.exit_code == 2 and "--hook" in result.output
+
+
+def test_new_packages_install_and_pass_their_own_tests(tmp_path: Path) -> None:
+    """What an author does: write, ``pip install -e``, ``pytest``; then the plugins are
+    in ``bourre variants``, ``bourre rules`` and ``bourre compare``."""
+    for args in (
+        ("variant", "table-ante"),
+        ("variant", "double-bourre", "--hook", "penalty"),
+        ("bot", "steady"),
+    ):
+        _new(*args, "--dir", str(tmp_path / args[1]))
+    env = PluginEnv(tmp_path / "venv")
+    for pkg in ("table-ante", "double-bourre", "steady"):
+        env.install(tmp_path / pkg)
+    for pkg in ("table-ante", "double-bourre", "steady"):
+        run = env.run("-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=tmp_path / pkg)
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert "passed" in run.stdout
+    listed = env.run("-m", "bourre.cli", "variants")
+    assert listed.returncode == 0, listed.stderr
+    assert "table-ante" in listed.stdout and "double-bourre" in listed.stdout
+    assert "steady (bourre-steady 0.1.0)" in listed.stdout
+    rules = env.run("-m", "bourre.cli", "rules", "table-ante(dealer_ante=3)")
+    assert "R-TABLE-ANTE" in rules.stdout and "the dealer antes 3" in rules.stdout
+    compared = env.run(
+        "-m",
+        "bourre.cli",
+        "compare",
+        "standard",
+        "double-bourre",
+        "--sessions",
+        "4",
+        "--bots",
+        "steady",
+    )
+    assert compared.returncode == 0, compared.stderr
+    assert "double-bourre" in compared.stdout
+    page = env.run(
+        "-c",
+        "from starlette.testclient import TestClient; from bourre.web import create_app;"
+        " c = TestClient(create_app(), base_url='http://localhost');"
+        " print(c.get('/').text); print(c.get('/rules', params={'house': 'table-ante'}).text)",
+    )
+    assert page.returncode == 0, page.stderr
+    assert "table-ante" in page.stdout and "R-TABLE-ANTE" in page.stdout  # the web page too
