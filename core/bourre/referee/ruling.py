@@ -67,8 +67,22 @@ def ruling(done: Refereed) -> list[str]:
         for why in antes:  # the ante component's own reasons (a hand still under way: now)
             lines.append(f"Antes: {why.words}. ({cite(why.rule)})")
         n = len(rec.tricks_won)
-        passed = [s for s in range(n) if s not in rec.active]
-        lines.append(f"Playing: {_seats(rec.active)}; passed: {_seats(passed)}.")
+        deciding = isinstance(rec, PartialHandRecord) and done.state.phase_name in (
+            "decide",
+            "exchange",
+        )
+        if deciding:  # stopped during the decisions: who has decided, and how
+            hs = done.state.hand
+            order = [(hs.dealer + k) % n for k in range(1, n + 1)]
+            said = [
+                f"seat {s} {'plays' if hs.chosen[s] == 1 else 'passes'}"
+                for s in order
+                if hs.chosen[s] >= 0
+            ]
+            lines.append(f"Decided so far: {', '.join(said) or 'nobody'}.")
+        else:
+            passed = [s for s in range(n) if s not in rec.active]
+            lines.append(f"Playing: {_seats(rec.active)}; passed: {_seats(passed)}.")
         logs = _logs(done, k)
         for t, trick in enumerate(rec.tricks):
             for i, p in enumerate(trick.plays):
@@ -104,7 +118,15 @@ def ruling(done: Refereed) -> list[str]:
             + "."
         )
     final = done.record.final
-    if final is not None:
+    played, planned = len(done.record.hands), done.house.table.hands
+    if final is not None and played < planned:  # a dispute, not an evening: no settlement
+        lines.append("")
+        lines.append(
+            f"The session goes on ({played} of {planned} hands): nothing is settled yet"
+            f" ({cite('R-SETTLE')}); the JSON record (bourre replay --json) holds the"
+            " settlement as if it ended here."
+        )
+    elif final is not None:
         lines.append("")
         lines.append(
             "Settled (what was left in the pot shared equally): "
