@@ -243,11 +243,14 @@ def test_a_reason_citing_an_unlisted_rule_is_caught_by_citations() -> None:
     assert "bourre rules" in first.message
 
 
-_DRAWS = random.Random()  # its own random numbers, never the session's seed
+_SPARED: list[bool] = []
+"""The coin-payout's memory: one entry per winner it has paid (state kept between calls)."""
 
 
 class NotDeterministic(Variant):
-    """Sometimes spares the winner the next ante: a coin of its own, not the seed's."""
+    """Lets every other winner's pot carry instead, counting across sessions: state kept
+    between calls, so the same seed played twice pays differently once a session has an
+    odd number of winners (no randomness in the test)."""
 
     name = "coin-payout"
     rules = {"bourre_payout": PAYOUT_TEXTS}
@@ -256,14 +259,22 @@ class NotDeterministic(Variant):
     def bourre_payout(self, table: Any) -> Callable[[PlayResult, PenaltyFn], HandOutcome]:
         def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
             out = standard_payout(result, penalty)
-            if out.winner is None or _DRAWS.random() < 0.5:
+            if out.winner is None:
                 return out
-            return dataclasses.replace(out, ante_exempt=out.ante_exempt | {out.winner})
+            _SPARED.append(True)
+            if len(_SPARED) % 2:
+                return out
+            takes = list(out.takes)
+            takes[out.winner] = 0
+            return dataclasses.replace(
+                out, winner=None, takes=takes, pot_after=out.pot_after + result.pot_at_stake
+            )
 
         return payout
 
 
 def test_a_component_that_is_not_deterministic_is_caught_by_determinism() -> None:
+    _SPARED.clear()
     failures = _failures("coin-payout", NotDeterministic, compose=False)
     checks = {f.check for f in failures}
     assert "determinism" in checks
