@@ -419,6 +419,9 @@ def test_the_engine_option_chooses_and_says_so(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "--engine kernel" in r.stderr and "montecarlo" in r.stderr
     r = runner.invoke(app, ["simulate", "standard", "--sessions", "2", "--engine", "fast"])
     assert r.exit_code == 2 and "--engine must be" in r.stderr
+    r = runner.invoke(app, ["sweep", "pot-limit(limit={5,10})", "--sessions", "2", "--engine",
+                            "kernel", "--bots", "montecarlo"])
+    assert r.exit_code == 2 and "--engine kernel" in r.stderr and "montecarlo" in r.stderr
     assert "BOURRE_ENGINE" not in os.environ  # the run's choice is put back
 
 

@@ -20,6 +20,7 @@ from bourre.cli.commands.compare import (
     DEFAULT_SESSIONS,
     Bots,
     Chunk,
+    Engine,
     Isolate,
     JsonOut,
     PlotDir,
@@ -30,6 +31,8 @@ from bourre.cli.commands.compare import (
     Seed,
     State,
     Workers,
+    choose_engine,
+    engine_for_the_run,
 )
 from bourre.cli.commands.options import whole_number
 from bourre.cli.util import a_number
@@ -99,6 +102,7 @@ def sweep(
     resume: Resume = None,
     state: State = None,
     progress: Progress = True,
+    engine: Engine = "auto",
 ) -> None:
     """Play one house setting across a list of values on the same decks (the same seed
     for every point): each point in plain words, then a row per point of the chosen
@@ -121,13 +125,15 @@ def sweep(
     except SweepError as e:
         fail(str(e))
     built = _houses(sw)
-    launched = launch.launch(
-        built,
-        run,
-        plot=plot is not None,
-        report=report is not None,
-        default_sessions=DEFAULT_SESSIONS,
-    )
+    choose_engine(engine, built, bots or "heuristic", isolate)
+    with engine_for_the_run(engine):
+        launched = launch.launch(
+            built,
+            run,
+            plot=plot is not None,
+            report=report is not None,
+            default_sessions=DEFAULT_SESSIONS,
+        )
     from rich.console import Console
 
     from bourre.sim.metrics import compute
