@@ -222,7 +222,7 @@ def _ready(fd: int, event: int, seconds: float) -> bool:
 
 class IsolatedBot:
     """A bot in a child process (see the module's protocol).  Implements
-    :class:`~bourre.rules.Bot`: ``act(view)``.  ``timeout``: seconds for each answer;
+    :class:`~bourre.game.playerbase.Bot`: ``act(view)``.  ``timeout``: seconds for each answer;
     ``memory``: bytes of address space for the child; ``startup``: seconds for its
     process to start and make the bot (not counted against any answer)."""
 

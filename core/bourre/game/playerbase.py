@@ -1,7 +1,7 @@
 """The base of the built-in bots (:class:`PlayerBase`) and the refusal of a player's
 answer (:class:`IllegalAnswer`); :mod:`bourre.game.players` names both.
 
-A :class:`PlayerBase` answers the three questions of :class:`~bourre.rules.Player`
+A :class:`PlayerBase` answers the three questions of :class:`~bourre.game.playerbase.Player`
 with an observation, or, when it says ``needs_view = False`` (a blind bot, such as
 the random bot), the questions of :mod:`bourre.game.players` with its legal choices only:
 ``choose`` (the actions), ``choose_card`` (the cards) and ``choose_discards`` (the

@@ -37,7 +37,7 @@ def _flat(card: int) -> float:
 
 
 def shuffle(cards: list[int], rng: random.Random) -> None:
-    """``rng.shuffle(cards)``, step for step (the same draws, the same order), compiled."""
+    """``rng.shuffle(cards)``, step for step (the same draws, the same order)."""
     bits = rng.getrandbits
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
@@ -237,7 +237,7 @@ def _arrived(world: State, view: Observation, done_plays: int) -> bool:
         return False
     hs = world.hand
     return len(hs.decisions) == len(view.decisions) and done_plays == sum(
-        [len(t.plays) for t in view.tricks]  # a list: a compiled generator costs more
+        [len(t.plays) for t in view.tricks]
     ) + len(view.trick)
 
 
