@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from conftest import H, S, T
@@ -96,3 +97,18 @@ def test_cards_and_suits_as_people_write_them(hand: str, trump: str) -> None:
 def test_what_is_not_a_card_is_refused_in_one_line(bad: str) -> None:
     code, _, err = ask("--trump", "S", "--hand", bad)
     assert code == 2 and "is not a card" in err and "Traceback" not in err
+
+
+def test_check_script_names_an_illegal_card_already_played(tmp_path: Path) -> None:
+    """``check --script`` on a hand with a renege: the card, the rule that forbade it in
+    the words it had when played, that it stands, then who is to act and why."""
+    dispute = (Path(__file__).parents[1] / "docs" / "examples" / "hands" / "dispute.hand")
+    path = tmp_path / "renege.hand"
+    path.write_text(dispute.read_text(encoding="utf-8") + "play 1 8S\n", encoding="utf-8")
+    r = runner.invoke(app, ["check", "--script", str(path)])
+    assert r.exit_code == 0, r.stderr
+    first, second = r.stdout.splitlines()[:2]
+    assert first.startswith("Seat 1 played 8♠, which was not allowed: hearts were led")
+    assert "(R-FOLLOW); it stands: a renege (R-RENEGE)." in first
+    assert second.startswith("Seat 1 is to act and may:")
+    assert "Why (R-LEAD): leading is free" in r.stdout

@@ -170,9 +170,26 @@ def _check_script(path: Path, json_out: bool) -> None:
     if json_out:
         sys.stdout.write(json.dumps(last.next.model_dump(mode="json")) + "\n")
         return
+    from bourre.rules.cards import card_symbol
+
     texts = {rid: text for _, _, (rid, text) in done.house.rule_texts()}
+    state = done.state
+    for log in state.plays:  # the illegal cards already played this hand, and their rule
+        if not (log.renege or log.corrected):
+            continue
+        card = log.played_first if log.played_first is not None else log.card
+        then = (
+            "it was taken back (R-CORRECTED)" if log.corrected else "it stands: a renege (R-RENEGE)"
+        )
+        why = f": {log.why.words} ({log.why.rule})" if log.why is not None else ""
+        sys.stdout.write(
+            f"Seat {log.seat} played {card_symbol(card)}, which was not allowed{why}; {then}.\n"
+        )
     nxt = last.next
     sys.stdout.write(f"Seat {nxt.seat} is to act and may: {', '.join(nxt.legal)}.\n")
+    if state.phase_name == "play":
+        for reason in state.legal_with_reasons().reasons:
+            sys.stdout.write(f"Why ({reason.rule}): {reason.words}.\n")
     for rid in nxt.rules:
         sys.stdout.write(f"{rid}: {texts.get(rid, '')}\n")
 
