@@ -71,7 +71,7 @@ build-backend = "setuptools.build_meta"
 [project]
 name = "$dist"
 version = "0.1.0"
-description = "A bourre house rule: $summary"
+description = "$description"
 readme = "README.md"
 requires-python = ">=3.11"
 dependencies = ["bourre"]
@@ -336,7 +336,9 @@ def variant_files(name: str, hook: str = "ante") -> dict[str, str]:
         )
     m = n["module"]
     return {
-        "pyproject.toml": _PYPROJECT.substitute(fields),
+        "pyproject.toml": _PYPROJECT.substitute(
+            fields, description=f"A bourre house rule: {fields['summary']}"
+        ),
         f"src/{m}/__init__.py": init,
         f"src/{m}/rule.py": rule_text.substitute(fields),
         f"tests/test_{m}.py": _VARIANT_TEST.substitute(fields, rule_test=kind["test"]),
@@ -350,29 +352,6 @@ def write_variant(name: str, target: Path, hook: str = "ante") -> list[Path]:
 
 
 # ----------------------------------------------------------------------- the bot
-
-_BOT_PYPROJECT = Template("""\
-[build-system]
-requires = ["setuptools>=61"]
-build-backend = "setuptools.build_meta"
-
-[project]
-name = "$dist"
-version = "0.1.0"
-description = "A bourre bot: $name."
-readme = "README.md"
-requires-python = ">=3.11"
-dependencies = ["bourre"]
-
-[project.entry-points.bourre]
-$name = "$module"
-
-[tool.setuptools.packages.find]
-where = ["src"]
-
-[tool.pytest.ini_options]
-testpaths = ["tests"]
-""")
 
 _BOT = Template('''\
 """The bot ``$name``: plays when its hand holds a trump or an ace, exchanges its
@@ -463,7 +442,7 @@ def bot_files(name: str) -> dict[str, str]:
     n = _names(name, "bot")
     m = n["module"]
     return {
-        "pyproject.toml": _BOT_PYPROJECT.substitute(n),
+        "pyproject.toml": _PYPROJECT.substitute(n, description=f"A bourre bot: {name}."),
         f"src/{m}/__init__.py": _BOT.substitute(n),
         f"tests/test_{m}.py": _BOT_TEST.substitute(n),
         "README.md": _BOT_README.substitute(n),
