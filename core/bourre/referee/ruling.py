@@ -71,13 +71,12 @@ def ruling(done: Refereed) -> list[str]:
             "decide",
             "exchange",
         )
-        if deciding:  # stopped during the decisions: who has decided, and how
-            hs = done.state.hand
-            order = [(hs.dealer + k) % n for k in range(1, n + 1)]
+        if deciding:  # stopped during the decisions: who has decided, and how (by seat)
+            chosen = done.state.hand.chosen
             said = [
-                f"seat {s} {'plays' if hs.chosen[s] == 1 else 'passes'}"
-                for s in order
-                if hs.chosen[s] >= 0
+                f"seat {s} {'plays' if c == 1 else 'passes'}"
+                for s, c in enumerate(chosen)
+                if c >= 0
             ]
             lines.append(f"Decided so far: {', '.join(said) or 'nobody'}.")
         else:
