@@ -466,7 +466,9 @@ class State:
         naming the hand of a seat that plays, a :class:`~bourre.game.actions.Drew` after
         an exchange.  An impossible outcome raises ``RuleViolation``, unchanged."""
         if self.phase is Phase.DEAL and isinstance(outcome, (Deck, Dealt)):
-            self._deal(outcome)
+            if isinstance(outcome, Deck) and not _whole_deck(outcome.cards):
+                raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
+            self._deal(outcome)  # (the state's own seeded decks need no such check)
         elif self.phase is Phase.REVEAL and isinstance(outcome, Dealt):
             self._reveal(self._hand(), self.pending_seat, outcome)
             self.phase = Phase.DECIDE
@@ -619,12 +621,6 @@ class State:
             hs = self._dealt_hand(outcome, dealer, reshuffle)
         else:
             cards = outcome.cards
-            if (
-                len(cards) != 52
-                or set(cards) != set(range(52))
-                or not all(type(c) is int for c in cards)
-            ):
-                raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
             hands, upcard, stock = self.deal.deal(cards, dealer, n)
             if any(len(hand) != self.h for hand in hands) or len(hands) != n:
                 who = self.house.answered_by[DEAL.name].name
@@ -877,6 +873,11 @@ class State:
         if problem:
             who = ", ".join(self.house.guarded) or "the house's components"
             raise PluginError(who, f"hand {hs.number}", problem)
+
+
+def _whole_deck(cards: Sequence[object]) -> bool:
+    """Whether ``cards`` are the 52 cards, once each, as ints (R-DECK)."""
+    return len(cards) == 52 and all(type(c) is int for c in cards) and set(cards) == set(range(52))
 
 
 def _checked_balances(balances: Sequence[Amount] | None, start: Amount, n: int) -> list[Amount]:
