@@ -14,7 +14,7 @@ from bourre_variants.standard import obligations
 from bourre_variants.standard.obligations import highest, names
 
 TEXTS = [
-    *obligations.TEXTS[:2],
+    obligations.TEXTS[0],  # R-FOLLOW
     (
         "R-OPTIONAL-UNDERTRUMP",
         "Without the led suit, play a trump, beating the highest trump on the trick when"

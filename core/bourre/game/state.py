@@ -40,6 +40,7 @@ from bourre.rules.hookspec import (
     DRAW,
     FOLLOW,
     HAND_SIZE,
+    LEAD,
     NEXT_DEALER,
     PAYOUT,
     PENALTY,
@@ -232,7 +233,8 @@ class State:
         self.n = n = table.players
         self.h = rules[HAND_SIZE]
         self.ante, self.deal, self.decisions = rules[ANTE], rules[DEAL], rules[DECISIONS]
-        self.draw, self.follow, self.cinch = rules[DRAW], rules[FOLLOW], rules[CINCH]
+        self.draw, self.lead = rules[DRAW], rules[LEAD]
+        self.follow, self.cinch = rules[FOLLOW], rules[CINCH]
         self.trick_winner, self.penalty = rules[TRICK_WINNER], rules[PENALTY]
         self.payout, self.next_dealer = rules[PAYOUT], rules[NEXT_DEALER]
         self.settle = rules[SETTLE]
@@ -755,15 +757,15 @@ class State:
             hs.won[hs.active[0]] = self.h
             self._end_hand()
             return
-        self._lead(hs, hs.active[0])  # R-LEAD
+        self._lead(hs, None)
         self.phase = Phase.PLAY
 
-    def _lead(self, hs: HandState, leader: int) -> None:
-        """A new trick led by ``leader``; the others follow clockwise (R-LEAD)."""
-        i = hs.active.index(leader)
-        hs.trick_seats = hs.active[i:] + hs.active[:i]
+    def _lead(self, hs: HandState, winner: int | None) -> None:
+        """A new trick: who leads it and plays to it in what order is the house's lead
+        (R-LEAD), told the winner of the last trick (``None``: the first)."""
+        hs.trick_seats = list(self.lead(tuple(hs.active), hs.dealer, winner))
         hs.trick = []
-        hs.leader = leader
+        hs.leader = hs.trick_seats[0]
         self._legal = None
 
     def _refusal(self, card: int) -> RuleViolation:

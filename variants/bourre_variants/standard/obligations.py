@@ -1,4 +1,5 @@
-"""The ordinary obligations of a player (R-LEAD, R-FOLLOW, R-TRUMP, R-DISCARD): their
+"""The ordinary obligations of a player (R-FOLLOW, R-TRUMP, R-DISCARD; a lead is free,
+R-LEAD): their
 text, their code, and the reason of every legal set in the table's words.
 
 A pure function of the hand, the trick so far and the trump suit: the legal cards
@@ -12,10 +13,6 @@ from bourre.rules import Reason, Ruling
 from bourre.rules.cards import SUIT_NAMES, card_str, suit_of
 
 TEXTS = [
-    (
-        "R-LEAD",
-        "The first active player to the dealer's left leads; the trick's winner leads next.",
-    ),
     (
         "R-FOLLOW",
         "Holding the led suit, play it; if the winning card is of the led suit, beat it"
