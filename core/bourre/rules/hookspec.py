@@ -502,7 +502,7 @@ def _lead(value: LeadFn, c: Checker) -> LeadFn:
         order = c.call(value, active, dealer, winner)
         if not isinstance(order, tuple) or sorted(order) != sorted(active):
             c.fail(f"must answer the active seats {active} once each, in order; got {order!r}")
-        return order  # type: ignore[no-any-return]
+        return order
 
     return lead
 
