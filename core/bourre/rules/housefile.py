@@ -3,6 +3,7 @@ mistake a :class:`~bourre.rules.housemodels.HouseError` that names the file and 
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +21,6 @@ def load_house(path: str | Path) -> HouseRules:
     text = read_text(p, HouseError)
     data: Any
     if p.suffix.lower() == ".toml":
-        import tomllib
-
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
