@@ -223,7 +223,7 @@ class Draw:
         for c in after:
             if c in placed and c not in held and c not in hand.pile and c not in hand.stock:
                 raise RuleViolation(
-                    "R-DECK", f"seat {seat} cannot hold {card_str(c)}: {_where(hand, c)}", card=c
+                    "R-DECK", f"seat {seat} plays {card_str(c)}, but {_where(hand, c)}", card=c
                 )
         if len(kept_known) > size - k:
             c = kept_known[0]
@@ -240,9 +240,9 @@ class Draw:
             who = next((f"seat {t}" for t in range(hand.n) if c in hand.discards[t]), "a seat")
             raise RuleViolation(
                 "R-RESHUFFLE",
-                f"seat {seat} plays {card_str(c)}, which {who} discarded, though the stock"
-                f" held {available} cards for the {k} seat {seat} drew: a discard comes back"
-                " only when the stock runs out",
+                f"seat {seat} plays {card_str(c)}, which {who} discarded, but it drew {k}"
+                f" from a stock of {available}: a discard comes back only when the stock"
+                " runs out",
                 card=c,
             )
         if len(pile) < from_pile:
