@@ -460,3 +460,12 @@ def test_other_impossible_tricks(change: Any, words: str) -> None:
     msg = str(e.value)
     assert msg.startswith("script: hand 1: ") and words in msg and "(R-" in msg, msg
     assert "\n" not in msg
+
+
+def test_the_documented_example_is_the_hand_its_deck_gives() -> None:
+    by_tricks = replay(load_script(EXAMPLES / "hands" / "tricks.hand")).model_dump(mode="json")
+    by_deck = load_script(EXAMPLES / "hands" / "session.hand")
+    by_deck["hands"] = by_deck["hands"][:1]
+    expected = replay(by_deck).model_dump(mode="json")
+    assert json.dumps(by_tricks["hands"]) == json.dumps(expected["hands"])
+    assert by_tricks["final"] == expected["final"]
