@@ -143,7 +143,7 @@ class Drew(NamedTuple):
 class AfterDraw(NamedTuple):
     """The hand a seat held after its exchange, shown in the tricks (every card it
     played), given instead of the hand it was dealt: its discards, which the seat then
-    names, and these tell the rest (R-DRAW, R-RESHUFFLE; HAND-HISTORY.md "What the
+    names, and these tell the rest (R-DRAW, R-RESHUFFLE; docs/table-scripts.md "What the
     tricks show")."""
 
     cards: tuple[int, ...]

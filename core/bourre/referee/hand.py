@@ -41,7 +41,7 @@ def _reshuffler(hand: HandIn, where: str) -> Any:
 def after_draw(hand: HandIn, seat: int, size: int, where: str, j: int) -> AfterDraw:
     """The hand ``seat``, whose dealt cards the script leaves out, held after its
     exchange: the cards it played (the card that stood after a correction), when its
-    plays show all ``size`` of them (HAND-HISTORY.md "What the tricks show")."""
+    plays show all ``size`` of them (docs/table-scripts.md "What the tricks show")."""
     if j >= 0 and hand.decisions[j].drew is not None:
         raise ScriptError(
             f"{where}: dealt.{seat}: seat {seat} gives the cards it drew (decisions[{j}].drew)"
