@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -27,7 +28,9 @@ from bourre.referee.notation import format_script, parse_script
 from bourre.rules.cards import card_str
 from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
-from bourre.rules.settings import house_from_data
+from bourre.rules.settings import TableSettings, house_from_data
+from bourre.rules.variant import Variant, hookimpl
+from bourre_variants.standard.draw import Draw
 
 ROOT = Path(__file__).parents[1]
 GOLDEN = Path(__file__).parent / "golden"
@@ -469,3 +472,68 @@ def test_the_documented_example_is_the_hand_its_deck_gives() -> None:
     expected = replay(by_deck).model_dump(mode="json")
     assert json.dumps(by_tricks["hands"]) == json.dumps(expected["hands"])
     assert by_tricks["final"] == expected["final"]
+
+
+# -- a house whose draw is a plugin's ---------------------------------------------------
+
+
+class _OlderDraw:
+    """A third party's draw written before ``split``: it cannot read the tricks."""
+
+    def __init__(self, hand_size: int) -> None:
+        self.inner = Draw(hand_size)
+        self.limit, self.check = self.inner.limit, self.inner.check
+        self.draw, self.drawn = self.inner.draw, self.inner.drawn
+
+
+class _WrongSplit(Draw):
+    def split(self, hand: Any, seat: int, discards: Any, after: Any) -> Any:
+        return list(after), []  # drew nothing for its discards
+
+
+class _CappedDraw(Draw):
+    def limit(self, hand: Any, seat: int) -> int:
+        return 2
+
+
+def _draw_registry() -> Any:
+    def variant(name: str, make: Any) -> type[Variant]:
+        class V(Variant):
+            summary = "a draw of a plugin"
+            rules: dict[str, Any] = {}
+
+            @hookimpl
+            def bourre_draw(self, table: TableSettings, hand_size: int) -> Any:
+                return make(hand_size)
+
+        V.name = name
+        return V
+
+    mod = SimpleNamespace()
+
+    @hookimpl
+    def bourre_register_variants(register: Any) -> None:
+        register(variant("older-draw", _OlderDraw))
+        register(variant("wrong-split", _WrongSplit))
+        register(variant("capped-draw", _CappedDraw))
+
+    mod.bourre_register_variants = bourre_register_variants
+    reg = load_registry(extra=[("draw-plugins", mod)])
+    assert not reg.errors, reg.errors
+    return reg
+
+
+@pytest.mark.parametrize(
+    ("variant", "words"),
+    [
+        ("older-draw", "decisions[0].discard: this house's draw (older-draw) cannot read"),
+        ("wrong-split", "plugin 'wrong-split', hook bourre_draw: split must answer"),
+        ("capped-draw", "decisions[2].discard: seat 3 may exchange at most 2 cards, not 3"),
+    ],
+)
+def test_a_plugins_draw_reads_the_tricks_or_refuses(variant: str, words: str) -> None:
+    told, _ = _standard_hand()
+    told["rules"] = {"variants": {"use": [variant]}}
+    with pytest.raises(ScriptError) as e:
+        replay(told, registry=_draw_registry())
+    assert words in str(e.value) and "hand 1" in str(e.value)

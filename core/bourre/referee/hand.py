@@ -85,6 +85,8 @@ def after_draw(hand: HandIn, seat: int, size: int, where: str, j: int) -> AfterD
 
 def _played_at(hand: HandIn, seat: int, card: int | None) -> str | None:
     """The field where ``seat`` played ``card`` (or took it back), if it did."""
+    if card is None:
+        return None
     for i, p in enumerate(hand.plays):
         if p.seat == seat and card in (p.card, p.corrected_to):
             return f"plays[{i}]"
