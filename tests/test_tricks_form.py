@@ -537,3 +537,15 @@ def test_a_plugins_draw_reads_the_tricks_or_refuses(variant: str, words: str) ->
     with pytest.raises(ScriptError) as e:
         replay(told, registry=_draw_registry())
     assert words in str(e.value) and "hand 1" in str(e.value)
+
+
+def test_the_web_page_referees_a_pasted_hand_by_its_tricks() -> None:
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from bourre.web import create_app
+
+    client = TestClient(create_app(), base_url="http://localhost", raise_server_exceptions=False)
+    script = (EXAMPLES / "hands" / "tricks.hand").read_text(encoding="utf-8")
+    r = client.post("/paste", data={"script": script})
+    assert r.status_code == 200 and "Hand 1" in r.text and "R-WIN" in r.text
