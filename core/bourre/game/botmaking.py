@@ -14,7 +14,7 @@ from typing import Any
 
 from bourre.game.playerbase import Player
 from bourre.game.xoshiro import Xoshiro128
-from bourre.rules.plugins import default_registry
+from bourre.rules import plugins
 from bourre.rules.settings import parse_calls, split_top
 
 __all__ = ["BotFactory", "BotSpec", "make_bot", "parse_bots", "takes_house"]
@@ -58,15 +58,9 @@ def make_bot(
     return player
 
 
-_REGISTRY: list[Callable[[], Any]] = []
-"""``bourre.rules.plugins.default_registry``, imported on first use (plugins import this
-module) and kept: a function-level import costs an import lookup per bot made."""
-
-
 def _registry() -> Any:
-    if not _REGISTRY:
-        _REGISTRY.append(default_registry)
-    return _REGISTRY[0]()
+    """The process's registry, looked up where it lives (tests replace it there)."""
+    return plugins.default_registry()
 
 
 _TAKES_HOUSE: dict[Callable[..., Any], bool] = {}

@@ -6,8 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, get_args
 
+from bourre.rules import plugins
 from bourre.rules.hookspec import RULE_HOOKS
-from bourre.rules.plugins import default_registry
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -60,7 +60,7 @@ def render_variants(console: Console) -> None:
     # lazy: loaded by 'bourre variants' only (the rules layer stays light to import)
     from rich.table import Table
 
-    reg = default_registry()
+    reg = plugins.default_registry()
     table = Table(title="Installed variant plugins")
     table.add_column("variant", style="bold", no_wrap=True, min_width=19)
     table.add_column("package", no_wrap=True)
