@@ -191,6 +191,13 @@ def _hand_line(hand: dict[str, Any], word: str, rest: str, where: str) -> None:
         hand.setdefault("reshuffles", []).append(rest.split())
 
 
+def _trick_size(hand: dict[str, Any]) -> int:
+    """How many cards a trick of ``hand`` holds: one for each seat that plays (its
+    decisions say which), else a few a line when the decisions are not given."""
+    playing = {d.get("seat") for d in hand.get("decisions", []) if d.get("action") == "play"}
+    return len(playing) if len(playing) >= 2 else 8
+
+
 def format_script(script: dict[str, Any]) -> str:
     """The notation of a JSON table script (the inverse of :func:`parse_script`)."""
     lines = []
@@ -226,8 +233,9 @@ def format_script(script: dict[str, Any]) -> str:
             f"{p['seat']} {p['card']}" + (f"/{p['corrected_to']}" if p.get("corrected_to") else "")
             for p in hand.get("plays", [])
         ]
-        for i in range(0, len(plays), 8):  # a few per line
-            lines.append("play " + ", ".join(plays[i : i + 8]))
+        per = _trick_size(hand)
+        for i in range(0, len(plays), per):  # a trick a line, as the table saw it
+            lines.append("play " + ", ".join(plays[i : i + per]))
         for order in hand.get("reshuffles") or []:
             lines.append("reshuffle " + " ".join(order))
     return "\n".join(lines).strip() + "\n"
