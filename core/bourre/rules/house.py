@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from bourre.rules.hookspec import HAND_SIZE, RULE_HOOKS, PluginError, RuleHook
+from bourre.rules.housefile import house_locator
 from bourre.rules.plugins import Registry, default_registry
 from bourre.rules.settings import (
     HouseError,
@@ -81,6 +82,7 @@ class House:
         source: str | None = None,
     ) -> None:
         self.registry = registry if registry is not None else default_registry()
+        self.path: Path | None = spec if isinstance(spec, Path) else None
         if isinstance(spec, Path):
             house_rules = load_house(spec)
             self.source = str(spec)
@@ -175,8 +177,9 @@ class House:
             try:
                 settings = cls.Settings.model_validate(raw)
             except ValidationError as e:
+                locate = house_locator(self.path) if self.path is not None else None
                 raise HouseError(
-                    validation_message(e, self.source, f"variants.{name}", cls.Settings)
+                    validation_message(e, self.source, f"variants.{name}", cls.Settings, locate)
                 ) from None
             variants.append(cls(settings, hr.table))
         return variants

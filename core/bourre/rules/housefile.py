@@ -7,10 +7,21 @@ from pathlib import Path
 from typing import Any
 
 from bourre.rules.housemodels import HouseError, HouseRules, house_from_data
+from bourre.rules.locate import Locate, json_locator, toml_locator
 from bourre.rules.strictjson import load_json
 from bourre.rules.textfile import read_text
 
-__all__ = ["load_house"]
+__all__ = ["house_locator", "load_house"]
+
+
+def house_locator(path: str | Path) -> Locate | None:
+    """The line of a key in a house file (read again: only a message needs it)."""
+    p = Path(path)
+    try:
+        text = read_text(p, HouseError)
+    except HouseError:
+        return None
+    return toml_locator(text) if p.suffix.lower() == ".toml" else json_locator(text)
 
 
 def load_house(path: str | Path) -> HouseRules:
@@ -19,6 +30,7 @@ def load_house(path: str | Path) -> HouseRules:
     p = Path(path)
     text = read_text(p, HouseError)
     data: Any
+    locate = toml_locator(text) if p.suffix.lower() == ".toml" else json_locator(text)
     if p.suffix.lower() == ".toml":
         import tomllib
 
@@ -32,4 +44,4 @@ def load_house(path: str | Path) -> HouseRules:
             raise HouseError(f"{p}: not valid TOML: nested too deeply") from None
     else:
         data = load_json(text, str(p), HouseError)
-    return house_from_data(data, str(p))
+    return house_from_data(data, str(p), locate)
