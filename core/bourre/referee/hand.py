@@ -8,50 +8,68 @@ from typing import Any
 
 from bourre.game.actions import PASS, PLAY, Dealt, Deck, Drew, discard
 from bourre.game.state import CHANCE, State
+from bourre.referee.places import HandPlace
 from bourre.referee.records import HandIn, NextRecord
-from bourre.referee.scripts import ScriptError
 from bourre.rules import RuleViolation
-from bourre.rules.cards import card_str
+from bourre.rules.cards import card_str, card_symbol
 
 __all__ = ["next_record", "referee_hand"]
 
 
-def _reshuffler(hand: HandIn, where: str) -> Any:
+def _reshuffler(hand: HandIn, where: HandPlace) -> Any:
     given = list(hand.reshuffles or [])
 
     def reshuffle(pile: list[int]) -> list[int]:
         if hand.reshuffles is None:
             return list(pile)
+        k = len(hand.reshuffles) - len(given)
         if not given:
-            raise ScriptError(
-                f"{where}: reshuffles: the stock ran out once more than given (R-RESHUFFLE)"
+            raise where.error(
+                "reshuffles",
+                message="the stock ran out once more than the reshuffles given (R-RESHUFFLE)",
             )
         order = given.pop(0)
         if sorted(order) != sorted(pile):
-            raise ScriptError(
-                f"{where}: reshuffles: a new stock must hold exactly the discards"
-                f" {' '.join(card_str(c) for c in pile)} (R-RESHUFFLE)"
+            raise where.error(
+                "reshuffles",
+                k,
+                message="a new stock must hold exactly the discards"
+                f" {' '.join(card_symbol(c) for c in pile)} (R-RESHUFFLE)",
             )
         return list(order)
 
     return reshuffle
 
 
-def referee_hand(state: State, hand: HandIn, where: str, last: bool) -> NextRecord | None:
+def _repeated_card(hand: HandIn) -> tuple[int | str, ...]:
+    """Where a hand dealt repeats a card (the upcard counts as the dealer's), or the
+    hands dealt as a whole."""
+    seen: set[int] = set()
+    for seat, cards in (hand.dealt or {}).items():
+        for k, c in enumerate(cards):
+            if c in seen:
+                return ("dealt", str(seat), k)
+            seen.add(c)
+    return ("dealt",)
+
+
+def referee_hand(state: State, hand: HandIn, where: HandPlace, last: bool) -> NextRecord | None:
     """One hand of a script as a sequence of actions on the state; the script's last
     hand may stop part-way: then who acts next is returned."""
-    field = "dealer"
+    field: tuple[int | str, ...] = ("dealer",)
     if hand.dealer is None and state.last_dealer is None and state.first_dealer is None:
-        raise ScriptError(f"{where}: dealer: required, table.first_dealer is 'random' (R-DEALER)")
+        raise where.error(
+            "dealer", message='the dealer is required: table.first_dealer is "random" (R-DEALER)'
+        )
     di = pi = 0
     ds, ps = hand.decisions, hand.plays
     try:
         state.set_hand(dealer=hand.dealer, pot=hand.pot, reshuffle=_reshuffler(hand, where))
         if hand.deck is not None:
-            field = "deck"
+            field = ("deck",)
             state.apply_chance(Deck(tuple(hand.deck)))
         else:
-            field = "dealt"
+            field = ("dealt",)
             assert hand.upcard is not None
             state.apply_chance(Dealt.of(hand.upcard, hand.dealt or {}))
         for e in hand.events:
@@ -64,7 +82,7 @@ def referee_hand(state: State, hand: HandIn, where: str, last: bool) -> NextReco
                 s = state.pending_seat
                 j = max((j for j in range(di) if ds[j].seat == s), default=-1)
                 if state.chance_wants == "draw":
-                    field = f"decisions[{j}].drew"
+                    field = ("decisions", j, "drew")
                     drew = ds[j].drew
                     if drew is None:
                         raise RuleViolation(
@@ -74,24 +92,24 @@ def referee_hand(state: State, hand: HandIn, where: str, last: bool) -> NextReco
                         )
                     state.apply_chance(Drew(tuple(drew)))
                 else:
-                    field = f"dealt.{s}"
+                    field = ("dealt", str(s))
                     state.apply_chance(Dealt.of(hand.upcard, hand.dealt or {}))
                 continue
             if phase == "exchange":  # the seat's own decision names its discards
                 j = max(j for j in range(di) if ds[j].seat == seat)
-                field = f"decisions[{j}].discard"
+                field = ("decisions", j, "discard")
                 state.apply_action(discard(ds[j].discard))
                 continue
             if phase == "decide":
                 if di >= len(ds):
                     if last:
                         return next_record(state)
-                    field = "decisions"
+                    field = ("decisions",)
                     raise RuleViolation(
                         "R-DECIDE", f"seat {seat} has no decision; every player decides"
                     )
                 d = ds[di]
-                field = f"decisions[{di}]"
+                field = ("decisions", di)
                 if d.seat != seat:
                     raise RuleViolation(
                         "R-DECIDE", f"seat {d.seat} decides out of turn: seat {seat} decides now"
@@ -104,12 +122,12 @@ def referee_hand(state: State, hand: HandIn, where: str, last: bool) -> NextReco
             if pi >= len(ps):
                 if last and di == len(ds):
                     return next_record(state)
-                field = "plays"
+                field = ("plays",)
                 raise RuleViolation(
                     "R-LEAD", f"the plays stop early: seat {seat} is to play card {pi + 1}"
                 )
             p = ps[pi]
-            field = f"plays[{pi}]"
+            field = ("plays", pi)
             if p.seat != seat:
                 raise RuleViolation(
                     "R-LEAD", f"seat {p.seat} plays out of turn: seat {seat} is to play"
@@ -117,15 +135,21 @@ def referee_hand(state: State, hand: HandIn, where: str, last: bool) -> NextReco
             pi += 1
             state.referee_play(p.card, p.corrected_to)
     except RuleViolation as e:
-        raise ScriptError(f"{where}: {field}: {e}") from None
+        if field == ("dealt",):
+            field = _repeated_card(hand)
+        raise where.error(*field, message=str(e)) from None
     if di != len(hand.decisions):
-        raise ScriptError(
-            f"{where}: decisions[{di}]: every player has decided; this decision is"
-            " one too many (R-DECIDE)"
+        raise where.error(
+            "decisions",
+            di,
+            message="every player has decided; this decision is one too many (R-DECIDE)",
         )
-    if len(hand.reshuffles or []) > len(state.results[-1].state.reshuffles):
-        raise ScriptError(
-            f"{where}: reshuffles: given, but the stock never ran out that often (R-RESHUFFLE)"
+    ran_out = len(state.results[-1].state.reshuffles)
+    if len(hand.reshuffles or []) > ran_out:
+        raise where.error(
+            "reshuffles",
+            ran_out,
+            message="given, but the stock never ran out that often (R-RESHUFFLE)",
         )
     if pi != len(hand.plays):
         why = (
@@ -133,7 +157,7 @@ def referee_hand(state: State, hand: HandIn, where: str, last: bool) -> NextReco
             if len(state.results[-1].state.active) == 1
             else "the hand is over (R-DEAL)"
         )
-        raise ScriptError(f"{where}: plays[{pi}]: one play too many: {why}")
+        raise where.error("plays", pi, message=f"one play too many: {why}")
     return None
 
 
