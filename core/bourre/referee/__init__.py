@@ -62,14 +62,10 @@ def check_script(data: Any, place: str = "script") -> None:
     except ValidationError as e:
         raise script_error(e, places) from None
     try:
-        house_from_data(script.rules, _rules_place(places))
+        place_, prefix, locate = places.rules()
+        house_from_data(script.rules, place_, locate, prefix)
     except HouseError as e:
         raise ScriptError(str(e)) from None
-
-
-def _rules_place(places: Places) -> str:
-    """Where a script's house rules are, for the house's own messages (its keys)."""
-    return places.at(("rules",))
 
 
 def referee(data: Any, *, place: str = "script", registry: Registry | None = None) -> Refereed:
@@ -81,10 +77,12 @@ def referee(data: Any, *, place: str = "script", registry: Registry | None = Non
     except ValidationError as e:
         raise script_error(e, places) from None
     try:
+        place, prefix, locate = places.rules()
         house = House(
-            house_from_data(script.rules, _rules_place(places)),
+            house_from_data(script.rules, place, locate, prefix),
             registry=registry,
-            source=_rules_place(places),
+            source=f"{place}: {prefix}" if prefix else place,
+            keys=(place, prefix, locate),
         )
     except (HouseError, PluginError) as e:
         raise ScriptError(str(e)) from None

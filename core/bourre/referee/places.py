@@ -159,6 +159,20 @@ class Places:
             return head
         return f"{head}: {words}" if words else head
 
+    def rules(self) -> tuple[str, str, Callable[[Sequence[int | str]], int | None] | None]:
+        """Where the script's house rules are, for the house's own messages: the
+        place, the key they stand under and the line of a key of theirs (a JSON
+        script's), or the line and column of a notation's ``house`` line."""
+        if self.find is None or self.columns:
+            return self.at(("rules",)), "", None
+        find = self.find
+
+        def locate(steps: Sequence[int | str]) -> int | None:
+            found = find(tuple(steps))
+            return found[0] if found is not None else None
+
+        return self.place, "rules", locate
+
     def error(self, loc: Loc, message: str) -> ScriptError:
         """A :class:`ScriptError` at ``loc``."""
         return ScriptError(f"{self.at(loc)}: {message}")

@@ -95,8 +95,8 @@ def check_hand(hand: HandIn, where: HandPlace, n: int, announcements: bool) -> N
         if len(hand.deck) != 52:
             raise where.error(
                 "deck",
-                message=f"the deck has {len(hand.deck)} cards; it must hold the 52 cards once"
-                " each (R-DECK)",
+                message=f"the deck has {len(hand.deck)} card{'' if len(hand.deck) == 1 else 's'};"
+                " it must hold the 52 cards once each (R-DECK)",
             )
     for j, d in enumerate(hand.decisions):
         if d.drew is not None and hand.deck is not None:

@@ -3,6 +3,7 @@ mistake a :class:`~bourre.rules.housemodels.HouseError` that names the file and 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,13 @@ def load_house(path: str | Path) -> HouseRules:
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
-            raise HouseError(f"{p}: not valid TOML: {e}") from None
+            m = re.fullmatch(r"(.*) \(at line (\d+), column (\d+)\)", str(e), re.S)
+            if m is None:
+                raise HouseError(f"{p}: not valid TOML: {e}") from None
+            what = m.group(1)[:1].lower() + m.group(1)[1:]
+            raise HouseError(
+                f"{p}, line {m.group(2)}, column {m.group(3)}: not valid TOML: {what}"
+            ) from None
         except ValueError:  # an integer of thousands of digits
             raise HouseError(f"{p}: not valid TOML: a number too long to be one") from None
         except RecursionError:

@@ -79,13 +79,17 @@ class HouseRules(BaseModel):
 
 
 def house_from_data(
-    data: Any, place: str, locate: Callable[[Sequence[int | str]], int | None] | None = None
+    data: Any,
+    place: str,
+    locate: Callable[[Sequence[int | str]], int | None] | None = None,
+    prefix: str = "",
 ) -> HouseRules:
     """Validate house rules given as data (a parsed file, or a script's ``rules``);
-    ``locate`` finds the line of a key in the file, for the message."""
+    ``locate`` finds the line of a key in the file, for the message, and ``prefix`` is
+    the key the rules stand under there (a script's ``rules``)."""
     if not isinstance(data, dict):
         raise HouseError(f"{place}: house rules must be a table/object with 'table' and 'variants'")
     try:
         return HouseRules.model_validate(data)
     except ValidationError as e:
-        raise HouseError(validation_message(e, place, model=HouseRules, locate=locate)) from None
+        raise HouseError(validation_message(e, place, prefix, HouseRules, locate)) from None

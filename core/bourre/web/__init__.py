@@ -174,7 +174,7 @@ def _ruling_of(house: House, script_text: str) -> tuple[Refereed | None, str | N
     whose deck or upcard is not given yet is being set up: no ruling, no error."""
     text = f"house {house.spec}\n{script_text}"
     try:
-        script = parse_script(text, "the hand")
+        script = parse_script(text, "the hand", line_offset=-1)  # the lines typed
         last = script["hands"][-1]
         if last.get("deck") is None and last.get("upcard") is None:
             if last.get("decisions") or last.get("plays") or last.get("dealt"):
