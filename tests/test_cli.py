@@ -131,7 +131,7 @@ def test_replay_duplicate_card(tmp_script):
 def test_replay_card_not_held(tmp_script):
     script = make_script([hand_2111()])
     script["hands"][0]["plays"][0]["card"] = "AH"  # held by seat 4
-    assert_fails(invoke("replay", str(tmp_script(script))), "hand 1, play 1:", "A♥", "R-DEAL")
+    assert_fails(invoke("replay", str(tmp_script(script))), "hand 1, play 1, card:", "A♥", "R-DEAL")
 
 
 def test_replay_unknown_variant(tmp_script):
@@ -178,9 +178,12 @@ def test_replay_rules_errors_name_the_script(tmp_script, variants, settings, key
 @pytest.mark.parametrize(
     "mutate, words",
     [
-        (lambda h: h["decisions"].reverse(), ["hand 1, decision 1:", "R-DECIDE"]),
+        (lambda h: h["decisions"].reverse(), ["hand 1, decision 1, seat:", "R-DECIDE"]),
         (lambda h: h["plays"].append({"seat": 1, "card": "AS"}), ["hand 1, play 21:"]),
-        (lambda h: h["plays"][0].update(corrected_to="KS"), ["hand 1, play 1:", "R-CORRECTED"]),
+        (
+            lambda h: h["plays"][0].update(corrected_to="KS"),
+            ["hand 1, play 1, card:", "R-CORRECTED"],
+        ),
         (lambda h: h.update(deck=h["deck"][:-1]), ["hand 1", "deck", "R-DECK"]),
         (lambda h: h["deck"].__setitem__(0, "ZZ"), ["hand 1, card 1 of the deck:", "R-DECK"]),
         (lambda h: h.update(dealer=7), ["hand 1", "dealer", "R-SEAT"]),

@@ -109,13 +109,15 @@ def referee_hand(state: State, hand: HandIn, where: HandPlace, last: bool) -> Ne
                         "R-DECIDE", f"seat {seat} has no decision; every player decides"
                     )
                 d = ds[di]
-                field = ("decisions", di)
+                field = ("decisions", di, "seat")
                 if d.seat != seat:
                     raise RuleViolation(
                         "R-DECIDE", f"seat {d.seat} decides out of turn: seat {seat} decides now"
                     )
+                field = ("decisions", di, "discard")
                 if d.action == "pass" and d.discard:
                     raise RuleViolation("R-PASS", f"seat {seat} passes but discards")
+                field = ("decisions", di, "action")
                 di += 1
                 state.apply_action(PLAY if d.action == "play" else PASS)
                 continue
@@ -127,11 +129,12 @@ def referee_hand(state: State, hand: HandIn, where: HandPlace, last: bool) -> Ne
                     "R-LEAD", f"the plays stop early: seat {seat} is to play card {pi + 1}"
                 )
             p = ps[pi]
-            field = ("plays", pi)
+            field = ("plays", pi, "seat")
             if p.seat != seat:
                 raise RuleViolation(
                     "R-LEAD", f"seat {p.seat} plays out of turn: seat {seat} is to play"
                 )
+            field = ("plays", pi, "card")
             pi += 1
             state.referee_play(p.card, p.corrected_to)
     except RuleViolation as e:

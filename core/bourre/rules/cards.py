@@ -72,8 +72,8 @@ def parse_card(text: str) -> int:
         return _BY_TEXT[plain.upper()]
     except (KeyError, AttributeError):
         raise CardError(
-            f"{text!r} is not a card: a rank A K Q J 10 (or T) 9…2 and a suit S H D C"
-            " (or ♠ ♥ ♦ ♣), e.g. AS, 10H, A♥ (R-DECK)"
+            f"{text!r} is not a card: write a rank (A K Q J 10 or T, 9 … 2) and a suit"
+            " (S H D C, or ♠ ♥ ♦ ♣), e.g. AS or 10H (R-DECK)"
         ) from None
 
 

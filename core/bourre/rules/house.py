@@ -191,9 +191,7 @@ class House:
                 if locate is None and self.path is not None:
                     locate = house_locator(self.path)
                 key = ".".join(k for k in (prefix, "variants", name) if k)
-                raise HouseError(
-                    validation_message(e, place, key, cls.Settings, locate)
-                ) from None
+                raise HouseError(validation_message(e, place, key, cls.Settings, locate)) from None
             variants.append(cls(settings, hr.table))
         return variants
 
