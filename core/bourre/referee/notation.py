@@ -33,11 +33,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bourre.referee.located import Loc
 from bourre.rules.money import MAX_AMOUNT
 
 __all__ = ["NotationError", "format_script", "looks_like_notation", "parse_script"]
-
-Loc = tuple[int | str, ...]
 
 KEYWORDS = (
     "house",
@@ -129,10 +128,10 @@ def _amount(token: Token, line: _Line) -> Any:
 def parse_script(text: str, place: str = "script", line_offset: int = 0) -> dict[str, Any]:
     """The JSON table script a notation text describes (validate it with
     :func:`bourre.referee.replay`).  It knows the line and column each of its places
-    was written at (:class:`~bourre.referee.places.Located`), so that an error found
+    was written at (:class:`~bourre.referee.located.Located`), so that an error found
     when it is refereed names them; ``line_offset`` is added to the line numbers (a
     text given after lines the reader does not see)."""
-    from bourre.referee.places import Located, notation_map
+    from bourre.referee.located import Located, notation_map
 
     source: dict[Loc, tuple[int, int]] = {}
     script = Located({"rules": {}, "hands": []})

@@ -3,62 +3,18 @@ the hand notation it was written on, or, for a JSON script, the place as a table
 counts it ("hand 2, play 3": hands, plays and cards counted from 1; seats keep the
 numbers the script uses) with the file's line when it is known.
 
-A parsed script that knows where its places were written is a :class:`Located` dict
-(:func:`bourre.referee.notation.parse_script` keeps a source map while it parses; a
-JSON text is searched for the place when a message needs it)."""
+A parsed script that knows where its places were written is a
+:class:`~bourre.referee.located.Located` dict."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bourre.referee.located import Loc
 from bourre.referee.scripts import ScriptError
-from bourre.rules.locate import json_position, line_col
 
-__all__ = ["HandPlace", "Located", "Places", "json_script", "table_words"]
-
-Loc = tuple[int | str, ...]
-
-
-class Located(dict[str, Any]):
-    """A parsed script that knows where each of its places was written:
-    ``find(loc)`` is ``(line, column, exact)`` for the place or the nearest place
-    that holds it, or ``None``; ``columns`` whether columns are meaningful."""
-
-    find: Callable[[Loc], tuple[int, int, bool] | None]
-    columns: bool = True
-
-
-def json_script(data: Any, text: str) -> Any:
-    """``data`` parsed from the JSON ``text``, knowing its places' lines."""
-    if not isinstance(data, dict) or "\n" not in text.strip():
-        return data
-    located = Located(data)
-
-    def find(loc: Loc) -> tuple[int, int, bool] | None:
-        for n in range(len(loc), -1, -1):
-            pos = json_position(text, loc[:n])
-            if pos is not None:
-                line, col = line_col(text, pos)
-                return line, col, n == len(loc)
-        return None
-
-    located.find = find
-    located.columns = False
-    return located
-
-
-def notation_map(source: dict[Loc, tuple[int, int]]) -> Callable[[Loc], Any]:
-    """The ``find`` of a source map: the place, else the nearest one that holds it."""
-
-    def find(loc: Loc) -> tuple[int, int, bool] | None:
-        for n in range(len(loc), -1, -1):
-            if loc[:n] in source:
-                line, col = source[loc[:n]]
-                return line, col, n == len(loc)
-        return None
-
-    return find
+__all__ = ["HandPlace", "Places", "table_words"]
 
 
 _FIELDS = {

@@ -27,9 +27,9 @@ def load_script(path: str | Path) -> Any:
 
 def parse_text(text: str, place: str) -> Any:
     """A script from text: JSON, or the hand notation; it knows where its places were
-    written (:mod:`bourre.referee.places`), for the messages."""
+    written (:mod:`bourre.referee.located`), for the messages."""
+    from bourre.referee.located import json_script
     from bourre.referee.notation import NotationError, looks_like_notation, parse_script
-    from bourre.referee.places import json_script
     from bourre.rules.settings import load_json
 
     if len(text) > MAX_SCRIPT:
