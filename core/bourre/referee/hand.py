@@ -140,6 +140,8 @@ def referee_hand(state: State, hand: HandIn, where: HandPlace, last: bool) -> Ne
     except RuleViolation as e:
         if field == ("dealt",):
             field = _repeated_card(hand)
+        elif field[-1] == "card" and e.rule == "R-CORRECTED" and "was legal" not in e.reason:
+            field = (*field[:-1], "corrected_to")  # the correction is at fault
         raise where.error(*field, message=str(e)) from None
     if di != len(hand.decisions):
         raise where.error(

@@ -159,7 +159,16 @@ def parse_script(text: str, place: str = "script", line_offset: int = 0) -> dict
         elif word == "rules":
             from bourre.rules.strictjson import load_json
 
-            script["rules"] = load_json(rest, f"{line.at(rest_col)}: rules", NotationError)
+            try:
+                script["rules"] = load_json(rest, "", NotationError)
+            except NotationError as e:  # the JSON's own column, counted on this line
+                at = re.match(r", line 1, column (\d+): (.*)", str(e), re.S)
+                col, what = (
+                    (rest_col + int(at.group(1)) - 1, at.group(2))
+                    if at
+                    else (rest_col, str(e).removeprefix(": "))
+                )
+                raise line.error(col, f"rules: {what}") from None
             line.mark(("rules",), rest_col)
         elif word == "balances":
             tokens = _tokens(code[rest_start:], rest_start)

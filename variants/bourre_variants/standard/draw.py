@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bourre.rules import RuleViolation
-from bourre.rules.cards import card_str
+from bourre.rules.cards import card_symbol
 from bourre.rules.hand import HandState
 
 TEXTS = [
@@ -65,10 +65,10 @@ class Draw:
         seen: set[int] = set()
         for c in discards:
             if type(c) is not int or c not in held:
-                name = card_str(c) if isinstance(c, int) and 0 <= c < 52 else repr(c)
+                name = card_symbol(c) if isinstance(c, int) and 0 <= c < 52 else repr(c)
                 raise RuleViolation("R-DRAW", f"seat {seat} does not hold {name}")
             if c in seen:
-                raise RuleViolation("R-DRAW", f"seat {seat} discards {card_str(c)} twice")
+                raise RuleViolation("R-DRAW", f"seat {seat} discards {card_symbol(c)} twice")
             seen.add(c)
 
     def draw(self, hand: HandState, seat: int, discards: Sequence[int]) -> None:
@@ -114,7 +114,7 @@ class Draw:
             if c in placed:
                 where = "a card still held" if c in hand.hands[seat] else "a card already elsewhere"
                 raise RuleViolation(
-                    "R-DRAW", f"seat {seat} cannot draw {card_str(c)}: {where}, not in the stock"
+                    "R-DRAW", f"seat {seat} cannot draw {card_symbol(c)}: {where}, not in the stock"
                 )
             fresh += 1
         if fresh > hand.unseen_stock:
@@ -123,10 +123,10 @@ class Draw:
             )
         for c in rest:
             if c not in hand.pile:
-                pile = " ".join(card_str(x) for x in hand.pile) or "none"
+                pile = " ".join(card_symbol(x) for x in hand.pile) or "none"
                 raise RuleViolation(
                     "R-RESHUFFLE",
-                    f"seat {seat} cannot draw {card_str(c)}: the stock ran out, and a new stock"
+                    f"seat {seat} cannot draw {card_symbol(c)}: the stock ran out, and a new stock"
                     f" is made only of earlier players' discards ({pile})",
                 )
         if rest and fresh != hand.unseen_stock:
