@@ -259,6 +259,32 @@ NOTATION = [
         ["s.hand, line 15, column 1: 'plya' is not a keyword"],
     ),
     (
+        "decision-too-many",
+        _dispute("decide 2 pass\n", "decide 2 pass\ndecide 3 pass\n"),
+        [
+            "s.hand, line 14, column 1: every player has decided; this decision is one too many",
+            "R-DECIDE",
+        ],
+    ),
+    (
+        "dealt-short",
+        _dispute("dealt 1: AH 5H 7C 6D 8S", "dealt 1: AH 5H 7C 6D"),
+        ["s.hand, line 7, column 1: seat 1 was dealt 4 different cards, not 5", "R-DEAL"],
+    ),
+    (
+        "discard-not-held",
+        _dispute("decide 1 play\n", "decide 1 play QD\n"),
+        ["s.hand, line 12, column 15: seat 1 does not hold Q♦", "R-DRAW"],
+    ),
+    (
+        "correction-of-a-legal-card",
+        _dispute("play 4 JH", "play 4 JH/AS"),
+        [
+            "s.hand, line 14, column 8: J♥ was legal: correcting a legal card is impossible",
+            "R-CORRECTED",
+        ],
+    ),
+    (
         "one-play-too-many",
         _dispute("play 0 3S", "play 0 3S, 1 AH, 2 KD"),
         ["s.hand, line 15, column 18: seat 2 plays out of turn", "R-LEAD"],

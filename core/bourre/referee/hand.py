@@ -4,6 +4,7 @@ R-CORRECTED), and the script's last hand may stop part-way (who acts next)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bourre.game.actions import PASS, PLAY, Dealt, Deck, Drew, discard
@@ -41,15 +42,18 @@ def _reshuffler(hand: HandIn, where: HandPlace) -> Any:
     return reshuffle
 
 
-def _repeated_card(hand: HandIn) -> tuple[int | str, ...]:
-    """Where a hand dealt repeats a card (the upcard counts as the dealer's), or the
-    hands dealt as a whole."""
+def _dealt_place(hand: HandIn, reason: str) -> tuple[int | str, ...]:
+    """Where the hands dealt are at fault: a card repeated, else the hand of the seat
+    the refusal names, else the hands dealt as a whole."""
     seen: set[int] = set()
     for seat, cards in (hand.dealt or {}).items():
         for k, c in enumerate(cards):
             if c in seen:
                 return ("dealt", str(seat), k)
             seen.add(c)
+    named = re.match(r"seat (\d+) ", reason)
+    if named and int(named.group(1)) in (hand.dealt or {}):
+        return ("dealt", named.group(1))
     return ("dealt",)
 
 
@@ -124,6 +128,11 @@ def referee_hand(state: State, hand: HandIn, where: HandPlace, last: bool) -> Ne
             if pi >= len(ps):
                 if last and di == len(ds):
                     return next_record(state)
+                if di < len(ds):  # a decision after everyone decided, not a play missing
+                    field = ("decisions", di)
+                    raise RuleViolation(
+                        "R-DECIDE", "every player has decided; this decision is one too many"
+                    )
                 field = ("plays",)
                 raise RuleViolation(
                     "R-LEAD", f"the plays stop early: seat {seat} is to play card {pi + 1}"
@@ -139,7 +148,7 @@ def referee_hand(state: State, hand: HandIn, where: HandPlace, last: bool) -> Ne
             state.referee_play(p.card, p.corrected_to)
     except RuleViolation as e:
         if field == ("dealt",):
-            field = _repeated_card(hand)
+            field = _dealt_place(hand, e.reason)
         elif field[-1] == "card" and e.rule == "R-CORRECTED" and "was legal" not in e.reason:
             field = (*field[:-1], "corrected_to")  # the correction is at fault
         raise where.error(*field, message=str(e)) from None

@@ -38,6 +38,8 @@ _RULES = (
 
 
 def _rule_of(loc: tuple[int | str, ...]) -> str:
+    if "[key]" in loc:  # a key of ``dealt``: a seat
+        return "R-SEAT"
     for step in reversed(loc):
         for key, rule in _RULES:
             if step == key:
