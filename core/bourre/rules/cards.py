@@ -30,6 +30,7 @@ __all__ = [
     "parse_cards",
     "parse_suit",
     "rank_of",
+    "shown",
     "suit_mask",
     "suit_of",
 ]
@@ -105,6 +106,15 @@ def card_symbol(card: int) -> str:
     """A display form with the suit symbol, e.g. ``J♥`` (``10`` for ten)."""
     rank = RANKS[card % 13]
     return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[card // 13]
+
+
+def shown(text: str) -> str:
+    """A card's text as a terminal or a page shows it (``AH`` → ``A♥``); any other
+    text (``pass``, ``play``) as it is."""
+    try:
+        return card_symbol(parse_card(text))
+    except CardError:
+        return text
 
 
 def suit_of(card: int) -> int:
