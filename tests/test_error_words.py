@@ -534,3 +534,58 @@ def test_no_message_of_the_corpus_speaks_like_a_library() -> None:
     for case, message in MESSAGES.items():
         _clean(case, message)
     assert not any("(AH)" in m or "(AS)" in m for m in MESSAGES.values())
+
+
+# -- the translator and the locators, directly ---------------------------------------------
+
+
+def test_a_union_is_one_message_and_a_key_written_is_never_a_member() -> None:
+    from typing import Literal
+
+    from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
+
+    from bourre.rules.validation import validation_message
+
+    class Seats(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        first: StrictInt | Literal["random"] = 0
+        chips: dict[str, StrictInt] = {}
+
+    def message(data: Any) -> str:
+        with pytest.raises(ValidationError) as info:
+            Seats.model_validate(data)
+        return validation_message(info.value, "f", model=Seats)
+
+    assert message({"first": "x"}) == 'f: first: should be a whole number, or "random"'
+    assert message({"chips": {"int": "x", "str": "y"}}).splitlines() == [
+        "f: chips.int: should be a whole number",
+        "f: chips.str: should be a whole number",
+    ]
+    assert message({"int": 1}) == "f: int: unknown key; allowed: first, chips"
+
+
+def test_an_unknown_key_explains_the_missing_one() -> None:
+    result = runner.invoke(app, ["rules", "standard+pot-limit(lmit=10)"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        "bourre: house string 'standard+pot-limit(lmit=10)': variants.pot-limit.lmit:"
+        " unknown key — did you mean limit?\n"
+    )  # one line: the key meant, not "limit: missing" first
+    result = runner.invoke(app, ["rules", "standard+pot-limit(cap=10)"])
+    lines = result.stderr.splitlines()
+    assert "variants.pot-limit.cap: unknown key; allowed: limit" in lines[0]
+    assert "variants.pot-limit.limit: missing: it is required (R-POT-LIMIT)" in lines[1]
+
+
+def test_the_lines_of_keys_in_files() -> None:
+    from bourre.rules.locate import json_position, line_col, toml_line
+
+    toml = '[table]\nplayers = 5\n\n[variants]\nuse = ["pot-limit"]\npot-limit = {limit = 3}\n'
+    assert toml_line(toml, ["table", "players"]) == 2
+    assert toml_line(toml, ["table", "hands"]) == 1  # the table that should hold it
+    assert toml_line(toml, ["variants", "pot-limit", "limit"]) == 6
+    assert toml_line(toml, ["nowhere"]) is None
+    text = '{"a": [1,\n {"b": {"c": 2}}],\n "d": "x"}'
+    pos = json_position(text, ["a", 1, "b", "c"])
+    assert pos is not None and line_col(text, pos) == (2, 14)
+    assert json_position(text, ["d"]) is not None and json_position(text, ["e"]) is None

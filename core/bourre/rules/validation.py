@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Sequence
-from typing import Any, get_args
+from collections.abc import Callable, Mapping, Sequence
+from types import UnionType
+from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
@@ -150,13 +151,14 @@ def _words(e: Any) -> str:
 
 _TAG = re.compile(
     r"(int|str|bool|float|bytes|none|decimal|list|dict|tuple|set|frozenset"
-    r"|constrained-[a-z]+|[a-z][a-z-]*\[.*\]|[A-Z][A-Za-z0-9_]*)"
+    r"|constrained-[a-z]+|[a-z][a-z-]*\[.*\])"
 )
+"""How pydantic names a union's member in an error's place."""
 
 
 def union_tag(step: int | str, model: type[BaseModel] | None = None) -> bool:
-    """Whether a step of an error's place names a member of a union (``int``,
-    ``literal['random']``, ``function-after[…]``, a model's name), not a key."""
+    """Whether a step of an error's place may name a member of a union (``int``,
+    ``literal['random']``, ``function-after[…]``), not a key."""
     return (
         isinstance(step, str)
         and _TAG.fullmatch(step) is not None
@@ -164,21 +166,75 @@ def union_tag(step: int | str, model: type[BaseModel] | None = None) -> bool:
     )
 
 
-def merged_errors(errors: Sequence[Any]) -> list[Any]:
+def _members(annotation: Any) -> list[Any]:
+    """The members of a union annotation (``None`` left out); one for any other."""
+    while get_origin(annotation) is Annotated:
+        annotation = get_args(annotation)[0]
+    if get_origin(annotation) in (Union, UnionType):
+        return [a for a in get_args(annotation) if a is not type(None)]
+    return [annotation]
+
+
+def _is_union(model: type[BaseModel] | None, loc: Sequence[Any]) -> bool | None:
+    """Whether the value at ``loc`` in ``model`` is a union of several forms (its next
+    step then names a member); ``None`` when the model does not say."""
+    if model is None:
+        return None
+    ann: Any = model
+    for step in loc:
+        members = _members(ann)
+        if len(members) != 1:
+            return None  # inside a union's member: not followed
+        ann = members[0]
+        if isinstance(ann, type) and issubclass(ann, BaseModel):
+            if not isinstance(step, str) or step not in ann.model_fields:
+                return None
+            ann = ann.model_fields[step].annotation
+        elif get_origin(ann) in (dict, Mapping) and len(get_args(ann)) == 2:
+            ann = get_args(ann)[1]
+        elif get_origin(ann) in (list, tuple, set, frozenset, Sequence) and get_args(ann):
+            ann = get_args(ann)[0]
+        else:
+            return None
+    return len(_members(ann)) > 1
+
+
+def _tags(
+    locs: Sequence[tuple[Any, ...]], model: type[BaseModel] | None = None
+) -> set[tuple[int, tuple[Any, ...]]]:
+    """The steps of the places that name union members: where the model has a union,
+    else a step that looks like a tag and has a sibling tag in another error at the
+    same place (a union reports every member); never a key a player wrote (``int`` in
+    a table of seats)."""
+    out = set()
+    for loc in locs:
+        for i, step in enumerate(loc):
+            if i + 1 < len(loc) and loc[i + 1] == "[key]":  # a key written, refused
+                continue
+            known = _is_union(model, loc[:i])
+            if known is not None:
+                if known and union_tag(step):
+                    out.add((i, loc[: i + 1]))
+                continue
+            if union_tag(step) and any(
+                len(other) > i and other[:i] == loc[:i] and other[i] != step and union_tag(other[i])
+                for other in locs
+            ):
+                out.add((i, loc[: i + 1]))
+    return out
+
+
+def merged_errors(errors: Sequence[Any], model: type[BaseModel] | None = None) -> list[Any]:
     """pydantic's errors with a union's members merged: one error per place (the tags
     of the members dropped), whose words say every form that would be right."""
     out: list[Any] = []
     groups: dict[tuple[Any, ...], dict[str, Any]] = {}
+    tags = _tags([tuple(e["loc"]) for e in errors if e["type"] != "extra_forbidden"], model)
     for e in errors:
-        loc = tuple(e["loc"])
+        full = tuple(e["loc"])
+        loc = tuple(s for i, s in enumerate(full) if (i, full[: i + 1]) not in tags)
         cut = len(loc)
-        while cut and e["type"] != "extra_forbidden" and union_tag(loc[cut - 1]):
-            cut -= 1
-        while cut and any(union_tag(s) for s in loc[:cut]):  # a tag inside the path
-            first = next(i for i, s in enumerate(loc[:cut]) if union_tag(s))
-            loc = loc[:first] + loc[first + 1 :]
-            cut -= 1
-        if cut == len(e["loc"]):
+        if cut == len(full):
             out.append(e)
             continue
         place = loc[:cut]
@@ -215,7 +271,7 @@ def ordered_errors(
     """The errors to report, in order: unknown keys first (with the key meant, if one
     is close), then the others, without a missing key an unknown one explains."""
     unknown, rest, explained = [], [], set()
-    for e in merged_errors(errors):
+    for e in merged_errors(errors, model):
         loc = tuple(e["loc"])
         if e["type"] == "extra_forbidden":
             allowed = allowed_keys(model, loc)
