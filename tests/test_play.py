@@ -200,18 +200,8 @@ def test_subprocess_session(session: tuple[PlaySummary, Person, str], tmp_path: 
     summary, person, _ = session
     save = tmp_path / "hands"
     proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "bourre.cli",
-            "play",
-            "--seed",
-            str(SEED),
-            "--bots",
-            "random",
-            "--save",
-            str(save),
-        ],
+        [sys.executable, "-m", "bourre.cli", "play", "--seed", str(SEED), "--bots", "random",
+         "--save", str(save)],
         input="\n".join(person.lines) + "\n",
         capture_output=True,
         text=True,
@@ -294,8 +284,7 @@ def test_reshuffles_saved() -> None:
 def test_a_misbehaving_bot_gets_a_message_not_a_traceback(tmp_path, monkeypatch):
     import textwrap
 
-    (tmp_path / "badbots.py").write_text(
-        textwrap.dedent("""
+    (tmp_path / "badbots.py").write_text(textwrap.dedent('''
         from bourre_bots.random_bot import RandomPlayer
 
         class Illegal(RandomPlayer):
@@ -311,8 +300,7 @@ def test_a_misbehaving_bot_gets_a_message_not_a_traceback(tmp_path, monkeypatch)
 
         def crashes(rng=None):
             return Crashes(rng)
-    """)
-    )
+    '''))
     monkeypatch.syspath_prepend(str(tmp_path))
     for bot, words in (("badbots:illegal", "(R-"), ("badbots:crashes", "KeyError")):
         r = runner.invoke(app, ["play", "--bots", bot, "--seed", "3"], input="pass\n" * 40)

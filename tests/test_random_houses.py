@@ -24,14 +24,7 @@ from bourre.game.xoshiro import stream
 from bourre.referee.records import hand_record
 from bourre.rules.house import House
 
-OPTIONAL = [
-    "double-ante",
-    "pot-limit",
-    "four-card",
-    "simultaneous-reveal",
-    "optional-undertrump",
-    "no-cinch",
-]
+OPTIONAL = ["double-ante", "pot-limit", "four-card", "simultaneous-reveal", "optional-undertrump", "no-cinch"]
 
 
 @st.composite

@@ -100,17 +100,13 @@ def test_a_spying_bot_finds_no_hidden_card() -> None:
 def test_an_illegal_answer_is_refused_with_its_rule() -> None:
     class Cheat(RandomPlayer):
         def play(self, view: Any) -> int:
-            return (
-                next(c for c in range(52) if c not in view.legal and c in view.hand)
-                if len(view.legal) < len(view.hand)
-                else view.legal[0]
-            )
+            return next(c for c in range(52) if c not in view.legal and c in view.hand) if len(
+                view.legal
+            ) < len(view.hand) else view.legal[0]
 
     with pytest.raises(IllegalAnswer) as e:
         for seed in range(50):
-            play_out(
-                State(House("standard"), seed=seed), [Cheat(random.Random(s)) for s in range(5)]
-            )
+            play_out(State(House("standard"), seed=seed), [Cheat(random.Random(s)) for s in range(5)])
     assert e.value.rule.startswith("R-")
 
 
@@ -134,9 +130,7 @@ def test_a_plugin_cannot_take_the_built_in_names() -> None:
     def bots(register: Any) -> None:
         register("random", lambda rng=None: None)
 
-    reg = load_registry(
-        extra=[("impostor", _module(bourre_register_variants=variants, bourre_register_bots=bots))]
-    )
+    reg = load_registry(extra=[("impostor", _module(bourre_register_variants=variants, bourre_register_bots=bots))])
     assert reg.variants["standard"].cls is not FakeStandard
     assert reg.bots["random"][1].startswith("bourre ")
     messages = " ".join(str(e) for e in reg.errors)
@@ -167,27 +161,14 @@ def _play(house: House) -> State:
 @pytest.mark.parametrize(
     ("hook", "component", "words"),
     [
-        (
-            "bourre_settle",
-            lambda b, pot: ([x + 10 for x in b], [1] * len(b)),
-            "money not conserved",
-        ),
-        (
-            "bourre_deal",
-            SimpleNamespace(
-                deal=lambda deck, d, n: ([list(deck[:5])] * n, deck[4], list(deck[5:])),
-                check_hand=lambda *a: None,
-            ),
-            "R-DEAL",
-        ),
+        ("bourre_settle", lambda b, pot: ([x + 10 for x in b], [1] * len(b)), "money not conserved"),
+        ("bourre_deal", SimpleNamespace(deal=lambda deck, d, n: ([list(deck[:5])] * n, deck[4], list(deck[5:])), check_hand=lambda *a: None), "R-DEAL"),
         ("bourre_trick_winner", lambda trick, trump: -1, "an index of the trick"),
         ("bourre_next_dealer", lambda d, marks: 9, "must be a seat"),
         ("bourre_penalty", lambda p: -1, "amount ≥ 0"),
     ],
 )
-def test_lying_components_are_caught_naming_plugin_and_hook(
-    hook: str, component: Any, words: str
-) -> None:
+def test_lying_components_are_caught_naming_plugin_and_hook(hook: str, component: Any, words: str) -> None:
     with pytest.raises(PluginError) as e:
         _play(_house_with(hook, component))
     assert e.value.plugin == "liar" and e.value.hook == hook and words in str(e.value)
@@ -234,9 +215,7 @@ def test_a_raising_ante_reaches_replay_as_a_clean_error(tmp_path: Path) -> None:
     def boom(*a: Any) -> Any:
         raise ZeroDivisionError("boom")
 
-    house = _house_with(
-        "bourre_ante", SimpleNamespace(hand_antes=boom, play_ante=boom, reasons=boom)
-    )
+    house = _house_with("bourre_ante", SimpleNamespace(hand_antes=boom, play_ante=boom, reasons=boom))
     with pytest.raises(PluginError, match="raised ZeroDivisionError"):
         _play(house)
 
@@ -346,15 +325,10 @@ def test_a_plugin_that_exits_at_import_is_recorded(monkeypatch: pytest.MonkeyPat
 GOLDEN_TEXT = (GOLDEN / "worked_example.script.json").read_text()
 
 
-@settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     edits=st.lists(
-        st.tuples(
-            st.integers(0, len(GOLDEN_TEXT) - 1),
-            st.sampled_from(list('{}[]",:0123456789 -ASHDCKQJT9x')),
-        ),
+        st.tuples(st.integers(0, len(GOLDEN_TEXT) - 1), st.sampled_from(list('{}[]",:0123456789 -ASHDCKQJT9x'))),
         min_size=1,
         max_size=6,
     )
@@ -406,11 +380,7 @@ def test_a_plugin_error_keeps_its_words_with_two_workers(monkeypatch: pytest.Mon
 
     real_build = plugins.build
     monkeypatch.setattr(
-        plugins,
-        "build",
-        lambda extra=(): real_build(
-            [*extra, ("liar-two", _module(bourre_register_variants=variants))]
-        ),
+        plugins, "build", lambda extra=(): real_build([*extra, ("liar-two", _module(bourre_register_variants=variants))])
     )
     plugins._process.cache_clear()
     try:

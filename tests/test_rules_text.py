@@ -18,38 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES_MD = [p / "RULES.md" for p in (ROOT.parent / "shared", ROOT / "shared", Path("/work/shared"))]
 
 STANDARD_IDS = frozenset(
-    [
-        "R-SEAT",
-        "R-DECK",
-        "R-SESSION",
-        "R-FIRST-POT",
-        "R-DEALER",
-        "R-DEAL",
-        "R-DECIDE",
-        "R-PASS",
-        "R-DRAW",
-        "R-ACE-UP",
-        "R-LAST-STANDS",
-        "R-SOLE",
-        "R-RESHUFFLE",
-        "R-PREMATURE",
-        "R-LEAD",
-        "R-FOLLOW",
-        "R-TRUMP",
-        "R-DISCARD",
-        "R-TRICK",
-        "R-SURE",
-        "R-EQUIV",
-        "R-CINCH-LEAD",
-        "R-CINCH-FOLLOW",
-        "R-CINCH-LAST",
-        "R-WIN",
-        "R-BOURRE",
-        "R-ANTE",
-        "R-SETTLE",
-        "R-RENEGE",
-        "R-CORRECTED",
-    ]
+    ["R-SEAT", "R-DECK", "R-SESSION", "R-FIRST-POT", "R-DEALER", "R-DEAL", "R-DECIDE", "R-PASS", "R-DRAW", "R-ACE-UP", "R-LAST-STANDS", "R-SOLE", "R-RESHUFFLE", "R-PREMATURE", "R-LEAD", "R-FOLLOW", "R-TRUMP", "R-DISCARD", "R-TRICK", "R-SURE", "R-EQUIV", "R-CINCH-LEAD", "R-CINCH-FOLLOW", "R-CINCH-LAST", "R-WIN", "R-BOURRE", "R-ANTE", "R-SETTLE", "R-RENEGE", "R-CORRECTED"]
 )
 """The rule ids of RULES.md §1–§2 that the documented profile enforces."""
 

@@ -137,9 +137,7 @@ def expected_tie_record() -> dict:
     best = max(h1["tricks_won"])
     tied = [s for s in h1["active"] if h1["tricks_won"][s] == best]
     assert len(tied) == 2 and h1["winner"] is None and not h1["reneges"]
-    balances1 = [
-        Fraction(b) + (P / len(tied) if s in tied else 0) for s, b in enumerate(h1["balances"])
-    ]
+    balances1 = [Fraction(b) + (P / len(tied) if s in tied else 0) for s, b in enumerate(h1["balances"])]
     pot_after1 = Fraction(h1["pot_after"]) - P
     return {"tied": tied, "P": P, "balances1": balances1, "pot_after1": pot_after1}
 
@@ -159,9 +157,7 @@ def test_variants_lists_the_installed_plugin(installed: Path) -> None:
     assert "bourre-split-pot 0.1.0" in rows[0]
     assert "min_tricks" in rows[0]
     for builtin in ("standard", "pot-limit", "double-ante", "no-cinch"):
-        assert any(
-            f" {builtin} " in line and "bourre 0.1.0" in line for line in proc.stdout.splitlines()
-        )
+        assert any(f" {builtin} " in line and "bourre 0.1.0" in line for line in proc.stdout.splitlines())
     assert "failed to load" not in proc.stdout
 
 
@@ -226,10 +222,7 @@ def test_replay_splits_a_tied_pot(installed: Path) -> None:
     assert h2["pot_at_stake"] == 5 + 4
     assert h2["winner"] == 1
     assert h2["balances"] == ["201/2", 107, 94, 98, "201/2"]
-    assert record["final"] == {
-        "balances": ["201/2", 107, 94, 98, "201/2"],
-        "ranks": [2, 1, 5, 4, 2],
-    }
+    assert record["final"] == {"balances": ["201/2", 107, 94, 98, "201/2"], "ranks": [2, 1, 5, 4, 2]}
     assert sum(amounts(record["final"]["balances"])) == 500
 
 

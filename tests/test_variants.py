@@ -73,22 +73,15 @@ class Scripted:
     """A bot with fixed answers: ``play`` (bool or {seat: bool}), discards per seat;
     plays the first legal card.  Records what it saw when deciding."""
 
-    def __init__(
-        self, seat: int, play: bool = True, discard: Sequence[str] = (), log: list | None = None
-    ):
+    def __init__(self, seat: int, play: bool = True, discard: Sequence[str] = (), log: list | None = None):
         self.seat, self.answer, self.to_discard = seat, play, [C(c) for c in discard]
         self.log = log if log is not None else []
         self.discarded = False
 
     def decide(self, view: Observation) -> bool:
         self.log.append(
-            {
-                "seat": view.seat,
-                "decisions": view.decisions,
-                "active": view.active,
-                "stock": view.stock_size,
-                "forced": view.forced,
-            }
+            {"seat": view.seat, "decisions": view.decisions, "active": view.active,
+             "stock": view.stock_size, "forced": view.forced}
         )
         return self.answer
 
@@ -130,9 +123,8 @@ def test_double_ante_forced_dealer_adds_second_ante() -> None:
     """R-DOUBLE-ANTE with R-LAST-STANDS: 3 players ante 1 (pot 3); both others pass,
     the dealer is forced in and adds a second ante: P = 4; he takes it (R-SOLE)."""
     deck = script_deck({}, 0, 3)
-    script = make_script(
-        [make_hand(deck, decisions(0, 3, {0: "play"}))], players=3, variants=["double-ante"]
-    )
+    script = make_script([make_hand(deck, decisions(0, 3, {0: "play"}))], players=3,
+                         variants=["double-ante"])
     rec = agree(script)
     h = rec["hands"][0]
     assert h["pot_at_stake"] == 4 and h["winner"] == 0 and h["active"] == [0]
@@ -156,14 +148,8 @@ def test_double_ante_no_exemptions_and_p_includes_second_antes() -> None:
     assert std["hands"][1]["pot_at_stake"] == 10 + 2
 
 
-@pytest.mark.parametrize(
-    "spec",
-    [
-        "double-ante",
-        "double-ante+table(players=7,ante=2)",
-        'double-ante+table(players=3,ante="1/2")',
-    ],
-)
+@pytest.mark.parametrize("spec", ["double-ante", "double-ante+table(players=7,ante=2)",
+                                  'double-ante+table(players=3,ante="1/2")'])
 def test_double_ante_every_hand_with_bots(spec: str) -> None:
     """R-DOUBLE-ANTE: every hand, every seat antes; P = carried pot + n antes + one
     more ante per active player (the forced dealer included)."""
@@ -201,9 +187,8 @@ def test_pot_limit_payout_bourre_and_renege() -> None:
     """P = 5, limit 3: seat 1 reneged and is bourré: pays 3 + 3; seat 2 bourré: 3.
     Seat 0 takes 5; the next pot is 9."""
     house = House("pot-limit(limit=3)")
-    out = house.rules[PAYOUT](
-        PlayResult(5, 5, [0, 1, 2], [5, 0, 0, 0, 0], {1}, [1], False), house.rules[PENALTY]
-    )
+    out = house.rules[PAYOUT](PlayResult(5, 5, [0, 1, 2], [5, 0, 0, 0, 0], {1}, [1], False),
+                             house.rules[PENALTY])
     assert out.winner == 0 and out.takes == [5, 0, 0, 0, 0]
     assert out.paid == [0, 6, 3, 0, 0] and out.pot_after == 9
 
@@ -211,9 +196,8 @@ def test_pot_limit_payout_bourre_and_renege() -> None:
 @pytest.mark.parametrize(("limit", "each"), [(2, 2), (5, 5), (10, 5)])
 def test_pot_limit_two_bourre_script(limit: int, each: int) -> None:
     """hand_two_bourre: P = 5, A takes it, B and C are bourré and each pay min(5, limit)."""
-    script = make_script(
-        [hand_two_bourre(0)], variants=["pot-limit"], settings={"pot-limit": {"limit": limit}}
-    )
+    script = make_script([hand_two_bourre(0)], variants=["pot-limit"],
+                         settings={"pot-limit": {"limit": limit}})
     h = agree(script)["hands"][0]
     assert h["winner"] == 1 and h["bourre"] == [2, 3]
     assert h["pot_after"] == 2 * each
@@ -222,9 +206,7 @@ def test_pot_limit_two_bourre_script(limit: int, each: int) -> None:
 
 def test_pot_limit_renege_script() -> None:
     """hand_renege: B reneges once and is bourré: pays min(P, 2) twice = 4."""
-    script = make_script(
-        [hand_renege(0)], variants=["pot-limit"], settings={"pot-limit": {"limit": 2}}
-    )
+    script = make_script([hand_renege(0)], variants=["pot-limit"], settings={"pot-limit": {"limit": 2}})
     h = agree(script)["hands"][0]
     assert h["reneges"] == [1] and h["bourre"] == [1]
     assert h["pot_after"] == 4 and h["balances"][1] == 99 - 4
@@ -238,13 +220,8 @@ def test_pot_limit_random_scripts_formula() -> None:
     checked = 0
     for seed in range(40):
         limit = [1, 2, 3, 7][seed % 4]
-        script = random_script(
-            random.Random(seed),
-            players=2 + seed % 7,
-            variants=["pot-limit"],
-            settings={"pot-limit": {"limit": limit}},
-            hands=3,
-        )
+        script = random_script(random.Random(seed), players=2 + seed % 7, variants=["pot-limit"],
+                               settings={"pot-limit": {"limit": limit}}, hands=3)
         rec = agree(script)
         for h in rec["hands"]:
             P = Fraction(h["pot_at_stake"])
@@ -280,18 +257,11 @@ def test_four_card_script_tricks_exchange_and_cinch() -> None:
     """Dealer 0 (upcard 9S: spades trump), 3 players.  Seat 1 holds AS KS QS 2H and
     leads with a cinch (3 masters): legal = AS KS QS (R-CINCH-LEAD, R-EQUIV; a cinch
     is still 3).  Seat 2 exchanges all 4 cards (0–4 exchanged); 4 tricks."""
-    deck = script_deck(
-        {1: "AS KS QS 2H", 2: "2C 3C 4C 5C", 0: "6C 7C 8C 9S"},
-        0,
-        3,
-        hand_size=4,
-        stock_first="AH KH QH JH",
-    )
+    deck = script_deck({1: "AS KS QS 2H", 2: "2C 3C 4C 5C", 0: "6C 7C 8C 9S"}, 0, 3, hand_size=4,
+                       stock_first="AH KH QH JH")
     script = make_script(
         [make_hand(deck, decisions(0, 3, {1: "play", 2: ("play", "2C 3C 4C 5C"), 0: "play"}))],
-        players=3,
-        variants=["four-card"],
-    )
+        players=3, variants=["four-card"])
     script = complete(script)
     rec = agree(script)
     h = rec["hands"][0]
@@ -308,11 +278,8 @@ def test_four_card_exchange_more_than_four_refused() -> None:
     deck = script_deck({}, 0, 3, hand_size=4)
     hands = dealt_hands(deck, 0, 3, hand_size=4)
     bad = hands[1] + ["AS" if "AS" not in hands[1] else "KS"]
-    script = make_script(
-        [make_hand(deck, [{"seat": 1, "action": "play", "discard": bad}])],
-        players=3,
-        variants=["four-card"],
-    )
+    script = make_script([make_hand(deck, [{"seat": 1, "action": "play", "discard": bad}])],
+                         players=3, variants=["four-card"])
     with pytest.raises(ScriptError, match="R-DRAW"):
         run(script)
 
@@ -374,17 +341,9 @@ def test_simultaneous_exchange_order_script() -> None:
     deck = script_deck({}, 0, 4, stock_first="AS KS QS JS TS")
     hands = dealt_hands(deck, 0, 4)
     script = make_script(
-        [
-            make_hand(
-                deck,
-                decisions(
-                    0, 4, {1: ("play", " ".join(hands[1][:2])), 3: ("play", " ".join(hands[3][:3]))}
-                ),
-            )
-        ],
-        players=4,
-        variants=["simultaneous-reveal"],
-    )
+        [make_hand(deck, decisions(0, 4, {1: ("play", " ".join(hands[1][:2])),
+                                          3: ("play", " ".join(hands[3][:3]))}))],
+        players=4, variants=["simultaneous-reveal"])
     rec = agree(complete(script))
     after = rec["hands"][0]["hands_after_draw"]
     assert set(after[1]) == set(hands[1][2:]) | {"AS", "KS"}
@@ -395,11 +354,8 @@ def test_simultaneous_nobody_plays_dealer_forced_in_without_exchange() -> None:
     """R-SIMULTANEOUS-NOBODY: everyone passes; the dealer is forced in, does not
     exchange, and takes the pot (R-SOLE)."""
     deck = script_deck({}, 2, 4)
-    script = make_script(
-        [make_hand(deck, decisions(2, 4, {}), dealer=2)],
-        players=4,
-        variants=["simultaneous-reveal"],
-    )
+    script = make_script([make_hand(deck, decisions(2, 4, {}), dealer=2)], players=4,
+                         variants=["simultaneous-reveal"])
     h = agree(script)["hands"][0]
     assert h["active"] == [2] and h["winner"] == 2 and h["tricks_won"][2] == 5
     assert set(h["hands_after_draw"][2]) == set(dealt_hands(deck, 2, 4)[2])
@@ -423,9 +379,8 @@ def test_simultaneous_forced_dealer_may_not_discard() -> None:
 def test_simultaneous_ace_up_dealer_must_play() -> None:
     """R-ACE-UP in every decision mode: with AS up, the dealer must reveal play."""
     deck = script_deck({0: "2C 3C 4C 5C AS"}, 0, 3)
-    script = make_script(
-        [make_hand(deck, decisions(0, 3, {1: "play"}))], players=3, variants=["simultaneous-reveal"]
-    )
+    script = make_script([make_hand(deck, decisions(0, 3, {1: "play"}))], players=3,
+                         variants=["simultaneous-reveal"])
     with pytest.raises(ScriptError, match="R-ACE-UP"):
         run(script)
     # bots: the dealer is told, and a pass is refused
@@ -447,20 +402,16 @@ def test_simultaneous_ace_up_dealer_must_play() -> None:
     assert err.value.rule == "R-ACE-UP"
     assert state.current_player() == 0 and state.phase_name == "decide"
     # revealing play is fine, and nobody else playing makes the dealer sole
-    ok = make_script(
-        [make_hand(deck, decisions(0, 3, {0: "play"}))], players=3, variants=["simultaneous-reveal"]
-    )
+    ok = make_script([make_hand(deck, decisions(0, 3, {0: "play"}))], players=3,
+                     variants=["simultaneous-reveal"])
     assert agree(ok)["hands"][0]["winner"] == 0
 
 
 def test_simultaneous_premature_events_refused() -> None:
     """No premature announcement can arise (R-SIMULTANEOUS): a script event is refused."""
     deck = script_deck({}, 0, 3)
-    script = make_script(
-        [make_hand(deck, decisions(0, 3, {0: "play"}), events=[1])],
-        players=3,
-        variants=["simultaneous-reveal"],
-    )
+    script = make_script([make_hand(deck, decisions(0, 3, {0: "play"}), events=[1])], players=3,
+                         variants=["simultaneous-reveal"])
     with pytest.raises(ScriptError) as err:
         run(script)
     assert "premature" in str(err.value).lower() and "hand 1, announcements" in str(err.value)
@@ -507,11 +458,7 @@ def test_optional_undertrump_cinch_still_forces_highest_trump() -> None:
     assert S(legal) == {"5S", "4S", "2C"}
     assert rules[CINCH].has_cinch(hand, SPADES, frozenset(), 3)
     assert S(rules[CINCH].narrow(legal, hand, trick, SPADES, frozenset(), False)) == {"5S", "4S"}
-    assert S(rules[CINCH].narrow(legal, hand, trick, SPADES, frozenset(), True)) == {
-        "5S",
-        "4S",
-        "2C",
-    }
+    assert S(rules[CINCH].narrow(legal, hand, trick, SPADES, frozenset(), True)) == {"5S", "4S", "2C"}
 
 
 def test_optional_undertrump_script() -> None:
@@ -519,9 +466,8 @@ def test_optional_undertrump_script() -> None:
     the dealer, without hearts and unable to beat KS, discards 2C: legal under
     optional-undertrump, a renege under the standard (he had to play 9S)."""
     deck = script_deck({1: "2H 3H 4H 5H 6H", 2: "KS 2D 3D 4D 5D", 0: "2C 3C 4C 5C 9S"}, 0, 3)
-    hand = make_hand(
-        deck, decisions(0, 3, {1: "play", 2: "play", 0: "play"}), plays("1:2H 2:KS 0:2C")
-    )
+    hand = make_hand(deck, decisions(0, 3, {1: "play", 2: "play", 0: "play"}),
+                     plays("1:2H 2:KS 0:2C"))
     opt = complete(make_script([copy.deepcopy(hand)], players=3, variants=["optional-undertrump"]))
     rec = agree(opt)
     first = rec["hands"][0]["tricks"][0]["plays"][2]
@@ -569,12 +515,9 @@ def test_no_cinch_sessions_never_flag_a_cinch() -> None:
     for seed in range(5):
         res = play_session(House("no-cinch+table(players=3)"), seed=seed, record=True)
         assert all(not p.cinch for h in res.hands for p in h.plays)
-    flagged = sum(
-        p.cinch
-        for seed in range(5)
-        for h in play_session(House("standard+table(players=3)"), seed=seed, record=True).hands
-        for p in h.plays
-    )
+    flagged = sum(p.cinch for seed in range(5)
+                  for h in play_session(House("standard+table(players=3)"), seed=seed, record=True).hands
+                  for p in h.plays)
     assert flagged > 0
 
 
@@ -606,18 +549,9 @@ def _reshuffle_script() -> tuple[dict[str, Any], list[list[str]], list[str]]:
     dealt = dealt_hands(deck, 0, 8)
     stock = deck[40:]
     d1, d2, d3, d4, d5 = dealt[1], dealt[2], dealt[3][:4], dealt[4], dealt[5]
-    decs = decisions(
-        0,
-        8,
-        {
-            1: ("play", " ".join(d1)),
-            2: ("play", " ".join(d2)),
-            3: ("play", " ".join(d3)),
-            4: ("play", " ".join(d4)),
-            5: ("play", " ".join(d5)),
-            0: "play",
-        },
-    )
+    decs = decisions(0, 8, {1: ("play", " ".join(d1)), 2: ("play", " ".join(d2)),
+                            3: ("play", " ".join(d3)), 4: ("play", " ".join(d4)),
+                            5: ("play", " ".join(d5)), 0: "play"})
     script = complete(make_script([make_hand(deck, decs)], players=8))
     return script, dealt, stock
 
@@ -644,9 +578,7 @@ def test_reshuffle_twice_in_the_engine() -> None:
     script, dealt, _ = _reshuffle_script()
     hand = script["hands"][0]
     by_seat = {d["seat"]: d for d in hand["decisions"]}
-    bots = [
-        Scripted(s, by_seat[s]["action"] == "play", by_seat[s].get("discard", ())) for s in range(8)
-    ]
+    bots = [Scripted(s, by_seat[s]["action"] == "play", by_seat[s].get("discard", ())) for s in range(8)]
     res = _play_one("standard+table(players=8)", hand["deck"], bots)
     assert len(res.state.reshuffles) == 2
     assert [card_str(c) for c in res.state.reshuffles[0]] == dealt[1] + dealt[2]
@@ -676,13 +608,7 @@ def test_no_reshuffle_at_five_players() -> None:
 
 # name: (variants, settings, players, hands, required features)
 GOLDEN: dict[str, tuple[list[str], dict[str, Any] | None, int, int, set[str]]] = {
-    "standard": (
-        [],
-        None,
-        5,
-        4,
-        {"cinch", "bourre", "sole", "renege", "corrected", "premature", "carried"},
-    ),
+    "standard": ([], None, 5, 4, {"cinch", "bourre", "sole", "renege", "corrected", "premature", "carried"}),
     "double-ante": (["double-ante"], None, 5, 4, {"bourre", "sole", "carried"}),
     "pot-limit": (["pot-limit"], {"pot-limit": {"limit": 2}}, 5, 4, {"capped", "renege"}),
     "four-card": (["four-card"], None, 6, 4, {"cinch", "bourre", "four-exchanged"}),
@@ -722,12 +648,7 @@ def _features(script: dict[str, Any], record: dict[str, Any], stats: dict[str, i
                 if cards:
                     led = cards[0][1]
                     suits = {c[1] for c in p["legal"]}
-                    if (
-                        led != trump
-                        and any(c[1] == trump for c in cards)
-                        and trump in suits
-                        and suits - {led, trump}
-                    ):
+                    if led != trump and any(c[1] == trump for c in cards) and trump in suits and suits - {led, trump}:
                         f.add("discard-option")
                 cards.append(p["card"])
     if stats.get("double_reshuffles"):
@@ -748,10 +669,8 @@ def _dump(o: Any, ind: int = 0) -> str:
     """Readable JSON: short lists and small objects on one line."""
     pad = "  " * ind
     flat = json.dumps(o, ensure_ascii=False)
-    if (
-        not isinstance(o, (dict, list))
-        or len(flat) <= 100
-        or (isinstance(o, list) and all(not isinstance(x, (dict, list)) for x in o))
+    if not isinstance(o, (dict, list)) or len(flat) <= 100 or (
+        isinstance(o, list) and all(not isinstance(x, (dict, list)) for x in o)
     ):
         return flat
     if isinstance(o, dict):
@@ -773,14 +692,8 @@ def regenerate(names: Sequence[str] | None = None) -> None:
         for seed in range(5000):
             before = dict(generate.STATS)
             script = generate.random_script(
-                random.Random(f"golden:{name}:{seed}"),
-                players=players,
-                variants=variants,
-                settings=settings,
-                hands=hands,
-                illegal_rate=0.05,
-                premature_rate=0.05,
-            )
+                random.Random(f"golden:{name}:{seed}"), players=players, variants=variants,
+                settings=settings, hands=hands, illegal_rate=0.05, premature_rate=0.05)
             stats = {k: generate.STATS[k] - before[k] for k in before}
             script = json.loads(json.dumps(script))
             record = referee(copy.deepcopy(script))

@@ -23,9 +23,7 @@ def test_compose_a_house_from_the_forms() -> None:
     page = client.get("/")
     assert page.status_code == 200
     assert 'name="pot-limit.limit"' in page.text and 'name="table.players"' in page.text
-    r = client.post(
-        "/", data={"use:pot-limit": "1", "pot-limit.limit": "10"}, follow_redirects=True
-    )
+    r = client.post("/", data={"use:pot-limit": "1", "pot-limit.limit": "10"}, follow_redirects=True)
     assert r.status_code == 200
     assert "standard+pot-limit(limit=10)" in r.text and "R-POT-LIMIT" in r.text
 
@@ -51,9 +49,7 @@ def test_a_hand_refereed_line_by_line() -> None:
     for line in lines:
         if line.startswith("play "):
             if plays == index:
-                r = client.post(
-                    "/hand?house=standard", data={"script": script, "line": f"play {seat} {bad}"}
-                )
+                r = client.post("/hand?house=standard", data={"script": script, "line": f"play {seat} {bad}"})
                 assert r.status_code == 400 and "Refused:" in r.text and "(R-" in r.text
             plays += 1
         r = client.post("/hand?house=standard", data={"script": script, "line": line})
@@ -84,9 +80,7 @@ def test_paste_a_script() -> None:
         ("post", "/paste", {"script": "x" * (MAX_BODY + 10)}),
     ],
 )
-def test_bad_requests_never_break_the_server(
-    method: str, url: str, data: dict[str, str] | None
-) -> None:
+def test_bad_requests_never_break_the_server(method: str, url: str, data: dict[str, str] | None) -> None:
     r = client.get(url) if method == "get" else client.post(url, data=data)
     assert r.status_code in (200, 400, 413), r.status_code
     assert "Internal Server Error" not in r.text
@@ -105,13 +99,8 @@ def test_serve_binds_to_this_machine_by_default() -> None:
 
 
 def test_every_answer_carries_the_security_headers() -> None:
-    for r in (
-        client.get("/"),
-        client.get("/rules?house=x"),
-        client.post("/paste", data={"script": "{"}),
-        client.get("/nowhere"),
-        client.head("/"),
-    ):
+    for r in (client.get("/"), client.get("/rules?house=x"), client.post("/paste", data={"script": "{"}),
+              client.get("/nowhere"), client.head("/")):
         csp = r.headers["content-security-policy"]
         assert "default-src 'none'" in csp and "frame-ancestors 'none'" in csp
         assert "script-src" not in csp and "unsafe-inline" not in csp
@@ -134,17 +123,9 @@ def test_the_page_style_is_the_one_the_policy_allows() -> None:
 
 @pytest.mark.parametrize(
     ("host", "status"),
-    [
-        ("localhost", 200),
-        ("127.0.0.1:8000", 200),
-        ("[::1]:8000", 200),
-        ("LOCALHOST", 200),
-        ("evil.example", 400),
-        ("localhost.evil.example", 400),
-        ("localhost:x", 400),
-        ("", 400),
-        ("referee.lan", 200),
-    ],
+    [("localhost", 200), ("127.0.0.1:8000", 200), ("[::1]:8000", 200), ("LOCALHOST", 200),
+     ("evil.example", 400), ("localhost.evil.example", 400), ("localhost:x", 400), ("", 400),
+     ("referee.lan", 200)],
 )
 def test_only_known_host_names_are_answered(host: str, status: int) -> None:
     named = TestClient(create_app(["referee.lan"]), raise_server_exceptions=False)
@@ -170,9 +151,7 @@ def test_only_known_host_names_are_answered(host: str, status: int) -> None:
 )
 def test_posts_from_other_sites_are_refused(headers: dict[str, str], status: int) -> None:
     lines, _ = hand_lines()
-    r = client.post(
-        "/paste", data={"script": "house standard\n" + "\n".join(lines)}, headers=headers
-    )
+    r = client.post("/paste", data={"script": "house standard\n" + "\n".join(lines)}, headers=headers)
     assert r.status_code == status
     assert ("takes the pot" in r.text) == (status == 200)
 
@@ -203,68 +182,22 @@ def test_a_body_that_never_comes_is_answered_in_time() -> None:
     async def send(message: dict[str, object]) -> None:
         sent.append(message)
 
-    scope = {
-        "type": "http",
-        "method": "POST",
-        "path": "/paste",
-        "headers": [(b"host", b"localhost")],
-        "query_string": b"",
-        "scheme": "http",
-        "http_version": "1.1",
-        "root_path": "",
-    }
+    scope = {"type": "http", "method": "POST", "path": "/paste", "headers": [(b"host", b"localhost")],
+             "query_string": b"", "scheme": "http", "http_version": "1.1", "root_path": ""}
     t0 = time.monotonic()
     asyncio.run(app(scope, receive, send))  # type: ignore[arg-type]
     assert time.monotonic() - t0 < 5
     assert sent[1]["status"] == 408
 
 
-HOSTILE_WORDS = [
-    "hand",
-    "dealer",
-    "²",
-    "balances",
-    "--5",
-    "[" * 3000,
-    "9" * 5000,
-    "play",
-    "1",
-    "AS",
-    "upcard",
-    "deck",
-    "pot",
-    "decide",
-    "rules",
-    "house",
-    "(",
-    ")",
-    ",",
-    "1e999",
-    "\x00",
-    "é",
-    "99",
-    "discard",
-    "#",
-    "=",
-    "table(players=7)",
-    "{",
-    '"',
-    "pass",
-]
+HOSTILE_WORDS = ["hand", "dealer", "²", "balances", "--5", "[" * 3000, "9" * 5000, "play", "1",
+                 "AS", "upcard", "deck", "pot", "decide", "rules", "house", "(", ")", ",", "1e999",
+                 "\x00", "é", "99", "discard", "#", "=", "table(players=7)", "{", '"', "pass"]
 
 
-HOSTILE_LINES = [
-    "hand dealer ²",
-    "balances --5",
-    "rules " + "[" * 5000,
-    "balances " + "9" * 5000,
-    "hand pot 1e999",
-    "hand dealer 9" + "9" * 5000,
-    "play ², 1 AS",
-    "decide ² play",
-    "dealt ³: AS",
-    'rules {"table": {"players": ' + "9" * 5000 + "}}",
-]
+HOSTILE_LINES = ["hand dealer ²", "balances --5", "rules " + "[" * 5000, "balances " + "9" * 5000,
+                  "hand pot 1e999", "hand dealer 9" + "9" * 5000, "play ², 1 AS", "decide ² play",
+                  "dealt ³: AS", "rules {\"table\": {\"players\": " + "9" * 5000 + "}}"]
 
 
 def _hostile(rng: Any, n: int) -> str:
@@ -286,20 +219,13 @@ def test_two_hundred_concurrent_hostile_requests_get_no_server_error(caplog: Any
     import time
 
     import httpx
-
     uvicorn = pytest.importorskip("uvicorn")
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    config = uvicorn.Config(
-        create_app(body_seconds=1.0),
-        host="127.0.0.1",
-        port=port,
-        log_config=None,
-        log_level="warning",
-        timeout_keep_alive=2,
-    )
+    config = uvicorn.Config(create_app(body_seconds=1.0), host="127.0.0.1", port=port,
+                            log_config=None, log_level="warning", timeout_keep_alive=2)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -323,9 +249,7 @@ def test_two_hundred_concurrent_hostile_requests_get_no_server_error(caplog: Any
         kind = k % 10
         if kind == 0:
             lines = "hand\n" + "\n".join(_hostile(rng, 5) for _ in range(rng.randint(0, 3)))
-            r = await http.post(
-                f"{base}/hand?house=standard", data={"script": lines, "line": _hostile(rng, 4)}
-            )
+            r = await http.post(f"{base}/hand?house=standard", data={"script": lines, "line": _hostile(rng, 4)})
         elif kind == 1:
             key = rng.choice(["table.players", "table.balance", "table.ante", "pot-limit.limit"])
             r = await http.post(f"{base}/", data={key: _hostile(rng, 2), "use:pot-limit": "1"})
@@ -336,22 +260,15 @@ def test_two_hundred_concurrent_hostile_requests_get_no_server_error(caplog: Any
         elif kind == 4:
             r = await http.head(f"{base}/")
         elif kind == 5:  # a body promised and never sent
-            return await raw(
-                b"POST /paste HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
-                b"application/x-www-form-urlencoded\r\nContent-Length: 900\r\n\r\nscript=x"
-            )
+            return await raw(b"POST /paste HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                             b"application/x-www-form-urlencoded\r\nContent-Length: 900\r\n\r\nscript=x")
         elif kind == 6:
             r = await http.get(f"{base}/", headers={"host": "evil.example"})
         elif kind == 7:
-            r = await http.post(
-                f"{base}/paste", data={"script": "x"}, headers={"origin": "http://evil.example"}
-            )
+            r = await http.post(f"{base}/paste", data={"script": "x"}, headers={"origin": "http://evil.example"})
         elif kind == 8:
-            r = await http.post(
-                f"{base}/paste",
-                content=b"script=" + b"9" * 70_000,
-                headers={"content-type": "application/x-www-form-urlencoded"},
-            )
+            r = await http.post(f"{base}/paste", content=b"script=" + b"9" * 70_000,
+                                headers={"content-type": "application/x-www-form-urlencoded"})
         else:
             return await raw(bytes(rng.randrange(256) for _ in range(40)) + b"\r\n\r\n")
         return r.status_code
