@@ -76,7 +76,7 @@ def test_the_cli_reads_notation_and_converts(tmp_path: Path) -> None:
     r = runner.invoke(app, ["replay", str(path)])
     assert r.exit_code == 0 and json.loads(r.stdout)["hands"][0]["next"]["seat"] == 1
     r = runner.invoke(app, ["check", "--script", str(path)])
-    assert r.exit_code == 0 and "Seat 1 is to act and may: 5H, AH." in r.stdout
+    assert r.exit_code == 0 and "Seat 1 is to act and may: 5♥, A♥." in r.stdout
     assert "R-FOLLOW: Holding the led suit" in r.stdout
     r = runner.invoke(app, ["convert", str(path)])
     assert r.exit_code == 0

@@ -40,7 +40,7 @@ from bourre.game.actions import (
 from bourre.game.chance import Chance
 from bourre.game.observation import Discards, Observation
 from bourre.rules import DECIDE, HandOutcome, PlayResult, Reason, RuleViolation, Turn
-from bourre.rules.cards import card_str
+from bourre.rules.cards import card_symbol
 from bourre.rules.hand import HandState, PublicDecision, Reshuffle, TrickLog, keep_order
 from bourre.rules.hookspec import (
     ANTE,
@@ -184,7 +184,7 @@ class Legal:
         reason = self.reason_for(card)
         return RuleViolation(
             reason.rule,
-            f"seat {self.seat} may not play {card_str(card)}: {reason.words}",
+            f"seat {self.seat} may not play {card_symbol(card)}: {reason.words}",
             self.cards,
         )
 
@@ -578,23 +578,37 @@ class State:
         seat = self.current_player()
         legal = self.legal_with_reasons().cards
         if card not in hs.hands[seat]:
-            raise RuleViolation("R-DEAL", f"seat {seat} does not hold {card_str(card)}")
+            raise self._not_held(seat, card)
         if corrected_to is None:
             self._play(card, renege=card not in legal)
             return
         if card in legal:
             raise RuleViolation(
-                "R-CORRECTED", f"{card_str(card)} was legal: correcting a legal card is impossible"
+                "R-CORRECTED",
+                f"{card_symbol(card)} was legal: correcting a legal card is impossible",
             )
         if corrected_to == card:
             raise RuleViolation(
-                "R-CORRECTED", f"a correction must name another card than {card_str(card)}"
+                "R-CORRECTED", f"a correction must name another card than {card_symbol(card)}"
             )
         if corrected_to not in hs.hands[seat]:
-            raise RuleViolation(
-                "R-CORRECTED", f"seat {seat} does not hold {card_str(corrected_to)}"
-            )
+            raise self._not_held(seat, corrected_to, "R-CORRECTED")
         self._play(corrected_to, renege=corrected_to not in legal, corrected=True, first=card)
+
+    def _not_held(self, seat: int, card: int, rule: str = "R-DEAL") -> RuleViolation:
+        """A card the seat to play does not hold: already played in a trick of this
+        hand (R-DECK), or simply not in its hand."""
+        hs = self._hand()
+        tricks = [[c for _, c in t.plays] for t in hs.tricks] + [list(hs.trick)]
+        for i, cards in enumerate(tricks):
+            if card in cards:
+                trick = i + 1
+                return RuleViolation(
+                    "R-DECK",
+                    f"seat {seat} cannot play {card_symbol(card)} here: it was already played"
+                    f" in trick {trick}",
+                )
+        return RuleViolation(rule, f"seat {seat} does not hold {card_symbol(card)}")
 
     # -- results ----------------------------------------------------------------------
 
@@ -726,7 +740,7 @@ class State:
             for c in cards:
                 if c in seen:
                     raise RuleViolation(
-                        "R-DECK", f"{card_str(c)} is dealt to seats {seen[c]} and {seat}"
+                        "R-DECK", f"{card_symbol(c)} is dealt to seats {seen[c]} and {seat}"
                     )
                 seen[c] = seat
             hands[seat] = sorted(cards)
@@ -758,7 +772,7 @@ class State:
         for c in cards:
             if c in placed and not (seat == hs.dealer and c == hs.upcard):
                 raise RuleViolation(
-                    "R-DECK", f"{card_str(c)} is already elsewhere: seat {seat} cannot hold it"
+                    "R-DECK", f"{card_symbol(c)} is already elsewhere: seat {seat} cannot hold it"
                 )
         hs.hands[seat] = sorted(cards)
         hs.hidden[seat] = False
@@ -819,7 +833,7 @@ class State:
         legal = self.legal_with_reasons()
         hs = self._hand()
         if not isinstance(card, int) or card not in hs.hands[legal.seat]:
-            what = card_str(card) if isinstance(card, int) and 0 <= card < 52 else repr(card)
+            what = card_symbol(card) if isinstance(card, int) and 0 <= card < 52 else repr(card)
             return RuleViolation("R-DEAL", f"seat {legal.seat} does not hold {what}", legal.cards)
         return legal.refusal(card)
 
