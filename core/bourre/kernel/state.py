@@ -224,6 +224,9 @@ class KernelState(State):
             return self._demote().pot
         return self._amount(self._k.pot())  # type: ignore[no-any-return]
 
+    def cards_of(self, seat: int) -> tuple[int, ...]:
+        return self._k.hand(seat) if self._k.number() else ()  # type: ignore[no-any-return]
+
     def exchange_limit(self) -> int:
         return self.h if self._k.phase() == _EXCHANGE else 0
 
@@ -298,6 +301,10 @@ class KernelState(State):
         nums, den = self._k.returns()  # (after the settlement, in 1/(n D) chips)
         amount = self._amount if den == 1 else _money(den * self._scale)
         return [amount(x) for x in nums]
+
+    def holdings(self) -> tuple[object, ...]:
+        """Nothing a bot could change: the kernel's state is out of its reach (C++)."""
+        return ()
 
     def history(self) -> list[object]:
         return self._items(self.keep_results)
