@@ -285,13 +285,13 @@ class KernelState(State):
 
     def set_hand(self, **given: Any) -> None:
         """A real table's path: the Python rules play on (:meth:`State.set_hand`)."""
-        self._demote().set_hand(**given)
+        self._refuse(lambda s: s.set_hand(**given))
 
     def mark_premature(self, seat: int) -> None:
-        self._demote().mark_premature(seat)
+        self._refuse(lambda s: s.mark_premature(seat))
 
     def referee_play(self, card: int, corrected_to: int | None = None) -> None:
-        self._demote().referee_play(card, corrected_to)
+        self._refuse(lambda s: s.referee_play(card, corrected_to))
 
     # -- results ----------------------------------------------------------------------
 
