@@ -351,3 +351,79 @@ def test_the_pettingzoo_environment_runs_on_the_kernel() -> None:
         e.reset()
         assert isinstance(e.unwrapped.game_state, KernelState)
         api_test(e, num_cycles=300, verbose_progress=False)
+
+
+def _play_views(spec: str, seed: int) -> list[tuple[House, Any, State]]:
+    """Each view of a heuristic seat with more than one legal card, in a session
+    played by heuristic bots on the Python rules."""
+    from bourre.game.players import ask, make_bot
+
+    house = House(spec)
+    state = Game(house, engine="python").new_session(seed)
+    bots = [make_bot("heuristic", random.Random(s), house=house) for s in range(house.table.players)]
+    out = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        view = state.observation(seat)
+        if view.phase == "play" and len(view.legal) > 1:
+            out.append((house, view, state))
+        state.apply_action(ask(state, bots[seat]))
+    return out
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["standard+table(hands=2)", "double-ante+optional-undertrump+table(players=3,hands=2)",
+     "simultaneous-reveal+no-cinch+table(players=6,hands=2)", "four-card+table(players=8,hands=2)"],
+)  # fmt: skip
+def test_kernel_rollouts_are_the_python_rollouts(spec: str) -> None:
+    """In the tricks nothing is left to chance: a rollout of a world is the heuristic's
+    play of the hand out, and the kernel's gives the Python rollout's money exactly."""
+    from bourre.game.worlds import sample_world
+    from bourre.kernel.rollouts import heuristic_rollouts
+    from bourre_bots.montecarlo import MonteCarloPlayer
+
+    compared = 0
+    for seed in range(3):
+        for house, view, _ in _play_views(spec, seed):
+            mc = MonteCarloPlayer(1, house=house, engine="python")
+            rng = random.Random(compared)
+            world = sample_world(house, view, rng)
+            if world is None:
+                continue
+            cards = [CARDS[c] for c in view.legal]
+            python = [mc._rollout(world, a, view.seat) for a in cards]
+            assert heuristic_rollouts(world, cards, view.seat, rng) == python
+            compared += 1
+    assert compared > 10
+
+
+@pytest.mark.parametrize("spec", ["standard+table(hands=2)",
+                                  "simultaneous-reveal+double-ante+table(players=3,hands=2)",
+                                  "four-card+pot-limit(limit=2)+table(players=7,hands=2)"])  # fmt: skip
+def test_the_monte_carlo_bot_plays_legally_on_kernel_rollouts(spec: str) -> None:
+    """Its decisions on kernel rollouts are legal (play_out refuses any other) and
+    mostly those of its Python rollouts (they differ only in the unseen cards drawn)."""
+    from bourre.game.players import make_bot, play_out
+    from bourre_bots.montecarlo import MonteCarloPlayer
+
+    house = House(spec)
+    n = house.table.players
+    answers: dict[str, list[Any]] = {}
+    for engine in ("kernel", "python"):
+        mc = MonteCarloPlayer(random.Random(7), house=house, engine=engine)
+        got: list[Any] = []
+
+        class Spy:
+            def act(self, view: Any) -> Any:
+                a = mc.act(view)
+                got.append((view.hand, view.phase, a))
+                return a
+
+        others = [make_bot("heuristic", random.Random(s), house=house) for s in range(1, n)]
+        play_out(Game(house, engine="python").new_session("mc"), [Spy(), *others])
+        answers[engine] = got
+        assert mc.kernel == (engine == "kernel")
+    k, p = answers["kernel"], answers["python"]
+    same = sum(a == b for a, b in zip(k, p, strict=False))
+    assert same >= len(p) // 2, (same, len(p))

@@ -22,6 +22,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace py = pybind11;
@@ -1603,12 +1604,6 @@ void set_actions(const py::tuple& cards, const py::object& pass, const py::objec
   ACTIONS.play = play.ptr();
 }
 
-py::list mask_list(u64 m) {
-  py::list out;
-  for (; m; m &= m - 1) out.append(py::int_(lowest(m)));
-  return out;
-}
-
 py::tuple mask_tuple(u64 m) {
   py::tuple out(static_cast<std::size_t>(popcount(m)));
   std::size_t i = 0;
@@ -1754,6 +1749,160 @@ py::list history_raw(const Stepper& g, bool whole) {
   return out;
 }
 
+
+// -- Monte Carlo rollouts (bourre_bots.montecarlo) --------------------------------------
+
+// A world of the Monte Carlo bot (bourre.game.worlds: a Python State of one hand, at a
+// player's turn), loaded as the wrapper describes it (bourre.kernel.rollouts): every
+// hand, the stock in the order the rollouts draw it, the discards, the decisions so far,
+// the tricks, the money in 1/D chips.
+std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
+  const House h = read_house(house);
+  const int n = h.n;
+  auto v = [&w](const char* k) { return w[k].cast<std::vector<int>>(); };
+  auto vv = [&w](const char* k) { return w[k].cast<std::vector<std::vector<int>>>(); };
+  const auto bal = w["balances"].cast<std::vector<i64>>();
+  auto g = std::make_unique<Stepper>(h, nullptr, bal, 0, 1, true);
+  const auto start = w["start"].cast<std::vector<i64>>();
+  if (static_cast<int>(start.size()) != n) throw std::invalid_argument("start: one a seat");
+  for (int s = 0; s < n; ++s) g->start[s] = start[static_cast<std::size_t>(s)];
+  g->pot = w["pot"].cast<i64>();
+  g->pot_at_stake = w["pot_at_stake"].cast<i64>();
+  g->number = 1;
+  g->first_hand = false;
+  g->dealt = true;
+  g->dealer = w["dealer"].cast<int>();
+  g->upcard = w["upcard"].cast<int>();
+  if (g->dealer < 0 || g->dealer >= n || g->upcard < 0 || g->upcard >= 52) {
+    throw std::invalid_argument("dealer or upcard");
+  }
+  g->trump = g->upcard / 13;
+  auto card = [](int c) {
+    if (c < 0 || c >= 52) throw std::invalid_argument("a card is 0 to 51");
+    return c;
+  };
+  const auto hands = vv("hands"), discards = vv("discards"), gave = vv("gave"), got = vv("got");
+  if (static_cast<int>(hands.size()) != n || static_cast<int>(discards.size()) != n ||
+      static_cast<int>(gave.size()) != n || static_cast<int>(got.size()) != n) {
+    throw std::invalid_argument("one hand a seat");
+  }
+  for (int s = 0; s < n; ++s) {
+    const auto i = static_cast<std::size_t>(s);
+    g->hand[s] = g->got[s] = 0;
+    for (int c : hands[i]) g->hand[s] |= u64{1} << card(c);
+    for (int c : got[i]) g->got[s] |= u64{1} << card(c);
+    if (discards[i].size() > 5 || gave[i].size() > 5) throw std::invalid_argument("discards");
+    g->disc_len[s] = static_cast<int>(discards[i].size());
+    for (int k = 0; k < g->disc_len[s]; ++k) {
+      g->disc[s][k] = static_cast<std::uint8_t>(card(discards[i][static_cast<std::size_t>(k)]));
+    }
+    g->gave_len[s] = static_cast<int>(gave[i].size());
+    for (int k = 0; k < g->gave_len[s]; ++k) {
+      g->gave[s][k] = static_cast<std::uint8_t>(card(gave[i][static_cast<std::size_t>(k)]));
+    }
+  }
+  const auto stock = v("stock"), pile = v("pile");
+  if (stock.size() > 52 || pile.size() > 52) throw std::invalid_argument("stock or pile");
+  g->stock_len = static_cast<int>(stock.size());
+  g->stock_pos = 0;
+  for (int i = 0; i < g->stock_len; ++i) g->stock[i] = static_cast<std::uint8_t>(card(stock[static_cast<std::size_t>(i)]));
+  g->pile_len = static_cast<int>(pile.size());
+  for (int i = 0; i < g->pile_len; ++i) g->pile[i] = static_cast<std::uint8_t>(card(pile[static_cast<std::size_t>(i)]));
+  const auto chosen = v("chosen"), active = v("active"), won = v("won");
+  if (static_cast<int>(chosen.size()) != n || static_cast<int>(won.size()) != n ||
+      static_cast<int>(active.size()) > n) {
+    throw std::invalid_argument("chosen, active, won");
+  }
+  for (int s = 0; s < n; ++s) {
+    g->chosen[s] = chosen[static_cast<std::size_t>(s)];
+    g->won[s] = won[static_cast<std::size_t>(s)];
+  }
+  g->nactive = static_cast<int>(active.size());
+  for (int i = 0; i < g->nactive; ++i) g->active[i] = active[static_cast<std::size_t>(i)];
+  g->step = w["step"].cast<int>();
+  g->exchanging = w["exchanging"].cast<int>();
+  const auto decisions = w["decisions"].cast<std::vector<std::tuple<int, bool, int>>>();
+  if (static_cast<int>(decisions.size()) > n) throw std::invalid_argument("decisions");
+  g->ndec = 0;
+  for (const auto& d : decisions) {
+    g->dec_seat[g->ndec] = static_cast<std::uint8_t>(std::get<0>(d));
+    g->dec_play[g->ndec] = std::get<1>(d) ? 1 : 0;
+    g->dec_exch[g->ndec++] = static_cast<std::uint8_t>(std::get<2>(d));
+  }
+  const auto tricks = w["tricks"].cast<std::vector<std::vector<int>>>();  // winner, cards...
+  if (static_cast<int>(tricks.size()) > h.h) throw std::invalid_argument("tricks");
+  g->ntricks = 0;
+  for (const auto& t : tricks) {
+    if (static_cast<int>(t.size()) != 2 + 2 * g->nactive) throw std::invalid_argument("a trick");
+    g->tr_leader[g->ntricks] = static_cast<std::uint8_t>(t[0]);
+    g->tr_winner[g->ntricks] = static_cast<std::uint8_t>(t[1]);
+    for (int p = 0; p < g->nactive; ++p) {
+      g->tr_seat[g->ntricks][p] = static_cast<std::uint8_t>(t[static_cast<std::size_t>(2 + 2 * p)]);
+      const int c = card(t[static_cast<std::size_t>(3 + 2 * p)]);
+      g->tr_card[g->ntricks][p] = static_cast<std::uint8_t>(c);
+    }
+    ++g->ntricks;
+  }
+  g->played = 0;
+  for (int c : v("played")) g->played |= u64{1} << card(c);
+  const auto words = w["reshuffle"].cast<std::vector<i64>>();
+  if (words.size() != 4) throw std::invalid_argument("reshuffle: four words");
+  for (int i = 0; i < 4; ++i) g->reshuffle_gen.s[i] = static_cast<u32>(words[static_cast<std::size_t>(i)]);
+  if (!(g->reshuffle_gen.s[0] | g->reshuffle_gen.s[1] | g->reshuffle_gen.s[2] | g->reshuffle_gen.s[3])) {
+    g->reshuffle_gen.s[3] = 1;
+  }
+  g->seeded = true;  // (the pile reshuffled on that stream: one hand, no deal follows)
+  const int phase = w["phase"].cast<int>();
+  g->turn_seat = w["seat"].cast<int>();
+  g->forced = w["forced"].cast<int>();
+  if (g->turn_seat < 0 || g->turn_seat >= n || g->forced < 0 || g->forced > 2) {
+    throw std::invalid_argument("seat or forced");
+  }
+  if (phase == P_PLAY) {
+    const auto seats = v("trick_seats"), cards = v("trick");
+    if (static_cast<int>(seats.size()) != g->nactive || cards.size() >= seats.size()) {
+      throw std::invalid_argument("the trick");
+    }
+    for (int p = 0; p < g->nactive; ++p) g->trick_seats[p] = seats[static_cast<std::size_t>(p)];
+    g->tlen = static_cast<int>(cards.size());
+    g->leader = w["leader"].cast<int>();
+    g->f = Facts();
+    for (int p = 0; p < g->tlen; ++p) {
+      g->tcards[p] = card(cards[static_cast<std::size_t>(p)]);
+      g->f.add(g->tcards[p], p, g->trump);
+    }
+    g->phase = P_PLAY;
+    g->compute_legal();
+  } else if (phase == P_DECIDE || phase == P_EXCHANGE) {
+    g->phase = phase;
+  } else {
+    throw std::invalid_argument("a world is at a player's turn");
+  }
+  return g;
+}
+
+// Each candidate (a card, 52 pass, 53 play, or the list of cards discarded) applied to a
+// copy of the world, the hand then played out by the heuristic at every seat: ``me``'s
+// money change over the hand (its balance less its start), as a float of chips.
+std::vector<double> rollouts(const Stepper& g, const py::list& candidates, int me) {
+  if (me < 0 || me >= g.H.n) throw std::invalid_argument("seat");
+  const Bots B = default_heuristic(g.H.n);
+  std::vector<double> out;
+  for (const auto& cand : candidates) {
+    Stepper c(g);
+    bool ok;
+    if (py::isinstance<py::int_>(cand)) {
+      const int code = cand.cast<int>();
+      ok = code < 52 ? c.play(code) : c.decide(code == H_PLAY);
+    } else {
+      ok = c.exchange(cand.cast<std::vector<int>>());
+    }
+    if (!ok) throw std::invalid_argument("a candidate the rules refuse");
+    for (int guard = 0; c.phase != P_OVER && guard < 1000; ++guard) c.heuristic_step(B);
+    out.push_back(static_cast<double>(c.bal[me] - c.start[me]) / c.H.scale);
+  }
+  return out;
+}
 }  // namespace
 
 PYBIND11_MODULE(_kernel, m) {
@@ -1805,5 +1954,9 @@ PYBIND11_MODULE(_kernel, m) {
       })
       .def("pot", [](const Stepper& g) { return to_py(g.pot); })
       .def("dealer", [](const Stepper& g) { return g.dealer; })
-      .def("first_dealer", [](const Stepper& g) { return g.first_dealer; });
+      .def("first_dealer", [](const Stepper& g) { return g.first_dealer; })
+      .def("rollouts", &rollouts, py::arg("candidates"), py::arg("me"),
+           "Monte Carlo rollouts of the candidates with the heuristic at every seat.");
+  m.def("load_world", &load_world, py::arg("house"), py::arg("world"),
+        "A Monte Carlo world (one hand at a player's turn) as a Stepper.");
 }

@@ -1,0 +1,104 @@
+"""Monte Carlo rollouts on the kernel: a sampled world of the Monte Carlo bot
+(:func:`bourre.game.worlds.sample_world`, a Python :class:`~bourre.game.state.State` of
+one hand at a player's turn) is loaded into the kernel once, and each candidate action
+is applied to a copy of it and the hand played out by the heuristic bot at every seat
+(default options, the standard trick winner: what the bot's Python rollouts do), in C++.
+
+The cards nobody at the world's table has seen make its stock, in an order drawn from
+the bot's ``random.Random`` as :func:`bourre.game.worlds.chance_outcome` draws the
+replacements of an exchange (the same draws, shuffled once per world: every candidate
+of the world draws the same cards, common random numbers); a stock that runs out is
+made again from the discards on a stream seeded from the same generator.  So a rollout
+here follows the same rules and the same policy as the Python one, not the same random
+draws: the decisions agree in law, not draw for draw.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+
+from bourre.game.actions import Action
+from bourre.game.state import State
+from bourre.game.worlds import shuffle
+from bourre.kernel import _house_facts, _kernel, can_play
+
+__all__ = ["heuristic_rollouts"]
+
+_PHASES = {"decide": 1, "exchange": 2, "play": 3}
+_FORCED = {None: 0, "R-ACE-UP": 1, "R-LAST-STANDS": 2}
+
+
+def _units(x: object, scale: int) -> int | None:
+    if type(x) is int and scale == 1:
+        return x if abs(x) < 1 << 62 else None
+    v = Fraction(x) * scale  # type: ignore[arg-type]
+    return int(v) if v.denominator == 1 and abs(v) < 1 << 62 else None
+
+
+def heuristic_rollouts(
+    world: State, candidates: Sequence[Action], me: int, rng: random.Random
+) -> list[float] | None:
+    """``me``'s money change over the hand for each candidate action, played out on
+    the kernel from ``world``; ``None`` when the kernel cannot play it (a house with a
+    third-party component, the extension not built, a world it does not hold): the
+    Python rollouts then."""
+    if _kernel is None or type(world) is not State or world.is_chance_node():
+        return None
+    house = world.house
+    if world.hands_total != 1 or can_play(house) is not None:
+        return None
+    facts = _house_facts(house)
+    assert isinstance(facts, dict)
+    scale = facts["scale"]
+    hs = world.hand
+    if any(hs.hidden):
+        return None
+    money = [_units(b, scale) for b in (*world.balances, *world.start, world.pot, hs.pot_at_stake)]
+    if any(x is None for x in money):
+        return None
+    n = world.n
+    located = hs.located()
+    stock = [c for c in range(52) if c not in located] + list(hs.stock)
+    shuffle(stock, rng)  # (chance_outcome's draw: the unseen cards and the known stock)
+    turn = world.turn
+    w = {
+        "balances": money[:n],
+        "start": money[n : 2 * n],
+        "pot": money[2 * n],
+        "pot_at_stake": money[2 * n + 1],
+        "dealer": hs.dealer,
+        "upcard": hs.upcard,
+        "hands": hs.hands,
+        "discards": hs.discards,
+        "gave": hs.gave,
+        "got": hs.got,
+        "stock": stock,
+        "pile": hs.pile,
+        "chosen": hs.chosen,
+        "active": hs.active,
+        "won": hs.won,
+        "step": hs.step,
+        "exchanging": hs.exchanging,
+        "decisions": [tuple(d) for d in hs.decisions],
+        "tricks": [[t.leader, t.winner, *(x for p in t.plays for x in p)] for t in hs.tricks],
+        "played": list(hs.played),
+        "reshuffle": [rng.getrandbits(32) for _ in range(4)],
+        "phase": _PHASES[world.phase_name],
+        "seat": world.current_player(),
+        "forced": _FORCED.get(turn.forced if turn is not None else None, 0),
+        "trick_seats": hs.trick_seats,
+        "trick": hs.trick,
+        "leader": hs.leader,
+    }
+    loaded = _kernel.load_world(facts, w)
+    codes: list[object] = []
+    for a in candidates:
+        if a.kind == "card":
+            codes.append(a.cards[0])
+        elif a.kind == "discard":
+            codes.append(list(a.cards))
+        else:
+            codes.append(53 if a.kind == "play" else 52)
+    return list(loaded.rollouts(codes, me))
