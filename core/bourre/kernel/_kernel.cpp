@@ -1174,6 +1174,7 @@ struct Stepper {
   int cinch_plays = 0;
   std::vector<std::int16_t> hist;
   std::size_t hand_from = 0;  // where the current hand's history starts
+  py::object owner;  // a weak reference to the KernelState (what the kernel does not take)
 
   Stepper(const House& h, const std::string* seed, const std::vector<i64>& balances,
           int dealer0, int hands, bool keep)
@@ -1588,10 +1589,12 @@ struct ActionObjects {
   PyObject* cards[52] = {};
   PyObject* pass = nullptr;
   PyObject* play = nullptr;
+  PyObject* discards = nullptr;  // the class bourre.game.observation.Discards
 };
 ActionObjects ACTIONS;
 
-void set_actions(const py::tuple& cards, const py::object& pass, const py::object& play) {
+void set_actions(const py::tuple& cards, const py::object& pass, const py::object& play,
+                 const py::object& discards) {
   if (cards.size() != 52) throw std::invalid_argument("52 card actions");
   for (int c = 0; c < 52; ++c) {
     PyObject* o = cards[static_cast<std::size_t>(c)].ptr();
@@ -1602,6 +1605,8 @@ void set_actions(const py::tuple& cards, const py::object& pass, const py::objec
   Py_INCREF(play.ptr());
   ACTIONS.pass = pass.ptr();
   ACTIONS.play = play.ptr();
+  Py_INCREF(discards.ptr());
+  ACTIONS.discards = discards.ptr();
 }
 
 py::tuple mask_tuple(u64 m) {
@@ -1646,8 +1651,35 @@ py::object legal_actions(const Stepper& g) {
     out[1] = py::reinterpret_borrow<py::object>(ACTIONS.play);
     return std::move(out);
   }
-  if (g.phase == P_EXCHANGE) return py::none();
+  if (g.phase == P_EXCHANGE) {  // every subset within the limit (R-DRAW): Discards
+    return py::reinterpret_borrow<py::object>(ACTIONS.discards)(mask_tuple(g.hand[g.turn_seat]),
+                                                                g.H.h);
+  }
   return py::list();
+}
+
+// apply_action: the action objects the kernel gives (by identity) are applied here;
+// anything else goes to the owner's _apply_slow (the Python wrapper: other actions,
+// equal values, refusals in the Python rules' words).
+void apply_action(Stepper& g, const py::handle& action) {
+  PyObject* a = action.ptr();
+  if (g.phase == P_PLAY) {
+    for (u64 m = g.legal; m; m &= m - 1) {
+      const int c = lowest(m);
+      if (ACTIONS.cards[c] == a) {
+        g.play(c);
+        return;
+      }
+    }
+  } else if (g.phase == P_DECIDE) {
+    if (a == ACTIONS.play || (a == ACTIONS.pass && g.forced == F_NONE)) {
+      g.decide(a == ACTIONS.play);
+      return;
+    }
+  }
+  py::object self = g.owner.is_none() ? py::none() : g.owner();
+  if (self.is_none()) throw std::invalid_argument("a stepped state without its owner");
+  self.attr("_apply_slow")(action);
 }
 
 py::object only_action(const Stepper& g) {
@@ -1920,6 +1952,7 @@ PYBIND11_MODULE(_kernel, m) {
   m.def("stream_words", &stream_words, py::arg("name"),
         "The state words of the stream named ``name`` (bourre.xoshiro.stream).");
   m.def("set_actions", &set_actions, py::arg("cards"), py::arg("pass_"), py::arg("play"),
+        py::arg("discards"),
         "The action objects the stepped state gives (bourre.game.actions): set once.");
   py::class_<Stepper>(m, "Stepper", "A session stepped one action at a time (KernelState).")
       .def(py::init(&make_stepper), py::arg("house"), py::arg("seed"), py::arg("balances"),
@@ -1929,6 +1962,8 @@ PYBIND11_MODULE(_kernel, m) {
       .def("phase", [](const Stepper& g) { return g.phase; })
       .def("is_terminal", [](const Stepper& g) { return g.phase == P_OVER; })
       .def("legal_actions", &legal_actions)
+      .def("apply_action", &apply_action, py::arg("action"))
+      .def("set_owner", [](Stepper& g, const py::object& ref) { g.owner = ref; })
       .def("only_action", &only_action)
       .def("legal_mask", [](const Stepper& g) { return g.phase == P_PLAY ? g.legal : u64{0}; })
       .def("cinch", [](const Stepper& g) { return g.phase == P_PLAY && g.cinch_now; })

@@ -22,6 +22,7 @@ history is replayed (correct by construction, kept in step incrementally):
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -38,7 +39,7 @@ from bourre.rules.money import Amount
 __all__ = ["KernelState", "new_session"]
 
 if _kernel is not None:
-    _kernel.set_actions(CARDS, PASS, PLAY)
+    _kernel.set_actions(CARDS, PASS, PLAY, Discards)
 
 _DEAL, _DECIDE, _EXCHANGE, _PLAY, _OVER = range(5)
 _PHASE_NAMES = ("chance", "decide", "exchange", "play", "over")
@@ -128,9 +129,13 @@ class KernelState(State):
     def _bind(self) -> None:
         """The kernel's own methods where the answer needs no translation."""
         k = self._k
-        self.__dict__["current_player"] = k.current_player
-        self.__dict__["is_terminal"] = k.is_terminal
-        self.__dict__["only_action"] = k.only_action
+        k.set_owner(weakref.ref(self))
+        d = self.__dict__
+        d["current_player"] = k.current_player
+        d["is_terminal"] = k.is_terminal
+        d["only_action"] = k.only_action
+        d["legal_actions"] = k.legal_actions
+        d["apply_action"] = k.apply_action
 
     # -- the Python rules, replayed -------------------------------------------------------
 
@@ -238,21 +243,21 @@ class KernelState(State):
             raise RuleViolation("R-LEAD", "no card is to be played now")
         return [a.cards[0] for a in self._k.legal_actions()]
 
-    def legal_actions(self) -> Sequence[Action]:
-        got = self._k.legal_actions()
-        if got is None:  # an exchange: every subset within the limit (R-DRAW)
-            k = self._k
-            return Discards(k.hand(k.current_player()), self.h)
-        return got  # type: ignore[no-any-return]
+    def legal_actions(self) -> Sequence[Action]:  # (bound to the kernel's in _bind)
+        return self._k.legal_actions()  # type: ignore[no-any-return]
 
     def only_action(self) -> Action | None:  # (bound to the kernel's in _bind)
         return self._k.only_action()  # type: ignore[no-any-return]
 
     # -- stepping ---------------------------------------------------------------------
 
-    def apply_action(self, action: Action) -> None:
+    def apply_action(self, action: Action) -> None:  # (bound to the kernel's in _bind)
         """As :meth:`State.apply_action`: an illegal action raises the Python rules'
-        :class:`~bourre.rules.RuleViolation`, the state unchanged."""
+        :class:`~bourre.rules.RuleViolation`, the state unchanged.  The kernel applies
+        the action objects it gives itself; the rest comes here (:meth:`_apply_slow`)."""
+        self._k.apply_action(action)
+
+    def _apply_slow(self, action: Action) -> None:
         if isinstance(action, Action):
             k = self._k
             kind, cards = action.kind, action.cards
