@@ -30,7 +30,7 @@ pytest.importorskip(
     reason="the compiled kernel is not built (BOURRE_NO_KERNEL=1, or no C++ compiler)",
 )
 
-from bourre.kernel.state import KernelState, new_session  # noqa: E402
+from bourre.kernel.state import KernelState, new_session
 
 VARIANTS = [
     "standard",
@@ -165,7 +165,10 @@ def _any_action(data: st.DataObject, state: State, rng: random.Random) -> Any:
     if kind == 5:
         return ("act", CARDS[data.draw(st.integers(0, 51))])
     if kind == 6:
-        return ("act", data.draw(st.sampled_from([PASS, PLAY, Action("card", (1, 2)), Action("pass", (3,))])))
+        return (
+            "act",
+            data.draw(st.sampled_from([PASS, PLAY, Action("card", (1, 2)), Action("pass", (3,))])),
+        )
     if kind == 7:
         cards = data.draw(st.lists(st.integers(0, 51), max_size=6))
         return ("act", discard(cards))
@@ -173,7 +176,10 @@ def _any_action(data: st.DataObject, state: State, rng: random.Random) -> Any:
         return ("act", data.draw(st.sampled_from([None, "AS", 3, ("card", (5,)), ("pass",)])))
     deck = list(range(52))
     rng.shuffle(deck)
-    return ("chance", data.draw(st.sampled_from([Deck(tuple(deck)), Deck((1, 2, 3)), Deck((*range(51), 0))])))
+    return (
+        "chance",
+        data.draw(st.sampled_from([Deck(tuple(deck)), Deck((1, 2, 3)), Deck((*range(51), 0))])),
+    )
 
 
 def _apply(state: State, move: tuple[str, Any]) -> RuleViolation | None:
@@ -238,7 +244,10 @@ def test_a_refusal_names_the_rule_in_its_words() -> None:
     with pytest.raises(RuleViolation) as e:
         k.apply_chance(Deck(tuple(range(52))))
     assert e.value.rule == "R-DEAL"
-    assert isinstance(k, KernelState) and k.history() == Game(house, engine="python").new_session(seed=2).history()
+    assert (
+        isinstance(k, KernelState)
+        and k.history() == Game(house, engine="python").new_session(seed=2).history()
+    )
 
 
 def test_legal_with_reasons_and_the_hand_come_from_the_python_rules() -> None:
@@ -317,7 +326,9 @@ def test_game_chooses_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     assert type(Game("standard").new_session(seed=1)) is State
     assert isinstance(Game("standard", engine="kernel").new_session(seed=1), KernelState)
     monkeypatch.delenv("BOURRE_ENGINE")
-    house = House("standard+quiet", registry=load_registry(extra=[("quiet", plugin("quiet", Quiet))]))
+    house = House(
+        "standard+quiet", registry=load_registry(extra=[("quiet", plugin("quiet", Quiet))])
+    )
     assert type(Game(house).new_session(seed=1)) is State  # auto: the Python rules
     with pytest.raises(ValueError, match="'quiet'"):
         Game(house, engine="kernel").new_session(seed=1)
@@ -360,7 +371,9 @@ def _play_views(spec: str, seed: int) -> list[tuple[House, Any, State]]:
 
     house = House(spec)
     state = Game(house, engine="python").new_session(seed)
-    bots = [make_bot("heuristic", random.Random(s), house=house) for s in range(house.table.players)]
+    bots = [
+        make_bot("heuristic", random.Random(s), house=house) for s in range(house.table.players)
+    ]
     out = []
     while not state.is_terminal():
         seat = state.current_player()
@@ -415,13 +428,16 @@ def test_the_monte_carlo_bot_plays_legally_on_kernel_rollouts(spec: str) -> None
         got: list[Any] = []
 
         class Spy:
+            def __init__(self, mc: MonteCarloPlayer, got: list[Any]) -> None:
+                self.mc, self.got = mc, got
+
             def act(self, view: Any) -> Any:
-                a = mc.act(view)
-                got.append((view.hand, view.phase, a))
+                a = self.mc.act(view)
+                self.got.append((view.hand, view.phase, a))
                 return a
 
         others = [make_bot("heuristic", random.Random(s), house=house) for s in range(1, n)]
-        play_out(Game(house, engine="python").new_session("mc"), [Spy(), *others])
+        play_out(Game(house, engine="python").new_session("mc"), [Spy(mc, got), *others])
         answers[engine] = got
         assert mc.kernel == (engine == "kernel")
     k, p = answers["kernel"], answers["python"]

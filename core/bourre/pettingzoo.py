@@ -163,7 +163,8 @@ class BourreEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode {render_mode!r}: 'ansi' or None")
-        self.game, self.render_mode, self.max_hands = Game(house, engine=engine), render_mode, max_hands
+        self.game = Game(house, engine=engine)
+        self.render_mode, self.max_hands = render_mode, max_hands
         hands = max_hands if max_hands is not None else self.game.hands
         n = self.game.players
         enc = self.encoder = Encoder(n, self.game.hand_size, hands, self.game.house.table.ante)

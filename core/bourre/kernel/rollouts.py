@@ -23,6 +23,7 @@ from bourre.game.actions import Action
 from bourre.game.state import State
 from bourre.game.worlds import shuffle
 from bourre.kernel import _house_facts, _kernel, can_play
+from bourre.rules.money import Amount
 
 __all__ = ["heuristic_rollouts"]
 
@@ -30,10 +31,10 @@ _PHASES = {"decide": 1, "exchange": 2, "play": 3}
 _FORCED = {None: 0, "R-ACE-UP": 1, "R-LAST-STANDS": 2}
 
 
-def _units(x: object, scale: int) -> int | None:
+def _units(x: Amount, scale: int) -> int | None:
     if type(x) is int and scale == 1:
         return x if abs(x) < 1 << 62 else None
-    v = Fraction(x) * scale  # type: ignore[arg-type]
+    v = Fraction(x) * scale
     return int(v) if v.denominator == 1 and abs(v) < 1 << 62 else None
 
 

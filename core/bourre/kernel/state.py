@@ -30,7 +30,7 @@ from typing import Any
 from bourre.game.actions import CARDS, PASS, PLAY, Action, Deck
 from bourre.game.observation import Discards, Observation
 from bourre.game.state import Legal, State, _checked_balances, _whole_deck
-from bourre.kernel import _kernel, can_play, _house_facts
+from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.rules import RuleViolation
 from bourre.rules.hand import HandState, PublicDecision, TrickLog
 from bourre.rules.house import House
@@ -159,6 +159,7 @@ class KernelState(State):
                 if not seeded:  # (a seeded state deals its own decks: the same ones)
                     sh.apply_chance(item)
             else:
+                assert isinstance(item, Action)
                 sh.apply_action(item)
         self._shadow_done = len(items)
         return sh
@@ -227,10 +228,10 @@ class KernelState(State):
     def pot(self) -> Amount:  # type: ignore[override]
         if self._k.overflow():
             return self._demote().pot
-        return self._amount(self._k.pot())  # type: ignore[no-any-return]
+        return self._amount(self._k.pot())
 
     def cards_of(self, seat: int) -> tuple[int, ...]:
-        return self._k.hand(seat) if self._k.number() else ()  # type: ignore[no-any-return]
+        return self._k.hand(seat) if self._k.number() else ()
 
     def exchange_limit(self) -> int:
         return self.h if self._k.phase() == _EXCHANGE else 0
