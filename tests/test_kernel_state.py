@@ -443,3 +443,13 @@ def test_the_monte_carlo_bot_plays_legally_on_kernel_rollouts(spec: str) -> None
     k, p = answers["kernel"], answers["python"]
     same = sum(a == b for a, b in zip(k, p, strict=False))
     assert same >= len(p) // 2, (same, len(p))
+
+
+def test_a_temporary_clone_refuses_in_words() -> None:
+    """``state.clone().apply_action(a)`` on a clone nobody keeps (PettingZoo's way of
+    asking for a refusal's words): the kernel still reaches the Python rules."""
+    state = Game("standard").new_session(seed=0)
+    with pytest.raises(RuleViolation, match="R-DECIDE"):
+        state.clone().apply_action(CARDS[0])
+    with pytest.raises(RuleViolation, match="R-DECIDE"):
+        state.apply_action(CARDS[0])

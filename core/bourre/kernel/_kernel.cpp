@@ -1174,7 +1174,6 @@ struct Stepper {
   int cinch_plays = 0;
   std::vector<std::int16_t> hist;
   std::size_t hand_from = 0;  // where the current hand's history starts
-  py::object owner;  // a weak reference to the KernelState (what the kernel does not take)
 
   Stepper(const House& h, const std::string* seed, const std::vector<i64>& balances,
           int dealer0, int hands, bool keep)
@@ -1659,9 +1658,12 @@ py::object legal_actions(const Stepper& g) {
 }
 
 // apply_action: the action objects the kernel gives (by identity) are applied here;
-// anything else goes to the owner's _apply_slow (the Python wrapper: other actions,
-// equal values, refusals in the Python rules' words).
-void apply_action(Stepper& g, const py::handle& action) {
+// anything else goes to the owner's _apply_slow (the Python wrapper, set as the Python
+// attribute ``owner`` of the Stepper: other actions, equal values, refusals in the Python
+// rules' words).  (The Stepper has a __dict__ and takes part in garbage collection, so
+// the cycle KernelState -> Stepper -> owner is collected.)
+void apply_action(const py::object& self, const py::handle& action) {
+  Stepper& g = self.cast<Stepper&>();
   PyObject* a = action.ptr();
   if (g.phase == P_PLAY) {
     for (u64 m = g.legal; m; m &= m - 1) {
@@ -1676,10 +1678,25 @@ void apply_action(Stepper& g, const py::handle& action) {
       g.decide(a == ACTIONS.play);
       return;
     }
+  } else if (g.phase == P_EXCHANGE && Py_TYPE(a) == Py_TYPE(ACTIONS.pass) &&
+             PyTuple_GET_SIZE(a) == 2) {  // Action("discard", cards): cards of type int
+    PyObject* kind = PyTuple_GET_ITEM(a, 0);
+    PyObject* cards = PyTuple_GET_ITEM(a, 1);
+    if (PyUnicode_Check(kind) && PyUnicode_CompareWithASCIIString(kind, "discard") == 0 &&
+        PyTuple_CheckExact(cards) && PyTuple_GET_SIZE(cards) <= 5) {
+      std::vector<int> cs;
+      bool ints = true;
+      for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cards) && ints; ++i) {
+        PyObject* c = PyTuple_GET_ITEM(cards, i);
+        const long v = PyLong_CheckExact(c) ? PyLong_AsLong(c) : -1;
+        ints = v >= 0 && v < 52;
+        cs.push_back(static_cast<int>(v));
+      }
+      if (PyErr_Occurred()) PyErr_Clear();
+      if (ints && g.exchange(cs)) return;
+    }
   }
-  py::object self = g.owner.is_none() ? py::none() : g.owner();
-  if (self.is_none()) throw std::invalid_argument("a stepped state without its owner");
-  self.attr("_apply_slow")(action);
+  self.attr("owner").attr("_apply_slow")(action);
 }
 
 py::object only_action(const Stepper& g) {
@@ -1954,7 +1971,8 @@ PYBIND11_MODULE(_kernel, m) {
   m.def("set_actions", &set_actions, py::arg("cards"), py::arg("pass_"), py::arg("play"),
         py::arg("discards"),
         "The action objects the stepped state gives (bourre.game.actions): set once.");
-  py::class_<Stepper>(m, "Stepper", "A session stepped one action at a time (KernelState).")
+  py::class_<Stepper>(m, "Stepper", py::dynamic_attr(),
+                      "A session stepped one action at a time (KernelState).")
       .def(py::init(&make_stepper), py::arg("house"), py::arg("seed"), py::arg("balances"),
            py::arg("dealer"), py::arg("hands"), py::arg("keep_results"))
       .def("clone", [](const Stepper& g) { return std::make_unique<Stepper>(g); })
@@ -1963,7 +1981,6 @@ PYBIND11_MODULE(_kernel, m) {
       .def("is_terminal", [](const Stepper& g) { return g.phase == P_OVER; })
       .def("legal_actions", &legal_actions)
       .def("apply_action", &apply_action, py::arg("action"))
-      .def("set_owner", [](Stepper& g, const py::object& ref) { g.owner = ref; })
       .def("only_action", &only_action)
       .def("legal_mask", [](const Stepper& g) { return g.phase == P_PLAY ? g.legal : u64{0}; })
       .def("cinch", [](const Stepper& g) { return g.phase == P_PLAY && g.cinch_now; })

@@ -22,7 +22,6 @@ history is replayed (correct by construction, kept in step incrementally):
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -129,7 +128,7 @@ class KernelState(State):
     def _bind(self) -> None:
         """The kernel's own methods where the answer needs no translation."""
         k = self._k
-        k.set_owner(weakref.ref(self))
+        k.owner = self  # (what the kernel does not take: _apply_slow)
         d = self.__dict__
         d["current_player"] = k.current_player
         d["is_terminal"] = k.is_terminal
