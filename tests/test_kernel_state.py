@@ -32,6 +32,14 @@ pytest.importorskip(
 
 from bourre.kernel.state import KernelState, new_session
 
+
+@pytest.fixture(autouse=True)
+def _default_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are of the kernel: whatever engine the suite runs with
+    (``BOURRE_ENGINE=python``), ``Game``'s default here is ``auto``."""
+    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
+
+
 VARIANTS = [
     "standard",
     "double-ante",
@@ -364,7 +372,9 @@ def test_the_pettingzoo_environment_runs_on_the_kernel() -> None:
         api_test(e, num_cycles=300, verbose_progress=False)
 
 
-def _play_views(spec: str, seed: int) -> list[tuple[House, Any, State]]:
+def _play_views(
+    spec: str, seed: int, phases: tuple[str, ...] = ("play",)
+) -> list[tuple[House, Any, State]]:
     """Each view of a heuristic seat with more than one legal card, in a session
     played by heuristic bots on the Python rules."""
     from bourre.game.players import ask, make_bot
@@ -378,7 +388,7 @@ def _play_views(spec: str, seed: int) -> list[tuple[House, Any, State]]:
     while not state.is_terminal():
         seat = state.current_player()
         view = state.observation(seat)
-        if view.phase == "play" and len(view.legal) > 1:
+        if view.phase in phases and len(view.legal_actions) > 1:
             out.append((house, view, state))
         state.apply_action(ask(state, bots[seat]))
     return out
@@ -453,3 +463,46 @@ def test_a_temporary_clone_refuses_in_words() -> None:
         state.clone().apply_action(CARDS[0])
     with pytest.raises(RuleViolation, match="R-DECIDE"):
         state.apply_action(CARDS[0])
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["standard+table(hands=2)", "double-ante+optional-undertrump+table(players=3,hands=2)",
+     "simultaneous-reveal+no-cinch+table(players=6,hands=2)", "four-card+table(players=8,hands=2)"],
+)  # fmt: skip
+def test_kernel_replayed_worlds_are_the_python_worlds(spec: str) -> None:
+    """The same samples replayed by the kernel and by the Python rules: refused alike,
+    and in the tricks (nothing left to chance) the same rollouts, exactly."""
+    from bourre.game.worlds import _replay, sample_deal
+    from bourre.kernel.rollouts import replay_world, world_rollouts
+    from bourre_bots.montecarlo import MonteCarloPlayer
+
+    both: list[tuple[object, object]] = []
+
+    def twice(*args: Any) -> object:
+        house, view, dealt, gave, got, rng, decide = args
+        py = _replay(house, view, dealt, gave, got, random.Random(0), decide)
+        k = replay_world(house, view, dealt, gave, got, random.Random(0), decide)
+        both.append((py, k))
+        return py
+
+    compared = refused = 0
+    for seed in range(3):
+        for house, view, _ in _play_views(spec, seed, ("play", "decide")):
+            mc = MonteCarloPlayer(1, house=house, engine="python")
+            both.clear()
+            sample_deal(house, view, random.Random(seed), decide=mc.policy.decide, replay=twice)
+            for py, k in both:
+                assert (py is None) == (k is None)
+                if py is None:
+                    refused += 1
+                    continue
+                assert isinstance(py, State) and not isinstance(k, State)
+                if view.phase != "play":
+                    continue
+                cards = [CARDS[c] for c in view.legal]
+                assert world_rollouts(k, cards, view.seat) == [
+                    mc._rollout(py, a, view.seat) for a in cards
+                ]
+                compared += 1
+    assert compared > 10

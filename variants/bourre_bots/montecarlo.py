@@ -14,8 +14,8 @@ from bourre.game.engines import choose
 from bourre.game.observation import Observation
 from bourre.game.players import ask
 from bourre.game.state import CHANCE, State
-from bourre.game.worlds import chance_outcome, legal_or_nearest, sample_world
-from bourre.kernel.rollouts import heuristic_rollouts
+from bourre.game.worlds import chance_outcome, legal_or_nearest, sample_deal
+from bourre.kernel.rollouts import heuristic_rollouts, replay_world, world_rollouts
 from bourre.rules.house import House
 from bourre_bots.heuristic import (
     HeuristicPlayer,
@@ -91,21 +91,30 @@ class MonteCarloPlayer:
             self.on_rollout(state)
         return float(state.returns()[me])
 
-    def _rollouts(self, world: State, candidates: list[Action], me: int) -> list[float]:
+    def _rollouts(self, world: object, candidates: list[Action], me: int) -> list[float]:
         """Each candidate rolled out in ``world``: on the kernel when it can, else here."""
+        if not isinstance(world, State):  # a world the kernel replayed
+            return world_rollouts(world, candidates, me)
         if self.kernel:
             got = heuristic_rollouts(world, candidates, me, self.rng)
             if got is not None:
                 return got
         return [self._rollout(world, c, me) for c in candidates]
 
-    def _worlds(self, view: Observation, candidates: int) -> list[State]:
+    def _worlds(self, view: Observation, candidates: int) -> list[object]:
         count = max(2, self.budget // max(1, candidates))
         keep, fold = keep_weight(view.trump), fold_weight(view.trump)
+        replay = replay_world if self.kernel else None
         worlds = []
         for _ in range(count):
-            w = sample_world(
-                self.house, view, self.rng, keep=keep, fold=fold, decide=self.policy.decide
+            w = sample_deal(
+                self.house,
+                view,
+                self.rng,
+                keep=keep,
+                fold=fold,
+                decide=self.policy.decide,
+                replay=replay,
             )
             if w is not None:
                 worlds.append(w)

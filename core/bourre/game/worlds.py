@@ -25,11 +25,17 @@ from bourre.rules import RuleViolation
 from bourre.rules.hookspec import ANTE
 from bourre.rules.house import House
 
-__all__ = ["Weight", "chance_outcome", "sample_world"]
+__all__ = ["Replay", "Weight", "chance_outcome", "sample_deal", "sample_world"]
 
 Weight = Callable[[int], float]
 """How much more likely than others a card is to be kept by a player (> 1) or left
 in a folded hand (< 1): trumps and aces, typically."""
+
+
+Replay = Callable[..., object]
+"""How a sample becomes a world: ``replay(house, view, dealt, gave, got, rng, decide)``
+gives the world, or ``None`` when the house's rules refuse the sample (the default
+replays it into a Python :class:`~bourre.game.state.State`)."""
 
 
 def _flat(card: int) -> float:
@@ -118,9 +124,27 @@ def sample_world(
     of folded hands; ``decide`` answers for opponents whose secret decision is not
     yet revealed (``simultaneous-reveal``).  ``None`` when no consistent sample was
     found in ``tries`` draws."""
+    got = sample_deal(house, view, rng, keep=keep, fold=fold, decide=decide, tries=tries)
+    assert got is None or isinstance(got, State)
+    return got
+
+
+def sample_deal(
+    house: House,
+    view: Observation,
+    rng: random.Random,
+    *,
+    keep: Weight = _flat,
+    fold: Weight = _flat,
+    decide: Callable[[Observation], bool] | None = None,
+    tries: int = 20,
+    replay: Replay | None = None,
+) -> object | None:
+    """:func:`sample_world` with the sample replayed by ``replay`` (:data:`Replay`; an
+    accelerator gives its own world: :func:`bourre.kernel.rollouts.replay_world`)."""
     kp, fp = _powers(keep), _powers(fold)
     for _ in range(tries):
-        world = _attempt(house, view, rng, kp, fp, decide)
+        world = _attempt(house, view, rng, kp, fp, decide, replay or _replay)
         if world is not None:
             return world
     return None
@@ -133,7 +157,8 @@ def _attempt(
     keep: list[float],
     fold: list[float],
     decide: Callable[[Observation], bool] | None,
-) -> State | None:
+    replay: Replay,
+) -> object | None:
     n, h, me, dealer, up = view.players, view.hand_size, view.seat, view.dealer, view.upcard
     played_by: dict[int, list[int]] = {s: [] for s in range(n)}
     plays: list[tuple[int, int]] = [p for t in view.tricks for p in t.plays] + list(view.trick)
@@ -170,7 +195,7 @@ def _attempt(
         dealt[s] = kept + gave[s]
     if any(len(cs) != h for cs in dealt.values()):
         return None  # not enough unseen cards for this table (huge tables)
-    return _replay(house, view, dealt, gave, got, rng, decide)
+    return replay(house, view, dealt, gave, got, rng, decide)
 
 
 def _replay(

@@ -1529,26 +1529,119 @@ struct Stepper {
 
   // The heuristic bot's answers (bourre_bots.heuristic.HeuristicPlayer, default options,
   // the standard trick winner) at every seat until the hand ends: a Monte Carlo rollout.
+  // -- a sampled world (bourre.game.worlds, replayed here: bourre.kernel.rollouts) --
+
+  u64 unseen = 0;  // cards nobody at a sampled world's table has seen (its unknown stock)
+
+  // The deal a table saw (Dealt: every hand shown, the stock unknown) with the pot
+  // already in the middle (set_hand(pot=...): nobody antes).
+  void deal_given(const std::vector<std::vector<int>>& hands, int up, i128 given_pot) {
+    const int n = H.n;
+    dealer = first_dealer;
+    last_dealer = dealer;
+    u64 seen = 0;
+    for (int s = 0; s < n; ++s) {
+      hand[s] = 0;
+      for (int c : hands[static_cast<std::size_t>(s)]) hand[s] |= u64{1} << c;
+      seen |= hand[s];
+      disc_len[s] = gave_len[s] = 0;
+      got[s] = 0;
+      chosen[s] = -1;
+      won[s] = 0;
+    }
+    upcard = up;
+    trump = up / 13;
+    unseen = ((u64{1} << 52) - 1) & ~seen;
+    stock_len = stock_pos = pile_len = 0;
+    step = 0;
+    exchanging = -1;
+    nactive = ndec = tlen = ntricks = 0;
+    leader = -1;
+    played = 0;
+    number = 1;
+    pot = pot_at_stake = given_pot;
+    dealt = true;
+    phase = P_DECIDE;
+    advance();
+  }
+
+  // An exchange whose replacements the table tells (Draw.drawn), accepted here only
+  // when they are all cards nobody has seen: 1 taken, 0 refused (R-DRAW), -1 left to the
+  // Python rules (a reshuffle's cards).
+  int exchange_told(const std::vector<int>& cards, const std::vector<int>& drew) {
+    if (phase != P_EXCHANGE) return 0;
+    const int s = turn_seat;
+    const int k = static_cast<int>(cards.size());
+    if (k > H.h) return 0;
+    u64 dmask = 0, gmask = 0;
+    for (int c : cards) {
+      if (c < 0 || c >= 52 || !((hand[s] >> c) & 1) || ((dmask >> c) & 1)) return 0;
+      dmask |= u64{1} << c;
+    }
+    if (static_cast<int>(drew.size()) != k) return 0;
+    for (int c : drew) {
+      if (c < 0 || c >= 52 || ((gmask >> c) & 1)) return 0;
+      gmask |= u64{1} << c;
+    }
+    if ((gmask & unseen) != gmask) return -1;
+    if (k) {
+      unseen &= ~gmask;
+      hand[s] = (hand[s] & ~dmask) | gmask;
+      got[s] = gmask;
+      for (int i = 0; i < k; ++i) {
+        const auto c = static_cast<std::uint8_t>(cards[static_cast<std::size_t>(i)]);
+        pile[pile_len++] = c;
+        disc[s][disc_len[s]++] = c;
+        gave[s][i] = c;
+      }
+      gave_len[s] = k;
+    }
+    dec_seat[ndec] = static_cast<std::uint8_t>(s);
+    dec_play[ndec] = 1;
+    dec_exch[ndec++] = static_cast<std::uint8_t>(k);
+    exchanging = -1;
+    if (H.simultaneous) reveal_from((s - dealer - 1 + H.n) % H.n + 1);
+    advance();
+    return 1;
+  }
+
+  // The world reached: its unknown stock, in an order drawn on ``gen`` (what the
+  // rollouts draw), which also reshuffles a stock that runs out.
+  void finish_world(Xoshiro gen) {
+    int k = 0;
+    for (u64 m = unseen; m; m &= m - 1) stock[k++] = static_cast<std::uint8_t>(lowest(m));
+    gen.shuffle(stock, k);
+    stock_len = k;
+    stock_pos = 0;
+    unseen = 0;
+    reshuffle_gen = gen;
+    seeded = true;  // (one hand: no deal follows)
+  }
+
+  // The heuristic's decision for the seat to decide (HeuristicPlayer.decide on its view).
+  bool heuristic_decides(const Bots& B) const {
+    const int s = turn_seat;
+    if (forced != F_NONE) return true;
+    int playing_now = 0;
+    for (int i = 0; i < ndec; ++i) playing_now += dec_play[i];
+    const int keep = B.keep_trump[s];
+    const u64 out = discard_weak(hand[s], trump, keep);
+    double strength =
+        hand_strength(hand[s], trump) + DRAW_GAIN * static_cast<double>(popcount(out));
+    if (keep > 2) strength -= hand_strength(out & (SUIT << (trump * 13)), trump);
+    const double potf = static_cast<double>(pot) / H.scale;
+    const double players = static_cast<double>(H.n);
+    const double share = 0.4 + 0.1 * std::min(2.0, potf / std::max(1.0, 2.0 * players));
+    const int to_come = H.n - 1 - ndec;
+    const double opponents =
+        static_cast<double>(playing_now) + share * static_cast<double>(to_come);
+    return strength >= B.play_threshold[s] + B.per_opponent[s] * opponents;
+  }
+
   void heuristic_step(const Bots& B) {
     const int s = current_player();
     if (phase == P_DECIDE) {
-      bool play = forced != F_NONE;
-      if (!play) {
-        int playing_now = 0;
-        for (int i = 0; i < ndec; ++i) playing_now += dec_play[i];
-        const int keep = B.keep_trump[s];
-        const u64 out = discard_weak(hand[s], trump, keep);
-        double strength =
-            hand_strength(hand[s], trump) + DRAW_GAIN * static_cast<double>(popcount(out));
-        if (keep > 2) strength -= hand_strength(out & (SUIT << (trump * 13)), trump);
-        const double potf = static_cast<double>(pot) / H.scale;
-        const double players = static_cast<double>(H.n);
-        const double share = 0.4 + 0.1 * std::min(2.0, potf / std::max(1.0, 2.0 * players));
-        const int to_come = H.n - 1 - ndec;
-        const double opponents =
-            static_cast<double>(playing_now) + share * static_cast<double>(to_come);
-        play = strength >= B.play_threshold[s] + B.per_opponent[s] * opponents;
-      }
+      const bool play = heuristic_decides(B);
       decide(play);
     } else if (phase == P_EXCHANGE) {
       std::vector<int> cards;
@@ -1952,6 +2045,99 @@ std::vector<double> rollouts(const Stepper& g, const py::list& candidates, int m
   }
   return out;
 }
+
+// The public history of a hand replayed into a sampled world (bourre.game.worlds._replay,
+// step for step): the deal the sample gives, the decisions and exchanges announced (the
+// Monte Carlo bot's heuristic deciding for opponents whose decision is still secret),
+// every card played, until the world stands where the view does.  A Stepper (its
+// unknown stock shuffled on ``words``), 0 when the rules refuse the sample, 1 when the
+// Python rules must replay it (a draw from reshuffled discards).
+py::object replay_world(const py::dict& house, const py::dict& w) {
+  const House h = read_house(house);
+  const int n = h.n;
+  const auto bal = w["balances"].cast<std::vector<i64>>();
+  const int dealer = w["dealer"].cast<int>();
+  const int me = w["me"].cast<int>();
+  if (dealer < 0 || dealer >= n || me < 0 || me >= n) throw std::invalid_argument("seat");
+  const auto dealt = w["dealt"].cast<std::vector<std::vector<int>>>();
+  const auto gave = w["gave"].cast<std::vector<std::vector<int>>>();
+  const auto got = w["got"].cast<std::vector<std::vector<int>>>();
+  if (static_cast<int>(dealt.size()) != n || static_cast<int>(gave.size()) != n ||
+      static_cast<int>(got.size()) != n) {
+    throw std::invalid_argument("one hand a seat");
+  }
+  u64 seen = 0;
+  for (const auto& d : dealt) {
+    if (static_cast<int>(d.size()) != h.h) return py::int_(0);
+    for (int c : d) {
+      if (c < 0 || c >= 52 || ((seen >> c) & 1)) return py::int_(0);
+      seen |= u64{1} << c;
+    }
+  }
+  const int up = w["upcard"].cast<int>();
+  if (up < 0 || up >= 52) throw std::invalid_argument("upcard");
+  bool dealer_holds = false;
+  for (int c : dealt[static_cast<std::size_t>(dealer)]) dealer_holds = dealer_holds || c == up;
+  if (!dealer_holds) return py::int_(0);  // R-DEAL: the dealer holds the upcard
+  const auto decisions = w["decisions"].cast<std::vector<std::tuple<int, bool, int>>>();
+  int order[MAX_SEATS];
+  for (int s = 0; s < n; ++s) order[s] = -1;
+  for (std::size_t i = 0; i < decisions.size(); ++i) {
+    const int s = std::get<0>(decisions[i]);
+    if (s < 0 || s >= n) throw std::invalid_argument("decisions");
+    order[s] = static_cast<int>(i);
+  }
+  bool in_active[MAX_SEATS] = {};
+  for (int s : w["active"].cast<std::vector<int>>()) {
+    if (s < 0 || s >= n) throw std::invalid_argument("active");
+    in_active[s] = true;
+  }
+  const int my_decision = w["my_decision"].cast<int>();
+  const auto plays = w["plays"].cast<std::vector<int>>();
+  const int to_act = w["to_act"].cast<int>();
+  const int target = w["phase"].cast<int>();
+  const int ndec = static_cast<int>(decisions.size());
+  const auto words = w["words"].cast<std::vector<i64>>();
+  if (words.size() != 4) throw std::invalid_argument("words");
+  auto g = std::make_unique<Stepper>(h, nullptr, bal, dealer, 1, true);
+  g->deal_given(dealt, up, static_cast<i128>(w["pot"].cast<i64>()));
+  const Bots B = default_heuristic(n);
+  std::size_t done = 0;
+  for (int guard = 0; guard < 200; ++guard) {
+    if (g->current_player() == to_act && g->phase == target && g->ndec == ndec &&
+        done == plays.size()) {
+      Xoshiro gen;
+      for (int i = 0; i < 4; ++i) gen.s[i] = static_cast<u32>(words[static_cast<std::size_t>(i)]);
+      if (!(gen.s[0] | gen.s[1] | gen.s[2] | gen.s[3])) gen.s[3] = 1;
+      g->finish_world(gen);
+      return py::cast(std::move(g));
+    }
+    const int s = g->current_player();
+    if (g->phase == P_DECIDE) {
+      bool play;
+      if (s == me) {
+        play = my_decision == 1;
+      } else if (order[s] >= 0) {
+        play = std::get<1>(decisions[static_cast<std::size_t>(order[s])]);
+      } else if (in_active[s]) {
+        play = true;
+      } else {
+        play = g->heuristic_decides(B);
+      }
+      if (!g->decide(play)) return py::int_(0);
+    } else if (g->phase == P_EXCHANGE) {
+      const auto i = static_cast<std::size_t>(s);
+      const int r = g->exchange_told(gave[i], got[i]);
+      if (r <= 0) return py::int_(r < 0 ? 1 : 0);
+    } else if (g->phase == P_PLAY) {
+      if (done >= plays.size() || !g->play(plays[done])) return py::int_(0);
+      ++done;
+    } else {
+      return py::int_(0);
+    }
+  }
+  return py::int_(0);
+}
 }  // namespace
 
 PYBIND11_MODULE(_kernel, m) {
@@ -2009,6 +2195,8 @@ PYBIND11_MODULE(_kernel, m) {
       .def("first_dealer", [](const Stepper& g) { return g.first_dealer; })
       .def("rollouts", &rollouts, py::arg("candidates"), py::arg("me"),
            "Monte Carlo rollouts of the candidates with the heuristic at every seat.");
+  m.def("replay_world", &replay_world, py::arg("house"), py::arg("world"),
+        "A Monte Carlo world replayed from a sample: a Stepper, or 0 (refused) / 1 (Python).");
   m.def("load_world", &load_world, py::arg("house"), py::arg("world"),
         "A Monte Carlo world (one hand at a player's turn) as a Stepper.");
 }

@@ -21,11 +21,14 @@ from fractions import Fraction
 
 from bourre.game.actions import Action
 from bourre.game.state import State
-from bourre.game.worlds import shuffle
+from bourre.game.observation import Observation
+from bourre.game.worlds import _replay, shuffle
 from bourre.kernel import _house_facts, _kernel, can_play
+from bourre.rules.hookspec import ANTE
+from bourre.rules.house import House
 from bourre.rules.money import Amount
 
-__all__ = ["heuristic_rollouts"]
+__all__ = ["heuristic_rollouts", "replay_world", "world_rollouts"]
 
 _PHASES = {"decide": 1, "exchange": 2, "play": 3}
 _FORCED = {None: 0, "R-ACE-UP": 1, "R-LAST-STANDS": 2}
@@ -93,7 +96,11 @@ def heuristic_rollouts(
         "trick": hs.trick,
         "leader": hs.leader,
     }
-    loaded = _kernel.load_world(facts, w)
+    return world_rollouts(_kernel.load_world(facts, w), candidates, me)
+
+
+def world_rollouts(world: object, candidates: Sequence[Action], me: int) -> list[float]:
+    """The rollouts of a world the kernel holds (:func:`replay_world`)."""
     codes: list[object] = []
     for a in candidates:
         if a.kind == "card":
@@ -102,4 +109,58 @@ def heuristic_rollouts(
             codes.append(list(a.cards))
         else:
             codes.append(53 if a.kind == "play" else 52)
-    return list(loaded.rollouts(codes, me))
+    return list(world.rollouts(codes, me))  # type: ignore[attr-defined]
+
+
+def replay_world(
+    house: House,
+    view: Observation,
+    dealt: dict[int, list[int]],
+    gave: dict[int, list[int]],
+    got: dict[int, list[int]],
+    rng: random.Random,
+    decide: object,
+) -> object | None:
+    """A sample of :func:`bourre.game.worlds.sample_deal` replayed by the kernel, as
+    :func:`bourre.game.worlds._replay` replays it (the same rules, the same refusals),
+    its unknown stock shuffled from ``rng`` for the rollouts: a world for
+    :func:`world_rollouts`, or ``None`` when the rules refuse the sample.  Opponents
+    whose decision is still secret decide as the heuristic bot (default options: the
+    Monte Carlo bot's ``decide``).  The Python replay when the kernel cannot play it."""
+    phase = _PHASES.get(view.phase)
+    if _kernel is None or phase is None or can_play(house) is not None:
+        return _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
+    facts = _house_facts(house)
+    assert isinstance(facts, dict)
+    scale = facts["scale"]
+    extra = house.rules[ANTE].play_ante(house.table.ante)
+    pot, balances = view.pot, list(view.balances)
+    if view.phase == "play" and extra:  # the second antes are paid again on replay
+        pot -= extra * len(view.active)
+        for s in view.active:
+            balances[s] += extra
+    money = [_units(b, scale) for b in (*balances, pot)]
+    if any(x is None for x in money):
+        return _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
+    n, me = view.players, view.seat
+    w = {
+        "balances": money[:n],
+        "pot": money[n],
+        "me": me,
+        "dealer": view.dealer,
+        "upcard": view.upcard,
+        "dealt": [dealt[s] for s in range(n)],
+        "gave": [list(view.gave) if s == me else gave.get(s, []) for s in range(n)],
+        "got": [list(view.got) if s == me else got.get(s, []) for s in range(n)],
+        "decisions": [tuple(d) for d in view.decisions],
+        "active": list(view.active),
+        "my_decision": view.my_decision,
+        "plays": [c for t in view.tricks for _, c in t.plays] + [c for _, c in view.trick],
+        "to_act": view.to_act,
+        "phase": phase,
+        "words": [rng.getrandbits(32) for _ in range(4)],
+    }
+    world: object = _kernel.replay_world(facts, w)
+    if type(world) is int:  # 0: the rules refuse the sample; 1: the Python rules replay it
+        return None if world == 0 else _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
+    return world
