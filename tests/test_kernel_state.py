@@ -480,7 +480,7 @@ def test_kernel_replayed_worlds_are_the_python_worlds(spec: str) -> None:
     both: list[tuple[object, object]] = []
 
     def twice(*args: Any) -> object:
-        house, view, dealt, gave, got, rng, decide = args
+        house, view, dealt, gave, got, _, decide = args
         py = _replay(house, view, dealt, gave, got, random.Random(0), decide)
         k = replay_world(house, view, dealt, gave, got, random.Random(0), decide)
         both.append((py, k))

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from bourre.game.actions import Action
-from bourre.game.state import State
 from bourre.game.observation import Observation
+from bourre.game.state import State
 from bourre.game.worlds import _replay, shuffle
 from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.rules.hookspec import ANTE
