@@ -15,6 +15,7 @@ The true state, the deck and the stock are never read.
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Callable, Sequence
 
@@ -56,7 +57,21 @@ def shuffle(cards: list[int], rng: random.Random) -> None:
 
 def _powers(weight: Weight) -> list[float]:
     """The exponent ``1 / weight`` of each card's key (Efraimidis–Spirakis), once per
-    sample: 1.0 for an unweighted card."""
+    sample: 1.0 for an unweighted card.  (The last few weights' are kept, by identity:
+    a bot samples many worlds with the same weights.)"""
+    for w, got in _POWERS:
+        if w is weight:
+            return got
+    out = _powers_of(weight)
+    _POWERS.insert(0, (weight, out))
+    del _POWERS[4:]
+    return out
+
+
+_POWERS: list[tuple[Weight, list[float]]] = []
+
+
+def _powers_of(weight: Weight) -> list[float]:
     out = []
     for c in range(52):
         w = weight(c)
@@ -74,21 +89,12 @@ def _pick(cards: list[int], k: int, powers: list[float], rng: random.Random) -> 
     if k <= 0:
         return []
     r = rng.random
-    keys: list[float] = []
-    for c in cards:
-        u = r()
-        e = powers[c]
-        keys.append(u if e == 1.0 else u**e)
-    n = len(cards)
-    got: list[int] = []
-    for _ in range(min(k, n)):  # k is a hand's worth: a few scans beat a sort
-        best, top = -1, -1.0
-        for i in range(n):
-            if keys[i] > top:
-                best, top = i, keys[i]
-        got.append(cards[best])
-        keys[best] = -2.0
-    cards[:] = [c for i, c in enumerate(cards) if keys[i] != -2.0]
+    keys = [u if e == 1.0 else u**e for u, e in [(r(), powers[c]) for c in cards]]
+    # the k largest, largest first, the earlier on a tie (nlargest is sorted()'s order)
+    chosen = heapq.nlargest(k, range(len(cards)), key=keys.__getitem__)
+    got = [cards[i] for i in chosen]
+    taken = set(chosen)
+    cards[:] = [c for i, c in enumerate(cards) if i not in taken]
     return got
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from bourre.game.actions import Action
 from bourre.game.observation import Observation
@@ -32,6 +33,23 @@ __all__ = ["heuristic_rollouts", "replay_world", "world_rollouts"]
 
 _PHASES = {"decide": 1, "exchange": 2, "play": 3}
 _FORCED = {None: 0, "R-ACE-UP": 1, "R-LAST-STANDS": 2}
+
+
+_FACTS: list[tuple[House, dict[str, Any], Amount]] = []
+
+
+def _facts(house: House) -> tuple[dict[str, Any], Amount]:
+    """The kernel's facts of a house it can play and its play ante, kept for the last
+    few houses (by identity)."""
+    for h, f, x in _FACTS:
+        if h is house:
+            return f, x
+    facts = _house_facts(house)
+    assert isinstance(facts, dict)
+    extra = house.rules[ANTE].play_ante(house.table.ante)
+    _FACTS.insert(0, (house, facts, extra))
+    del _FACTS[8:]
+    return facts, extra
 
 
 def _units(x: Amount, scale: int) -> int | None:
@@ -53,8 +71,7 @@ def heuristic_rollouts(
     house = world.house
     if world.hands_total != 1 or can_play(house) is not None:
         return None
-    facts = _house_facts(house)
-    assert isinstance(facts, dict)
+    facts, _ = _facts(house)
     scale = facts["scale"]
     hs = world.hand
     if any(hs.hidden):
@@ -130,10 +147,8 @@ def replay_world(
     phase = _PHASES.get(view.phase)
     if _kernel is None or phase is None or can_play(house) is not None:
         return _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
-    facts = _house_facts(house)
-    assert isinstance(facts, dict)
+    facts, extra = _facts(house)
     scale = facts["scale"]
-    extra = house.rules[ANTE].play_ante(house.table.ante)
     pot, balances = view.pot, list(view.balances)
     if view.phase == "play" and extra:  # the second antes are paid again on replay
         pot -= extra * len(view.active)
