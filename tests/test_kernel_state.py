@@ -506,3 +506,60 @@ def test_kernel_replayed_worlds_are_the_python_worlds(spec: str) -> None:
                 ]
                 compared += 1
     assert compared > 10
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["standard+table(hands=2)", "double-ante+optional-undertrump+table(players=3,hands=2)",
+     "simultaneous-reveal+no-cinch+table(players=6,hands=2)", "four-card+table(players=8,hands=2)"],
+)  # fmt: skip
+def test_kernel_sampled_worlds_stand_where_the_view_does(spec: str) -> None:
+    """Worlds sampled and replayed on the kernel (the Monte Carlo bot's): what the
+    seat observes in each is what it observed at the table, and every hand is whole."""
+    from bourre.game.worlds import sample_world
+    from bourre.kernel.rollouts import sample_worlds
+    from bourre_bots.heuristic import fold_weight, keep_weight
+
+    worlds = 0
+    for seed in range(2):
+        for house, view, _ in _play_views(spec, seed, ("play", "decide", "exchange")):
+            rng = random.Random(seed)
+            keep, fold = keep_weight(view.trump), fold_weight(view.trump)
+            got = sample_worlds(house, view, 4, rng, keep=keep, fold=fold)
+            assert got is not None
+            if sample_world(house, view, random.Random(1), keep=keep, fold=fold) is not None:
+                assert got, "the kernel found no world where the Python rules find one"
+            for w in got:
+                (number, dealer, up, hand, own, decisions, active, tricks, trick, won, pot,
+                 bals, stock, phase, forced, chosen, gave, got_, played, _) = w.observe(view.seat)  # fmt: skip
+                assert (dealer, up, hand, tuple(own)) == (
+                    view.dealer,
+                    view.upcard,
+                    view.hand,
+                    view.own_discards,
+                )
+                assert [tuple(d) for d in decisions] == [tuple(d) for d in view.decisions]
+                assert [tuple(t[1]) for t in tricks] == [t.plays for t in view.tricks]
+                assert [tuple(p) for p in trick] == list(view.trick) and tuple(
+                    won
+                ) == view.tricks_won
+                assert (chosen, tuple(gave), got_, played) == (
+                    view.my_decision,
+                    view.gave,
+                    view.got,
+                    view.played,
+                )
+                assert w.current_player() == view.to_act
+                assert ("decide", "exchange", "play")[phase - 1] == view.phase
+                if view.phase != "decide" or "simultaneous" not in spec:
+                    assert tuple(active) == view.active
+                held = sum(len(w.hand(s)) for s in range(view.players))
+                assert (
+                    held
+                    + stock
+                    + bin(played).count("1")
+                    + sum(5 if "four" not in spec else 4 for d in decisions if not d[1])
+                    <= 52
+                )
+                worlds += 1
+    assert worlds > 20

@@ -15,7 +15,12 @@ from bourre.game.observation import Observation
 from bourre.game.players import ask
 from bourre.game.state import CHANCE, State
 from bourre.game.worlds import chance_outcome, legal_or_nearest, sample_deal
-from bourre.kernel.rollouts import heuristic_rollouts, replay_world, world_rollouts
+from bourre.kernel.rollouts import (
+    heuristic_rollouts,
+    replay_world,
+    sample_worlds,
+    world_rollouts,
+)
 from bourre.rules.house import House
 from bourre_bots.heuristic import (
     HeuristicPlayer,
@@ -104,8 +109,12 @@ class MonteCarloPlayer:
     def _worlds(self, view: Observation, candidates: int) -> list[object]:
         count = max(2, self.budget // max(1, candidates))
         keep, fold = keep_weight(view.trump), fold_weight(view.trump)
+        if self.kernel:  # sampled and replayed on the kernel, when it can
+            got = sample_worlds(self.house, view, count, self.rng, keep=keep, fold=fold)
+            if got is not None:
+                return got
         replay = replay_world if self.kernel else None
-        worlds = []
+        worlds: list[object] = []
         for _ in range(count):
             w = sample_deal(
                 self.house,

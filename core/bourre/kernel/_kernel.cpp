@@ -17,6 +17,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -2046,97 +2047,295 @@ std::vector<double> rollouts(const Stepper& g, const py::list& candidates, int m
   return out;
 }
 
-// The public history of a hand replayed into a sampled world (bourre.game.worlds._replay,
-// step for step): the deal the sample gives, the decisions and exchanges announced (the
-// Monte Carlo bot's heuristic deciding for opponents whose decision is still secret),
-// every card played, until the world stands where the view does.  A Stepper (its
-// unknown stock shuffled on ``words``), 0 when the rules refuse the sample, 1 when the
-// Python rules must replay it (a draw from reshuffled discards).
-py::object replay_world(const py::dict& house, const py::dict& w) {
-  const House h = read_house(house);
-  const int n = h.n;
-  const auto bal = w["balances"].cast<std::vector<i64>>();
-  const int dealer = w["dealer"].cast<int>();
-  const int me = w["me"].cast<int>();
-  if (dealer < 0 || dealer >= n || me < 0 || me >= n) throw std::invalid_argument("seat");
-  const auto dealt = w["dealt"].cast<std::vector<std::vector<int>>>();
-  const auto gave = w["gave"].cast<std::vector<std::vector<int>>>();
-  const auto got = w["got"].cast<std::vector<std::vector<int>>>();
-  if (static_cast<int>(dealt.size()) != n || static_cast<int>(gave.size()) != n ||
-      static_cast<int>(got.size()) != n) {
-    throw std::invalid_argument("one hand a seat");
+// -- sampled worlds (bourre.game.worlds, for the Monte Carlo bot) -------------------------
+
+// What the Monte Carlo bot's view says of its hand (bourre.game.worlds._attempt/_replay):
+// the position, the public history, and a sample's hands, exchanges and draws.
+struct WorldSpec {
+  House h;
+  std::vector<i64> bal;
+  i64 pot = 0;
+  int dealer = 0, me = 0, up = 0, my_decision = -1, to_act = 0, target = 0;
+  std::vector<std::tuple<int, bool, int>> decisions;
+  bool in_active[MAX_SEATS] = {};
+  std::vector<std::pair<int, int>> plays;  // (seat, card), in order
+  std::vector<int> hand, view_gave, view_got;  // the seat's own
+  std::vector<std::vector<int>> dealt, gave, got;  // a sample
+};
+
+WorldSpec read_world(const py::dict& house, const py::dict& w) {
+  WorldSpec W;
+  W.h = read_house(house);
+  const int n = W.h.n;
+  W.bal = w["balances"].cast<std::vector<i64>>();
+  if (static_cast<int>(W.bal.size()) != n) throw std::invalid_argument("balances");
+  W.pot = w["pot"].cast<i64>();
+  W.dealer = w["dealer"].cast<int>();
+  W.me = w["me"].cast<int>();
+  W.up = w["upcard"].cast<int>();
+  if (W.dealer < 0 || W.dealer >= n || W.me < 0 || W.me >= n || W.up < 0 || W.up >= 52) {
+    throw std::invalid_argument("seat or upcard");
   }
+  W.decisions = w["decisions"].cast<std::vector<std::tuple<int, bool, int>>>();
+  for (const auto& d : W.decisions) {
+    if (std::get<0>(d) < 0 || std::get<0>(d) >= n) throw std::invalid_argument("decisions");
+  }
+  for (int s : w["active"].cast<std::vector<int>>()) {
+    if (s < 0 || s >= n) throw std::invalid_argument("active");
+    W.in_active[s] = true;
+  }
+  W.my_decision = w["my_decision"].cast<int>();
+  W.plays = w["plays"].cast<std::vector<std::pair<int, int>>>();
+  for (const auto& p : W.plays) {
+    if (p.first < 0 || p.first >= n || p.second < 0 || p.second >= 52) throw std::invalid_argument("plays");
+  }
+  W.to_act = w["to_act"].cast<int>();
+  W.target = w["phase"].cast<int>();
+  W.hand = w["hand"].cast<std::vector<int>>();
+  W.view_gave = w["gave_mine"].cast<std::vector<int>>();
+  W.view_got = w["got_mine"].cast<std::vector<int>>();
+  for (const auto* v : {&W.hand, &W.view_gave, &W.view_got}) {
+    for (int c : *v) {
+      if (c < 0 || c >= 52) throw std::invalid_argument("a card is 0 to 51");
+    }
+  }
+  return W;
+}
+
+// The public history replayed into a sample (worlds._replay, step for step): the deal
+// the sample gives, the decisions and exchanges announced (the Monte Carlo bot's heuristic
+// deciding for opponents whose decision is still secret), every card played, until the
+// world stands where the view does; its unknown stock then shuffled on ``gen``.
+// 1: ``out`` is the world; 0: the rules refuse the sample; -1: the Python rules must
+// replay it (a draw from reshuffled discards).
+int replay_spec(const WorldSpec& W, const Xoshiro& gen, std::unique_ptr<Stepper>& out) {
+  const int n = W.h.n;
   u64 seen = 0;
-  for (const auto& d : dealt) {
-    if (static_cast<int>(d.size()) != h.h) return py::int_(0);
+  for (const auto& d : W.dealt) {
+    if (static_cast<int>(d.size()) != W.h.h) return 0;
     for (int c : d) {
-      if (c < 0 || c >= 52 || ((seen >> c) & 1)) return py::int_(0);
+      if (c < 0 || c >= 52 || ((seen >> c) & 1)) return 0;
       seen |= u64{1} << c;
     }
   }
-  const int up = w["upcard"].cast<int>();
-  if (up < 0 || up >= 52) throw std::invalid_argument("upcard");
   bool dealer_holds = false;
-  for (int c : dealt[static_cast<std::size_t>(dealer)]) dealer_holds = dealer_holds || c == up;
-  if (!dealer_holds) return py::int_(0);  // R-DEAL: the dealer holds the upcard
-  const auto decisions = w["decisions"].cast<std::vector<std::tuple<int, bool, int>>>();
+  for (int c : W.dealt[static_cast<std::size_t>(W.dealer)]) dealer_holds = dealer_holds || c == W.up;
+  if (!dealer_holds) return 0;  // R-DEAL: the dealer holds the upcard
   int order[MAX_SEATS];
   for (int s = 0; s < n; ++s) order[s] = -1;
-  for (std::size_t i = 0; i < decisions.size(); ++i) {
-    const int s = std::get<0>(decisions[i]);
-    if (s < 0 || s >= n) throw std::invalid_argument("decisions");
-    order[s] = static_cast<int>(i);
-  }
-  bool in_active[MAX_SEATS] = {};
-  for (int s : w["active"].cast<std::vector<int>>()) {
-    if (s < 0 || s >= n) throw std::invalid_argument("active");
-    in_active[s] = true;
-  }
-  const int my_decision = w["my_decision"].cast<int>();
-  const auto plays = w["plays"].cast<std::vector<int>>();
-  const int to_act = w["to_act"].cast<int>();
-  const int target = w["phase"].cast<int>();
-  const int ndec = static_cast<int>(decisions.size());
-  const auto words = w["words"].cast<std::vector<i64>>();
-  if (words.size() != 4) throw std::invalid_argument("words");
-  auto g = std::make_unique<Stepper>(h, nullptr, bal, dealer, 1, true);
-  g->deal_given(dealt, up, static_cast<i128>(w["pot"].cast<i64>()));
+  for (std::size_t i = 0; i < W.decisions.size(); ++i) order[std::get<0>(W.decisions[i])] = static_cast<int>(i);
+  const int ndec = static_cast<int>(W.decisions.size());
+  auto g = std::make_unique<Stepper>(W.h, nullptr, W.bal, W.dealer, 1, true);
+  g->deal_given(W.dealt, W.up, static_cast<i128>(W.pot));
   const Bots B = default_heuristic(n);
   std::size_t done = 0;
   for (int guard = 0; guard < 200; ++guard) {
-    if (g->current_player() == to_act && g->phase == target && g->ndec == ndec &&
-        done == plays.size()) {
-      Xoshiro gen;
-      for (int i = 0; i < 4; ++i) gen.s[i] = static_cast<u32>(words[static_cast<std::size_t>(i)]);
-      if (!(gen.s[0] | gen.s[1] | gen.s[2] | gen.s[3])) gen.s[3] = 1;
+    if (g->current_player() == W.to_act && g->phase == W.target && g->ndec == ndec &&
+        done == W.plays.size()) {
       g->finish_world(gen);
-      return py::cast(std::move(g));
+      out = std::move(g);
+      return 1;
     }
     const int s = g->current_player();
     if (g->phase == P_DECIDE) {
       bool play;
-      if (s == me) {
-        play = my_decision == 1;
+      if (s == W.me) {
+        play = W.my_decision == 1;
       } else if (order[s] >= 0) {
-        play = std::get<1>(decisions[static_cast<std::size_t>(order[s])]);
-      } else if (in_active[s]) {
+        play = std::get<1>(W.decisions[static_cast<std::size_t>(order[s])]);
+      } else if (W.in_active[s]) {
         play = true;
       } else {
         play = g->heuristic_decides(B);
       }
-      if (!g->decide(play)) return py::int_(0);
+      if (!g->decide(play)) return 0;
     } else if (g->phase == P_EXCHANGE) {
       const auto i = static_cast<std::size_t>(s);
-      const int r = g->exchange_told(gave[i], got[i]);
-      if (r <= 0) return py::int_(r < 0 ? 1 : 0);
+      const int r = s == W.me ? g->exchange_told(W.view_gave, W.view_got)
+                              : g->exchange_told(W.gave[i], W.got[i]);
+      if (r <= 0) return r < 0 ? -1 : 0;
     } else if (g->phase == P_PLAY) {
-      if (done >= plays.size() || !g->play(plays[done])) return py::int_(0);
+      if (done >= W.plays.size() || !g->play(W.plays[done].second)) return 0;
       ++done;
     } else {
-      return py::int_(0);
+      return 0;
     }
   }
-  return py::int_(0);
+  return 0;
+}
+
+Xoshiro gen_of(const std::vector<i64>& words) {
+  if (words.size() != 4) throw std::invalid_argument("words: four");
+  Xoshiro gen;
+  for (int i = 0; i < 4; ++i) gen.s[i] = static_cast<u32>(words[static_cast<std::size_t>(i)]);
+  if (!(gen.s[0] | gen.s[1] | gen.s[2] | gen.s[3])) gen.s[3] = 1;
+  return gen;
+}
+
+// A sample's hands, exchanges and draws given (worlds._attempt's), replayed: a Stepper,
+// or 0 (the rules refuse the sample) / 1 (the Python rules must replay it).
+py::object replay_world(const py::dict& house, const py::dict& w) {
+  WorldSpec W = read_world(house, w);
+  const int n = W.h.n;
+  W.dealt = w["dealt"].cast<std::vector<std::vector<int>>>();
+  W.gave = w["gave"].cast<std::vector<std::vector<int>>>();
+  W.got = w["got"].cast<std::vector<std::vector<int>>>();
+  if (static_cast<int>(W.dealt.size()) != n || static_cast<int>(W.gave.size()) != n ||
+      static_cast<int>(W.got.size()) != n) {
+    throw std::invalid_argument("one hand a seat");
+  }
+  std::unique_ptr<Stepper> out;
+  const int r = replay_spec(W, gen_of(w["words"].cast<std::vector<i64>>()), out);
+  if (r == 1) return py::cast(std::move(out));
+  return py::int_(r < 0 ? 1 : 0);
+}
+
+// worlds._pick on the kernel's stream: ``k`` of ``cards`` (removed), one key
+// u ** powers[card] a card in order, the k largest taken largest first (the earlier on
+// a tie).
+std::vector<int> pick(std::vector<int>& cards, int k, const double* powers, Xoshiro& gen) {
+  std::vector<int> got;
+  if (k <= 0) return got;
+  const std::size_t m = cards.size();
+  std::vector<double> keys(m);
+  for (std::size_t i = 0; i < m; ++i) {
+    const double u = static_cast<double>(gen.next()) * (1.0 / 4294967296.0);
+    const double e = powers[cards[i]];
+    keys[i] = e == 1.0 ? u : std::pow(u, e);
+  }
+  for (int t = 0; t < k && t < static_cast<int>(m); ++t) {
+    std::size_t best = 0;
+    double top = -1.0;
+    for (std::size_t i = 0; i < m; ++i) {
+      if (keys[i] > top) {
+        best = i;
+        top = keys[i];
+      }
+    }
+    got.push_back(cards[best]);
+    keys[best] = -2.0;
+  }
+  std::vector<int> rest;
+  for (std::size_t i = 0; i < m; ++i) {
+    if (keys[i] != -2.0) rest.push_back(cards[i]);
+  }
+  cards.swap(rest);
+  return got;
+}
+
+void shuffle_ints(std::vector<int>& v, Xoshiro& gen) {
+  for (int i = static_cast<int>(v.size()) - 1; i > 0; --i) {
+    const int j = static_cast<int>(gen.below(static_cast<u32>(i + 1)));
+    std::swap(v[static_cast<std::size_t>(i)], v[static_cast<std::size_t>(j)]);
+  }
+}
+
+// worlds._attempt on the kernel's stream: the unseen cards dealt to the others as the
+// sample's weights say (``keep`` for the cards a player kept at its exchange, ``fold``
+// for those of a folded hand and the cards discarded).
+bool sample_into(WorldSpec& W, const double* keep, const double* fold, Xoshiro& gen) {
+  static const double FLAT[52] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+                                  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+                                  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+  const int n = W.h.n, h = W.h.h;
+  std::vector<std::vector<int>> played_by(static_cast<std::size_t>(n));
+  u64 played = 0;
+  for (const auto& p : W.plays) {
+    played_by[static_cast<std::size_t>(p.first)].push_back(p.second);
+    played |= u64{1} << p.second;
+  }
+  std::vector<int> after = W.hand;
+  for (int c : played_by[static_cast<std::size_t>(W.me)]) after.push_back(c);
+  u64 got_mine = 0, seen = played | (u64{1} << W.up);
+  for (int c : W.view_got) got_mine |= u64{1} << c;
+  std::vector<int> mine;
+  for (int c : after) {
+    if (!((got_mine >> c) & 1)) mine.push_back(c);
+    seen |= u64{1} << c;
+  }
+  for (int c : W.view_gave) {
+    mine.push_back(c);
+    seen |= u64{1} << c;
+  }
+  std::vector<int> unseen;
+  for (int c = 0; c < 52; ++c) {
+    if (!((seen >> c) & 1)) unseen.push_back(c);
+  }
+  shuffle_ints(unseen, gen);
+  int decided[MAX_SEATS];
+  for (int s = 0; s < n; ++s) decided[s] = -1;
+  for (std::size_t i = 0; i < W.decisions.size(); ++i) decided[std::get<0>(W.decisions[i])] = static_cast<int>(i);
+  W.dealt.assign(static_cast<std::size_t>(n), {});
+  W.gave.assign(static_cast<std::size_t>(n), {});
+  W.got.assign(static_cast<std::size_t>(n), {});
+  W.dealt[static_cast<std::size_t>(W.me)] = mine;
+  for (int s = 0; s < n; ++s) {
+    if (s == W.me) continue;
+    const auto i = static_cast<std::size_t>(s);
+    std::vector<int> own = played_by[i];
+    bool up_played = false;
+    for (int c : own) up_played = up_played || c == W.up;
+    if (s == W.dealer && !up_played) own.push_back(W.up);
+    const int d = decided[s];
+    if (d < 0 || !std::get<1>(W.decisions[static_cast<std::size_t>(d)])) {
+      const auto more = pick(unseen, h - static_cast<int>(own.size()), d >= 0 ? fold : FLAT, gen);
+      own.insert(own.end(), more.begin(), more.end());
+      W.dealt[i] = own;
+      continue;
+    }
+    const int k = std::get<2>(W.decisions[static_cast<std::size_t>(d)]);
+    const auto rest = pick(unseen, h - static_cast<int>(own.size()), keep, gen);
+    std::vector<int> hand_after = own;
+    hand_after.insert(hand_after.end(), rest.begin(), rest.end());
+    std::vector<int> kept, others;
+    bool up_in = false;
+    for (int c : hand_after) up_in = up_in || c == W.up;
+    if (s == W.dealer && up_in) kept.push_back(W.up);
+    for (int c : hand_after) {
+      if (!(s == W.dealer && up_in && c == W.up)) others.push_back(c);
+    }
+    const auto more = pick(others, h - k - static_cast<int>(kept.size()), keep, gen);
+    kept.insert(kept.end(), more.begin(), more.end());
+    W.got[i] = others;
+    W.gave[i] = pick(unseen, k, fold, gen);
+    kept.insert(kept.end(), W.gave[i].begin(), W.gave[i].end());
+    W.dealt[i] = kept;
+  }
+  for (const auto& d : W.dealt) {
+    if (static_cast<int>(d.size()) != h) return false;  // (not enough unseen cards)
+  }
+  return true;
+}
+
+// Up to ``count`` worlds of the Monte Carlo bot, each sampled (up to ``tries`` draws) and
+// replayed on the kernel's stream ``words``: a list of Steppers and Nones (no consistent
+// sample found), or 1 when the Python rules must sample them (a draw from reshuffled
+// discards).
+py::object sample_worlds(const py::dict& house, const py::dict& w, int count, int tries,
+                         const std::vector<double>& keep, const std::vector<double>& fold) {
+  WorldSpec W = read_world(house, w);
+  if (keep.size() != 52 || fold.size() != 52) throw std::invalid_argument("52 powers");
+  Xoshiro gen = gen_of(w["words"].cast<std::vector<i64>>());
+  py::list out;
+  for (int k = 0; k < count; ++k) {
+    py::object got = py::none();
+    for (int t = 0; t < tries; ++t) {
+      if (!sample_into(W, keep.data(), fold.data(), gen)) continue;
+      Xoshiro stock_gen = gen;
+      gen.next();  // (the world's own stream: a jump of one word)
+      for (int i = 0; i < 4; ++i) stock_gen.s[i] ^= 0x9E3779B9u * static_cast<u32>(i + 1);
+      if (!(stock_gen.s[0] | stock_gen.s[1] | stock_gen.s[2] | stock_gen.s[3])) stock_gen.s[3] = 1;
+      std::unique_ptr<Stepper> world;
+      const int r = replay_spec(W, stock_gen, world);
+      if (r < 0) return py::int_(1);
+      if (r == 1) {
+        got = py::cast(std::move(world));
+        break;
+      }
+    }
+    out.append(std::move(got));
+  }
+  return std::move(out);
 }
 }  // namespace
 
@@ -2195,6 +2394,9 @@ PYBIND11_MODULE(_kernel, m) {
       .def("first_dealer", [](const Stepper& g) { return g.first_dealer; })
       .def("rollouts", &rollouts, py::arg("candidates"), py::arg("me"),
            "Monte Carlo rollouts of the candidates with the heuristic at every seat.");
+  m.def("sample_worlds", &sample_worlds, py::arg("house"), py::arg("view"), py::arg("count"),
+        py::arg("tries"), py::arg("keep"), py::arg("fold"),
+        "Monte Carlo worlds sampled and replayed on the kernel's stream.");
   m.def("replay_world", &replay_world, py::arg("house"), py::arg("world"),
         "A Monte Carlo world replayed from a sample: a Stepper, or 0 (refused) / 1 (Python).");
   m.def("load_world", &load_world, py::arg("house"), py::arg("world"),

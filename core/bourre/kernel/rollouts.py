@@ -23,13 +23,13 @@ from typing import Any
 from bourre.game.actions import Action
 from bourre.game.observation import Observation
 from bourre.game.state import State
-from bourre.game.worlds import _replay, shuffle
+from bourre.game.worlds import Weight, _powers, _replay, shuffle
 from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.rules.hookspec import ANTE
 from bourre.rules.house import House
 from bourre.rules.money import Amount
 
-__all__ = ["heuristic_rollouts", "replay_world", "world_rollouts"]
+__all__ = ["heuristic_rollouts", "replay_world", "sample_worlds", "world_rollouts"]
 
 _PHASES = {"decide": 1, "exchange": 2, "play": 3}
 _FORCED = {None: 0, "R-ACE-UP": 1, "R-LAST-STANDS": 2}
@@ -149,33 +149,82 @@ def replay_world(
         return _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
     facts, extra = _facts(house)
     scale = facts["scale"]
-    pot, balances = view.pot, list(view.balances)
-    if view.phase == "play" and extra:  # the second antes are paid again on replay
-        pot -= extra * len(view.active)
-        for s in view.active:
-            balances[s] += extra
-    money = [_units(b, scale) for b in (*balances, pot)]
-    if any(x is None for x in money):
+    balances, pot = _before_play_ante(view, extra)
+    w = _view(view, balances, pot, scale, rng)
+    if w is None:
         return _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
     n, me = view.players, view.seat
-    w = {
-        "balances": money[:n],
-        "pot": money[n],
-        "me": me,
-        "dealer": view.dealer,
-        "upcard": view.upcard,
-        "dealt": [dealt[s] for s in range(n)],
-        "gave": [list(view.gave) if s == me else gave.get(s, []) for s in range(n)],
-        "got": [list(view.got) if s == me else got.get(s, []) for s in range(n)],
-        "decisions": [tuple(d) for d in view.decisions],
-        "active": list(view.active),
-        "my_decision": view.my_decision,
-        "plays": [c for t in view.tricks for _, c in t.plays] + [c for _, c in view.trick],
-        "to_act": view.to_act,
-        "phase": phase,
-        "words": [rng.getrandbits(32) for _ in range(4)],
-    }
+    w["dealt"] = [dealt[s] for s in range(n)]
+    w["gave"] = [list(view.gave) if s == me else gave.get(s, []) for s in range(n)]
+    w["got"] = [list(view.got) if s == me else got.get(s, []) for s in range(n)]
     world: object = _kernel.replay_world(facts, w)
     if type(world) is int:  # 0: the rules refuse the sample; 1: the Python rules replay it
         return None if world == 0 else _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
     return world
+
+
+def _before_play_ante(view: Observation, extra: Amount) -> tuple[list[Amount], Amount]:
+    """The balances and the pot before the play ante (paid again on replay)."""
+    pot, balances = view.pot, list(view.balances)
+    if view.phase == "play" and extra:
+        pot -= extra * len(view.active)
+        for s in view.active:
+            balances[s] += extra
+    return balances, pot
+
+
+def _view(
+    view: Observation, balances: list[Amount], pot: Amount, scale: int, rng: random.Random
+) -> dict[str, Any] | None:
+    """What the kernel is told of a view (bourre.game.worlds' reading of it)."""
+    money = [_units(b, scale) for b in (*balances, pot)]
+    if any(x is None for x in money):
+        return None
+    n = view.players
+    return {
+        "balances": money[:n],
+        "pot": money[n],
+        "me": view.seat,
+        "dealer": view.dealer,
+        "upcard": view.upcard,
+        "decisions": [tuple(d) for d in view.decisions],
+        "active": list(view.active),
+        "my_decision": view.my_decision,
+        "plays": [p for t in view.tricks for p in t.plays] + list(view.trick),
+        "to_act": view.to_act,
+        "phase": _PHASES[view.phase],
+        "hand": list(view.hand),
+        "gave_mine": list(view.gave),
+        "got_mine": list(view.got),
+        "words": [rng.getrandbits(32) for _ in range(4)],
+    }
+
+
+def sample_worlds(
+    house: House,
+    view: Observation,
+    count: int,
+    rng: random.Random,
+    *,
+    keep: Weight,
+    fold: Weight,
+    tries: int = 20,
+) -> list[object] | None:
+    """Up to ``count`` worlds of :func:`bourre.game.worlds.sample_deal`'s making (the same
+    sampling: the unseen cards dealt by the weights ``keep`` and ``fold``, the samples
+    the rules refuse drawn again up to ``tries`` times), sampled and replayed by the
+    kernel on a stream seeded from ``rng`` (not ``rng``'s own draws), opponents whose
+    decision is still secret deciding as the heuristic bot; worlds for
+    :func:`world_rollouts`.  ``None`` when the Python rules must sample them."""
+    phase = _PHASES.get(view.phase)
+    if _kernel is None or phase is None or can_play(house) is not None:
+        return None
+    facts, extra = _facts(house)
+    balances, pot = _before_play_ante(view, extra)
+    w = _view(view, balances, pot, facts["scale"], rng)
+    if w is None:
+        return None
+    got = _kernel.sample_worlds(facts, w, count, tries, _powers(keep), _powers(fold))
+    if type(got) is int:  # a draw from reshuffled discards: the Python rules sample
+        return None
+    return [x for x in got if x is not None]
