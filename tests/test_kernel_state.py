@@ -530,8 +530,8 @@ def test_kernel_sampled_worlds_stand_where_the_view_does(spec: str) -> None:
             if sample_world(house, view, random.Random(1), keep=keep, fold=fold) is not None:
                 assert got, "the kernel found no world where the Python rules find one"
             for w in got:
-                (number, dealer, up, hand, own, decisions, active, tricks, trick, won, pot,
-                 bals, stock, phase, forced, chosen, gave, got_, played, _) = w.observe(view.seat)  # fmt: skip
+                (_, dealer, up, hand, own, decisions, active, tricks, trick, won, _,
+                 _, stock, phase, _, chosen, gave, got_, played, _) = w.observe(view.seat)  # fmt: skip
                 assert (dealer, up, hand, tuple(own)) == (
                     view.dealer,
                     view.upcard,
