@@ -32,6 +32,9 @@ from bourre.rules.money import Amount
 __all__ = ["heuristic_rollouts", "replay_world", "sample_worlds", "world_rollouts"]
 
 _PHASES = {"decide": 1, "exchange": 2, "play": 3}
+_BUILT = _kernel is not None and hasattr(_kernel, "sample_worlds")
+"""The extension is built, and not older than this module (an editable install not
+built again plays the Python rules: ``bourre.build.stale()`` says so)."""
 _FORCED = {None: 0, "R-ACE-UP": 1, "R-LAST-STANDS": 2}
 
 
@@ -66,7 +69,7 @@ def heuristic_rollouts(
     the kernel from ``world``; ``None`` when the kernel cannot play it (a house with a
     third-party component, the extension not built, a world it does not hold): the
     Python rollouts then."""
-    if _kernel is None or type(world) is not State or world.is_chance_node():
+    if not _BUILT or type(world) is not State or world.is_chance_node():
         return None
     house = world.house
     if world.hands_total != 1 or can_play(house) is not None:
@@ -145,7 +148,7 @@ def replay_world(
     whose decision is still secret decide as the heuristic bot (default options: the
     Monte Carlo bot's ``decide``).  The Python replay when the kernel cannot play it."""
     phase = _PHASES.get(view.phase)
-    if _kernel is None or phase is None or can_play(house) is not None:
+    if not _BUILT or phase is None or can_play(house) is not None:
         return _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
     facts, extra = _facts(house)
     scale = facts["scale"]
@@ -217,7 +220,7 @@ def sample_worlds(
     decision is still secret deciding as the heuristic bot; worlds for
     :func:`world_rollouts`.  ``None`` when the Python rules must sample them."""
     phase = _PHASES.get(view.phase)
-    if _kernel is None or phase is None or can_play(house) is not None:
+    if not _BUILT or phase is None or can_play(house) is not None:
         return None
     facts, extra = _facts(house)
     balances, pot = _before_play_ante(view, extra)
