@@ -350,6 +350,10 @@ class State:
             raise RuleViolation("R-DEAL", "no hand has been dealt yet")
         return self.hs
 
+    def cards_of(self, seat: int) -> tuple[int, ...]:
+        """``seat``'s cards now, sorted (none before the deal)."""
+        return self.hs.hand_of(seat) if self.hs is not None else ()
+
     def exchange_limit(self) -> int:
         """The most cards the seat to exchange may discard now (R-DRAW), else 0."""
         if self.phase_name != "exchange":
@@ -623,6 +627,12 @@ class State:
         made with ``keep_results=False`` keeps those of the current hand only, from
         its deal (a long session needs the memory of one hand)."""
         return list(self.history_)
+
+    def holdings(self) -> tuple[object, ...]:
+        """What no bot may change while it is asked (:func:`~bourre.game.players.play_out`
+        checks it around every answer): the balances, the pot, the hands."""
+        hands = tuple(map(tuple, self.hs.hands)) if self.hs is not None else ()
+        return (tuple(self.balances), self.pot, hands)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now, as a new immutable value (:func:`observe`)."""
