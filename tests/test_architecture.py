@@ -4,6 +4,7 @@ imports included), and nothing in the rules is written for a compiler."""
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 import subprocess
@@ -84,3 +85,40 @@ def test_nothing_in_the_rules_is_written_for_a_compiler() -> None:
         if pattern.search(line)
     ]
     assert found == []
+
+
+def _function_imports(path: Path) -> list[tuple[str, int, bool]]:
+    """Each function of ``path`` that imports inside its body: (name, line of its first
+    such import, whether the line above that import says why: ``# lazy: ...``)."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            inner = [
+                n.lineno
+                for n in ast.walk(node)
+                if isinstance(n, ast.Import | ast.ImportFrom) and n is not node
+            ]
+            if inner:
+                first = min(inner)
+                said = "# lazy:" in lines[first - 2] or "# lazy:" in lines[first - 1]
+                found.append((node.name, first, said))
+    return found
+
+
+def test_every_import_inside_a_function_says_why() -> None:
+    """Imports sit at the top of their module; the few inside a function (an optional
+    extra, a platform's module, a command's own modules loaded when it runs) say why
+    on the line above the function's first one: ``# lazy: <reason>``."""
+    roots = [ROOT / "core" / "bourre", ROOT / "variants"]
+    silent = [
+        f"{path.relative_to(ROOT)}:{line} ({name})"
+        for root in roots
+        for path in sorted(root.rglob("*.py"))
+        for name, line, said in _function_imports(path)
+        if not said
+    ]
+    assert silent == [], "imports inside functions without '# lazy: <reason>':\n" + "\n".join(
+        silent
+    )

@@ -10,6 +10,11 @@ The built-in commands are :mod:`bourre.cli.commands`: they register themselves o
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+import sys
+
 import typer
 
 app = typer.Typer(
@@ -31,6 +36,7 @@ register_commands(app)
 def register_plugin_commands() -> None:
     """Commands that plugins register themselves (``bourre_register_commands``):
     ``compare`` and ``simulate`` come this way, like any third-party command."""
+    # lazy: the plugins load when the command line starts, not when bourre.cli is imported
     from bourre.rules.plugins import plugin_manager
 
     pm = plugin_manager()
@@ -44,11 +50,6 @@ def main() -> None:
     """Entry point of the console script.  Standard output that cannot be written (a
     full disk, ``/dev/full``, a reader that left: ``bourre … | head``) ends the
     command with one line on standard error, not a traceback."""
-    import contextlib
-    import errno
-    import os
-    import sys
-
     try:
         app()
     except OSError as e:

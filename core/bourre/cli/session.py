@@ -247,6 +247,7 @@ def play_at_terminal(
 
 def _write(path: Path, data: dict[str, Any]) -> None:
     """The script as JSON, and beside it in the hand notation (``.hand``)."""
+    # lazy: the referee's notation, needed only when a hand is saved
     from bourre.referee.notation import format_script
 
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
+from bourre.rules.house import House, PluginError
+from bourre.rules.settings import HouseError
+
 if TYPE_CHECKING:
     from bourre.rules.house import House
 
@@ -91,9 +94,6 @@ def fail(message: str) -> NoReturn:
 
 def load_house(arg: str | None) -> House:
     """The house named on the command line, or a clean failure naming the problem."""
-    from bourre.rules.house import House, PluginError
-    from bourre.rules.settings import HouseError
-
     try:
         return House.from_arg(arg)
     except (HouseError, PluginError) as e:

@@ -26,6 +26,7 @@ from bourre.rules import HandOutcome
 from bourre.rules.house import House
 from bourre.rules.money import Amount
 from bourre.rules.settings import HouseRules
+from bourre.rules.text import rules_markdown
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "State"]
 
@@ -62,8 +63,6 @@ class Game:
     @property
     def rules_text(self) -> str:
         """The rules of the house, with their ids, as ``bourre rules`` prints them."""
-        from bourre.rules.text import rules_markdown
-
         return rules_markdown(self.house)
 
     def new_session(

@@ -33,9 +33,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from bourre.game.botmaking import BotSpec, parse_bots
+from bourre.game.players import make_bot
 from bourre.game.simulate import SessionResult
+from bourre.game.simulate import play_session as python_session
+from bourre.game.xoshiro import from_bits
 from bourre.rules.house import House
 from bourre.rules.money import Amount
+from bourre.rules.plugins import default_registry
 
 _kernel: Any
 try:
@@ -151,8 +156,6 @@ def _house_facts(house: House) -> dict[str, Any] | str:
 
 def _specs(bots: BotsArg, n: int) -> tuple[list[tuple[str, dict[str, Any]]], bool] | str:
     """Each seat's bot name and options, and whether the random bots share one stream."""
-    from bourre.game.botmaking import BotSpec, parse_bots
-
     if isinstance(bots, str):
         if bots.strip() == "random":  # simulate.play_session's default players
             return [("random", {})] * n, True
@@ -186,8 +189,6 @@ def _bot_facts(
     (the engine imports no bot, so it knows them by this mark, which a subclass does
     not inherit), and only a bot registered by bourre's own entry points counts (a
     plugin's bot that copies the mark is still played by the Python rules)."""
-    from bourre.game.players import make_bot
-
     out: list[tuple[int, float, float, int]] = []
     seen: dict[tuple[str, str], tuple[int, float, float, int] | str] = {}
     for name, options in specs:
@@ -199,8 +200,6 @@ def _bot_facts(
             except ValueError as e:
                 got = str(e)
             else:
-                from bourre.rules.plugins import default_registry
-
                 registry = getattr(house, "registry", None) or default_registry()
                 builtin = name in registry.builtin_bots
                 form = vars(type(bot)).get("kernel_bot") if builtin else None
@@ -303,9 +302,6 @@ _FAST = _fast_fractions()
 
 def _python(house: House, seed: int | str, plan: _Plan) -> SessionResult:
     """The session on the Python rules (what the kernel reproduces)."""
-    from bourre.game.players import make_bot
-    from bourre.game.simulate import play_session as python_session
-
     if plan.shared:
         return python_session(house, seed, keep_hands=False)
     names = plan.names
@@ -330,8 +326,6 @@ def _stream_words(plan: _Plan, seed: int | str) -> list[list[int]]:
     """Each seat's random-bot stream as ``make_bot`` makes it from the session's
     ``random.Random``: a random bot draws 128 bits of it, in seat order (the heuristic
     bot keeps it and draws nothing)."""
-    from bourre.game.xoshiro import from_bits
-
     rng = random.Random(f"bourre-bots:{seed}")
     out: list[list[int]] = []
     for kind, *_ in plan.bots:

@@ -32,11 +32,14 @@ bridge), read by ``bourre replay`` and ``bourre check`` and written by
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
-from bourre.referee.located import Loc
+from bourre.referee.located import Loc, Located, notation_map
 from bourre.rules.money import MAX_AMOUNT
+from bourre.rules.settings import HouseError, parse_house_string
+from bourre.rules.strictjson import load_json
 
 __all__ = ["NotationError", "format_script", "looks_like_notation", "parse_script"]
 
@@ -133,8 +136,6 @@ def parse_script(text: str, place: str = "script", line_offset: int = 0) -> dict
     was written at (:class:`~bourre.referee.located.Located`), so that an error found
     when it is refereed names them; ``line_offset`` is added to the line numbers (a
     text given after lines the reader does not see)."""
-    from bourre.referee.located import Located, notation_map
-
     source: dict[Loc, tuple[int, int]] = {}
     script = Located({"rules": {}, "hands": []})
     script.find = notation_map(source)
@@ -150,8 +151,6 @@ def parse_script(text: str, place: str = "script", line_offset: int = 0) -> dict
         rest = code[rest_start:].strip()
         rest_col = rest_start + len(code[rest_start:]) - len(code[rest_start:].lstrip()) + 1
         if word == "house":
-            from bourre.rules.settings import HouseError, parse_house_string
-
             try:
                 rules = parse_house_string(rest or "standard")
             except HouseError as e:
@@ -159,8 +158,6 @@ def parse_script(text: str, place: str = "script", line_offset: int = 0) -> dict
             script["rules"] = rules.model_dump(mode="json", exclude_defaults=True)
             line.mark(("rules",), rest_col if rest else word_col)
         elif word == "rules":
-            from bourre.rules.strictjson import load_json
-
             try:
                 script["rules"] = load_json(rest, "", NotationError)
             except NotationError as e:  # the JSON's own column, counted on this line
@@ -316,8 +313,6 @@ def format_script(script: dict[str, Any]) -> str:
     """The notation of a JSON table script (the inverse of :func:`parse_script`)."""
     lines = []
     if script.get("rules"):
-        import json
-
         lines.append("rules " + json.dumps(script["rules"], separators=(",", ":")))
     if script.get("balances") is not None:
         lines.append("balances " + " ".join(str(b) for b in script["balances"]))

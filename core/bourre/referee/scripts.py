@@ -6,6 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bourre.referee.located import json_script
+from bourre.referee.notation import NotationError, looks_like_notation, parse_script
+from bourre.rules.settings import load_json
 from bourre.rules.textfile import read_text
 
 __all__ = ["MAX_SCRIPT", "ScriptError", "load_script", "parse_text"]
@@ -28,10 +31,6 @@ def load_script(path: str | Path) -> Any:
 def parse_text(text: str, place: str) -> Any:
     """A script from text: JSON, or the hand notation; it knows where its places were
     written (:mod:`bourre.referee.located`), for the messages."""
-    from bourre.referee.located import json_script
-    from bourre.referee.notation import NotationError, looks_like_notation, parse_script
-    from bourre.rules.settings import load_json
-
     if len(text) > MAX_SCRIPT:
         raise ScriptError(f"{place}: {len(text)} characters: a script holds at most {MAX_SCRIPT}")
     if looks_like_notation(text):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Annotated
 
@@ -51,8 +52,7 @@ def bench(
     """How fast the game runs on one core: hands/s with random bots, hands/s with
     heuristic bots, the Monte Carlo bot's decisions/s (medians of 5 rounds, the machine
     first); last line: hands/s."""
-    import math
-
+    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.sim import bench as B
 
     if not (math.isfinite(seconds) and 0 < seconds <= 3600):

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from bourre.cli.commands.options import whole_number
-from bourre.cli.util import a_number
+from bourre.cli.util import a_number, fail, load_house
 from bourre.rules.variant import hookimpl
 
 __all__ = ["DEFAULT_SESSIONS", "compare", "simulate"]
@@ -203,8 +203,6 @@ def compare(
     """Compare houses on the same decks (common random numbers): statistics with 95%
     intervals and paired differences against the first house."""
     if len(houses) < 2:
-        from bourre.cli.util import fail
-
         fail("compare needs two or more houses (use 'bourre simulate HOUSE' for one)")
     _main(houses, **locals_without(locals(), "houses"))
 
@@ -227,8 +225,8 @@ def engine_for_the_run(engine: str) -> Iterator[None]:
 def choose_engine(engine: str, houses: list[Any], bots: str, isolate: bool) -> None:
     """Check ``--engine``: ``kernel`` on a house or bots the kernel cannot play is one
     message naming the component."""
+    # lazy: the kernel (and its extension) loads for a run, not for `bourre --help`
     from bourre import kernel
-    from bourre.cli.util import fail
 
     if engine not in ("auto", "kernel", "python"):
         fail(f"--engine must be auto, kernel or python, not {engine!r}")
@@ -268,8 +266,8 @@ def _main(
     skill_sessions: int | None = None,
     engine: str = "auto",
 ) -> None:
+    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.cli.commands import launch
-    from bourre.cli.util import fail, load_house
 
     run = launch.RunOptions.pick(locals())
     run.check()
@@ -336,6 +334,7 @@ def _skill_matches(skill_sessions: int | None) -> Any:
     same run path (state file, workers, cluster, signals)."""
 
     def then(run_one: Any, config: Any) -> Any:
+        # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
         from bourre.sim import skill as sk
 
         n = min(config.sessions, sk.SKILL_SESSIONS) if skill_sessions is None else skill_sessions
@@ -353,8 +352,8 @@ def _skill_matches(skill_sessions: int | None) -> Any:
 def check_bench_bots(houses: list[Any], bots: str) -> None:
     """``bourre bench --bots``: the bots must exist, fit every table and take their
     options (exit 2 otherwise)."""
+    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.cli.commands.launch import check_bot_options
-    from bourre.cli.util import fail
     from bourre.rules.plugins import default_registry
     from bourre.sim.sessions import parse_bots, seat_bots
 

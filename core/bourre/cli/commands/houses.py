@@ -12,6 +12,7 @@ __all__ = ["register_commands", "rules", "variants"]
 
 def rules(house: HouseArg = None) -> None:
     """Print the effective rules of a house, with rule ids."""
+    # lazy: rich and the rules' rendering, loaded when this command runs
     from rich.console import Console
 
     from bourre.rules.text import render_rules
@@ -22,6 +23,7 @@ def rules(house: HouseArg = None) -> None:
 
 def variants() -> None:
     """List the installed variant plugins, their packages and settings."""
+    # lazy: rich and the rules' rendering, loaded when this command runs
     from rich.console import Console
 
     from bourre.rules.text import render_variants

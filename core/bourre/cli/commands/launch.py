@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
+import signal
 import sys
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +24,7 @@ from typing import Any
 import typer
 
 from bourre.cli.commands.options import RunOptions, check_bot_options, check_outputs
+from bourre.cli.util import fail
 from bourre.sim.progress import run_with_progress
 from bourre.sim.statefile import key_path
 
@@ -47,7 +51,6 @@ def cpus() -> int:
 def stop_on_signals() -> Any:
     """SIGTERM and SIGHUP stop the run like Ctrl-C: the partial summary is written
     and the completed sessions are kept."""
-    import signal
 
     def stop(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt(signal.Signals(signum).name)
@@ -88,7 +91,7 @@ def launch(
     """Play ``houses`` (built :class:`~bourre.rules.house.House` objects, all different) on
     common random numbers, resuming ``run.resume`` if given: the run options are taken
     from the state file where not given, and checked against it."""
-    from bourre.cli.util import fail
+    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.rules.plugins import default_registry
     from bourre.sim import runner, statefile
     from bourre.sim import sessions as sessions_
@@ -117,8 +120,6 @@ def launch(
             sessions if sessions is not None else int(header.get("sessions", default_sessions))
         )
     if isolate and seed is None:  # a seed nobody can guess: bots cannot replay the deals
-        import secrets
-
         seed = secrets.token_hex(16)
     seed = seed if seed is not None else "0"
     if isolate:
@@ -167,8 +168,6 @@ def launch(
     temporary = False
     state_path = state if state is not None else resume
     if state_path is None:
-        import tempfile
-
         fd, name = tempfile.mkstemp(prefix="bourre-compare-", suffix=".jsonl")
         os.close(fd)
         state_path = Path(name)

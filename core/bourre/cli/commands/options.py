@@ -5,12 +5,14 @@ that can be written, bots that take their options (exit status 2 otherwise)."""
 from __future__ import annotations
 
 import os
+import random
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from bourre.cli.util import WORKERS_PER_CPU, max_workers, whole_number
+from bourre.cli.util import WORKERS_PER_CPU, fail, max_workers, whole_number
 from bourre.sim.runs import MAX_SESSIONS
 
 __all__ = [
@@ -27,10 +29,6 @@ __all__ = [
 def _writable(flag: str, path: Path, folder: bool = False) -> None:
     """Refuse ``path`` unless something can be written there now (a probe: a file
     made and removed, an existing file opened to append, never truncated)."""
-    import tempfile
-
-    from bourre.cli.util import fail
-
     try:
         if folder:
             with tempfile.TemporaryFile(dir=path if path.is_dir() else path.parent):
@@ -53,8 +51,6 @@ def _writable(flag: str, path: Path, folder: bool = False) -> None:
 def check_outputs(**paths: Path | None) -> None:
     """Refuse, before the run, an output that could not be written after it: its
     folder must exist and take a file; an existing output must be a regular file."""
-    from bourre.cli.util import fail
-
     for option, path in paths.items():
         if path is None:
             continue
@@ -86,8 +82,6 @@ def check_numbers(
 ) -> None:
     """The run options that are numbers, within their bounds (:data:`MAX_SESSIONS`,
     :func:`max_workers`), and --scheduler against --workers."""
-    from bourre.cli.util import fail
-
     if sessions is not None and not 1 <= sessions <= MAX_SESSIONS:
         fail(f"--sessions must be from 1 to {MAX_SESSIONS:,}, not {sessions:,}")
     if workers is not None and not 1 <= workers <= max_workers():
@@ -104,9 +98,7 @@ def check_numbers(
 def check_bot_options(bots: list[Any], house: Any, isolate: bool = False) -> None:
     """Build each bot once so that bad options fail now, with one message; with
     ``isolate`` in a process of its own (a bot nobody vouches for never runs here)."""
-    import random
-
-    from bourre.cli.util import fail
+    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.game.isolate import BotError, IsolatedBot
     from bourre.game.players import make_bot
 
@@ -151,8 +143,6 @@ class RunOptions:
     def check(self) -> None:
         """Refuse numbers out of range and a seed that is no short line of text (exit
         status 2)."""
-        from bourre.cli.util import fail
-
         check_numbers(self.sessions, self.workers, self.chunk, self.scheduler)
         if self.seed is not None and (
             not 0 < len(self.seed) <= MAX_SEED or not self.seed.isprintable()

@@ -8,6 +8,8 @@ from typing import Annotated
 import typer
 
 from bourre.cli.util import HouseArg, fail, load_house, whole_number
+from bourre.rules import RuleViolation
+from bourre.rules.hookspec import PluginError
 
 __all__ = ["play", "register_commands"]
 
@@ -45,9 +47,8 @@ def play(
     hints: Annotated[bool, typer.Option(help="Show which of your cards are legal.")] = False,
 ) -> None:
     """Play a session at the terminal against bots (reads answers line by line)."""
+    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.cli.session import play_at_terminal
-    from bourre.rules import RuleViolation
-    from bourre.rules.hookspec import PluginError
 
     if hands is not None and hands < 1:
         fail(f"--hands must be 1 or more, not {hands}")

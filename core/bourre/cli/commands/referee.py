@@ -5,6 +5,7 @@ the hand notation (``bourre convert``), and the referee in a browser (``bourre s
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -12,6 +13,9 @@ from typing import Annotated
 import typer
 
 from bourre.cli.util import fail, load_house, whole_number
+from bourre.rules.cards import CardError, card_symbol, parse_card, parse_suit, shown
+from bourre.rules.hookspec import PluginError
+from bourre.rules.textfile import read_text
 
 __all__ = ["check", "convert", "register_commands", "replay", "serve"]
 
@@ -39,8 +43,7 @@ def replay(
     ] = None,
 ) -> None:
     """Referee hands played at a real table: who takes the pot and why, who pays what."""
-    import json
-
+    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.referee import ScriptError, parse_text, referee, referee_file
 
     if indent is not None and indent > 16:
@@ -106,15 +109,12 @@ def check(
     ] = None,
 ) -> None:
     """One question, one answer: which cards may you play here, and why (rule ids)."""
-    import json
-
     if script is not None:
         _check_script(script, json_out)
         return
 
+    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.referee.check import CheckError, check_card
-    from bourre.rules.cards import CardError, parse_card, parse_suit
-    from bourre.rules.hookspec import PluginError
 
     def cards(option: str, text: str) -> list[int]:
         try:
@@ -155,8 +155,7 @@ def check(
 
 def _check_script(path: Path, json_out: bool) -> None:
     """``bourre check --script``: the question a hand that stops part-way asks."""
-    import json
-
+    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.referee import ScriptError, referee_file
     from bourre.referee.records import PartialHandRecord
 
@@ -170,7 +169,6 @@ def _check_script(path: Path, json_out: bool) -> None:
     if json_out:
         sys.stdout.write(json.dumps(last.next.model_dump(mode="json")) + "\n")
         return
-    from bourre.rules.cards import card_symbol, shown
 
     texts = {rid: text for _, _, (rid, text) in done.house.rule_texts()}
     state = done.state
@@ -199,11 +197,9 @@ def convert(
     to: Annotated[str, typer.Option(help="'notation' or 'json' (default: the other form).")] = "",
 ) -> None:
     """Convert a table script between JSON and the hand notation (without loss)."""
-    import json
-
+    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.referee import ScriptError, check_script, parse_text
     from bourre.referee.notation import format_script, looks_like_notation
-    from bourre.rules.textfile import read_text
 
     try:
         text = read_text(script, ScriptError)  # read once: parsed, and its form seen
@@ -235,6 +231,7 @@ def serve(
 ) -> None:
     """The referee in a browser: compose a house, referee a hand as it is played."""
     try:
+        # lazy: the optional 'web' extra (uvicorn, starlette), loaded for serve only
         import uvicorn
 
         from bourre.web import create_app

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
+import bourre
 from bourre.cli.commands.compare import (
     DEFAULT_SESSIONS,
     Bots,
@@ -35,7 +36,10 @@ from bourre.cli.commands.compare import (
     engine_for_the_run,
 )
 from bourre.cli.commands.options import whole_number
-from bourre.cli.util import a_number
+from bourre.cli.util import a_number, fail
+from bourre.rules.house import House, PluginError
+from bourre.rules.money import Amount
+from bourre.rules.settings import HouseError, TableSettings
 from bourre.rules.variant import hookimpl
 from bourre.sim.sweep_points import DEFAULT_METRICS, METRICS
 
@@ -107,8 +111,8 @@ def sweep(
     """Play one house setting across a list of values on the same decks (the same seed
     for every point): each point in plain words, then a row per point of the chosen
     figures, and curves with the range where each figure lies 19 times in 20."""
+    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.cli.commands import launch
-    from bourre.cli.util import fail
     from bourre.sim.braces import SweepError, expand
 
     run = launch.RunOptions.pick(locals())
@@ -162,10 +166,6 @@ def sweep(
 
 def _houses(sw: Any) -> list[Any]:
     """The house of every point, or one message naming the point and the reason."""
-    from bourre.cli.util import fail
-    from bourre.rules.house import House, PluginError
-    from bourre.rules.settings import HouseError
-
     out: list[Any] = []
     seen: dict[str, str] = {}
     for p in sw.points:
@@ -183,9 +183,8 @@ def _houses(sw: Any) -> list[Any]:
 
 def _unit(owner: str, key: str) -> str | None:
     """``chips`` for a setting that is an amount."""
-    from bourre.rules.money import Amount
+    # lazy: the process's registry, looked up when called (tests and embeddings replace it)
     from bourre.rules.plugins import default_registry
-    from bourre.rules.settings import TableSettings
 
     if owner == "table":
         model: Any = TableSettings
@@ -198,7 +197,7 @@ def _unit(owner: str, key: str) -> str | None:
 
 def _record(sw: Any, metrics: dict[str, Any], result: Any, names: list[str], down: float) -> Any:
     """The record of the sweep (``--json``), its numbers those of ``metrics``."""
-    import bourre
+    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.sim.sweep_points import AxisRecord, SweepRecord, point_records
 
     cfg = result.config
