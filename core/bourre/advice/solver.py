@@ -163,7 +163,7 @@ class _Search:
         for group in self.groups(root):
             child = root.clone()
             child.apply_action(CARDS[group[0]])
-            chips = self.chips(child)
+            chips = self.chips(child.clone())  # (the search plays on the state it is given)
             tricks = self.sure_tricks(child, -1, hand_size + 1)
             for card in group:
                 values.append(CardValue(card, tricks, chips[self.seat], chips, group[0]))
