@@ -467,3 +467,20 @@ def test_refusals_name_why() -> None:
     no_deal = Game(THREE).new_hand()
     with pytest.raises(ValueError, match="'chance'"):
         solve(no_deal)
+
+
+# -- the documentation ---------------------------------------------------------------
+
+
+def test_the_example_of_docs_advice_runs_and_prints_what_the_page_shows() -> None:
+    import contextlib
+    import io
+    import re
+
+    page = (ROOT / "docs" / "advice.md").read_text(encoding="utf-8")
+    code = re.findall(r"```python\n(.*?)```", page, re.S)
+    shown = re.findall(r"```text\n(.*?)```", page, re.S)
+    assert len(code) == 1 and shown
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        exec(compile(code[0], "docs/advice.md", "exec"), {"__name__": "advice_doc"})
+    assert out.getvalue() == shown[0]
