@@ -33,6 +33,7 @@ __all__ = [
     "hookimpl",
     "play_session",
     "replay",
+    "solve",
 ]
 
 _LAZY = {
@@ -44,9 +45,11 @@ _LAZY = {
     "State": "bourre.game.state",
     "play_session": "bourre.game.simulate",
     "replay": "bourre.referee",
+    "solve": "bourre.advice.solver",
 }
 
 if TYPE_CHECKING:
+    from bourre.advice.solver import solve
     from bourre.game import Game
     from bourre.game.simulate import play_session
     from bourre.game.state import CHANCE, TERMINAL, State

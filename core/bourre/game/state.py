@@ -638,6 +638,12 @@ class State:
         """What ``seat`` may know now, as a new immutable value (:func:`observe`)."""
         return observe(self, seat)
 
+    def python_copy(self) -> State:
+        """An independent copy on the Python rules, whatever engine steps this state
+        (a kernel-backed state replays its history into one): for a search that
+        changes a copy's own settings, such as :func:`bourre.solve`."""
+        return self.clone()
+
     def clone(self) -> State:
         """An independent copy: playing both the same way gives the same returns.
         Rule components, the house and finished hands' results are shared."""

@@ -384,6 +384,10 @@ class KernelState(State):
             played,
         )
 
+    def python_copy(self) -> State:
+        """An independent Python state at the same point (the history replayed)."""
+        return self.clone()._demote()
+
     def clone(self) -> KernelState:
         """An independent copy (the kernel's state copied as a struct)."""
         c = KernelState.__new__(KernelState)
