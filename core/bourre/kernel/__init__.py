@@ -29,7 +29,7 @@ import importlib
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -89,7 +89,7 @@ bourre's own entry points, the class the registry holds: :meth:`House.is_builtin
 never by a module or a class name a plugin could copy."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Plan:
     """What the kernel is told of a house and its bots."""
 
@@ -100,6 +100,9 @@ class _Plan:
     names: tuple[str, ...]  # the bot of each seat
     scale: int  # D: amounts are counted in 1/D chips
     n: int
+    prepared: Any = field(default=None, compare=False)
+    """The house and bots as the kernel reads them, once (``compare``'s sessions are
+    played from it: its streams a seat when a random bot is seated)."""
 
 
 def _denominator(x: Amount) -> int:
@@ -251,7 +254,8 @@ def _make_plan(house: House, bots: BotsArg) -> _Plan | str:
     if isinstance(kinds, str):
         return kinds
     random_seated = any(k[0] == 0 for k in kinds)
-    return _Plan(facts, kinds, shared, random_seated, tuple(s[0] for s in seats), facts["scale"], n)
+    names = tuple(s[0] for s in seats)
+    return _Plan(facts, kinds, shared, random_seated, names, facts["scale"], n)
 
 
 def can_play(house: House, bots: BotsArg = "random") -> str | None:
@@ -422,7 +426,9 @@ def tally_session(
         return None
     assert _kernel is not None
     words = _stream_words(plan, seed) if plan.random else []
-    got = _kernel.play_streams(plan.house, plan.bots, str(seed), words, Fraction, _FAST, True)
+    if plan.prepared is None:  # read by the kernel once a plan, not once a session
+        plan.prepared = _kernel.prepare(plan.house, plan.bots, not plan.random)
+    got = _kernel.play_prepared(plan.prepared, str(seed), words, Fraction, _FAST, True)
     if type(got) is not tuple:  # (out of the kernel's range): the Python rules play it
         return None
     (final, ranks), hands = got

@@ -990,13 +990,45 @@ py::list play_shared(const py::dict& house, const py::list& bots,
 // with no words, share bourre-bots:{seed}); with ``tally``, each hand's HandLog too:
 // ((final, places), [(pot at stake, active, bourre, carried, dealer, plays, cinch,
 // balances...), ...]).
+py::object streams_played(const House& h, const Bots& b, const std::string& seed,
+                          const std::vector<std::vector<u32>>& words, const py::object& fraction,
+                          bool fast, bool tally);
+
 py::object play_streams(const py::dict& house, const py::list& bots, const std::string& seed,
                         const std::vector<std::vector<u32>>& words, const py::object& fraction,
                         bool fast, bool tally) {
   check_fraction(fraction, fast);
   const House h = read_house(house);
+  const Bots b = read_bots(h, bots, words.empty());
+  return streams_played(h, b, seed, words, fraction, fast, tally);
+}
+
+// A house and its bots read once (bourre.kernel keeps one a plan): the sessions of a
+// run are played from it without reading the house's settings again each session.
+struct Prepared {
+  House h;
+  Bots b;
+  bool shared;
+};
+
+Prepared prepare(const py::dict& house, const py::list& bots, bool shared) {
+  Prepared p{read_house(house), Bots{}, shared};
+  p.b = read_bots(p.h, bots, shared);
+  return p;
+}
+
+py::object play_prepared(const Prepared& p, const std::string& seed,
+                         const std::vector<std::vector<u32>>& words, const py::object& fraction,
+                         bool fast, bool tally) {
+  check_fraction(fraction, fast);
+  if (p.shared != words.empty()) throw std::invalid_argument("prepared for other streams");
+  return streams_played(p.h, p.b, seed, words, fraction, fast, tally);
+}
+
+py::object streams_played(const House& h, const Bots& b, const std::string& seed,
+                          const std::vector<std::vector<u32>>& words, const py::object& fraction,
+                          bool fast, bool tally) {
   const bool shared = words.empty();
-  const Bots b = read_bots(h, bots, shared);
   if (!shared && static_cast<int>(words.size()) != h.n) {
     throw std::invalid_argument("one stream a seat");
   }
@@ -2351,6 +2383,12 @@ PYBIND11_MODULE(_kernel, m) {
         py::arg("words"), py::arg("fraction"), py::arg("fast"), py::arg("tally") = false,
         "One session whose random bots have a stream each (four words a seat; none: "
         "shared), with each hand's tally when asked.");
+  py::class_<Prepared>(m, "Prepared", "A house and its bots, read once (play_prepared).");
+  m.def("prepare", &prepare, py::arg("house"), py::arg("bots"), py::arg("shared"),
+        "A house and its bots read once, for play_prepared.");
+  m.def("play_prepared", &play_prepared, py::arg("prepared"), py::arg("seed"), py::arg("words"),
+        py::arg("fraction"), py::arg("fast"), py::arg("tally") = false,
+        "play_streams with the house and bots of prepare().");
   m.def("stream_words", &stream_words, py::arg("name"),
         "The state words of the stream named ``name`` (bourre.xoshiro.stream).");
   m.def("set_actions", &set_actions, py::arg("cards"), py::arg("pass_"), py::arg("play"),
