@@ -71,9 +71,7 @@ def taps(text: str) -> list[str]:
         elif words[0] == "decide":
             seat = words[1]
             out.append("play")
-            out += [
-                f"dealt:{c}" for c in dealt[seat] if not (seat == dealer and c == upcard)
-            ]
+            out += [f"dealt:{c}" for c in dealt[seat] if not (seat == dealer and c == upcard)]
             thrown = words[3 : words.index(">")] if ">" in words else []
             drawn = words[words.index(">") + 1 :] if ">" in words else []
             out.append(f"change:{len(thrown)}")

@@ -25,7 +25,15 @@ from bourre.referee import Refereed, ScriptError, referee
 from bourre.referee.notation import NotationError, parse_script
 from bourre.referee.records import PartialHandRecord
 from bourre.rules import RuleViolation
-from bourre.rules.cards import SUIT_NAMES, SUITS, CardError, card_str, card_symbol, parse_card
+from bourre.rules.cards import (
+    SUIT_NAMES,
+    SUITS,
+    CardError,
+    card_str,
+    card_symbol,
+    display_order,
+    parse_card,
+)
 from bourre.rules.hand import HandState
 from bourre.rules.house import House, PluginError
 from bourre.rules.money import chips
@@ -62,6 +70,15 @@ def _symbols(cards: list[int] | tuple[int, ...]) -> str:
 _SEAT = re.compile(r"[0-9]{1,2}")
 
 
+def _seats(seats: list[int]) -> str:
+    names = [f"seat {s}" for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _count(k: int, what: str = "card") -> str:
+    return f"{k} {what}" if k == 1 else f"{k} {what}s"
+
+
 @dataclass
 class Pending:
     """A step being tapped: a seat that plays (``decide``), or a card the rules forbid
@@ -75,14 +92,22 @@ class Pending:
     drew: list[int] = field(default_factory=list)
     card: int | None = None
     back: bool = False
+    deck: bool = False
+    """The hand's deck is given: the seat's cards and its replacements follow from it."""
 
     def text(self) -> str:
         if self.kind == "card":
             assert self.card is not None
             return f"seat {self.seat}; card {card_str(self.card)}" + ("; back" if self.back else "")
         parts = [f"seat {self.seat}", "play", f"dealt {_words(self.dealt)}"]
+        if self.deck:
+            parts.append("deck")
         if self.change is not None:
-            parts += [f"change {self.change}", f"throw {_words(self.throw)}", f"drew {_words(self.drew)}"]
+            parts += [
+                f"change {self.change}",
+                f"throw {_words(self.throw)}",
+                f"drew {_words(self.drew)}",
+            ]
         return "; ".join(parts)
 
     @staticmethod
@@ -113,6 +138,8 @@ class Pending:
                 p.kind, p.card = "card", _card(rest)
             elif key == "back":
                 p.back = True
+            elif key == "deck":
+                p.deck = True
             else:
                 raise TapError("the step under way is not one this page wrote: start it again")
         return p
@@ -138,6 +165,8 @@ class Step:
     question: str | None = None
     """A card the rules forbid: why, for the table to rule on."""
     over: bool = False
+    more: bool = False
+    """At the end of a hand: whether the session has hands left."""
 
 
 def _rows(state: dict[int, tuple[str, bool, str]]) -> list[list[Button]]:
@@ -208,13 +237,14 @@ class TapFlow:
     def script(self) -> str:
         return "\n".join(self.lines)
 
-    def _hand_lines(self) -> list[str]:
+    def _hand_lines(self, lines: list[str] | None = None) -> list[str]:
         """The lines of the last hand (from its ``hand`` line)."""
-        starts = [i for i, x in enumerate(self.lines) if x.split()[0].lower() == "hand"]
-        return self.lines[starts[-1] :] if starts else []
+        lines = self.lines if lines is None else lines
+        starts = [i for i, x in enumerate(lines) if x.split()[0].lower() == "hand"]
+        return lines[starts[-1] :] if starts else []
 
-    def _has(self, word: str) -> bool:
-        return any(x.split()[0].lower() == word for x in self._hand_lines())
+    def _has(self, word: str, lines: list[str] | None = None) -> bool:
+        return any(x.split()[0].lower() == word for x in self._hand_lines(lines))
 
     def _run(self, lines: list[str]) -> Refereed:
         text = f"house {self.house.spec}\n" + "\n".join(lines)
@@ -236,10 +266,7 @@ class TapFlow:
     def _commit(self, *lines: str) -> None:
         """Add lines if the referee accepts them; else :class:`TapError`, unchanged."""
         candidate = self.lines + list(lines)
-        if self._has("upcard") or any(x.startswith("upcard") for x in lines):
-            done = self._run(candidate)
-        else:
-            done = None
+        done = self._run(candidate) if self._has("upcard", candidate) else None
         self.lines, self.done, self.pending, self.error = candidate, done, None, None
 
     # -- where the hand is -------------------------------------------------------------
@@ -265,7 +292,9 @@ class TapFlow:
         part = self._partial()
         if part is None:
             return "over"
-        return "play" if self.done is not None and self.done.state.phase_name == "play" else "decide"
+        return (
+            "play" if self.done is not None and self.done.state.phase_name == "play" else "decide"
+        )
 
     def _limit(self, p: Pending) -> int:
         """The most cards seat ``p.seat`` may change (R-DRAW), by the house's draw
@@ -297,12 +326,21 @@ class TapFlow:
         if verb == "upcard" and phase == "upcard":
             return self._commit(f"upcard {card_str(_card(arg))}")
         if verb == "next" and phase == "over":
+            if not self._more():
+                raise TapError(
+                    f"the session's {self.house.table.hands} hands are played (R-SESSION)"
+                )
             return self._commit("hand")
         if phase == "decide":
             return self._decide(verb, arg)
         if phase == "play":
             return self._play(verb, arg)
         raise TapError("that tap does not fit this step of the hand: tap again")
+
+    def _more(self) -> bool:
+        """Whether the session has hands left after this one (R-SESSION)."""
+        hands = sum(1 for x in self.lines if x.split()[0].lower() == "hand")
+        return hands < self.house.table.hands
 
     def _undo(self) -> None:
         p = self.pending
@@ -318,7 +356,7 @@ class TapFlow:
                 p.throw.pop()
             elif p.change is not None:
                 p.change = None
-            elif len(p.dealt) > self._fixed(p):
+            elif len(p.dealt) > self._fixed(p) and not p.deck:
                 p.dealt.pop()
             else:
                 self.pending = None
@@ -348,9 +386,10 @@ class TapFlow:
             if verb == "pass":
                 return self._commit(f"decide {seat} pass")
             dealt = [hs.upcard] if seat == hs.dealer else []
-            if not hs.hidden[seat]:  # its cards are known already (a deck)
-                return self._commit(f"decide {seat} play")
-            self.pending = Pending(seat=seat, kind="decide", dealt=dealt)
+            deck = not hs.hidden[seat]  # its cards are known already (a deck)
+            if deck:
+                dealt = list(hs.hand_of(seat))
+            self.pending = Pending(seat=seat, kind="decide", dealt=dealt, deck=deck)
             return None
         if p.kind != "decide" or p.seat != seat:
             raise TapError("the step under way is not this seat's: start it again")
@@ -385,6 +424,8 @@ class TapFlow:
                 p.throw.remove(c)
             else:
                 p.throw.append(c)
+            if p.deck and len(p.throw) == p.change:
+                self._commit_decision(p)
             return None
         if verb != "drew":
             raise TapError(f"tap the cards seat {seat} drew")
@@ -402,9 +443,12 @@ class TapFlow:
     def _commit_decision(self, p: Pending) -> None:
         line = f"decide {p.seat} play"
         if p.throw:
-            line += f" {_words(p.throw)} > {_words(p.drew)}"
+            line += f" {_words(p.throw)}" + ("" if p.deck else f" > {_words(p.drew)}")
         try:
-            self._commit(f"dealt {p.seat}: {_words(p.dealt)}", line)
+            if p.deck:
+                self._commit(line)
+            else:
+                self._commit(f"dealt {p.seat}: {_words(p.dealt)}", line)
         except TapError:
             self.pending = p
             raise
@@ -460,16 +504,55 @@ class TapFlow:
             )
         if phase == "upcard":
             return Step(
-                "Tap the upcard: the dealer's last card, dealt face up. Its suit is trump.",
+                self._who_deals()
+                + "Tap the upcard: the dealer's last card, dealt face up. Its suit is trump.",
+                help=self._dealer_help(),
                 picker=_picker("upcard", set(range(52))),
             )
         if phase == "over":
-            return Step("The hand is over.", over=True)
+            return Step("The hand is over.", over=True, more=self._more())
         seat, legal = self._next_seat()
         hs = self._hs()
         if phase == "decide":
             return self._decide_step(seat, legal, hs)
         return self._play_step(seat, hs)
+
+    def _earlier(self) -> Refereed | None:
+        """The hands before the last one, refereed (``None`` for the first hand)."""
+        starts = [i for i, x in enumerate(self.lines) if x.split()[0].lower() == "hand"]
+        if len(starts) < 2:
+            return None
+        return self._run(self.lines[: starts[-1]])
+
+    def _dealer_seat(self) -> tuple[int, list[int]]:
+        """Who deals the last hand, and the seats the deal skipped (a lost turn)."""
+        words = self._hand_lines()[0].split()
+        if "dealer" in words:
+            return int(words[words.index("dealer") + 1]), []
+        done = self._earlier()
+        assert done is not None
+        st = done.state
+        assert st.last_dealer is not None
+        dealer = st.next_dealer(st.last_dealer, list(st.marks))
+        skipped: list[int] = []
+        s = (st.last_dealer + 1) % self.n
+        while s != dealer and len(skipped) < self.n:
+            if st.marks[s]:
+                skipped.append(s)
+            s = (s + 1) % self.n
+        return dealer, skipped
+
+    def _who_deals(self) -> str:
+        dealer, _ = self._dealer_seat()
+        return f"Seat {dealer} deals. "
+
+    def _dealer_help(self) -> list[str]:
+        skipped = self._dealer_seat()[1]
+        if not skipped:
+            return []
+        return [
+            f"{_seats(skipped).capitalize()} lost the next turn to deal. ({self.cite('R-DEALER')})"
+        ]
 
     def _decide_step(self, seat: int, legal: list[str], hs: HandState) -> Step:
         p = self.pending
@@ -491,9 +574,7 @@ class TapFlow:
             )
         if len(p.dealt) < self.size:
             up = (
-                f" The upcard {card_symbol(hs.upcard)} is one of them."
-                if seat == hs.dealer
-                else ""
+                f" The upcard {card_symbol(hs.upcard)} is one of them." if seat == hs.dealer else ""
             )
             fixed = {hs.upcard} if seat == hs.dealer else set()
             enabled = (set(range(52)) - hs.located()) | (set(p.dealt) - fixed)
@@ -506,21 +587,21 @@ class TapFlow:
         if p.change is None:
             limit = self._limit(p)
             return Step(
-                f"How many cards does seat {seat} change? It holds {_symbols(sorted(p.dealt, reverse=True))}.",
-                buttons=[
-                    Button("change:0", "None (stands pat)")
-                ] + [Button(f"change:{k}", str(k), "seat") for k in range(1, limit + 1)],
+                f"How many cards does seat {seat} change? It holds"
+                f" {_symbols(display_order(p.dealt, hs.trump))}.",
+                buttons=[Button("change:0", "None (stands pat)")]
+                + [Button(f"change:{k}", str(k), "seat") for k in range(1, limit + 1)],
             )
         if len(p.throw) < p.change:
             return Step(
-                f"Which {p.change} cards does seat {seat} throw? ({len(p.throw)} of {p.change})",
+                f"Which {_count(p.change)} does seat {seat} throw? ({len(p.throw)} of {p.change})",
                 picker=_picker("throw", set(p.dealt), set(p.throw)),
             )
         free = set(range(52)) - hs.located() - set(p.dealt)
         if hs.unseen_stock < p.change:  # the stock runs out: discards come back (R-RESHUFFLE)
             free |= set(hs.pile)
         return Step(
-            f"Which {p.change} cards did seat {seat} draw? ({len(p.drew)} of {p.change})",
+            f"Which {_count(p.change)} did seat {seat} draw? ({len(p.drew)} of {p.change})",
             picker=_picker("drew", free | set(p.drew), set(p.drew)),
         )
 
@@ -530,8 +611,10 @@ class TapFlow:
         held = set(hs.hand_of(seat))
         css = {c: "played" for c in hs.played | set(hs.trick)}
         trick = len(hs.tricks) + 1
-        so_far = [f"seat {s} {card_symbol(c)}" for s, c in zip(hs.trick_seats, hs.trick, strict=False)]
-        lead = f" The trick so far: {', '.join(so_far)}." if so_far else " Seat %d leads." % seat
+        so_far = [
+            f"seat {s} {card_symbol(c)}" for s, c in zip(hs.trick_seats, hs.trick, strict=False)
+        ]
+        lead = f" The trick so far: {', '.join(so_far)}." if so_far else f" Seat {seat} leads."
         p = self.pending
         if p is not None and p.card is not None and not p.back:
             reason = legal.reason_for(p.card)  # the rule component's words
@@ -573,4 +656,3 @@ class TapFlow:
         if hs.active and self._phase() == "play":
             out.append("Tricks: " + ", ".join(f"seat {s} {hs.won[s]}" for s in hs.active))
         return out
-
