@@ -81,3 +81,30 @@ def taps(text: str) -> list[str]:
             out.append(f"card:{card}")
             out += ["back", f"card:{instead}"] if slash else [ASKED + "stands"]
     return out
+
+
+def hidden(page: str, name: str) -> str:
+    """A hidden field's value on a page (what the next tap posts back)."""
+    import html
+    import re
+
+    m = re.search(rf'name="{name}" value="([^"]*)"', page)
+    return html.unescape(m.group(1)) if m else ""
+
+
+def text_of(page: str, element_id: str) -> str:
+    """The text of the element with that id (tags dropped), or ``""``."""
+    import html
+    import re
+
+    m = re.search(rf'id="{element_id}"[^>]*>(.*?)</(p|ul|pre|div)>', page, re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", m.group(1))).strip() if m else ""
+
+
+def ruling_items(page: str) -> list[str]:
+    """The lines of the ruling at the end of a hand, as the page lists them."""
+    import html
+    import re
+
+    block = page.split('id="ruling">', 1)[1].split("</ul>", 1)[0]
+    return [html.unescape(x).strip() for x in re.findall(r"<li>(.*?)</li>", block, re.S)]

@@ -635,7 +635,7 @@ class TapFlow:
             enabled.discard(p.card)
             css[p.card] = "back"
             ask = f"Seat {seat} took {card_symbol(p.card)} back: tap the card played instead.{lead}"
-        allowed = ", ".join(card_symbol(c) for c in legal.cards)
+        allowed = ", ".join(card_symbol(c) for c in display_order(legal.cards, hs.trump))
         why = "; ".join(f"{r.words} ({r.rule})" for r in legal.reasons)
         return Step(
             ask,
