@@ -4,7 +4,8 @@ A player's :class:`Action` is one of: ``PASS``, ``PLAY`` (R-DECIDE), a discard o
 set of cards (R-DRAW; the empty set stands pat) or a card (R-FOLLOW …).  Chance
 outcomes are given instead of drawn when a hand comes from a real table:
 :class:`Deck` (the whole deck order), :class:`Dealt` (the upcard and the hands the
-table saw) and :class:`Drew` (the replacements a seat received).  All are hashable
+table saw), :class:`Drew` (the replacements a seat received) and :class:`AfterDraw`
+(the hand a seat held after its exchange, read from the tricks).  All are hashable
 and compare by value; ``str()`` gives the table's words (``pass``, ``discard 2C 3D``,
 ``JH``) and :func:`parse_action` reads them back.
 """
@@ -24,6 +25,7 @@ __all__ = [
     "PLAY_ONLY",
     "STAND_PAT",
     "Action",
+    "AfterDraw",
     "Dealt",
     "Deck",
     "Drew",
@@ -134,5 +136,14 @@ class TablePlay(NamedTuple):
 
 class Drew(NamedTuple):
     """The replacements a seat received in its exchange, in order (R-DRAW)."""
+
+    cards: tuple[int, ...]
+
+
+class AfterDraw(NamedTuple):
+    """The hand a seat held after its exchange, shown in the tricks (every card it
+    played), given instead of the hand it was dealt: its discards, which the seat then
+    names, and these tell the rest (R-DRAW, R-RESHUFFLE; docs/table-scripts.md "What the
+    tricks show")."""
 
     cards: tuple[int, ...]

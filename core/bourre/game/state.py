@@ -26,7 +26,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from bourre.game.actions import CARDS, PASS, PLAY, Action, Dealt, Deck, Drew, TablePlay
+from bourre.game.actions import (
+    CARDS,
+    PASS,
+    PLAY,
+    Action,
+    AfterDraw,
+    Dealt,
+    Deck,
+    Drew,
+    TablePlay,
+)
 from bourre.game.chance import Chance
 from bourre.game.observation import Discards, Observation
 from bourre.rules import DECIDE, HandOutcome, PlayResult, Reason, RuleViolation, Turn
@@ -82,7 +92,8 @@ class Phase(enum.Enum):
     DECIDE = "decide"
     """A seat decides or exchanges (the decisions component says who)."""
     REVEAL = "reveal"
-    """Chance shows the hand of a seat that plays, nobody having shown it (``Dealt``)."""
+    """Chance shows the hand of a seat that plays, nobody having shown it (``Dealt``), or
+    the hand it held after its exchange (``AfterDraw``: the cards it played)."""
     DRAW = "draw"
     """Chance tells a seat's replacements, the stock being unknown (``Drew``)."""
     PLAY = "play"
@@ -276,6 +287,9 @@ class State:
         """Decisions and exchanges applied this hand (a procedure must end)."""
         self.pending: tuple[int, ...] = ()
         self.pending_seat = -1
+        self.after_draw: tuple[int, ...] | None = None
+        """The hand ``pending_seat`` held after its exchange, shown before the exchange
+        (:class:`~bourre.game.actions.AfterDraw`): its discards then tell its deal."""
         self.given_dealer: int | None = None
         self.given_pot: Amount | None = None
         self.given_reshuffle: Reshuffle | None = None
@@ -311,8 +325,8 @@ class State:
     @property
     def chance_wants(self) -> str:
         """At a chance node, the outcome it wants: ``"deal"`` (a Deck or Dealt), ``"hand"``
-        (a Dealt naming ``pending_seat``'s hand) or ``"draw"`` (a Drew for its
-        exchange); else ``""``."""
+        (a Dealt naming ``pending_seat``'s hand, or an AfterDraw, the hand it held after
+        its exchange) or ``"draw"`` (a Drew for its exchange); else ``""``."""
         return {Phase.DEAL: "deal", Phase.REVEAL: "hand", Phase.DRAW: "draw"}.get(self.phase, "")
 
     @property
@@ -448,6 +462,10 @@ class State:
 
     def _exchange(self, hs: HandState, seat: int, cards: tuple[int, ...]) -> None:
         """A seat's discards: the house's draw, or a chance node when the stock is unseen."""
+        if self.after_draw is not None:  # the hand after it was shown, not the hand dealt
+            self._exchange_shown(hs, seat, cards, self.after_draw)
+            self.after_draw = None
+            return
         if cards and (hs.unseen_stock or hs.hidden[seat]):
             self.draw.check(hs, seat, cards)
             self.pending, self.pending_seat = cards, seat
@@ -460,10 +478,30 @@ class State:
             hs.got[seat] = tuple(c for c in hs.hands[seat] if c not in before)
         self.decisions.exchanged(hs, seat, cards)
 
+    def _exchange_shown(
+        self, hs: HandState, seat: int, cards: tuple[int, ...], after: tuple[int, ...]
+    ) -> None:
+        """The exchange of a seat whose hand after it was shown (its plays): the draw
+        reads the hand it was dealt and what it drew (R-DRAW, R-RESHUFFLE), the deal
+        checks that hand (R-DEAL), and the exchange runs as one a table tells."""
+        dealt, drew = self.draw.split(hs, seat, cards, after)
+        self._check_hand(seat, dealt, hs.dealer, hs.upcard)
+        before, hidden = hs.hands[seat], hs.hidden[seat]
+        hs.hands[seat], hs.hidden[seat] = sorted(dealt), False
+        try:
+            self.draw.drawn(hs, seat, cards, drew)
+        except RuleViolation:
+            hs.hands[seat], hs.hidden[seat] = before, hidden
+            raise
+        if cards:
+            hs.gave[seat], hs.got[seat] = cards, tuple(sorted(drew))
+        self.decisions.exchanged(hs, seat, cards)
+
     def apply_chance(self, outcome: object) -> None:
         """Apply a chance outcome: a :class:`~bourre.game.actions.Deck` or
         :class:`~bourre.game.actions.Dealt` at a deal, a :class:`~bourre.game.actions.Dealt`
-        naming the hand of a seat that plays, a :class:`~bourre.game.actions.Drew` after
+        naming the hand of a seat that plays (or an :class:`~bourre.game.actions.AfterDraw`,
+        the hand it held after its exchange), a :class:`~bourre.game.actions.Drew` after
         an exchange.  An impossible outcome raises ``RuleViolation``, unchanged."""
         if self.phase is Phase.DEAL and isinstance(outcome, (Deck, Dealt)):
             if isinstance(outcome, Deck) and not _whole_deck(outcome.cards):
@@ -471,6 +509,13 @@ class State:
             self._deal(outcome)  # (the state's own seeded decks need no such check)
         elif self.phase is Phase.REVEAL and isinstance(outcome, Dealt):
             self._reveal(self._hand(), self.pending_seat, outcome)
+            self.phase = Phase.DECIDE
+        elif self.phase is Phase.REVEAL and isinstance(outcome, AfterDraw):
+            hs, seat, t = self._hand(), self.pending_seat, self.turn
+            if t is not None and t.kind != DECIDE and t.seat == seat:
+                self.after_draw = tuple(outcome.cards)  # read with the discards it names
+            else:  # no exchange follows: the hand it was dealt
+                self._reveal(hs, seat, Dealt.of(hs.upcard, {seat: outcome.cards}))
             self.phase = Phase.DECIDE
         elif self.phase is Phase.DRAW and isinstance(outcome, Drew):
             hs, seat, discards = self._hand(), self.pending_seat, self.pending
@@ -481,7 +526,7 @@ class State:
         else:
             want = {
                 Phase.DEAL: "a Deck or Dealt",
-                Phase.REVEAL: "a Dealt hand",
+                Phase.REVEAL: "a Dealt hand or an AfterDraw",
                 Phase.DRAW: "a Drew",
             }
             raise RuleViolation(
@@ -590,6 +635,7 @@ class State:
         self.phase = Phase.DEAL
         self.hs = None
         self.given_dealer = self.given_pot = self.given_reshuffle = None
+        self.after_draw = None
         self.premature = []
         if not self.keep_results:
             self.history_.clear()  # a lean session: this hand's actions only
@@ -729,7 +775,7 @@ class State:
         t = self.decisions.turn(hs)
         if t is not None:
             self.turn = t
-            if t.kind != DECIDE and hs.hidden[t.seat]:
+            if t.kind != DECIDE and hs.hidden[t.seat] and self.after_draw is None:
                 self.pending_seat = t.seat
                 self.phase = Phase.REVEAL
             return

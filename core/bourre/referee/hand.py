@@ -1,12 +1,13 @@
-"""One hand of a table script refereed: its deck, decisions and plays as a sequence of
-actions on the game state; an illegal but possible play is refereed (R-RENEGE,
-R-CORRECTED), and the script's last hand may stop part-way (who acts next)."""
+"""One hand of a table script refereed: its deck (or what the table knows, or what the
+tricks show), decisions and plays as a sequence of actions on the game state; an
+illegal but possible play is refereed (R-RENEGE, R-CORRECTED), and the script's last
+hand may stop part-way (who acts next)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bourre.game.actions import PASS, PLAY, Dealt, Deck, Drew, discard
+from bourre.game.actions import PASS, PLAY, AfterDraw, Dealt, Deck, Drew, discard
 from bourre.game.state import CHANCE, State
 from bourre.referee.records import HandIn, NextRecord
 from bourre.referee.scripts import ScriptError
@@ -35,6 +36,61 @@ def _reshuffler(hand: HandIn, where: str) -> Any:
         return list(order)
 
     return reshuffle
+
+
+def after_draw(hand: HandIn, seat: int, size: int, where: str, j: int) -> AfterDraw:
+    """The hand ``seat``, whose dealt cards the script leaves out, held after its
+    exchange: the cards it played (the card that stood after a correction), when its
+    plays show all ``size`` of them (docs/table-scripts.md "What the tricks show")."""
+    if j >= 0 and hand.decisions[j].drew is not None:
+        raise ScriptError(
+            f"{where}: dealt.{seat}: seat {seat} gives the cards it drew (decisions[{j}].drew)"
+            " but not the cards it was dealt: give both, or neither and its hand is read"
+            " from its plays (R-DEAL)"
+        )
+    stood: dict[int, int] = {}  # card -> where it stood
+    taken_back: dict[int, int] = {}
+    for i, p in enumerate(hand.plays):
+        if p.seat != seat or len(stood) == size:
+            continue  # a card after the last is refused as the deck form's would be
+        card = p.card if p.corrected_to is None else p.corrected_to
+        if p.corrected_to is not None:
+            taken_back.setdefault(p.card, i)
+        if card in stood:
+            raise ScriptError(
+                f"{where}: plays[{i}]: seat {seat} plays {card_str(card)} twice (plays"
+                f"[{stood[card]}] too): a card is played once (R-DECK)"
+            )
+        stood[card] = i
+    if len(stood) < size:
+        if not hand.plays:
+            raise ScriptError(
+                f"{where}: dealt.{seat}: seat {seat} plays no card, so its hand cannot be read"
+                " from the tricks: a seat that takes the pot without play, or whose hand"
+                " stops before its plays, gives the cards it was dealt (R-SOLE)"
+            )
+        raise ScriptError(
+            f"{where}: dealt.{seat}: seat {seat} plays {len(stood)} of its {size} cards: a"
+            " seat whose plays stop part-way gives the cards it was dealt (R-DEAL)"
+        )
+    for card, i in taken_back.items():
+        if card not in stood:
+            raise ScriptError(
+                f"{where}: plays[{i}]: seat {seat} took {card_str(card)} back, so it still held"
+                " it, but never plays it again: its plays do not show its hand; give"
+                f" dealt.{seat} (R-CORRECTED)"
+            )
+    return AfterDraw(tuple(stood))
+
+
+def _played_at(hand: HandIn, seat: int, card: int | None) -> str | None:
+    """The field where ``seat`` played ``card`` (or took it back), if it did."""
+    if card is None:
+        return None
+    for i, p in enumerate(hand.plays):
+        if p.seat == seat and card in (p.card, p.corrected_to):
+            return f"plays[{i}]"
+    return None
 
 
 def referee_hand(state: State, hand: HandIn, where: str, last: bool) -> NextRecord | None:
@@ -73,14 +129,21 @@ def referee_hand(state: State, hand: HandIn, where: str, last: bool) -> NextReco
                             " are required",
                         )
                     state.apply_chance(Drew(tuple(drew)))
-                else:
+                elif s in (hand.dealt or {}):
                     field = f"dealt.{s}"
                     state.apply_chance(Dealt.of(hand.upcard, hand.dealt or {}))
+                else:  # what the tricks show: its hand after the exchange
+                    field = f"dealt.{s}"
+                    state.apply_chance(after_draw(hand, s, state.h, where, j))
                 continue
             if phase == "exchange":  # the seat's own decision names its discards
                 j = max(j for j in range(di) if ds[j].seat == seat)
                 field = f"decisions[{j}].discard"
-                state.apply_action(discard(ds[j].discard))
+                try:
+                    state.apply_action(discard(ds[j].discard))
+                except RuleViolation as e:  # a card of its hand read from its plays
+                    field = _played_at(hand, seat, e.card) or field
+                    raise
                 continue
             if phase == "decide":
                 if di >= len(ds):

@@ -20,7 +20,9 @@ bridge), read by ``bourre replay`` and ``bourre check`` and written by
 
 - ``house`` takes a house string; ``rules`` a house-rules object as JSON (exact).
 - Each ``hand`` line starts a hand (``dealer N`` and ``pot P`` optional). Give
-  ``deck`` (52 cards, top first) or what the table knows: ``upcard``, ``dealt SEAT:``.
+  ``deck`` (52 cards, top first) or what the table knows: ``upcard``, ``dealt SEAT:``;
+  a playing seat whose plays show its whole hand may have no ``dealt`` line (what
+  the tricks show), and then no ``> DRAWN``.
 - ``decide SEAT play [DISCARDS] [> DRAWN]`` or ``decide SEAT pass``.
 - ``play SEAT CARD`` (several separated by commas); ``CARD/CORRECTION`` for an illegal
   card taken back (R-CORRECTED).  ``premature SEAT`` (R-PREMATURE).  ``reshuffle

@@ -54,7 +54,8 @@ _OUT = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
 class DecisionIn(BaseModel):
     """A decision: ``play`` (with the cards discarded, if any) or ``pass``; for a hand
-    given by what a table knows, ``drew`` lists the replacements received, in order."""
+    given by what a table knows, ``drew`` lists the replacements received, in order
+    (left out for a seat whose hand its plays show)."""
 
     model_config = _IN
     seat: StrictInt = Field(ge=0)
@@ -95,7 +96,9 @@ SeatKey = Annotated[int, BeforeValidator(_seat_key)]
 
 class HandIn(BaseModel):
     """One hand of a table script: given by its ``deck``, or by what the table knows
-    (``upcard``, ``dealt`` and each exchange's ``drew``)."""
+    (``upcard``, ``dealt`` and each exchange's ``drew``), where a playing seat whose
+    plays show its whole hand may leave out its ``dealt`` cards and ``drew`` (what the
+    tricks show: its hand after the exchange is the cards it played)."""
 
     model_config = _IN
     dealer: StrictInt | None = Field(None, ge=0)

@@ -51,7 +51,7 @@ def check_hand(hand: HandIn, where: str, n: int, announcements: bool) -> None:
     if hand.deck is None and not table_form:
         raise ScriptError(
             f"{where}: deck: the hand needs its deck, or the upcard and the hands dealt to"
-            " the seats that play (upcard, dealt; R-DEAL)"
+            " the seats that play, unless their plays show them (upcard, dealt; R-DEAL)"
         )
     if table_form and hand.upcard is None:
         raise ScriptError(f"{where}: upcard: required with dealt: it names trump (R-DEAL)")

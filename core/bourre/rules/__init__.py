@@ -32,18 +32,22 @@ class RuleViolation(Exception):
     """An answer the rules forbid (a pass that is not allowed, a card not held …).
 
     ``rule`` is the id of the rule (R-…) that forbids it, ``reason`` its words;
-    ``legal`` the allowed answers where that helps (e.g. the legal cards).
+    ``legal`` the allowed answers where that helps (e.g. the legal cards); ``card``
+    the card it concerns, where one does (a referee names where the card was given).
     """
 
-    def __init__(self, rule: str, message: str, legal: Sequence[object] = ()) -> None:
+    def __init__(
+        self, rule: str, message: str, legal: Sequence[object] = (), card: int | None = None
+    ) -> None:
         super().__init__(f"{message} ({rule})")
         self.rule = rule
         self.reason = message
         self.legal = tuple(legal)
+        self.card = card
 
     def __reduce__(self) -> tuple[object, ...]:
         """Picklable with its rule and words (it crosses to worker processes)."""
-        return (type(self), (self.rule, self.reason, self.legal))
+        return (type(self), (self.rule, self.reason, self.legal, self.card))
 
 
 @dataclass(frozen=True)
