@@ -8,14 +8,11 @@ from __future__ import annotations
 TOUR = """\
 hand dealer 0
 upcard 9H
-dealt 1: KH QH 5S 8C 9D
-dealt 2: AS KS 4C 7D 2H
-dealt 0: 9H AC 6S JD 2C
-decide 1 play 9D > TC
-decide 2 play 4C 7D > QS 3H
+decide 1 play 9D
+decide 2 play 4C 7D
 decide 3 pass
 decide 4 pass
-decide 0 play JD 2C > AD 4S
+decide 0 play JD 2C
 play 1 5S
 play 2 AS
 play 0 4S
@@ -32,10 +29,26 @@ play 1 TC
 play 2 3H
 play 0 AD
 """
-"""The tour's hand: seat 0 deals, hearts are trump; seats 1, 2 and 0 play and
-change cards; in trick 2 seat 1 plays 8♣ while holding hearts (R-TRUMP) and the
+"""The tour's hand, as its tricks show it (no seat's dealt cards: each seat that
+plays plays all its cards): seat 0 deals, hearts are trump; seats 1, 2 and 0 play
+and change cards; in trick 2 seat 1 plays 8♣ while holding hearts (R-TRUMP) and the
 table lets it stand: a renege; seat 2 takes the pot, seat 0 is bourré, seat 1 pays
 the renege and loses its next deal."""
+
+SHOWN = """\
+hand dealer 0
+upcard 9H
+dealt 1: KH QH 5S 8C 9D
+dealt 2: AS KS 4C 7D 2H
+dealt 0: 9H AC 6S JD 2C
+decide 1 play 9D > TC
+decide 2 play 4C 7D > QS 3H
+decide 3 pass
+decide 4 pass
+decide 0 play JD 2C > AD 4S
+""" + TOUR.split("decide 0 play JD 2C\n", 1)[1]
+"""The tour's hand with the playing seats' cards shown (what a table knows): the
+same hand, each card then checked as it is played."""
 
 RENEGE = ("1", "8C")
 """The seat and the card of the tour's renege."""
@@ -46,8 +59,8 @@ ASKED = "?"
 
 def taps(text: str) -> list[str]:
     """The taps that enter a hand written in the notation (one play a line; a card
-    with ``/`` was taken back).  A tap marked :data:`ASKED` is tapped only when the
-    page asks whether the card stands."""
+    with ``/`` was taken back; a seat with ``dealt`` cards shows them first).  A tap
+    marked :data:`ASKED` is tapped only when the page asks whether a card stood."""
     lines = [x.strip() for x in text.splitlines() if x.strip()]
     dealt: dict[str, list[str]] = {}
     dealer, upcard = "", ""
@@ -71,8 +84,10 @@ def taps(text: str) -> list[str]:
         elif words[0] == "decide":
             seat = words[1]
             out.append("play")
-            out += [f"dealt:{c}" for c in dealt[seat] if not (seat == dealer and c == upcard)]
-            thrown = words[3 : words.index(">")] if ">" in words else []
+            if seat in dealt:  # the seat shows its cards first
+                out.append("show")
+                out += [f"dealt:{c}" for c in dealt[seat] if not (seat == dealer and c == upcard)]
+            thrown = words[3 : words.index(">")] if ">" in words else words[3:]
             drawn = words[words.index(">") + 1 :] if ">" in words else []
             out.append(f"change:{len(thrown)}")
             out += [f"throw:{c}" for c in thrown] + [f"drew:{c}" for c in drawn]
@@ -80,7 +95,7 @@ def taps(text: str) -> list[str]:
             card, slash, instead = words[2].partition("/")
             out.append(f"card:{card}")
             out += ["back", f"card:{instead}"] if slash else [ASKED + "stands"]
-    return out
+    return [*out, ASKED + "stands"]  # a renege the tricks showed, at the end
 
 
 def hidden(page: str, name: str) -> str:

@@ -17,7 +17,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
-from tapflow import ASKED, RENEGE, TOUR, hidden, ruling_items, taps, text_of
+from tapflow import ASKED, RENEGE, SHOWN, TOUR, hidden, ruling_items, taps, text_of
 
 from bourre.referee.notation import parse_script
 from bourre.web import MAX_BODY, create_app
@@ -71,10 +71,11 @@ class Table:
         return m.group(0)
 
 
-def tour_until(predicate: Any) -> Table:
-    """The tour tapped up to (not including) the first tap that ``predicate`` picks."""
+def tour_until(predicate: Any, hand: str = SHOWN) -> Table:
+    """The tour (its cards shown) tapped up to (not including) the first tap that
+    ``predicate`` picks."""
     t = Table()
-    for value in taps(TOUR):
+    for value in taps(hand):
         if predicate(value):
             return t
         t.taps([value])
@@ -93,10 +94,11 @@ def replay_words(text: str, tmp_path: Path) -> list[str]:
     return [x for x in out.splitlines() if x.strip()]
 
 
-def test_the_tour_tapped_gives_the_ruling_of_replay(tmp_path: Path) -> None:
+@pytest.mark.parametrize("hand", [TOUR, SHOWN], ids=["tricks-show", "cards-shown"])
+def test_the_tour_tapped_gives_the_ruling_of_replay(hand: str, tmp_path: Path) -> None:
     t = Table()
     assert t.ask == "Who deals? Tap the dealer's seat."
-    t.taps(taps(TOUR))
+    t.taps(taps(hand))
     assert t.ask == "The hand is over."
     page = ruling_items(t.page)
     seat, card = RENEGE
@@ -109,9 +111,9 @@ def test_the_tour_tapped_gives_the_ruling_of_replay(tmp_path: Path) -> None:
     assert "Seat 0 took no trick: bourré, pays 5 chips into the next pot." in " ".join(page)
     assert "Seat 2 took the most tricks (3) and takes the pot of 5 chips." in " ".join(page)
     # the same hand written in the notation: the same ruling from the command line
-    assert page == replay_words("house standard\n" + TOUR, tmp_path)
+    assert page == replay_words("house standard\n" + hand, tmp_path)
     # what the page wrote is the same hand
-    assert parse_script(hidden(t.page, "script")) == parse_script(TOUR)
+    assert parse_script(hidden(t.page, "script")) == parse_script(hand)
     assert f"play {seat} {card}\n" in hidden(t.page, "script") + "\n"
 
 
@@ -128,8 +130,8 @@ def test_dealer_and_upcard_steps() -> None:
 
 def test_a_seat_that_plays_shows_changes_throws_and_draws() -> None:
     t = Table()
-    t.taps(["dealer:0", "upcard:9H", "play"])
-    assert t.ask == "Seat 1 plays: tap the 5 cards it was dealt (0 of 5)."
+    t.taps(["dealer:0", "upcard:9H", "play", "show"])
+    assert t.ask == "Seat 1 plays: Tap the 5 cards it was dealt (0 of 5)."
     assert " disabled" in t.card("9H")  # the upcard is the dealer's
     t.taps(["dealt:KH", "dealt:QS", "dealt:QS"])  # a card tapped again is taken back
     assert "(1 of 5)" in t.ask and "picked" in t.card("KH")
@@ -145,7 +147,7 @@ def test_a_seat_that_plays_shows_changes_throws_and_draws() -> None:
     t.tap("drew:TC")
     assert t.ask == "Seat 2: pass or play?"
     assert "dealt 1: KH QH 5S 8C 9D\ndecide 1 play 9D > TC" in hidden(t.page, "script")
-    t.tap("play")
+    t.taps(["play", "show"])
     assert " disabled" in t.card("KH") and " disabled" in t.card("TC")  # seat 1 holds them
     assert " disabled" in t.card("9D")  # seat 1 threw it
 
@@ -155,8 +157,8 @@ def test_the_dealer_shows_four_cards_besides_the_upcard() -> None:
     t.taps(["dealer:0", "upcard:9H", "pass", "pass", "pass", "pass"])
     assert t.ask == "Seat 0 must play."
     assert "R-LAST-STANDS" in t.page  # the rule that forces it, in the house's words
-    t.tap("play")
-    assert "(1 of 5). The upcard 9♥ is one of them." in t.ask
+    t.taps(["play", "show"])
+    assert "(1 of 5). 9♥ known." in t.ask
 
 
 def test_the_play_picker_greys_out_what_cannot_be_played() -> None:
@@ -206,10 +208,12 @@ def test_a_forbidden_card_taken_back(tmp_path: Path) -> None:
 
 def test_undo_takes_back_one_tap_at_a_time() -> None:
     t = Table()
-    t.taps(["dealer:0", "upcard:9H", "play", "dealt:KH", "dealt:QH"])
+    t.taps(["dealer:0", "upcard:9H", "play", "show", "dealt:KH", "dealt:QH"])
     t.tap("undo")
     assert "(1 of 5)" in t.ask
     t.taps(["undo", "undo"])
+    assert t.ask == "How many cards does seat 1 change?"
+    t.taps(["undo"])
     assert t.ask == "Seat 1: pass or play?"
     t.tap("undo")
     assert t.ask.startswith("Seat 0 deals. Tap the upcard")
@@ -256,8 +260,10 @@ def test_typing_and_tapping_carry_the_hand_over() -> None:
         ([], {"tap": "card:AS"}, "that tap does not fit"),
         (["dealer:0"], {"tap": "upcard:ZZ"}, "ZZ"),
         (["dealer:0", "upcard:9H"], {"tap": "frobnicate"}, "may: pass or play"),
-        (["dealer:0", "upcard:9H", "play"], {"tap": "dealt:9H"}, "already elsewhere"),
-        (["dealer:0", "upcard:9H", "play"], {"tap": "change:2"}, "tap the 5 cards"),
+        (["dealer:0", "upcard:9H", "play", "show"], {"tap": "dealt:9H"}, "already elsewhere"),
+        (["dealer:0", "upcard:9H", "play", "show"], {"tap": "change:2"}, "tap the 5 cards"),
+        (["dealer:0", "upcard:9H", "play"], {"tap": "change:6"}, "changes 0 to 5 cards"),
+        (["dealer:0", "upcard:9H", "play", "change:1"], {"tap": "throw:9H"}, "among its own"),
         (["dealer:0", "upcard:9H", "pass", "pass", "pass", "pass"], {"tap": "pass"}, "may: play"),
         (["dealer:0", "upcard:9H"], {"tap": "stands"}, "may: pass or play"),
         ([], {"pending": "seat 1; card QQ", "tap": ""}, "QQ"),
@@ -292,6 +298,7 @@ def test_bad_or_forged_taps_get_a_message(
             "dealer:0",
             "upcard:9H",
             "play",
+            "show",
             *[f"dealt:{c}" for c in "KH QH 5S 8C 9D".split()],
             "change:9",
         ],
@@ -299,6 +306,7 @@ def test_bad_or_forged_taps_get_a_message(
             "dealer:0",
             "upcard:9H",
             "play",
+            "show",
             *[f"dealt:{c}" for c in "KH QH 5S 8C 9D".split()],
             "change:1",
             "throw:AS",
@@ -307,6 +315,7 @@ def test_bad_or_forged_taps_get_a_message(
             "dealer:0",
             "upcard:9H",
             "play",
+            "show",
             *[f"dealt:{c}" for c in "KH QH 5S 8C 9D".split()],
             "change:1",
             "throw:9D",
@@ -331,3 +340,51 @@ def test_oversized_or_foreign_posts_are_refused() -> None:
     )
     assert r.status_code == 403
     assert client.get("/tap?house=standard%2Bfoo(").status_code == 400
+
+
+def test_a_seat_whose_tricks_will_show_its_hand_taps_only_its_discards() -> None:
+    t = Table()
+    t.taps(["dealer:0", "upcard:9H", "play"])
+    assert t.ask == "How many cards does seat 1 change?"
+    assert 'value="show"' in t.page and "they all show in the tricks" in t.page
+    t.tap("change:1")
+    assert " disabled" in t.card("9H") and " disabled" not in t.card("9D")
+    t.tap("throw:9D")
+    assert t.ask == "Seat 2: pass or play?"
+    assert hidden(t.page, "script").endswith("upcard 9H\ndecide 1 play 9D")
+    t.taps(["play", "change:0", "pass", "pass", "play", "change:0"])
+    assert t.ask == "Trick 1: tap the card seat 1 played. Seat 1 leads."
+    assert "checked when the hand is over" in t.page
+    assert " disabled" in t.card("9D") and " disabled" in t.card("9H")  # thrown; the dealer's
+    assert "legal" not in t.card("5S")  # its hand is not known yet
+    t.taps(["card:5S", "card:AS"])
+    assert " disabled" not in t.card("9H")  # seat 0, the dealer, holds the upcard
+    assert " disabled" in t.card("5S") and "played" in t.card("5S")
+
+
+def test_a_renege_the_tricks_show_taken_back_is_tapped_again() -> None:
+    t = Table()
+    t.taps(taps(TOUR)[:-2])  # all but the table's answer
+    assert "The tricks show that seat 1's 8♣ in trick 2 was not allowed" in t.ask
+    t.tap("next")
+    assert t.status == 400 and "say first" in text_of(t.page, "error")
+    t.tap("back")
+    assert t.ask.startswith("Seat 1 took 8♣ back: tap the card played instead.")
+    assert hidden(t.page, "script").endswith("play 0 6S")
+    t.tap("card:QH")
+    assert hidden(t.page, "script").endswith("play 1 8C/QH")
+
+
+def test_a_sole_player_shows_its_cards_at_the_end(tmp_path: Path) -> None:
+    t = Table()
+    t.taps(["dealer:0", "upcard:9H", "play", "change:1", "throw:9D"])
+    t.taps(["pass", "pass", "pass", "pass"])
+    assert t.ask.startswith("Seat 1 took the pot without playing a card")
+    assert "R-SOLE" in t.ask and "(1 of 5). 9♦ known." in t.ask
+    t.taps(["dealt:KH", "dealt:QH", "dealt:5S", "dealt:8C"])
+    assert t.ask == "Which 1 card did seat 1 draw? (0 of 1)"
+    t.tap("drew:TC")
+    assert t.ask == "The hand is over."
+    script = hidden(t.page, "script")
+    assert "dealt 1: 9D KH QH 5S 8C\ndecide 1 play 9D > TC" in script
+    assert ruling_items(t.page) == replay_words("house standard\n" + script, tmp_path)
