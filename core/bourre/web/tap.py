@@ -955,7 +955,7 @@ class TapFlow:
         number = self.done.state.number
         out = [
             f"Hand {number} · seat {hs.dealer} deals · trump {SUIT_NAMES[hs.trump]}"
-            f" ({card_symbol(hs.upcard)}) · the pot {chips(hs.pot)}"
+            f" ({card_symbol(hs.upcard)}) · the pot {chips(self.done.record.hands[-1].pot_at_stake)}"
         ]
         if hs.active and self._phase() == "play":
             out.append("Tricks: " + ", ".join(f"seat {s} {hs.won[s]}" for s in hs.active))
