@@ -275,7 +275,7 @@ def test_typing_and_tapping_carry_the_hand_over() -> None:
         (
             [],
             {"script": "hand dealer 0\nupcard 9H", "pending": "seat 3; card AS", "tap": "stands"},
-            "not this seat's",
+            "not this hand's",
         ),
     ],
 )

@@ -1,9 +1,11 @@
 """``bourre serve``: the referee in a browser (Starlette and Jinja2 templates).
 
-Three pages: compose a house (its variants and settings as forms generated from the
-settings models) and read its rules; referee a hand as it is played, one entry at a
-time, each ruling shown as it happens (the legal cards, a refused card with its rule,
-the payout at the end); paste a whole script (JSON or hand notation) for a ruling.
+Four pages: compose a house (its variants and settings as forms generated from the
+settings models) and read its rules; referee a hand by tapping, every step a choice on
+the screen (:mod:`bourre.web.tap`); referee a hand typed as it is played, one line at
+a time, each ruling shown as it happens (the legal cards, a refused card with its
+rule, the payout at the end); paste a whole script (JSON or hand notation) for a
+ruling.  The links of every page keep the house (``?house=``).
 
 The app keeps nothing between requests: the hand so far travels in the form as hand
 notation (:mod:`bourre.referee.notation`) and is refereed again on every step, by the same
@@ -339,7 +341,11 @@ async def tap(request: Request) -> Response:
             flow.tap(got["tap"])
         except TapError as e:
             error = str(e)
-    step = flow.step()
+    try:
+        step, where = flow.step(), flow.status()
+    except TapError as e:  # a step the form's state cannot show: without it
+        error, flow.pending = str(e), None
+        step, where = flow.step(), flow.status()
     words = ruling(flow.done) if step.over and flow.done is not None else []
     return _page(
         request,
@@ -349,7 +355,7 @@ async def tap(request: Request) -> Response:
         script=flow.script,
         pending=flow.pending.text() if flow.pending else "",
         step=step,
-        where=flow.status(),
+        where=where,
         error=error or flow.error,
         words=words,
     )

@@ -238,6 +238,28 @@ class TapFlow:
         self.done: Refereed | None = None
         self.error: str | None = None
         self._referee()
+        if self.pending is not None and not self._fits(self.pending):
+            self.pending = None
+            raise TapError("the step under way is not this hand's: start it again")
+
+    def _fits(self, p: Pending) -> bool:
+        """Whether a pending step from the form belongs where the hand is."""
+        phase = self._phase()
+        counts = (
+            len(p.dealt) <= self.size
+            and len(set(p.dealt)) == len(p.dealt)
+            and (p.change is None or len(p.throw) <= p.change <= self.size)
+            and len(p.drew) <= (p.change or 0)
+            and len(set(p.throw)) == len(p.throw)
+            and len(set(p.drew)) == len(p.drew)
+        )
+        if not counts:
+            return False
+        if p.kind == "decide":
+            return phase == "decide" and self._next_seat()[0] == p.seat
+        if p.kind == "card":
+            return phase == "play" and self._next_seat()[0] == p.seat
+        return phase == "show" and min(self.guessed) == p.seat
 
     # -- the hand so far ---------------------------------------------------------------
 
