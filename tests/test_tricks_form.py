@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from bourre.game.actions import Deck
 from bourre.game.state import CHANCE, State
-from bourre.referee import ScriptError, load_script, replay
+from bourre.referee import ScriptError, load_script, referee, replay
 from bourre.referee.notation import format_script, parse_script
 from bourre.rules.cards import card_str
 from bourre.rules.house import House
@@ -261,6 +261,7 @@ def test_a_renege_or_a_correction_by_the_tricks(name: str) -> None:
         p for t in record["hands"][0]["tricks"] for p in t["plays"] if p["renege"] or p["corrected"]
     ]
     assert wrong
+    assert all(str(p["seat"]) not in (told["hands"][0].get("dealt") or {}) for p in wrong)
     if name == "correction":  # the card taken back is played again later
         back = next(p for p in plays if p.get("corrected_to"))
         assert [p["card"] for p in plays if p["seat"] == back["seat"]].count(back["card"]) == 2
@@ -317,8 +318,6 @@ def test_check_script_on_a_hand_stopped_in_its_last_trick(tmp_path: Path) -> Non
     script = json.loads((GOLDEN / "variants" / "standard.script.json").read_text())
     script["hands"] = script["hands"][:1]
     record = replay(script).model_dump(mode="json")
-    told = tricks_form(script, record)
-    hand = told["hands"][0]
     k = len(record["hands"][0]["active"])
     stop = 4 * k + 2  # two cards into the last trick
     partial = copy.deepcopy(script)
@@ -516,6 +515,7 @@ def _draw_registry() -> Any:
         register(variant("older-draw", _OlderDraw))
         register(variant("wrong-split", _WrongSplit))
         register(variant("capped-draw", _CappedDraw))
+        register(variant("plain-draw", Draw))
 
     mod.bourre_register_variants = bourre_register_variants
     reg = load_registry(extra=[("draw-plugins", mod)])
@@ -537,3 +537,38 @@ def test_a_plugins_draw_reads_the_tricks_or_refuses(variant: str, words: str) ->
     with pytest.raises(ScriptError) as e:
         replay(told, registry=_draw_registry())
     assert words in str(e.value) and "hand 1" in str(e.value)
+
+
+def test_the_web_page_referees_a_pasted_hand_by_its_tricks() -> None:
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from bourre.web import create_app
+
+    client = TestClient(create_app(), base_url="http://localhost", raise_server_exceptions=False)
+    script = (EXAMPLES / "hands" / "tricks.hand").read_text(encoding="utf-8")
+    r = client.post("/paste", data={"script": script})
+    assert r.status_code == 200 and "Hand 1" in r.text and "R-WIN" in r.text
+
+
+def test_a_guarded_house_checks_every_card_of_a_hand_read_from_its_tricks() -> None:
+    """A house with a plugin's component checks after each hand that every card is in
+    one place (the state's guard): two reshuffles read from the tricks pass it."""
+    script = json.loads((GOLDEN / "reshuffle_8_players.script.json").read_text())
+    script["rules"]["variants"] = {"use": ["plain-draw"]}
+    reg = _draw_registry()
+    by_deck = replay(script, registry=reg)
+    record = by_deck.model_dump(mode="json")
+    told = tricks_form(script, record, registry=reg)
+    assert "dealt" not in told["hands"][0]
+    deck, rec = script["hands"][0]["deck"], record["hands"][0]
+    n = len(rec["tricks_won"])
+    told["hands"][0]["dealt"] = {  # the seats that pass show theirs: no card unseen
+        str(s): [deck[i] for i in range(5 * n) if (rec["dealer"] + 1 + i) % n == s]
+        for s in range(n)
+        if s not in rec["active"]
+    }
+    done = referee(told, registry=reg)
+    assert done.state.checked and not any(done.state.results[0].state.hidden)
+    assert done.state.results[0].state.unseen_stock == 0
+    assert text(done.record) == text(by_deck)
