@@ -388,3 +388,11 @@ def test_a_sole_player_shows_its_cards_at_the_end(tmp_path: Path) -> None:
     script = hidden(t.page, "script")
     assert "dealt 1: 9D KH QH 5S 8C\ndecide 1 play 9D > TC" in script
     assert ruling_items(t.page) == replay_words("house standard\n" + script, tmp_path)
+
+
+def test_the_page_is_served_after_its_module_is_imported() -> None:
+    import bourre.web.tap  # the submodule's name is set on the package once imported
+
+    assert bourre.web.tap.TapFlow
+    fresh = TestClient(create_app(), base_url="http://localhost")
+    assert fresh.get("/tap?house=standard").status_code == 200

@@ -313,9 +313,10 @@ async def hand(request: Request) -> Response:
     )
 
 
-async def tap(request: Request) -> Response:
+async def tap_page(request: Request) -> Response:
     """Referee a hand by tapping: every step a choice on the screen
-    (:mod:`bourre.web.tap`)."""
+    (:mod:`bourre.web.tap`; named apart from that module, which shadows a package
+    attribute of its name once imported)."""
     from bourre.referee.ruling import ruling
     from bourre.web.tap import TapError, TapFlow
 
@@ -402,7 +403,7 @@ def create_app(hosts: Iterable[str] = (), body_seconds: float = BODY_SECONDS) ->
             Route("/", home, methods=["GET", "POST"]),
             Route("/rules", rules),
             Route("/hand", hand, methods=["GET", "POST"]),
-            Route("/tap", tap, methods=["GET", "POST"]),
+            Route("/tap", tap_page, methods=["GET", "POST"]),
             Route("/paste", paste, methods=["GET", "POST"]),
             Route("/health", health),
         ]

@@ -6,8 +6,17 @@ step a line, :mod:`bourre.referee.notation`) and is refereed again on every tap 
 the same code as ``bourre replay``.  A step that takes several taps (a seat that
 plays: the cards it shows, how many it changes, which, what it drew; a card the
 rules forbid: does it stand, or was it taken back) waits in a short ``pending``
-field until it is whole, then becomes a line.  The table's cards are asked only
-where the script needs them: a seat that passes shows nothing.
+field until it is whole, then becomes a line.
+
+The table's cards are asked only where the script needs them.  A seat that passes
+shows nothing; a seat that plays gives how many cards it changes and which it threw,
+and its hand is read from its tricks once it has played them all (docs/table-scripts.md,
+"What the tricks show").  Until then the referee is given a provisional hand for it
+(the cards it played, cards nobody named), from which only whose turn it is and who
+took each trick are read; its cards are checked when its tricks show them, and a
+renege found then is put to the table.  A seat may show its dealt cards instead (one
+tap more): each of its cards is then checked as it is played.  A seat that takes the
+pot without play shows its cards at the end (R-SOLE).
 
 What a card may be, and why not, is the house's rule components' answer (the state's
 :meth:`~bourre.game.state.State.legal_with_reasons`); the ruling at the end is
