@@ -344,9 +344,13 @@ async def tap_page(request: Request) -> Response:
             error = str(e)
     try:
         step, where = flow.step(), flow.status()
-    except TapError as e:  # a step the form's state cannot show: without it
+    except TapError as e:  # a step the form's state cannot show: without it, or anew
         error, flow.pending = str(e), None
-        step, where = flow.step(), flow.status()
+        try:
+            step, where = flow.step(), flow.status()
+        except TapError:
+            flow = TapFlow(house, "", "")
+            step, where = flow.step(), flow.status()
     words = ruling(flow.done) if step.over and flow.done is not None else []
     return _page(
         request,

@@ -308,6 +308,11 @@ class TapFlow:
         if not self._has("hand") or not self._has("upcard"):
             if self.lines and not self._has("hand"):
                 self.error = "the hand: the first line names the dealer (hand dealer N)"
+            elif self._has("hand"):
+                try:
+                    self._dealer_seat()
+                except TapError as e:
+                    self.error = str(e)
             return
         try:
             self.done, self.guessed = self._run(self.lines)
@@ -810,8 +815,11 @@ class TapFlow:
         if "dealer" in words:
             return int(words[words.index("dealer") + 1]), []
         starts = [i for i, x in enumerate(lines) if x.split()[0].lower() == "hand"]
-        if len(starts) < 2:
-            raise TapError("the hand: the first hand names its dealer (hand dealer N)")
+        if len(starts) < 2:  # the first hand: the house's first dealer (R-DEALER)
+            first = self.house.table.first_dealer
+            if not isinstance(first, int):
+                raise TapError("the hand: the first hand names its dealer (hand dealer N)")
+            return first, []
         done, _ = self._run(lines[: starts[-1]], guess=False)  # the hands before, over
         st = done.state
         assert st.last_dealer is not None
