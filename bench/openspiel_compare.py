@@ -2,8 +2,9 @@
 
 What is measured
 ----------------
-The performance target (issue): *the state API, driven from Python, must play at least
-3x as many hands per second as OpenSpiel's Python API plays 5-player oh_hell games.*
+The performance target (issue 28, on the kernel's stepped state; it was 3x on the
+Python rules): *the state API, driven from Python, must play at least 10x as many hands
+per second as OpenSpiel's Python API plays 5-player oh_hell games.*
 OpenSpiel is the reference point because it is what a researcher would otherwise reach
 for: its games run in C++, so a Python driver pays only the per-call binding cost.
 ``oh_hell(players=5,num_tricks_fixed=5)`` is the nearest OpenSpiel game to a 5-seat,
@@ -14,7 +15,9 @@ among the legal actions (``rng.choice(state.legal_actions())``), one core, no bo
 
 (a) bourre: ``Game(house).new_session(seed=i)``, a whole seeded session (its own chance
     outcomes, so it never stops at a chance node), played to the end; the hands counted
-    are ``len(state.results)``.  This is the main figure, "hands/s (sessions)".  For
+    are ``state.number`` (the hands dealt).  This is the main figure, "hands/s
+    (sessions)".  ``Game(house)`` gives the compiled kernel's stepped state where it
+    can play the house (``--engine python``: the Python rules' state).  For
     reference it also plays single hands, ``Game(house).new_hand(seed=i)``, each terminal
     after its payout: "hands/s (hands)", which includes creating a state per hand.
 (b) OpenSpiel: ``pyspiel.load_game("oh_hell(players=5,num_tricks_fixed=5)")``, a new
@@ -60,7 +63,7 @@ def bourre_session_rate(game: Any, seconds: float, first_seed: int) -> tuple[flo
         seed += 1
         while not state.is_terminal():
             state.apply_action(choice(state.legal_actions()))
-        hands += len(state.results)
+        hands += state.number
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return hands / elapsed, seed
@@ -112,7 +115,7 @@ def steps_bourre(game: Any, sessions: int = 3) -> tuple[float, int]:
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
             actions += 1
-        hands += len(state.results)
+        hands += state.number
     return actions / max(hands, 1), hands // sessions
 
 
@@ -159,6 +162,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
     parser.add_argument("--house", default="standard", help='bourre house (default "standard")')
+    parser.add_argument(
+        "--engine", default=None, help="Game's engine: auto (default), kernel or python"
+    )
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.rounds < 1:
         parser.error("--seconds must be positive and --rounds at least 1")
@@ -175,12 +181,13 @@ def main(argv: list[str] | None = None) -> int:
 
     from bourre.game import Game
 
-    game = Game(args.house)
+    game = Game(args.house, engine=args.engine)
     oh_hell = pyspiel.load_game(OH_HELL)
     out = print
 
     out(f"machine: {machine()}")
     out(f"open_spiel: {getattr(pyspiel, '__version__', '?')}; game {OH_HELL}")
+    out(f"bourre state: {type(game.new_session(seed=0)).__name__} (engine {game.engine})")
     per_hand, per_session = steps_bourre(game)  # also the warm-up
     os_actions, os_chances = steps_openspiel(oh_hell)
     out(
@@ -223,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     out(f"median bourre hands/s (hands):    {med_h:,.0f}")
     out(f"median OpenSpiel oh_hell games/s: {med_g:,.0f}")
     out(f"ratio (hands): {med_h / med_g:.2f}")
-    out(f"target: ratio >= 3.00 ({'met' if med_s / med_g >= 3 else 'NOT met'})")
+    out(f"target: ratio >= 10.00 ({'met' if med_s / med_g >= 10 else 'NOT met'})")
     out(f"ratio: {med_s / med_g:.2f}")
     return 0
 

@@ -16,6 +16,7 @@ from conftest import BUILTINS, GOLDEN, hand_2111, make_script, normalize
 from typer.testing import CliRunner
 
 from bourre.cli import app
+from bourre.rules.cards import card_symbol, parse_card
 
 runner = CliRunner()
 
@@ -121,13 +122,16 @@ def test_replay_duplicate_card(tmp_script):
     script = make_script([hand_2111()])
     deck = script["hands"][0]["deck"]
     deck[7] = deck[3]
-    assert_fails(invoke("replay", str(tmp_script(script))), "hand 1", "deck", deck[3], "R-DECK")
+    twice = card_symbol(parse_card(deck[3]))  # a terminal shows cards by their symbols
+    assert_fails(
+        invoke("replay", str(tmp_script(script))), "hand 1, card 8 of the deck", twice, "R-DECK"
+    )
 
 
 def test_replay_card_not_held(tmp_script):
     script = make_script([hand_2111()])
     script["hands"][0]["plays"][0]["card"] = "AH"  # held by seat 4
-    assert_fails(invoke("replay", str(tmp_script(script))), "hand 1", "plays[0]", "AH", "R-DEAL")
+    assert_fails(invoke("replay", str(tmp_script(script))), "hand 1, play 1, card:", "A♥", "R-DEAL")
 
 
 def test_replay_unknown_variant(tmp_script):
@@ -174,11 +178,14 @@ def test_replay_rules_errors_name_the_script(tmp_script, variants, settings, key
 @pytest.mark.parametrize(
     "mutate, words",
     [
-        (lambda h: h["decisions"].reverse(), ["hand 1", "decisions[0]", "R-DECIDE"]),
-        (lambda h: h["plays"].append({"seat": 1, "card": "AS"}), ["hand 1", "plays[20]"]),
-        (lambda h: h["plays"][0].update(corrected_to="KS"), ["hand 1", "plays[0]", "R-CORRECTED"]),
+        (lambda h: h["decisions"].reverse(), ["hand 1, decision 1, seat:", "R-DECIDE"]),
+        (lambda h: h["plays"].append({"seat": 1, "card": "AS"}), ["hand 1, play 21:"]),
+        (
+            lambda h: h["plays"][0].update(corrected_to="KS"),
+            ["hand 1, play 1, card:", "R-CORRECTED"],
+        ),
         (lambda h: h.update(deck=h["deck"][:-1]), ["hand 1", "deck", "R-DECK"]),
-        (lambda h: h["deck"].__setitem__(0, "ZZ"), ["hand 1", "deck[0]", "R-DECK"]),
+        (lambda h: h["deck"].__setitem__(0, "ZZ"), ["hand 1, card 1 of the deck:", "R-DECK"]),
         (lambda h: h.update(dealer=7), ["hand 1", "dealer", "R-SEAT"]),
     ],
 )

@@ -137,7 +137,8 @@ def test_table_errors_name_file_key_and_allowed(tmp_path, suffix, table, key, al
 
 def test_first_dealer_error_names_the_seats(tmp_path):
     msg = error_of(House, write(tmp_path, "h.toml", "[table]\nplayers = 4\nfirst_dealer = 4\n"))
-    assert "first_dealer" in msg and "0…3" in msg and "R-DEALER" in msg
+    assert "first_dealer" in msg and "from 0 to 3" in msg and "R-DEALER" in msg
+    assert 'or "random"' in msg and "line 3" in msg
 
 
 def test_unknown_variant_names_the_installed_ones(tmp_path):
@@ -187,9 +188,15 @@ def test_unknown_top_level_section(tmp_path):
 
 
 def test_unknown_key_error_lists_the_allowed_keys(tmp_path):
-    msg = error_of(House, write(tmp_path, "h.toml", "[table]\nplayrs = 5\n"))
+    msg = error_of(House, write(tmp_path, "h.toml", "[table]\nseats = 5\n"))
     for key in ("players", "hands", "ante", "balance", "first_dealer"):
-        assert re.search(rf"\b{key}\b", msg.replace("playrs", "")), msg
+        assert re.search(rf"\b{key}\b", msg.replace("seats", "")), msg
+    assert "h.toml, line 2: table.seats: unknown key" in msg
+
+
+def test_unknown_key_error_names_the_key_meant(tmp_path):
+    msg = error_of(House, write(tmp_path, "h.toml", "[table]\nplayrs = 5\n"))
+    assert msg.endswith("h.toml, line 2: table.playrs: unknown key — did you mean players?"), msg
 
 
 # ------------------------------------------------------------------ house strings

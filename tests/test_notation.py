@@ -45,6 +45,24 @@ def test_every_golden_script_round_trips(path: Path) -> None:
     assert replay(again).model_dump(mode="json") == replay(script).model_dump(mode="json")
 
 
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.stem)
+def test_a_written_hand_holds_a_trick_a_line(path: Path) -> None:
+    """``bourre play --save`` and ``convert`` write each trick on its own line, as the
+    table saw it: every full ``play`` line holds one card per seat in play."""
+    script = json.loads(path.read_text())
+    text = format_script(script)
+    blocks = text.split("\nhand")[1:]
+    assert len(blocks) == len(script["hands"])
+    for hand, block in zip(script["hands"], blocks, strict=True):
+        seats = {d["seat"] for d in hand.get("decisions", []) if d["action"] == "play"}
+        lines = [line for line in block.splitlines() if line.startswith("play ")]
+        if len(seats) < 2 or not lines:
+            continue
+        counts = [len(line.split(",")) for line in lines]
+        assert all(c == len(seats) for c in counts[:-1]) and counts[-1] <= len(seats), block
+        assert sum(counts) == len(hand["plays"])
+
+
 def test_a_typed_hand_stops_at_the_disputed_card() -> None:
     record = replay(parse_script(TYPED)).model_dump(mode="json")
     nxt = record["hands"][-1]["next"]
@@ -58,7 +76,7 @@ def test_the_cli_reads_notation_and_converts(tmp_path: Path) -> None:
     r = runner.invoke(app, ["replay", str(path)])
     assert r.exit_code == 0 and json.loads(r.stdout)["hands"][0]["next"]["seat"] == 1
     r = runner.invoke(app, ["check", "--script", str(path)])
-    assert r.exit_code == 0 and "Seat 1 is to act and may: 5H, AH." in r.stdout
+    assert r.exit_code == 0 and "Seat 1 is to act and may: 5♥, A♥." in r.stdout
     assert "R-FOLLOW: Holding the led suit" in r.stdout
     r = runner.invoke(app, ["convert", str(path)])
     assert r.exit_code == 0

@@ -251,7 +251,7 @@ def _golden() -> dict[str, Any]:
         (lambda s: s.update(rules={"table": {"players": 5.0}}), "table.players"),
         (lambda s: s.update(rules={"variants": {"use": ["standard", "standard"]}}), "named twice"),
         (lambda s: s["hands"][0]["deck"].__setitem__(0, "Aſ"), "R-DECK"),
-        (lambda s: s["hands"][0].update(reshuffles=[["2S"]]), "reshuffles"),
+        (lambda s: s["hands"][0].update(reshuffles=[["2S"]]), "hand 1, reshuffle 1: given"),
     ],
 )
 def test_strict_scripts(tmp_path: Path, mutate: Any, words: str) -> None:

@@ -316,13 +316,13 @@ def test_bots_given_as_module_and_factory(tmp_path: Path, monkeypatch: pytest.Mo
 @pytest.mark.parametrize(
     ("line", "words"),
     [
-        ("hand dealer ²", "line 2: '²' is not a seat number"),
-        ("balances --5", "line 2: '--5' is not an amount of chips"),
-        ("rules " + "[" * 5000, "line 2: rules: not valid JSON: nested too deeply"),
-        ("balances " + "9" * 5000, "line 2: '99999999999999999999…' chips is more than a table holds"),
-        ("hand pot 1e999", "line 2: '1e999' is not an amount of chips"),
-        ("rules {\"table\": {\"players\": " + "9" * 5000 + "}}", "line 2: rules: not valid JSON: the number"),
-        ("decide ³ play", "line 2: '³' is not a seat number"),
+        ("hand dealer ²", "line 2, column 13: '²' is not a seat number (R-SEAT)"),
+        ("balances --5", "line 2, column 10: '--5' is not an amount of chips"),
+        ("rules " + "[" * 5000, "line 2, column 7: rules: not valid JSON: nested too deeply"),
+        ("balances " + "9" * 5000, "line 2, column 10: '99999999999999999999…' chips is more than a table holds"),
+        ("hand pot 1e999", "line 2, column 10: '1e999' is not an amount of chips"),
+        ("rules {\"table\": {\"players\": " + "9" * 5000 + "}}", "line 2, column 7: rules: not valid JSON: the number"),
+        ("decide ³ play", "line 2, column 1: decide: comes after a 'hand' line"),
     ],
 )
 @pytest.mark.parametrize("command", [["replay"], ["check", "--script"], ["convert"]])
@@ -332,7 +332,7 @@ def test_hostile_notation_in_every_command(tmp_path: Path, line: str, words: str
     path.write_text(f"house standard\n{body}\nupcard 7S\n", encoding="utf-8")
     if line.startswith("decide"):
         path.write_text(f"house standard\n{line}\n", encoding="utf-8")
-        words = "line 2: decide: comes after a 'hand' line"
+        words = "line 2, column 1: decide: comes after a 'hand' line"
     message = refused(*command, str(path))
     assert words in message and len(message) < 500
 
@@ -341,7 +341,7 @@ def test_convert_checks_a_json_script_first(tmp_path: Path) -> None:
     path = tmp_path / "s.json"
     path.write_text(json.dumps({"hands": [{"plays": [{"seat": "x", "card": "AS"}]}]}), encoding="utf-8")
     message = refused("convert", str(path))
-    assert "hand 1: plays[0].seat: should be a whole number" in message
+    assert "hand 1, play 1, seat: should be a whole number (R-SEAT)" in message
     assert "Input should" not in message
 
 

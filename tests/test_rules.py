@@ -189,14 +189,14 @@ def test_R_SEAT_decisions_clockwise_from_the_dealers_left():
     # counter-clockwise decisions are refused
     hand = hand_2111()
     hand["decisions"] = list(reversed(hand["decisions"]))
-    refused(make_script([hand]), "hand 1", "decisions[0]", "R-DECIDE")
+    refused(make_script([hand]), "hand 1, decision 1", "R-DECIDE")
 
 
 def test_R_SEAT_play_goes_clockwise():
     hand = hand_2111()
     p = hand["plays"]
     p[1], p[2] = p[2], p[1]  # seat 3 plays before seat 2
-    refused(make_script([hand]), "hand 1", "plays[1]", "R-LEAD")
+    refused(make_script([hand]), "hand 1, play 2", "R-LEAD")
 
 
 # =========================================================================== R-DECK
@@ -266,10 +266,10 @@ def test_R_DECK_through_replay_accepts_10_and_prints_T():
 def test_R_DECK_through_replay_refuses_bad_decks():
     hand = hand_2111()
     bad = make_script([dict(hand, deck=["1X", *hand["deck"][1:]])])
-    refused(bad, "hand 1", "deck[0]", "R-DECK")
+    refused(bad, "hand 1, card 1 of the deck", "R-DECK")
     dup = make_script([dict(hand, deck=[hand["deck"][1], *hand["deck"][1:]])])
-    msg = refused(dup, "hand 1", "deck", "R-DECK")
-    assert hand["deck"][1] in msg  # names the repeated card
+    msg = refused(dup, "hand 1, card 2 of the deck", "R-DECK")
+    assert card_symbol(parse_card(hand["deck"][1])) in msg  # names the repeated card
     short = make_script([dict(hand, deck=hand["deck"][:51])])
     refused(short, "hand 1", "deck", "51", "R-DECK")
     long = make_script([dict(hand, deck=[*hand["deck"], "AS"])])
@@ -459,7 +459,7 @@ def test_R_DECIDE_every_player_decides_once():
     stopped = run(make_script([dict(missing, plays=[])]))  # the last hand may stop
     assert stopped["hands"][0]["next"]["seat"] == hand["decisions"][4]["seat"]
     extra = dict(hand, decisions=[*hand["decisions"], {"seat": 1, "action": "pass"}])
-    refused(make_script([extra]), "hand 1", "decisions[5]", "R-DECIDE")
+    refused(make_script([extra]), "hand 1, decision 6", "R-DECIDE")
 
 
 # =========================================================================== R-PASS
@@ -485,7 +485,7 @@ def test_R_PASS_cannot_exchange():
     hand = hand_2111()
     dealt = dealt_hands(hand["deck"], 0, 5)
     hand["decisions"][4] = {"seat": 0, "action": "pass", "discard": [dealt[0][0]]}
-    refused(make_script([hand]), "hand 1", "decisions[4]", "R-PASS")
+    refused(make_script([hand]), "hand 1, decision 5", "R-PASS")
 
 
 # =========================================================================== R-DRAW
@@ -537,10 +537,10 @@ def test_R_DRAW_refused_in_scripts():
     hand = hand_2111()
     dealt = dealt_hands(hand["deck"], 0, 5)
     hand["decisions"][0] = {"seat": 1, "action": "play", "discard": [dealt[2][0]]}
-    refused(make_script([hand]), "hand 1", "decisions[0]", "R-DRAW")
+    refused(make_script([hand]), "hand 1, decision 1", "R-DRAW")
     hand = hand_2111()
     hand["decisions"][0] = {"seat": 1, "action": "play", "discard": dealt[1] + [dealt[0][0]]}
-    refused(make_script([hand]), "hand 1", "decisions[0]", "R-DRAW")
+    refused(make_script([hand]), "hand 1, decision 1", "R-DRAW")
 
 
 def test_R_DRAW_five_players_stock_always_suffices():
@@ -571,7 +571,7 @@ def test_R_ACE_UP_dealer_must_play():
         run_decisions(Sequential(), st, Recorder({1: True}), rules)
     assert info.value.rule == "R-ACE-UP"
     script = make_script([make_hand(deck, decisions(0, 5, {1: "play", 2: "play"}))])
-    refused(script, "hand 1", "decisions[4]", "R-ACE-UP")
+    refused(script, "hand 1, decision 5", "R-ACE-UP")
 
 
 def test_R_ACE_UP_in_every_decision_mode():
@@ -615,7 +615,7 @@ def test_R_LAST_STANDS_dealer_may_not_pass():
         run_decisions(Sequential(), state_for(ALL_CARDS, 2, 5), Recorder({}), rules)
     assert info.value.rule == "R-LAST-STANDS"
     script = make_script([make_hand(ALL_CARDS, decisions(0, 5, {}))])
-    refused(script, "hand 1", "decisions[4]", "R-LAST-STANDS")
+    refused(script, "hand 1, decision 5", "R-LAST-STANDS")
 
 
 def test_R_LAST_STANDS_dealer_takes_the_pot():
@@ -659,7 +659,7 @@ def test_R_SOLE_no_tricks_may_be_played():
     script = sole_seat2_script()
     dealt = dealt_hands(script["hands"][0]["deck"], 0, 5)
     script["hands"][0]["plays"] = [{"seat": 2, "card": dealt[2][0]}]
-    refused(script, "hand 1", "plays[0]", "R-SOLE")
+    refused(script, "hand 1, play 1", "R-SOLE")
 
 
 def test_R_SOLE_pure_payout():
@@ -822,7 +822,7 @@ def test_R_LEAD_only_active_players_play():
         assert [p["seat"] for p in t["plays"]] == [(t["leader"] - 1 + k) % 4 + 1 for k in range(4)]
     hand = hand_2111()
     hand["plays"][1] = {"seat": 0, "card": "6C"}  # the dealer passed
-    refused(make_script([hand]), "hand 1", "plays[1]", "R-LEAD")
+    refused(make_script([hand]), "hand 1, play 2", "R-LEAD")
 
 
 def test_R_LEAD_leading_is_free():
@@ -1478,8 +1478,8 @@ def test_R_CORRECTED_to_another_illegal_card_stands_as_a_renege():
 
 
 def test_R_CORRECTED_a_legal_card_cannot_be_corrected():
-    refused(make_script([hand_forfeit(0, "1:AH>KH")]), "hand 1", "plays[0]", "R-CORRECTED")
-    refused(make_script([hand_forfeit(0, "1:AH 2:3H>AS")]), "hand 1", "plays[1]", "R-CORRECTED")
+    refused(make_script([hand_forfeit(0, "1:AH>KH")]), "hand 1, play 1", "R-CORRECTED")
+    refused(make_script([hand_forfeit(0, "1:AH 2:3H>AS")]), "hand 1, play 2", "R-CORRECTED")
 
 
 def test_R_CORRECTED_tied_for_most_uses_the_tie_rules():
@@ -1496,7 +1496,7 @@ def test_R_CORRECTED_single_most_carries_without_tie_exemption():
 
 def test_R_CORRECTED_correction_must_be_held():
     hand = hand_forfeit(0, "1:AH 2:AS>2D")
-    refused(make_script([hand]), "hand 1", "plays[1]", "R-CORRECTED")
+    refused(make_script([hand]), "hand 1, play 2", "R-CORRECTED")
 
 
 # ------------------------------------------------------------------------- sanity

@@ -103,7 +103,7 @@ def test_a_card_in_two_places_is_refused() -> None:
     hand = told["hands"][0]
     seats = list(hand["dealt"])
     hand["dealt"][seats[1]][0] = hand["dealt"][seats[0]][0]
-    with pytest.raises(ScriptError, match=r"hand 1: dealt.*R-DE"):
+    with pytest.raises(ScriptError, match=r"hand 1, card 1 dealt to seat \d+: .* is dealt to seats .*R-DE"):
         replay(told)
 
 
@@ -138,7 +138,7 @@ def test_only_the_last_hand_may_stop_part_way() -> None:
     if len(script["hands"]) < 2:
         pytest.skip("needs two hands")
     script["hands"][0]["plays"] = script["hands"][0]["plays"][:3]
-    with pytest.raises(ScriptError, match="hand 1: plays"):
+    with pytest.raises(ScriptError, match="hand 1, plays: the plays stop early"):
         replay(script)
 
 

@@ -25,7 +25,7 @@ from bourre.game.actions import Deck
 from bourre.game.state import CHANCE, State
 from bourre.referee import ScriptError, load_script, referee, replay
 from bourre.referee.notation import format_script, parse_script
-from bourre.rules.cards import card_str
+from bourre.rules.cards import card_str, shown
 from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings, house_from_data
@@ -372,7 +372,7 @@ def test_a_card_in_two_seats_plays_is_refused(tmp_path: Path) -> None:
     _last_play(hand, later)["card"] = first["card"]
     msg = _refused(tmp_path, told)
     i = hand["plays"].index(_last_play(hand, later))
-    assert f"hand 1: plays[{i}]: seat {later} plays {first['card']}" in msg
+    assert f"hand 1, play {i + 1}, card: seat {later} plays {shown(first['card'])}" in msg
     assert f"seat {first['seat']} holds it" in msg and msg.endswith("(R-DECK)")
 
 
@@ -384,7 +384,7 @@ def test_a_discard_played_later_without_a_reshuffle_is_refused(tmp_path: Path) -
     _last_play(hand, later)["card"] = d["discard"][0]
     msg = _refused(tmp_path, told)
     i = hand["plays"].index(_last_play(hand, later))
-    assert f"hand 1: plays[{i}]: seat {later} plays {d['discard'][0]}" in msg
+    assert f"hand 1, play {i + 1}, card: seat {later} plays {shown(d['discard'][0])}" in msg
     assert f"which seat {d['seat']} discarded" in msg and msg.endswith("(R-RESHUFFLE)")
 
 
@@ -411,7 +411,7 @@ def test_a_seat_whose_plays_stop_part_way_needs_its_dealt_cards(tmp_path: Path) 
         if str(d["seat"]) == seat:
             d.pop("drew", None)
     msg = _refused(tmp_path, told)
-    assert f"hand 1: dealt.{seat}: seat {seat} plays" in msg and "part-way" in msg
+    assert f"hand 1, the cards dealt to seat {seat}: seat {seat} plays" in msg and "part-way" in msg
     assert msg.endswith("(R-DEAL)")
 
 
@@ -421,7 +421,7 @@ def test_a_sole_seat_without_its_dealt_cards_is_refused(tmp_path: Path) -> None:
     hand = told["hands"][0]
     (seat,) = hand.pop("dealt")
     msg = _refused(tmp_path, told)
-    assert f"hand 1: dealt.{seat}: seat {seat} plays no card" in msg
+    assert f"hand 1, the cards dealt to seat {seat}: seat {seat} plays no card" in msg
     assert msg.endswith("(R-SOLE)")
 
 
@@ -432,16 +432,16 @@ def _replace_play(hand: dict[str, Any], card: str, new: str) -> None:
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        (lambda h: h["plays"].append(dict(h["plays"][0])), "plays[25]: one play too many"),
-        (lambda h: h["decisions"][0].update(drew=["2S", "3S"]), "dealt.1: seat 1 gives the cards"),
+        (lambda h: h["plays"].append(dict(h["plays"][0])), "play 26: one play too many"),
+        (lambda h: h["decisions"][0].update(drew=["2S", "3S"]), "decision 1, the cards drawn: seat 1 gives the cards"),
         (
             lambda h: h["decisions"][0].update(discard=[_last_play(h, 1)["card"], "6S"]),
-            "plays[24]: seat 1 discards 8S and plays it",
+            "play 25, card: seat 1 discards 8♠ and plays it",
         ),
-        (lambda h: _replace_play(h, "7C", "AS"), "decisions[4].discard: seat 0 was dealt 7C"),
-        (lambda h: _replace_play(h, "9H", "7C"), "plays[0]: seat 1 plays 7C, but it is the upcard"),
-        (lambda h: _replace_play(h, "9H", "TH"), "plays[1]: seat 2 plays TH, but seat 1 holds"),
-        (lambda h: h["plays"][6].update(card="9H"), "plays[6]: seat 1 plays 9H twice"),
+        (lambda h: _replace_play(h, "7C", "AS"), "decision 5, the cards discarded: seat 0 was dealt 7♣"),
+        (lambda h: _replace_play(h, "9H", "7C"), "play 1, card: seat 1 plays 7♣, but it is the upcard"),
+        (lambda h: _replace_play(h, "9H", "TH"), "play 2, card: seat 2 plays 10♥, but seat 1 holds"),
+        (lambda h: h["plays"][6].update(card="9H"), "play 7, card: seat 1 plays 9♥ twice"),
     ],
     ids=[
         "a play too many",
@@ -460,7 +460,7 @@ def test_other_impossible_tricks(change: Any, words: str) -> None:
     with pytest.raises(ScriptError) as e:
         replay(told)
     msg = str(e.value)
-    assert msg.startswith("script: hand 1: ") and words in msg and "(R-" in msg, msg
+    assert msg.startswith("script: hand 1, ") and words in msg and "(R-" in msg, msg
     assert "\n" not in msg
 
 
@@ -526,9 +526,9 @@ def _draw_registry() -> Any:
 @pytest.mark.parametrize(
     ("variant", "words"),
     [
-        ("older-draw", "decisions[0].discard: this house's draw (older-draw) cannot read"),
+        ("older-draw", "decision 1, the cards discarded: this house's draw (older-draw) cannot read"),
         ("wrong-split", "plugin 'wrong-split', hook bourre_draw: split must answer"),
-        ("capped-draw", "decisions[2].discard: seat 3 may exchange at most 2 cards, not 3"),
+        ("capped-draw", "decision 3, the cards discarded: seat 3 may exchange at most 2 cards, not 3"),
     ],
 )
 def test_a_plugins_draw_reads_the_tricks_or_refuses(variant: str, words: str) -> None:

@@ -414,7 +414,7 @@ def test_simultaneous_premature_events_refused() -> None:
                          variants=["simultaneous-reveal"])
     with pytest.raises(ScriptError) as err:
         run(script)
-    assert "premature" in str(err.value).lower() and "events" in str(err.value)
+    assert "premature" in str(err.value).lower() and "hand 1, announcements" in str(err.value)
     assert House("simultaneous-reveal").rules[DECISIONS].announcements is False
     assert House("standard").rules[DECISIONS].announcements is True
 

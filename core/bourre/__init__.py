@@ -15,6 +15,7 @@ loading them lazily.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from bourre.rules.variant import Variant, hookimpl
@@ -56,7 +57,5 @@ if TYPE_CHECKING:
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
-        import importlib
-
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'bourre' has no attribute {name!r}")

@@ -146,7 +146,9 @@ class Encoder:
 
 class BourreEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     """One session of a house (``max_hands`` may shorten it: 1 plays one hand with
-    ``Game.new_hand``, without the settlement, so the pot left is nobody's reward)."""
+    ``Game.new_hand``, without the settlement, so the pot left is nobody's reward).
+    ``engine``: :class:`~bourre.game.Game`'s (a whole session is the kernel's when it
+    can play the house; a shortened one, the Python rules')."""
 
     metadata = {"name": "bourre_v0", "render_modes": RENDER_MODES, "is_parallelizable": False}
 
@@ -156,11 +158,13 @@ class BourreEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         seed: int | None = None,
         render_mode: str | None = None,
         max_hands: int | None = None,
+        engine: str | None = None,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode {render_mode!r}: 'ansi' or None")
-        self.game, self.render_mode, self.max_hands = Game(house), render_mode, max_hands
+        self.game = Game(house, engine=engine)
+        self.render_mode, self.max_hands = render_mode, max_hands
         hands = max_hands if max_hands is not None else self.game.hands
         n = self.game.players
         enc = self.encoder = Encoder(n, self.game.hand_size, hands, self.game.house.table.ante)
@@ -220,7 +224,7 @@ class BourreEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for a finished agent")
         state, seat = self._state(), self.agent_name_mapping[agent]
-        act = index_action(int(action), state.hand.hands[seat])
+        act = index_action(int(action), state.cards_of(seat))
         legal = act in state.legal_actions()
         try:  # an illegal action is tried on a copy, for the rule's own words
             (state if legal else state.clone()).apply_action(act)
@@ -273,7 +277,10 @@ def env(
     seed: int | None = None,
     render_mode: str | None = None,
     max_hands: int | None = None,
+    engine: str | None = None,
 ) -> AECEnv:
     """The AEC environment of ``house`` (one session), order-enforced as PettingZoo's own
-    environments are; ``.unwrapped`` is the :class:`BourreEnv`."""
-    return wrappers.OrderEnforcingWrapper(BourreEnv(house, seed, render_mode, max_hands))
+    environments are; ``.unwrapped`` is the :class:`BourreEnv`.  ``engine`` is
+    :class:`~bourre.game.Game`'s: by default the compiled kernel steps the sessions of
+    a house it can play (the same states as the Python rules')."""
+    return wrappers.OrderEnforcingWrapper(BourreEnv(house, seed, render_mode, max_hands, engine))

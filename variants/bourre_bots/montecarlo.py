@@ -10,10 +10,17 @@ import random
 from collections.abc import Callable
 
 from bourre.game.actions import CARDS, PASS, PLAY, Action
+from bourre.game.engines import choose
 from bourre.game.observation import Observation
 from bourre.game.players import ask
 from bourre.game.state import CHANCE, State
-from bourre.game.worlds import chance_outcome, legal_or_nearest, sample_world
+from bourre.game.worlds import chance_outcome, legal_or_nearest, sample_deal
+from bourre.kernel.rollouts import (
+    heuristic_rollouts,
+    replay_world,
+    sample_worlds,
+    world_rollouts,
+)
 from bourre.rules.house import House
 from bourre_bots.heuristic import (
     HeuristicPlayer,
@@ -44,7 +51,13 @@ class MonteCarloPlayer:
     differences; the decision to play takes the better mean.  The exchange is the
     heuristic's (within the house's limit).  ``house`` (a
     :class:`~bourre.rules.house.House` or a house string) supplies the rules.
-    ``on_rollout``, if given, sees every finished rollout state (for tests)."""
+    ``on_rollout``, if given, sees every finished rollout state (for tests).
+
+    ``engine`` (:class:`~bourre.game.Game`'s): with ``"auto"`` (the default) the
+    rollouts run on the compiled kernel when it can play the house
+    (:func:`bourre.kernel.rollouts.heuristic_rollouts`: the same rules and policy, its
+    own draws of the unseen cards), else on the Python rules; ``"python"`` (or
+    ``BOURRE_ENGINE=python``) always on the Python rules, as does ``on_rollout``."""
 
     def __init__(
         self,
@@ -54,6 +67,7 @@ class MonteCarloPlayer:
         budget: int = 16,
         margin: float = 1.0,
         on_rollout: Callable[[State], None] | None = None,
+        engine: str | None = None,
     ) -> None:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         if not 1 <= budget <= MAX_BUDGET:
@@ -63,6 +77,7 @@ class MonteCarloPlayer:
         self.house = house if isinstance(house, House) else _house(house or "standard")
         self.policy = HeuristicPlayer(0, winner=house_winner(self.house))
         self.on_rollout = on_rollout
+        self.kernel = choose(engine) != "python" and on_rollout is None
 
     # -- rollouts ----------------------------------------------------------------------
 
@@ -81,13 +96,34 @@ class MonteCarloPlayer:
             self.on_rollout(state)
         return float(state.returns()[me])
 
-    def _worlds(self, view: Observation, candidates: int) -> list[State]:
+    def _rollouts(self, world: object, candidates: list[Action], me: int) -> list[float]:
+        """Each candidate rolled out in ``world``: on the kernel when it can, else here."""
+        if not isinstance(world, State):  # a world the kernel replayed
+            return world_rollouts(world, candidates, me)
+        if self.kernel:
+            got = heuristic_rollouts(world, candidates, me, self.rng)
+            if got is not None:
+                return got
+        return [self._rollout(world, c, me) for c in candidates]
+
+    def _worlds(self, view: Observation, candidates: int) -> list[object]:
         count = max(2, self.budget // max(1, candidates))
         keep, fold = keep_weight(view.trump), fold_weight(view.trump)
-        worlds = []
+        if self.kernel:  # sampled and replayed on the kernel, when it can
+            got = sample_worlds(self.house, view, count, self.rng, keep=keep, fold=fold)
+            if got is not None:
+                return got
+        replay = replay_world if self.kernel else None
+        worlds: list[object] = []
         for _ in range(count):
-            w = sample_world(
-                self.house, view, self.rng, keep=keep, fold=fold, decide=self.policy.decide
+            w = sample_deal(
+                self.house,
+                view,
+                self.rng,
+                keep=keep,
+                fold=fold,
+                decide=self.policy.decide,
+                replay=replay,
             )
             if w is not None:
                 worlds.append(w)
@@ -101,7 +137,7 @@ class MonteCarloPlayer:
         if not worlds:
             return candidates[0]  # no consistent sample: the heuristic's answer
         me = view.seat
-        rows = [[self._rollout(w, c, me) for c in candidates] for w in worlds]
+        rows = [self._rollouts(w, candidates, me) for w in worlds]
         m = len(rows)
         best, best_gain = 0, 0.0
         for i in range(1, len(candidates)):

@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bourre.rules import Reason, Ruling
-from bourre.rules.cards import SUIT_NAMES, card_str, suit_of
+from bourre.rules.cards import SUIT_NAMES, card_symbol, suit_of
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
 from bourre_variants.standard import obligations
 from bourre_variants.standard.obligations import highest, names
 
 TEXTS = [
-    *obligations.TEXTS[:2],
+    obligations.TEXTS[0],  # R-FOLLOW
     (
         "R-OPTIONAL-UNDERTRUMP",
         "Without the led suit, play a trump, beating the highest trump on the trick when"
@@ -40,11 +40,11 @@ def follow(hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
     over = tuple(c for c in trumps if c > top)
     if over:
         words = (
-            f"without {led} you must trump, beating {card_str(top)} when you can ({names(over)})"
+            f"without {led} you must trump, beating {card_symbol(top)} when you can ({names(over)})"
         )
         return Ruling(over, Reason("R-OPTIONAL-UNDERTRUMP", words))
     words = (
-        f"without {led} and unable to beat {card_str(top)}, you may under-trump or play"
+        f"without {led} and unable to beat {card_symbol(top)}, you may under-trump or play"
         " any other card"
     )
     return Ruling(hand, Reason("R-OPTIONAL-UNDERTRUMP", words))

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from bourre.game.engines import choose, engines
 from bourre.game.state import CHANCE, TERMINAL, State
 from bourre.rules import HandOutcome
 from bourre.rules.house import House
@@ -34,9 +35,18 @@ class Game:
 
     ``Game(house)`` takes a :class:`~bourre.rules.house.House`, a house string
     (``"standard+pot-limit(limit=10)"``), a house file path or :class:`HouseRules`.
+
+    ``engine`` says who steps its sessions (:mod:`bourre.game.engines`): ``"auto"``
+    (the compiled kernel when it can play the house, else the Python rules),
+    ``"kernel"`` (a ``ValueError`` naming the component it cannot play) or
+    ``"python"``; ``None`` (the default) is ``"auto"``, or ``"python"`` when the
+    environment says ``BOURRE_ENGINE=python``.  Every engine gives the same states:
+    the same actions, observations, refusals and returns.
     """
 
-    def __init__(self, house: House | HouseRules | str | Path = "standard") -> None:
+    def __init__(
+        self, house: House | HouseRules | str | Path = "standard", *, engine: str | None = None
+    ) -> None:
         if isinstance(house, House):
             self.house = house
         elif isinstance(house, str):
@@ -47,6 +57,7 @@ class Game:
         self.hand_size: int = self.house.rules.hand_size
         self.hands: int = self.house.table.hands
         """Hands per session (R-SESSION)."""
+        self.engine = choose(engine)
 
     @property
     def rules_text(self) -> str:
@@ -63,13 +74,37 @@ class Game:
         first_dealer: int | None = None,
         record: bool = False,
         keep_results: bool = True,
+        engine: str | None = None,
     ) -> State:
         """A whole session (all its hands and the settlement) as a state.  With a
         seed it draws its own chance outcomes; without one it stops at each chance
         node.  ``record`` keeps every card's legal set for hand records;
         ``keep_results=False`` keeps no hand's result (``State.results`` stays empty,
         ``history()`` holds the current hand's actions only: a long session needs the
-        memory of one hand)."""
+        memory of one hand).  ``engine`` overrides the game's (:class:`Game`)."""
+        chosen = self.engine if engine is None else choose(engine)
+        if chosen != "python":
+            named = [chosen] if chosen != "auto" else sorted(engines())
+            why = f"no engine {chosen!r} is installed"
+            for name in named:
+                make = engines().get(name)
+                got = (
+                    make(
+                        self.house,
+                        seed=seed,
+                        balances=balances,
+                        first_dealer=first_dealer,
+                        record=record,
+                        keep_results=keep_results,
+                    )
+                    if make is not None
+                    else why
+                )
+                if isinstance(got, State):
+                    return got
+                why = str(got)
+            if chosen != "auto":
+                raise ValueError(f"engine {chosen!r} cannot play this session: {why}")
         return State(
             self.house,
             seed=seed,

@@ -5,6 +5,8 @@ names these too."""
 from __future__ import annotations
 
 import contextlib
+import importlib
+import inspect
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -12,6 +14,7 @@ from typing import Any
 
 from bourre.game.playerbase import Player
 from bourre.game.xoshiro import Xoshiro128
+from bourre.rules import plugins
 from bourre.rules.settings import parse_calls, split_top
 
 __all__ = ["BotFactory", "BotSpec", "make_bot", "parse_bots", "takes_house"]
@@ -33,8 +36,6 @@ def make_bot(
     if name in reg.bots:
         factory = reg.bots[name][0]
     elif ":" in name:
-        import importlib
-
         module, _, attr = name.partition(":")
         try:
             factory = getattr(importlib.import_module(module), attr)
@@ -57,17 +58,9 @@ def make_bot(
     return player
 
 
-_REGISTRY: list[Callable[[], Any]] = []
-"""``bourre.rules.plugins.default_registry``, imported on first use (plugins import this
-module) and kept: a function-level import costs an import lookup per bot made."""
-
-
 def _registry() -> Any:
-    if not _REGISTRY:
-        from bourre.rules.plugins import default_registry
-
-        _REGISTRY.append(default_registry)
-    return _REGISTRY[0]()
+    """The process's registry, looked up where it lives (tests replace it there)."""
+    return plugins.default_registry()
 
 
 _TAKES_HOUSE: dict[Callable[..., Any], bool] = {}
@@ -80,7 +73,6 @@ def takes_house(factory: Callable[..., Any]) -> bool:
         return _TAKES_HOUSE[factory]
     except (KeyError, TypeError):  # not seen yet, or not hashable
         pass
-    import inspect
 
     try:
         params = inspect.signature(factory).parameters.values()
@@ -93,8 +85,6 @@ def takes_house(factory: Callable[..., Any]) -> bool:
 
 
 def _options_of(factory: Callable[..., Any]) -> list[str]:
-    import inspect
-
     try:
         params = inspect.signature(factory).parameters.values()
     except (TypeError, ValueError):

@@ -41,7 +41,9 @@ from typing import Any
 
 from bourre.game.actions import Action, parse_action
 from bourre.game.observation import Discards, Observation
+from bourre.game.players import _answer, make_bot
 from bourre.game.state import PublicDecision, TrickLog
+from bourre.rules.house import House
 from bourre.rules.money import amount_json, parse_amount
 
 __all__ = [
@@ -165,6 +167,7 @@ def child_environment() -> dict[str, str]:
 def _limits(memory: int) -> None:
     """In the child before it imports the bot: bounded memory, no core file, no new
     process (the kernel does not hold the process count against root)."""
+    # lazy: Unix only (the child sets its limits where it can)
     import resource
 
     for limit, value in (
@@ -185,6 +188,7 @@ def hide_seed(seed: str) -> bool:
     if not sys.platform.startswith("linux"):
         return False
     try:
+        # lazy: Linux only, best effort
         import ctypes
 
         libc = ctypes.CDLL(None, use_errno=True)
@@ -352,9 +356,6 @@ class IsolatedBot:
 def _child(config: dict[str, Any]) -> None:
     """The child's loop: make the bot, answer each observation.  The protocol keeps
     the original standard output; the bot's own prints go to the standard error."""
-    from bourre.game.players import _answer, make_bot
-    from bourre.rules.house import House
-
     out = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)
     sys.stdout = sys.stderr

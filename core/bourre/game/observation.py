@@ -119,20 +119,20 @@ class Discards(Sequence[Action]):
     limit: int
 
     def _subsets(self) -> list[tuple[int, ...]]:
-        """Every subset of the hand, made card by card, then the smallest first."""
-        subsets: list[tuple[int, ...]] = [()]
-        for c in self.hand:
-            subsets += [(*s, c) for s in subsets]
-        return sorted((s for s in subsets if len(s) <= self.limit), key=len)
+        """Every subset of the hand within the limit, smallest first (see the class)."""
+        hand = self.hand
+        return [tuple([hand[j] for j in p]) for p in _patterns(len(hand), self.limit)]
 
     def __len__(self) -> int:
-        return len(self._subsets())
+        return len(_patterns(len(self.hand), self.limit))
 
     def __getitem__(self, i: int) -> Action:  # type: ignore[override]
-        return discard(self._subsets()[i])
+        hand = self.hand
+        return discard([hand[j] for j in _patterns(len(hand), self.limit)[i]])
 
     def __iter__(self) -> Iterator[Action]:
-        return (discard(cards) for cards in self._subsets())
+        hand = self.hand
+        return (discard([hand[j] for j in p]) for p in _patterns(len(hand), self.limit))
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action) or action.kind != "discard":
@@ -154,3 +154,22 @@ class Discards(Sequence[Action]):
 
     def __repr__(self) -> str:
         return f"Discards({' '.join(card_str(c) for c in self.hand)}, limit={self.limit})"
+
+
+_PATTERNS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _patterns(k: int, limit: int) -> tuple[tuple[int, ...], ...]:
+    """The positions of every subset of ``k`` cards of at most ``limit``, in the order of
+    :class:`Discards`: made card by card (the subsets without a card, then with it:
+    subset ``m`` holds the positions of the bits of ``m``), then the smallest first
+    (a stable sort).  Made once for each ``(k, limit)``."""
+    got = _PATTERNS.get((k, limit))
+    if got is None:
+        masks = sorted(range(1 << k), key=lambda m: m.bit_count())
+        got = tuple(
+            tuple(j for j in range(k) if m >> j & 1) for m in masks if m.bit_count() <= limit
+        )
+        if len(_PATTERNS) < 256:
+            _PATTERNS[(k, limit)] = got
+    return got

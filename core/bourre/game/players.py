@@ -176,9 +176,9 @@ def play_out(
         if getattr(player, "asked_when_forced", True) is False:
             action = state.only_action()
         if action is None:
-            before = _holdings(state)
+            before = state.holdings()
             action = ask(state, player)
-            if _holdings(state) != before:  # it reached the table itself: chips or cards
+            if state.holdings() != before:  # it reached the table itself: chips or cards
                 raise IllegalAnswer(
                     seat,
                     "R-SESSION",
@@ -195,12 +195,6 @@ def play_out(
             while done < len(state.results):
                 on_hand(state.results[done])
                 done += 1
-
-
-def _holdings(state: State) -> tuple[object, ...]:
-    """What no bot may change while it is asked: the balances, the pot, the hands."""
-    hands = tuple(map(tuple, state.hs.hands)) if state.hs is not None else ()
-    return (tuple(state.balances), state.pot, hands)
 
 
 def _name(player: object) -> str:

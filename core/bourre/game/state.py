@@ -40,7 +40,7 @@ from bourre.game.actions import (
 from bourre.game.chance import Chance
 from bourre.game.observation import Discards, Observation
 from bourre.rules import DECIDE, HandOutcome, PlayResult, Reason, RuleViolation, Turn
-from bourre.rules.cards import card_str
+from bourre.rules.cards import card_symbol
 from bourre.rules.hand import HandState, PublicDecision, Reshuffle, TrickLog, keep_order
 from bourre.rules.hookspec import (
     ANTE,
@@ -50,6 +50,7 @@ from bourre.rules.hookspec import (
     DRAW,
     FOLLOW,
     HAND_SIZE,
+    LEAD,
     NEXT_DEALER,
     PAYOUT,
     PENALTY,
@@ -183,7 +184,7 @@ class Legal:
         reason = self.reason_for(card)
         return RuleViolation(
             reason.rule,
-            f"seat {self.seat} may not play {card_str(card)}: {reason.words}",
+            f"seat {self.seat} may not play {card_symbol(card)}: {reason.words}",
             self.cards,
         )
 
@@ -243,7 +244,8 @@ class State:
         self.n = n = table.players
         self.h = rules[HAND_SIZE]
         self.ante, self.deal, self.decisions = rules[ANTE], rules[DEAL], rules[DECISIONS]
-        self.draw, self.follow, self.cinch = rules[DRAW], rules[FOLLOW], rules[CINCH]
+        self.draw, self.lead = rules[DRAW], rules[LEAD]
+        self.follow, self.cinch = rules[FOLLOW], rules[CINCH]
         self.trick_winner, self.penalty = rules[TRICK_WINNER], rules[PENALTY]
         self.payout, self.next_dealer = rules[PAYOUT], rules[NEXT_DEALER]
         self.settle = rules[SETTLE]
@@ -347,6 +349,10 @@ class State:
         if self.hs is None:
             raise RuleViolation("R-DEAL", "no hand has been dealt yet")
         return self.hs
+
+    def cards_of(self, seat: int) -> tuple[int, ...]:
+        """``seat``'s cards now, sorted (none before the deal)."""
+        return self.hs.hand_of(seat) if self.hs is not None else ()
 
     def exchange_limit(self) -> int:
         """The most cards the seat to exchange may discard now (R-DRAW), else 0."""
@@ -576,23 +582,37 @@ class State:
         seat = self.current_player()
         legal = self.legal_with_reasons().cards
         if card not in hs.hands[seat]:
-            raise RuleViolation("R-DEAL", f"seat {seat} does not hold {card_str(card)}")
+            raise self._not_held(seat, card)
         if corrected_to is None:
             self._play(card, renege=card not in legal)
             return
         if card in legal:
             raise RuleViolation(
-                "R-CORRECTED", f"{card_str(card)} was legal: correcting a legal card is impossible"
+                "R-CORRECTED",
+                f"{card_symbol(card)} was legal: correcting a legal card is impossible",
             )
         if corrected_to == card:
             raise RuleViolation(
-                "R-CORRECTED", f"a correction must name another card than {card_str(card)}"
+                "R-CORRECTED", f"a correction must name another card than {card_symbol(card)}"
             )
         if corrected_to not in hs.hands[seat]:
-            raise RuleViolation(
-                "R-CORRECTED", f"seat {seat} does not hold {card_str(corrected_to)}"
-            )
+            raise self._not_held(seat, corrected_to, "R-CORRECTED")
         self._play(corrected_to, renege=corrected_to not in legal, corrected=True, first=card)
+
+    def _not_held(self, seat: int, card: int, rule: str = "R-DEAL") -> RuleViolation:
+        """A card the seat to play does not hold: already played in a trick of this
+        hand (R-DECK), or simply not in its hand."""
+        hs = self._hand()
+        tricks = [[c for _, c in t.plays] for t in hs.tricks] + [list(hs.trick)]
+        for i, cards in enumerate(tricks):
+            if card in cards:
+                trick = i + 1
+                return RuleViolation(
+                    "R-DECK",
+                    f"seat {seat} cannot play {card_symbol(card)} here: it was already played"
+                    f" in trick {trick}",
+                )
+        return RuleViolation(rule, f"seat {seat} does not hold {card_symbol(card)}")
 
     # -- results ----------------------------------------------------------------------
 
@@ -607,6 +627,12 @@ class State:
         made with ``keep_results=False`` keeps those of the current hand only, from
         its deal (a long session needs the memory of one hand)."""
         return list(self.history_)
+
+    def holdings(self) -> tuple[object, ...]:
+        """What no bot may change while it is asked (:func:`~bourre.game.players.play_out`
+        checks it around every answer): the balances, the pot, the hands."""
+        hands = tuple(map(tuple, self.hs.hands)) if self.hs is not None else ()
+        return (tuple(self.balances), self.pot, hands)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now, as a new immutable value (:func:`observe`)."""
@@ -724,7 +750,7 @@ class State:
             for c in cards:
                 if c in seen:
                     raise RuleViolation(
-                        "R-DECK", f"{card_str(c)} is dealt to seats {seen[c]} and {seat}"
+                        "R-DECK", f"{card_symbol(c)} is dealt to seats {seen[c]} and {seat}"
                     )
                 seen[c] = seat
             hands[seat] = sorted(cards)
@@ -756,7 +782,7 @@ class State:
         for c in cards:
             if c in placed and not (seat == hs.dealer and c == hs.upcard):
                 raise RuleViolation(
-                    "R-DECK", f"{card_str(c)} is already elsewhere: seat {seat} cannot hold it"
+                    "R-DECK", f"{card_symbol(c)} is already elsewhere: seat {seat} cannot hold it"
                 )
         hs.hands[seat] = sorted(cards)
         hs.hidden[seat] = False
@@ -801,15 +827,15 @@ class State:
             hs.won[hs.active[0]] = self.h
             self._end_hand()
             return
-        self._lead(hs, hs.active[0])  # R-LEAD
+        self._lead(hs, None)
         self.phase = Phase.PLAY
 
-    def _lead(self, hs: HandState, leader: int) -> None:
-        """A new trick led by ``leader``; the others follow clockwise (R-LEAD)."""
-        i = hs.active.index(leader)
-        hs.trick_seats = hs.active[i:] + hs.active[:i]
+    def _lead(self, hs: HandState, winner: int | None) -> None:
+        """A new trick: who leads it and plays to it in what order is the house's lead
+        (R-LEAD), told the winner of the last trick (``None``: the first)."""
+        hs.trick_seats = list(self.lead(tuple(hs.active), hs.dealer, winner))
         hs.trick = []
-        hs.leader = leader
+        hs.leader = hs.trick_seats[0]
         self._legal = None
 
     def _refusal(self, card: int) -> RuleViolation:
@@ -817,7 +843,7 @@ class State:
         legal = self.legal_with_reasons()
         hs = self._hand()
         if not isinstance(card, int) or card not in hs.hands[legal.seat]:
-            what = card_str(card) if isinstance(card, int) and 0 <= card < 52 else repr(card)
+            what = card_symbol(card) if isinstance(card, int) and 0 <= card < 52 else repr(card)
             return RuleViolation("R-DEAL", f"seat {legal.seat} does not hold {what}", legal.cards)
         return legal.refusal(card)
 

@@ -15,6 +15,7 @@ The true state, the deck and the stock are never read.
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Callable, Sequence
 
@@ -25,11 +26,17 @@ from bourre.rules import RuleViolation
 from bourre.rules.hookspec import ANTE
 from bourre.rules.house import House
 
-__all__ = ["Weight", "chance_outcome", "sample_world"]
+__all__ = ["Replay", "Weight", "chance_outcome", "sample_deal", "sample_world"]
 
 Weight = Callable[[int], float]
 """How much more likely than others a card is to be kept by a player (> 1) or left
 in a folded hand (< 1): trumps and aces, typically."""
+
+
+Replay = Callable[..., object]
+"""How a sample becomes a world: ``replay(house, view, dealt, gave, got, rng, decide)``
+gives the world, or ``None`` when the house's rules refuse the sample (the default
+replays it into a Python :class:`~bourre.game.state.State`)."""
 
 
 def _flat(card: int) -> float:
@@ -50,7 +57,21 @@ def shuffle(cards: list[int], rng: random.Random) -> None:
 
 def _powers(weight: Weight) -> list[float]:
     """The exponent ``1 / weight`` of each card's key (Efraimidis–Spirakis), once per
-    sample: 1.0 for an unweighted card."""
+    sample: 1.0 for an unweighted card.  (The last few weights' are kept, by identity:
+    a bot samples many worlds with the same weights.)"""
+    for w, got in _POWERS:
+        if w is weight:
+            return got
+    out = _powers_of(weight)
+    _POWERS.insert(0, (weight, out))
+    del _POWERS[4:]
+    return out
+
+
+_POWERS: list[tuple[Weight, list[float]]] = []
+
+
+def _powers_of(weight: Weight) -> list[float]:
     out = []
     for c in range(52):
         w = weight(c)
@@ -68,21 +89,12 @@ def _pick(cards: list[int], k: int, powers: list[float], rng: random.Random) -> 
     if k <= 0:
         return []
     r = rng.random
-    keys: list[float] = []
-    for c in cards:
-        u = r()
-        e = powers[c]
-        keys.append(u if e == 1.0 else u**e)
-    n = len(cards)
-    got: list[int] = []
-    for _ in range(min(k, n)):  # k is a hand's worth: a few scans beat a sort
-        best, top = -1, -1.0
-        for i in range(n):
-            if keys[i] > top:
-                best, top = i, keys[i]
-        got.append(cards[best])
-        keys[best] = -2.0
-    cards[:] = [c for i, c in enumerate(cards) if keys[i] != -2.0]
+    keys = [u if e == 1.0 else u**e for u, e in [(r(), powers[c]) for c in cards]]
+    # the k largest, largest first, the earlier on a tie (nlargest is sorted()'s order)
+    chosen = heapq.nlargest(k, range(len(cards)), key=keys.__getitem__)
+    got = [cards[i] for i in chosen]
+    taken = set(chosen)
+    cards[:] = [c for i, c in enumerate(cards) if i not in taken]
     return got
 
 
@@ -118,9 +130,27 @@ def sample_world(
     of folded hands; ``decide`` answers for opponents whose secret decision is not
     yet revealed (``simultaneous-reveal``).  ``None`` when no consistent sample was
     found in ``tries`` draws."""
+    got = sample_deal(house, view, rng, keep=keep, fold=fold, decide=decide, tries=tries)
+    assert got is None or isinstance(got, State)
+    return got
+
+
+def sample_deal(
+    house: House,
+    view: Observation,
+    rng: random.Random,
+    *,
+    keep: Weight = _flat,
+    fold: Weight = _flat,
+    decide: Callable[[Observation], bool] | None = None,
+    tries: int = 20,
+    replay: Replay | None = None,
+) -> object | None:
+    """:func:`sample_world` with the sample replayed by ``replay`` (:data:`Replay`; an
+    accelerator gives its own world: :func:`bourre.kernel.rollouts.replay_world`)."""
     kp, fp = _powers(keep), _powers(fold)
     for _ in range(tries):
-        world = _attempt(house, view, rng, kp, fp, decide)
+        world = _attempt(house, view, rng, kp, fp, decide, replay or _replay)
         if world is not None:
             return world
     return None
@@ -133,7 +163,8 @@ def _attempt(
     keep: list[float],
     fold: list[float],
     decide: Callable[[Observation], bool] | None,
-) -> State | None:
+    replay: Replay,
+) -> object | None:
     n, h, me, dealer, up = view.players, view.hand_size, view.seat, view.dealer, view.upcard
     played_by: dict[int, list[int]] = {s: [] for s in range(n)}
     plays: list[tuple[int, int]] = [p for t in view.tricks for p in t.plays] + list(view.trick)
@@ -170,7 +201,7 @@ def _attempt(
         dealt[s] = kept + gave[s]
     if any(len(cs) != h for cs in dealt.values()):
         return None  # not enough unseen cards for this table (huge tables)
-    return _replay(house, view, dealt, gave, got, rng, decide)
+    return replay(house, view, dealt, gave, got, rng, decide)
 
 
 def _replay(

@@ -17,10 +17,13 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace py = pybind11;
@@ -451,6 +454,58 @@ u64 cinch_narrow(u64 legal, u64 hand, int tlen, int trump, u64 known, bool last)
   return highest_trumps(trumps, hand, trump, known);
 }
 
+// R-WIN, R-SOLE, R-BOURRE (R-POT-LIMIT), R-ANTE exemptions (standard.payout.payout): the
+// pot at stake P is paid out of the hand's tricks ``won``; the balances, the pot carried,
+// each seat's exemption from the next ante, the bourre players and whether it carried.
+void pay_out(const House& H, const int* active, int nactive, const int* won, bool sole, i128 P,
+             i128* bal, i128& pot, bool* exempt, int& nbourre, int& carried) {
+  const int n = H.n;
+  for (int s = 0; s < n; ++s) exempt[s] = false;
+  nbourre = carried = 0;
+  if (sole) {  // R-SOLE: takes the pot, nobody is bourre
+    bal[active[0]] += P;
+    pot = 0;
+    return;
+  }
+  int best = -1, ntop = 0;
+  int top[MAX_SEATS];
+  bool bourre[MAX_SEATS] = {};
+  for (int i = 0; i < nactive; ++i) {
+    const int s = active[i], w = won[s];
+    if (w > best) {
+      best = w;
+      ntop = 0;
+      top[ntop++] = s;
+    } else if (w == best) {
+      top[ntop++] = s;
+    }
+    if (!w) {
+      bourre[s] = true;
+      ++nbourre;
+    }
+  }
+  i128 owed = 0;
+  if (nbourre) {
+    const i128 x = H.pot_limit ? std::min(P, H.limit) : P;  // every payment uses the same old P
+    for (int s = 0; s < n; ++s) {
+      if (bourre[s]) {
+        bal[s] -= x;
+        owed += x;
+      }
+    }
+  }
+  i128 carry = P;
+  for (int s = 0; s < n; ++s) exempt[s] = bourre[s];
+  if (ntop > 1) {  // R-WIN: a tie carries the whole pot; the tied skip the ante
+    carried = 1;
+    for (int i = 0; i < ntop; ++i) exempt[top[i]] = true;
+  } else {
+    bal[top[0]] += P;
+    carry = 0;
+  }
+  pot = carry + owed;
+}
+
 // -- a session ---------------------------------------------------------------------------
 
 // What bourre compare keeps of a hand (results.SessionTally): the pot at stake, the
@@ -694,51 +749,7 @@ struct Session {
 
   // R-WIN, R-SOLE, R-BOURRE (R-POT-LIMIT), R-ANTE exemptions (standard.payout.payout).
   void payout(const int* won, bool sole, i128 P) {
-    const int n = H.n;
-    for (int s = 0; s < n; ++s) exempt[s] = false;
-    nbourre = carried = 0;
-    if (sole) {  // R-SOLE: takes the pot, nobody is bourre
-      bal[active[0]] += P;
-      pot = 0;
-      return;
-    }
-    int best = -1, ntop = 0;
-    int top[MAX_SEATS];
-    bool bourre[MAX_SEATS] = {};
-    for (int i = 0; i < nactive; ++i) {
-      const int s = active[i], w = won[s];
-      if (w > best) {
-        best = w;
-        ntop = 0;
-        top[ntop++] = s;
-      } else if (w == best) {
-        top[ntop++] = s;
-      }
-      if (!w) {
-        bourre[s] = true;
-        ++nbourre;
-      }
-    }
-    i128 owed = 0;
-    if (nbourre) {
-      const i128 x = H.pot_limit ? std::min(P, H.limit) : P;  // every payment uses the same old P
-      for (int s = 0; s < n; ++s) {
-        if (bourre[s]) {
-          bal[s] -= x;
-          owed += x;
-        }
-      }
-    }
-    i128 carry = P;
-    for (int s = 0; s < n; ++s) exempt[s] = bourre[s];
-    if (ntop > 1) {  // R-WIN: a tie carries the whole pot; the tied skip the ante
-      carried = 1;
-      for (int i = 0; i < ntop; ++i) exempt[top[i]] = true;
-    } else {
-      bal[top[0]] += P;
-      carry = 0;
-    }
-    pot = carry + owed;
+    pay_out(H, active, nactive, won, sole, P, bal, pot, exempt, nbourre, carried);
   }
 
   void hand_played(bool first) {
@@ -1097,6 +1108,1235 @@ std::vector<u32> stream_words(const std::string& name) {
   return {x.s[0], x.s[1], x.s[2], x.s[3]};
 }
 
+
+// -- a stepped session (bourre.kernel.state.KernelState) ---------------------------------
+//
+// The same session as bourre.game.state.State, stepped one action at a time from outside
+// and copied as a plain struct (clone).  Its rules are those above (the deal, the
+// obligations and the cinch, the trick, the payout); the order of play is the
+// decisions components' (standard.decisions.Sequential, simultaneous_reveal.Simultaneous),
+// stepped as the Python state steps them.  Every refusal is left to the Python rules:
+// an action the kernel does not take changes nothing and is answered by the wrapper,
+// which replays the history into a Python State for the rule's own words.
+
+enum StepPhase : int { P_DEAL = 0, P_DECIDE = 1, P_EXCHANGE = 2, P_PLAY = 3, P_OVER = 4 };
+enum Forced : int { F_NONE = 0, F_ACE_UP = 1, F_LAST_STANDS = 2 };
+constexpr int H_DECK = 200;     // history: a deck follows (52 codes)
+constexpr int H_DISCARD = 100;  // history: 100 + k, then the k cards discarded
+constexpr int H_PASS = 52, H_PLAY = 53;
+
+struct Stepper {
+  House H;
+  bool seeded = false;
+  Xoshiro deck_gen, reshuffle_gen;
+  bool keep_results = true;
+  int hands_total = 1;
+  int number = 0;
+  int first_dealer = -1, last_dealer = -1;
+  bool first_hand = true;  // no previous hand: everyone antes (R-FIRST-POT)
+  i128 bal[MAX_SEATS] = {}, start[MAX_SEATS] = {};
+  i128 pot = 0;
+  bool exempt[MAX_SEATS] = {};
+  bool overflow = false;
+  int phase = P_DEAL;
+  bool dealt = false;  // a hand has been dealt (the observation's hand fields)
+  // the hand
+  int dealer = 0, upcard = 0, trump = 0;
+  u64 hand[MAX_SEATS] = {};
+  std::uint8_t stock[52] = {};
+  int stock_pos = 0, stock_len = 0;
+  std::uint8_t pile[52] = {};
+  int pile_len = 0;
+  std::uint8_t disc[MAX_SEATS][5] = {};  // own discards not yet returned, in order
+  int disc_len[MAX_SEATS] = {};
+  std::uint8_t gave[MAX_SEATS][5] = {};  // this hand's discards, in order
+  int gave_len[MAX_SEATS] = {};
+  u64 got[MAX_SEATS] = {};
+  int chosen[MAX_SEATS] = {};
+  int step = 0, exchanging = -1;
+  int active[MAX_SEATS] = {};
+  int nactive = 0;
+  std::uint8_t dec_seat[MAX_SEATS] = {}, dec_play[MAX_SEATS] = {}, dec_exch[MAX_SEATS] = {};
+  int ndec = 0;
+  int turn_seat = -1, forced = F_NONE;
+  // the tricks
+  int trick_seats[MAX_SEATS] = {};
+  int tcards[MAX_SEATS] = {};
+  int tlen = 0, leader = -1;
+  Facts f;
+  int ntricks = 0;
+  std::uint8_t tr_leader[5] = {}, tr_winner[5] = {};
+  std::uint8_t tr_seat[5][MAX_SEATS] = {}, tr_card[5][MAX_SEATS] = {};
+  int won[MAX_SEATS] = {};
+  u64 played = 0;
+  i128 pot_at_stake = 0;
+  u64 legal = 0;
+  bool cinch_now = false;
+  int cinch_plays = 0;
+  std::vector<std::int16_t> hist;
+  std::size_t hand_from = 0;  // where the current hand's history starts
+
+  Stepper(const House& h, const std::string* seed, const std::vector<i64>& balances,
+          int dealer0, int hands, bool keep)
+      : H(h), keep_results(keep), hands_total(hands) {
+    if (static_cast<int>(balances.size()) != H.n) throw std::invalid_argument("one balance a seat");
+    for (int s = 0; s < H.n; ++s) bal[s] = start[s] = balances[static_cast<std::size_t>(s)];
+    if (seed) {
+      seeded = true;
+      deck_gen = stream("bourre-deck:" + *seed);
+      reshuffle_gen = stream("bourre-reshuffle:" + *seed);
+    }
+    first_dealer = dealer0;
+    if (first_dealer < 0 && seeded) {  // drawn before the first deck (Chance.seat)
+      first_dealer = static_cast<int>(deck_gen.below(static_cast<u32>(H.n)));
+    }
+    begin_hand();
+  }
+
+  int seat_at(int k) const {  // the k-th seat from the dealer's left
+    const int s = dealer + 1 + k;
+    return s % H.n;
+  }
+
+  int current_player() const {
+    if (phase == P_PLAY) return trick_seats[tlen];
+    if (phase == P_DECIDE || phase == P_EXCHANGE) return turn_seat;
+    return phase == P_OVER ? -4 : -1;
+  }
+
+  void begin_hand() {
+    phase = P_DEAL;
+    if (!keep_results) hand_from = hist.size();
+    if (seeded) {
+      std::uint8_t deck[52];
+      std::memcpy(deck, FRESH_DECK, sizeof deck);
+      deck_gen.shuffle(deck, 52);
+      deal(deck);
+      advance();
+    }
+  }
+
+  // R-DEAL (standard.deal), R-DEALER, R-FIRST-POT, R-ANTE / R-DOUBLE-ANTE.
+  void deal(const std::uint8_t* deck) {
+    const int n = H.n, h = H.h;
+    hist.push_back(H_DECK);
+    for (int i = 0; i < 52; ++i) hist.push_back(deck[i]);
+    dealer = last_dealer < 0 ? first_dealer : (last_dealer + 1) % n;
+    last_dealer = dealer;
+    for (int i = 0; i < n; ++i) {
+      u64 m = 0;
+      for (int j = 0; j < h; ++j) m |= u64{1} << deck[i + j * n];
+      hand[(dealer + 1 + i) % n] = m;
+    }
+    upcard = deck[h * n - 1];
+    trump = upcard / 13;
+    stock_len = 52 - h * n;
+    std::memcpy(stock, deck + h * n, static_cast<std::size_t>(stock_len));
+    stock_pos = pile_len = 0;
+    for (int s = 0; s < n; ++s) {
+      disc_len[s] = gave_len[s] = 0;
+      got[s] = 0;
+      chosen[s] = -1;
+      won[s] = 0;
+    }
+    step = 0;
+    exchanging = -1;
+    nactive = ndec = 0;
+    tlen = ntricks = 0;
+    leader = -1;
+    played = 0;
+    cinch_plays = 0;
+    ++number;
+    for (int s = 0; s < n; ++s) {
+      if (first_hand || H.double_ante || !exempt[s]) {
+        bal[s] -= H.ante;
+        pot += H.ante;
+      }
+    }
+    pot_at_stake = pot;
+    dealt = true;
+    phase = P_DECIDE;
+  }
+
+  bool ace_up() const { return upcard % 13 == ACE; }
+
+  // The decisions component's turn (Sequential.turn / Simultaneous.turn); false: none.
+  bool turn() {
+    const int n = H.n;
+    if (H.simultaneous) {
+      if (step < n) {
+        turn_seat = seat_at(step);
+        forced = turn_seat == dealer && ace_up() ? F_ACE_UP : F_NONE;
+        phase = P_DECIDE;
+        return true;
+      }
+      if (exchanging >= 0) {
+        turn_seat = exchanging;
+        forced = F_NONE;
+        phase = P_EXCHANGE;
+        return true;
+      }
+      return false;
+    }
+    if (exchanging >= 0) {
+      turn_seat = exchanging;
+      forced = F_NONE;
+      phase = P_EXCHANGE;
+      return true;
+    }
+    if (step >= n) return false;
+    turn_seat = seat_at(step);
+    forced = F_NONE;
+    if (turn_seat == dealer) {
+      if (ace_up()) {
+        forced = F_ACE_UP;
+      } else if (!nactive) {
+        forced = F_LAST_STANDS;
+      }
+    }
+    phase = P_DECIDE;
+    return true;
+  }
+
+  void advance() {
+    if (!turn()) start_play();
+  }
+
+  void fold(int s) {  // R-PASS
+    hand[s] = 0;
+    dec_seat[ndec] = static_cast<std::uint8_t>(s);
+    dec_play[ndec] = 0;
+    dec_exch[ndec++] = 0;
+  }
+
+  // Simultaneous._next: reveal from decision position i on, up to the next who exchanges.
+  void reveal_from(int i) {
+    const int n = H.n;
+    const bool nobody = step > n;
+    while (i < n) {
+      const int s = seat_at(i);
+      ++i;
+      if (chosen[s] == 1) {
+        active[nactive++] = s;
+        if (nobody && s == dealer) {
+          dec_seat[ndec] = static_cast<std::uint8_t>(s);
+          dec_play[ndec] = 1;
+          dec_exch[ndec++] = 0;
+          continue;
+        }
+        exchanging = s;
+        return;
+      }
+      fold(s);
+    }
+  }
+
+  // R-DECIDE ... (Sequential.decide / Simultaneous.decide): false, unchanged, for a pass
+  // the rules forbid.
+  bool decide(bool play) {
+    if (phase != P_DECIDE) return false;
+    if (!play && forced != F_NONE) return false;
+    const int s = turn_seat;
+    hist.push_back(play ? H_PLAY : H_PASS);
+    chosen[s] = play ? 1 : 0;
+    ++step;
+    if (H.simultaneous) {
+      if (step == H.n) {
+        bool any = false;
+        for (int t = 0; t < H.n; ++t) any = any || chosen[t] == 1;
+        if (!any) {
+          chosen[dealer] = 1;
+          step = H.n + 1;
+        }
+        reveal_from(0);
+      }
+    } else if (play) {
+      active[nactive++] = s;
+      exchanging = s;
+    } else {
+      fold(s);
+    }
+    advance();
+    return true;
+  }
+
+  // R-DRAW, R-RESHUFFLE (standard.draw.Draw.draw), the cards in the order discarded;
+  // false, unchanged, for discards the draw refuses.
+  bool exchange(const std::vector<int>& cards) {
+    if (phase != P_EXCHANGE) return false;
+    const int s = turn_seat;
+    const int k = static_cast<int>(cards.size());
+    if (k > H.h) return false;
+    u64 dmask = 0;
+    for (int c : cards) {
+      if (c < 0 || c >= 52 || !((hand[s] >> c) & 1) || ((dmask >> c) & 1)) return false;
+      dmask |= u64{1} << c;
+    }
+    const int left = stock_len - stock_pos;
+    if (k > left && k > left + pile_len) return false;  // no discards to reshuffle
+    hist.push_back(static_cast<std::int16_t>(H_DISCARD + k));
+    for (int c : cards) hist.push_back(static_cast<std::int16_t>(c));
+    if (k) {
+      u64 kept = hand[s] & ~dmask;
+      int need = k;
+      while (need) {
+        if (stock_pos == stock_len) {  // R-RESHUFFLE: the pile, in chance's order
+          std::memcpy(stock, pile, static_cast<std::size_t>(pile_len));
+          stock_len = pile_len;
+          stock_pos = 0;
+          if (seeded) reshuffle_gen.shuffle(stock, stock_len);
+          pile_len = 0;
+          for (int t = 0; t < H.n; ++t) disc_len[t] = 0;
+        }
+        const int take = std::min(need, stock_len - stock_pos);
+        for (int i = 0; i < take; ++i) kept |= u64{1} << stock[stock_pos + i];
+        stock_pos += take;
+        need -= take;
+      }
+      got[s] = kept & ~hand[s];
+      hand[s] = kept;
+      for (int i = 0; i < k; ++i) {
+        const auto c = static_cast<std::uint8_t>(cards[static_cast<std::size_t>(i)]);
+        pile[pile_len++] = c;
+        disc[s][disc_len[s]++] = c;
+        gave[s][i] = c;
+      }
+      gave_len[s] = k;
+    }
+    // the decisions component is told (exchanged)
+    dec_seat[ndec] = static_cast<std::uint8_t>(s);
+    dec_play[ndec] = 1;
+    dec_exch[ndec++] = static_cast<std::uint8_t>(k);
+    exchanging = -1;
+    if (H.simultaneous) reveal_from((s - dealer - 1 + H.n) % H.n + 1);
+    advance();
+    return true;
+  }
+
+  // The decisions are over: the play ante (R-DOUBLE-ANTE), R-SOLE, the first lead (R-LEAD).
+  void start_play() {
+    if (H.double_ante) {
+      for (int i = 0; i < nactive; ++i) bal[active[i]] -= H.ante;
+      pot += H.ante * nactive;
+    }
+    pot_at_stake = pot;
+    turn_seat = -1;
+    if (nactive == 1) {  // R-SOLE
+      won[active[0]] = H.h;
+      end_hand();
+      return;
+    }
+    phase = P_PLAY;
+    lead(active[0]);
+  }
+
+  void lead(int s) {  // R-LEAD: the others follow clockwise
+    int i = 0;
+    while (active[i] != s) ++i;
+    for (int p = 0; p < nactive; ++p) trick_seats[p] = active[(i + p) % nactive];
+    tlen = 0;
+    leader = s;
+    f = Facts();
+    compute_legal();
+  }
+
+  // R-LEAD, R-FOLLOW ... R-CINCH-LAST (legal_play): the player to play's legal cards.
+  void compute_legal() {
+    const int s = trick_seats[tlen];
+    const u64 held = hand[s];
+    u64 lm = !tlen                    ? held
+             : H.optional_undertrump ? follow_optional_undertrump(held, f, trump)
+                                     : follow(held, f, trump);
+    cinch_now = false;
+    if (H.cinch) {
+      u64 kn = played;
+      for (int i = 0; i < disc_len[s]; ++i) kn |= u64{1} << disc[s][i];
+      if (has_cinch(held, trump, kn, won[s])) {
+        cinch_now = true;
+        lm = cinch_narrow(lm, held, tlen, trump, kn, tlen == nactive - 1);
+      }
+    }
+    lm &= held;
+    legal = lm ? lm : held;
+  }
+
+  // R-TRICK: a full trick goes to its winner, who leads the next; false, unchanged,
+  // for a card that is not legal.
+  bool play(int c) {
+    if (phase != P_PLAY || c < 0 || c >= 52 || !((legal >> c) & 1)) return false;
+    const int s = trick_seats[tlen];
+    hist.push_back(static_cast<std::int16_t>(c));
+    if (cinch_now) ++cinch_plays;
+    hand[s] &= ~(u64{1} << c);
+    played |= u64{1} << c;
+    tcards[tlen] = c;
+    f.add(c, tlen, trump);
+    ++tlen;
+    if (tlen < nactive) {
+      compute_legal();
+      return true;
+    }
+    const int w = trick_seats[f.winner()];
+    ++won[w];
+    tr_leader[ntricks] = static_cast<std::uint8_t>(leader);
+    tr_winner[ntricks] = static_cast<std::uint8_t>(w);
+    for (int p = 0; p < nactive; ++p) {
+      tr_seat[ntricks][p] = static_cast<std::uint8_t>(trick_seats[p]);
+      tr_card[ntricks][p] = static_cast<std::uint8_t>(tcards[p]);
+    }
+    ++ntricks;
+    if (ntricks < H.h) {
+      lead(w);
+      return true;
+    }
+    tlen = 0;
+    end_hand();
+    return true;
+  }
+
+  // The payout, then the next hand or the end (R-SESSION); the settlement is made when
+  // asked (R-SETTLE).
+  void end_hand() {
+    int nb = 0, carried = 0;
+    pay_out(H, active, nactive, won, nactive == 1, pot_at_stake, bal, pot, exempt, nb, carried);
+    first_hand = false;
+    for (int s = 0; s < H.n; ++s) {
+      if (bal[s] > MONEY_BOUND || bal[s] < -MONEY_BOUND) overflow = true;
+    }
+    if (pot > MONEY_BOUND) overflow = true;
+    turn_seat = -1;
+    if (number < hands_total) {
+      begin_hand();
+      return;
+    }
+    phase = P_OVER;
+  }
+
+  // A deck given at the deal (apply_chance), already checked whole by the wrapper.
+  bool apply_deck(const std::vector<int>& deck) {
+    if (phase != P_DEAL || deck.size() != 52 || first_dealer < 0) return false;
+    std::uint8_t d[52];
+    u64 seen = 0;
+    for (int i = 0; i < 52; ++i) {
+      const int c = deck[static_cast<std::size_t>(i)];
+      if (c < 0 || c >= 52 || ((seen >> c) & 1)) return false;
+      seen |= u64{1} << c;
+      d[i] = static_cast<std::uint8_t>(c);
+    }
+    deal(d);
+    advance();
+    return true;
+  }
+
+  // The heuristic bot's answers (bourre_bots.heuristic.HeuristicPlayer, default options,
+  // the standard trick winner) at every seat until the hand ends: a Monte Carlo rollout.
+  // -- a sampled world (bourre.game.worlds, replayed here: bourre.kernel.rollouts) --
+
+  u64 unseen = 0;  // cards nobody at a sampled world's table has seen (its unknown stock)
+
+  // The deal a table saw (Dealt: every hand shown, the stock unknown) with the pot
+  // already in the middle (set_hand(pot=...): nobody antes).
+  void deal_given(const std::vector<std::vector<int>>& hands, int up, i128 given_pot) {
+    const int n = H.n;
+    dealer = first_dealer;
+    last_dealer = dealer;
+    u64 seen = 0;
+    for (int s = 0; s < n; ++s) {
+      hand[s] = 0;
+      for (int c : hands[static_cast<std::size_t>(s)]) hand[s] |= u64{1} << c;
+      seen |= hand[s];
+      disc_len[s] = gave_len[s] = 0;
+      got[s] = 0;
+      chosen[s] = -1;
+      won[s] = 0;
+    }
+    upcard = up;
+    trump = up / 13;
+    unseen = ((u64{1} << 52) - 1) & ~seen;
+    stock_len = stock_pos = pile_len = 0;
+    step = 0;
+    exchanging = -1;
+    nactive = ndec = tlen = ntricks = 0;
+    leader = -1;
+    played = 0;
+    number = 1;
+    pot = pot_at_stake = given_pot;
+    dealt = true;
+    phase = P_DECIDE;
+    advance();
+  }
+
+  // An exchange whose replacements the table tells (Draw.drawn), accepted here only
+  // when they are all cards nobody has seen: 1 taken, 0 refused (R-DRAW), -1 left to the
+  // Python rules (a reshuffle's cards).
+  int exchange_told(const std::vector<int>& cards, const std::vector<int>& drew) {
+    if (phase != P_EXCHANGE) return 0;
+    const int s = turn_seat;
+    const int k = static_cast<int>(cards.size());
+    if (k > H.h) return 0;
+    u64 dmask = 0, gmask = 0;
+    for (int c : cards) {
+      if (c < 0 || c >= 52 || !((hand[s] >> c) & 1) || ((dmask >> c) & 1)) return 0;
+      dmask |= u64{1} << c;
+    }
+    if (static_cast<int>(drew.size()) != k) return 0;
+    for (int c : drew) {
+      if (c < 0 || c >= 52 || ((gmask >> c) & 1)) return 0;
+      gmask |= u64{1} << c;
+    }
+    if ((gmask & unseen) != gmask) return -1;
+    if (k) {
+      unseen &= ~gmask;
+      hand[s] = (hand[s] & ~dmask) | gmask;
+      got[s] = gmask;
+      for (int i = 0; i < k; ++i) {
+        const auto c = static_cast<std::uint8_t>(cards[static_cast<std::size_t>(i)]);
+        pile[pile_len++] = c;
+        disc[s][disc_len[s]++] = c;
+        gave[s][i] = c;
+      }
+      gave_len[s] = k;
+    }
+    dec_seat[ndec] = static_cast<std::uint8_t>(s);
+    dec_play[ndec] = 1;
+    dec_exch[ndec++] = static_cast<std::uint8_t>(k);
+    exchanging = -1;
+    if (H.simultaneous) reveal_from((s - dealer - 1 + H.n) % H.n + 1);
+    advance();
+    return 1;
+  }
+
+  // The world reached: its unknown stock, in an order drawn on ``gen`` (what the
+  // rollouts draw), which also reshuffles a stock that runs out.
+  void finish_world(Xoshiro gen) {
+    int k = 0;
+    for (u64 m = unseen; m; m &= m - 1) stock[k++] = static_cast<std::uint8_t>(lowest(m));
+    gen.shuffle(stock, k);
+    stock_len = k;
+    stock_pos = 0;
+    unseen = 0;
+    reshuffle_gen = gen;
+    seeded = true;  // (one hand: no deal follows)
+  }
+
+  // The heuristic's decision for the seat to decide (HeuristicPlayer.decide on its view).
+  bool heuristic_decides(const Bots& B) const {
+    const int s = turn_seat;
+    if (forced != F_NONE) return true;
+    int playing_now = 0;
+    for (int i = 0; i < ndec; ++i) playing_now += dec_play[i];
+    const int keep = B.keep_trump[s];
+    const u64 out = discard_weak(hand[s], trump, keep);
+    double strength =
+        hand_strength(hand[s], trump) + DRAW_GAIN * static_cast<double>(popcount(out));
+    if (keep > 2) strength -= hand_strength(out & (SUIT << (trump * 13)), trump);
+    const double potf = static_cast<double>(pot) / H.scale;
+    const double players = static_cast<double>(H.n);
+    const double share = 0.4 + 0.1 * std::min(2.0, potf / std::max(1.0, 2.0 * players));
+    const int to_come = H.n - 1 - ndec;
+    const double opponents =
+        static_cast<double>(playing_now) + share * static_cast<double>(to_come);
+    return strength >= B.play_threshold[s] + B.per_opponent[s] * opponents;
+  }
+
+  void heuristic_step(const Bots& B) {
+    const int s = current_player();
+    if (phase == P_DECIDE) {
+      const bool play = heuristic_decides(B);
+      decide(play);
+    } else if (phase == P_EXCHANGE) {
+      std::vector<int> cards;
+      for (u64 m = discard_weak(hand[s], trump, B.keep_trump[s]); m; m &= m - 1) {
+        cards.push_back(lowest(m));
+      }
+      if (!exchange(cards)) exchange({});
+    } else if (phase == P_PLAY) {
+      int c;
+      if (!(legal & (legal - 1))) {
+        c = lowest(legal);
+      } else {
+        u64 known = hand[s] | played;
+        for (int i = 0; i < disc_len[s]; ++i) known |= u64{1} << disc[s][i];
+        c = heuristic_card(legal, f, tlen, trump, known, tlen == nactive - 1);
+        if (!((legal >> c) & 1)) c = lowest(legal);
+      }
+      play(c);
+    }
+  }
+};
+
+Bots default_heuristic(int n) {
+  Bots b;
+  b.n = n;
+  for (int s = 0; s < n; ++s) {
+    b.kind[s] = HEURISTIC;
+    b.play_threshold[s] = 0.25;
+    b.per_opponent[s] = 0.45;
+    b.keep_trump[s] = 2;
+  }
+  return b;
+}
+
+// The action objects of bourre.game.actions (set once by the wrapper): CARDS, PASS, PLAY.
+struct ActionObjects {
+  PyObject* cards[52] = {};
+  PyObject* pass = nullptr;
+  PyObject* play = nullptr;
+  PyObject* discards = nullptr;  // the class bourre.game.observation.Discards
+};
+ActionObjects ACTIONS;
+
+void set_actions(const py::tuple& cards, const py::object& pass, const py::object& play,
+                 const py::object& discards) {
+  if (cards.size() != 52) throw std::invalid_argument("52 card actions");
+  for (int c = 0; c < 52; ++c) {
+    PyObject* o = cards[static_cast<std::size_t>(c)].ptr();
+    Py_INCREF(o);  // kept for the life of the process
+    ACTIONS.cards[c] = o;
+  }
+  Py_INCREF(pass.ptr());
+  Py_INCREF(play.ptr());
+  ACTIONS.pass = pass.ptr();
+  ACTIONS.play = play.ptr();
+  Py_INCREF(discards.ptr());
+  ACTIONS.discards = discards.ptr();
+}
+
+py::tuple mask_tuple(u64 m) {
+  py::tuple out(static_cast<std::size_t>(popcount(m)));
+  std::size_t i = 0;
+  for (; m; m &= m - 1) out[i++] = py::int_(lowest(m));
+  return out;
+}
+
+std::unique_ptr<Stepper> make_stepper(const py::dict& house, const py::object& seed,
+                                      const std::vector<i64>& balances, int dealer, int hands,
+                                      bool keep) {
+  const House h = read_house(house);
+  if (dealer < -1 || dealer >= h.n) throw std::invalid_argument("dealer: a seat or -1");
+  if (hands < 1) throw std::invalid_argument("hands: at least 1");
+  if (seed.is_none()) return std::make_unique<Stepper>(h, nullptr, balances, dealer, hands, keep);
+  const std::string text = seed.cast<std::string>();
+  return std::make_unique<Stepper>(h, &text, balances, dealer, hands, keep);
+}
+
+// The legal actions as the Python state gives them: a new list of the action objects;
+// None for an exchange (the wrapper makes its Discards).
+py::object legal_actions(const Stepper& g) {
+  if (g.phase == P_PLAY) {
+    py::list out(static_cast<std::size_t>(popcount(g.legal)));
+    std::size_t i = 0;
+    for (u64 m = g.legal; m; m &= m - 1) {
+      PyObject* o = ACTIONS.cards[lowest(m)];
+      Py_INCREF(o);
+      PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i++), o);
+    }
+    return std::move(out);
+  }
+  if (g.phase == P_DECIDE) {
+    if (g.forced != F_NONE) {
+      py::list out(1);
+      out[0] = py::reinterpret_borrow<py::object>(ACTIONS.play);
+      return std::move(out);
+    }
+    py::list out(2);
+    out[0] = py::reinterpret_borrow<py::object>(ACTIONS.pass);
+    out[1] = py::reinterpret_borrow<py::object>(ACTIONS.play);
+    return std::move(out);
+  }
+  if (g.phase == P_EXCHANGE) {  // every subset within the limit (R-DRAW): Discards
+    return py::reinterpret_borrow<py::object>(ACTIONS.discards)(mask_tuple(g.hand[g.turn_seat]),
+                                                                g.H.h);
+  }
+  return py::list();
+}
+
+// apply_action: the action objects the kernel gives (by identity) are applied here;
+// anything else goes to the owner's _apply_slow (the Python wrapper, set as the Python
+// attribute ``owner`` of the Stepper: other actions, equal values, refusals in the Python
+// rules' words).  (The Stepper has a __dict__ and takes part in garbage collection, so
+// the cycle KernelState -> Stepper -> owner is collected.)
+void apply_action(const py::object& self, const py::handle& action) {
+  Stepper& g = self.cast<Stepper&>();
+  PyObject* a = action.ptr();
+  if (g.phase == P_PLAY) {
+    for (u64 m = g.legal; m; m &= m - 1) {
+      const int c = lowest(m);
+      if (ACTIONS.cards[c] == a) {
+        g.play(c);
+        return;
+      }
+    }
+  } else if (g.phase == P_DECIDE) {
+    if (a == ACTIONS.play || (a == ACTIONS.pass && g.forced == F_NONE)) {
+      g.decide(a == ACTIONS.play);
+      return;
+    }
+  } else if (g.phase == P_EXCHANGE && Py_TYPE(a) == Py_TYPE(ACTIONS.pass) &&
+             PyTuple_GET_SIZE(a) == 2) {  // Action("discard", cards): cards of type int
+    PyObject* kind = PyTuple_GET_ITEM(a, 0);
+    PyObject* cards = PyTuple_GET_ITEM(a, 1);
+    if (PyUnicode_Check(kind) && PyUnicode_CompareWithASCIIString(kind, "discard") == 0 &&
+        PyTuple_CheckExact(cards) && PyTuple_GET_SIZE(cards) <= 5) {
+      std::vector<int> cs;
+      bool ints = true;
+      for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cards) && ints; ++i) {
+        PyObject* c = PyTuple_GET_ITEM(cards, i);
+        const long v = PyLong_CheckExact(c) ? PyLong_AsLong(c) : -1;
+        ints = v >= 0 && v < 52;
+        cs.push_back(static_cast<int>(v));
+      }
+      if (PyErr_Occurred()) PyErr_Clear();
+      if (ints && g.exchange(cs)) return;
+    }
+  }
+  self.attr("owner").attr("_apply_slow")(action);
+}
+
+py::object only_action(const Stepper& g) {
+  if (g.phase == P_PLAY && !(g.legal & (g.legal - 1))) {
+    return py::reinterpret_borrow<py::object>(ACTIONS.cards[lowest(g.legal)]);
+  }
+  if (g.phase == P_DECIDE && g.forced != F_NONE) {
+    return py::reinterpret_borrow<py::object>(ACTIONS.play);
+  }
+  return py::none();
+}
+
+// What a seat observes, as plain values (the wrapper makes the Observation): see
+// bourre.game.state.observe.
+py::tuple observe_raw(const Stepper& g, int seat) {
+  if (seat < 0 || seat >= g.H.n) throw std::invalid_argument("seat");
+  py::list decisions, active, tricks, trick, won, balances;
+  for (int i = 0; i < g.ndec; ++i) {
+    decisions.append(py::make_tuple(g.dec_seat[i], static_cast<bool>(g.dec_play[i]), g.dec_exch[i]));
+  }
+  for (int i = 0; i < g.nactive; ++i) active.append(py::int_(g.active[i]));
+  const int per = g.nactive;
+  for (int t = 0; t < g.ntricks; ++t) {
+    py::tuple plays(static_cast<std::size_t>(per));
+    for (int p = 0; p < per; ++p) {
+      plays[static_cast<std::size_t>(p)] = py::make_tuple(g.tr_seat[t][p], g.tr_card[t][p]);
+    }
+    tricks.append(py::make_tuple(g.tr_leader[t], std::move(plays), g.tr_winner[t]));
+  }
+  for (int p = 0; p < g.tlen; ++p) trick.append(py::make_tuple(g.trick_seats[p], g.tcards[p]));
+  for (int s = 0; s < g.H.n; ++s) {
+    won.append(py::int_(g.won[s]));
+    balances.append(to_py(g.bal[s]));
+  }
+  py::list own, gave;
+  for (int i = 0; i < g.disc_len[seat]; ++i) own.append(py::int_(g.disc[seat][i]));
+  for (int i = 0; i < g.gave_len[seat]; ++i) gave.append(py::int_(g.gave[seat][i]));
+  py::tuple out(20);
+  out[0] = py::int_(g.number);
+  out[1] = py::int_(g.dealer);
+  out[2] = py::int_(g.upcard);
+  out[3] = mask_tuple(g.hand[seat]);
+  out[4] = std::move(own);
+  out[5] = std::move(decisions);
+  out[6] = std::move(active);
+  out[7] = std::move(tricks);
+  out[8] = std::move(trick);
+  out[9] = std::move(won);
+  out[10] = to_py(g.pot);
+  out[11] = std::move(balances);
+  out[12] = py::int_(g.stock_len - g.stock_pos);
+  out[13] = py::int_(g.phase);
+  out[14] = py::int_(g.forced);
+  out[15] = py::int_(g.chosen[seat]);
+  out[16] = std::move(gave);
+  out[17] = mask_tuple(g.got[seat]);
+  out[18] = py::int_(g.played);
+  out[19] = py::bool_(g.cinch_now);
+  return out;
+}
+
+// The money: each seat's balance change so far in 1/D chips, or after the settlement
+// (R-SETTLE: the pot left shared equally) in 1/(n D) chips; with that denominator.
+py::tuple returns_raw(const Stepper& g) {
+  const int n = g.H.n;
+  const bool settled = g.phase == P_OVER;
+  py::list out(static_cast<std::size_t>(n));
+  for (int s = 0; s < n; ++s) {
+    const i128 x = settled ? (g.bal[s] - g.start[s]) * n + g.pot : g.bal[s] - g.start[s];
+    out[static_cast<std::size_t>(s)] = to_py(x);
+  }
+  return py::make_tuple(std::move(out), settled ? n : 1);
+}
+
+py::list history_raw(const Stepper& g, bool whole) {
+  py::list out;
+  const auto& h = g.hist;
+  for (std::size_t i = whole ? 0 : g.hand_from; i < h.size(); ++i) {
+    const int code = h[i];
+    if (code < 52) {
+      out.append(py::reinterpret_borrow<py::object>(ACTIONS.cards[code]));
+    } else if (code == H_PASS) {
+      out.append(py::reinterpret_borrow<py::object>(ACTIONS.pass));
+    } else if (code == H_PLAY) {
+      out.append(py::reinterpret_borrow<py::object>(ACTIONS.play));
+    } else if (code == H_DECK) {
+      py::tuple deck(52);
+      for (std::size_t j = 0; j < 52; ++j) deck[j] = py::int_(h[i + 1 + j]);
+      out.append(py::make_tuple(py::str("deck"), std::move(deck)));
+      i += 52;
+    } else {
+      const int k = code - H_DISCARD;
+      py::tuple cards(static_cast<std::size_t>(k));
+      for (int j = 0; j < k; ++j) cards[static_cast<std::size_t>(j)] = py::int_(h[i + 1 + static_cast<std::size_t>(j)]);
+      out.append(py::make_tuple(py::str("discard"), std::move(cards)));
+      i += static_cast<std::size_t>(k);
+    }
+  }
+  return out;
+}
+
+
+// -- Monte Carlo rollouts (bourre_bots.montecarlo) --------------------------------------
+
+// A world of the Monte Carlo bot (bourre.game.worlds: a Python State of one hand, at a
+// player's turn), loaded as the wrapper describes it (bourre.kernel.rollouts): every
+// hand, the stock in the order the rollouts draw it, the discards, the decisions so far,
+// the tricks, the money in 1/D chips.
+std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
+  const House h = read_house(house);
+  const int n = h.n;
+  auto v = [&w](const char* k) { return w[k].cast<std::vector<int>>(); };
+  auto vv = [&w](const char* k) { return w[k].cast<std::vector<std::vector<int>>>(); };
+  const auto bal = w["balances"].cast<std::vector<i64>>();
+  auto g = std::make_unique<Stepper>(h, nullptr, bal, 0, 1, true);
+  const auto start = w["start"].cast<std::vector<i64>>();
+  if (static_cast<int>(start.size()) != n) throw std::invalid_argument("start: one a seat");
+  for (int s = 0; s < n; ++s) g->start[s] = start[static_cast<std::size_t>(s)];
+  g->pot = w["pot"].cast<i64>();
+  g->pot_at_stake = w["pot_at_stake"].cast<i64>();
+  g->number = 1;
+  g->first_hand = false;
+  g->dealt = true;
+  g->dealer = w["dealer"].cast<int>();
+  g->upcard = w["upcard"].cast<int>();
+  if (g->dealer < 0 || g->dealer >= n || g->upcard < 0 || g->upcard >= 52) {
+    throw std::invalid_argument("dealer or upcard");
+  }
+  g->trump = g->upcard / 13;
+  auto card = [](int c) {
+    if (c < 0 || c >= 52) throw std::invalid_argument("a card is 0 to 51");
+    return c;
+  };
+  const auto hands = vv("hands"), discards = vv("discards"), gave = vv("gave"), got = vv("got");
+  if (static_cast<int>(hands.size()) != n || static_cast<int>(discards.size()) != n ||
+      static_cast<int>(gave.size()) != n || static_cast<int>(got.size()) != n) {
+    throw std::invalid_argument("one hand a seat");
+  }
+  for (int s = 0; s < n; ++s) {
+    const auto i = static_cast<std::size_t>(s);
+    g->hand[s] = g->got[s] = 0;
+    for (int c : hands[i]) g->hand[s] |= u64{1} << card(c);
+    for (int c : got[i]) g->got[s] |= u64{1} << card(c);
+    if (discards[i].size() > 5 || gave[i].size() > 5) throw std::invalid_argument("discards");
+    g->disc_len[s] = static_cast<int>(discards[i].size());
+    for (int k = 0; k < g->disc_len[s]; ++k) {
+      g->disc[s][k] = static_cast<std::uint8_t>(card(discards[i][static_cast<std::size_t>(k)]));
+    }
+    g->gave_len[s] = static_cast<int>(gave[i].size());
+    for (int k = 0; k < g->gave_len[s]; ++k) {
+      g->gave[s][k] = static_cast<std::uint8_t>(card(gave[i][static_cast<std::size_t>(k)]));
+    }
+  }
+  const auto stock = v("stock"), pile = v("pile");
+  if (stock.size() > 52 || pile.size() > 52) throw std::invalid_argument("stock or pile");
+  g->stock_len = static_cast<int>(stock.size());
+  g->stock_pos = 0;
+  for (int i = 0; i < g->stock_len; ++i) g->stock[i] = static_cast<std::uint8_t>(card(stock[static_cast<std::size_t>(i)]));
+  g->pile_len = static_cast<int>(pile.size());
+  for (int i = 0; i < g->pile_len; ++i) g->pile[i] = static_cast<std::uint8_t>(card(pile[static_cast<std::size_t>(i)]));
+  const auto chosen = v("chosen"), active = v("active"), won = v("won");
+  if (static_cast<int>(chosen.size()) != n || static_cast<int>(won.size()) != n ||
+      static_cast<int>(active.size()) > n) {
+    throw std::invalid_argument("chosen, active, won");
+  }
+  for (int s = 0; s < n; ++s) {
+    g->chosen[s] = chosen[static_cast<std::size_t>(s)];
+    g->won[s] = won[static_cast<std::size_t>(s)];
+  }
+  g->nactive = static_cast<int>(active.size());
+  for (int i = 0; i < g->nactive; ++i) g->active[i] = active[static_cast<std::size_t>(i)];
+  g->step = w["step"].cast<int>();
+  g->exchanging = w["exchanging"].cast<int>();
+  const auto decisions = w["decisions"].cast<std::vector<std::tuple<int, bool, int>>>();
+  if (static_cast<int>(decisions.size()) > n) throw std::invalid_argument("decisions");
+  g->ndec = 0;
+  for (const auto& d : decisions) {
+    g->dec_seat[g->ndec] = static_cast<std::uint8_t>(std::get<0>(d));
+    g->dec_play[g->ndec] = std::get<1>(d) ? 1 : 0;
+    g->dec_exch[g->ndec++] = static_cast<std::uint8_t>(std::get<2>(d));
+  }
+  const auto tricks = w["tricks"].cast<std::vector<std::vector<int>>>();  // winner, cards...
+  if (static_cast<int>(tricks.size()) > h.h) throw std::invalid_argument("tricks");
+  g->ntricks = 0;
+  for (const auto& t : tricks) {
+    if (static_cast<int>(t.size()) != 2 + 2 * g->nactive) throw std::invalid_argument("a trick");
+    g->tr_leader[g->ntricks] = static_cast<std::uint8_t>(t[0]);
+    g->tr_winner[g->ntricks] = static_cast<std::uint8_t>(t[1]);
+    for (int p = 0; p < g->nactive; ++p) {
+      g->tr_seat[g->ntricks][p] = static_cast<std::uint8_t>(t[static_cast<std::size_t>(2 + 2 * p)]);
+      const int c = card(t[static_cast<std::size_t>(3 + 2 * p)]);
+      g->tr_card[g->ntricks][p] = static_cast<std::uint8_t>(c);
+    }
+    ++g->ntricks;
+  }
+  g->played = 0;
+  for (int c : v("played")) g->played |= u64{1} << card(c);
+  const auto words = w["reshuffle"].cast<std::vector<i64>>();
+  if (words.size() != 4) throw std::invalid_argument("reshuffle: four words");
+  for (int i = 0; i < 4; ++i) g->reshuffle_gen.s[i] = static_cast<u32>(words[static_cast<std::size_t>(i)]);
+  if (!(g->reshuffle_gen.s[0] | g->reshuffle_gen.s[1] | g->reshuffle_gen.s[2] | g->reshuffle_gen.s[3])) {
+    g->reshuffle_gen.s[3] = 1;
+  }
+  g->seeded = true;  // (the pile reshuffled on that stream: one hand, no deal follows)
+  const int phase = w["phase"].cast<int>();
+  g->turn_seat = w["seat"].cast<int>();
+  g->forced = w["forced"].cast<int>();
+  if (g->turn_seat < 0 || g->turn_seat >= n || g->forced < 0 || g->forced > 2) {
+    throw std::invalid_argument("seat or forced");
+  }
+  if (phase == P_PLAY) {
+    const auto seats = v("trick_seats"), cards = v("trick");
+    if (static_cast<int>(seats.size()) != g->nactive || cards.size() >= seats.size()) {
+      throw std::invalid_argument("the trick");
+    }
+    for (int p = 0; p < g->nactive; ++p) g->trick_seats[p] = seats[static_cast<std::size_t>(p)];
+    g->tlen = static_cast<int>(cards.size());
+    g->leader = w["leader"].cast<int>();
+    g->f = Facts();
+    for (int p = 0; p < g->tlen; ++p) {
+      g->tcards[p] = card(cards[static_cast<std::size_t>(p)]);
+      g->f.add(g->tcards[p], p, g->trump);
+    }
+    g->phase = P_PLAY;
+    g->compute_legal();
+  } else if (phase == P_DECIDE || phase == P_EXCHANGE) {
+    g->phase = phase;
+  } else {
+    throw std::invalid_argument("a world is at a player's turn");
+  }
+  return g;
+}
+
+// Each candidate (a card, 52 pass, 53 play, or the list of cards discarded) applied to a
+// copy of the world, the hand then played out by the heuristic at every seat: ``me``'s
+// money change over the hand (its balance less its start), as a float of chips.
+std::vector<double> rollouts(const Stepper& g, const py::list& candidates, int me) {
+  if (me < 0 || me >= g.H.n) throw std::invalid_argument("seat");
+  const Bots B = default_heuristic(g.H.n);
+  std::vector<double> out;
+  for (const auto& cand : candidates) {
+    Stepper c(g);
+    bool ok;
+    if (py::isinstance<py::int_>(cand)) {
+      const int code = cand.cast<int>();
+      ok = code < 52 ? c.play(code) : c.decide(code == H_PLAY);
+    } else {
+      ok = c.exchange(cand.cast<std::vector<int>>());
+    }
+    if (!ok) throw std::invalid_argument("a candidate the rules refuse");
+    for (int guard = 0; c.phase != P_OVER && guard < 1000; ++guard) c.heuristic_step(B);
+    out.push_back(static_cast<double>(c.bal[me] - c.start[me]) / c.H.scale);
+  }
+  return out;
+}
+
+// -- sampled worlds (bourre.game.worlds, for the Monte Carlo bot) -------------------------
+
+// What the Monte Carlo bot's view says of its hand (bourre.game.worlds._attempt/_replay):
+// the position, the public history, and a sample's hands, exchanges and draws.
+struct WorldSpec {
+  House h;
+  std::vector<i64> bal;
+  i64 pot = 0;
+  int dealer = 0, me = 0, up = 0, my_decision = -1, to_act = 0, target = 0;
+  std::vector<std::tuple<int, bool, int>> decisions;
+  bool in_active[MAX_SEATS] = {};
+  std::vector<std::pair<int, int>> plays;  // (seat, card), in order
+  std::vector<int> hand, view_gave, view_got;  // the seat's own
+  std::vector<std::vector<int>> dealt, gave, got;  // a sample
+};
+
+WorldSpec read_world(const py::dict& house, const py::dict& w) {
+  WorldSpec W;
+  W.h = read_house(house);
+  const int n = W.h.n;
+  W.bal = w["balances"].cast<std::vector<i64>>();
+  if (static_cast<int>(W.bal.size()) != n) throw std::invalid_argument("balances");
+  W.pot = w["pot"].cast<i64>();
+  W.dealer = w["dealer"].cast<int>();
+  W.me = w["me"].cast<int>();
+  W.up = w["upcard"].cast<int>();
+  if (W.dealer < 0 || W.dealer >= n || W.me < 0 || W.me >= n || W.up < 0 || W.up >= 52) {
+    throw std::invalid_argument("seat or upcard");
+  }
+  W.decisions = w["decisions"].cast<std::vector<std::tuple<int, bool, int>>>();
+  for (const auto& d : W.decisions) {
+    if (std::get<0>(d) < 0 || std::get<0>(d) >= n) throw std::invalid_argument("decisions");
+  }
+  for (int s : w["active"].cast<std::vector<int>>()) {
+    if (s < 0 || s >= n) throw std::invalid_argument("active");
+    W.in_active[s] = true;
+  }
+  W.my_decision = w["my_decision"].cast<int>();
+  W.plays = w["plays"].cast<std::vector<std::pair<int, int>>>();
+  for (const auto& p : W.plays) {
+    if (p.first < 0 || p.first >= n || p.second < 0 || p.second >= 52) throw std::invalid_argument("plays");
+  }
+  W.to_act = w["to_act"].cast<int>();
+  W.target = w["phase"].cast<int>();
+  W.hand = w["hand"].cast<std::vector<int>>();
+  W.view_gave = w["gave_mine"].cast<std::vector<int>>();
+  W.view_got = w["got_mine"].cast<std::vector<int>>();
+  for (const auto* v : {&W.hand, &W.view_gave, &W.view_got}) {
+    for (int c : *v) {
+      if (c < 0 || c >= 52) throw std::invalid_argument("a card is 0 to 51");
+    }
+  }
+  return W;
+}
+
+// The public history replayed into a sample (worlds._replay, step for step): the deal
+// the sample gives, the decisions and exchanges announced (the Monte Carlo bot's heuristic
+// deciding for opponents whose decision is still secret), every card played, until the
+// world stands where the view does; its unknown stock then shuffled on ``gen``.
+// 1: ``out`` is the world; 0: the rules refuse the sample; -1: the Python rules must
+// replay it (a draw from reshuffled discards).
+int replay_spec(const WorldSpec& W, const Xoshiro& gen, std::unique_ptr<Stepper>& out) {
+  const int n = W.h.n;
+  u64 seen = 0;
+  for (const auto& d : W.dealt) {
+    if (static_cast<int>(d.size()) != W.h.h) return 0;
+    for (int c : d) {
+      if (c < 0 || c >= 52 || ((seen >> c) & 1)) return 0;
+      seen |= u64{1} << c;
+    }
+  }
+  bool dealer_holds = false;
+  for (int c : W.dealt[static_cast<std::size_t>(W.dealer)]) dealer_holds = dealer_holds || c == W.up;
+  if (!dealer_holds) return 0;  // R-DEAL: the dealer holds the upcard
+  int order[MAX_SEATS];
+  for (int s = 0; s < n; ++s) order[s] = -1;
+  for (std::size_t i = 0; i < W.decisions.size(); ++i) order[std::get<0>(W.decisions[i])] = static_cast<int>(i);
+  const int ndec = static_cast<int>(W.decisions.size());
+  auto g = std::make_unique<Stepper>(W.h, nullptr, W.bal, W.dealer, 1, true);
+  g->deal_given(W.dealt, W.up, static_cast<i128>(W.pot));
+  const Bots B = default_heuristic(n);
+  std::size_t done = 0;
+  for (int guard = 0; guard < 200; ++guard) {
+    if (g->current_player() == W.to_act && g->phase == W.target && g->ndec == ndec &&
+        done == W.plays.size()) {
+      g->finish_world(gen);
+      out = std::move(g);
+      return 1;
+    }
+    const int s = g->current_player();
+    if (g->phase == P_DECIDE) {
+      bool play;
+      if (s == W.me) {
+        play = W.my_decision == 1;
+      } else if (order[s] >= 0) {
+        play = std::get<1>(W.decisions[static_cast<std::size_t>(order[s])]);
+      } else if (W.in_active[s]) {
+        play = true;
+      } else {
+        play = g->heuristic_decides(B);
+      }
+      if (!g->decide(play)) return 0;
+    } else if (g->phase == P_EXCHANGE) {
+      const auto i = static_cast<std::size_t>(s);
+      const int r = s == W.me ? g->exchange_told(W.view_gave, W.view_got)
+                              : g->exchange_told(W.gave[i], W.got[i]);
+      if (r <= 0) return r < 0 ? -1 : 0;
+    } else if (g->phase == P_PLAY) {
+      if (done >= W.plays.size() || !g->play(W.plays[done].second)) return 0;
+      ++done;
+    } else {
+      return 0;
+    }
+  }
+  return 0;
+}
+
+Xoshiro gen_of(const std::vector<i64>& words) {
+  if (words.size() != 4) throw std::invalid_argument("words: four");
+  Xoshiro gen;
+  for (int i = 0; i < 4; ++i) gen.s[i] = static_cast<u32>(words[static_cast<std::size_t>(i)]);
+  if (!(gen.s[0] | gen.s[1] | gen.s[2] | gen.s[3])) gen.s[3] = 1;
+  return gen;
+}
+
+// A sample's hands, exchanges and draws given (worlds._attempt's), replayed: a Stepper,
+// or 0 (the rules refuse the sample) / 1 (the Python rules must replay it).
+py::object replay_world(const py::dict& house, const py::dict& w) {
+  WorldSpec W = read_world(house, w);
+  const int n = W.h.n;
+  W.dealt = w["dealt"].cast<std::vector<std::vector<int>>>();
+  W.gave = w["gave"].cast<std::vector<std::vector<int>>>();
+  W.got = w["got"].cast<std::vector<std::vector<int>>>();
+  if (static_cast<int>(W.dealt.size()) != n || static_cast<int>(W.gave.size()) != n ||
+      static_cast<int>(W.got.size()) != n) {
+    throw std::invalid_argument("one hand a seat");
+  }
+  std::unique_ptr<Stepper> out;
+  const int r = replay_spec(W, gen_of(w["words"].cast<std::vector<i64>>()), out);
+  if (r == 1) return py::cast(std::move(out));
+  return py::int_(r < 0 ? 1 : 0);
+}
+
+// worlds._pick on the kernel's stream: ``k`` of ``cards`` (removed), one key
+// u ** powers[card] a card in order, the k largest taken largest first (the earlier on
+// a tie).
+std::vector<int> pick(std::vector<int>& cards, int k, const double* powers, Xoshiro& gen) {
+  std::vector<int> got;
+  if (k <= 0) return got;
+  const std::size_t m = cards.size();
+  std::vector<double> keys(m);
+  for (std::size_t i = 0; i < m; ++i) {
+    const double u = static_cast<double>(gen.next()) * (1.0 / 4294967296.0);
+    const double e = powers[cards[i]];
+    keys[i] = e == 1.0 ? u : std::pow(u, e);
+  }
+  for (int t = 0; t < k && t < static_cast<int>(m); ++t) {
+    std::size_t best = 0;
+    double top = -1.0;
+    for (std::size_t i = 0; i < m; ++i) {
+      if (keys[i] > top) {
+        best = i;
+        top = keys[i];
+      }
+    }
+    got.push_back(cards[best]);
+    keys[best] = -2.0;
+  }
+  std::vector<int> rest;
+  for (std::size_t i = 0; i < m; ++i) {
+    if (keys[i] != -2.0) rest.push_back(cards[i]);
+  }
+  cards.swap(rest);
+  return got;
+}
+
+void shuffle_ints(std::vector<int>& v, Xoshiro& gen) {
+  for (int i = static_cast<int>(v.size()) - 1; i > 0; --i) {
+    const int j = static_cast<int>(gen.below(static_cast<u32>(i + 1)));
+    std::swap(v[static_cast<std::size_t>(i)], v[static_cast<std::size_t>(j)]);
+  }
+}
+
+// worlds._attempt on the kernel's stream: the unseen cards dealt to the others as the
+// sample's weights say (``keep`` for the cards a player kept at its exchange, ``fold``
+// for those of a folded hand and the cards discarded).
+bool sample_into(WorldSpec& W, const double* keep, const double* fold, Xoshiro& gen) {
+  static const double FLAT[52] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+                                  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+                                  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+  const int n = W.h.n, h = W.h.h;
+  std::vector<std::vector<int>> played_by(static_cast<std::size_t>(n));
+  u64 played = 0;
+  for (const auto& p : W.plays) {
+    played_by[static_cast<std::size_t>(p.first)].push_back(p.second);
+    played |= u64{1} << p.second;
+  }
+  std::vector<int> after = W.hand;
+  for (int c : played_by[static_cast<std::size_t>(W.me)]) after.push_back(c);
+  u64 got_mine = 0, seen = played | (u64{1} << W.up);
+  for (int c : W.view_got) got_mine |= u64{1} << c;
+  std::vector<int> mine;
+  for (int c : after) {
+    if (!((got_mine >> c) & 1)) mine.push_back(c);
+    seen |= u64{1} << c;
+  }
+  for (int c : W.view_gave) {
+    mine.push_back(c);
+    seen |= u64{1} << c;
+  }
+  std::vector<int> unseen;
+  for (int c = 0; c < 52; ++c) {
+    if (!((seen >> c) & 1)) unseen.push_back(c);
+  }
+  shuffle_ints(unseen, gen);
+  int decided[MAX_SEATS];
+  for (int s = 0; s < n; ++s) decided[s] = -1;
+  for (std::size_t i = 0; i < W.decisions.size(); ++i) decided[std::get<0>(W.decisions[i])] = static_cast<int>(i);
+  W.dealt.assign(static_cast<std::size_t>(n), {});
+  W.gave.assign(static_cast<std::size_t>(n), {});
+  W.got.assign(static_cast<std::size_t>(n), {});
+  W.dealt[static_cast<std::size_t>(W.me)] = mine;
+  for (int s = 0; s < n; ++s) {
+    if (s == W.me) continue;
+    const auto i = static_cast<std::size_t>(s);
+    std::vector<int> own = played_by[i];
+    bool up_played = false;
+    for (int c : own) up_played = up_played || c == W.up;
+    if (s == W.dealer && !up_played) own.push_back(W.up);
+    const int d = decided[s];
+    if (d < 0 || !std::get<1>(W.decisions[static_cast<std::size_t>(d)])) {
+      const auto more = pick(unseen, h - static_cast<int>(own.size()), d >= 0 ? fold : FLAT, gen);
+      own.insert(own.end(), more.begin(), more.end());
+      W.dealt[i] = own;
+      continue;
+    }
+    const int k = std::get<2>(W.decisions[static_cast<std::size_t>(d)]);
+    const auto rest = pick(unseen, h - static_cast<int>(own.size()), keep, gen);
+    std::vector<int> hand_after = own;
+    hand_after.insert(hand_after.end(), rest.begin(), rest.end());
+    std::vector<int> kept, others;
+    bool up_in = false;
+    for (int c : hand_after) up_in = up_in || c == W.up;
+    if (s == W.dealer && up_in) kept.push_back(W.up);
+    for (int c : hand_after) {
+      if (!(s == W.dealer && up_in && c == W.up)) others.push_back(c);
+    }
+    const auto more = pick(others, h - k - static_cast<int>(kept.size()), keep, gen);
+    kept.insert(kept.end(), more.begin(), more.end());
+    W.got[i] = others;
+    W.gave[i] = pick(unseen, k, fold, gen);
+    kept.insert(kept.end(), W.gave[i].begin(), W.gave[i].end());
+    W.dealt[i] = kept;
+  }
+  for (const auto& d : W.dealt) {
+    if (static_cast<int>(d.size()) != h) return false;  // (not enough unseen cards)
+  }
+  return true;
+}
+
+// Up to ``count`` worlds of the Monte Carlo bot, each sampled (up to ``tries`` draws) and
+// replayed on the kernel's stream ``words``: a list of Steppers and Nones (no consistent
+// sample found), or 1 when the Python rules must sample them (a draw from reshuffled
+// discards).
+py::object sample_worlds(const py::dict& house, const py::dict& w, int count, int tries,
+                         const std::vector<double>& keep, const std::vector<double>& fold) {
+  WorldSpec W = read_world(house, w);
+  if (keep.size() != 52 || fold.size() != 52) throw std::invalid_argument("52 powers");
+  Xoshiro gen = gen_of(w["words"].cast<std::vector<i64>>());
+  py::list out;
+  for (int k = 0; k < count; ++k) {
+    py::object got = py::none();
+    for (int t = 0; t < tries; ++t) {
+      if (!sample_into(W, keep.data(), fold.data(), gen)) continue;
+      Xoshiro stock_gen = gen;
+      gen.next();  // (the world's own stream: a jump of one word)
+      for (int i = 0; i < 4; ++i) stock_gen.s[i] ^= 0x9E3779B9u * static_cast<u32>(i + 1);
+      if (!(stock_gen.s[0] | stock_gen.s[1] | stock_gen.s[2] | stock_gen.s[3])) stock_gen.s[3] = 1;
+      std::unique_ptr<Stepper> world;
+      const int r = replay_spec(W, stock_gen, world);
+      if (r < 0) return py::int_(1);
+      if (r == 1) {
+        got = py::cast(std::move(world));
+        break;
+      }
+    }
+    out.append(std::move(got));
+  }
+  return std::move(out);
+}
 }  // namespace
 
 PYBIND11_MODULE(_kernel, m) {
@@ -1113,4 +2353,52 @@ PYBIND11_MODULE(_kernel, m) {
         "shared), with each hand's tally when asked.");
   m.def("stream_words", &stream_words, py::arg("name"),
         "The state words of the stream named ``name`` (bourre.xoshiro.stream).");
+  m.def("set_actions", &set_actions, py::arg("cards"), py::arg("pass_"), py::arg("play"),
+        py::arg("discards"),
+        "The action objects the stepped state gives (bourre.game.actions): set once.");
+  py::class_<Stepper>(m, "Stepper", py::dynamic_attr(),
+                      "A session stepped one action at a time (KernelState).")
+      .def(py::init(&make_stepper), py::arg("house"), py::arg("seed"), py::arg("balances"),
+           py::arg("dealer"), py::arg("hands"), py::arg("keep_results"))
+      .def("clone", [](const Stepper& g) { return std::make_unique<Stepper>(g); })
+      .def("current_player", &Stepper::current_player)
+      .def("phase", [](const Stepper& g) { return g.phase; })
+      .def("is_terminal", [](const Stepper& g) { return g.phase == P_OVER; })
+      .def("legal_actions", &legal_actions)
+      .def("apply_action", &apply_action, py::arg("action"))
+      .def("only_action", &only_action)
+      .def("legal_mask", [](const Stepper& g) { return g.phase == P_PLAY ? g.legal : u64{0}; })
+      .def("cinch", [](const Stepper& g) { return g.phase == P_PLAY && g.cinch_now; })
+      .def("forced", [](const Stepper& g) { return g.phase == P_DECIDE ? g.forced : 0; })
+      .def("hand", [](const Stepper& g, int s) {
+        if (s < 0 || s >= g.H.n) throw std::invalid_argument("seat");
+        return mask_tuple(g.hand[s]);
+      })
+      .def("play", &Stepper::play, py::arg("card"))
+      .def("decide", &Stepper::decide, py::arg("play"))
+      .def("exchange", &Stepper::exchange, py::arg("cards"))
+      .def("apply_deck", &Stepper::apply_deck, py::arg("deck"))
+      .def("observe", &observe_raw, py::arg("seat"))
+      .def("returns", &returns_raw)
+      .def("history", &history_raw, py::arg("whole"))
+      .def("history_len", [](const Stepper& g) { return g.hist.size(); })
+      .def("number", [](const Stepper& g) { return g.number; })
+      .def("overflow", [](const Stepper& g) { return g.overflow; })
+      .def("balances", [](const Stepper& g) {
+        py::list out;
+        for (int s = 0; s < g.H.n; ++s) out.append(to_py(g.bal[s]));
+        return out;
+      })
+      .def("pot", [](const Stepper& g) { return to_py(g.pot); })
+      .def("dealer", [](const Stepper& g) { return g.dealer; })
+      .def("first_dealer", [](const Stepper& g) { return g.first_dealer; })
+      .def("rollouts", &rollouts, py::arg("candidates"), py::arg("me"),
+           "Monte Carlo rollouts of the candidates with the heuristic at every seat.");
+  m.def("sample_worlds", &sample_worlds, py::arg("house"), py::arg("view"), py::arg("count"),
+        py::arg("tries"), py::arg("keep"), py::arg("fold"),
+        "Monte Carlo worlds sampled and replayed on the kernel's stream.");
+  m.def("replay_world", &replay_world, py::arg("house"), py::arg("world"),
+        "A Monte Carlo world replayed from a sample: a Stepper, or 0 (refused) / 1 (Python).");
+  m.def("load_world", &load_world, py::arg("house"), py::arg("world"),
+        "A Monte Carlo world (one hand at a player's turn) as a Stepper.");
 }

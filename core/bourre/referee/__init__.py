@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from bourre.game.state import State
 from bourre.referee.hand import referee_hand
+from bourre.referee.places import Places
 from bourre.referee.records import (
     FinalRecord,
     HandRecord,
@@ -55,12 +56,14 @@ class Refereed:
 def check_script(data: Any, place: str = "script") -> None:
     """Refuse (:class:`ScriptError`) a script whose form is wrong: its fields, types
     and cards, and its house rules; the hands are not played (``convert``)."""
+    places = Places(place, data)
     try:
         script = Script.model_validate(data)
     except ValidationError as e:
-        raise script_error(e, place) from None
+        raise script_error(e, places) from None
     try:
-        house_from_data(script.rules, f"{place}: rules")
+        place_, prefix, locate = places.rules()
+        house_from_data(script.rules, place_, locate, prefix)
     except HouseError as e:
         raise ScriptError(str(e)) from None
 
@@ -68,40 +71,44 @@ def check_script(data: Any, place: str = "script") -> None:
 def referee(data: Any, *, place: str = "script", registry: Registry | None = None) -> Refereed:
     """Referee a table script; the record with the game state that played it (for a
     ruling in words, :mod:`bourre.referee.ruling`)."""
+    places = Places(place, data)
     try:
         script = Script.model_validate(data)
     except ValidationError as e:
-        raise script_error(e, place) from None
+        raise script_error(e, places) from None
     try:
+        place, prefix, locate = places.rules()
         house = House(
-            house_from_data(script.rules, f"{place}: rules"),
+            house_from_data(script.rules, place, locate, prefix),
             registry=registry,
-            source=f"{place}: rules",
+            source=f"{place}: {prefix}" if prefix else place,
+            keys=(place, prefix, locate),
         )
     except (HouseError, PluginError) as e:
         raise ScriptError(str(e)) from None
     n = house.table.players
     if not script.hands:
-        raise ScriptError(f"{place}: hands: the script holds no hand (R-SESSION)")
+        raise places.error(("hands",), "the script holds no hand (R-SESSION)")
     if script.balances is not None and len(script.balances) != n:
-        raise ScriptError(
-            f"{place}: balances: {len(script.balances)} given for {n} players (R-SESSION)"
+        raise places.error(
+            ("balances",), f"{len(script.balances)} balances given for {n} players (R-SESSION)"
         )
     if len(script.hands) > house.table.hands:
-        raise ScriptError(
-            f"{place}: hands: {len(script.hands)} hands given, but the session has"
-            f" {house.table.hands} (table.hands, R-SESSION)"
+        raise places.error(
+            ("hands", house.table.hands),
+            f"{len(script.hands)} hands given, but the session has"
+            f" {house.table.hands} (table.hands, R-SESSION)",
         )
     state = State(house, balances=script.balances, hands=len(script.hands), record=True)
     announcements = state.announce
     stopped: NextRecord | None = None
     for i, hand in enumerate(script.hands):
-        where = f"{place}: hand {i + 1}"
+        where = places.hand(i)
         check_hand(hand, where, n, announcements)
         try:
             stopped = referee_hand(state, hand, where, last=i == len(script.hands) - 1)
         except PluginError as e:
-            raise ScriptError(f"{where}: {e}") from None
+            raise where.error(message=str(e)) from None
     records: list[HandRecord | PartialHandRecord] = [hand_record(r) for r in state.results]
     if stopped is not None:  # the last hand stopped part-way: no settlement yet
         records.append(partial_record(state, stopped))

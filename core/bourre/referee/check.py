@@ -89,7 +89,7 @@ def _no_repeats(named: Sequence[tuple[str, Iterable[int]]]) -> None:
         for c in cards:
             if c in seen:
                 raise CheckError(
-                    f"{field}: {card_str(c)} is also in {seen[c]}: every card is in one place"
+                    f"{field}: {card_symbol(c)} is also in {seen[c]}: every card is in one place"
                     " (R-DECK)"
                 )
             seen[c] = field

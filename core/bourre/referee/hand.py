@@ -1,52 +1,73 @@
-"""One hand of a table script refereed: its deck (or what the table knows, or what the
-tricks show), decisions and plays as a sequence of actions on the game state; an
-illegal but possible play is refereed (R-RENEGE, R-CORRECTED), and the script's last
-hand may stop part-way (who acts next)."""
+"""One hand of a table script refereed: its deck, decisions and plays as a sequence of
+actions on the game state; an illegal but possible play is refereed (R-RENEGE,
+R-CORRECTED), and the script's last hand may stop part-way (who acts next)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bourre.game.actions import PASS, PLAY, AfterDraw, Dealt, Deck, Drew, discard
 from bourre.game.state import CHANCE, State
+from bourre.referee.places import HandPlace
 from bourre.referee.records import HandIn, NextRecord
-from bourre.referee.scripts import ScriptError
 from bourre.rules import RuleViolation
-from bourre.rules.cards import card_str
+from bourre.rules.cards import card_str, card_symbol
 
 __all__ = ["next_record", "referee_hand"]
 
 
-def _reshuffler(hand: HandIn, where: str) -> Any:
+def _reshuffler(hand: HandIn, where: HandPlace) -> Any:
     given = list(hand.reshuffles or [])
 
     def reshuffle(pile: list[int]) -> list[int]:
         if hand.reshuffles is None:
             return list(pile)
+        k = len(hand.reshuffles) - len(given)
         if not given:
-            raise ScriptError(
-                f"{where}: reshuffles: the stock ran out once more than given (R-RESHUFFLE)"
+            raise where.error(
+                "reshuffles",
+                message="the stock ran out once more than the reshuffles given (R-RESHUFFLE)",
             )
         order = given.pop(0)
         if sorted(order) != sorted(pile):
-            raise ScriptError(
-                f"{where}: reshuffles: a new stock must hold exactly the discards"
-                f" {' '.join(card_str(c) for c in pile)} (R-RESHUFFLE)"
+            raise where.error(
+                "reshuffles",
+                k,
+                message="a new stock must hold exactly the discards"
+                f" {' '.join(card_symbol(c) for c in pile)} (R-RESHUFFLE)",
             )
         return list(order)
 
     return reshuffle
 
 
-def after_draw(hand: HandIn, seat: int, size: int, where: str, j: int) -> AfterDraw:
+def _dealt_place(hand: HandIn, reason: str) -> tuple[int | str, ...]:
+    """Where the hands dealt are at fault: a card repeated, else the hand of the seat
+    the refusal names, else the hands dealt as a whole."""
+    seen: set[int] = set()
+    for seat, cards in (hand.dealt or {}).items():
+        for k, c in enumerate(cards):
+            if c in seen:
+                return ("dealt", str(seat), k)
+            seen.add(c)
+    named = re.match(r"seat (\d+) ", reason)
+    if named and int(named.group(1)) in (hand.dealt or {}):
+        return ("dealt", named.group(1))
+    return ("dealt",)
+
+
+def after_draw(hand: HandIn, seat: int, size: int, where: HandPlace, j: int) -> AfterDraw:
     """The hand ``seat``, whose dealt cards the script leaves out, held after its
     exchange: the cards it played (the card that stood after a correction), when its
     plays show all ``size`` of them (docs/table-scripts.md "What the tricks show")."""
     if j >= 0 and hand.decisions[j].drew is not None:
-        raise ScriptError(
-            f"{where}: dealt.{seat}: seat {seat} gives the cards it drew (decisions[{j}].drew)"
-            " but not the cards it was dealt: give both, or neither and its hand is read"
-            " from its plays (R-DEAL)"
+        raise where.error(
+            "decisions",
+            j,
+            "drew",
+            message=f"seat {seat} gives the cards it drew but not the cards it was dealt: give"
+            " both, or neither and its hand is read from its plays (R-DEAL)",
         )
     stood: dict[int, int] = {}  # card -> where it stood
     taken_back: dict[int, int] = {}
@@ -57,57 +78,69 @@ def after_draw(hand: HandIn, seat: int, size: int, where: str, j: int) -> AfterD
         if p.corrected_to is not None:
             taken_back.setdefault(p.card, i)
         if card in stood:
-            raise ScriptError(
-                f"{where}: plays[{i}]: seat {seat} plays {card_str(card)} twice (plays"
-                f"[{stood[card]}] too): a card is played once (R-DECK)"
+            raise where.error(
+                "plays",
+                i,
+                "card",
+                message=f"seat {seat} plays {card_symbol(card)} twice (play {stood[card] + 1}"
+                " too): a card is played once (R-DECK)",
             )
         stood[card] = i
     if len(stood) < size:
         if not hand.plays:
-            raise ScriptError(
-                f"{where}: dealt.{seat}: seat {seat} plays no card, so its hand cannot be read"
-                " from the tricks: a seat that takes the pot without play, or whose hand"
-                " stops before its plays, gives the cards it was dealt (R-SOLE)"
+            raise where.error(
+                "dealt",
+                str(seat),
+                message=f"seat {seat} plays no card, so its hand cannot be read from the"
+                " tricks: a seat that takes the pot without play, or whose hand stops before"
+                f" its plays, gives the cards it was dealt (R-SOLE)",
             )
-        raise ScriptError(
-            f"{where}: dealt.{seat}: seat {seat} plays {len(stood)} of its {size} cards: a"
-            " seat whose plays stop part-way gives the cards it was dealt (R-DEAL)"
+        raise where.error(
+            "dealt",
+            str(seat),
+            message=f"seat {seat} plays {len(stood)} of its {size} cards: a seat whose plays"
+            f" stop part-way gives the cards it was dealt (R-DEAL)",
         )
     for card, i in taken_back.items():
         if card not in stood:
-            raise ScriptError(
-                f"{where}: plays[{i}]: seat {seat} took {card_str(card)} back, so it still held"
-                " it, but never plays it again: its plays do not show its hand; give"
-                f" dealt.{seat} (R-CORRECTED)"
+            raise where.error(
+                "plays",
+                i,
+                "card",
+                message=f"seat {seat} took {card_symbol(card)} back, so it still held it, but"
+                f" never plays it again: its plays do not show its hand; give the cards dealt"
+                f" to seat {seat} (R-CORRECTED)",
             )
     return AfterDraw(tuple(stood))
 
 
-def _played_at(hand: HandIn, seat: int, card: int | None) -> str | None:
-    """The field where ``seat`` played ``card`` (or took it back), if it did."""
+def _played_at(hand: HandIn, seat: int, card: int | None) -> tuple[int | str, ...] | None:
+    """The place where ``seat`` played ``card`` (or took it back), if it did."""
     if card is None:
         return None
     for i, p in enumerate(hand.plays):
         if p.seat == seat and card in (p.card, p.corrected_to):
-            return f"plays[{i}]"
+            return ("plays", i, "card")
     return None
 
 
-def referee_hand(state: State, hand: HandIn, where: str, last: bool) -> NextRecord | None:
+def referee_hand(state: State, hand: HandIn, where: HandPlace, last: bool) -> NextRecord | None:
     """One hand of a script as a sequence of actions on the state; the script's last
     hand may stop part-way: then who acts next is returned."""
-    field = "dealer"
+    field: tuple[int | str, ...] = ("dealer",)
     if hand.dealer is None and state.last_dealer is None and state.first_dealer is None:
-        raise ScriptError(f"{where}: dealer: required, table.first_dealer is 'random' (R-DEALER)")
+        raise where.error(
+            "dealer", message='the dealer is required: table.first_dealer is "random" (R-DEALER)'
+        )
     di = pi = 0
     ds, ps = hand.decisions, hand.plays
     try:
         state.set_hand(dealer=hand.dealer, pot=hand.pot, reshuffle=_reshuffler(hand, where))
         if hand.deck is not None:
-            field = "deck"
+            field = ("deck",)
             state.apply_chance(Deck(tuple(hand.deck)))
         else:
-            field = "dealt"
+            field = ("dealt",)
             assert hand.upcard is not None
             state.apply_chance(Dealt.of(hand.upcard, hand.dealt or {}))
         for e in hand.events:
@@ -120,7 +153,7 @@ def referee_hand(state: State, hand: HandIn, where: str, last: bool) -> NextReco
                 s = state.pending_seat
                 j = max((j for j in range(di) if ds[j].seat == s), default=-1)
                 if state.chance_wants == "draw":
-                    field = f"decisions[{j}].drew"
+                    field = ("decisions", j, "drew")
                     drew = ds[j].drew
                     if drew is None:
                         raise RuleViolation(
@@ -130,15 +163,15 @@ def referee_hand(state: State, hand: HandIn, where: str, last: bool) -> NextReco
                         )
                     state.apply_chance(Drew(tuple(drew)))
                 elif s in (hand.dealt or {}):
-                    field = f"dealt.{s}"
+                    field = ("dealt", str(s))
                     state.apply_chance(Dealt.of(hand.upcard, hand.dealt or {}))
                 else:  # what the tricks show: its hand after the exchange
-                    field = f"dealt.{s}"
+                    field = ("dealt",)
                     state.apply_chance(after_draw(hand, s, state.h, where, j))
                 continue
             if phase == "exchange":  # the seat's own decision names its discards
                 j = max(j for j in range(di) if ds[j].seat == seat)
-                field = f"decisions[{j}].discard"
+                field = ("decisions", j, "discard")
                 try:
                     state.apply_action(discard(ds[j].discard))
                 except RuleViolation as e:  # a card of its hand read from its plays
@@ -149,46 +182,62 @@ def referee_hand(state: State, hand: HandIn, where: str, last: bool) -> NextReco
                 if di >= len(ds):
                     if last:
                         return next_record(state)
-                    field = "decisions"
+                    field = ("decisions",)
                     raise RuleViolation(
                         "R-DECIDE", f"seat {seat} has no decision; every player decides"
                     )
                 d = ds[di]
-                field = f"decisions[{di}]"
+                field = ("decisions", di, "seat")
                 if d.seat != seat:
                     raise RuleViolation(
                         "R-DECIDE", f"seat {d.seat} decides out of turn: seat {seat} decides now"
                     )
+                field = ("decisions", di, "discard")
                 if d.action == "pass" and d.discard:
                     raise RuleViolation("R-PASS", f"seat {seat} passes but discards")
+                field = ("decisions", di, "action")
                 di += 1
                 state.apply_action(PLAY if d.action == "play" else PASS)
                 continue
             if pi >= len(ps):
                 if last and di == len(ds):
                     return next_record(state)
-                field = "plays"
+                if di < len(ds):  # a decision after everyone decided, not a play missing
+                    field = ("decisions", di)
+                    raise RuleViolation(
+                        "R-DECIDE", "every player has decided; this decision is one too many"
+                    )
+                field = ("plays",)
                 raise RuleViolation(
                     "R-LEAD", f"the plays stop early: seat {seat} is to play card {pi + 1}"
                 )
             p = ps[pi]
-            field = f"plays[{pi}]"
+            field = ("plays", pi, "seat")
             if p.seat != seat:
                 raise RuleViolation(
                     "R-LEAD", f"seat {p.seat} plays out of turn: seat {seat} is to play"
                 )
+            field = ("plays", pi, "card")
             pi += 1
             state.referee_play(p.card, p.corrected_to)
     except RuleViolation as e:
-        raise ScriptError(f"{where}: {field}: {e}") from None
+        if field == ("dealt",):
+            field = _dealt_place(hand, e.reason)
+        elif field[-1] == "card" and e.rule == "R-CORRECTED" and "was legal" not in e.reason:
+            field = (*field[:-1], "corrected_to")  # the correction is at fault
+        raise where.error(*field, message=str(e)) from None
     if di != len(hand.decisions):
-        raise ScriptError(
-            f"{where}: decisions[{di}]: every player has decided; this decision is"
-            " one too many (R-DECIDE)"
+        raise where.error(
+            "decisions",
+            di,
+            message="every player has decided; this decision is one too many (R-DECIDE)",
         )
-    if len(hand.reshuffles or []) > len(state.results[-1].state.reshuffles):
-        raise ScriptError(
-            f"{where}: reshuffles: given, but the stock never ran out that often (R-RESHUFFLE)"
+    ran_out = len(state.results[-1].state.reshuffles)
+    if len(hand.reshuffles or []) > ran_out:
+        raise where.error(
+            "reshuffles",
+            ran_out,
+            message="given, but the stock never ran out that often (R-RESHUFFLE)",
         )
     if pi != len(hand.plays):
         why = (
@@ -196,7 +245,7 @@ def referee_hand(state: State, hand: HandIn, where: str, last: bool) -> NextReco
             if len(state.results[-1].state.active) == 1
             else "the hand is over (R-DEAL)"
         )
-        raise ScriptError(f"{where}: plays[{pi}]: one play too many: {why}")
+        raise where.error("plays", pi, message=f"one play too many: {why}")
     return None
 
 

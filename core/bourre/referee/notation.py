@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bourre.referee.located import Loc
 from bourre.rules.money import MAX_AMOUNT
 
 __all__ = ["NotationError", "format_script", "looks_like_notation", "parse_script"]
@@ -55,7 +56,8 @@ KEYWORDS = (
 
 
 class NotationError(ValueError):
-    """A line that is not hand notation: the message names the place and the line."""
+    """A line that is not hand notation: the message names the place, the line and
+    the column (1-based)."""
 
 
 def looks_like_notation(text: str) -> bool:
@@ -70,6 +72,10 @@ def looks_like_notation(text: str) -> bool:
 _SEAT = re.compile(r"[0-9]{1,3}")
 _WHOLE = re.compile(r"-?[0-9]+")
 _FRACTION = re.compile(r"-?[0-9]{1,16}/[0-9]{1,16}")
+_TOKEN = re.compile(r"[^\s,]+")
+
+Token = tuple[str, int]
+"""A word of a line and its column (1-based)."""
 
 
 def _shown(token: str) -> str:
@@ -77,118 +83,233 @@ def _shown(token: str) -> str:
     return repr(token if len(token) <= 24 else token[:20] + "…")
 
 
-def _seat(token: str, where: str) -> int:
-    if not _SEAT.fullmatch(token):
-        raise NotationError(f"{where}: {_shown(token)} is not a seat number (R-SEAT)")
-    return int(token)
+def _tokens(text: str, start: int) -> list[Token]:
+    """The words of ``text`` (commas separate too) with their columns; ``text`` begins
+    at column ``start + 1`` of its line."""
+    return [(m.group(), start + m.start() + 1) for m in _TOKEN.finditer(text)]
 
 
-def _amount(token: str, where: str) -> Any:
+class _Line:
+    """One line being read: its number, where an error on it is, and the source map."""
+
+    def __init__(self, place: str, number: int, source: dict[Loc, tuple[int, int]]) -> None:
+        self.place, self.number, self.source = place, number, source
+
+    def at(self, col: int) -> str:
+        return f"{self.place}, line {self.number}, column {col}"
+
+    def error(self, col: int, message: str) -> NotationError:
+        return NotationError(f"{self.at(col)}: {message}")
+
+    def mark(self, loc: Loc, col: int) -> None:
+        """Remember that ``loc`` of the script was written here (the first place wins)."""
+        self.source.setdefault(loc, (self.number, col))
+
+
+def _seat(token: Token, line: _Line) -> int:
+    if not _SEAT.fullmatch(token[0]):
+        raise line.error(token[1], f"{_shown(token[0])} is not a seat number (R-SEAT)")
+    return int(token[0])
+
+
+def _amount(token: Token, line: _Line) -> Any:
     """An amount of chips: a whole number or ``p/q``, at most :data:`MAX_AMOUNT`."""
-    if _WHOLE.fullmatch(token):
-        if len(token.lstrip("-")) > 16 or abs(int(token)) > MAX_AMOUNT:
-            raise NotationError(
-                f"{where}: {_shown(token)} chips is more than a table holds"
-                f" (amounts up to {MAX_AMOUNT:,})"
+    text, col = token
+    if _WHOLE.fullmatch(text):
+        if len(text.lstrip("-")) > 16 or abs(int(text)) > MAX_AMOUNT:
+            raise line.error(
+                col,
+                f"{_shown(text)} chips is more than a table holds (amounts up to {MAX_AMOUNT:,})",
             )
-        return int(token)
-    if _FRACTION.fullmatch(token):
-        return token
-    raise NotationError(
-        f"{where}: {_shown(token)} is not an amount of chips (a whole number, or p/q)"
-    )
+        return int(text)
+    if _FRACTION.fullmatch(text):
+        return text
+    raise line.error(col, f"{_shown(text)} is not an amount of chips (a whole number, or p/q)")
 
 
-def parse_script(text: str, place: str = "script") -> dict[str, Any]:
+def parse_script(text: str, place: str = "script", line_offset: int = 0) -> dict[str, Any]:
     """The JSON table script a notation text describes (validate it with
-    :func:`bourre.referee.replay`)."""
-    script: dict[str, Any] = {"rules": {}, "hands": []}
+    :func:`bourre.referee.replay`).  It knows the line and column each of its places
+    was written at (:class:`~bourre.referee.located.Located`), so that an error found
+    when it is refereed names them; ``line_offset`` is added to the line numbers (a
+    text given after lines the reader does not see)."""
+    from bourre.referee.located import Located, notation_map
+
+    source: dict[Loc, tuple[int, int]] = {}
+    script = Located({"rules": {}, "hands": []})
+    script.find = notation_map(source)
     hand: dict[str, Any] | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
+    for number, raw in enumerate(text.splitlines(), start=1 + line_offset):
+        code = raw.split("#", 1)[0]
+        m = re.match(r"\s*(\S+)", code)
+        if m is None:
             continue
-        where = f"{place}: line {number}"
-        word, _, rest = line.partition(" ")
-        word, rest = word.lower(), rest.strip()
+        line = _Line(place, number, source)
+        word, word_col = m.group(1).lower(), m.start(1) + 1
+        rest_start = m.end(1)
+        rest = code[rest_start:].strip()
+        rest_col = rest_start + len(code[rest_start:]) - len(code[rest_start:].lstrip()) + 1
         if word == "house":
             from bourre.rules.settings import HouseError, parse_house_string
 
             try:
                 rules = parse_house_string(rest or "standard")
             except HouseError as e:
-                raise NotationError(f"{where}: house: {e}") from None
+                raise line.error(rest_col if rest else word_col, f"house: {e}") from None
             script["rules"] = rules.model_dump(mode="json", exclude_defaults=True)
+            line.mark(("rules",), rest_col if rest else word_col)
         elif word == "rules":
             from bourre.rules.strictjson import load_json
 
-            script["rules"] = load_json(rest, f"{where}: rules", NotationError)
+            try:
+                script["rules"] = load_json(rest, "", NotationError)
+            except NotationError as e:  # the JSON's own column, counted on this line
+                at = re.match(r", line 1, column (\d+): (.*)", str(e), re.S)
+                col, what = (
+                    (rest_col + int(at.group(1)) - 1, at.group(2))
+                    if at
+                    else (rest_col, str(e).removeprefix(": "))
+                )
+                raise line.error(col, f"rules: {what}") from None
+            line.mark(("rules",), rest_col)
         elif word == "balances":
-            script["balances"] = [_amount(t, where) for t in rest.split()]
+            tokens = _tokens(code[rest_start:], rest_start)
+            script["balances"] = [_amount(t, line) for t in tokens]
+            line.mark(("balances",), rest_col)
+            for k, t in enumerate(tokens):
+                line.mark(("balances", k), t[1])
         elif word == "hand":
             hand = {"decisions": [], "plays": []}
+            h = len(script["hands"])
             script["hands"].append(hand)
-            words = rest.split()
+            line.mark(("hands", h), word_col)
+            words = _tokens(code[rest_start:], rest_start)
             if len(words) % 2:
-                raise NotationError(f"{where}: hand: give 'dealer N' and/or 'pot P'")
+                raise line.error(words[-1][1], "hand: give 'dealer N' and/or 'pot P'")
             for key, value in zip(words[::2], words[1::2], strict=True):
-                if key == "dealer":
-                    hand["dealer"] = _seat(value, where)
-                elif key == "pot":
-                    hand["pot"] = _amount(value, where)
+                if key[0] == "dealer":
+                    hand["dealer"] = _seat(value, line)
+                elif key[0] == "pot":
+                    hand["pot"] = _amount(value, line)
                 else:
-                    raise NotationError(f"{where}: hand: unknown {key!r}; allowed: dealer, pot")
+                    raise line.error(key[1], f"hand: unknown {key[0]!r}; allowed: dealer, pot")
+                line.mark(("hands", h, key[0]), value[1])
         elif word in KEYWORDS:
             if hand is None:
-                raise NotationError(f"{where}: {word}: comes after a 'hand' line")
-            _hand_line(hand, word, rest, where)
+                raise line.error(word_col, f"{word}: comes after a 'hand' line")
+            loc: Loc = ("hands", len(script["hands"]) - 1)
+            _hand_line(hand, word, code, rest_start, line, loc)
         else:
-            raise NotationError(
-                f"{where}: {word!r} is not a keyword; allowed: {', '.join(KEYWORDS)}"
-            )
+            raise line.error(word_col, f"{word!r} is not a keyword; allowed: {', '.join(KEYWORDS)}")
     if not script["hands"]:
         raise NotationError(f"{place}: no 'hand' line: the script holds no hand (R-SESSION)")
     return script
 
 
-def _hand_line(hand: dict[str, Any], word: str, rest: str, where: str) -> None:
+def _hand_line(
+    hand: dict[str, Any], word: str, code: str, start: int, line: _Line, loc: Loc
+) -> None:
+    """A line inside a hand: ``code`` is the line without its comment, its words
+    after the keyword start at ``start``; ``loc`` is the hand's place in the script."""
+    tokens = _tokens(code[start:], start)
+    first = tokens[0][1] if tokens else start + 1
     if word == "deck":
-        hand["deck"] = rest.split()
+        hand["deck"] = [t for t, _ in tokens]
+        line.mark((*loc, "deck"), first)
+        for k, (_, col) in enumerate(tokens):
+            line.mark((*loc, "deck", k), col)
     elif word == "upcard":
-        hand["upcard"] = rest
+        hand["upcard"] = code[start:].strip()
+        line.mark((*loc, "upcard"), first)
     elif word == "dealt":
-        seat, colon, listed = rest.partition(":")
+        head, colon, _ = code[start:].partition(":")
         if not colon:
-            raise NotationError(f"{where}: dealt: write 'dealt SEAT: CARDS'")
-        hand.setdefault("dealt", {})[str(_seat(seat.strip(), where))] = listed.split()
+            raise line.error(first, "dealt: write 'dealt SEAT: CARDS'")
+        seat_tokens = _tokens(head, start)
+        if len(seat_tokens) != 1:
+            raise line.error(first, "dealt: write 'dealt SEAT: CARDS' (R-SEAT)")
+        seat = str(_seat(seat_tokens[0], line))
+        cards = _tokens(code[start + len(head) + 1 :], start + len(head) + 1)
+        hand.setdefault("dealt", {})[seat] = [t for t, _ in cards]
+        line.mark((*loc, "dealt"), line_start(code))
+        line.mark((*loc, "dealt", seat), line_start(code))
+        for k, (_, col) in enumerate(cards):
+            line.mark((*loc, "dealt", seat, k), col)
     elif word == "decide":
-        words = rest.split()
-        if len(words) < 2 or words[1].lower() not in ("play", "pass"):
-            raise NotationError(f"{where}: decide: write 'decide SEAT play|pass …' (R-DECIDE)")
-        d: dict[str, Any] = {"seat": _seat(words[0], where), "action": words[1].lower()}
-        cards = words[2:]
-        if ">" in cards:
-            k = cards.index(">")
-            d["drew"] = cards[k + 1 :]
+        if len(tokens) < 2 or tokens[1][0].lower() not in ("play", "pass"):
+            at = tokens[1][1] if len(tokens) > 1 else first
+            said = f"{tokens[1][0]!r} is neither play nor pass: " if len(tokens) > 1 else ""
+            raise line.error(at, f"decide: {said}write 'decide SEAT play|pass …' (R-DECIDE)")
+        j = len(hand["decisions"])
+        here = (*loc, "decisions", j)
+        d: dict[str, Any] = {"seat": _seat(tokens[0], line), "action": tokens[1][0].lower()}
+        line.mark((*loc, "decisions"), line_start(code))
+        line.mark(here, line_start(code))
+        line.mark((*here, "seat"), tokens[0][1])
+        line.mark((*here, "action"), tokens[1][1])
+        cards = tokens[2:]
+        texts = [t for t, _ in cards]
+        if ">" in texts:
+            k = texts.index(">")
+            d["drew"] = texts[k + 1 :]
+            line.mark((*here, "drew"), cards[k][1])
+            for i, (_, col) in enumerate(cards[k + 1 :]):
+                line.mark((*here, "drew", i), col)
             cards = cards[:k]
         if cards:
-            d["discard"] = cards
+            d["discard"] = [t for t, _ in cards]
+            line.mark((*here, "discard"), cards[0][1])
+            for i, (_, col) in enumerate(cards):
+                line.mark((*here, "discard", i), col)
         hand["decisions"].append(d)
     elif word == "play":
-        for item in rest.split(","):
-            parts = item.split()
+        offset = start
+        for item in code[start:].split(","):
+            parts = _tokens(item, offset)
             if len(parts) != 2:
-                raise NotationError(f"{where}: play: write 'play SEAT CARD, SEAT CARD' (R-LEAD)")
-            p: dict[str, Any] = {"seat": _seat(parts[0], where)}
-            card, slash, corrected = parts[1].partition("/")
+                at = parts[0][1] if parts else offset + 1
+                raise line.error(at, "play: write 'play SEAT CARD, SEAT CARD' (R-LEAD)")
+            j = len(hand["plays"])
+            here = (*loc, "plays", j)
+            p: dict[str, Any] = {"seat": _seat(parts[0], line)}
+            card, slash, corrected = parts[1][0].partition("/")
             p["card"] = card
+            line.mark((*loc, "plays"), line_start(code))
+            line.mark(here, parts[0][1])
+            line.mark((*here, "seat"), parts[0][1])
+            line.mark((*here, "card"), parts[1][1])
             if slash:
                 p["corrected_to"] = corrected
+                line.mark((*here, "corrected_to"), parts[1][1] + len(card) + 1)
             hand["plays"].append(p)
+            offset += len(item) + 1
     elif word == "premature":
-        hand.setdefault("events", []).append({"type": "premature", "seat": _seat(rest, where)})
+        if len(tokens) != 1:
+            raise line.error(first, "premature: write 'premature SEAT' (R-PREMATURE)")
+        events = hand.setdefault("events", [])
+        line.mark((*loc, "events"), line_start(code))
+        line.mark((*loc, "events", len(events)), line_start(code))
+        line.mark((*loc, "events", len(events), "seat"), tokens[0][1])
+        events.append({"type": "premature", "seat": _seat(tokens[0], line)})
     elif word == "reshuffle":
-        hand.setdefault("reshuffles", []).append(rest.split())
+        orders = hand.setdefault("reshuffles", [])
+        line.mark((*loc, "reshuffles"), line_start(code))
+        line.mark((*loc, "reshuffles", len(orders)), line_start(code))
+        for i, (_, col) in enumerate(tokens):
+            line.mark((*loc, "reshuffles", len(orders), i), col)
+        orders.append([t for t, _ in tokens])
+
+
+def line_start(code: str) -> int:
+    """The column of a line's first word."""
+    return len(code) - len(code.lstrip()) + 1
+
+
+def _trick_size(hand: dict[str, Any]) -> int:
+    """How many cards a trick of ``hand`` holds: one for each seat that plays (its
+    decisions say which), else a few a line when the decisions are not given."""
+    playing = {d.get("seat") for d in hand.get("decisions", []) if d.get("action") == "play"}
+    return len(playing) if len(playing) >= 2 else 8
 
 
 def format_script(script: dict[str, Any]) -> str:
@@ -226,8 +347,9 @@ def format_script(script: dict[str, Any]) -> str:
             f"{p['seat']} {p['card']}" + (f"/{p['corrected_to']}" if p.get("corrected_to") else "")
             for p in hand.get("plays", [])
         ]
-        for i in range(0, len(plays), 8):  # a few per line
-            lines.append("play " + ", ".join(plays[i : i + 8]))
+        per = _trick_size(hand)
+        for i in range(0, len(plays), per):  # a trick a line, as the table saw it
+            lines.append("play " + ", ".join(plays[i : i + per]))
         for order in hand.get("reshuffles") or []:
             lines.append("reshuffle " + " ".join(order))
     return "\n".join(lines).strip() + "\n"

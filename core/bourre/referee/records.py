@@ -27,7 +27,7 @@ from bourre.rules.money import AmountField
 
 def _parse_card_value(v: Any) -> int:
     if not isinstance(v, str):
-        raise ValueError(f"{v!r} is not a card: use R-DECK notation such as 'AS' or '10H'")
+        raise ValueError(f'{v!r} is not a card: write it in quotes, such as "AS" or "10H" (R-DECK)')
     return parse_card(v)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from bourre.game.state import PlayLog
 from bourre.referee import Refereed
 from bourre.referee.records import HandRecord, PartialHandRecord
-from bourre.rules.cards import SUIT_NAMES, SUITS, card_symbol, parse_card
+from bourre.rules.cards import SUIT_NAMES, SUITS, card_symbol, parse_card, shown
 from bourre.rules.money import Amount, amount_json, chips
 
 __all__ = ["ruling"]
@@ -99,7 +99,7 @@ def ruling(done: Refereed) -> list[str]:
             nxt = rec.next
             lines.append(
                 f"The hand stops here. Seat {nxt.seat} is to act and may: "
-                + ", ".join(nxt.legal)
+                + ", ".join(shown(x) for x in nxt.legal)
                 + ". "
                 + " ".join(f"({cite(r)})" for r in nxt.rules)
             )

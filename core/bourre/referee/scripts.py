@@ -26,7 +26,9 @@ def load_script(path: str | Path) -> Any:
 
 
 def parse_text(text: str, place: str) -> Any:
-    """A script from text: JSON, or the hand notation."""
+    """A script from text: JSON, or the hand notation; it knows where its places were
+    written (:mod:`bourre.referee.located`), for the messages."""
+    from bourre.referee.located import json_script
     from bourre.referee.notation import NotationError, looks_like_notation, parse_script
     from bourre.rules.settings import load_json
 
@@ -39,4 +41,4 @@ def parse_text(text: str, place: str) -> Any:
             raise ScriptError(str(e)) from None
     if not text.lstrip().startswith(("{", "[")):
         raise ScriptError(f"{place}: not valid JSON (nor hand notation)")
-    return load_json(text, place, ScriptError)
+    return json_script(load_json(text, place, ScriptError), text)

@@ -52,7 +52,7 @@ def split_top(text: str, sep: str) -> list[str]:
         else:
             cur.append(ch)
     if quoted:
-        raise ValueError(f"a string opened with '\"' and not closed in {text!r}")
+        raise ValueError(f"a value opened with '\"' and not closed in {text!r}")
     if depth:
         raise ValueError(f"unbalanced '(' in {text!r}")
     parts.append("".join(cur))

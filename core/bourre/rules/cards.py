@@ -30,6 +30,7 @@ __all__ = [
     "parse_cards",
     "parse_suit",
     "rank_of",
+    "shown",
     "suit_mask",
     "suit_of",
 ]
@@ -72,8 +73,8 @@ def parse_card(text: str) -> int:
         return _BY_TEXT[plain.upper()]
     except (KeyError, AttributeError):
         raise CardError(
-            f"{text!r} is not a card: a rank A K Q J 10 (or T) 9…2 and a suit S H D C"
-            " (or ♠ ♥ ♦ ♣), e.g. AS, 10H, A♥ (R-DECK)"
+            f"{text!r} is not a card: write a rank (A K Q J 10 or T, 9 … 2) and a suit"
+            " (S H D C, or ♠ ♥ ♦ ♣), e.g. AS or 10H (R-DECK)"
         ) from None
 
 
@@ -105,6 +106,15 @@ def card_symbol(card: int) -> str:
     """A display form with the suit symbol, e.g. ``J♥`` (``10`` for ten)."""
     rank = RANKS[card % 13]
     return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[card // 13]
+
+
+def shown(text: str) -> str:
+    """A card's text as a terminal or a page shows it (``AH`` → ``A♥``); any other
+    text (``pass``, ``play``) as it is."""
+    try:
+        return card_symbol(parse_card(text))
+    except CardError:
+        return text
 
 
 def suit_of(card: int) -> int:

@@ -521,6 +521,35 @@ DRAW: RuleHook[DrawRule] = RuleHook(
 )
 
 
+LeadFn = Callable[[tuple[int, ...], int, int | None], tuple[int, ...]]
+"""``lead(active, dealer, winner)`` → the seats of the next trick in the order they
+play to it, its leader first."""
+
+
+@hookspec(firstresult=True)
+def bourre_lead(table: TableSettings) -> LeadFn | None:
+    """Who leads each trick and in what order the others play to it (R-LEAD).
+
+    Returns a function ``lead(active, dealer, winner)`` → the ``active`` seats (those
+    that play, as the decisions left them) in the order they play to the next trick,
+    the leader first; ``winner`` is the seat that took the last trick, ``None`` before
+    the first.  The answer holds each active seat once.
+    """
+
+
+def _lead(value: LeadFn, c: Checker) -> LeadFn:
+    def lead(active: tuple[int, ...], dealer: int, winner: int | None) -> tuple[int, ...]:
+        order = c.call(value, active, dealer, winner)
+        if not isinstance(order, tuple) or sorted(order) != sorted(active):
+            c.fail(f"must answer the active seats {active} once each, in order; got {order!r}")
+        return order
+
+    return lead
+
+
+LEAD: RuleHook[LeadFn] = RuleHook(bourre_lead, "The lead", _lead)
+
+
 class FollowRule(Protocol):
     """The ordinary obligations of a player (R-LEAD, R-FOLLOW, R-TRUMP, R-DISCARD)."""
 
@@ -785,7 +814,7 @@ SETTLE: RuleHook[SettleFn] = RuleHook(bourre_settle, "End of session", _settle)
 
 
 RULE_HOOKS: tuple[RuleHook[Any], ...] = (
-    HAND_SIZE, ANTE, DEAL, DECISIONS, DRAW, FOLLOW, CINCH, TRICK_WINNER, PENALTY, PAYOUT,
+    HAND_SIZE, ANTE, DEAL, DECISIONS, DRAW, LEAD, FOLLOW, CINCH, TRICK_WINNER, PENALTY, PAYOUT,
     NEXT_DEALER, SETTLE,
 )  # fmt: skip
 """The rule hooks, in lifecycle order (the order a house resolves them)."""

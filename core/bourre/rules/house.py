@@ -19,6 +19,7 @@ thing or break an invariant; ``strict=True`` checks the built-in ones too.
 
 from __future__ import annotations
 
+import difflib
 import inspect
 from collections.abc import Sequence
 from pathlib import Path
@@ -27,6 +28,8 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from bourre.rules.hookspec import HAND_SIZE, RULE_HOOKS, PluginError, RuleHook
+from bourre.rules.housefile import house_locator
+from bourre.rules.locate import Locate
 from bourre.rules.plugins import Registry, default_registry
 from bourre.rules.settings import (
     HouseError,
@@ -79,8 +82,14 @@ class House:
         registry: Registry | None = None,
         strict: bool = False,
         source: str | None = None,
+        keys: tuple[str, str, Locate | None] | None = None,
     ) -> None:
         self.registry = registry if registry is not None else default_registry()
+        self.path: Path | None = spec if isinstance(spec, Path) else None
+        self.keys = keys
+        """Where a setting's key is named in a message: the place, the key the rules
+        stand under there and the line of a key (a script's ``rules``), if not the
+        source's."""
         if isinstance(spec, Path):
             house_rules = load_house(spec)
             self.source = str(spec)
@@ -140,6 +149,9 @@ class House:
                 broken = [e for e in self.registry.errors if e.plugin == name]
                 if broken:
                     hint = f" (the plugin failed to load: {broken[0].message})"
+                meant = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+                if meant and not broken:
+                    hint = f" — did you mean {meant[0]}?"
                 raise HouseError(
                     f"{self.source}: variants.use: unknown variant {name!r}{hint};"
                     f" installed: {avail}"
@@ -175,9 +187,11 @@ class House:
             try:
                 settings = cls.Settings.model_validate(raw)
             except ValidationError as e:
-                raise HouseError(
-                    validation_message(e, self.source, f"variants.{name}", cls.Settings)
-                ) from None
+                place, prefix, locate = self.keys or (self.source, "", None)
+                if locate is None and self.path is not None:
+                    locate = house_locator(self.path)
+                key = ".".join(k for k in (prefix, "variants", name) if k)
+                raise HouseError(validation_message(e, place, key, cls.Settings, locate)) from None
             variants.append(cls(settings, hr.table))
         return variants
 

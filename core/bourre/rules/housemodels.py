@@ -4,6 +4,7 @@ validated from data by :func:`house_from_data`; a mistake is a :class:`HouseErro
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from pydantic import (
@@ -41,14 +42,16 @@ class TableSettings(BaseModel):
         0, description="Seat that deals hand 1, or 'random' (R-DEALER)."
     )
 
-    @field_validator("first_dealer")
+    @field_validator("first_dealer", mode="before")
     @classmethod
     def _dealer_at_table(cls, fd: int | str, info: ValidationInfo) -> int | str:
         players = info.data.get("players", 5)
         if fd != "random" and not (
             isinstance(fd, int) and not isinstance(fd, bool) and 0 <= fd < players
         ):
-            raise ValueError(f"must be a seat 0…{players - 1} or 'random' (R-DEALER)")
+            raise ValueError(
+                f'should be a seat number from 0 to {players - 1}, or "random" (R-DEALER)'
+            )
         return fd
 
 
@@ -75,11 +78,18 @@ class HouseRules(BaseModel):
     variants: VariantSection = VariantSection()
 
 
-def house_from_data(data: Any, place: str) -> HouseRules:
-    """Validate house rules given as data (a parsed file, or a script's ``rules``)."""
+def house_from_data(
+    data: Any,
+    place: str,
+    locate: Callable[[Sequence[int | str]], int | None] | None = None,
+    prefix: str = "",
+) -> HouseRules:
+    """Validate house rules given as data (a parsed file, or a script's ``rules``);
+    ``locate`` finds the line of a key in the file, for the message, and ``prefix`` is
+    the key the rules stand under there (a script's ``rules``)."""
     if not isinstance(data, dict):
         raise HouseError(f"{place}: house rules must be a table/object with 'table' and 'variants'")
     try:
         return HouseRules.model_validate(data)
     except ValidationError as e:
-        raise HouseError(validation_message(e, place, model=HouseRules)) from None
+        raise HouseError(validation_message(e, place, prefix, HouseRules, locate)) from None

@@ -37,7 +37,7 @@ def parse_amount(v: Any) -> Amount:
     """An amount from JSON/TOML: an integer, or a string ``"p/q"`` (or ``"p"``), at most
     :data:`MAX_AMOUNT` in size."""
     if isinstance(v, bool):
-        raise ValueError("an amount must be an integer or a 'p/q' string")
+        raise ValueError('an amount is a whole number of chips, or a fraction such as "5/2"')
     if isinstance(v, int):
         return _bounded(v)
     if isinstance(v, Fraction):
@@ -49,7 +49,9 @@ def parse_amount(v: Any) -> Amount:
             return _bounded(whole(Fraction(v.replace(" ", ""))))
         except ZeroDivisionError:
             pass
-    raise ValueError(f"{v!r} is not an amount: use an integer or a 'p/q' string")
+    raise ValueError(
+        f'{v!r} is not an amount: a whole number of chips, or a fraction such as "5/2"'
+    )
 
 
 def amount_json(x: Amount) -> int | str:

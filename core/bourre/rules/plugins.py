@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from types import ModuleType
 from typing import Any
 
@@ -164,8 +165,6 @@ BUILTIN = "bourre"
 def _entry_points() -> Iterable[tuple[str, str, bool, Callable[[], Any]]]:
     """The entry points of the group, ``(name, package, built in, load)``: the
     built-ins first, then the others by name."""
-    from importlib.metadata import entry_points
-
     eps = list(entry_points(group=GROUP))
     eps.sort(key=lambda ep: (ep.dist is None or ep.dist.name != BUILTIN, ep.name))
     for ep in eps:

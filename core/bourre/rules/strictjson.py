@@ -62,6 +62,9 @@ def load_json(text: str, place: str, error: type[ValueError]) -> Any:
     except RecursionError:
         raise error(f"{place}: not valid JSON: nested too deeply") from None
     except json.JSONDecodeError as e:
-        raise error(f"{place}: not valid JSON: {e}") from None
+        raise error(
+            f"{place}, line {e.lineno}, column {e.colno}: not valid JSON:"
+            f" {e.msg[:1].lower()}{e.msg[1:]}"
+        ) from None
     except ValueError as e:  # a repeated key, an integer over 4300 digits
         raise error(f"{place}: not valid JSON: {e}") from None

@@ -10,7 +10,7 @@ import contextlib
 import itertools
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from bourre.sim.runs import RunConfig, RunResult
@@ -83,6 +83,7 @@ def run_pool(
     owns_client = False
     executor: Executor
     if scheduler is not None:
+        # lazy: the optional 'dask' extra, loaded for --scheduler only
         from distributed import Client
 
         if isinstance(scheduler, Client):
@@ -92,8 +93,6 @@ def run_pool(
             owns_client = True
         executor = client.get_executor(pure=False)  # type: ignore[no-untyped-call]
     else:
-        from concurrent.futures import ProcessPoolExecutor
-
         executor = ProcessPoolExecutor(max_workers=workers, initializer=worker_init)
     pending: dict[Future[list[dict[str, Any]]], str] = {}
     broken = False

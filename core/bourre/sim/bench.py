@@ -11,22 +11,31 @@ speed from minute to minute, only a ratio measured back to back means anything.
 
 from __future__ import annotations
 
+import math
 import os
 import platform
+import random
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bourre import kernel
 from bourre.game.actions import Action
 from bourre.game.observation import Observation
+from bourre.game.players import make_bot, play_out
 from bourre.game.simulate import play_session
+from bourre.game.state import State
+from bourre.kernel import play_session as kernel_session
+from bourre.kernel import play_sessions
 from bourre.rules.house import House
 from bourre.sim.collector import for_sessions
+from bourre.sim.sessions import parse_bots, run_chunk, run_session, worker_init
 
 __all__ = [
     "ENGINES",
@@ -56,7 +65,6 @@ def engine_for(house: House, bots: str, engine: str = "auto") -> str:
         raise ValueError(f"--engine {engine!r}: one of {', '.join(ENGINES)}")
     if engine == "python":
         return "python"
-    from bourre import kernel
 
     why = kernel.can_play(house, bots)
     if why is None:
@@ -68,8 +76,6 @@ def engine_for(house: House, bots: str, engine: str = "auto") -> str:
 
 def machine() -> str:
     """The interpreter, the processor, the cores, the build, and the load now."""
-    from bourre import kernel
-
     built = "built" if kernel.available() else "not built: the Python rules play every house"
     return (
         f"{platform.python_implementation()} {platform.python_version()},"
@@ -102,8 +108,6 @@ def _kernel_round(house: House, seconds: float, seed: list[int]) -> float:
     """Hands/s of whole sessions with the random bot at every seat (the seeds of
     :func:`_random_round`) played by the compiled kernel, :data:`_BATCH` a call; each
     session's settled result is made (``SessionResult``: exact final balances, places)."""
-    from bourre.kernel import play_sessions
-
     hands = 0
     start = time.perf_counter()
     while True:
@@ -121,8 +125,6 @@ def _bots_round(
 ) -> float:
     """Hands/s of whole sessions with ``bots`` through ``bourre compare``'s code (each
     session reduced to its summary), played by ``engine``."""
-    from bourre.sim.sessions import parse_bots, run_session
-
     specs = parse_bots(bots)
     hands = 0
     start = time.perf_counter()
@@ -151,11 +153,6 @@ class _Timed:
 
 def _montecarlo_round(house: House, seconds: float, seed: list[int]) -> float:
     """Decisions/s of one Monte Carlo bot (default budget) among heuristic bots."""
-    import random
-
-    from bourre.game.players import make_bot, play_out
-    from bourre.game.state import State
-
     spent, decisions = 0.0, 0
     while spent < seconds:
         rng = random.Random(f"bench-mc:{seed[0]}")
@@ -246,8 +243,6 @@ def run(
         play_session(house, seed=-1, keep_hands=False)
     for m in out:
         if m.engine == "kernel":
-            from bourre.kernel import play_session as kernel_session
-
             kernel_session(next(h for h in houses if h.spec == m.house), -1, "random")
     ref: list[float] = []
     seeds = [[0] for _ in out]
@@ -293,11 +288,6 @@ def hands_per_second(house: House, seconds: float = 3.0, rounds: int = 5) -> lis
 def _pool_rate(house: House, bots: str, sessions: int, workers: int) -> float:
     """Wall-clock hands/s of ``sessions`` sessions on a pool of ``workers`` processes
     (started and warmed up before the clock starts)."""
-    import math
-    from concurrent.futures import ProcessPoolExecutor
-
-    from bourre.sim.sessions import parse_bots, run_chunk, worker_init
-
     specs = parse_bots(bots)
     chunk = max(1, math.ceil(sessions / (workers * 8)))
     with ProcessPoolExecutor(max_workers=workers, initializer=worker_init) as ex:

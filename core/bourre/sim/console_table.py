@@ -5,8 +5,15 @@ at ``+``, ``(`` or ``,`` (:func:`header_lines`), and paragraphs wrapped at words
 
 from __future__ import annotations
 
+import io
 import re
+import textwrap
 from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
 
 __all__ = ["Row", "Section", "column_widths", "header_lines", "paragraph", "print_table"]
 
@@ -28,10 +35,6 @@ def header_lines(label: str, width: int) -> list[str]:
 
 
 def _table(secs: list[Section], headers: list[str], cols: list[int]) -> Any:
-    from rich import box
-    from rich.table import Table
-    from rich.text import Text
-
     t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0, 0, 1))
     label_w = max(len(line) for _, rows in secs for label, _ in rows for line in label.split("\n"))
     label_w = max(label_w, *(len(name) for name, _ in secs))
@@ -63,10 +66,6 @@ def column_widths(secs: list[Section], count: int) -> list[int]:
 
 def _natural_width(table: Any) -> int:
     """The width of a table printed without any limit."""
-    import io
-
-    from rich.console import Console
-
     probe = Console(width=10_000, file=io.StringIO(), color_system=None, highlight=False)
     with probe.capture() as cap:
         probe.print(table)
@@ -97,10 +96,6 @@ def print_table(console: Any, secs: list[Section], headers: list[str]) -> None:
 
 def paragraph(console: Any, text: str, indent: str = "", style: str = "") -> None:
     """A paragraph wrapped at words to the console, without trailing spaces."""
-    import textwrap
-
-    from rich.text import Text
-
     width = max(20, console.width)
     lines = textwrap.wrap(
         text, width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False

@@ -15,11 +15,17 @@ import base64
 import io
 import platform
 import shlex
+import sys
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from bourre.sim import table
+from bourre.rules.text import rules_sections
+from bourre.sim import sweep_points, sweep_table, table
 from bourre.sim.labels import coverage, house_label, title
+from bourre.sim.plots import figures
+from bourre.sim.summary import summary_lines
+from bourre.sim.sweep_plots import caption, figure
 
 __all__ = [
     "render_report",
@@ -54,8 +60,6 @@ def _png(fig: Any) -> str:
 
 def _rules(houses: list[Any]) -> list[list[tuple[str, list[tuple[str, str, str, bool]]]]]:
     """Each house's rules by section, each rule flagged when the first house lacks it."""
-    from bourre.rules.text import rules_sections
-
     out = []
     first: set[tuple[str, str]] | None = None
     for h in houses:
@@ -72,9 +76,7 @@ def _rules(houses: list[Any]) -> list[list[tuple[str, list[tuple[str, str, str, 
 
 def _page(**parts: Any) -> str:
     """The template filled with ``parts`` (escaped), and the versions."""
-    import sys
-    from importlib.metadata import version
-
+    # lazy: the optional 'plot' extra, loaded when a report is written
     import jinja2
 
     env = jinja2.Environment(
@@ -91,8 +93,6 @@ def _page(**parts: Any) -> str:
 
 def _entries(labels: list[str], metrics: dict[str, Any], houses: list[Any]) -> list[Any]:
     """Each house (or point): its name, house string, summary and rules."""
-    from bourre.sim.summary import summary_lines
-
     rules = _rules(houses)
     return [
         {"label": label, "spec": h["house"], "lines": summary_lines(h), "rules": rules[k]}
@@ -109,8 +109,6 @@ def render_report(
 ) -> str:
     """The page as a string.  ``houses``: the :class:`~bourre.rules.house.House` of each
     house, in the order of ``metrics["houses"]``."""
-    from bourre.sim.plots import figures
-
     entries = _entries([house_label(h["house"]) for h in metrics["houses"]], metrics, houses)
     figs = []
     if metrics["sessions_completed"]:
@@ -145,9 +143,6 @@ def render_sweep_report(record: Any, metrics: dict[str, Any], houses: list[Any])
     :class:`~bourre.sim.sweep_points.SweepRecord`, ``metrics`` the
     :func:`~bourre.sim.metrics.compute` of its run and ``houses`` the house of
     each point, in order."""
-    from bourre.sim import sweep_points, sweep_table
-    from bourre.sim.sweep_plots import caption, figure
-
     figs = []
     if record.sessions_completed:
         for name in record.metrics:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bourre.sim.labels import coverage, house_label, title
+from bourre.sim.metrics import start_balance
 from bourre.sim.table import position_label
 
 __all__ = ["FIGURES", "FigureSpec", "figures", "plot"]
@@ -130,8 +131,6 @@ def _quartiles(xs: list[float]) -> tuple[float, float, float]:
 
 def _paths(ss: list[dict[str, Any]], hands: int) -> list[list[float]]:
     """Each player's chips at the start, after each hand, and at the end."""
-    from bourre.sim.metrics import start_balance
-
     paths = []
     for s in ss:
         for seat in range(s["players"]):
@@ -179,8 +178,6 @@ def _balance_path(fig: Any, by: Summaries, metrics: dict[str, Any], sub: str) ->
 
 
 def start_balance_of(ss: list[dict[str, Any]]) -> float:
-    from bourre.sim.metrics import start_balance
-
     return start_balance(ss[0])
 
 
@@ -273,6 +270,7 @@ FIGURES: list[FigureSpec] = [
 
 def figures(result: Any, metrics: dict[str, Any]) -> Iterator[tuple[FigureSpec, Any]]:
     """Each figure of a run as a matplotlib ``Figure``, with its spec."""
+    # lazy: the optional 'plot' extra, loaded when a figure is drawn
     import matplotlib
 
     matplotlib.use("Agg", force=True)

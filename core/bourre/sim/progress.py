@@ -3,8 +3,19 @@ per second and the time left."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 __all__ = ["run_with_progress"]
 
@@ -24,18 +35,6 @@ def run_with_progress(
 ) -> Any:
     """``runner.run(config, …)`` on ``workers`` processes or the Dask ``client``, with
     a bar labelled ``label`` (none unless ``show``); its result."""
-    import time
-
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
     hands = sum(h.table.hands for h in houses) / len(houses)
     console = Console(stderr=True)
     columns = (

@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from bourre.sim.metrics import RATIOS, SCALARS
+from bourre.sim.skill import csv_rows
+from bourre.sim.table import render as render_table
 
 __all__ = ["render", "rows", "write_csv", "write_json"]
 
 
 def render(metrics: dict[str, Any], console: Any) -> None:
     """Print the summary and the table (:func:`bourre.sim.table.render`)."""
-    from bourre.sim.table import render as render_table
-
     render_table(metrics, console)
 
 
@@ -88,7 +88,6 @@ def rows(metrics: dict[str, Any]) -> list[dict[str, Any]]:
             "",
             metrics.get("timing", {}).get("hands_per_second", {}).get(name),
         )
-    from bourre.sim.skill import csv_rows
 
     return out + csv_rows(metrics)  # --skill
 

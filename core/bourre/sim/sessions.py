@@ -9,15 +9,23 @@ state file, resuming) is :mod:`bourre.sim.runner`.
 
 from __future__ import annotations
 
+import atexit
 import functools
 import os
 import random
+import signal
 import time
 from collections.abc import Sequence
 from typing import Any
 
 from bourre.game.botmaking import BotSpec, parse_bots
+from bourre.game.isolate import IsolatedBot
+from bourre.game.players import make_bot
+from bourre.game.simulate import play_session
+from bourre.kernel import tally_session
+from bourre.rules.house import House
 from bourre.sim.collector import for_sessions
+from bourre.sim.tally import SessionTally
 
 __all__ = ["BotSpec", "parse_bots", "run_chunk", "run_session", "seat_bots", "session_seed"]
 
@@ -58,10 +66,6 @@ def _close_isolated() -> None:
 
 
 def _isolated(spec: BotSpec, house: Any, seat: int) -> Any:
-    import atexit
-
-    from bourre.game.isolate import IsolatedBot
-
     if not _ISOLATED:
         atexit.register(_close_isolated)
     key = (spec.label, house.spec, seat)
@@ -88,14 +92,10 @@ def run_session(
     the same summary), or the one forced (``kernel``, ``python``); ``None``: the
     environment's ``BOURRE_ENGINE`` (``auto`` if unset: workers inherit it); the
     summary's ``engine`` says which played."""
-    from bourre.sim.tally import SessionTally
-
     n = house.table.players
     specs = seat_bots(bots, n, i, rotate)
 
     def make(seat: int, rng: random.Random) -> Any:
-        from bourre.game.players import make_bot
-
         spec = specs[seat]
         if isolate:
             return _isolated(spec, house, seat)  # no seed: nothing the deal follows from
@@ -117,8 +117,6 @@ def run_session(
         if got is not None:
             res, place, final = got
     if res is None:
-        from bourre.game.simulate import play_session
-
         res = play_session(house, seed=sseed, players=make, keep_hands=False, on_hand=t)
     seconds = time.perf_counter() - t0
     return {
@@ -150,8 +148,6 @@ costs about a microsecond a session)."""
 
 def _tally_session() -> Any:
     if not _KERNEL:
-        from bourre.kernel import tally_session
-
         _KERNEL.append(tally_session)
     return _KERNEL[0]
 
@@ -168,8 +164,6 @@ def cached_house(spec: str) -> Any:
     """The house of ``spec``, built once per process (a worker builds each house once)."""
     h = _HOUSES.get(spec)
     if h is None:
-        from bourre.rules.house import House
-
         h = _HOUSES[spec] = House(spec)
     return h
 
@@ -196,13 +190,12 @@ def worker_init() -> None:
     parent's handlers, which would turn the signal into an exception sent back on
     the result queue, possibly while holding its lock) and die with their parent
     (Linux: the parent-death signal), even after its kill -9."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
         if sig is not None:
             signal.signal(sig, signal.SIG_DFL)
     try:
+        # lazy: Linux only, best effort
         import ctypes
 
         libc = ctypes.CDLL(None, use_errno=True)

@@ -25,6 +25,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bourre.sim import fmt
+from bourre.sim.cells import mark_of
 from bourre.sim.collector import for_sessions
 from bourre.sim.metrics import ci_mean
 from bourre.sim.runner import RunConfig
@@ -201,8 +203,6 @@ def attach(metrics: dict[str, Any]) -> None:
 
 def summary_line(house: Mapping[str, Any]) -> str | None:
     """Does skill pay here? One sentence for a house with ``--skill`` figures."""
-    from bourre.sim import fmt
-
     parts = [
         f"a {_bot(s['bot'])} bot among {_bot(s['among'])} bots {fmt.value(s['gain'], sign=True)}"
         for s in house.get("skill", [])
@@ -219,9 +219,6 @@ def summary_line(house: Mapping[str, Any]) -> str | None:
 def table_rows(houses: Sequence[Mapping[str, Any]]) -> list[tuple[str, list[str]]]:
     """The rows of the table's skill group (none without ``--skill``): chips a hand,
     with the table's mark where a house differs from the first on the same deals."""
-    from bourre.sim import fmt
-    from bourre.sim.cells import mark_of
-
     n = max((len(h.get("skill", [])) for h in houses), default=0)
     rows = []
     for k in range(n):

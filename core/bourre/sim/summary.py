@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bourre.sim import fmt
+from bourre.sim.skill import summary_line
 
 __all__ = ["summary_lines"]
 
@@ -70,7 +71,6 @@ def summary_lines(house: dict[str, Any]) -> list[str]:
             f"A session{f' of {hands} hands' if hands else ''} moves a player's chips by"
             f" {fmt.value(house['swing'])} on average, up or down."
         )
-    from bourre.sim.skill import summary_line
 
     skill = summary_line(house)  # --skill
     if skill:

@@ -69,6 +69,7 @@ def caption(record: SweepRecord, name: str) -> str:
 
 def figure(record: SweepRecord, name: str) -> Any:
     """The figure of one metric (a :class:`matplotlib.figure.Figure`)."""
+    # lazy: the optional 'plot' extra, loaded when a figure is drawn
     import matplotlib
 
     matplotlib.use("Agg", force=True)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from rich.text import Text
+
 from bourre.sim import table
 from bourre.sim.summary import summary_lines
 from bourre.sim.sweep_points import METRICS, SweepRecord, coverage, title
@@ -62,8 +64,6 @@ def notes(record: SweepRecord) -> list[str]:
 
 def render(record: SweepRecord, metrics: dict[str, Any], console: Any) -> None:
     """Print the summary of each point, the table and its notes."""
-    from rich.text import Text
-
     note = coverage(record)
     if note:
         console.print(Text(note, style="bold red"))

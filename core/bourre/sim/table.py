@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
+
 from bourre.sim import fmt
 from bourre.sim.cells import MARK, PLUS_MINUS, cell, mark_note, mark_of, position_label
 from bourre.sim.console_table import (
@@ -55,8 +57,6 @@ __all__ = [
 
 def render(metrics: dict[str, Any], console: Any) -> None:
     """Print the summary, the table and the speed."""
-    from rich.text import Text
-
     houses = metrics["houses"]
     note = coverage(metrics)
     if note:

@@ -10,6 +10,7 @@ from bourre.sim import fmt
 from bourre.sim.cells import MARK, PLUS_MINUS, cell, mark_note, position_label
 from bourre.sim.console_table import Row, Section
 from bourre.sim.labels import house_label
+from bourre.sim.skill import table_rows
 
 __all__ = ["SHARES", "notes", "sections"]
 
@@ -66,7 +67,6 @@ def sections(metrics: dict[str, Any]) -> list[Section]:
         (f"A session of {hands} hands" if hands else "A session", session),
         ("Chips a hand, by place", place),
     ]
-    from bourre.sim.skill import table_rows
 
     skill = table_rows(houses)  # --skill
     if skill:

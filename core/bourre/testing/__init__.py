@@ -59,6 +59,7 @@ from typing import Any
 
 from bourre.game.actions import PASS, PLAY, Action, Deck, discard
 from bourre.game.botmaking import make_bot
+from bourre.game.isolate import IsolatedBot
 from bourre.game.playerbase import PlayerBase
 from bourre.game.players import ask
 from bourre.game.state import State
@@ -70,6 +71,8 @@ from bourre.rules.house import House, PluginError
 from bourre.rules.money import amount_json
 from bourre.rules.plugins import Registry, default_registry
 from bourre.rules.settings import HouseError, parse_house_string
+from bourre.sim.runner import RunConfig, run
+from bourre.sim.sessions import BotSpec, run_session
 
 __all__ = [
     "CHECKS",
@@ -683,9 +686,6 @@ def _compare(
     spec: str, house: House, report: Report, registry: Registry, bots: Sequence[str]
 ) -> None:
     """A short ``bourre compare``: two sessions of the house, against standard."""
-    from bourre.sim.runner import RunConfig, run
-    from bourre.sim.sessions import BotSpec, run_session
-
     specs = [BotSpec(b) for b in bots]
     total = float(house.table.balance) * house.table.players
     try:
@@ -823,8 +823,6 @@ def check_bot(
     if isolated:
         _isolated(bot, opts, report)
     if compare and ":" not in bot:
-        from bourre.sim.sessions import BotSpec, run_session
-
         try:
             run_session(
                 House("standard", registry=reg), [BotSpec(bot, tuple(opts.items()))], seed, 0
@@ -838,8 +836,6 @@ def check_bot(
 
 def _isolated(bot: str, options: dict[str, Any], report: Report) -> None:
     """One hand at three seats, the bot answering from its own process."""
-    from bourre.game.isolate import IsolatedBot
-
     house = House("standard+table(players=3,hands=1)")
     st = State(house, seed="bourre.testing:isolated", hands=1)
     bots = [IsolatedBot(bot, options, house=house.spec, timeout=30.0) for _ in range(st.n)]

@@ -35,12 +35,14 @@ class Conformance:
 
     def variant(self, name: str, **kw: Any) -> Report:
         """:func:`bourre.testing.check_variant` (raises on any failure)."""
+        # lazy: pytest loads this plugin in every session; the checks load the game when used
         from bourre.testing import check_variant
 
         return check_variant(name, **self._kw(kw))
 
     def bot(self, name: str, **kw: Any) -> Report:
         """:func:`bourre.testing.check_bot` (raises on any failure)."""
+        # lazy: pytest loads this plugin in every session; the checks load the game when used
         from bourre.testing import check_bot
 
         return check_bot(name, **self._kw(kw))

@@ -33,7 +33,7 @@ from bourre.game.actions import CARDS
 from bourre.referee import Refereed, ScriptError, parse_text, referee
 from bourre.referee.notation import NotationError, parse_script
 from bourre.referee.records import PartialHandRecord
-from bourre.rules.cards import CardError, card_symbol, parse_card
+from bourre.rules.cards import CardError, card_symbol, parse_card, shown
 from bourre.rules.house import House, PluginError
 from bourre.rules.settings import HouseError, TableSettings, house_from_data
 from bourre.rules.text import SECTIONS, type_name
@@ -46,6 +46,7 @@ MAX_BODY = 64 * 1024
 MAX_FIELD = 16 * 1024
 
 _TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
+_TEMPLATES.env.filters["shown"] = shown  # a card by its symbol on the page
 
 
 class FormError(ValueError):
@@ -229,7 +230,7 @@ def _ruling_of(house: House, script_text: str) -> tuple[Refereed | None, str | N
     whose deck or upcard is not given yet is being set up: no ruling, no error."""
     text = f"house {house.spec}\n{script_text}"
     try:
-        script = parse_script(text, "the hand")
+        script = parse_script(text, "the hand", line_offset=-1)  # the lines typed
         last = script["hands"][-1]
         if last.get("deck") is None and last.get("upcard") is None:
             if last.get("decisions") or last.get("plays") or last.get("dealt"):

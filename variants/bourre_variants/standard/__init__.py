@@ -6,10 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bourre.rules.hookspec import NextDealerFn, PayoutFn, PenaltyFn, SettleFn, TrickWinnerFn
+from bourre.rules.hookspec import LeadFn, NextDealerFn, PayoutFn, PenaltyFn, SettleFn, TrickWinnerFn
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
-from bourre_variants.standard import cinch, deal, decisions, draw, obligations, payout, tricks
+from bourre_variants.standard import (
+    cinch,
+    deal,
+    decisions,
+    draw,
+    lead,
+    obligations,
+    payout,
+    tricks,
+)
 
 
 class Standard(Variant):
@@ -34,6 +43,7 @@ class Standard(Variant):
         "bourre_deal": deal.TEXTS,
         "bourre_decisions": decisions.TEXTS,
         "bourre_draw": draw.TEXTS,
+        "bourre_lead": lead.TEXTS,
         "bourre_follow": obligations.TEXTS,
         "bourre_cinch": cinch.TEXTS,
         "bourre_trick_winner": tricks.TEXTS,
@@ -62,6 +72,10 @@ class Standard(Variant):
     @hookimpl
     def bourre_draw(self, table: TableSettings, hand_size: int) -> draw.Draw:
         return draw.Draw(hand_size)
+
+    @hookimpl
+    def bourre_lead(self, table: TableSettings) -> LeadFn:
+        return lead.make_lead(table.players)
 
     @hookimpl
     def bourre_follow(self, table: TableSettings) -> obligations.StandardFollow:

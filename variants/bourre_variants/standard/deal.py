@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bourre.rules import RuleViolation
-from bourre.rules.cards import card_str
+from bourre.rules.cards import card_symbol
 
 TEXTS = [
     (
@@ -43,7 +43,7 @@ class StandardDeal:
             raise RuleViolation(
                 "R-DEAL", f"seat {seat} was dealt {size} different cards, not {self.hand_size}"
             )
-        up = card_str(upcard)
+        up = card_symbol(upcard)
         if seat == dealer and upcard not in cards:
             raise RuleViolation("R-DEAL", f"the dealer (seat {seat}) holds the upcard {up}")
         if seat != dealer and upcard in cards:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bourre.rules import RuleViolation
-from bourre.rules.cards import card_str
+from bourre.rules.cards import card_symbol
 from bourre.rules.hand import HandState
 
 TEXTS = [
@@ -83,10 +83,10 @@ class Draw:
         seen: set[int] = set()
         for c in discards:
             if type(c) is not int or c not in held:
-                name = card_str(c) if isinstance(c, int) and 0 <= c < 52 else repr(c)
+                name = card_symbol(c) if isinstance(c, int) and 0 <= c < 52 else repr(c)
                 raise RuleViolation("R-DRAW", f"seat {seat} does not hold {name}")
             if c in seen:
-                raise RuleViolation("R-DRAW", f"seat {seat} discards {card_str(c)} twice")
+                raise RuleViolation("R-DRAW", f"seat {seat} discards {card_symbol(c)} twice")
             seen.add(c)
 
     def draw(self, hand: HandState, seat: int, discards: Sequence[int]) -> None:
@@ -132,7 +132,7 @@ class Draw:
             if c in placed:
                 where = "a card still held" if c in hand.hands[seat] else "a card already elsewhere"
                 raise RuleViolation(
-                    "R-DRAW", f"seat {seat} cannot draw {card_str(c)}: {where}, not in the stock"
+                    "R-DRAW", f"seat {seat} cannot draw {card_symbol(c)}: {where}, not in the stock"
                 )
             fresh += 1
         if fresh > hand.unseen_stock:
@@ -141,10 +141,10 @@ class Draw:
             )
         for c in rest:
             if c not in hand.pile:
-                pile = " ".join(card_str(x) for x in hand.pile) or "none"
+                pile = " ".join(card_symbol(x) for x in hand.pile) or "none"
                 raise RuleViolation(
                     "R-RESHUFFLE",
-                    f"seat {seat} cannot draw {card_str(c)}: the stock ran out, and a new stock"
+                    f"seat {seat} cannot draw {card_symbol(c)}: the stock ran out, and a new stock"
                     f" is made only of earlier players' discards ({pile})",
                 )
         if rest and fresh != hand.unseen_stock:
@@ -193,26 +193,28 @@ class Draw:
         seen: set[int] = set()
         for c in discards:
             if c in seen:
-                raise RuleViolation("R-DRAW", f"seat {seat} discards {card_str(c)} twice", card=c)
+                raise RuleViolation(
+                    "R-DRAW", f"seat {seat} discards {card_symbol(c)} twice", card=c
+                )
             seen.add(c)
             if c in after:
                 raise RuleViolation(
                     "R-RESHUFFLE",
-                    f"seat {seat} discards {card_str(c)} and plays it: a player never"
+                    f"seat {seat} discards {card_symbol(c)} and plays it: a player never"
                     " receives back their own discards",
                     card=c,
                 )
             if c in placed and c not in held:
                 raise RuleViolation(
                     "R-DECK",
-                    f"seat {seat} cannot have discarded {card_str(c)}: {_where(hand, c)}",
+                    f"seat {seat} cannot have discarded {card_symbol(c)}: {_where(hand, c)}",
                     card=c,
                 )
         for c in held:
             if c not in seen and c not in after:
                 raise RuleViolation(
                     "R-DEAL",
-                    f"seat {seat} was dealt {card_str(c)}: it is among neither its discards"
+                    f"seat {seat} was dealt {card_symbol(c)}: it is among neither its discards"
                     " nor its plays",
                     card=c,
                 )
@@ -223,14 +225,14 @@ class Draw:
         for c in after:
             if c in placed and c not in held and c not in hand.pile and c not in hand.stock:
                 raise RuleViolation(
-                    "R-DECK", f"seat {seat} plays {card_str(c)}, but {_where(hand, c)}", card=c
+                    "R-DECK", f"seat {seat} plays {card_symbol(c)}, but {_where(hand, c)}", card=c
                 )
         if len(kept_known) > size - k:
             c = kept_known[0]
             raise RuleViolation(
                 "R-DRAW",
                 f"seat {seat} discarded {k} of its {size} cards, so it cannot also have kept"
-                f" {card_str(c)}",
+                f" {card_symbol(c)}",
                 card=c,
             )
         available = hand.unseen_stock + len(hand.stock)
@@ -240,13 +242,13 @@ class Draw:
             who = next((f"seat {t}" for t in range(hand.n) if c in hand.discards[t]), "a seat")
             raise RuleViolation(
                 "R-RESHUFFLE",
-                f"seat {seat} plays {card_str(c)}, which {who} discarded, but it drew {k}"
+                f"seat {seat} plays {card_symbol(c)}, which {who} discarded, but it drew {k}"
                 f" from a stock of {available}: a discard comes back only when the stock"
                 " runs out",
                 card=c,
             )
         if len(pile) < from_pile:
-            shown = " ".join(card_str(c) for c in hand.pile) or "none"
+            shown = " ".join(card_symbol(c) for c in hand.pile) or "none"
             raise RuleViolation(
                 "R-RESHUFFLE",
                 f"seat {seat} draws {k} from a stock of {available}: the other {from_pile}"
@@ -259,11 +261,11 @@ class Draw:
             raise RuleViolation(
                 "R-DRAW",
                 f"seat {seat} draws {k} cards, but plays more of the stock made of earlier"
-                f" discards, {card_str(c)} among them",
+                f" discards, {card_symbol(c)} among them",
                 card=c,
             )
         if fresh_drawn > hand.unseen_stock:
-            shown = " ".join(card_str(c) for c in hand.stock)
+            shown = " ".join(card_symbol(c) for c in hand.stock)
             raise RuleViolation(
                 "R-RESHUFFLE",
                 f"seat {seat} draws {k} from a stock made of earlier discards ({shown}),"

@@ -1,4 +1,5 @@
-"""The ordinary obligations of a player (R-LEAD, R-FOLLOW, R-TRUMP, R-DISCARD): their
+"""The ordinary obligations of a player (R-FOLLOW, R-TRUMP, R-DISCARD; a lead is free,
+R-LEAD): their
 text, their code, and the reason of every legal set in the table's words.
 
 A pure function of the hand, the trick so far and the trump suit: the legal cards
@@ -9,13 +10,9 @@ the refusal of every other card.
 from __future__ import annotations
 
 from bourre.rules import Reason, Ruling
-from bourre.rules.cards import SUIT_NAMES, card_str, suit_of
+from bourre.rules.cards import SUIT_NAMES, card_symbol, suit_of
 
 TEXTS = [
-    (
-        "R-LEAD",
-        "The first active player to the dealer's left leads; the trick's winner leads next.",
-    ),
     (
         "R-FOLLOW",
         "Holding the led suit, play it; if the winning card is of the led suit, beat it"
@@ -32,8 +29,8 @@ TEXTS = [
 
 
 def names(cards: tuple[int, ...]) -> str:
-    """Cards as the table writes them: ``AH 5H``."""
-    return " ".join(card_str(c) for c in cards)
+    """Cards as a player sees them: ``A♥ 5♥``."""
+    return " ".join(card_symbol(c) for c in cards)
 
 
 def highest(trick: tuple[int, ...], suit: int) -> int | None:
@@ -73,7 +70,7 @@ def follow(hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
                 beating,
                 Reason(
                     "R-FOLLOW",
-                    f"{led_name} were led and {card_str(winning)} is winning: holding a higher"
+                    f"{led_name} were led and {card_symbol(winning)} is winning: holding a higher"
                     f" {led_name[:-1]}, you must beat it ({names(beating)})",
                 ),
             )
@@ -107,7 +104,7 @@ def follow(hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
             over,
             Reason(
                 "R-TRUMP",
-                f"without {led_name} you must trump, beating {card_str(top)} when you can"
+                f"without {led_name} you must trump, beating {card_symbol(top)} when you can"
                 f" ({names(over)})",
             ),
         )
@@ -116,7 +113,7 @@ def follow(hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
         Reason(
             "R-TRUMP",
             f"without {led_name} you must trump, and under-trump when you cannot beat"
-            f" {card_str(top)} ({names(trumps)})",
+            f" {card_symbol(top)} ({names(trumps)})",
         ),
     )
 

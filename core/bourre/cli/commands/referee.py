@@ -170,7 +170,7 @@ def _check_script(path: Path, json_out: bool) -> None:
     if json_out:
         sys.stdout.write(json.dumps(last.next.model_dump(mode="json")) + "\n")
         return
-    from bourre.rules.cards import card_symbol
+    from bourre.rules.cards import card_symbol, shown
 
     texts = {rid: text for _, _, (rid, text) in done.house.rule_texts()}
     state = done.state
@@ -186,7 +186,7 @@ def _check_script(path: Path, json_out: bool) -> None:
             f"Seat {log.seat} played {card_symbol(card)}, which was not allowed{why}; {then}.\n"
         )
     nxt = last.next
-    sys.stdout.write(f"Seat {nxt.seat} is to act and may: {', '.join(nxt.legal)}.\n")
+    sys.stdout.write(f"Seat {nxt.seat} is to act and may: {', '.join(map(shown, nxt.legal))}.\n")
     if state.phase_name == "play":
         for reason in state.legal_with_reasons().reasons:
             sys.stdout.write(f"Why ({reason.rule}): {reason.words}.\n")

@@ -1,0 +1,233 @@
+"""Monte Carlo rollouts on the kernel: a sampled world of the Monte Carlo bot
+(:func:`bourre.game.worlds.sample_world`, a Python :class:`~bourre.game.state.State` of
+one hand at a player's turn) is loaded into the kernel once, and each candidate action
+is applied to a copy of it and the hand played out by the heuristic bot at every seat
+(default options, the standard trick winner: what the bot's Python rollouts do), in C++.
+
+The cards nobody at the world's table has seen make its stock, in an order drawn from
+the bot's ``random.Random`` as :func:`bourre.game.worlds.chance_outcome` draws the
+replacements of an exchange (the same draws, shuffled once per world: every candidate
+of the world draws the same cards, common random numbers); a stock that runs out is
+made again from the discards on a stream seeded from the same generator.  So a rollout
+here follows the same rules and the same policy as the Python one, not the same random
+draws: the decisions agree in law, not draw for draw.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from bourre.game.actions import Action
+from bourre.game.observation import Observation
+from bourre.game.state import State
+from bourre.game.worlds import Weight, _powers, _replay, shuffle
+from bourre.kernel import _house_facts, _kernel, can_play
+from bourre.rules.hookspec import ANTE
+from bourre.rules.house import House
+from bourre.rules.money import Amount
+
+__all__ = ["heuristic_rollouts", "replay_world", "sample_worlds", "world_rollouts"]
+
+_PHASES = {"decide": 1, "exchange": 2, "play": 3}
+_BUILT = _kernel is not None and hasattr(_kernel, "sample_worlds")
+"""The extension is built, and not older than this module (an editable install not
+built again plays the Python rules: ``bourre.build.stale()`` says so)."""
+_FORCED = {None: 0, "R-ACE-UP": 1, "R-LAST-STANDS": 2}
+
+
+_FACTS: list[tuple[House, dict[str, Any], Amount]] = []
+
+
+def _facts(house: House) -> tuple[dict[str, Any], Amount]:
+    """The kernel's facts of a house it can play and its play ante, kept for the last
+    few houses (by identity)."""
+    for h, f, x in _FACTS:
+        if h is house:
+            return f, x
+    facts = _house_facts(house)
+    assert isinstance(facts, dict)
+    extra = house.rules[ANTE].play_ante(house.table.ante)
+    _FACTS.insert(0, (house, facts, extra))
+    del _FACTS[8:]
+    return facts, extra
+
+
+def _units(x: Amount, scale: int) -> int | None:
+    if type(x) is int and scale == 1:
+        return x if abs(x) < 1 << 62 else None
+    v = Fraction(x) * scale
+    return int(v) if v.denominator == 1 and abs(v) < 1 << 62 else None
+
+
+def heuristic_rollouts(
+    world: State, candidates: Sequence[Action], me: int, rng: random.Random
+) -> list[float] | None:
+    """``me``'s money change over the hand for each candidate action, played out on
+    the kernel from ``world``; ``None`` when the kernel cannot play it (a house with a
+    third-party component, the extension not built, a world it does not hold): the
+    Python rollouts then."""
+    if not _BUILT or type(world) is not State or world.is_chance_node():
+        return None
+    house = world.house
+    if world.hands_total != 1 or can_play(house) is not None:
+        return None
+    facts, _ = _facts(house)
+    scale = facts["scale"]
+    hs = world.hand
+    if any(hs.hidden):
+        return None
+    money = [_units(b, scale) for b in (*world.balances, *world.start, world.pot, hs.pot_at_stake)]
+    if any(x is None for x in money):
+        return None
+    n = world.n
+    located = hs.located()
+    stock = [c for c in range(52) if c not in located] + list(hs.stock)
+    shuffle(stock, rng)  # (chance_outcome's draw: the unseen cards and the known stock)
+    turn = world.turn
+    w = {
+        "balances": money[:n],
+        "start": money[n : 2 * n],
+        "pot": money[2 * n],
+        "pot_at_stake": money[2 * n + 1],
+        "dealer": hs.dealer,
+        "upcard": hs.upcard,
+        "hands": hs.hands,
+        "discards": hs.discards,
+        "gave": hs.gave,
+        "got": hs.got,
+        "stock": stock,
+        "pile": hs.pile,
+        "chosen": hs.chosen,
+        "active": hs.active,
+        "won": hs.won,
+        "step": hs.step,
+        "exchanging": hs.exchanging,
+        "decisions": [tuple(d) for d in hs.decisions],
+        "tricks": [[t.leader, t.winner, *(x for p in t.plays for x in p)] for t in hs.tricks],
+        "played": list(hs.played),
+        "reshuffle": [rng.getrandbits(32) for _ in range(4)],
+        "phase": _PHASES[world.phase_name],
+        "seat": world.current_player(),
+        "forced": _FORCED.get(turn.forced if turn is not None else None, 0),
+        "trick_seats": hs.trick_seats,
+        "trick": hs.trick,
+        "leader": hs.leader,
+    }
+    return world_rollouts(_kernel.load_world(facts, w), candidates, me)
+
+
+def world_rollouts(world: object, candidates: Sequence[Action], me: int) -> list[float]:
+    """The rollouts of a world the kernel holds (:func:`replay_world`)."""
+    codes: list[object] = []
+    for a in candidates:
+        if a.kind == "card":
+            codes.append(a.cards[0])
+        elif a.kind == "discard":
+            codes.append(list(a.cards))
+        else:
+            codes.append(53 if a.kind == "play" else 52)
+    return list(world.rollouts(codes, me))  # type: ignore[attr-defined]
+
+
+def replay_world(
+    house: House,
+    view: Observation,
+    dealt: dict[int, list[int]],
+    gave: dict[int, list[int]],
+    got: dict[int, list[int]],
+    rng: random.Random,
+    decide: object,
+) -> object | None:
+    """A sample of :func:`bourre.game.worlds.sample_deal` replayed by the kernel, as
+    :func:`bourre.game.worlds._replay` replays it (the same rules, the same refusals),
+    its unknown stock shuffled from ``rng`` for the rollouts: a world for
+    :func:`world_rollouts`, or ``None`` when the rules refuse the sample.  Opponents
+    whose decision is still secret decide as the heuristic bot (default options: the
+    Monte Carlo bot's ``decide``).  The Python replay when the kernel cannot play it."""
+    phase = _PHASES.get(view.phase)
+    if not _BUILT or phase is None or can_play(house) is not None:
+        return _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
+    facts, extra = _facts(house)
+    scale = facts["scale"]
+    balances, pot = _before_play_ante(view, extra)
+    w = _view(view, balances, pot, scale, rng)
+    if w is None:
+        return _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
+    n, me = view.players, view.seat
+    w["dealt"] = [dealt[s] for s in range(n)]
+    w["gave"] = [list(view.gave) if s == me else gave.get(s, []) for s in range(n)]
+    w["got"] = [list(view.got) if s == me else got.get(s, []) for s in range(n)]
+    world: object = _kernel.replay_world(facts, w)
+    if type(world) is int:  # 0: the rules refuse the sample; 1: the Python rules replay it
+        return None if world == 0 else _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
+    return world
+
+
+def _before_play_ante(view: Observation, extra: Amount) -> tuple[list[Amount], Amount]:
+    """The balances and the pot before the play ante (paid again on replay)."""
+    pot, balances = view.pot, list(view.balances)
+    if view.phase == "play" and extra:
+        pot -= extra * len(view.active)
+        for s in view.active:
+            balances[s] += extra
+    return balances, pot
+
+
+def _view(
+    view: Observation, balances: list[Amount], pot: Amount, scale: int, rng: random.Random
+) -> dict[str, Any] | None:
+    """What the kernel is told of a view (bourre.game.worlds' reading of it)."""
+    money = [_units(b, scale) for b in (*balances, pot)]
+    if any(x is None for x in money):
+        return None
+    n = view.players
+    return {
+        "balances": money[:n],
+        "pot": money[n],
+        "me": view.seat,
+        "dealer": view.dealer,
+        "upcard": view.upcard,
+        "decisions": [tuple(d) for d in view.decisions],
+        "active": list(view.active),
+        "my_decision": view.my_decision,
+        "plays": [p for t in view.tricks for p in t.plays] + list(view.trick),
+        "to_act": view.to_act,
+        "phase": _PHASES[view.phase],
+        "hand": list(view.hand),
+        "gave_mine": list(view.gave),
+        "got_mine": list(view.got),
+        "words": [rng.getrandbits(32) for _ in range(4)],
+    }
+
+
+def sample_worlds(
+    house: House,
+    view: Observation,
+    count: int,
+    rng: random.Random,
+    *,
+    keep: Weight,
+    fold: Weight,
+    tries: int = 20,
+) -> list[object] | None:
+    """Up to ``count`` worlds of :func:`bourre.game.worlds.sample_deal`'s making (the same
+    sampling: the unseen cards dealt by the weights ``keep`` and ``fold``, the samples
+    the rules refuse drawn again up to ``tries`` times), sampled and replayed by the
+    kernel on a stream seeded from ``rng`` (not ``rng``'s own draws), opponents whose
+    decision is still secret deciding as the heuristic bot; worlds for
+    :func:`world_rollouts`.  ``None`` when the Python rules must sample them."""
+    phase = _PHASES.get(view.phase)
+    if not _BUILT or phase is None or can_play(house) is not None:
+        return None
+    facts, extra = _facts(house)
+    balances, pot = _before_play_ante(view, extra)
+    w = _view(view, balances, pot, facts["scale"], rng)
+    if w is None:
+        return None
+    got = _kernel.sample_worlds(facts, w, count, tries, _powers(keep), _powers(fold))
+    if type(got) is int:  # a draw from reshuffled discards: the Python rules sample
+        return None
+    return [x for x in got if x is not None]

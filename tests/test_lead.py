@@ -1,0 +1,109 @@
+"""R-LEAD is the lead component's (``bourre_lead``): who leads each trick and in what
+order the others play to it, which a variant may change and the guard checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import plugin
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bourre.game import Game
+from bourre.game.simulate import play_session
+from bourre.kernel import can_play
+from bourre.rules.hookspec import LEAD, PluginError
+from bourre.rules.house import House
+from bourre.rules.plugins import load_registry
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
+
+
+def _clockwise_from(dealer: int, n: int) -> list[int]:
+    return [(dealer + 1 + k) % n for k in range(n)]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    spec=st.sampled_from(["standard", "four-card", "simultaneous-reveal", "no-cinch"]),
+    players=st.integers(2, 8),
+    seed=st.integers(0, 10**6),
+)
+def test_the_first_active_seat_left_of_the_dealer_leads_then_each_winner(
+    spec: str, players: int, seed: int
+) -> None:
+    house = House(f"{spec}+table(players={players},hands=3)")
+    for hand in play_session(house, seed=seed).hands:
+        hs = hand.state
+        if len(hs.active) < 2:
+            continue
+        order = [s for s in _clockwise_from(hand.dealer, players) if s in hs.active]
+        leader = order[0]  # R-LEAD: the first active player to the dealer's left
+        for trick in hs.tricks:
+            seats = [seat for seat, _ in trick.plays]
+            i = order.index(leader)
+            assert trick.leader == leader and seats == order[i:] + order[:i]  # clockwise
+            leader = trick.winner  # the winner leads next
+
+
+class Widdershins(Variant):
+    """A third-party house where play goes to the right: the dealer's right-hand
+    neighbour among the active seats leads first, and the others follow anticlockwise."""
+
+    name = "widdershins"
+    summary = "play goes to the right"
+    builds_on = ("standard",)
+    rules = {"bourre_lead": [("R-LEAD", "Play goes to the right, the dealer's right first.")]}
+
+    @hookimpl
+    def bourre_lead(self, table: TableSettings) -> Any:
+        n = table.players
+
+        def lead(active: tuple[int, ...], dealer: int, winner: int | None) -> tuple[int, ...]:
+            right = sorted(active, key=lambda s: (dealer - 1 - s) % n)
+            i = 0 if winner is None else right.index(winner)
+            return tuple(right[i:] + right[:i])
+
+        return lead
+
+
+def _house(cls: type[Variant], spec: str) -> House:
+    return House(spec, registry=load_registry(extra=[(cls.name, plugin(cls.name, cls))]))
+
+
+def test_a_variant_changes_the_lead_and_only_the_python_rules_play_it() -> None:
+    house = _house(Widdershins, "widdershins")
+    assert house.answered_by[LEAD.name].name == "widdershins"
+    assert can_play(house) is not None  # the kernel never plays a third-party rule
+    tricks = 0
+    for hand in play_session(house, seed=11).hands:
+        hs = hand.state
+        right = [(hand.dealer - 1 - k) % 5 for k in range(5)]
+        order = [s for s in right if s in hs.active]
+        for t, trick in enumerate(hs.tricks):
+            assert trick.leader == (order[0] if t == 0 else hs.tricks[t - 1].winner)
+            tricks += 1
+    assert tricks > 0
+    assert "Play goes to the right" in Game(house).rules_text
+
+
+class TwiceLead(Variant):
+    """A broken lead: the first active seat plays twice and the last never."""
+
+    name = "twice"
+    summary = "broken"
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_lead(self, table: TableSettings) -> Any:
+        return lambda active, dealer, winner: (active[0], *active[:-1])
+
+
+def test_a_lead_that_is_not_the_active_seats_is_stopped_naming_the_plugin() -> None:
+    state = Game(_house(TwiceLead, "twice")).new_session(seed=2)
+    with pytest.raises(PluginError) as e:
+        while not state.is_terminal():
+            state.apply_action(state.legal_actions()[-1])  # play every hand
+    assert e.value.plugin == "twice" and e.value.hook == "bourre_lead"
+    assert "active seats" in str(e.value)
