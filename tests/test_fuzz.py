@@ -264,6 +264,10 @@ def _web_forms(form: dict[str, str], script: str, line: str, house: str) -> None
         PAGES.post("/paste", data={"script": script}),
         PAGES.get("/rules", params={"house": house}),
         PAGES.get("/hand", params={"house": house}),
+        PAGES.post("/tap", params={"house": house}, data={"script": script, "pending": line, "tap": line}),
+        PAGES.post("/tap", params={"house": house}, data={"script": script, "pending": "", "tap": line}),
+        PAGES.get("/tap", params={"house": house}),
+        PAGES.get("/", params={"house": house}),
     ]
     for r in answers:
         assert r.status_code < 500, (r.status_code, r.text[:300])

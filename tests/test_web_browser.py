@@ -1,11 +1,16 @@
 """``bourre serve`` in a real browser (Debian's Chromium through Playwright, on a
-phone-sized screen): compose standard+pot-limit(limit=10), referee one full hand
-with one illegal card refused, read the payout.  The screenshots it takes are the
-ones docs/referee.md shows.  Skips, saying why, where no browser can be found."""
+phone-sized screen and a desktop one): compose standard+pot-limit(limit=10), referee
+one full hand typed in the notation with one illegal card refused, read the payout;
+tap the tour's hand (five players, the standard house, one renege the table lets
+stand) through to the payout and the lost deal, and check the page's ruling against
+``bourre replay --words``.  The screenshots it takes are the ones docs/referee.md
+shows.  Skips, saying why, where no browser can be found."""
 
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -19,6 +24,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 uvicorn = pytest.importorskip("uvicorn")
 
 from browser import chromium  # noqa: E402
+from tapflow import ASKED, SHOWN, TOUR, taps  # noqa: E402
 from webflow import an_illegal_card, hand_lines  # noqa: E402
 
 from bourre.web import create_app  # noqa: E402
@@ -47,10 +53,19 @@ def server() -> Any:
     thread.join(timeout=5)
 
 
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
 @pytest.fixture(scope="module")
-def page() -> Any:
-    with chromium() as browser:
-        yield browser.new_page(viewport={"width": 390, "height": 844})  # a phone
+def browser() -> Any:
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any) -> Any:
+    return browser.new_page(viewport=PHONE)  # a phone
 
 
 def test_compose_referee_and_read_the_payout(server: str, page: Any) -> None:
@@ -63,7 +78,7 @@ def test_compose_referee_and_read_the_payout(server: str, page: Any) -> None:
     assert "R-POT-LIMIT" in page.content()
     page.screenshot(path=str(SHOTS / "house.png"))
 
-    page.click("#referee")
+    page.click("#referee-type")
     lines, record = hand_lines()
     index, bad, seat = an_illegal_card(record)
     plays = 0
@@ -88,3 +103,93 @@ def test_compose_referee_and_read_the_payout(server: str, page: Any) -> None:
     page.screenshot(path=str(SHOTS / "payout.png"), full_page=True)
     # the page fits a phone: nothing wider than the screen
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def tap(page: Any, value: str) -> None:
+    """Tap the button that gives ``value`` (what a finger on the screen does)."""
+    page.click(f'button[name="tap"][value="{value}"]')
+    assert not page.query_selector("#error"), page.inner_text("#error")
+
+
+def replay_words(text: str, tmp: Path) -> list[str]:
+    path = tmp / "tour.hand"
+    path.write_text(text)
+    out = subprocess.run(
+        [sys.executable, "-m", "bourre.cli", "replay", str(path), "--words"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return [x for x in out.splitlines() if x.strip()]
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
+def test_tap_a_hand_through_to_the_payout(
+    server: str, browser: Any, size: str, viewport: dict[str, int], tmp_path: Path
+) -> None:
+    """The tour's hand by taps only: the dealer, the upcard, each seat's pass or play
+    and discards (no dealt cards: the tricks show them), each card; the renege the
+    tricks show is put to the table, which lets it stand; then the payout and the
+    lost deal."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport=viewport)
+    suffix = "" if size == "phone" else "-desktop"
+    # the house composed on the first page is kept by the header's links
+    page.goto(server + "/?house=standard")
+    page.click("#compose")
+    page.click("#nav-tap")
+    assert "house=standard" in page.url
+    assert page.inner_text("#ask") == "Who deals? Tap the dealer's seat."
+    shots = {"upcard:9H": "tap-upcard", "throw:9D": "tap-throw", "card:8C": "tap-card"}
+    for value in taps(TOUR):
+        if value.startswith(ASKED):
+            if not page.query_selector("#question"):
+                continue
+            value = value[len(ASKED) :]
+            question = page.inner_text("#question")
+            assert question.startswith("Seat 1 played 8♣ in trick 2: without spades")
+            assert question.endswith("(R-TRUMP).")
+            assert "R-RENEGE: " in page.content() and "R-CORRECTED: " in page.content()
+            if size == "phone":
+                page.screenshot(path=str(SHOTS / "tap-question.png"), full_page=True)
+        elif value in shots and (size == "phone" or value == "card:8C"):
+            page.screenshot(path=str(SHOTS / f"{shots[value]}{suffix}.png"), full_page=True)
+        tap(page, value)
+    assert page.inner_text("#payout") == "The hand is over"
+    ruling = [x.strip() for x in page.inner_text("#ruling").splitlines() if x.strip()]
+    text = " ".join(ruling)
+    assert "Seat 1 played 8♣ in trick 2, which was not allowed and stood: a renege." in text
+    assert "Seat 2 took the most tricks (3) and takes the pot of 5 chips. (R-WIN" in text
+    assert "Seat 0 took no trick: bourré, pays 5 chips into the next pot. (R-BOURRE" in text
+    assert "Seat 1 reneged: pays 5 chips into the next pot. (R-RENEGE" in text
+    assert "Seat 1 loses the right to the pot and their next turn to deal. (R-RENEGE" in text
+    page.screenshot(path=str(SHOTS / f"tap-payout{suffix}.png"), full_page=True)
+    # the same hand written in the notation: the same ruling from the command line
+    assert ruling == replay_words("house standard\n" + TOUR, tmp_path)
+    # the next deal skips the seat that lost it
+    tap(page, "next")
+    assert page.inner_text("#ask").startswith("Seat 2 deals.")
+    assert "Seat 1 lost the next turn to deal. (R-DEALER" in page.content()
+    if size == "phone":  # the page fits a phone: nothing wider than the screen
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.close()
+
+
+def test_tap_with_the_cards_shown_each_card_is_checked(server: str, page: Any) -> None:
+    """With a seat's cards shown, the picker marks the allowed cards; a forbidden card
+    is put to the table at once."""
+    page.goto(server + "/tap?house=standard")
+    for value in taps(SHOWN):
+        if value == "card:8C":
+            break
+        if not value.startswith(ASKED):
+            tap(page, value)
+    legal = page.query_selector('button[data-card="KH"]')
+    assert "legal" in (legal.get_attribute("class") or "")
+    assert page.query_selector('button[data-card="AS"]').is_disabled()  # played
+    page.screenshot(path=str(SHOTS / "tap-legal.png"), full_page=True)
+    tap(page, "card:8C")
+    assert page.inner_text("#ask") == "8♣ is not allowed here. Does it stand, or was it taken back?"
+    page.screenshot(path=str(SHOTS / "tap-forbidden.png"), full_page=True)
+    tap(page, "stands")
+    assert page.inner_text("#ask").startswith("Trick 3: tap the card seat 2 played.")

@@ -1,9 +1,11 @@
 """``bourre serve``: the referee in a browser (Starlette and Jinja2 templates).
 
-Three pages: compose a house (its variants and settings as forms generated from the
-settings models) and read its rules; referee a hand as it is played, one entry at a
-time, each ruling shown as it happens (the legal cards, a refused card with its rule,
-the payout at the end); paste a whole script (JSON or hand notation) for a ruling.
+Four pages: compose a house (its variants and settings as forms generated from the
+settings models) and read its rules; referee a hand by tapping, every step a choice on
+the screen (:mod:`bourre.web.tap`); referee a hand typed as it is played, one line at
+a time, each ruling shown as it happens (the legal cards, a refused card with its
+rule, the payout at the end); paste a whole script (JSON or hand notation) for a
+ruling.  The links of every page keep the house (``?house=``).
 
 The app keeps nothing between requests: the hand so far travels in the form as hand
 notation (:mod:`bourre.referee.notation`) and is refereed again on every step, by the same
@@ -91,11 +93,40 @@ def _registry_variants() -> list[dict[str, Any]]:
     return out
 
 
-def _table_fields() -> list[dict[str, Any]]:
+def _house_data(house: House) -> dict[str, Any]:
+    """The house's rules as a house-rules object (only what differs from the
+    defaults)."""
+    from bourre.rules.settings import parse_house_string
+
+    data: dict[str, Any] = parse_house_string(house.spec).model_dump(
+        mode="json", exclude_defaults=True
+    )
+    return data
+
+
+def _table_fields(house: House | None = None) -> list[dict[str, Any]]:
+    given = _house_data(house).get("table", {}) if house is not None else {}
     return [
-        {"key": key, "default": f.default, "help": f.description or ""}
+        {
+            "key": key,
+            "default": f.default,
+            "value": given.get(key, ""),
+            "help": f.description or "",
+        }
         for key, f in TableSettings.model_fields.items()
     ]
+
+
+def _prefill(house: House, variants: list[dict[str, Any]]) -> None:
+    """Tick the house's variants and fill in its settings (the house kept across
+    pages)."""
+    data = _house_data(house).get("variants", {})
+    use = data.get("use", [])
+    for v in variants:
+        v["checked"] = v["name"] in use
+        for f in v["fields"]:
+            if f["key"] in data.get(v["name"], {}):
+                f["default"] = data[v["name"]][f["key"]]
 
 
 _INTEGER = re.compile(r"-?[0-9]{1,16}")
@@ -112,7 +143,22 @@ async def home(request: Request) -> Response:
     """Compose a house."""
     variants = _registry_variants()
     if request.method in ("GET", "HEAD"):
-        return _page(request, "home.html", variants=variants, table=_table_fields())
+        spec = request.query_params.get("house", "")
+        try:
+            house = _house(spec) if spec else None
+        except FormError as e:
+            return _page(
+                request, "home.html", 400, variants=variants, table=_table_fields(), error=str(e)
+            )
+        if house is not None:
+            _prefill(house, variants)
+        return _page(
+            request,
+            "home.html",
+            variants=variants,
+            table=_table_fields(house),
+            house=house.spec if house else "",
+        )
     names = [f"use:{v['name']}" for v in variants]
     keys = [f"{v['name']}.{f['key']}" for v in variants for f in v["fields"]]
     table_keys = [f"table.{f['key']}" for f in _table_fields()]
@@ -150,6 +196,15 @@ def _house(spec: str) -> House:
         return House(spec)
     except (HouseError, PluginError) as e:
         raise FormError(str(e)) from None
+
+
+def _header_house(request: Request) -> str:
+    """The house the page was reached with, kept for the links of its header."""
+    spec = request.query_params.get("house", "")
+    try:
+        return _house(spec).spec if spec else ""
+    except FormError:
+        return ""
 
 
 async def rules(request: Request) -> Response:
@@ -259,19 +314,85 @@ async def hand(request: Request) -> Response:
     )
 
 
+async def tap_page(request: Request) -> Response:
+    """Referee a hand by tapping: every step a choice on the screen
+    (:mod:`bourre.web.tap`; named apart from that module, which shadows a package
+    attribute of its name once imported)."""
+    from bourre.referee.ruling import ruling
+    from bourre.web.tap import TapError, TapFlow
+
+    spec = request.query_params.get("house", "standard")
+    got = {"script": "", "pending": "", "tap": ""}
+    try:
+        house = _house(spec)
+        if request.method == "POST":
+            got = await _form(request, ("script", "pending", "tap"))
+    except FormError as e:
+        return _page(request, "message.html", 400, error=str(e))
+    error = None
+    try:
+        flow = TapFlow(house, got["script"], got["pending"])
+    except TapError as e:  # a forged form: without the step under way, else anew
+        error = str(e)
+        try:
+            flow = TapFlow(house, got["script"], "")
+        except TapError:
+            flow = TapFlow(house, "", "")
+    if error is None and got["tap"]:
+        try:
+            flow.tap(got["tap"])
+        except TapError as e:
+            error = str(e)
+    try:
+        step, where = flow.step(), flow.status()
+    except TapError as e:  # a step the form's state cannot show: without it, or anew
+        error, flow.pending = str(e), None
+        try:
+            step, where = flow.step(), flow.status()
+        except TapError:
+            flow = TapFlow(house, "", "")
+            step, where = flow.step(), flow.status()
+    words = ruling(flow.done) if step.over and flow.done is not None else []
+    return _page(
+        request,
+        "tap.html",
+        200 if error is None and flow.error is None else 400,
+        house=house.spec,
+        script=flow.script,
+        pending=flow.pending.text() if flow.pending else "",
+        step=step,
+        where=where,
+        error=error or flow.error,
+        words=words,
+    )
+
+
 async def paste(request: Request) -> Response:
     """Paste a script (JSON or hand notation) for a ruling in words."""
     from bourre.referee.ruling import ruling
 
     if request.method in ("GET", "HEAD"):
-        return _page(request, "paste.html", script="")
+        return _page(request, "paste.html", script="", house=_header_house(request))
     got = {"script": ""}
     try:
         got = await _form(request, ("script",))
         done = referee(parse_text(got["script"], "the script"), place="the script")
     except (FormError, ScriptError) as e:
-        return _page(request, "paste.html", 400, error=str(e), script=got["script"])
-    return _page(request, "paste.html", script=got["script"], words=ruling(done))
+        return _page(
+            request,
+            "paste.html",
+            400,
+            error=str(e),
+            script=got["script"],
+            house=_header_house(request),
+        )
+    return _page(
+        request,
+        "paste.html",
+        script=got["script"],
+        words=ruling(done),
+        house=_header_house(request),
+    )
 
 
 async def health(request: Request) -> Response:
@@ -287,6 +408,7 @@ def create_app(hosts: Iterable[str] = (), body_seconds: float = BODY_SECONDS) ->
             Route("/", home, methods=["GET", "POST"]),
             Route("/rules", rules),
             Route("/hand", hand, methods=["GET", "POST"]),
+            Route("/tap", tap_page, methods=["GET", "POST"]),
             Route("/paste", paste, methods=["GET", "POST"]),
             Route("/health", health),
         ]
