@@ -33,11 +33,14 @@ from bourre.game.actions import CARDS
 from bourre.referee import Refereed, ScriptError, parse_text, referee
 from bourre.referee.notation import NotationError, parse_script
 from bourre.referee.records import PartialHandRecord
+from bourre.referee.ruling import ruling
+from bourre.rules import plugins
 from bourre.rules.cards import CardError, card_symbol, parse_card, shown
 from bourre.rules.house import House, PluginError
-from bourre.rules.settings import HouseError, TableSettings, house_from_data
+from bourre.rules.settings import HouseError, TableSettings, house_from_data, parse_house_string
 from bourre.rules.text import SECTIONS, type_name
 from bourre.web.guard import BODY_SECONDS, Guard
+from bourre.web.tap import TapError, TapFlow
 
 __all__ = ["MAX_BODY", "create_app"]
 
@@ -75,7 +78,7 @@ def _page(request: Request, name: str, status: int = 200, **context: Any) -> Res
 
 
 def _registry_variants() -> list[dict[str, Any]]:
-    from bourre.rules.plugins import default_registry
+    default_registry = plugins.default_registry  # (looked up where it lives: tests replace it)
 
     out = []
     for name, info in sorted(default_registry().variants.items()):
@@ -96,8 +99,6 @@ def _registry_variants() -> list[dict[str, Any]]:
 def _house_data(house: House) -> dict[str, Any]:
     """The house's rules as a house-rules object (only what differs from the
     defaults)."""
-    from bourre.rules.settings import parse_house_string
-
     data: dict[str, Any] = parse_house_string(house.spec).model_dump(
         mode="json", exclude_defaults=True
     )
@@ -265,8 +266,6 @@ def _refusal(done: Refereed, line: str) -> str | None:
 
 async def hand(request: Request) -> Response:
     """Referee a hand as it is played, one entry at a time."""
-    from bourre.referee.ruling import ruling
-
     spec = request.query_params.get("house", "standard")
     script_text, line, error, refusal = "", "", None, None
     try:
@@ -318,9 +317,6 @@ async def tap_page(request: Request) -> Response:
     """Referee a hand by tapping: every step a choice on the screen
     (:mod:`bourre.web.tap`; named apart from that module, which shadows a package
     attribute of its name once imported)."""
-    from bourre.referee.ruling import ruling
-    from bourre.web.tap import TapError, TapFlow
-
     spec = request.query_params.get("house", "standard")
     got = {"script": "", "pending": "", "tap": ""}
     try:
@@ -369,8 +365,6 @@ async def tap_page(request: Request) -> Response:
 
 async def paste(request: Request) -> Response:
     """Paste a script (JSON or hand notation) for a ruling in words."""
-    from bourre.referee.ruling import ruling
-
     if request.method in ("GET", "HEAD"):
         return _page(request, "paste.html", script="", house=_header_house(request))
     got = {"script": ""}
