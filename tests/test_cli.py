@@ -401,7 +401,8 @@ def test_help_points_only_to_the_projects_own_documents():
 
 
 def test_the_readme_tour_runs_as_written():
-    """The three questions of the README's "Settling a dispute", run verbatim."""
+    """The questions of the README's "Settling a dispute", run verbatim; the session
+    and its first hand given by its tricks alone rule alike."""
     import pathlib
     import shlex
 
@@ -409,14 +410,19 @@ def test_the_readme_tour_runs_as_written():
     readme = (root / "README.md").read_text(encoding="utf-8")
     block = readme.split("## Settling a dispute", 1)[1].split("```bash", 1)[1].split("```", 1)[0]
     commands = [line for line in block.splitlines() if line.startswith("bourre ")]
-    assert len(commands) == 3
-    expected = ["You may play:", "is to act and may:", "takes the pot"]
+    assert len(commands) == 4
+    expected = ["You may play:", "is to act and may:", "takes the pot", "Hand 1:"]
+    outputs = []
     for command, words in zip(commands, expected, strict=True):
         args = shlex.split(command)[1:]
         args = [str(root / a) if a.startswith("docs/") else a for a in args]
         result = invoke(*args)
         assert result.exit_code == 0, (command, result.stderr)
         assert words in result.stdout, command
+        outputs.append(result.stdout)
+    first_hand = outputs[2].split("Hand 2:")[0].split("Hand 1:")[1]
+    by_tricks = outputs[3].split("Hand 1:")[1]
+    assert first_hand.split("Balances:")[0] in by_tricks
 
 
 def test_convert_refuses_a_file_it_cannot_read(tmp_path: Path) -> None:
