@@ -32,7 +32,12 @@ PAYOUT_TEXTS = [
         "R-BOURRE",
         "Each active player with 0 tricks is bourré and pays a penalty into the next pot.",
     ),
-    ("R-RENEGE", "Each renege (an illegal card not corrected in time) costs a penalty."),
+    (
+        "R-RENEGE",
+        "Each renege (an illegal card not corrected in time) stands and costs a penalty;"
+        " the player also loses the right to the pot and their next turn to deal, as in"
+        " R-CORRECTED.",
+    ),
     (
         "R-CORRECTED",
         "A player who corrected an illegal card, or reneged, loses the right to the pot"
