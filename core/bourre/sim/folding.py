@@ -23,7 +23,7 @@ from bourre.sim.intervals import Interval, Z, _iv
 
 __all__ = ["ExactSum", "MeanFold", "QuantileFold", "RatioFold", "exact_parts"]
 
-_FOLD = 2048
+_FOLD = 256
 """Values an :class:`ExactSum` buffers before folding them into a few floats."""
 
 
