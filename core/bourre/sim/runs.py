@@ -118,13 +118,15 @@ class RunResult:
             return len(d) if d is not None else 0
         return len(self.summaries.get(house, {}))
 
-    def entries(self) -> Iterator[tuple[str, dict[str, Any]]]:
-        """Every completed session of the run's houses as ``(house, summary)``, each
-        once: in memory interleaved by session index, from the state file in its
-        order (a few tasks out of order: sessions of every house are written
-        together).  Statistics folded from it do not depend on the order."""
+    def entries(self, only: Iterable[str] | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
+        """Every completed session of the run's houses (or of the houses ``only``) as
+        ``(house, summary)``, each once: in memory interleaved by session index, from
+        the state file in its order (a few tasks out of order: sessions of every
+        house are written together).  Statistics folded from it do not depend on
+        the order."""
+        wanted = list(self.config.houses if only is None else only)
         if self.done is None:
-            houses = [h for h in self.config.houses if h in self.summaries]
+            houses = [h for h in wanted if h in self.summaries]
             idx = sorted({i for h in houses for i in self.summaries[h]})
             for i in idx:
                 for h in houses:
@@ -134,10 +136,12 @@ class RunResult:
             return
         assert self.state is not None
         n = self.config.sessions
-        seen = {h: Done() for h in self.config.houses}
+        seen = {h: Done() for h in wanted if h in self.done}
+        # the lines of those houses, told by their start without reading the rest
+        starts = tuple(b'{"house": ' + json.dumps(h).encode() + b", " for h in seen)
         with self.state.open("rb") as f:
             for line in f:
-                if not line.startswith(b'{"house"'):
+                if not line.startswith(starts):
                     continue
                 try:
                     entry = json.loads(line)
@@ -154,7 +158,7 @@ class RunResult:
         """The summaries of one house in session order (all in memory: the
         statistics stream :meth:`entries` instead)."""
         if self.done is not None:
-            got = {s["i"]: s for h, s in self.entries() if h == house}
+            got = {s["i"]: s for _, s in self.entries([house])}
             return [got[i] for i in sorted(got)]
         d = self.summaries.get(house, {})
         return [d[i] for i in sorted(d)]
