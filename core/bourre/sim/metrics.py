@@ -12,9 +12,12 @@ turned back into pots).  With common random numbers, session ``i`` of every hous
 saw the same decks, so differences against the first house are *paired* per session
 (``vs_first``), which is much more precise than comparing two intervals.
 
-Everything here is a pure function of the summaries taken in session order, so the
+Everything here is a pure function of the summaries, whatever their order, so the
 numbers are identical for any worker count, chunking or backend.  Only ``timing``
-(hands per second) depends on the machine.
+(hands per second) depends on the machine.  :func:`compute` folds the summaries as
+they stream by (two passes, exact sums: :mod:`bourre.sim.folding`), in memory that
+does not grow with the sessions; :func:`house_metrics` and :func:`paired` compute
+the same numbers from lists of summaries.
 
 The intervals are :mod:`bourre.sim.intervals` and each session's values
 :mod:`bourre.sim.scalars`; their public names are importable from here too.

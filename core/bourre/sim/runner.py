@@ -13,7 +13,11 @@ Backends: in process (one worker), :class:`concurrent.futures.ProcessPoolExecuto
 ``distributed.Client``), through its ``concurrent.futures`` executor.
 
 Every completed session is appended to a state file (JSON lines: a header, then one
-summary per line) as soon as it arrives; :func:`load_state` reads it back to resume.
+summary per line) as soon as it arrives; with a state file the run keeps only which
+sessions completed (:class:`~bourre.sim.runs.Done`) and the statistics stream the
+summaries back from the file (:meth:`~bourre.sim.runs.RunResult.entries`), so its
+memory does not grow with the sessions.  :func:`~bourre.sim.statefile.scan_state`
+reads a state file to resume, as a stream (:func:`load_state`: all in memory).
 Ctrl-C or a failing worker stops the run but keeps every completed session
 (:attr:`RunResult.complete` is then false and :attr:`RunResult.stopped` says why).
 
