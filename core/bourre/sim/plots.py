@@ -5,12 +5,14 @@ every figure; each figure carries the run (sessions, seed, bots) in its title.
 
 ``pot_chance``, ``pot_growth``, ``balance_path``, ``balance_spread`` and
 ``money_by_place``; :func:`plot` writes them as PNG and SVG, :func:`figures` makes
-them for the report.  matplotlib is imported here only.
+them for the report.  matplotlib is imported here only.  The figures take bounded
+data from one pass over the run's sessions (:func:`sample`): every pot's value in a
+histogram, and the first :data:`SAMPLE` sessions of each house for the balances.
 """
 
 from __future__ import annotations
 
-import bisect
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +25,35 @@ from bourre.sim.table import position_label
 __all__ = ["FIGURES", "FigureSpec", "figures", "plot"]
 
 Summaries = dict[str, list[dict[str, Any]]]
+
+SAMPLE = 5000
+"""The figures of balances draw the first this many sessions of each house (the same
+decks in every house): a bounded sample, whatever the number of sessions."""
+
+
+class Sample(dict[str, list[dict[str, Any]]]):
+    """The sessions the figures draw, by house (the first :data:`SAMPLE` of each),
+    and the histogram of every pot of each house (``pots``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pots: dict[str, Counter[float]] = {}
+
+
+def sample(result: Any, houses: list[str], size: int = SAMPLE) -> Sample:
+    """One pass over the sessions of ``result`` (streamed): the first ``size`` of each
+    house in session order, and every pot's value counted."""
+    out = Sample()
+    for h in houses:
+        out[h] = []
+        out.pots[h] = Counter()
+    for h, s in result.entries(houses):
+        out.pots[h].update(s["pot"])
+        if s["i"] < size:
+            out[h].append(s)
+    for h in houses:
+        out[h].sort(key=lambda s: s["i"])
+    return out
 
 
 @dataclass(frozen=True)
@@ -63,11 +94,19 @@ def _pot_chance(fig: Any, by: Summaries, metrics: dict[str, Any], sub: str) -> N
     ax = fig.add_subplot()
     tops = []
     for spec, label, colour in _houses(metrics):
-        pots = sorted(p for s in by[spec] for p in s["pot"])
-        if not pots:
+        hist = (
+            by.pots[spec]
+            if isinstance(by, Sample)
+            else Counter(p for s in by[spec] for p in s["pot"])
+        )
+        total = sum(hist.values())
+        if not total:
             continue
-        xs = sorted(set(pots))
-        ys = [100 * (len(pots) - bisect.bisect_right(pots, x)) / len(pots) for x in xs]
+        xs = sorted(hist)
+        ys, at_most = [], 0
+        for x in xs:  # every pot of the run, from its histogram
+            at_most += hist[x]
+            ys.append(100 * (total - at_most) / total)
         m = next(h for h in metrics["houses"] if h["house"] == spec)
         med, p99 = m["pot_median"]["mean"], m["pot_p99"]["mean"]
         tops.append(p99)
@@ -119,7 +158,7 @@ BALANCE_PATH = (
     "A player's chips after each hand of a session: the line is the middle player (half"
     " have more, half less), the band holds the middle half of players. Balances drift"
     " down while chips sit in the pot; at the end (the last point) the pot left over is"
-    " shared out equally."
+    f" shared out equally. Drawn from the first {SAMPLE:,} sessions of each house."
 )
 
 
@@ -187,7 +226,8 @@ BALANCE_SPREAD = (
     "A player's chips at the end of a session. The box holds the middle half of players,"
     " the line in it is the middle player, the whiskers reach the luckiest and unluckiest"
     " 1 in 100. The dashed line is the --below threshold: under each box, the share of"
-    " players who end below it."
+    f" players who end below it (of every session). Drawn from the first {SAMPLE:,}"
+    " sessions of each house."
 )
 
 
@@ -276,7 +316,7 @@ def figures(result: Any, metrics: dict[str, Any]) -> Iterator[tuple[FigureSpec, 
     matplotlib.use("Agg", force=True)
     from matplotlib.figure import Figure
 
-    by = {h["house"]: result.ordered(h["house"]) for h in metrics["houses"]}
+    by = sample(result, [h["house"] for h in metrics["houses"]])
     note = coverage(metrics)
     sub = title(metrics) + (f"\n{note}" if note else "")
     for spec in FIGURES:

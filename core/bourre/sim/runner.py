@@ -13,7 +13,11 @@ Backends: in process (one worker), :class:`concurrent.futures.ProcessPoolExecuto
 ``distributed.Client``), through its ``concurrent.futures`` executor.
 
 Every completed session is appended to a state file (JSON lines: a header, then one
-summary per line) as soon as it arrives; :func:`load_state` reads it back to resume.
+summary per line) as soon as it arrives; with a state file the run keeps only which
+sessions completed (:class:`~bourre.sim.runs.Done`) and the statistics stream the
+summaries back from the file (:meth:`~bourre.sim.runs.RunResult.entries`), so its
+memory does not grow with the sessions.  :func:`~bourre.sim.statefile.scan_state`
+reads a state file to resume, as a stream (:func:`load_state`: all in memory).
 Ctrl-C or a failing worker stops the run but keeps every completed session
 (:attr:`RunResult.complete` is then false and :attr:`RunResult.stopped` says why).
 
@@ -25,19 +29,21 @@ the state file (:mod:`bourre.sim.statefile`).
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from bourre.sim.backends import chunk_tasks, default_chunk, run_inline, run_pool
-from bourre.sim.runs import Progress, RunConfig, RunResult
+from bourre.sim.runs import Done, Progress, RunConfig, RunResult
 from bourre.sim.sessions import BotSpec, parse_bots, run_chunk, run_session, session_seed
-from bourre.sim.statefile import StateError, StateLog, load_state
+from bourre.sim.statefile import Resumed, StateError, StateLog, load_state, read_state
 
 __all__ = [
     "BotSpec",
     "Progress",
+    "Resumed",
     "RunConfig",
     "RunResult",
     "StateError",
@@ -51,9 +57,41 @@ __all__ = [
 ]
 
 
-def _missing(sessions: int, done: dict[int, dict[str, Any]]) -> Iterator[int]:
+def _missing(sessions: int, done: Any) -> Iterator[int]:
     """The indices not in ``done``, made as tasks are taken (never all at once)."""
     return (i for i in range(sessions) if i not in done)
+
+
+def _resumed(
+    config: RunConfig, resume: Mapping[str, Any] | Resumed | None
+) -> dict[str, dict[int, dict[str, Any]]]:
+    """The summaries ``resume`` brings, in memory (a run without a state file)."""
+    if isinstance(resume, Resumed):
+        _, resume = load_state(resume.path)
+    out: dict[str, dict[int, dict[str, Any]]] = {h: {} for h in config.houses}
+    for h, d in (resume or {}).items():
+        if h in out:
+            for i, s in d.items():
+                if i < config.sessions:
+                    out[h][i] = s
+    return out
+
+
+def _copy(resume: Resumed, config: RunConfig, out: StateLog) -> None:
+    """The sessions of the state file ``resume`` that this run covers, appended to
+    the state file ``out`` a batch at a time (streamed, never all at once)."""
+    batch: list[str] = []
+    for item in read_state(resume.path):
+        if isinstance(item, dict):
+            continue
+        h, s = item
+        if h in config.houses and s["i"] < config.sessions:
+            batch.append(json.dumps({"house": h, "summary": s}))
+            if len(batch) >= 500:
+                out.write(batch)
+                batch = []
+    if batch:
+        out.write(batch)
 
 
 def run(
@@ -64,34 +102,56 @@ def run(
     chunk: int | None = None,
     progress: Progress | None = None,
     state: Path | str | None = None,
-    resume: dict[str, dict[int, dict[str, Any]]] | None = None,
+    resume: Mapping[str, Any] | Resumed | None = None,
     task: Callable[..., list[dict[str, Any]]] = run_chunk,
 ) -> RunResult:
-    """Play the sessions of ``config`` not already in ``resume`` and return every
-    summary.  ``state``: a JSON-lines file that gets the header (when new) and one
-    line per completed session.  On Ctrl-C or a failing worker the run stops and
-    the result keeps every completed session (``complete`` false)."""
+    """Play the sessions of ``config`` not already in ``resume`` and return the run.
+    ``state``: a JSON-lines file that gets the header (when new) and one line per
+    completed session.  With ``state`` and ``resume`` a :class:`Resumed` (or
+    nothing), the summaries are kept in the state file only (the result streams
+    them: the memory of a run does not grow with its sessions); otherwise in
+    memory.  On Ctrl-C or a failing worker the run stops and the result keeps every
+    completed session (``complete`` false)."""
+    streaming = state is not None and (resume is None or isinstance(resume, Resumed))
     summaries: dict[str, dict[int, dict[str, Any]]] = {h: {} for h in config.houses}
-    for h, d in (resume or {}).items():
-        if h in summaries:
-            for i, s in d.items():
-                if i < config.sessions:
-                    summaries[h][i] = s
-    missing = {h: _missing(config.sessions, summaries[h]) for h in config.houses}
-    left = sum(config.sessions - len(summaries[h]) for h in config.houses)
+    done: dict[str, Done] | None = None
+    have: Mapping[str, Any]
+    if streaming:
+        done = {h: Done() for h in config.houses}
+        for h, idx in (resume.done if isinstance(resume, Resumed) else {}).items():
+            if h in done:
+                for i in idx:
+                    if i < config.sessions:
+                        done[h].add(i)
+        have = done
+    else:
+        summaries = _resumed(config, resume)
+        have = summaries
+    missing = {h: _missing(config.sessions, have[h]) for h in config.houses}
+    left = sum(config.sessions - len(have[h]) for h in config.houses)
     total = config.sessions * len(config.houses)
     out: StateLog | None = None
     if state is not None:
         out = StateLog(state, config.header())
-        if out.fresh:  # a new file also gets what a resume brought from another one
+        if isinstance(resume, Resumed):
+            if out.fresh or Path(state).resolve() != resume.path.resolve():
+                _copy(resume, config, out)
+        elif out.fresh:  # a new file also gets what a resume brought from another one
             for h, d in summaries.items():
                 out.summaries(h, [d[i] for i in sorted(d)])
-    result = RunResult(config, summaries, state=Path(state) if state is not None else None)
+    result = RunResult(
+        config, summaries, state=Path(state) if state is not None else None, done=done
+    )
     t0 = time.perf_counter()
 
     def record(house: str, batch: list[dict[str, Any]]) -> None:
-        for s in batch:
-            summaries[house][int(s["i"])] = s
+        if done is not None:
+            mark = done[house].add
+            for s in batch:
+                mark(int(s["i"]))
+        else:
+            for s in batch:
+                summaries[house][int(s["i"])] = s
         if out is not None:  # the batch as whole lines, in one write
             out.summaries(house, batch)
         if progress is not None:

@@ -10,7 +10,6 @@ state file, resuming) is :mod:`bourre.sim.runner`.
 from __future__ import annotations
 
 import atexit
-import functools
 import os
 import random
 import signal
@@ -46,7 +45,6 @@ def seat_bots(bots: Sequence[BotSpec], players: int, index: int, rotate: bool) -
     return [bots[(s - k) % players] for s in range(players)]
 
 
-@functools.cache
 # -- one session ------------------------------------------------------------------------
 
 

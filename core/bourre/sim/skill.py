@@ -21,7 +21,7 @@ their own (``skill|…``), so a stopped ``--skill`` run resumes like any other.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -145,14 +145,18 @@ def session_gain(s: Summary, seat: int) -> float:
     return float(final[seat] - math.fsum(final) / len(final)) / max(1, int(s["hands"]))
 
 
-def gains(summaries: Sequence[Summary]) -> dict[int, float]:
+def gains(summaries: Iterable[Summary]) -> dict[int, float]:
     """The bot's gain per deal (the mean of its ``n`` seatings, seat ``i % n`` in
-    session ``i``), by deal index; deals not played at every seat are left out."""
+    session ``i``), by deal index; deals not played at every seat are left out.
+    ``summaries`` in any order (a stream: one float a session is kept)."""
     by: dict[int, list[float]] = {}
+    first: tuple[int, int] | None = None  # (lowest session index, its players)
     for s in summaries:
         i, n = int(s["i"]), int(s["players"])
         by.setdefault(i // n, []).append(session_gain(s, i % n))
-    n = int(summaries[0]["players"]) if summaries else 0
+        if first is None or i < first[0]:
+            first = i, n
+    n = first[1] if first is not None else 0
     return {g: math.fsum(v) / n for g, v in sorted(by.items()) if len(v) == n}
 
 
@@ -163,10 +167,11 @@ def compute(result: Any, houses: Sequence[str], match: Match) -> dict[str, Any]:
     entries = []
     first: dict[int, float] | None = None
     for h in houses:
-        g = gains(result.ordered(match.key(h)))
+        key = match.key(h)
+        g = gains(s for _, s in result.entries([key]))
         entry: dict[str, Any] = {
             "house": h,
-            "sessions": len(result.ordered(match.key(h))),
+            "sessions": result.count(key),
             "deals": len(g),
             "gain": ci_mean([g[i] for i in sorted(g)]),
             "vs_first": None,

@@ -17,25 +17,31 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import itertools
 import json
 import os
 import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from bourre.sim.runs import MAX_SESSIONS, STATE_FORMAT
+from bourre.sim.runs import MAX_SESSIONS, STATE_FORMAT, Done
 
 if TYPE_CHECKING:
     from bourre.sim.runs import RunConfig
 
 __all__ = [
     "STATE_FORMAT",
+    "Resumed",
     "StateError",
     "StateLog",
     "check_resume",
     "key_path",
     "load_state",
+    "read_state",
     "repair_tail",
+    "scan_state",
 ]
 
 
@@ -181,35 +187,63 @@ def _split(line: str) -> tuple[str, str] | None:
     return line[:-_TAIL] + "}", line[-_MAC - 2 : -2]
 
 
-def load_state(path: Path) -> tuple[dict[str, Any], dict[str, dict[int, dict[str, Any]]]]:
-    """The header and the completed sessions of a state file, every line checked
-    against the run's key and the line before it.  A torn last line (a write cut
-    short) is ignored."""
+@dataclass
+class Resumed:
+    """What a state file holds, without its summaries (:func:`scan_state`): its
+    header, the sessions completed by house and where it is."""
+
+    header: dict[str, Any]
+    done: dict[str, Done]
+    path: Path
+
+    def items(self) -> Any:
+        return self.done.items()
+
+
+def _lines(path: Path) -> Iterator[str]:
+    """The whole lines of a state file, one at a time (a torn last line is left out)."""
     try:
-        data = Path(path).read_bytes()
+        f = Path(path).open("rb")  # noqa: SIM115 (closed by the with below)
     except OSError as e:
         raise StateError(f"--resume {path}: cannot read: {e.strerror or e}") from None
+    with f:
+        empty = True
+        for raw in f:
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise StateError(
+                    f"--resume {path}: not a bourre compare state file (not UTF-8)"
+                ) from None
+            if not raw.endswith(b"\n"):
+                if empty:
+                    raise StateError(f"--resume {path}: no header")
+                return  # a torn last line (a write cut short)
+            empty = False
+            yield line[:-1]
+        if empty:
+            raise StateError(f"--resume {path}: empty file")
+
+
+def read_state(path: Path) -> Iterator[dict[str, Any] | tuple[str, dict[str, Any]]]:
+    """A state file as a stream, every line checked against the run's key and the
+    line before it: first its header (a dict, with the sessions the file plans), then
+    each completed session as ``(house, summary)``, and a dict ``{"sessions": N,
+    "houses": [...]}`` where a resume or a later step plans more.  A torn last line
+    (a write cut short) is ignored."""
+    lines = _lines(path)
+    first = next(lines)
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise StateError(f"--resume {path}: not a bourre compare state file (not UTF-8)") from None
-    lines = text.split("\n")
-    torn = lines.pop()  # "" when the file ends with a whole line
-    if not lines:
-        raise StateError(
-            f"--resume {path}: empty file" if not torn else f"--resume {path}: no header"
-        )
-    try:
-        header = json.loads(lines[0])
+        header = json.loads(first)
     except (json.JSONDecodeError, RecursionError):
         raise StateError(f"--resume {path}: line 1 is not JSON") from None
     if not isinstance(header, dict) or header.get("format") != STATE_FORMAT:
         raise StateError(f"--resume {path}: not a bourre compare state file (no header)")
     key = _read_key(Path(path), "--resume")
     previous = ""
-    done: dict[str, dict[int, dict[str, Any]]] = {}
+    done: dict[str, Done] = {}
     plans: dict[str, int] = {}
-    for k, line in enumerate(lines, start=1):
+    for k, line in enumerate(itertools.chain([first], lines), start=1):
         parts = _split(line)
         if parts is None or not hmac.compare_digest(parts[1], _mac(key, previous, parts[0])):
             raise StateError(
@@ -220,8 +254,9 @@ def load_state(path: Path) -> tuple[dict[str, Any], dict[str, dict[int, dict[str
         if k == 1:
             header.pop("mac", None)
             _check_header(Path(path), header)
-            done = {h: {} for h in header["houses"]}
+            done = {h: Done() for h in header["houses"]}
             plans = {h: header["sessions"] for h in header["houses"]}
+            yield header
             continue
         try:
             entry = json.loads(line)
@@ -230,9 +265,10 @@ def load_state(path: Path) -> tuple[dict[str, Any], dict[str, dict[int, dict[str
                 _check_header(Path(path), {**header, "sessions": sessions, "houses": houses})
                 for h in houses:
                     plans[h] = max(plans.get(h, 0), sessions)
-                    done.setdefault(h, {})
+                    done.setdefault(h, Done())
                 if set(houses) <= set(header["houses"]):
                     header["sessions"] = max(header["sessions"], sessions)
+                yield {"sessions": sessions, "houses": houses}
                 continue
             house, summary = entry["house"], entry["summary"]
             i = summary["i"]
@@ -245,9 +281,44 @@ def load_state(path: Path) -> tuple[dict[str, Any], dict[str, dict[int, dict[str
                 f"--resume {path}: line {k}: session {i!r} is not one of the run's"
                 f" {plans[house]} (0 to {plans[house] - 1})"
             )
-        if i in done[house]:
+        if not done[house].add(i):
             raise StateError(f"--resume {path}: line {k}: session {i} of {house} twice")
-        done[house][i] = summary
+        yield house, summary
+
+
+def scan_state(path: Path) -> Resumed:
+    """The header of a state file and the sessions it holds by house, every line
+    checked (:func:`read_state`), without keeping a summary: a resume streams."""
+    header: dict[str, Any] = {}
+    done: dict[str, Done] = {}
+    for item in read_state(path):
+        if isinstance(item, dict):
+            if not header:
+                header = item
+            for h in item["houses"]:
+                done.setdefault(h, Done())
+            continue
+        house, summary = item
+        done.setdefault(house, Done()).add(summary["i"])
+    return Resumed(header, done, Path(path))
+
+
+def load_state(path: Path) -> tuple[dict[str, Any], dict[str, dict[int, dict[str, Any]]]]:
+    """The header and the completed sessions of a state file, all in memory (a
+    resume streams instead: :func:`scan_state`), every line checked against the
+    run's key and the line before it.  A torn last line (a write cut short) is
+    ignored."""
+    header: dict[str, Any] = {}
+    done: dict[str, dict[int, dict[str, Any]]] = {}
+    for item in read_state(path):
+        if isinstance(item, dict):
+            if not header:
+                header = item
+            for h in item["houses"]:
+                done.setdefault(h, {})
+            continue
+        house, summary = item
+        done.setdefault(house, {})[summary["i"]] = summary
     return header, done
 
 

@@ -106,10 +106,11 @@ def launch(
     workers, scheduler, chunk = run.workers, run.scheduler, run.chunk
     resume, state, progress = run.resume, run.state, run.progress
     header: dict[str, Any] | None = None
-    done: dict[str, dict[int, dict[str, Any]]] | None = None
+    done: Any = None
     if resume is not None:
-        try:
-            header, done = statefile.load_state(resume)
+        try:  # streamed: the sessions it holds, not their summaries
+            done = statefile.scan_state(resume)
+            header = done.header
         except statefile.StateError as e:
             fail(str(e))
         seed = seed if seed is not None else str(header.get("seed", "0"))
