@@ -1,0 +1,396 @@
+"""Should I play this hand? (:func:`advise`): for one seat before its decision, the
+chance of taking the pot, of being bourré, and the chips expected, for passing and
+for playing with each candidate exchange, estimated by simulation.
+
+Each simulated hand deals the cards the seat cannot see at random (its own hand and
+the upcard, in the dealer's hand, are fixed), lets the earlier seats decide as they
+announced (or as the heuristic bot would, when nothing was announced), and then plays
+the hand out once per candidate from the same deal and the same stock (common random
+numbers): the other seats decide, exchange and play as the built-in heuristic bot,
+and the seat plays its cards with the heuristic too after the exchange it is trying.
+The chips are this hand's money change counted from the decision: antes already paid
+are sunk.  Each figure has a 95% interval, the normal approximation over the
+simulated hands.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from bourre.game import Game
+from bourre.game.actions import PASS, PLAY, Deck, discard
+from bourre.game.botmaking import make_bot
+from bourre.game.players import ask
+from bourre.game.state import State
+from bourre.rules.cards import CardError, card_symbol, parse_card
+from bourre.rules.house import House
+from bourre.rules.money import Amount
+
+__all__ = ["Advice", "AdviceError", "Estimate", "Option", "advise", "interval"]
+
+MAX_HANDS = 200_000
+"""The most simulated hands one question may ask for."""
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+class AdviceError(ValueError):
+    """A question :func:`advise` cannot answer: ``field`` names the argument (the
+    command's option), the message the rule it breaks."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean over the simulated hands with its 95% interval (normal approximation)."""
+
+    mean: float
+    low: float
+    high: float
+
+    @property
+    def half_width(self) -> float:
+        return (self.high - self.low) / 2
+
+
+def interval(values: Sequence[float]) -> Estimate:
+    """The mean of ``values`` and its 95% interval, ``mean ± 1.96 × sd / √n`` (the
+    sample standard deviation; a single value has a zero-width interval)."""
+    n = len(values)
+    if n == 0:
+        return Estimate(0.0, 0.0, 0.0)
+    mean = math.fsum(values) / n
+    if n < 2:
+        return Estimate(mean, mean, mean)
+    var = math.fsum((x - mean) ** 2 for x in values) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return Estimate(mean, mean - half, mean + half)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice: ``play`` with ``throw`` (the cards exchanged, empty: stand pat), or
+    pass (``play`` false)."""
+
+    play: bool
+    throw: tuple[int, ...]
+    take: Estimate
+    """The chance of taking the pot (R-WIN)."""
+    bourre: Estimate
+    """The chance of being bourré (R-BOURRE)."""
+    chips: Estimate
+    """The chips expected from the decision on (antes already paid are sunk)."""
+
+    @property
+    def label(self) -> str:
+        if not self.play:
+            return "pass"
+        if not self.throw:
+            return "play, standing pat"
+        return "play, throwing " + " ".join(card_symbol(c) for c in self.throw)
+
+    def as_dict(self) -> dict[str, Any]:
+        def est(e: Estimate) -> dict[str, float]:
+            return {"mean": e.mean, "low": e.low, "high": e.high}
+
+        return {
+            "play": self.play,
+            "throw": [card_symbol(c) for c in self.throw],
+            "take": est(self.take),
+            "bourre": est(self.bourre),
+            "chips": est(self.chips),
+        }
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The answer of :func:`advise`: ``best`` (the option with the most chips
+    expected), ``plays`` (every exchange tried, best first), ``passing`` (``None``
+    when the seat may not pass: ``forced`` says by which rule, R-ACE-UP or
+    R-LAST-STANDS), and how it was found."""
+
+    house: str
+    players: int
+    place: int
+    seat: int
+    pot: Amount
+    upcard: int
+    hand: tuple[int, ...]
+    decisions: tuple[bool, ...]
+    hands: int
+    """Simulated hands (the same deals for every option)."""
+    seed: int
+    engine: str
+    """Who stepped the simulated hands: ``"python"`` (the Python rules)."""
+    plays: tuple[Option, ...]
+    passing: Option | None
+    forced: str | None
+
+    @property
+    def best(self) -> Option:
+        options = [*self.plays, *([self.passing] if self.passing is not None else [])]
+        return max(options, key=lambda o: o.chips.mean)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "house": self.house,
+            "players": self.players,
+            "place": self.place,
+            "seat": self.seat,
+            "pot": float(self.pot),
+            "upcard": card_symbol(self.upcard),
+            "hand": [card_symbol(c) for c in self.hand],
+            "decided": ["play" if d else "pass" for d in self.decisions],
+            "hands": self.hands,
+            "seed": self.seed,
+            "engine": self.engine,
+            "forced": self.forced,
+            "advice": "play" if self.best.play else "pass",
+            "best": self.best.as_dict(),
+            "plays": [o.as_dict() for o in self.plays],
+            "pass": self.passing.as_dict() if self.passing is not None else None,
+        }
+
+
+def _cards(field: str, cards: Sequence[int | str]) -> list[int]:
+    out = []
+    for c in cards:
+        if isinstance(c, int) and 0 <= c < 52:
+            out.append(c)
+            continue
+        try:
+            out.append(parse_card(str(c)))
+        except CardError as e:
+            raise AdviceError(field, str(e)) from None
+    return out
+
+
+def _weakness(card: int, trump: int) -> int:
+    """The order in which cards are thrown: plain cards by rank, then off-suit kings
+    and aces, then trumps by rank (the heuristic's keeping order)."""
+    s, r = divmod(card, 13)
+    if s == trump:
+        return 100 + r
+    if r == 12:
+        return 60
+    if r == 11:
+        return 40
+    return r
+
+
+def candidates(hand: Sequence[int], trump: int, limit: int, every: bool) -> list[tuple[int, ...]]:
+    """The exchanges tried: with ``every``, every subset of the hand of at most
+    ``limit`` cards; else the pruned set, for each count k from 0 to ``limit`` the k
+    weakest cards (plain cards lowest first, then off-suit kings and aces, trumps
+    last: a weaker card is never kept while a stronger one goes)."""
+    if every:
+        return [c for k in range(limit + 1) for c in combinations(sorted(hand), k)]
+    order = sorted(hand, key=lambda c: (_weakness(c, trump), c))
+    return [tuple(sorted(order[:k])) for k in range(min(limit, len(order)) + 1)]
+
+
+def _deck(
+    hand: Sequence[int], upcard: int, seat: int, dealer: int, n: int, h: int, rng: random.Random
+) -> Deck:
+    """A deck (R-DEAL: card i to seat (dealer+1+i) mod n, the upcard last dealt) that
+    gives ``seat`` its ``hand`` and the dealer the upcard; the rest at random."""
+    known = set(hand) | {upcard}
+    rest = [c for c in range(52) if c not in known]
+    rng.shuffle(rest)
+    cards: list[int | None] = [None] * 52
+    mine = iter(sorted(c for c in hand if c != upcard))
+    for i in range(h * n - 1):
+        if (dealer + 1 + i) % n == seat:
+            cards[i] = next(mine)
+    cards[h * n - 1] = upcard
+    others = iter(rest)
+    return Deck(tuple(c if c is not None else next(others) for c in cards))
+
+
+def advise(
+    house: House | str,
+    hand: Sequence[int | str],
+    upcard: int | str,
+    place: int,
+    *,
+    players: int | None = None,
+    pot: Amount | None = None,
+    decisions: Sequence[bool | str] = (),
+    hands: int = 1000,
+    seed: int = 0,
+    every: bool = False,
+) -> Advice:
+    """Advice for the seat ``place`` seats from the dealer (1 = the dealer's left …
+    ``players`` = the dealer) holding ``hand`` (the upcard included when it deals)
+    under ``upcard``, with ``pot`` in the middle (default: the first pot, ``players``
+    × ante, R-FIRST-POT) and the earlier seats' announced ``decisions`` (``True`` or
+    ``"play"``, ``False`` or ``"pass"``, in order from the dealer's left; none: they
+    decide as the heuristic bot).  ``hands`` deals are simulated from ``seed``, the
+    same for every option; ``every`` tries every exchange instead of the pruned set
+    (:func:`candidates`).  Raises :class:`AdviceError` on a question that breaks a
+    rule."""
+    try:
+        h0 = house if isinstance(house, House) else House.from_arg(house)
+    except Exception as e:  # a house that does not load: its own message
+        raise AdviceError("house", str(e)) from None
+    if players is not None and players != h0.table.players:
+        try:
+            h0 = House.from_arg(_with_players(h0.spec, players))
+        except Exception as e:
+            raise AdviceError("players", str(e)) from None
+    game = Game(h0, engine="python")
+    n, h = game.players, game.hand_size
+    if not isinstance(place, int) or not 1 <= place <= n:
+        raise AdviceError(
+            "place",
+            f"{place} is not a place at a table of {n}: 1 (the dealer's left) … {n}"
+            " (the dealer) (R-SEAT)",
+        )
+    if not isinstance(hands, int) or not 1 <= hands <= MAX_HANDS:
+        raise AdviceError("hands", f"{hands} hands: from 1 to {MAX_HANDS:,}")
+    up = _cards("upcard", [upcard])[0]
+    mine = _cards("hand", hand)
+    if len(set(mine)) != len(mine):
+        raise AdviceError("hand", "a card appears twice in the hand (R-DECK)")
+    if len(mine) != h:
+        raise AdviceError("hand", f"{len(mine)} cards: a hand here is {h} cards (R-DEAL-SIZE)")
+    dealer_here = place == n
+    if dealer_here and up not in mine:
+        raise AdviceError("hand", f"the dealer's hand holds the upcard {card_symbol(up)} (R-DEAL)")
+    if not dealer_here and up in mine:
+        raise AdviceError(
+            "hand",
+            f"the upcard {card_symbol(up)} is in the dealer's hand, not place {place}'s (R-DEAL)",
+        )
+    decided: list[bool] = []
+    for d in decisions:
+        if isinstance(d, bool):
+            decided.append(d)
+        elif str(d).strip().lower() in ("play", "pass"):
+            decided.append(str(d).strip().lower() == "play")
+        else:
+            raise AdviceError("decided", f"{d!r} is not a decision: pass or play (R-DECIDE)")
+    if decided and len(decided) != place - 1:
+        raise AdviceError(
+            "decided",
+            f"{len(decided)} decisions given: the {place - 1} seat(s) before place {place}"
+            " decide first, from the dealer's left (R-DECIDE)",
+        )
+    if pot is None:
+        pot = n * h0.table.ante
+    if not isinstance(pot, int | float) or isinstance(pot, bool) or not pot > 0:
+        raise AdviceError("pot", f"{pot!r}: a pot is a positive amount (R-ANTE)")
+
+    dealer, seat = 0, place % n
+    bot = make_bot("heuristic", random.Random(seed), house=h0)
+    rng = random.Random(seed)
+    trump = up // 13
+    rows: list[list[tuple[float, float, float]]] = []  # per hand: one per option
+    opts: list[tuple[int, ...]] | None = None
+    forced: str | None = None
+    for _ in range(hands):
+        state = game.new_hand(dealer=dealer)
+        state.set_hand(dealer=dealer, pot=pot)
+        state.apply_chance(_deck(mine, up, seat, dealer, n, h, rng))
+        if sorted(state.cards_of(seat)) != sorted(mine) or state.hand.upcard != up:
+            raise AdviceError("house", f"house {h0.spec!r} does not deal as R-DEAL says")
+        k = 0
+        while state.current_player() != seat:
+            if k < len(decided) and state.phase_name == "decide":
+                state.apply_action(PLAY if decided[k] else PASS)
+                k += 1
+            else:
+                state.apply_action(ask(state, bot))
+        if opts is None:
+            why = state.observation(seat).forced
+            # forced in every deal: the ace of trumps up (R-ACE-UP), or all the
+            # earlier seats announced a pass (R-LAST-STANDS)
+            if why is not None and (why != "R-LAST-STANDS" or decided):
+                forced = why
+            probe = state.clone()
+            probe.apply_action(PLAY)
+            limit = probe.exchange_limit() if probe.phase_name == "exchange" else 0
+            legal = {a for a in probe.legal_actions()} if limit else set()
+            opts = [
+                c for c in candidates(mine, trump, limit, every) if not limit or discard(c) in legal
+            ] or [()]
+        row = [_rollout(state, seat, bot, c) for c in opts]
+        row.append(_rollout(state, seat, bot, None) if forced is None else (0.0, 0.0, 0.0))
+        rows.append(row)
+    assert opts is not None
+
+    def option(i: int, play: bool, throw: tuple[int, ...]) -> Option:
+        return Option(
+            play=play,
+            throw=throw,
+            take=interval([r[i][0] for r in rows]),
+            bourre=interval([r[i][1] for r in rows]),
+            chips=interval([r[i][2] for r in rows]),
+        )
+
+    plays = sorted((option(i, True, c) for i, c in enumerate(opts)), key=lambda o: -o.chips.mean)
+    passing = None if forced is not None else option(len(opts), False, ())
+    return Advice(
+        house=h0.spec,
+        players=n,
+        place=place,
+        seat=seat,
+        pot=pot,
+        upcard=up,
+        hand=tuple(mine),
+        decisions=tuple(decided),
+        hands=hands,
+        seed=seed,
+        engine="python",
+        plays=tuple(plays),
+        passing=passing,
+        forced=forced,
+    )
+
+
+def _with_players(spec: str, players: int) -> str:
+    """A house string with its table's players set (``standard+table(players=4)``);
+    a ``table(…)`` already in it is given the new count."""
+    parts = [p for p in spec.split("+") if not p.startswith("table(players=")]
+    return "+".join([*parts, f"table(players={players})"])
+
+
+def _rollout(
+    state: State, seat: int, bot: Any, throw: tuple[int, ...] | None
+) -> tuple[float, float, float]:
+    """One option played out from a clone of ``state`` (the seat to decide):
+    (took the pot, bourré, chips from the decision on)."""
+    s = state.clone()
+    before = s.returns()[seat]
+    if throw is None and PASS not in s.legal_actions():
+        throw = ()  # forced in this deal (R-LAST-STANDS): the heuristic's exchange
+        first = False
+    else:
+        first = True
+    s.apply_action(PASS if throw is None else PLAY)
+    while not s.is_terminal():
+        if (
+            first
+            and throw is not None
+            and s.current_player() == seat
+            and s.phase_name == "exchange"
+        ):
+            s.apply_action(discard(throw))
+            first = False
+            continue
+        s.apply_action(ask(s, bot))
+    out = s.results[-1].outcome
+    return (
+        1.0 if out.winner == seat else 0.0,
+        1.0 if seat in out.bourre else 0.0,
+        float(s.returns()[seat] - before),
+    )
