@@ -96,7 +96,8 @@ class Option:
             return "pass"
         if not self.throw:
             return "play, standing pat"
-        return "play, throwing " + " ".join(card_symbol(c) for c in self.throw)
+        shown = sorted(self.throw, key=lambda c: (c % 13, c))
+        return "play, throwing " + " ".join(card_symbol(c) for c in shown)
 
     def as_dict(self) -> dict[str, Any]:
         def est(e: Estimate) -> dict[str, float]:
@@ -140,6 +141,44 @@ class Advice:
         options = [*self.plays, *([self.passing] if self.passing is not None else [])]
         return max(options, key=lambda o: o.chips.mean)
 
+    def words(self) -> list[str]:
+        """The advice in plain words, one line each (``bourre advise``, the web page)."""
+        best = self.best
+        who = "the dealer" if self.place == self.players else f"place {self.place}"
+        out = [
+            f"{self.house}, {self.players} players, you are {who} (1 is the dealer's left),"
+            f" upcard {card_symbol(self.upcard)}, pot {_chips(self.pot)}; hand"
+            f" {' '.join(card_symbol(c) for c in self.hand)}.",
+        ]
+        if self.forced is not None:
+            out.append(f"You may not pass: {FORCED_WORDS.get(self.forced, self.forced)}.")
+        if best.play:
+            line = f"{_capital(best.label)}: {_odds(best)}."
+            if self.passing is not None:
+                line += f" Passing: {_signed(self.passing.chips.mean)} chips."
+            out.append(line)
+        else:
+            top = self.plays[0]
+            out.append(
+                f"Pass: {_signed(best.chips.mean)} chips. Playing at best ({top.label[6:]}):"
+                f" {_odds(top)}."
+            )
+        if best.play:
+            rest = [o for o in self.plays if o is not best][:RUNNERS_UP]
+        else:
+            rest = list(self.plays[1 : 1 + RUNNERS_UP])
+        if rest:
+            out.append("Runners-up:")
+            out += [f"  {_capital(o.label)}: {_odds(o)}." for o in rest]
+        out.append(
+            f"From {self.hands:,} simulated deals (seed {self.seed}, the same deals for every"
+            f" choice, {ENGINE_WORDS.get(self.engine, self.engine)}): the others decide,"
+            " exchange and play as the heuristic bot, and so do you after your exchange."
+            " Chips are this hand's money change from your decision on (the antes already"
+            " paid are sunk); the ranges are 95% intervals."
+        )
+        return out
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "house": self.house,
@@ -159,6 +198,45 @@ class Advice:
             "plays": [o.as_dict() for o in self.plays],
             "pass": self.passing.as_dict() if self.passing is not None else None,
         }
+
+
+RUNNERS_UP = 3
+"""How many other exchanges the words name."""
+
+FORCED_WORDS = {
+    "R-ACE-UP": "the ace of trumps is the upcard, so the dealer must play (R-ACE-UP)",
+    "R-LAST-STANDS": "every seat before the dealer passed, so the dealer plays and takes"
+    " the pot (R-LAST-STANDS)",
+}
+ENGINE_WORDS = {"python": "played by the Python rules", "kernel": "played by the kernel"}
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _pct(x: float) -> str:
+    return f"{100 * min(1.0, max(0.0, x)):.0f}%"
+
+
+def _signed(x: float) -> str:
+    if abs(x) < 0.05:
+        return "0"
+    return f"{x:+.1f}".replace("-", "−")
+
+
+def _chips(x: Amount) -> str:
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def _odds(o: Option) -> str:
+    """``you take the pot about 41% of the time (38–44%), …`` for one option."""
+    t, b, c = o.take, o.bourre, o.chips
+    return (
+        f"you take the pot about {_pct(t.mean)} of the time ({_pct(t.low)[:-1]}–{_pct(t.high)}),"
+        f" you are bourré {_pct(b.mean)} ({_pct(b.low)[:-1]}–{_pct(b.high)}),"
+        f" expected {_signed(c.mean)} chips (±{c.half_width:.1f})"
+    )
 
 
 def _cards(field: str, cards: Sequence[int | str]) -> list[int]:
