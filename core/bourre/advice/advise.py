@@ -19,6 +19,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
@@ -32,6 +33,9 @@ from bourre.rules.house import House
 from bourre.rules.money import Amount
 
 __all__ = ["Advice", "AdviceError", "Estimate", "Option", "advise", "interval"]
+
+MAX_POT = 10**9
+"""The largest pot a question may name."""
 
 MAX_HANDS = 200_000
 """The most simulated hands one question may ask for."""
@@ -105,7 +109,7 @@ class Option:
 
         return {
             "play": self.play,
-            "throw": [card_symbol(c) for c in self.throw],
+            "throw": [card_symbol(c) for c in sorted(self.throw, key=lambda c: (c % 13, c))],
             "take": est(self.take),
             "bourre": est(self.bourre),
             "chips": est(self.chips),
@@ -301,7 +305,7 @@ def advise(
     place: int,
     *,
     players: int | None = None,
-    pot: Amount | None = None,
+    pot: Amount | float | None = None,
     decisions: Sequence[bool | str] = (),
     hands: int = 1000,
     seed: int = 0,
@@ -363,10 +367,7 @@ def advise(
             f"{len(decided)} decisions given: the {place - 1} seat(s) before place {place}"
             " decide first, from the dealer's left (R-DECIDE)",
         )
-    if pot is None:
-        pot = n * h0.table.ante
-    if not isinstance(pot, int | float) or isinstance(pot, bool) or not pot > 0:
-        raise AdviceError("pot", f"{pot!r}: a pot is a positive amount (R-ANTE)")
+    stake: Amount = n * h0.table.ante if pot is None else _amount(pot)
 
     dealer, seat = 0, place % n
     bot = make_bot("heuristic", random.Random(seed), house=h0)
@@ -377,7 +378,7 @@ def advise(
     forced: str | None = None
     for _ in range(hands):
         state = game.new_hand(dealer=dealer)
-        state.set_hand(dealer=dealer, pot=pot)
+        state.set_hand(dealer=dealer, pot=stake)
         state.apply_chance(_deck(mine, up, seat, dealer, n, h, rng))
         if sorted(state.cards_of(seat)) != sorted(mine) or state.hand.upcard != up:
             raise AdviceError("house", f"house {h0.spec!r} does not deal as R-DEAL says")
@@ -422,7 +423,7 @@ def advise(
         players=n,
         place=place,
         seat=seat,
-        pot=pot,
+        pot=stake,
         upcard=up,
         hand=tuple(mine),
         decisions=tuple(decided),
@@ -433,6 +434,22 @@ def advise(
         passing=passing,
         forced=forced,
     )
+
+
+def _amount(pot: object) -> Amount:
+    """A pot as an exact amount (a whole number, or a fraction from a decimal)."""
+    bad = AdviceError("pot", f"{pot!r}: a pot is a positive amount (R-ANTE)")
+    if isinstance(pot, bool) or not isinstance(pot, int | float | Fraction):
+        raise bad
+    if isinstance(pot, float):
+        if not math.isfinite(pot):
+            raise bad
+        pot = Fraction(str(pot))
+        if pot.denominator == 1:
+            pot = int(pot)
+    if not 0 < pot <= MAX_POT:
+        raise bad
+    return pot
 
 
 def _with_players(spec: str, players: int) -> str:

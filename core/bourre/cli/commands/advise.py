@@ -76,9 +76,6 @@ def advise(
     h = load_house(house)
     cards = hand.replace(",", " ").split()
     said = [d for d in (decided or "").replace(" ", ",").split(",") if d]
-    amount: float | int | None = pot
-    if pot is not None and float(pot).is_integer():
-        amount = int(pot)
     try:
         got = run(
             h,
@@ -86,7 +83,7 @@ def advise(
             upcard,
             place,
             players=players,
-            pot=amount,
+            pot=pot,
             decisions=said,
             hands=hands,
             seed=seed,
