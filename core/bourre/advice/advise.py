@@ -26,9 +26,12 @@ from typing import Any
 from bourre.game import Game
 from bourre.game.actions import PASS, PLAY, Deck, discard
 from bourre.game.botmaking import make_bot
+from bourre.game.engines import choose
 from bourre.game.players import ask
 from bourre.game.state import State
+from bourre.kernel.rollouts import heuristic_rollouts
 from bourre.rules.cards import CardError, card_symbol, parse_card
+from bourre.rules.hookspec import ANTE
 from bourre.rules.house import House
 from bourre.rules.money import Amount
 
@@ -135,7 +138,8 @@ class Advice:
     """Simulated hands (the same deals for every option)."""
     seed: int
     engine: str
-    """Who stepped the simulated hands: ``"python"`` (the Python rules)."""
+    """Who played the options out: ``"kernel"`` (the compiled kernel, a built-in
+    house) or ``"python"`` (the Python rules)."""
     plays: tuple[Option, ...]
     passing: Option | None
     forced: str | None
@@ -307,9 +311,10 @@ def advise(
     players: int | None = None,
     pot: Amount | float | None = None,
     decisions: Sequence[bool | str] = (),
-    hands: int = 1000,
+    hands: int = 3000,
     seed: int = 0,
     every: bool = False,
+    engine: str | None = None,
 ) -> Advice:
     """Advice for the seat ``place`` seats from the dealer (1 = the dealer's left …
     ``players`` = the dealer) holding ``hand`` (the upcard included when it deals)
@@ -318,8 +323,11 @@ def advise(
     ``"play"``, ``False`` or ``"pass"``, in order from the dealer's left; none: they
     decide as the heuristic bot).  ``hands`` deals are simulated from ``seed``, the
     same for every option; ``every`` tries every exchange instead of the pruned set
-    (:func:`candidates`).  Raises :class:`AdviceError` on a question that breaks a
-    rule."""
+    (:func:`candidates`).  ``engine``: ``"python"`` (or ``BOURRE_ENGINE=python``)
+    plays every option out on the Python rules; by default the compiled kernel plays
+    them when it can play the house (:func:`bourre.kernel.rollouts.heuristic_rollouts`),
+    and ``Advice.engine`` says which did.  Raises :class:`AdviceError` on a question
+    that breaks a rule."""
     try:
         h0 = house if isinstance(house, House) else House.from_arg(house)
     except Exception as e:  # a house that does not load: its own message
@@ -329,7 +337,11 @@ def advise(
             h0 = House.from_arg(_with_players(h0.spec, players))
         except Exception as e:
             raise AdviceError("players", str(e)) from None
-    game = Game(h0, engine="python")
+    try:
+        engine = choose(engine)
+    except ValueError as e:
+        raise AdviceError("engine", str(e)) from None
+    game = Game(h0, engine="python")  # (one hand from a given pot: the Python state)
     n, h = game.players, game.hand_size
     if not isinstance(place, int) or not 1 <= place <= n:
         raise AdviceError(
@@ -376,7 +388,9 @@ def advise(
     rows: list[list[tuple[float, float, float]]] = []  # per hand: one per option
     opts: list[tuple[int, ...]] | None = None
     forced: str | None = None
-    for _ in range(hands):
+    fast = engine != "python"
+    ran = "python"
+    while len(rows) < hands:
         state = game.new_hand(dealer=dealer)
         state.set_hand(dealer=dealer, pot=stake)
         state.apply_chance(_deck(mine, up, seat, dealer, n, h, rng))
@@ -397,14 +411,27 @@ def advise(
                 forced = why
             probe = state.clone()
             probe.apply_action(PLAY)
-            limit = probe.exchange_limit() if probe.phase_name == "exchange" else 0
-            legal = {a for a in probe.legal_actions()} if limit else set()
+            while not probe.is_terminal() and not (
+                probe.current_player() == seat and probe.phase_name == "exchange"
+            ):  # the others who decide before the exchange (simultaneous-reveal)
+                probe.apply_action(ask(probe, bot))
+            exchange = probe.phase_name == "exchange"  # (else won alone in this deal: R-SOLE)
+            limit = probe.exchange_limit() if exchange else h
+            legal = set(probe.legal_actions()) if exchange else set()
             opts = [
-                c for c in candidates(mine, trump, limit, every) if not limit or discard(c) in legal
+                c for c in candidates(mine, trump, limit, every) if not legal or discard(c) in legal
             ] or [()]
-        row = [_rollout(state, seat, bot, c) for c in opts]
-        row.append(_rollout(state, seat, bot, None) if forced is None else (0.0, 0.0, 0.0))
-        rows.append(row)
+        got = _kernel_row(state, seat, opts, forced, rng) if fast else None
+        if got is None:
+            fast = False  # the kernel cannot play it: the Python rules, for every deal
+            if rows and ran == "kernel":
+                rows.clear()  # (never mixed: the deals so far again, on the Python rules)
+            ran = "python"
+            got = [_rollout(state, seat, bot, c) for c in opts]
+            got.append(_rollout(state, seat, bot, None) if forced is None else (0.0, 0.0, 0.0))
+        else:
+            ran = "kernel"
+        rows.append(got)
     assert opts is not None
 
     def option(i: int, play: bool, throw: tuple[int, ...]) -> Option:
@@ -429,7 +456,7 @@ def advise(
         decisions=tuple(decided),
         hands=hands,
         seed=seed,
-        engine="python",
+        engine=ran,
         plays=tuple(plays),
         passing=passing,
         forced=forced,
@@ -457,6 +484,48 @@ def _with_players(spec: str, players: int) -> str:
     a ``table(…)`` already in it is given the new count."""
     parts = [p for p in spec.split("+") if not p.startswith("table(players=")]
     return "+".join([*parts, f"table(players={players})"])
+
+
+def _kernel_row(
+    state: State,
+    seat: int,
+    opts: list[tuple[int, ...]],
+    forced: str | None,
+    rng: random.Random,
+) -> list[tuple[float, float, float]] | None:
+    """Every option of one deal played out on the kernel (``None`` when it cannot):
+    the kernel gives the seat's money; a built-in house's payout (R-WIN, R-BOURRE)
+    moves it only by the pot taken (up) or the bourré payment (down) from where it
+    stands once the seat has paid to play (nothing, or double-ante's second ante), so
+    the money says which happened."""
+    before = state.returns()[seat]
+    after = state.clone()
+    after.apply_action(PLAY)
+    house = state.house
+    base = -float(house.rules[ANTE].play_ante(house.table.ante))  # (double-ante's)
+    if after.current_player() == seat and after.phase_name == "exchange":
+        plays = heuristic_rollouts(after, [discard(c) for c in opts], seat, rng)
+    elif not after.is_terminal():
+        return None  # others decide before the exchange (simultaneous-reveal): Python's
+    else:  # no exchange (the hand was won alone, R-SOLE): every option is the same
+        one = heuristic_rollouts(state, [PLAY], seat, rng)
+        plays = None if one is None else one * len(opts)
+    if plays is None:
+        return None
+    row = [float(x - before) for x in plays]
+    if forced is None:
+        alone = heuristic_rollouts(
+            state, [PASS if PASS in state.legal_actions() else PLAY], seat, rng
+        )
+        if alone is None:
+            return None
+        row.append(float(alone[0] - before))
+    out = [(1.0 if x > base else 0.0, 1.0 if x < base else 0.0, x) for x in row]
+    if forced is not None:
+        out.append((0.0, 0.0, 0.0))
+    if forced is None and PASS in state.legal_actions():
+        out[-1] = (0.0, 0.0, row[-1])  # a pass takes nothing and is never bourré
+    return out
 
 
 def _rollout(

@@ -414,7 +414,7 @@ def _advice_of(got: dict[str, str]) -> list[str]:
     place = _whole(got, "place", None)
     if place is None:
         raise FormError("place: your place from the dealer is needed (1 = the dealer's left)")
-    hands = _whole(got, "hands", 500)
+    hands = _whole(got, "hands", 1000)
     assert hands is not None
     if not 1 <= hands <= MAX_WEB_HANDS:
         raise FormError(f"hands: from 1 to {MAX_WEB_HANDS:,} simulated deals here, not {hands:,}")
@@ -445,7 +445,7 @@ async def advise_page(request: Request) -> Response:
     """Should I play this hand? A form, and the advice in words."""
     spec = _header_house(request)
     blank = dict.fromkeys(ADVISE_FIELDS, "")
-    blank.update(house=spec or "standard", hands="500", seed="0")
+    blank.update(house=spec or "standard", hands="1000", seed="0")
     if request.method in ("GET", "HEAD"):
         return _page(request, "advise.html", form=blank, house=spec, max_hands=f"{MAX_WEB_HANDS:,}")
     got = blank

@@ -54,7 +54,7 @@ def advise(
     ] = None,
     hands: Annotated[
         int, typer.Option(parser=whole_number("--hands"), help="Simulated deals.")
-    ] = 1000,
+    ] = 3000,
     seed: Annotated[
         int, typer.Option(parser=whole_number("--seed", signed=True), help="Seed of the deals.")
     ] = 0,
