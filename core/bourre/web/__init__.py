@@ -37,7 +37,7 @@ from bourre.referee import Refereed, ScriptError, parse_text, referee
 from bourre.referee.notation import NotationError, parse_script
 from bourre.referee.records import PartialHandRecord
 from bourre.referee.ruling import ruling
-from bourre.rules import plugins
+from bourre.rules import RuleViolation, plugins
 from bourre.rules.cards import CardError, card_symbol, parse_card, shown
 from bourre.rules.house import House, PluginError
 from bourre.rules.settings import HouseError, TableSettings, house_from_data, parse_house_string
@@ -438,6 +438,8 @@ def _advice_of(got: dict[str, str]) -> list[str]:
         )
     except AdviceError as e:
         raise FormError(f"{e.field}: {e}") from None
+    except (ValueError, RuleViolation, PluginError) as e:  # a house's rules refusing
+        raise FormError(str(e)) from None
     return done.words()
 
 

@@ -9,6 +9,8 @@ from typing import Annotated
 import typer
 
 from bourre.cli.util import a_number, fail, load_house, whole_number
+from bourre.rules import RuleViolation
+from bourre.rules.hookspec import PluginError
 
 __all__ = ["advise", "register_commands"]
 
@@ -91,6 +93,8 @@ def advise(
         )
     except AdviceError as e:
         fail(f"--{e.field}: {e}")
+    except (ValueError, RuleViolation, PluginError) as e:  # a house's rules refusing
+        fail(str(e))
     if as_json:
         typer.echo(json.dumps(got.as_dict(), ensure_ascii=False, indent=2))
     else:
