@@ -4,10 +4,14 @@ command's words and JSON, its refusals, and the web page."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import random
+import re
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -340,3 +344,16 @@ def test_the_web_page_answers_bad_input_with_a_message(field: str, value: str, w
     r = client.post("/advise", data=form)
     assert r.status_code == 400, r.text
     assert 'class="error"' in r.text and words in r.text
+
+
+def test_the_example_of_docs_advice_runs() -> None:
+    page = (Path(__file__).parent.parent / "docs" / "advice.md").read_text(encoding="utf-8")
+    (code,) = re.findall(r"```py\n(.*?)```", page, re.S)
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        exec(compile(code, "docs/advice.md", "exec"), {"__name__": "advise_doc"})
+    assert out.getvalue().startswith("play, throwing 2♠ 4♦ 7♣ ")
+    words = advise("standard", "AH KH 7C 4D 2S".split(), "5H", 2).words()
+    assert "\n".join(words) + "\n" in out.getvalue()
+    if KERNEL:  # the page shows what the command prints (the kernel's rollouts)
+        command = page.split('$ bourre advise --hand "AH KH 7C 4D 2S" --upcard 5H --place 2\n')[1]
+        assert command.startswith("\n".join(words) + "\n```")
