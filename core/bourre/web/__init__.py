@@ -1,11 +1,12 @@
 """``bourre serve``: the referee in a browser (Starlette and Jinja2 templates).
 
-Four pages: compose a house (its variants and settings as forms generated from the
+Five pages: compose a house (its variants and settings as forms generated from the
 settings models) and read its rules; referee a hand by tapping, every step a choice on
 the screen (:mod:`bourre.web.tap`); referee a hand typed as it is played, one line at
 a time, each ruling shown as it happens (the legal cards, a refused card with its
 rule, the payout at the end); paste a whole script (JSON or hand notation) for a
-ruling.  The links of every page keep the house (``?house=``).
+ruling; and ask whether to play a hand (``/advise``, :func:`bourre.advice.advise`).
+The links of every page keep the house (``?house=``).
 
 The app keeps nothing between requests: the hand so far travels in the form as hand
 notation (:mod:`bourre.referee.notation`) and is refereed again on every step, by the same
@@ -24,17 +25,19 @@ from typing import Any
 from urllib.parse import quote
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
+from bourre.advice.advise import AdviceError, advise
 from bourre.game.actions import CARDS
 from bourre.referee import Refereed, ScriptError, parse_text, referee
 from bourre.referee.notation import NotationError, parse_script
 from bourre.referee.records import PartialHandRecord
 from bourre.referee.ruling import ruling
-from bourre.rules import plugins
+from bourre.rules import RuleViolation, plugins
 from bourre.rules.cards import CardError, card_symbol, parse_card, shown
 from bourre.rules.house import House, PluginError
 from bourre.rules.settings import HouseError, TableSettings, house_from_data, parse_house_string
@@ -389,6 +392,83 @@ async def paste(request: Request) -> Response:
     )
 
 
+ADVISE_FIELDS = ("house", "players", "place", "pot", "upcard", "hand", "decided", "hands", "seed")
+MAX_WEB_HANDS = 5000
+"""The most simulated deals one page asks for (a few seconds of work)."""
+_NUMBER = re.compile(r"[0-9]{1,12}(\.[0-9]{1,6})?")
+
+
+def _whole(got: dict[str, str], name: str, default: int | None, signed: bool = False) -> int | None:
+    text = got[name].strip()
+    if not text:
+        return default
+    digits = text[1:] if signed and text.startswith("-") else text
+    if not digits.isdigit() or len(digits) > 12:
+        raise FormError(f"{name}: {text!r} is not a whole number")
+    return int(text)
+
+
+def _advice_of(got: dict[str, str]) -> list[str]:
+    """The advice in words for a filled form; :class:`FormError` for bad input."""
+    house = _house(got["house"].strip() or "standard")
+    place = _whole(got, "place", None)
+    if place is None:
+        raise FormError("place: your place from the dealer is needed (1 = the dealer's left)")
+    hands = _whole(got, "hands", 1000)
+    assert hands is not None
+    if not 1 <= hands <= MAX_WEB_HANDS:
+        raise FormError(f"hands: from 1 to {MAX_WEB_HANDS:,} simulated deals here, not {hands:,}")
+    pot_text = got["pot"].strip()
+    if pot_text and not _NUMBER.fullmatch(pot_text):
+        raise FormError(f"pot: {pot_text!r} is not an amount (R-ANTE)")
+    pot = None if not pot_text else (float(pot_text) if "." in pot_text else int(pot_text))
+    if not got["upcard"].strip():
+        raise FormError("upcard: the dealer's upcard is needed (R-DEAL)")
+    try:
+        done = advise(
+            house,
+            got["hand"].replace(",", " ").split(),
+            got["upcard"].strip(),
+            place,
+            players=_whole(got, "players", None),
+            pot=pot,
+            decisions=[d for d in got["decided"].replace(" ", ",").split(",") if d],
+            hands=hands,
+            seed=_whole(got, "seed", 0, signed=True) or 0,
+        )
+    except AdviceError as e:
+        raise FormError(f"{e.field}: {e}") from None
+    except (ValueError, RuleViolation, PluginError) as e:  # a house's rules refusing
+        raise FormError(str(e)) from None
+    return done.words()
+
+
+async def advise_page(request: Request) -> Response:
+    """Should I play this hand? A form, and the advice in words."""
+    spec = _header_house(request)
+    blank = dict.fromkeys(ADVISE_FIELDS, "")
+    blank.update(house=spec or "standard", hands="1000", seed="0")
+    if request.method in ("GET", "HEAD"):
+        return _page(request, "advise.html", form=blank, house=spec, max_hands=f"{MAX_WEB_HANDS:,}")
+    got = blank
+    try:
+        got = await _form(request, ADVISE_FIELDS)
+        words = await run_in_threadpool(_advice_of, got)
+    except FormError as e:
+        return _page(
+            request,
+            "advise.html",
+            400,
+            form=got,
+            house=spec,
+            error=str(e),
+            max_hands=f"{MAX_WEB_HANDS:,}",
+        )
+    return _page(
+        request, "advise.html", form=got, house=spec, words=words, max_hands=f"{MAX_WEB_HANDS:,}"
+    )
+
+
 async def health(request: Request) -> Response:
     return PlainTextResponse("ok")
 
@@ -404,6 +484,7 @@ def create_app(hosts: Iterable[str] = (), body_seconds: float = BODY_SECONDS) ->
             Route("/hand", hand, methods=["GET", "POST"]),
             Route("/tap", tap_page, methods=["GET", "POST"]),
             Route("/paste", paste, methods=["GET", "POST"]),
+            Route("/advise", advise_page, methods=["GET", "POST"]),
             Route("/health", health),
         ]
     )
