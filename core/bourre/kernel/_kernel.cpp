@@ -2413,10 +2413,6 @@ struct DDKeyHash {
   }
 };
 
-struct DDChips {
-  i128 v[MAX_SEATS];
-};
-
 // A small open-addressing table (linear probing, grown at half full).
 template <class V>
 struct DDTable {
@@ -2476,7 +2472,8 @@ struct DDSolver {
   int active[MAX_SEATS] = {};
   u64 disc[MAX_SEATS] = {};  // each seat's own discards not yet returned (R-SURE's known)
   i128 P = 0;                // the pot at stake
-  DDTable<DDChips> chips_table;
+  i128 paid[3] = {};         // what pay_out gave each class of outcome
+  DDTable<u32> chips_table;
   DDTable<DDTricks> tricks_table;
 
   // The player's legal cards (Stepper::compute_legal).
@@ -2552,32 +2549,72 @@ struct DDSolver {
     return k;
   }
 
-  // The hand's payout (pay_out): each seat's money change, in 1/D chips.
-  DDChips payout(const DDPos& g) const {
-    DDChips out;
+  // What the payout (pay_out) gives each seat at the end of the hand, as a class of 2 bits
+  // a seat: 2 the pot at stake P (R-WIN), 1 nothing (a tie carries the pot; a seat with
+  // a trick that does not take the pot; a seat not playing), 0 the bourre payment x
+  // (R-BOURRE, R-POT-LIMIT).  P > 0 > -x: the classes order each seat's money as the
+  // money does, and the vector of classes is the vector of money (money() inverts it).
+  u32 outcome(const DDPos& g) {
+    i128 bal[MAX_SEATS] = {};
     i128 pot = 0;
     bool exempt[MAX_SEATS];
     int nb = 0, carried = 0;
-    for (int s = 0; s < MAX_SEATS; ++s) out.v[s] = 0;
-    pay_out(H, active, nactive, g.won, false, P, out.v, pot, exempt, nb, carried);
+    pay_out(H, active, nactive, g.won, false, P, bal, pot, exempt, nb, carried);
+    u32 out = 0;
+    for (int s = 0; s < MAX_SEATS; ++s) {
+      const u32 c = bal[s] > 0 ? 2 : bal[s] == 0 ? 1 : 0;
+      paid[c] = bal[s];
+      out |= c << (2 * s);
+    }
     return out;
   }
 
-  // (b) max^n, ties to the first card (solver._Search.chips).
-  DDChips chips(const DDPos& g) {
-    if (g.ntricks == H.h) return payout(g);
+  static int cls(u32 v, int s) { return static_cast<int>((v >> (2 * s)) & 3); }
+
+  // The money of an outcome, in 1/D chips: the amounts pay_out gave each class.
+  i128 money(u32 v, int s) const { return paid[cls(v, s)]; }
+
+  // The last trick: every seat holds one card, played as it must be.
+  void last_trick(DDPos& g) const {
+    while (g.ntricks < H.h) play(g, lowest(g.hand[g.trick_seats[g.tlen]]));
+  }
+
+  // (b) max^n, ties to the first card (solver._Search.chips), on outcomes.  A seat
+  // whose card already gives it the best class it could still reach stops there: the
+  // cards after it could only tie, and a tie keeps the first.  (The pot is out of reach
+  // of a seat that cannot take more tricks than another already has: R-WIN.)
+  u32 chips(const DDPos& g) {
+    if (g.ntricks >= H.h - 1) {
+      DDPos end = g;
+      last_trick(end);
+      return outcome(end);
+    }
+    const u64 lm = legal(g);
+    if (!(lm & (lm - 1))) {  // one card: played, the position not remembered
+      DDPos child = g;
+      play(child, lowest(lm));
+      return chips(child);
+    }
     const DDKey k = key(g);
-    if (const DDChips* known = chips_table.get(k)) return *known;
+    if (const u32* known = chips_table.get(k)) return *known;
     const int player = g.trick_seats[g.tlen];
-    const u64 hs = heads(g, legal(g));
-    DDChips best{};
-    bool first = true;
+    int other = 0;
+    for (int i = 0; i < nactive; ++i) {
+      if (active[i] != player) other = std::max(other, g.won[active[i]]);
+    }
+    const int reach = g.won[player] + H.h - g.ntricks > other ? 2 : 1;
+    const u64 hs = heads(g, lm);
+    u32 best = 0;
+    int best_c = -1;
     for (u64 m = hs; m; m &= m - 1) {
       DDPos child = g;
       play(child, lowest(m));
-      const DDChips v = chips(child);
-      if (first || v.v[player] > best.v[player]) best = v;
-      first = false;
+      const u32 v = chips(child);
+      if (cls(v, player) > best_c) {
+        best = v;
+        best_c = cls(v, player);
+        if (best_c >= reach) break;
+      }
     }
     chips_table.put(k, best);
     return best;
@@ -2585,7 +2622,17 @@ struct DDSolver {
 
   // (a) alpha-beta, fail-soft, the bounds remembered (solver._Search.sure_tricks).
   int sure(const DDPos& g, int alpha, int beta) {
-    if (g.ntricks == H.h) return g.won[me];
+    if (g.ntricks >= H.h - 1) {
+      DDPos end = g;
+      last_trick(end);
+      return end.won[me];
+    }
+    const u64 lm = legal(g);
+    if (!(lm & (lm - 1))) {  // one card: played, the position not remembered
+      DDPos child = g;
+      play(child, lowest(lm));
+      return sure(child, alpha, beta);
+    }
     int lo = g.won[me];
     int hi = lo + H.h - g.ntricks;
     const DDKey k = key(g);
@@ -2598,7 +2645,7 @@ struct DDSolver {
     alpha = std::max(alpha, lo);
     beta = std::min(beta, hi);
     const bool maximising = g.trick_seats[g.tlen] == me;
-    const u64 hs = heads(g, legal(g));
+    const u64 hs = heads(g, lm);
     int cards[13];
     int nc = 0;
     for (u64 m = hs; m && nc < 13; m &= m - 1) cards[nc++] = lowest(m);
@@ -2637,7 +2684,7 @@ struct DDSolver {
     const u64 hs = heads(root, lm);
     py::list out;
     int head = -1, tricks = 0;
-    DDChips v{};
+    u32 v = 0;
     for (u64 m = lm; m; m &= m - 1) {
       const int c = lowest(m);
       if ((hs >> c) & 1) {
@@ -2650,9 +2697,9 @@ struct DDSolver {
           tricks = sure(child, -1, H.h + 1);
         }
       }
-      py::list money(static_cast<std::size_t>(H.n));
-      for (int s = 0; s < H.n; ++s) money[static_cast<std::size_t>(s)] = to_py(v.v[s]);
-      out.append(py::make_tuple(c, head, tricks, std::move(money)));
+      py::list amounts(static_cast<std::size_t>(H.n));
+      for (int s = 0; s < H.n; ++s) amounts[static_cast<std::size_t>(s)] = to_py(money(v, s));
+      out.append(py::make_tuple(c, head, tricks, std::move(amounts)));
     }
     return py::make_tuple(std::move(out), chips_table.count + tricks_table.count);
   }
