@@ -2413,15 +2413,18 @@ struct DDKeyHash {
   }
 };
 
-// A small open-addressing table (linear probing, grown at half full).
+// A small open-addressing table (linear probing, grown at half full, up to MAX_SLOTS
+// slots, about 400 MB; then a new position replaces the one where it would go: every
+// entry is exact, one forgotten is searched again if met).
 template <class V>
 struct DDTable {
+  static constexpr std::size_t MAX_SLOTS = std::size_t{1} << 22;
   std::vector<DDKey> keys;
   std::vector<V> vals;
   std::vector<std::uint8_t> used;
   std::size_t count = 0, mask = 0;
 
-  DDTable() { resize(1 << 12); }
+  DDTable() { resize(1 << 8); }
   void resize(std::size_t cap) {
     std::vector<DDKey> ok;
     std::vector<V> ov;
@@ -2445,7 +2448,17 @@ struct DDTable {
     }
   }
   void put(const DDKey& k, const V& v) {
-    if (2 * (count + 1) > keys.size()) resize(keys.size() * 2);
+    if (2 * (count + 1) > keys.size()) {
+      if (keys.size() >= MAX_SLOTS) {  // full: the entry where it would go is replaced
+        std::size_t i = DDKeyHash()(k) & mask;
+        for (int probe = 0; probe < 8 && !(keys[i] == k); ++probe) i = (i + 1) & mask;
+        if (!(keys[i] == k)) i = DDKeyHash()(k) & mask;
+        keys[i] = k;
+        vals[i] = v;
+        return;
+      }
+      resize(keys.size() * 2);
+    }
     for (std::size_t i = DDKeyHash()(k) & mask;; i = (i + 1) & mask) {
       if (!used[i]) {
         used[i] = 1;
