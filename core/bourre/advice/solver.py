@@ -36,11 +36,10 @@ single out a card or read the order of past tricks, solve with ``plain=True``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from bourre.advice import kernel_solver
+from bourre.advice.solution import CardValue, Solution
 from bourre.game.actions import CARDS
 from bourre.game.state import State
-from bourre.rules.cards import card_str
 from bourre.rules.money import Amount, whole
 
 __all__ = ["CardValue", "Solution", "solve"]
@@ -48,62 +47,35 @@ __all__ = ["CardValue", "Solution", "solve"]
 _Key = tuple[object, ...]
 
 
-@dataclass(frozen=True)
-class CardValue:
-    """The values of one legal card of the seat to play."""
-
-    card: int
-    sure_tricks: int
-    """(a) The tricks of the whole hand the seat is sure of after this card, whatever
-    the others play (R-SURE's count: tricks already won included)."""
-    chips: Amount
-    """(b) The seat's money change from here to the end of the hand after this card,
-    every seat playing for itself (the payout: R-WIN, R-BOURRE …), exact."""
-    chips_by_seat: tuple[Amount, ...]
-    """(b) for every seat of the table, in seat order, on the same line of play."""
-    same_as: int
-    """The card searched for it: itself, or the first equivalent card before it."""
+ENGINES = ("auto", "kernel", "python")
 
 
-@dataclass(frozen=True)
-class Solution:
-    """The values of the legal cards of ``seat``, the seat to play."""
-
-    seat: int
-    values: tuple[CardValue, ...]
-    """One per legal card, in the state's order of the legal cards."""
-    best: tuple[int, ...]
-    """The cards of the most chips (b)."""
-    most_tricks: tuple[int, ...]
-    """The cards of the most sure tricks (a)."""
-    choice: int
-    """The card the seat plays when every seat plays for itself: the first of ``best``."""
-    positions: int
-    """How many positions the search remembered (0 with ``plain=True``)."""
-
-    def value(self, card: int) -> CardValue:
-        """The values of ``card``, a legal card of the seat."""
-        for v in self.values:
-            if v.card == card:
-                return v
-        raise KeyError(f"{card_str(card)} is not a legal card of seat {self.seat}")
-
-    def __str__(self) -> str:
-        lines = [f"seat {self.seat} to play: card, sure tricks, chips"]
-        for v in self.values:
-            mark = " *" if v.card in self.best else ""
-            lines.append(f"  {card_str(v.card)}  {v.sure_tricks}  {v.chips}{mark}")
-        return "\n".join(lines)
-
-
-def solve(state: State, *, plain: bool = False) -> Solution:
+def solve(state: State, *, plain: bool = False, engine: str = "auto") -> Solution:
     """The double-dummy values of each legal card of the seat to play (see the module).
 
     ``state`` must be in the play phase (a card is to be played, R-LEAD) with every
     active seat's cards known; an :class:`~bourre.game.observation.Observation` (one
     seat's view) or a state in another phase is refused with ``ValueError``.
     ``state`` is not changed.  ``plain=True`` searches every card and remembers no
-    position: slower, and right for any house whatever its rules read."""
+    position: slower, and right for any house whatever its rules read (the Python
+    search).
+
+    ``engine``: ``"python"`` this module's search; ``"kernel"`` the compiled kernel's
+    (:mod:`bourre.advice.kernel_solver`: the same values, for a house the kernel can
+    play; else ``ValueError`` saying why); ``"auto"`` the kernel's when it can, else
+    this module's."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine {engine!r}: one of {', '.join(ENGINES)}")
+    if engine != "python" and not plain:
+        if not kernel_solver.stepped_in_play(state):
+            _check(state)
+        why = kernel_solver.why_not(state)
+        if why is None:
+            return kernel_solver.kernel_solve(state)
+        if engine == "kernel":
+            raise ValueError(f"the kernel's solver cannot solve this state: {why}")
+    elif engine == "kernel":
+        raise ValueError("plain=True is the Python search's: use engine='python' or 'auto'")
     _check(state)
     return _Search(state, plain).solve()
 

@@ -2369,6 +2369,439 @@ py::object sample_worlds(const py::dict& house, const py::dict& w, int count, in
   }
   return std::move(out);
 }
+
+// -- the double-dummy solver (bourre.advice.solver, issue 31) ----------------------------
+//
+// bourre.advice.solver's search on plain cards: for the seat to play, each legal card's
+// (a) sure tricks (alpha-beta: the seat maximises its tricks, every other seat minimises
+// them) and (b) chips (max^n: every seat its own money from this hand, ties to the first
+// card in ascending order), equivalent cards merged as the reference merges them, every
+// position remembered.  Its rules are the stepped state's (compute_legal, the trick
+// winner, pay_out): tests/test_kernel_solver.py holds it to the Python reference.
+
+struct DDPos {
+  u64 hand[MAX_SEATS] = {};  // by seat
+  int trick_seats[MAX_SEATS] = {};
+  int tcards[MAX_SEATS] = {};
+  int tlen = 0, ntricks = 0;
+  int won[MAX_SEATS] = {};
+  u64 played = 0;
+  Facts f;
+};
+
+struct DDKey {
+  u64 hand[MAX_SEATS];
+  std::uint8_t tcards[MAX_SEATS];
+  std::uint8_t won[MAX_SEATS];
+  std::uint8_t leader, tlen;
+  bool operator==(const DDKey& o) const { return std::memcmp(this, &o, sizeof(DDKey)) == 0; }
+};
+
+struct DDKeyHash {
+  std::size_t operator()(const DDKey& k) const {
+    u64 h = 0x9E3779B97F4A7C15ULL;
+    const auto* p = reinterpret_cast<const std::uint8_t*>(&k);
+    u64 w;
+    std::size_t i = 0;
+    for (; i + 8 <= sizeof(DDKey); i += 8) {
+      std::memcpy(&w, p + i, 8);
+      h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+      h ^= h >> 31;
+    }
+    for (; i < sizeof(DDKey); ++i) h = (h ^ p[i]) * 0x94D049BB133111EBULL;
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+};
+
+// A small open-addressing table (linear probing, grown at half full, up to MAX_SLOTS
+// slots, about 400 MB; then a new position replaces the one where it would go: every
+// entry is exact, one forgotten is searched again if met).
+template <class V>
+struct DDTable {
+  static constexpr std::size_t MAX_SLOTS = std::size_t{1} << 22;
+  std::vector<DDKey> keys;
+  std::vector<V> vals;
+  std::vector<std::uint8_t> used;
+  std::size_t count = 0, mask = 0;
+
+  DDTable() { resize(1 << 8); }
+  void resize(std::size_t cap) {
+    std::vector<DDKey> ok;
+    std::vector<V> ov;
+    std::vector<std::uint8_t> ou;
+    ok.swap(keys);
+    ov.swap(vals);
+    ou.swap(used);
+    keys.assign(cap, DDKey{});
+    vals.assign(cap, V{});
+    used.assign(cap, 0);
+    mask = cap - 1;
+    count = 0;
+    for (std::size_t i = 0; i < ou.size(); ++i) {
+      if (ou[i]) put(ok[i], ov[i]);
+    }
+  }
+  const V* get(const DDKey& k) const {
+    for (std::size_t i = DDKeyHash()(k) & mask;; i = (i + 1) & mask) {
+      if (!used[i]) return nullptr;
+      if (keys[i] == k) return &vals[i];
+    }
+  }
+  void put(const DDKey& k, const V& v) {
+    if (2 * (count + 1) > keys.size()) {
+      if (keys.size() >= MAX_SLOTS) {  // full: the entry where it would go is replaced
+        std::size_t i = DDKeyHash()(k) & mask;
+        for (int probe = 0; probe < 8 && !(keys[i] == k); ++probe) i = (i + 1) & mask;
+        if (!(keys[i] == k)) i = DDKeyHash()(k) & mask;
+        keys[i] = k;
+        vals[i] = v;
+        return;
+      }
+      resize(keys.size() * 2);
+    }
+    for (std::size_t i = DDKeyHash()(k) & mask;; i = (i + 1) & mask) {
+      if (!used[i]) {
+        used[i] = 1;
+        keys[i] = k;
+        vals[i] = v;
+        ++count;
+        return;
+      }
+      if (keys[i] == k) {
+        vals[i] = v;
+        return;
+      }
+    }
+  }
+};
+
+struct DDTricks {
+  std::int8_t lo, hi;
+};
+
+struct DDSolver {
+  House H;
+  int trump = 0, nactive = 0, me = 0;
+  int active[MAX_SEATS] = {};
+  u64 disc[MAX_SEATS] = {};  // each seat's own discards not yet returned (R-SURE's known)
+  i128 P = 0;                // the pot at stake
+  i128 paid[3] = {};         // what pay_out gave each class of outcome
+  DDTable<u32> chips_table;
+  DDTable<DDTricks> tricks_table;
+
+  // The player's legal cards (Stepper::compute_legal).
+  u64 legal(const DDPos& g) const {
+    const int s = g.trick_seats[g.tlen];
+    const u64 held = g.hand[s];
+    u64 lm = !g.tlen                 ? held
+             : H.optional_undertrump ? follow_optional_undertrump(held, g.f, trump)
+                                     : follow(held, g.f, trump);
+    if (H.cinch) {
+      const u64 kn = g.played | disc[s];
+      if (has_cinch(held, trump, kn, g.won[s])) {
+        lm = cinch_narrow(lm, held, g.tlen, trump, kn, g.tlen == nactive - 1);
+      }
+    }
+    lm &= held;
+    return lm ? lm : held;
+  }
+
+  // The legal cards that head a group of equivalent ones (solver._Search.groups): a card
+  // joins the one before it when both are of one suit and every card between them is in
+  // the player's hand or in a completed trick.
+  u64 heads(const DDPos& g, u64 lm) const {
+    const u64 own = g.hand[g.trick_seats[g.tlen]];
+    u64 gone = g.played;
+    for (int p = 0; p < g.tlen; ++p) gone &= ~(u64{1} << g.tcards[p]);
+    const u64 near = own | gone;
+    u64 out = 0;
+    int prev = -1;
+    for (u64 m = lm; m; m &= m - 1) {
+      const int c = lowest(m);
+      if (prev >= 0 && suit_of(prev) == suit_of(c)) {
+        const u64 between = ((u64{1} << c) - 1) & ~((u64{2} << prev) - 1);
+        if (!(between & ~near)) {
+          prev = c;
+          continue;
+        }
+      }
+      out |= u64{1} << c;
+      prev = c;
+    }
+    return out;
+  }
+
+  // Stepper::play, on the position.
+  void play(DDPos& g, int c) const {
+    const int s = g.trick_seats[g.tlen];
+    g.hand[s] &= ~(u64{1} << c);
+    g.played |= u64{1} << c;
+    g.tcards[g.tlen] = c;
+    g.f.add(c, g.tlen, trump);
+    if (++g.tlen < nactive) return;
+    const int w = g.trick_seats[g.f.winner()];
+    ++g.won[w];
+    ++g.ntricks;
+    int i = 0;
+    while (active[i] != w) ++i;
+    for (int p = 0; p < nactive; ++p) g.trick_seats[p] = active[(i + p) % nactive];
+    g.tlen = 0;
+    g.f = Facts();
+  }
+
+  DDKey key(const DDPos& g) const {
+    DDKey k;
+    std::memset(&k, 0, sizeof k);
+    for (int i = 0; i < nactive; ++i) {
+      k.hand[i] = g.hand[active[i]];
+      k.won[i] = static_cast<std::uint8_t>(g.won[active[i]]);
+    }
+    for (int p = 0; p < g.tlen; ++p) k.tcards[p] = static_cast<std::uint8_t>(g.tcards[p]);
+    k.leader = static_cast<std::uint8_t>(g.trick_seats[0]);
+    k.tlen = static_cast<std::uint8_t>(g.tlen);
+    return k;
+  }
+
+  // What the payout (pay_out) gives each seat at the end of the hand, as a class of 2 bits
+  // a seat: 2 the pot at stake P (R-WIN), 1 nothing (a tie carries the pot; a seat with
+  // a trick that does not take the pot; a seat not playing), 0 the bourre payment x
+  // (R-BOURRE, R-POT-LIMIT).  P > 0 > -x: the classes order each seat's money as the
+  // money does, and the vector of classes is the vector of money (money() inverts it).
+  u32 outcome(const DDPos& g) {
+    i128 bal[MAX_SEATS] = {};
+    i128 pot = 0;
+    bool exempt[MAX_SEATS];
+    int nb = 0, carried = 0;
+    pay_out(H, active, nactive, g.won, false, P, bal, pot, exempt, nb, carried);
+    u32 out = 0;
+    for (int s = 0; s < MAX_SEATS; ++s) {
+      const u32 c = bal[s] > 0 ? 2 : bal[s] == 0 ? 1 : 0;
+      paid[c] = bal[s];
+      out |= c << (2 * s);
+    }
+    return out;
+  }
+
+  static int cls(u32 v, int s) { return static_cast<int>((v >> (2 * s)) & 3); }
+
+  // The money of an outcome, in 1/D chips: the amounts pay_out gave each class.
+  i128 money(u32 v, int s) const { return paid[cls(v, s)]; }
+
+  // The last trick: every seat holds one card, played as it must be.
+  void last_trick(DDPos& g) const {
+    while (g.ntricks < H.h) play(g, lowest(g.hand[g.trick_seats[g.tlen]]));
+  }
+
+  // (b) max^n, ties to the first card (solver._Search.chips), on outcomes.  A seat
+  // whose card already gives it the best class it could still reach stops there: the
+  // cards after it could only tie, and a tie keeps the first.  (The pot is out of reach
+  // of a seat that cannot take more tricks than another already has: R-WIN.)
+  u32 chips(const DDPos& g) {
+    if (g.ntricks >= H.h - 1) {
+      DDPos end = g;
+      last_trick(end);
+      return outcome(end);
+    }
+    const u64 lm = legal(g);
+    if (!(lm & (lm - 1))) {  // one card: played, the position not remembered
+      DDPos child = g;
+      play(child, lowest(lm));
+      return chips(child);
+    }
+    const DDKey k = key(g);
+    if (const u32* known = chips_table.get(k)) return *known;
+    const int player = g.trick_seats[g.tlen];
+    int other = 0;
+    for (int i = 0; i < nactive; ++i) {
+      if (active[i] != player) other = std::max(other, g.won[active[i]]);
+    }
+    const int reach = g.won[player] + H.h - g.ntricks > other ? 2 : 1;
+    const u64 hs = heads(g, lm);
+    u32 best = 0;
+    int best_c = -1;
+    for (u64 m = hs; m; m &= m - 1) {
+      DDPos child = g;
+      play(child, lowest(m));
+      const u32 v = chips(child);
+      if (cls(v, player) > best_c) {
+        best = v;
+        best_c = cls(v, player);
+        if (best_c >= reach) break;
+      }
+    }
+    chips_table.put(k, best);
+    return best;
+  }
+
+  // (a) alpha-beta, fail-soft, the bounds remembered (solver._Search.sure_tricks).
+  int sure(const DDPos& g, int alpha, int beta) {
+    if (g.ntricks >= H.h - 1) {
+      DDPos end = g;
+      last_trick(end);
+      return end.won[me];
+    }
+    const u64 lm = legal(g);
+    if (!(lm & (lm - 1))) {  // one card: played, the position not remembered
+      DDPos child = g;
+      play(child, lowest(lm));
+      return sure(child, alpha, beta);
+    }
+    int lo = g.won[me];
+    int hi = lo + H.h - g.ntricks;
+    const DDKey k = key(g);
+    if (const DDTricks* known = tricks_table.get(k)) {
+      lo = std::max(lo, static_cast<int>(known->lo));
+      hi = std::min(hi, static_cast<int>(known->hi));
+    }
+    if (lo == hi || lo >= beta) return lo;
+    if (hi <= alpha) return hi;
+    alpha = std::max(alpha, lo);
+    beta = std::min(beta, hi);
+    const bool maximising = g.trick_seats[g.tlen] == me;
+    const u64 hs = heads(g, lm);
+    int cards[13];
+    int nc = 0;
+    for (u64 m = hs; m && nc < 13; m &= m - 1) cards[nc++] = lowest(m);
+    if (maximising) std::reverse(cards, cards + nc);  // the likeliest winners first
+    int a = alpha, b = beta;
+    int best = maximising ? -1 : H.h + 1;
+    for (int i = 0; i < nc; ++i) {
+      DDPos child = g;
+      play(child, cards[i]);
+      const int v = sure(child, a, b);
+      if (maximising) {
+        best = std::max(best, v);
+        a = std::max(a, v);
+      } else {
+        best = std::min(best, v);
+        b = std::min(b, v);
+      }
+      if (a >= b) break;
+    }
+    if (best <= alpha) {
+      hi = std::min(hi, best);
+    } else if (best >= beta) {
+      lo = std::max(lo, best);
+    } else {
+      lo = hi = best;
+    }
+    tricks_table.put(k, DDTricks{static_cast<std::int8_t>(lo), static_cast<std::int8_t>(hi)});
+    return best;
+  }
+
+  // Each legal card, ascending: (card, the card searched for it, sure tricks, chips of
+  // every seat in 1/D chips); and the positions remembered.
+  py::tuple run(const DDPos& root) {
+    me = root.trick_seats[root.tlen];
+    const u64 lm = legal(root);
+    const u64 hs = heads(root, lm);
+    py::list out;
+    int head = -1, tricks = 0;
+    u32 v = 0;
+    for (u64 m = lm; m; m &= m - 1) {
+      const int c = lowest(m);
+      if ((hs >> c) & 1) {
+        head = c;
+        DDPos child = root;
+        {
+          py::gil_scoped_release release;
+          play(child, c);
+          v = chips(child);
+          tricks = sure(child, -1, H.h + 1);
+        }
+      }
+      py::list amounts(static_cast<std::size_t>(H.n));
+      for (int s = 0; s < H.n; ++s) amounts[static_cast<std::size_t>(s)] = to_py(money(v, s));
+      out.append(py::make_tuple(c, head, tricks, std::move(amounts)));
+    }
+    return py::make_tuple(std::move(out), chips_table.count + tricks_table.count);
+  }
+};
+
+// The position of a Python state (bourre.advice.kernel_solver: the hand's fields, the
+// pot at stake in 1/D chips), checked.
+py::tuple dd_solve(const py::dict& house, const py::dict& w) {
+  DDSolver S;
+  S.H = read_house(house);
+  const int n = S.H.n;
+  DDPos g;
+  auto card = [](int c) {
+    if (c < 0 || c >= 52) throw std::invalid_argument("a card is 0 to 51");
+    return c;
+  };
+  const int up = card(w["upcard"].cast<int>());
+  S.trump = up / 13;
+  S.P = from_py(w["pot_at_stake"].cast<py::int_>());
+  const auto hands = w["hands"].cast<std::vector<std::vector<int>>>();
+  const auto discards = w["discards"].cast<std::vector<std::vector<int>>>();
+  const auto won = w["won"].cast<std::vector<int>>();
+  const auto active = w["active"].cast<std::vector<int>>();
+  const auto seats = w["trick_seats"].cast<std::vector<int>>();
+  const auto trick = w["trick"].cast<std::vector<int>>();
+  const auto played = w["played"].cast<std::vector<int>>();
+  g.ntricks = w["tricks"].cast<int>();
+  if (static_cast<int>(hands.size()) != n || static_cast<int>(discards.size()) != n ||
+      static_cast<int>(won.size()) != n) {
+    throw std::invalid_argument("one hand a seat");
+  }
+  if (active.size() < 2 || static_cast<int>(active.size()) > n || seats.size() != active.size() ||
+      trick.size() >= seats.size() || g.ntricks < 0 || g.ntricks >= S.H.h) {
+    throw std::invalid_argument("the players, the trick or the tricks");
+  }
+  S.nactive = static_cast<int>(active.size());
+  for (int i = 0; i < S.nactive; ++i) {
+    const int s = active[static_cast<std::size_t>(i)];
+    const int t = seats[static_cast<std::size_t>(i)];
+    if (s < 0 || s >= n || t < 0 || t >= n) throw std::invalid_argument("a seat");
+    S.active[i] = s;
+    g.trick_seats[i] = t;
+  }
+  for (int s = 0; s < n; ++s) {
+    const auto i = static_cast<std::size_t>(s);
+    for (int c : hands[i]) g.hand[s] |= u64{1} << card(c);
+    for (int c : discards[i]) S.disc[s] |= u64{1} << card(c);
+    g.won[s] = won[i];
+    if (g.won[s] < 0 || g.won[s] > S.H.h) throw std::invalid_argument("won");
+  }
+  for (int c : played) g.played |= u64{1} << card(c);
+  g.tlen = static_cast<int>(trick.size());
+  for (int p = 0; p < g.tlen; ++p) {
+    g.tcards[p] = card(trick[static_cast<std::size_t>(p)]);
+    g.f.add(g.tcards[p], p, S.trump);
+  }
+  const int left = S.H.h - g.ntricks;
+  for (int p = 0; p < S.nactive; ++p) {
+    const int want = left - (p < g.tlen ? 1 : 0);
+    if (popcount(g.hand[g.trick_seats[p]]) != want) throw std::invalid_argument("a hand's size");
+  }
+  return S.run(g);
+}
+
+// The position of a stepped state (KernelState) in the play phase.
+py::tuple dd_solve_stepper(const Stepper& k) {
+  if (k.phase != P_PLAY) throw std::invalid_argument("not in the play phase");
+  DDSolver S;
+  S.H = k.H;
+  S.trump = k.trump;
+  S.P = k.pot_at_stake;
+  S.nactive = k.nactive;
+  DDPos g;
+  for (int i = 0; i < k.nactive; ++i) {
+    S.active[i] = k.active[i];
+    g.trick_seats[i] = k.trick_seats[i];
+  }
+  for (int s = 0; s < k.H.n; ++s) {
+    g.hand[s] = k.hand[s];
+    g.won[s] = k.won[s];
+    for (int i = 0; i < k.disc_len[s]; ++i) S.disc[s] |= u64{1} << k.disc[s][i];
+  }
+  g.played = k.played;
+  g.tlen = k.tlen;
+  g.ntricks = k.ntricks;
+  for (int p = 0; p < k.tlen; ++p) g.tcards[p] = k.tcards[p];
+  g.f = k.f;
+  return S.run(g);
+}
 }  // namespace
 
 PYBIND11_MODULE(_kernel, m) {
@@ -2439,4 +2872,9 @@ PYBIND11_MODULE(_kernel, m) {
         "A Monte Carlo world replayed from a sample: a Stepper, or 0 (refused) / 1 (Python).");
   m.def("load_world", &load_world, py::arg("house"), py::arg("world"),
         "A Monte Carlo world (one hand at a player's turn) as a Stepper.");
+  m.def("dd_solve", &dd_solve, py::arg("house"), py::arg("position"),
+        "The double-dummy values of a position (bourre.advice): ([(card, head, sure tricks, "
+        "[chips in 1/D a seat]), ...], positions).");
+  m.def("dd_solve_stepper", &dd_solve_stepper, py::arg("stepper"),
+        "dd_solve for a stepped state in the play phase.");
 }

@@ -1,0 +1,133 @@
+"""The double-dummy solver in the compiled kernel (issue 31): the same values as
+:mod:`bourre.advice.solver` (the readable reference, which knows no rule of Bourré),
+computed in C++ on the kernel's own rules (``bourre.kernel._kernel``: the obligations,
+the cinch, the trick, the payout of the built-in houses) for a house the kernel can
+play (:func:`bourre.kernel.can_play`).
+
+The position is read off the state: a :class:`~bourre.kernel.state.KernelState` hands
+over its stepped state as it is, a Python :class:`~bourre.game.state.State` its hand's
+fields (:attr:`~bourre.game.state.State.hand`).  The search is the reference's, on
+bitmasks: (a) sure tricks by alpha-beta, (b) chips by max^n with the same tie rule (the
+first card in ascending order), equivalent cards merged as the reference merges them,
+positions remembered (hands, trick so far, leader, tricks won).  Money is counted in
+1/D chips (the kernel's D) and given back as the reference gives it: ``int`` when whole,
+else an exact ``Fraction``.  ``tests/test_kernel_solver.py`` holds it to the reference.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bourre.advice.solution import CardValue, Solution
+from bourre.game.state import State
+from bourre.kernel import _house_facts, _kernel, can_play
+from bourre.kernel.state import KernelState, _money
+from bourre.rules.house import House
+from bourre.rules.money import Amount
+
+__all__ = ["built", "kernel_solve", "stepped_in_play", "why_not"]
+
+_BUILT = _kernel is not None and hasattr(_kernel, "dd_solve")
+"""The extension is built, and not older than this module."""
+
+_FACTS: list[tuple[House, dict[str, Any]]] = []
+
+
+def built() -> bool:
+    """Whether the compiled solver is there (the extension built and up to date)."""
+    return _BUILT
+
+
+def _facts(house: House) -> dict[str, Any] | str:
+    """The kernel's facts of a house (or why it cannot play it), kept for a few houses."""
+    for h, f in _FACTS:
+        if h is house:
+            return f
+    why = can_play(house)
+    if why is not None:
+        return why
+    facts = _house_facts(house)
+    if isinstance(facts, str):
+        return facts
+    _FACTS.insert(0, (house, facts))
+    del _FACTS[8:]
+    return facts
+
+
+def stepped_in_play(state: object) -> bool:
+    """Whether ``state`` is the kernel's stepped state in the play phase: every hand is
+    known to it, nothing more to check before solving."""
+    return type(state) is KernelState and state.phase_name == "play"
+
+
+def why_not(state: State) -> str | None:
+    """Why the kernel's solver cannot solve ``state`` (``None``: it can)."""
+    if not _BUILT:
+        return "the compiled kernel is not built (or older than this module)"
+    facts = _facts(state.house)
+    if isinstance(facts, str):
+        return facts
+    if type(state) is KernelState:
+        return None
+    if type(state) is not State:
+        return f"a {type(state).__name__} is solved by the Python reference"
+    if state.premature or state.forfeits or state.reneges:
+        return "a hand with a renege, a correction or a premature play (a real table's)"
+    hs = state.hand
+    scale = facts["scale"]
+    if _units(hs.pot_at_stake, scale) is None:
+        return "the pot at stake is beyond the kernel's 64-bit inputs"
+    return None
+
+
+def _units(x: Amount, scale: int) -> int | None:
+    v = x * scale
+    if isinstance(v, int):
+        return v if abs(v) < 1 << 62 else None
+    return int(v) if v.denominator == 1 and abs(v) < 1 << 62 else None
+
+
+def kernel_solve(state: State) -> Solution:
+    """The values of :func:`bourre.advice.solver.solve` for ``state`` (in the play
+    phase, every hand known: checked by the caller), computed by the kernel; raises
+    ``ValueError`` when :func:`why_not` gives a reason."""
+    why = why_not(state)
+    if why is not None:
+        raise ValueError(f"the kernel's solver cannot solve this state: {why}")
+    assert _kernel is not None
+    facts = _facts(state.house)
+    assert isinstance(facts, dict)
+    if type(state) is KernelState:
+        rows, positions = _kernel.dd_solve_stepper(state._k)
+    else:
+        hs = state.hand
+        position = {
+            "upcard": hs.upcard,
+            "pot_at_stake": _units(hs.pot_at_stake, facts["scale"]),
+            "hands": hs.hands,
+            "discards": hs.discards,
+            "won": hs.won,
+            "active": hs.active,
+            "trick_seats": hs.trick_seats,
+            "trick": hs.trick,
+            "played": sorted(hs.played),
+            "tricks": len(hs.tricks),
+        }
+        rows, positions = _kernel.dd_solve(facts, position)
+    amount = _money(facts["scale"])
+    seat = state.current_player()
+    values = []
+    for card, head, tricks, chips in rows:
+        money = tuple(amount(x) for x in chips)
+        values.append(CardValue(card, tricks, money[seat], money, head))
+    top = max(v.chips for v in values)
+    most = max(v.sure_tricks for v in values)
+    best = tuple(v.card for v in values if v.chips == top)
+    return Solution(
+        seat,
+        tuple(values),
+        best,
+        tuple(v.card for v in values if v.sure_tricks == most),
+        best[0],
+        positions,
+    )

@@ -1,0 +1,146 @@
+"""The kernel's double-dummy solver (:mod:`bourre.advice.kernel_solver`) against the
+Python reference (:mod:`bourre.advice.solver`): on hundreds of random positions of the
+built-in houses (2 to 8 players, 3 to 5 cards left, part-way through tricks, first and
+later hands of a session), the same :class:`~bourre.advice.Solution` exactly (sure
+tricks, every seat's chips, the card searched for each, best, most tricks, choice), for
+a Python :class:`~bourre.game.state.State` and for the kernel's stepped state.  Skipped,
+with the reason, when the extension is not built.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from bourre import solve
+from bourre.advice import Solution
+from bourre.advice import kernel_solver as ks
+from bourre.game import Game
+from bourre.game.actions import CARDS
+from bourre.game.state import State
+from bourre.rules.house import House
+
+pytest.importorskip(
+    "bourre.kernel._kernel",
+    reason="the compiled kernel is not built (BOURRE_NO_KERNEL=1, or no C++ compiler)",
+)
+if not ks.built():
+    pytest.skip(
+        "the compiled kernel is older than its solver: build it again", allow_module_level=True
+    )
+
+from bourre.kernel.state import KernelState
+
+VARIANTS = [
+    "standard",
+    "double-ante",
+    "pot-limit(limit=3)",
+    "four-card",
+    "simultaneous-reveal",
+    "optional-undertrump",
+    "no-cinch",
+    "double-ante+pot-limit(limit=4)+optional-undertrump",
+    "four-card+simultaneous-reveal+no-cinch",
+    "four-card+optional-undertrump+pot-limit(limit=1)",
+]
+
+
+@pytest.fixture(autouse=True)
+def _default_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
+
+
+def same(a: Solution, b: Solution) -> None:
+    """Everything but the count of positions remembered."""
+    assert a.seat == b.seat
+    assert a.values == b.values
+    assert [type(v.chips) for v in a.values] == [type(v.chips) for v in b.values]
+    assert (a.best, a.most_tricks, a.choice) == (b.best, b.most_tricks, b.choice)
+
+
+def most_left(active: int) -> int:
+    """The most cards left for the Python reference to solve quickly."""
+    return 5 if active <= 3 else 4 if active <= 5 else 3
+
+
+def positions(house: House, seed: int, rng: random.Random) -> list[tuple[State, State]]:
+    """Pairs (kernel state, Python state) at the same random positions of a session."""
+    k = Game(house, engine="kernel").new_session(seed)
+    p = Game(house, engine="python").new_session(seed)
+    assert isinstance(k, KernelState) and type(p) is State
+    out: list[tuple[State, State]] = []
+    while not p.is_terminal() and len(out) < 3:
+        if p.phase_name == "play":
+            hs = p.hand
+            left = hs.hand_size - len(hs.tricks)
+            if 3 <= left <= most_left(len(hs.active)) and rng.random() < 0.35:
+                out.append((k.clone(), p.clone()))
+        actions = list(p.legal_actions())
+        if p.phase_name == "decide" and len(actions) == 2:
+            action = actions[1] if rng.random() < 0.75 else actions[0]
+        else:
+            action = rng.choice(actions)
+        k.apply_action(action)
+        p.apply_action(action)
+    return out
+
+
+CASES = [(v, n) for v in VARIANTS for n in range(2, 9)]
+
+
+@pytest.mark.parametrize(("variant", "n"), CASES)
+def test_kernel_solver_agrees(variant: str, n: int) -> None:
+    house = House(f"{variant}+table(players={n},hands=3)")
+    rng = random.Random(f"{variant}/{n}")
+    seen = 0
+    for seed in range(3):
+        for k, p in positions(house, seed, rng):
+            ref = solve(p, engine="python")
+            same(solve(p, engine="kernel"), ref)
+            same(solve(k, engine="kernel"), ref)
+            same(solve(k), ref)  # auto: the kernel's
+            assert p.history() == k.history()  # neither state changed
+            seen += 1
+    assert seen >= 1
+
+
+def test_fractional_money() -> None:
+    house = House("standard+pot-limit(limit=3/2)+table(players=4,hands=3,ante=1/2)")
+    rng = random.Random(4)
+    fractions = 0
+    for seed in range(4):
+        for k, p in positions(house, seed, rng):
+            ref = solve(p, engine="python")
+            same(solve(p, engine="kernel"), ref)
+            same(solve(k, engine="kernel"), ref)
+            fractions += any(isinstance(x, Fraction) for v in ref.values for x in v.chips_by_seat)
+    assert fractions
+
+
+def test_first_lead_positions_counted() -> None:
+    state = Game("standard+table(players=3)").new_hand(seed=0)
+    while state.phase_name != "play":
+        state.apply_action(
+            state.legal_actions()[-1] if state.phase_name == "decide" else state.legal_actions()[0]
+        )
+    ref = solve(state, engine="python")
+    got = solve(state, engine="kernel")
+    same(got, ref)
+    assert 0 < got.positions <= ref.positions  # (the kernel skips forced cards and cuts)
+
+
+def test_engines() -> None:
+    state = Game("standard+table(players=3)", engine="python").new_session(seed=1)
+    while state.phase_name != "play":
+        state.apply_action(state.legal_actions()[-1])
+    with pytest.raises(ValueError, match="engine"):
+        solve(state, engine="turbo")
+    with pytest.raises(ValueError, match="plain"):
+        solve(state, engine="kernel", plain=True)
+    assert solve(state, plain=True).values == solve(state, engine="python").values
+    state.apply_action(CARDS[state.legal_cards()[0]])
+    same(solve(state), solve(state, engine="python"))
+    with pytest.raises(ValueError, match="observation"):
+        solve(state.observation(0), engine="kernel")  # type: ignore[arg-type]
