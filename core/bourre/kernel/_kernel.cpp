@@ -1427,22 +1427,32 @@ struct Stepper {
       }
       got[s] = kept & ~hand[s];
       hand[s] = kept;
-      for (int i = 0; i < k; ++i) {
-        const auto c = static_cast<std::uint8_t>(cards[static_cast<std::size_t>(i)]);
-        pile[pile_len++] = c;
-        disc[s][disc_len[s]++] = c;
-        gave[s][i] = c;
-      }
-      gave_len[s] = k;
+      note_discards(s, cards);
     }
-    // the decisions component is told (exchanged)
+    exchanged(s, k);
+    return true;
+  }
+
+  // The discards of seat s go to the pile and its own discards (R-DRAW, R-SURE).
+  void note_discards(int s, const std::vector<int>& cards) {
+    const int k = static_cast<int>(cards.size());
+    for (int i = 0; i < k; ++i) {
+      const auto c = static_cast<std::uint8_t>(cards[static_cast<std::size_t>(i)]);
+      pile[pile_len++] = c;
+      disc[s][disc_len[s]++] = c;
+      gave[s][i] = c;
+    }
+    gave_len[s] = k;
+  }
+
+  // The decisions component is told of seat s's exchange of k cards (exchanged).
+  void exchanged(int s, int k) {
     dec_seat[ndec] = static_cast<std::uint8_t>(s);
     dec_play[ndec] = 1;
     dec_exch[ndec++] = static_cast<std::uint8_t>(k);
     exchanging = -1;
     if (H.simultaneous) reveal_from((s - dealer - 1 + H.n) % H.n + 1);
     advance();
-    return true;
   }
 
   // The decisions are over: the play ante (R-DOUBLE-ANTE), R-SOLE, the first lead (R-LEAD).
@@ -1621,20 +1631,9 @@ struct Stepper {
       unseen &= ~gmask;
       hand[s] = (hand[s] & ~dmask) | gmask;
       got[s] = gmask;
-      for (int i = 0; i < k; ++i) {
-        const auto c = static_cast<std::uint8_t>(cards[static_cast<std::size_t>(i)]);
-        pile[pile_len++] = c;
-        disc[s][disc_len[s]++] = c;
-        gave[s][i] = c;
-      }
-      gave_len[s] = k;
+      note_discards(s, cards);
     }
-    dec_seat[ndec] = static_cast<std::uint8_t>(s);
-    dec_play[ndec] = 1;
-    dec_exch[ndec++] = static_cast<std::uint8_t>(k);
-    exchanging = -1;
-    if (H.simultaneous) reveal_from((s - dealer - 1 + H.n) % H.n + 1);
-    advance();
+    exchanged(s, k);
     return 1;
   }
 
