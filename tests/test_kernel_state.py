@@ -137,6 +137,33 @@ def test_given_balances_dealer_and_a_lean_history() -> None:
         drive(k, p, random.Random(9), repr(kw))
 
 
+@pytest.mark.parametrize("spec", VARIANTS)
+def test_one_hand_from_a_given_position_steps_as_the_python_state(spec: str) -> None:
+    """``Game.new_hand``: one hand from a pot already in the middle, a dealer and the
+    balances, with no settlement (the pot left stays): the kernel's as the Python's."""
+    for n, seed, pot, dealer in ((5, 0, 0, 0), (3, 1, 7, 2), (8, "h", 40, 5), (2, 3, 1, 1)):
+        house = house_of(spec, n)
+        kw: dict[str, Any] = {"pot": pot, "dealer": dealer, "balances": [30 + s for s in range(n)]}
+        k = Game(house, engine="kernel").new_hand(seed, **kw)
+        assert isinstance(k, KernelState)
+        p = Game(house, engine="python").new_hand(seed, **kw)
+        where = f"{spec}, {n} players, pot {pot}"
+        drive_hand(k, p, random.Random(where), where)
+
+
+def drive_hand(k: State, p: State, rng: random.Random, where: str) -> None:
+    while not p.is_terminal():
+        same_now(k, p, where)
+        a = rng.choice(list(p.legal_actions()))
+        p.apply_action(a)
+        k.apply_action(a)
+    same_now(k, p, f"{where}, the end")
+    assert k.pot == p.pot and k.balances == p.balances, where
+    assert sum(k.returns()) + k.pot == sum(p.returns()) + p.pot, where  # nothing settled
+    assert k.history() == p.history(), where
+    assert k.results[-1].outcome == p.results[-1].outcome, where
+
+
 @pytest.mark.parametrize("spec", ["standard", "simultaneous-reveal+double-ante", "four-card"])
 def test_unseeded_sessions_take_the_decks_given(spec: str) -> None:
     """Without a seed both stop at each deal (a chance node) and take the deck given."""
@@ -329,7 +356,15 @@ def test_game_chooses_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     assert type(Game("standard", engine="python").new_session(seed=1)) is State
     assert type(Game("standard").new_session(seed=1, engine="python")) is State
     assert type(Game("standard").new_session(seed=1, record=True)) is State  # records: Python
-    assert type(Game("standard").new_hand(seed=1)) is State
+    assert isinstance(Game("standard").new_hand(seed=1), KernelState)
+    assert type(Game("standard").new_hand(seed=1, engine="python")) is State
+    assert type(Game("standard").new_hand(seed=1, pot=Fraction(1, 2))) is State  # half a chip
+    done = Game("standard", engine="python").new_hand(seed=1)
+    drive_hand(done, done.clone(), random.Random(1), "a hand")
+    previous = done.results[-1].outcome
+    assert type(Game("standard").new_hand(seed=1, previous=previous)) is State  # who antes
+    with pytest.raises(ValueError, match="cannot play this hand: a previous hand's outcome"):
+        Game("standard", engine="kernel").new_hand(seed=1, previous=previous)
     monkeypatch.setenv("BOURRE_ENGINE", "python")
     assert type(Game("standard").new_session(seed=1)) is State
     assert isinstance(Game("standard", engine="kernel").new_session(seed=1), KernelState)

@@ -443,7 +443,8 @@ def test_a_rule_that_singles_out_a_card_is_solved_plainly() -> None:
 
 
 def test_refusals_name_why() -> None:
-    state = Game(THREE).new_hand(seed=1)
+    # the Python rules' state: its hand is changed below (a kernel state's is a snapshot)
+    state = Game(THREE, engine="python").new_hand(seed=1)
     assert state.phase_name == "decide"
     with pytest.raises(ValueError, match=r"no card is to be played now.*'decide'"):
         solve(state)

@@ -81,6 +81,60 @@ class Game:
         ``keep_results=False`` keeps no hand's result (``State.results`` stays empty,
         ``history()`` holds the current hand's actions only: a long session needs the
         memory of one hand).  ``engine`` overrides the game's (:class:`Game`)."""
+        return self._state(
+            engine,
+            seed=seed,
+            balances=balances,
+            first_dealer=first_dealer,
+            record=record,
+            keep_results=keep_results,
+        )
+
+    def new_hand(
+        self,
+        seed: int | str | None = None,
+        *,
+        balances: Sequence[Amount] | None = None,
+        pot: Amount = 0,
+        dealer: int = 0,
+        previous: HandOutcome | None = None,
+        record: bool = False,
+        engine: str | None = None,
+    ) -> State:
+        """One hand from a given position: the balances, the pot already in the
+        middle before this hand's antes, the dealer and the previous hand's outcome
+        (``None``: the first hand, everyone antes, R-FIRST-POT).  Terminal after
+        the payout; :meth:`~bourre.game.state.State.returns` are the balance changes.
+        ``engine`` overrides the game's (:class:`Game`)."""
+        return self._state(
+            engine,
+            seed=seed,
+            balances=balances,
+            first_dealer=dealer,
+            record=record,
+            keep_results=True,
+            hands=1,
+            pot=pot,
+            settle=False,
+            previous=previous,
+        )
+
+    def _state(
+        self,
+        engine: str | None,
+        *,
+        seed: int | str | None,
+        balances: Sequence[Amount] | None,
+        first_dealer: int | None,
+        record: bool,
+        keep_results: bool,
+        hands: int | None = None,
+        pot: Amount = 0,
+        settle: bool = True,
+        previous: HandOutcome | None = None,
+    ) -> State:
+        """A state from the chosen engine (:mod:`bourre.game.engines`): the first that
+        can play it under ``"auto"``, else the Python rules."""
         chosen = self.engine if engine is None else choose(engine)
         if chosen != "python":
             named = [chosen] if chosen != "auto" else sorted(engines())
@@ -95,6 +149,10 @@ class Game:
                         first_dealer=first_dealer,
                         record=record,
                         keep_results=keep_results,
+                        hands=hands,
+                        pot=pot,
+                        settle=settle,
+                        previous=previous,
                     )
                     if make is not None
                     else why
@@ -103,40 +161,19 @@ class Game:
                     return got
                 why = str(got)
             if chosen != "auto":
-                raise ValueError(f"engine {chosen!r} cannot play this session: {why}")
+                what = "session" if settle else "hand"
+                raise ValueError(f"engine {chosen!r} cannot play this {what}: {why}")
         return State(
             self.house,
             seed=seed,
-            balances=balances,
-            dealer=first_dealer,
-            record=record,
-            keep_results=keep_results,
-        )
-
-    def new_hand(
-        self,
-        seed: int | str | None = None,
-        *,
-        balances: Sequence[Amount] | None = None,
-        pot: Amount = 0,
-        dealer: int = 0,
-        previous: HandOutcome | None = None,
-        record: bool = False,
-    ) -> State:
-        """One hand from a given position: the balances, the pot already in the
-        middle before this hand's antes, the dealer and the previous hand's outcome
-        (``None``: the first hand, everyone antes, R-FIRST-POT).  Terminal after
-        the payout; :meth:`~bourre.game.state.State.returns` are the balance changes."""
-        return State(
-            self.house,
-            seed=seed,
-            hands=1,
+            hands=hands,
             balances=balances,
             pot=pot,
-            dealer=dealer,
+            dealer=first_dealer,
             previous=previous,
-            settle=False,
+            settle=settle,
             record=record,
+            keep_results=keep_results,
         )
 
     def __repr__(self) -> str:

@@ -5,8 +5,12 @@ entry-point group ``bourre.engines`` (bourre's own: ``kernel``, the compiled ker
 
 The game never imports an engine: it finds them as it finds plugins, by entry point.
 An engine is a callable ``new_session(house, *, seed, balances, first_dealer, record,
-keep_results)`` that gives a :class:`~bourre.game.state.State` (the same API, the same
-refusals), or a text saying why it cannot play that session (naming the component).
+keep_results, hands, pot, settle, previous)`` (the arguments of
+:class:`~bourre.game.state.State`: ``Game.new_session`` gives ``hands=None, pot=0,
+settle=True, previous=None``, ``Game.new_hand`` one hand from a given position,
+``hands=1, settle=False``) that gives a :class:`~bourre.game.state.State` (the same API,
+the same refusals), or a text saying why it cannot play that session or hand (naming
+the component).
 
 ``engine`` is ``"auto"`` (an engine that can play it, else the Python rules; the
 default), ``"python"`` or the name of an engine (``"kernel"``: a session it cannot

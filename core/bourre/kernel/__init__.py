@@ -109,7 +109,23 @@ def _denominator(x: Amount) -> int:
     return x.denominator if isinstance(x, Fraction) else 1
 
 
+_FACTS: list[tuple[House, dict[str, Any] | str]] = []
+
+
 def _house_facts(house: House) -> dict[str, Any] | str:
+    """What the kernel is told of ``house``, or why it cannot play it: read once for
+    each of the last few houses (a house does not change; the dict is shared, not to be
+    changed)."""
+    for h, got in _FACTS:
+        if h is house:
+            return got
+    got = _read_house_facts(house)
+    _FACTS.append((house, got))
+    del _FACTS[:-8]
+    return got
+
+
+def _read_house_facts(house: House) -> dict[str, Any] | str:
     names: set[str] = set()
     limit: Amount = 0
     for v in house.variants:

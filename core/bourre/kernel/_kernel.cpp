@@ -1163,6 +1163,7 @@ struct Stepper {
   Xoshiro deck_gen, reshuffle_gen;
   bool keep_results = true;
   int hands_total = 1;
+  bool settles = true;  // the session ends with the settlement (R-SETTLE)
   int number = 0;
   int first_dealer = -1, last_dealer = -1;
   bool first_hand = true;  // no previous hand: everyone antes (R-FIRST-POT)
@@ -1208,11 +1209,15 @@ struct Stepper {
   std::vector<std::int16_t> hist;
   std::size_t hand_from = 0;  // where the current hand's history starts
 
+  // pot0: the pot already in the middle before the first hand's antes; settle: false for
+  // one hand from a given position (Game.new_hand: no settlement, the pot stays).
   Stepper(const House& h, const std::string* seed, const std::vector<i64>& balances,
-          int dealer0, int hands, bool keep)
-      : H(h), keep_results(keep), hands_total(hands) {
+          int dealer0, int hands, bool keep, i64 pot0 = 0, bool settle = true)
+      : H(h), keep_results(keep), hands_total(hands), settles(settle) {
     if (static_cast<int>(balances.size()) != H.n) throw std::invalid_argument("one balance a seat");
     for (int s = 0; s < H.n; ++s) bal[s] = start[s] = balances[static_cast<std::size_t>(s)];
+    if (pot0 < 0) throw std::invalid_argument("pot: at least 0");
+    pot = pot0;
     if (seed) {
       seeded = true;
       deck_gen = stream("bourre-deck:" + *seed);
@@ -1742,13 +1747,15 @@ py::tuple mask_tuple(u64 m) {
 
 std::unique_ptr<Stepper> make_stepper(const py::dict& house, const py::object& seed,
                                       const std::vector<i64>& balances, int dealer, int hands,
-                                      bool keep) {
+                                      bool keep, i64 pot, bool settle) {
   const House h = read_house(house);
   if (dealer < -1 || dealer >= h.n) throw std::invalid_argument("dealer: a seat or -1");
   if (hands < 1) throw std::invalid_argument("hands: at least 1");
-  if (seed.is_none()) return std::make_unique<Stepper>(h, nullptr, balances, dealer, hands, keep);
+  if (seed.is_none()) {
+    return std::make_unique<Stepper>(h, nullptr, balances, dealer, hands, keep, pot, settle);
+  }
   const std::string text = seed.cast<std::string>();
-  return std::make_unique<Stepper>(h, &text, balances, dealer, hands, keep);
+  return std::make_unique<Stepper>(h, &text, balances, dealer, hands, keep, pot, settle);
 }
 
 // The legal actions as the Python state gives them: a new list of the action objects;
@@ -1887,7 +1894,7 @@ py::tuple observe_raw(const Stepper& g, int seat) {
 // (R-SETTLE: the pot left shared equally) in 1/(n D) chips; with that denominator.
 py::tuple returns_raw(const Stepper& g) {
   const int n = g.H.n;
-  const bool settled = g.phase == P_OVER;
+  const bool settled = g.phase == P_OVER && g.settles;
   py::list out(static_cast<std::size_t>(n));
   for (int s = 0; s < n; ++s) {
     const i128 x = settled ? (g.bal[s] - g.start[s]) * n + g.pot : g.bal[s] - g.start[s];
@@ -2829,7 +2836,8 @@ PYBIND11_MODULE(_kernel, m) {
   py::class_<Stepper>(m, "Stepper", py::dynamic_attr(),
                       "A session stepped one action at a time (KernelState).")
       .def(py::init(&make_stepper), py::arg("house"), py::arg("seed"), py::arg("balances"),
-           py::arg("dealer"), py::arg("hands"), py::arg("keep_results"))
+           py::arg("dealer"), py::arg("hands"), py::arg("keep_results"), py::arg("pot") = 0,
+           py::arg("settle") = true)
       .def("clone", [](const Stepper& g) { return std::make_unique<Stepper>(g); })
       .def("current_player", &Stepper::current_player)
       .def("phase", [](const Stepper& g) { return g.phase; })

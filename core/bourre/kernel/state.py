@@ -23,14 +23,15 @@ history is replayed (correct by construction, kept in step incrementally):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from bourre.game.actions import CARDS, PASS, PLAY, Action, Deck
 from bourre.game.observation import Discards, Observation
-from bourre.game.state import Legal, State, _checked_balances, _whole_deck
+from bourre.game.state import Legal, State, _amount, _checked_balances, _whole_deck
 from bourre.kernel import _house_facts, _kernel, can_play
-from bourre.rules import RuleViolation
+from bourre.rules import HandOutcome, RuleViolation
 from bourre.rules.hand import HandState, PublicDecision, TrickLog
 from bourre.rules.house import House
 from bourre.rules.money import Amount
@@ -62,14 +63,23 @@ def new_session(
     first_dealer: int | None = None,
     record: bool = False,
     keep_results: bool = True,
+    hands: int | None = None,
+    pot: Amount = 0,
+    settle: bool = True,
+    previous: HandOutcome | None = None,
 ) -> State | str:
-    """:meth:`bourre.game.Game.new_session`'s state on the kernel, or why the kernel
-    cannot play it (the engine entry point ``kernel`` of ``bourre.engines``)."""
+    """:meth:`bourre.game.Game.new_session`'s (or ``new_hand``'s) state on the kernel, or
+    why the kernel cannot play it (the engine entry point ``kernel`` of
+    ``bourre.engines``)."""
     why = can_play(house)
     if why is not None:
         return why
     if record:
         return "record=True keeps every card's legal set and reasons: the Python rules do"
+    if previous is not None:
+        return "a previous hand's outcome (who antes, R-ANTE): the Python rules read it"
+    if not _amount(pot) or pot < 0 or (hands is not None and not _count(hands)):
+        return "the Python rules give the words for this pot or number of hands"
     facts = _house_facts(house)
     assert isinstance(facts, dict)
     n, scale = facts["players"], facts["scale"]
@@ -83,11 +93,40 @@ def new_session(
         return "a random first dealer with no seed: the Python rules say who deals"
     units = []
     for b in start:
-        x = Fraction(b) * scale
-        if x.denominator != 1 or abs(x) >= 1 << 62:
+        x = _units(b, scale)
+        if x is None:
             return f"balance {b!r} is not a whole number of 1/{scale} chips the kernel holds"
-        units.append(int(x))
-    return KernelState(house, facts, seed, start, units, first_dealer, dealer, keep_results)
+        units.append(x)
+    in_pot = _units(pot, scale)
+    if in_pot is None:
+        return f"pot {pot!r} is not a whole number of 1/{scale} chips the kernel holds"
+    given = _Given(facts["hands"] if hands is None else hands, pot, in_pot, settle)
+    return KernelState(house, facts, seed, start, units, first_dealer, dealer, keep_results, given)
+
+
+@dataclass(frozen=True)
+class _Given:
+    """What a state starts from besides the balances: its hands, the pot already in the
+    middle (exact, and in the kernel's units) and whether the session is settled."""
+
+    hands: int
+    pot: Amount
+    pot_units: int
+    settle: bool
+
+
+def _units(x: Amount, scale: int) -> int | None:
+    """``x`` in 1/``scale`` chips, if a whole number of them within the kernel's range."""
+    u = x * scale
+    if isinstance(u, Fraction):
+        if u.denominator != 1:
+            return None
+        u = u.numerator
+    return u if abs(u) < 1 << 62 else None
+
+
+def _count(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 1
 
 
 class KernelState(State):
@@ -104,6 +143,7 @@ class KernelState(State):
         first_dealer: int | None,
         dealer: int,
         keep_results: bool,
+        given: _Given,
     ) -> None:  # (State.__init__ is not run: the kernel holds the state)
         assert _kernel is not None
         self.house = house
@@ -111,16 +151,19 @@ class KernelState(State):
         self.table = house.table
         self.n = facts["players"]
         self.h = facts["hand_size"]
-        self.hands_total = facts["hands"]
+        self.hands_total = given.hands
         self.announce = not facts["simultaneous"]
-        self.settles, self.record, self.keep_results = True, False, keep_results
+        self.settles, self.record, self.keep_results = given.settle, False, keep_results
+        self._given = given
         self.start = list(start)
         self._seed = seed
         self._first = first_dealer
         self._scale: int = facts["scale"]
         self._amount = _money(self._scale)
         text = None if seed is None else f"{seed}"
-        self._k = _kernel.Stepper(facts, text, units, dealer, self.hands_total, keep_results)
+        self._k = _kernel.Stepper(
+            facts, text, units, dealer, given.hands, keep_results, given.pot_units, given.settle
+        )
         self._shadow: State | None = None
         self._shadow_done = 0
         self._bind()
@@ -144,11 +187,15 @@ class KernelState(State):
         items = self._items(True)
         sh = self._shadow
         if sh is None:
+            given = self._given
             sh = State(
                 self.house,
                 seed=self._seed,
+                hands=given.hands,
                 balances=self.start,
+                pot=given.pot,
                 dealer=self._first,
+                settle=given.settle,
                 keep_results=self.keep_results,
             )
             self._shadow, self._shadow_done = sh, 0
