@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from bourre.cli.util import a_number, fail, load_house, max_workers, whole_number
+from bourre.rules.house import House
 
 __all__ = ["bench", "register_commands"]
 
@@ -48,10 +49,18 @@ def bench(
             " cannot play is an error naming the component). Each line names its engine.",
         ),
     ] = "auto",
+    solver: Annotated[
+        bool,
+        typer.Option(
+            "--solver",
+            help="Measure the double-dummy solver instead (bourre.solve): hands solved from"
+            " the first lead, the median time a hand and solves/s; last line: solves/s.",
+        ),
+    ] = False,
 ) -> None:
     """How fast the game runs on one core: hands/s with random bots, hands/s with
     heuristic bots, the Monte Carlo bot's decisions/s (medians of 5 rounds, the machine
-    first); last line: hands/s."""
+    first); last line: hands/s.  With --solver: how fast the double-dummy solver runs."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.sim import bench as B
 
@@ -62,6 +71,9 @@ def bench(
     if reference is not None and not reference.is_file():
         fail(f"--reference: {reference} is not a file")
     houses = [load_house(h) for h in (house or ["standard"])]
+    if solver:
+        _bench_solver(houses, seconds, engine, bots, reference, parallel)
+        return
     measures: tuple[str, ...] = B.MEASURES
     if engine not in B.ENGINES:
         fail(f"--engine {engine!r}: one of {', '.join(B.ENGINES)}")
@@ -84,6 +96,37 @@ def bench(
             fail(str(e))
         rate = next((m.median for m in done if m.unit == "hands/s"), 0.0)
     typer.echo(f"hands/s: {rate:.0f}")
+
+
+def _bench_solver(
+    houses: list[House],
+    seconds: float,
+    engine: str,
+    bots: str | None,
+    reference: Path | None,
+    parallel: bool,
+) -> None:
+    """``bourre bench --solver``: the solver alone, a line per house."""
+    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
+    from bourre.advice.solver import ENGINES
+    from bourre.advice.speed import time_solver
+    from bourre.sim.bench import machine
+
+    for given, option in ((bots, "--bots"), (reference, "--reference"), (parallel, "--parallel")):
+        if given:
+            fail(f"{option}: --solver times the solver alone, with no bots or yardstick")
+    if engine not in ENGINES:
+        fail(f"--engine {engine!r}: one of {', '.join(ENGINES)}")
+    typer.echo(f"machine: {machine()}")
+    rate = 0.0
+    for h in houses:
+        try:
+            got = time_solver(h, seconds, engine)
+        except ValueError as e:
+            fail(f"--engine kernel: {e}")
+        typer.echo(got.line())
+        rate = rate or got.per_second
+    typer.echo(f"solves/s: {rate:.0f}")
 
 
 def register_commands(cli: typer.Typer) -> None:
