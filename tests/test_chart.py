@@ -5,11 +5,15 @@ marking, its refusals, and a house with a third-party variant (the Python rules)
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import io
 import json
 import math
 import os
 import random
+import re
+import shlex
 import statistics
 import sys
 from pathlib import Path
@@ -341,3 +345,53 @@ def test_the_python_rules_chart_what_the_kernel_charts() -> None:
             assert a.answer == b.answer
             continue
         assert abs(a.gain.mean - b.gain.mean) <= a.gain.half_width + b.gain.half_width + 0.3
+
+
+def test_the_readme_commands_run(split_pot: ModuleType) -> None:
+    """The README's chart commands, built-in and third-party, as written (with fewer
+    hands and players, to be quick)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"`(bourre chart [^`]*)`", readme)
+    assert any("--versus" in c for c in commands) and any("split-pot" in c for c in commands)
+    for command in commands:
+        r = _run(*shlex.split(command)[2:], "--hands", "2", "--players", "3")
+        assert r.exit_code == 0, (command, r.output)  # type: ignore[attr-defined]
+        assert r.output.startswith("Strategy chart of ")  # type: ignore[attr-defined]
+
+
+def test_the_hands_by_default_follow_the_engine(split_pot: ModuleType) -> None:
+    rows = [HandClass(4, None, (0, 1, 2, 3), or_more=True)]
+    slow = chart("standard+split-pot", players=2, classes=rows)
+    assert slow.engine == "python" and slow.hands == 60 == slow.cells[0][0].hands
+    fast = chart("standard", players=2, classes=rows)
+    assert fast.hands == (800 if KERNEL else 60)
+
+
+DOCS = ROOT / "docs" / "advice.md"
+
+
+def test_the_example_of_docs_advice_runs() -> None:
+    page = DOCS.read_text(encoding="utf-8").split("## The strategy chart", 1)[1]
+    (code,) = re.findall(r"```python\n(.*?)```", page, re.S)
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        exec(compile(code, "docs/advice.md", "exec"), {"__name__": "chart_doc"})
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("Strategy chart of standard+table(players=4): 4 players")
+    assert lines[1].startswith("no trump, no ace pass Estimate(")
+
+
+@pytest.mark.slow
+def test_the_chart_of_docs_advice_is_the_commands_output() -> None:
+    """The page's chart of ``standard`` is what ``bourre chart standard`` prints (but
+    the time it took)."""
+    page = DOCS.read_text(encoding="utf-8")
+    shown = page.split("$ bourre chart standard\n", 1)[1].split("```", 1)[0]
+    r = runner.invoke(app, ["chart", "standard"], env={"COLUMNS": "110", "NO_COLOR": "1"})
+    assert r.exit_code == 0, r.output
+    if not KERNEL:
+        pytest.skip("the page shows the kernel's chart")
+
+    def untimed(text: str) -> str:
+        return re.sub(r" in \d+ s\.", " in … s.", text)
+
+    assert untimed(r.output) == untimed(shown)

@@ -46,6 +46,11 @@ __all__ = ["Cell", "Chart", "ChartError", "HandClass", "chart", "hand_classes"]
 MAX_HANDS = 100_000
 """The most hands one cell may ask for."""
 
+HANDS = {"kernel": 800, "python": 60}
+"""Hands a cell by default, by the engine that plays them: about half a minute for
+the chart of ``standard`` on one core either way (the Python rules are about ten
+times slower, so their ranges are about three times wider)."""
+
 ACE, KING = 12, 11
 """Ranks of the ace and the king (a card is suit × 13 + rank, R-DECK)."""
 
@@ -297,14 +302,14 @@ class Chart:
             "Deals where you may not pass (the ace of trumps up for the dealer, R-ACE-UP;"
             " everyone before the dealer passed, R-LAST-STANDS) are dealt again: the chart"
             " answers when you have the choice.",
-            f"Seed {self.seed}: {self.deals:,} deals in {self.seconds:.0f} s"
+            f"Seed {self.seed}: {self.deals:,} deals"
             + (
-                f" (with {self.versus.house}: the same hands and decks,"
-                f" {self.versus.deals:,} deals)"
+                f" and, for {self.versus.house}, the same hands and decks"
+                f" ({self.versus.deals:,} deals)"
                 if self.versus is not None
                 else ""
             )
-            + ".",
+            + f" in {self.seconds + (self.versus.seconds if self.versus else 0.0):.0f} s.",
         ]
         if self.versus is not None:
             n = sum(
@@ -462,14 +467,14 @@ def chart(
     *,
     players: int | None = None,
     versus: House | str | None = None,
-    hands: int = 200,
+    hands: int | None = None,
     seed: int = 0,
     engine: str | None = None,
     classes: Sequence[HandClass] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Chart:
     """The strategy chart of ``house`` at a table of ``players`` (default the house's):
-    ``hands`` hands per cell from ``seed``; with ``versus``, that house's chart on the
+    ``hands`` hands per cell (default :data:`HANDS` by the engine) from ``seed``; with ``versus``, that house's chart on the
     same hands and decks too (``Chart.versus``, ``Chart.changed``).  ``engine``
     ``"kernel"``, ``"python"`` or ``None``/``"auto"`` (the kernel when it can play every
     house, else the Python rules; ``BOURRE_ENGINE=python`` too).  ``classes``: the rows
@@ -478,7 +483,9 @@ def chart(
     and the rule."""
     h0 = _load(house, players, "house")
     h1 = None if versus is None else _load(versus, h0.table.players, "versus")
-    if not isinstance(hands, int) or isinstance(hands, bool) or not 1 <= hands <= MAX_HANDS:
+    if hands is not None and (
+        not isinstance(hands, int) or isinstance(hands, bool) or not 1 <= hands <= MAX_HANDS
+    ):
         raise ChartError("hands", f"{hands} hands a cell: from 1 to {MAX_HANDS:,}")
     try:
         wanted = choose(engine)
@@ -496,13 +503,14 @@ def chart(
                 break
         if why is not None and wanted == "kernel":
             raise ChartError("engine", why)
+    ran = "python" if why else "kernel"
     try:
-        return _draw(houses, hands, seed, "python" if why else "kernel", why, classes, progress)
+        return _draw(houses, hands or HANDS[ran], seed, ran, why, classes, progress)
     except _KernelCannot:
         why = "the kernel does not play every seat's turn of this house"
         if wanted == "kernel":
             raise ChartError("engine", why) from None
-        return _draw(houses, hands, seed, "python", why, classes, progress)
+        return _draw(houses, hands or HANDS["python"], seed, "python", why, classes, progress)
 
 
 def _draw(

@@ -39,10 +39,14 @@ def render(got: Chart, console: Console) -> None:
     method under it."""
     console.print(got.headline(), highlight=False, soft_wrap=True)
     table = Table(pad_edge=False, header_style="bold", collapse_padding=True)
-    table.add_column("your hand", no_wrap=True)
+    table.add_column("your hand", min_width=12, ratio=1)
+    wide = max(len(got.words(r, p)[0]) for r in range(len(got.classes)) for p in (1, got.players))
     for p in range(1, got.players + 1):
         table.add_column(
-            f"{p} dealer" if p == got.players else str(p), justify="center", no_wrap=True
+            f"{p}\ndealer" if p == got.players else str(p),
+            justify="center",
+            no_wrap=True,
+            min_width=max(wide, 6),
         )
     for r, cls in enumerate(got.classes):
         cells = []
@@ -81,12 +85,13 @@ def chart(
         typer.Option(help="Another house: the cells whose answer changes are marked."),
     ] = None,
     hands: Annotated[
-        int,
+        int | None,
         typer.Option(
             parser=whole_number("--hands"),
-            help="Hands simulated in each cell (the Python rules: take fewer, e.g. 60).",
+            help="Hands simulated in each cell (default: 800 on the kernel, 60 on the"
+            " Python rules, about half a minute either way for 5 players).",
         ),
-    ] = 800,
+    ] = None,
     seed: Annotated[
         int, typer.Option(parser=whole_number("--seed", signed=True), help="Seed of the deals.")
     ] = 0,
