@@ -160,7 +160,8 @@ def test_play_pass_and_close_follow_the_range() -> None:
     assert all(c.answer == "play" for c in got.cells[labels.index("4+ trumps")])
     dealer = [row[2] for row in got.cells]
     assert dealer[labels.index("no trump, no ace")].answer == "none"  # holds the upcard
-    assert dealer[labels.index("1 trump: A, no side ace")].answer == "must play"  # R-ACE-UP
+    lone_ace = dealer[labels.index("1 trump: A, no side ace")]
+    assert (lone_ace.answer, lone_ace.forced) == ("must play", "R-ACE-UP")
 
 
 def test_the_same_seed_gives_the_same_chart() -> None:
@@ -261,6 +262,7 @@ def test_the_command_writes_json_and_html(tmp_path: Path) -> None:
         "take",
         "bourre",
         "redealt",
+        "forced",
     }
     assert set(cell["gain"]) == {"mean", "low", "high"} and cell["answer"] == "play"
     assert data["versus"]["house"] == "standard+pot-limit(limit=1)+table(players=3)"

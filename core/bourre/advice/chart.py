@@ -54,7 +54,8 @@ times slower, so their ranges are about three times wider)."""
 ACE, KING = 12, 11
 """Ranks of the ace and the king (a card is suit × 13 + rank, R-DECK)."""
 
-TOPS = {"A": "the ace", "K": "the king", "Q-": "the queen or lower", None: "any"}
+TRIES = 50
+"""Deals drawn for a cell's first hand before it is found to leave no choice."""
 
 
 class ChartError(AdviceError):
@@ -175,7 +176,8 @@ def hand_classes(size: int) -> tuple[HandClass, ...]:
 @dataclass(frozen=True)
 class Cell:
     """One hand class at one place: ``answer`` ``"play"``, ``"pass"``, ``"close"``,
-    ``"must play"`` (the dealer may never pass with it, R-ACE-UP) or ``"none"`` (no
+    ``"must play"`` (no deal of the kind leaves a choice: the dealer's lone trump is
+    the ace turned up, R-ACE-UP; ``forced`` names the rule) or ``"none"`` (no
     such hand there: the dealer's holds a trump); ``gain`` the chips playing minus
     passing, ``play`` and ``passing`` each, ``throw`` the number of weakest cards
     thrown when playing, ``take``/``bourre`` the chances when playing."""
@@ -190,6 +192,8 @@ class Cell:
     bourre: Estimate | None = None
     redealt: int = 0
     """Deals dealt again because the seat could not pass in them (R-ACE-UP, R-LAST-STANDS)."""
+    forced: str | None = None
+    """For ``"must play"``: the rule that forbids the pass in every deal tried."""
 
     def as_dict(self) -> dict[str, Any]:
         def est(e: Estimate | None) -> dict[str, float] | None:
@@ -205,6 +209,7 @@ class Cell:
             "take": est(self.take),
             "bourre": est(self.bourre),
             "redealt": self.redealt,
+            "forced": self.forced,
         }
 
 
@@ -272,7 +277,7 @@ class Chart:
         if c.answer == "none":
             return "—", []
         if c.answer == "must play":
-            return "must play", ["R-ACE-UP"] if detail else []
+            return "must play", [c.forced or ""] if detail else []
         assert c.gain is not None
         text = f"{c.answer} {_signed(c.gain.mean)}"
         lines = [f"±{c.gain.half_width:.1f}, throw {c.throw}"] if detail else []
@@ -304,8 +309,13 @@ class Chart:
             " answers when you have the choice.",
             f"Seed {self.seed}: {self.deals:,} deals"
             + (
-                f" and, for {self.versus.house}, the same hands and decks"
-                f" ({self.versus.deals:,} deals)"
+                f" and, for {self.versus.house}, "
+                + (
+                    "the same hands and decks"
+                    if self.versus.size == self.size
+                    else f"hands of {self.versus.size} cards from the same seeds"
+                )
+                + f" ({self.versus.deals:,} deals)"
                 if self.versus is not None
                 else ""
             )
@@ -401,8 +411,6 @@ def _cell(table: _Table, cls: HandClass, row: int, place: int, hands: int, seed:
     dealer = place == n
     if not cls.possible(size, dealer):
         return Cell("none")
-    if dealer and cls.trumps == 1 and cls.top == "A" and not cls.or_more:
-        return Cell("must play")  # its one trump is the ace turned up (R-ACE-UP)
     seat = place % n
     stake = n * table.house.table.ante  # the first pot (R-FIRST-POT)
     rows: list[list[float]] = []
@@ -410,14 +418,18 @@ def _cell(table: _Table, cls: HandClass, row: int, place: int, hands: int, seed:
     bourres: list[list[float]] = []
     redealt = 0
     for i in range(hands):
-        for j in range(1000):
+        why: str | None = None
+        for j in range(TRIES if i == 0 else 20 * TRIES):
             rng = random.Random(f"{seed}/{row}/{i}/{j}")
             mine, up = cls.sample(rng, size, dealer)
             state = seat_to_decide(table.game, stake, mine, up, seat, (), table.bot, rng)
-            if state.observation(seat).forced is None:
+            why = state.observation(seat).forced
+            if why is None:
                 break
             redealt += 1  # no choice in this deal (R-ACE-UP, R-LAST-STANDS)
         else:
+            if i == 0:  # never a choice (the dealer's lone trump is the ace turned up)
+                return Cell("must play", forced=why)
             raise ChartError("hands", f"no deal of {cls.label!r} leaves place {place} a choice")
         if table.limit is None:
             limit, legal = exchange_rule(state, seat, table.bot)
