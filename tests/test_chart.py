@@ -397,3 +397,11 @@ def test_the_chart_of_docs_advice_is_the_commands_output() -> None:
         return re.sub(r" in \d+ s\.", " in … s.", text)
 
     assert untimed(r.output) == untimed(shown)
+
+
+def test_a_page_that_cannot_be_written_is_one_message(tmp_path: Path) -> None:
+    where = tmp_path / "no such folder" / "chart.html"
+    r = _run("standard", "--players", "2", "--hands", "1", "--html", str(where))
+    assert r.exit_code == 2, r.output  # type: ignore[attr-defined]
+    assert r.stderr.startswith("bourre: --html: cannot write")  # type: ignore[attr-defined]
+    assert "Traceback" not in r.stderr  # type: ignore[attr-defined]
