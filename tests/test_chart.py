@@ -165,23 +165,37 @@ def test_play_pass_and_close_follow_the_range() -> None:
 
 
 def test_the_same_seed_gives_the_same_chart() -> None:
-    a = chart("standard+table(players=3)", hands=30, seed=5)
-    b = chart("standard+table(players=3)", hands=30, seed=5)
+    rows = hand_classes(5)[3:9]
+    a = chart("standard+table(players=3)", hands=30, seed=5, classes=rows)
+    b = chart("standard+table(players=3)", hands=30, seed=5, classes=rows)
     assert a.cells == b.cells
-    assert chart("standard+table(players=3)", hands=30, seed=6).cells != a.cells
+    assert chart("standard+table(players=3)", hands=30, seed=6, classes=rows).cells != a.cells
 
 
 # -- --versus --------------------------------------------------------------------------
 
 
 def test_versus_plays_the_same_deals_and_marks_the_changes() -> None:
-    alone = chart("standard+table(players=3)", hands=40, seed=1)
-    same = chart("standard+table(players=3)", hands=40, seed=1, versus="standard+table(players=3)")
+    rows = hand_classes(5)[:-4]
+    alone = chart("standard+table(players=3)", hands=40, seed=1, classes=rows)
+    same = chart(
+        "standard+table(players=3)",
+        hands=40,
+        seed=1,
+        versus="standard+table(players=3)",
+        classes=rows,
+    )
     assert same.cells == alone.cells  # the chart itself is the same with or without versus
     assert same.versus is not None and same.versus.cells == alone.cells
     assert not any(same.changed(r, p) for r in range(len(same.classes)) for p in (1, 2, 3))
     # a bourré costs at most 1 chip: weak hands become worth playing
-    cheap = chart("standard+table(players=3)", hands=40, seed=1, versus="pot-limit(limit=1)")
+    cheap = chart(
+        "standard+table(players=3)",
+        hands=40,
+        seed=1,
+        versus="pot-limit(limit=1)",
+        classes=rows,
+    )
     assert cheap.cells == alone.cells
     assert cheap.versus is not None
     marked = [(r, p) for r in range(len(cheap.classes)) for p in (1, 2, 3) if cheap.changed(r, p)]
