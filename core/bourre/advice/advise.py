@@ -24,7 +24,7 @@ from itertools import combinations
 from typing import Any
 
 from bourre.game import Game
-from bourre.game.actions import PASS, PLAY, Deck, discard
+from bourre.game.actions import PASS, PLAY, Action, Deck, discard
 from bourre.game.botmaking import make_bot
 from bourre.game.engines import choose
 from bourre.game.players import ask
@@ -391,44 +391,25 @@ def advise(
     fast = engine != "python"
     ran = "python"
     while len(rows) < hands:
-        state = game.new_hand(dealer=dealer)
-        state.set_hand(dealer=dealer, pot=stake)
-        state.apply_chance(_deck(mine, up, seat, dealer, n, h, rng))
-        if sorted(state.cards_of(seat)) != sorted(mine) or state.hand.upcard != up:
-            raise AdviceError("house", f"house {h0.spec!r} does not deal as R-DEAL says")
-        k = 0
-        while state.current_player() != seat:
-            if k < len(decided) and state.phase_name == "decide":
-                state.apply_action(PLAY if decided[k] else PASS)
-                k += 1
-            else:
-                state.apply_action(ask(state, bot))
+        state = seat_to_decide(game, stake, mine, up, seat, decided, bot, rng, dealer=dealer)
         if opts is None:
             why = state.observation(seat).forced
             # forced in every deal: the ace of trumps up (R-ACE-UP), or all the
             # earlier seats announced a pass (R-LAST-STANDS)
             if why is not None and (why != "R-LAST-STANDS" or decided):
                 forced = why
-            probe = state.clone()
-            probe.apply_action(PLAY)
-            while not probe.is_terminal() and not (
-                probe.current_player() == seat and probe.phase_name == "exchange"
-            ):  # the others who decide before the exchange (simultaneous-reveal)
-                probe.apply_action(ask(probe, bot))
-            exchange = probe.phase_name == "exchange"  # (else won alone in this deal: R-SOLE)
-            limit = probe.exchange_limit() if exchange else h
-            legal = set(probe.legal_actions()) if exchange else set()
+            limit, legal = exchange_rule(state, seat, bot)
             opts = [
                 c for c in candidates(mine, trump, limit, every) if not legal or discard(c) in legal
             ] or [()]
-        got = _kernel_row(state, seat, opts, forced, rng) if fast else None
+        got = option_rows(state, seat, opts, forced, bot, rng, "kernel") if fast else None
         if got is None:
             fast = False  # the kernel cannot play it: the Python rules, for every deal
             if rows and ran == "kernel":
                 rows.clear()  # (never mixed: the deals so far again, on the Python rules)
             ran = "python"
-            got = [_rollout(state, seat, bot, c) for c in opts]
-            got.append(_rollout(state, seat, bot, None) if forced is None else (0.0, 0.0, 0.0))
+            got = option_rows(state, seat, opts, forced, bot, rng, "python")
+            assert got is not None
         else:
             ran = "kernel"
         rows.append(got)
@@ -484,6 +465,73 @@ def _with_players(spec: str, players: int) -> str:
     a ``table(…)`` already in it is given the new count."""
     parts = [p for p in spec.split("+") if not p.startswith("table(players=")]
     return "+".join([*parts, f"table(players={players})"])
+
+
+def seat_to_decide(
+    game: Game,
+    stake: Amount,
+    mine: Sequence[int],
+    up: int,
+    seat: int,
+    decided: Sequence[bool],
+    bot: Any,
+    rng: random.Random,
+    *,
+    dealer: int = 0,
+) -> State:
+    """One simulated deal up to ``seat``'s decision: a hand from the pot ``stake``, the
+    deck of :func:`_deck` (``seat`` holds ``mine``, the dealer the upcard ``up``; the
+    rest shuffled from ``rng``, R-DEAL), the earlier seats deciding as ``decided`` says
+    (R-DECIDE), the rest of them as ``bot``."""
+    n, h = game.players, game.hand_size
+    state = game.new_hand(dealer=dealer)
+    state.set_hand(dealer=dealer, pot=stake)
+    state.apply_chance(_deck(mine, up, seat, dealer, n, h, rng))
+    if sorted(state.cards_of(seat)) != sorted(mine) or state.hand.upcard != up:
+        raise AdviceError("house", f"house {game.house.spec!r} does not deal as R-DEAL says")
+    k = 0
+    while state.current_player() != seat:
+        if k < len(decided) and state.phase_name == "decide":
+            state.apply_action(PLAY if decided[k] else PASS)
+            k += 1
+        else:
+            state.apply_action(ask(state, bot))
+    return state
+
+
+def exchange_rule(state: State, seat: int, bot: Any) -> tuple[int, set[Action]]:
+    """How many cards ``seat`` may exchange if it plays in this deal (R-DRAW) and its
+    legal exchanges (empty, and the hand size, when it wins alone without an
+    exchange, R-SOLE), from a copy of ``state`` at its decision."""
+    probe = state.clone()
+    probe.apply_action(PLAY)
+    while not probe.is_terminal() and not (
+        probe.current_player() == seat and probe.phase_name == "exchange"
+    ):  # the others who decide before the exchange (simultaneous-reveal)
+        probe.apply_action(ask(probe, bot))
+    if probe.phase_name != "exchange":
+        return len(state.cards_of(seat)), set()
+    return probe.exchange_limit(), set(probe.legal_actions())
+
+
+def option_rows(
+    state: State,
+    seat: int,
+    opts: list[tuple[int, ...]],
+    forced: str | None,
+    bot: Any,
+    rng: random.Random,
+    engine: str,
+) -> list[tuple[float, float, float]] | None:
+    """One deal played out from ``seat``'s decision, once per exchange in ``opts`` and
+    once passing (``(0, 0, 0)`` when ``forced``): (took the pot, bourré, chips) for each,
+    the pass last.  ``engine`` ``"kernel"``: on the compiled kernel, ``None`` when it
+    cannot play this deal; ``"python"``: on the Python rules, card by card."""
+    if engine == "kernel":
+        return _kernel_row(state, seat, opts, forced, rng)
+    got = [_rollout(state, seat, bot, c) for c in opts]
+    got.append(_rollout(state, seat, bot, None) if forced is None else (0.0, 0.0, 0.0))
+    return got
 
 
 def _kernel_row(

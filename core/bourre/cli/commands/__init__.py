@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import typer
 
-from bourre.cli.commands import advise, bench, houses, new, play, referee
+from bourre.cli.commands import advise, bench, chart, houses, new, play, referee
 
 __all__ = ["register_commands"]
 
 
 def register_commands(cli: typer.Typer) -> None:
     """The built-in commands: the referee's, the houses', ``bench``, ``play``,
-    ``advise`` and ``new`` (a plugin package to start from)."""
-    for module in (referee, houses, bench, play, advise, new):
+    ``advise``, ``chart`` and ``new`` (a plugin package to start from)."""
+    for module in (referee, houses, bench, play, advise, chart, new):
         module.register_commands(cli)

@@ -1,0 +1,575 @@
+"""The strategy chart of a house (:func:`chart`, ``bourre chart HOUSE``): for each class
+of hand a card player recognises (trumps held, the top trump, side aces) and each place
+from the dealer, whether to play or pass at the first pot, with the chips at stake.
+
+A cell is the advice of :func:`bourre.advice.advise` averaged over the hands of its
+class: many hands of the class are dealt at random (:meth:`HandClass.sample`, uniform
+over the hands and upcards of the class), each at a whole random deal; each deal is
+played out from the seat's decision passing and playing with each count of its weakest
+cards thrown (:func:`bourre.advice.advise.candidates`), with the same machinery as
+``advise`` (:func:`~bourre.advice.advise.seat_to_decide`,
+:func:`~bourre.advice.advise.option_rows`: the kernel for a house it plays, else the
+Python rules).  Playing counts the best number of cards to throw over the cell.  The
+answer is *play* when the whole 95% range of the chips playing minus passing is above
+0, *pass* when it is below, *close* when it holds 0.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bourre.advice.advise import (
+    AdviceError,
+    Estimate,
+    _with_players,
+    candidates,
+    exchange_rule,
+    interval,
+    option_rows,
+    seat_to_decide,
+)
+from bourre.game import Game
+from bourre.game.botmaking import make_bot
+from bourre.game.engines import choose
+from bourre.kernel import can_play
+from bourre.kernel.rollouts import _BUILT
+from bourre.rules.house import House
+from bourre.rules.money import Amount
+
+__all__ = ["Cell", "Chart", "ChartError", "HandClass", "chart", "hand_classes"]
+
+MAX_HANDS = 100_000
+"""The most hands one cell may ask for."""
+
+HANDS = {"kernel": 800, "python": 60}
+"""Hands a cell by default, by the engine that plays them: about half a minute for
+the chart of ``standard`` on one core either way (the Python rules are about ten
+times slower, so their ranges are about three times wider)."""
+
+ACE, KING = 12, 11
+"""Ranks of the ace and the king (a card is suit × 13 + rank, R-DECK)."""
+
+TRIES = 50
+"""Deals drawn for a cell's first hand before it is found to leave no choice."""
+
+
+class ChartError(AdviceError):
+    """A chart that cannot be drawn: ``field`` names the option, the message the rule."""
+
+
+@dataclass(frozen=True)
+class HandClass:
+    """Hands with ``trumps`` trumps (``or_more``: at least that many), the highest of
+    them ``top`` (``"A"``, ``"K"``, ``"Q-"`` the queen or lower, ``None`` any) and a
+    number of side aces (aces of the other suits) in ``aces``."""
+
+    trumps: int
+    top: str | None
+    aces: tuple[int, ...]
+    or_more: bool = False
+
+    @property
+    def label(self) -> str:
+        """The row's name: ``"2 trumps: A, side ace"`` (the top trump after the colon)."""
+        t = self.trumps
+        if t == 0:
+            words = "no trump"
+        else:
+            words = f"{t}{'+' if self.or_more else ''} trump{'s' if t > 1 or self.or_more else ''}"
+        if self.top is not None:
+            words += ": " + {"A": "A", "K": "K", "Q-": "Q or lower"}[self.top]
+        side = "ace" if t == 0 else "side ace"
+        words += {
+            (0,): f", no {side}",
+            (1,): f", one {side}",
+            (1, 2, 3): f", {side}",
+            (2, 3): f", 2+ {side}s",
+        }.get(self.aces, "")
+        return words
+
+    def matches(self, hand: Sequence[int], trump: int) -> bool:
+        """Whether ``hand`` is of this class when ``trump`` (a suit) is trumps."""
+        ranks = [c % 13 for c in hand if c // 13 == trump]
+        aces = sum(1 for c in hand if c // 13 != trump and c % 13 == ACE)
+        t = len(ranks)
+        if t != self.trumps and not (self.or_more and t > self.trumps):
+            return False
+        if self.top is not None:
+            high = max(ranks, default=-1)
+            if {"A": high != ACE, "K": high != KING, "Q-": high > KING - 1}[self.top]:
+                return False
+        return aces in self.aces
+
+    def possible(self, size: int, dealer: bool) -> bool:
+        """Whether a hand of ``size`` cards can be of this class (the dealer's holds
+        the upcard, a trump, R-DEAL)."""
+        side = size - self.trumps
+        return side >= 0 and (not dealer or self.trumps > 0) and side >= min(self.aces)
+
+    def _trump_sets(self, t: int) -> int:
+        """How many sets of ``t`` trumps have this class's top."""
+        if self.top == "A":
+            return math.comb(12, t - 1) if t >= 1 else 0
+        if self.top == "K":
+            return math.comb(11, t - 1) if t >= 1 else 0
+        if self.top == "Q-":
+            return math.comb(11, t)
+        return math.comb(13, t)
+
+    def sample(self, rng: random.Random, size: int, dealer: bool) -> tuple[tuple[int, ...], int]:
+        """A hand of ``size`` cards of this class and an upcard, uniform over the pairs
+        (hand, upcard) of the class as they are dealt (R-DEAL): trumps a random suit,
+        the upcard among the other trumps, or for the dealer one of its own."""
+        counts = [
+            t
+            for t in range(self.trumps, size + 1 if self.or_more else self.trumps + 1)
+            if size - t >= 0
+        ]
+        weights = [
+            self._trump_sets(t)
+            * sum(math.comb(3, a) * math.comb(36, size - t - a) for a in self.aces if a <= size - t)
+            * (t if dealer else 13 - t)  # the upcard's choices
+            for t in counts
+        ]
+        t = rng.choices(counts, weights)[0]
+        if self.top == "A":
+            ranks = [ACE, *rng.sample(range(ACE), t - 1)]
+        elif self.top == "K":
+            ranks = [KING, *rng.sample(range(KING), t - 1)]
+        elif self.top == "Q-":
+            ranks = rng.sample(range(KING), t)
+        else:
+            ranks = rng.sample(range(13), t)
+        side = size - t
+        allowed = [a for a in self.aces if a <= side]
+        a = rng.choices(allowed, [math.comb(3, a) * math.comb(36, side - a) for a in allowed])[0]
+        trump = rng.randrange(4)
+        others = [s for s in range(4) if s != trump]
+        aces = [s * 13 + ACE for s in others]
+        plain = [s * 13 + r for s in others for r in range(ACE)]
+        hand = [trump * 13 + r for r in ranks] + rng.sample(aces, a) + rng.sample(plain, side - a)
+        if dealer:
+            up = trump * 13 + rng.choice(sorted(ranks))
+        else:
+            up = trump * 13 + rng.choice([r for r in range(13) if r not in ranks])
+        return tuple(sorted(hand)), up
+
+
+def hand_classes(size: int) -> tuple[HandClass, ...]:
+    """The chart's rows for hands of ``size`` cards: no trump by side aces (none, one,
+    two or more); one and two trumps by the top trump (ace, king, queen or lower) and
+    side aces (none, some); three trumps by the top trump; four or more."""
+    rows = [HandClass(0, None, (0,)), HandClass(0, None, (1,)), HandClass(0, None, (2, 3))]
+    for t in (1, 2):
+        for top in ("A", "K", "Q-"):
+            rows += [HandClass(t, top, (0,)), HandClass(t, top, (1, 2, 3))]
+    rows += [HandClass(3, top, (0, 1, 2, 3)) for top in ("A", "K", "Q-")]
+    rows.append(HandClass(4, None, (0, 1, 2, 3), or_more=True))
+    return tuple(r for r in rows if r.possible(size, dealer=False))
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One hand class at one place: ``answer`` ``"play"``, ``"pass"``, ``"close"``,
+    ``"must play"`` (no deal of the kind leaves a choice: the dealer's lone trump is
+    the ace turned up, R-ACE-UP; ``forced`` names the rule) or ``"none"`` (no
+    such hand there: the dealer's holds a trump); ``gain`` the chips playing minus
+    passing, ``play`` and ``passing`` each, ``throw`` the number of weakest cards
+    thrown when playing, ``take``/``bourre`` the chances when playing."""
+
+    answer: str
+    hands: int = 0
+    throw: int | None = None
+    play: Estimate | None = None
+    passing: Estimate | None = None
+    gain: Estimate | None = None
+    take: Estimate | None = None
+    bourre: Estimate | None = None
+    redealt: int = 0
+    """Deals dealt again because the seat could not pass in them (R-ACE-UP, R-LAST-STANDS)."""
+    forced: str | None = None
+    """For ``"must play"``: the rule that forbids the pass in every deal tried."""
+
+    def as_dict(self) -> dict[str, Any]:
+        def est(e: Estimate | None) -> dict[str, float] | None:
+            return None if e is None else {"mean": e.mean, "low": e.low, "high": e.high}
+
+        return {
+            "answer": self.answer,
+            "hands": self.hands,
+            "throw": self.throw,
+            "gain": est(self.gain),
+            "play": est(self.play),
+            "pass": est(self.passing),
+            "take": est(self.take),
+            "bourre": est(self.bourre),
+            "redealt": self.redealt,
+            "forced": self.forced,
+        }
+
+
+@dataclass(frozen=True)
+class Chart:
+    """The chart of one house: ``cells[row][place - 1]`` for the rows ``classes`` and
+    the places 1 (the dealer's left) … ``players`` (the dealer); ``versus`` the chart
+    of the other house on the same deals (``bourre chart … --versus``)."""
+
+    house: str
+    players: int
+    size: int
+    pot: Amount
+    limit: int
+    classes: tuple[HandClass, ...]
+    cells: tuple[tuple[Cell, ...], ...]
+    hands: int
+    seed: int
+    engine: str
+    why_python: str | None
+    seconds: float
+    versus: Chart | None = None
+    deals: int = field(default=0)
+
+    def changed(self, row: int, place: int) -> bool:
+        """Whether the answer at ``row``, ``place`` differs from ``versus``'s."""
+        if self.versus is None:
+            return False
+        return self.cells[row][place - 1].answer != self.versus.cells[row][place - 1].answer
+
+    @property
+    def widest(self) -> float:
+        """The largest half-width of a gain's 95% range in the chart."""
+        return max(
+            (c.gain.half_width for r in self.cells for c in r if c.gain is not None), default=0.0
+        )
+
+    def engine_words(self) -> str:
+        if self.engine == "kernel":
+            return "played by the kernel"
+        why = f" ({self.why_python})" if self.why_python else ""
+        return f"played by the Python rules, card by card{why}: slower"
+
+    def headline(self) -> str:
+        """The first line: the house, the table and which engine played."""
+        line = (
+            f"Strategy chart of {self.house}: {self.players} players, {self.size} cards,"
+            f" the first pot ({_chips(self.pot)} chips); {self.engine_words()}."
+        )
+        if self.versus is not None:
+            line += f" Against {self.versus.house} ({self.versus.engine_words()})."
+        return line
+
+    def place_name(self, place: int) -> str:
+        """A column's heading: ``"1 (dealer's left)"``, ``"2"``, …, ``"5 (dealer)"``."""
+        if place == self.players:
+            return f"{place} (dealer)"
+        return f"{place} (dealer's left)" if place == 1 else str(place)
+
+    def words(self, row: int, place: int, detail: bool = False) -> tuple[str, list[str]]:
+        """A cell in words: ``("play +1.2", [further lines])``; the further lines give
+        the range and the cards thrown (``detail``) and, for a cell that changes,
+        ``versus``'s answer."""
+        c = self.cells[row][place - 1]
+        if c.answer == "none":
+            return "—", []
+        if c.answer == "must play":
+            return "must play", [c.forced or ""] if detail else []
+        assert c.gain is not None
+        text = f"{c.answer} {_signed(c.gain.mean)}"
+        lines = [f"±{c.gain.half_width:.1f}, throw {c.throw}"] if detail else []
+        if self.changed(row, place):
+            assert self.versus is not None
+            theirs = self.versus.words(row, place, detail)[0]
+            lines.append(f"vs {theirs if detail else theirs.split()[0]}")
+        return text, lines
+
+    def method(self) -> list[str]:
+        """How the chart was made and how far to trust it, in plain words."""
+        out = [
+            f"Each cell: {self.hands:,} hands of the row's kind, dealt at random (the"
+            " rest of the hand, the trump suit and the upcard at random among the deals"
+            " that fit the row; the other hands and the stock at random), at the first"
+            f" pot of {_chips(self.pot)} chips, the seats before you deciding as the"
+            " heuristic bot would.",
+            "Each deal is played out once passing and once playing with each count of"
+            f" your weakest cards thrown (0 to {self.limit}: plain cards lowest first,"
+            " then side kings and aces, trumps last), on the same cards; the others"
+            " exchange and play as the heuristic bot, and so do you after your exchange.",
+            "The figure is the chips playing minus passing, per hand, from your decision"
+            " on (the antes already paid are sunk), playing with the best count over the"
+            " cell.",
+            f"play: its whole 95% range is above 0; pass: below 0; close: the range holds"
+            f" 0. The ranges are within ±{self.widest:.2f} chips (the widest in the chart).",
+            "Deals where you may not pass (the ace of trumps up for the dealer, R-ACE-UP;"
+            " everyone before the dealer passed, R-LAST-STANDS) are dealt again: the chart"
+            " answers when you have the choice.",
+            f"Seed {self.seed}: {self.deals:,} deals"
+            + (
+                f" and, for {self.versus.house}, "
+                + (
+                    "the same hands and decks"
+                    if self.versus.size == self.size
+                    else f"hands of {self.versus.size} cards from the same seeds"
+                )
+                + f" ({self.versus.deals:,} deals)"
+                if self.versus is not None
+                else ""
+            )
+            + f" in {self.seconds + (self.versus.seconds if self.versus else 0.0):.0f} s.",
+        ]
+        if self.versus is not None:
+            n = sum(
+                self.changed(r, p)
+                for r in range(len(self.classes))
+                for p in range(1, self.players + 1)
+            )
+            out.append(
+                f"Marked: the {n} cell(s) whose answer under {self.house} differs from"
+                f" {self.versus.house}'s, shown under it after vs."
+            )
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "house": self.house,
+            "players": self.players,
+            "hand_size": self.size,
+            "pot": float(self.pot),
+            "exchange_limit": self.limit,
+            "hands_per_cell": self.hands,
+            "seed": self.seed,
+            "engine": self.engine,
+            "why_python": self.why_python,
+            "deals": self.deals,
+            "seconds": round(self.seconds, 3),
+            "places": list(range(1, self.players + 1)),
+            "rows": [
+                {
+                    "hand": c.label,
+                    "trumps": c.trumps,
+                    "or_more": c.or_more,
+                    "top": c.top,
+                    "side_aces": list(c.aces),
+                    "cells": [cell.as_dict() for cell in self.cells[i]],
+                }
+                for i, c in enumerate(self.classes)
+            ],
+        }
+        if self.versus is not None:
+            out["versus"] = self.versus.as_dict()
+            out["changed"] = [
+                {"row": r, "hand": self.classes[r].label, "place": p}
+                for r in range(len(self.classes))
+                for p in range(1, self.players + 1)
+                if self.changed(r, p)
+            ]
+        return out
+
+
+def _chips(x: Amount) -> str:
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def _signed(x: float) -> str:
+    return "0.0" if abs(x) < 0.05 else f"{x:+.1f}".replace("-", "−")
+
+
+class _KernelCannot(Exception):
+    """The kernel declined a deal: the whole chart again on the Python rules."""
+
+
+@dataclass
+class _Table:
+    """One house's game, bot and engine for the chart."""
+
+    house: House
+    game: Game
+    bot: Any
+    engine: str
+    limit: int | None = None
+    deals: int = 0
+
+
+def _table(house: House, seed: int, engine: str) -> _Table:
+    return _Table(
+        house,
+        Game(house, engine="python"),
+        make_bot("heuristic", random.Random(seed), house=house),
+        engine,
+    )
+
+
+def _cell(table: _Table, cls: HandClass, row: int, place: int, hands: int, seed: int) -> Cell:
+    """One cell: ``hands`` hands of ``cls`` at ``place``, each on its own deal (the
+    deal ``i`` of row ``row`` is drawn from its own seed: the same cards for every
+    house and, but for the dealer's upcard, every place)."""
+    n, size = table.game.players, table.game.hand_size
+    dealer = place == n
+    if not cls.possible(size, dealer):
+        return Cell("none")
+    seat = place % n
+    stake = n * table.house.table.ante  # the first pot (R-FIRST-POT)
+    rows: list[list[float]] = []
+    takes: list[list[float]] = []
+    bourres: list[list[float]] = []
+    redealt = 0
+    for i in range(hands):
+        why: str | None = None
+        for j in range(TRIES if i == 0 else 20 * TRIES):
+            rng = random.Random(f"{seed}/{row}/{i}/{j}")
+            mine, up = cls.sample(rng, size, dealer)
+            state = seat_to_decide(table.game, stake, mine, up, seat, (), table.bot, rng)
+            why = state.observation(seat).forced
+            if why is None:
+                break
+            redealt += 1  # no choice in this deal (R-ACE-UP, R-LAST-STANDS)
+        else:
+            if i == 0:  # never a choice (the dealer's lone trump is the ace turned up)
+                return Cell("must play", forced=why)
+            raise ChartError("hands", f"no deal of {cls.label!r} leaves place {place} a choice")
+        if table.limit is None:
+            limit, legal = exchange_rule(state, seat, table.bot)
+            if legal:  # (a deal won alone says nothing of the limit, R-SOLE)
+                table.limit = limit
+        opts = candidates(mine, up // 13, size if table.limit is None else table.limit, False)
+        got = option_rows(state, seat, opts, None, table.bot, rng, table.engine)
+        if got is None:
+            raise _KernelCannot
+        table.deals += 1
+        rows.append([x[2] for x in got])
+        takes.append([x[0] for x in got])
+        bourres.append([x[1] for x in got])
+    k = len(rows[0]) - 1
+    means = [math.fsum(r[j] for r in rows) for j in range(k)]
+    best = max(range(k), key=lambda j: (means[j], -j))
+    gain = interval([r[best] - r[k] for r in rows])
+    answer = "play" if gain.low > 0 else "pass" if gain.high < 0 else "close"
+    return Cell(
+        answer,
+        hands=hands,
+        throw=best,
+        play=interval([r[best] for r in rows]),
+        passing=interval([r[k] for r in rows]),
+        gain=gain,
+        take=interval([r[best] for r in takes]),
+        bourre=interval([r[best] for r in bourres]),
+        redealt=redealt,
+    )
+
+
+def _load(house: House | str, players: int | None, field_name: str) -> House:
+    try:
+        h = house if isinstance(house, House) else House.from_arg(house)
+    except Exception as e:  # a house that does not load: its own message
+        raise ChartError(field_name, str(e)) from None
+    if players is not None and players != h.table.players:
+        try:
+            h = House.from_arg(_with_players(h.spec, players))
+        except Exception as e:
+            raise ChartError("players", str(e)) from None
+    return h
+
+
+def chart(
+    house: House | str,
+    *,
+    players: int | None = None,
+    versus: House | str | None = None,
+    hands: int | None = None,
+    seed: int = 0,
+    engine: str | None = None,
+    classes: Sequence[HandClass] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Chart:
+    """The strategy chart of ``house`` at a table of ``players`` (default the house's):
+    ``hands`` hands per cell (default :data:`HANDS` by the engine) from ``seed``; with ``versus``, that house's chart on the
+    same hands and decks too (``Chart.versus``, ``Chart.changed``).  ``engine``
+    ``"kernel"``, ``"python"`` or ``None``/``"auto"`` (the kernel when it can play every
+    house, else the Python rules; ``BOURRE_ENGINE=python`` too).  ``classes``: the rows
+    (default :func:`hand_classes` of the hand size).  ``progress(done,
+    total)`` is called after each cell.  Raises :class:`ChartError` naming the option
+    and the rule."""
+    h0 = _load(house, players, "house")
+    h1 = None if versus is None else _load(versus, h0.table.players, "versus")
+    if hands is not None and (
+        not isinstance(hands, int) or isinstance(hands, bool) or not 1 <= hands <= MAX_HANDS
+    ):
+        raise ChartError("hands", f"{hands} hands a cell: from 1 to {MAX_HANDS:,}")
+    try:
+        wanted = choose(engine)
+    except ValueError as e:
+        raise ChartError("engine", str(e)) from None
+    houses = [h0] if h1 is None else [h0, h1]
+    why: str | None = None
+    if wanted == "python":
+        why = "as asked"
+    else:
+        for h in houses:
+            reason = can_play(h, "heuristic") if _BUILT else "the kernel is not built"
+            if reason is not None:
+                why = f"the kernel cannot play {h.spec}: {reason}"
+                break
+        if why is not None and wanted == "kernel":
+            raise ChartError("engine", why)
+    ran = "python" if why else "kernel"
+    try:
+        return _draw(houses, hands or HANDS[ran], seed, ran, why, classes, progress)
+    except _KernelCannot:
+        why = "the kernel does not play every seat's turn of this house"
+        if wanted == "kernel":
+            raise ChartError("engine", why) from None
+        return _draw(houses, hands or HANDS["python"], seed, "python", why, classes, progress)
+
+
+def _draw(
+    houses: list[House],
+    hands: int,
+    seed: int,
+    engine: str,
+    why: str | None,
+    rows: Sequence[HandClass] | None,
+    progress: Callable[[int, int], None] | None,
+) -> Chart:
+    tables = [_table(h, seed, engine) for h in houses]
+    n = houses[0].table.players
+    sizes = {t.game.hand_size for t in tables}
+    classes = tuple(rows) if rows is not None else hand_classes(min(sizes))
+    total = len(classes) * n * len(tables)
+    done = 0
+    cells: list[list[list[Cell]]] = [[] for _ in tables]
+    clocks = [0.0 for _ in tables]
+    for r, cls in enumerate(classes):
+        row: list[list[Cell]] = [[] for _ in tables]
+        for place in range(1, n + 1):
+            for k, t in enumerate(tables):
+                start = time.perf_counter()
+                row[k].append(_cell(t, cls, r, place, hands, seed))
+                clocks[k] += time.perf_counter() - start
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+        for k in range(len(tables)):
+            cells[k].append(row[k])
+    charts = [
+        Chart(
+            house=t.house.spec,
+            players=n,
+            size=t.game.hand_size,
+            pot=n * t.house.table.ante,
+            limit=t.limit if t.limit is not None else t.game.hand_size,
+            classes=classes,
+            cells=tuple(tuple(r) for r in cells[k]),
+            hands=hands,
+            seed=seed,
+            engine=engine,
+            why_python=why,
+            seconds=clocks[k],
+            deals=t.deals,
+        )
+        for k, t in enumerate(tables)
+    ]
+    return charts[0] if len(charts) == 1 else replace(charts[0], versus=charts[1])
