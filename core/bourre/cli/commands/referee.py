@@ -128,7 +128,15 @@ def _review(
     """Review the cards the recorder kept; write the JSON form to ``to``; the words."""
     # lazy: the solvers and the sampled deals, loaded for a review only
     from bourre.advice.review import review
+    from bourre.kernel import can_play
 
+    why = can_play(recorder.moments[0].state.house) if recorder.moments else None
+    if why is not None:
+        sys.stderr.write(
+            f"bourre: the kernel cannot play this house ({why}): the review searches on the"
+            " Python rules with the plain search, card by card, which at a full table can take"
+            " minutes\n"
+        )
     try:
         done = review(recorder.moments, house=house, deals=deals, seed=seed)
     except (PluginError, RuleViolation) as e:  # a third-party rule failing in the search
