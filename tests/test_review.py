@@ -441,6 +441,22 @@ def test_replay_review_on_an_installed_third_party_house(installed: Path, tmp_pa
     assert "the review searches on the Python rules" in got.stderr
 
 
+def test_the_docs_and_the_readme_show_what_the_command_prints() -> None:
+    """docs/advice.md's example is the review part of the command's output, verbatim;
+    the README's command runs as written."""
+    page = (ROOT / "docs" / "advice.md").read_text(encoding="utf-8")
+    command = "$ bourre replay docs/examples/hands/tricks.hand --review\n"
+    shown = page.split(command)[1].split("```")[0].split("… the ruling, as with --words …\n\n")[1]
+    got = bourre("replay", "docs/examples/hands/tricks.hand", "--review")
+    assert got.returncode == 0, got.stderr
+    assert got.stdout.endswith(shown)
+    assert got.stdout.startswith(
+        bourre("replay", "docs/examples/hands/tricks.hand", "--words").stdout
+    )
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "```bash\nbourre replay docs/examples/hands/tricks.hand --review\n```" in readme
+
+
 # -- the web page -----------------------------------------------------------------------
 
 

@@ -69,6 +69,9 @@ MARGIN = Fraction(1, 2)
 """A play is a mistake on what the player knew when another card was worth at least
 this many chips more, on average over the same deals."""
 
+ONLY_CARD = "the only card allowed, nothing to weigh"
+"""The note of a card played when it was the only one allowed."""
+
 ENGINES = {
     "kernel": "the kernel's solver",
     "python": "the Python search",
@@ -215,6 +218,8 @@ class PlayReview:
         head = f"Hand {self.hand}, trick {self.trick}: seat {self.seat} {verb} {card_symbol(self.card)}"
         if self.taken_back is not None:
             head += f" (after taking back {card_symbol(self.taken_back)}, R-CORRECTED)"
+        if self.note == ONLY_CARD:
+            return [f"{head}: {ONLY_CARD}."]
         lines = [head + "."]
         if self.alternatives:
             lines.append(
@@ -457,7 +462,7 @@ def _review_one(
     if late:
         return made(note="Not reviewed: the time allowed ran out.")
     if len(legal) == 1 and not m.renege:
-        return made(note="The only card allowed: nothing to weigh.")
+        return made(note=ONLY_CARD)
     plain = can_play(state.house) is not None
     engine = (
         "python-plain" if plain else "kernel" if kernel_solver.why_not(state) is None else "python"

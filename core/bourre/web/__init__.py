@@ -48,7 +48,7 @@ from bourre.rules.text import SECTIONS, type_name
 from bourre.web.guard import BODY_SECONDS, Guard
 from bourre.web.tap import TapError, TapFlow
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["MAX_BODY", "WEB_DEALS", "create_app"]
 
 MAX_BODY = 64 * 1024
 """The largest request body read (a hand's script is a few hundred bytes)."""
