@@ -290,6 +290,30 @@ def test_reneges_and_corrections_are_reviewed_without_crashing() -> None:
     assert "python" in done.engines() and "kernel" in done.engines()
 
 
+def test_a_dealer_who_threw_every_card_threw_the_upcard() -> None:
+    """Hand 3 of session.hand: the dealer (seat 2) threw all five cards, the upcard 3♣
+    among them (R-DRAW).  The deals a player imagines then give the upcard to the
+    dealer's discards, on the Python rules and in the kernel alike (both samplers once
+    kept the upcard and found no deal at all)."""
+    from bourre.game.worlds import sample_world
+    from bourre.kernel.rollouts import sample_worlds
+
+    moments, done = reviewed(load_script(HANDS / "session.hand"), deals=5)
+    m = next(m for m in moments if m.state.hand.number == 3)
+    view = m.state.observation(m.state.current_player())
+    assert view.dealer == 2 and view.decisions[-1].exchanged == 5
+    world = sample_world(m.state.house, view, random.Random(0))
+    assert world is not None and view.upcard in world.hand.discards[2]
+    got = sample_worlds(m.state.house, view, 4, random.Random(0), keep=_flat, fold=_flat)
+    assert got is None or len(got) == 4  # (None: the kernel is not built)
+    first = next(p for p in done.plays if p.hand == 3)
+    assert first.deals == 5
+
+
+def _flat(card: int) -> float:
+    return 1.0
+
+
 def test_a_hand_given_by_its_tricks_is_reviewed_as_given_by_its_deck() -> None:
     """tricks.hand is the first hand of session.hand without any dealt card: the same
     values for every card (the state knows each hand from the tricks)."""
