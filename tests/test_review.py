@@ -376,6 +376,21 @@ def test_the_python_search_can_be_capped() -> None:
     assert all("time allowed ran out" in p.note for p in late.plays)
 
 
+def test_the_deals_stop_when_the_time_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock runs out after the first card is solved: its deals stop, it says so,
+    and the cards after it are not reviewed."""
+    from bourre.advice import review as module
+
+    moments, _ = reviewed(load_script(HANDS / "tricks.hand"))
+    ticks = iter([0.0, 0.0, 0.0, 0.0] + [100.0] * 1000)
+    monkeypatch.setattr(module.time, "monotonic", lambda: next(ticks))
+    done = review(moments, house="standard", deals=10, seconds=50.0)
+    first = done.plays[0]
+    assert first.alternatives and first.deals < 10
+    assert "The time allowed ran out after" in first.note
+    assert all("time allowed ran out" in p.note for p in done.plays[1:])
+
+
 def test_the_review_s_bounds() -> None:
     with pytest.raises(ValueError, match="deals"):
         review([], house="standard", deals=-1)
@@ -544,3 +559,22 @@ def test_the_review_page_is_guarded(client: Any) -> None:
         "/review", data={"script": "x"}, headers={"origin": "http://elsewhere.example"}
     )
     assert forged.status_code == 403
+
+
+def test_the_tapped_hand_offers_its_review(client: Any) -> None:
+    """The tour's hand tapped through to the payout (a renege the table lets stand):
+    the page offers the review, which says what it did with the renege."""
+    from tapflow import TOUR, hidden, taps
+    from test_web_tap import Table
+
+    t = Table()
+    t.taps(taps(TOUR))
+    assert 'id="review"' in t.page
+    script = hidden(t.page, "script")
+    got = client.post(
+        "/review?house=standard",
+        data={"script": script, "house": "standard", "deals": "3"},
+        headers=ORIGIN,
+    )
+    assert got.status_code == 200
+    assert "seat 1 plays 8♣" in got.text and "a renege (R-RENEGE)" in got.text

@@ -425,17 +425,20 @@ def review(
     playing seats hold more cards than this is not searched (both say so)."""
     if not 0 <= deals <= MAX_DEALS:
         raise ValueError(f"deals: from 0 to {MAX_DEALS:,}, not {deals:,}")
-    start = time.monotonic()
+    deadline = None if seconds is None else time.monotonic() + seconds
     why_python = can_play(moments[0].state.house) if moments else None
     out = []
     for i, m in enumerate(moments):
-        late = seconds is not None and time.monotonic() - start > seconds
-        out.append(_review_one(m, i, deals, seed, late, max_held))
+        out.append(_review_one(m, i, deals, seed, deadline, max_held))
     return Review(house, deals, seed, tuple(out), why_python)
 
 
+def _late(deadline: float | None) -> bool:
+    return deadline is not None and time.monotonic() > deadline
+
+
 def _review_one(
-    m: Moment, index: int, deals: int, seed: int, late: bool, max_held: int | None
+    m: Moment, index: int, deals: int, seed: int, deadline: float | None, max_held: int | None
 ) -> PlayReview:
     state = m.state
     hs = state.hand
@@ -459,7 +462,7 @@ def _review_one(
             note,
         )
 
-    if late:
+    if _late(deadline):
         return made(note="Not reviewed: the time allowed ran out.")
     if len(legal) == 1 and not m.renege:
         return made(note=ONLY_CARD)
@@ -473,7 +476,10 @@ def _review_one(
             note=f"Not reviewed here: {held} cards still in the hands is too long a search on"
             f" the Python rules (at most {max_held}; bourre replay --review has no limit).",
         )
-    solution = solve(state, plain=plain)
+    try:
+        solution = solve(state, plain=plain)
+    except ValueError as e:  # (a position the solver cannot read: said, not a crash)
+        return made(note=f"Not reviewed: {e}.")
     notes = []
     sums: dict[int, Fraction] | None = None
     found = 0
@@ -492,7 +498,11 @@ def _review_one(
         rng = random.Random(f"{seed}:{hs.number}:{index}")
         view = state.observation(seat)
         sums = dict.fromkeys(legal, Fraction(0))
+        tried = 0
         for _ in range(deals):
+            if _late(deadline):
+                break
+            tried += 1
             world = sample_world(state.house, view, rng)
             if world is None:
                 continue
@@ -502,9 +512,14 @@ def _review_one(
             found += 1
             for v in got.values:
                 sums[v.card] += Fraction(v.chips)
-        if found < deals:
+        if tried < deals:
             notes.append(
-                f"{deals - found} of the {deals} deals imagined could not be made to agree with"
+                f"The time allowed ran out after {tried} of the {deals} deals: the averages are"
+                " over those."
+            )
+        if found < tried:
+            notes.append(
+                f"{tried - found} of the {tried} deals imagined could not be made to agree with"
                 " what the player had seen; the averages are over the rest."
             )
     alternatives = tuple(_alternative(solution, seat, c, sums, found) for c in legal)
