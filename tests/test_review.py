@@ -578,3 +578,21 @@ def test_the_tapped_hand_offers_its_review(client: Any) -> None:
     )
     assert got.status_code == 200
     assert "seat 1 plays 8♣" in got.text and "a renege (R-RENEGE)" in got.text
+
+
+def test_the_kernel_and_the_python_search_give_the_same_review(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """From trick 2 of the five-player tricks example, the same deals solved by the
+    kernel and by the Python search: the same review, value for value."""
+    from bourre.advice import kernel_solver
+
+    moments, _ = reviewed(load_script(HANDS / "tricks.hand"))
+    later = moments[5:]
+    by_kernel = review(later, house="standard", deals=3, seed=2).as_dict()
+    monkeypatch.setattr(kernel_solver, "why_not", lambda state: "(this test)")
+    by_python = review(later, house="standard", deals=3, seed=2).as_dict()
+    assert set(by_kernel["engines"]) == {"kernel"} and by_python["engines"] == ["python"]
+    for a, b in zip(by_kernel["plays"], by_python["plays"], strict=True):
+        a.pop("engine"), b.pop("engine")
+        assert a == b
