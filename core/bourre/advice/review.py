@@ -372,7 +372,11 @@ class Review:
                 if self.why_python
                 else ""
             )
-            + f"; {self.deals} deals imagined for each card (seed {self.seed})."
+            + (
+                f"; {self.deals} deals imagined for each card (seed {self.seed})."
+                if self.deals
+                else "; no deal imagined: the values with every hand known only."
+            )
         ]
         lines.append(
             "Chips: each card's money from there to the end of the hand, everyone playing for"
