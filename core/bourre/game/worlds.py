@@ -183,8 +183,14 @@ def _attempt(
     for s in range(n):
         if s == me:
             continue
-        own = played_by[s] + ([up] if s == dealer and up not in played_by[s] else [])
         d = decided.get(s)
+        # the dealer's upcard is in its hand, unless it threw every card (then the upcard too)
+        thrown_up = (
+            s == dealer and d is not None and d.play and d.exchanged >= h and up not in played_by[s]
+        )
+        own = played_by[s] + ([up] if s == dealer and up not in played_by[s] else [])
+        if thrown_up:
+            own.remove(up)
         if d is None or not d.play:  # undecided or folded: a hand as dealt
             need = h - len(own)
             dealt[s] = own + _pick(unseen, need, fold if d is not None else _FLAT, rng)
@@ -197,7 +203,7 @@ def _attempt(
         others = [c for c in hand_after if c not in kept]
         kept += _pick(others, h - k - len(kept), keep, rng)
         got[s] = others
-        gave[s] = _pick(unseen, k, fold, rng)
+        gave[s] = [up] * thrown_up + _pick(unseen, k - thrown_up, fold, rng)
         dealt[s] = kept + gave[s]
     if any(len(cs) != h for cs in dealt.values()):
         return None  # not enough unseen cards for this table (huge tables)

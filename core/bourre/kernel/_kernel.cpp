@@ -2313,9 +2313,13 @@ bool sample_into(WorldSpec& W, const double* keep, const double* fold, Xoshiro& 
     std::vector<int> own = played_by[i];
     bool up_played = false;
     for (int c : own) up_played = up_played || c == W.up;
-    if (s == W.dealer && !up_played) own.push_back(W.up);
     const int d = decided[s];
-    if (d < 0 || !std::get<1>(W.decisions[static_cast<std::size_t>(d)])) {
+    const bool plays = d >= 0 && std::get<1>(W.decisions[static_cast<std::size_t>(d)]);
+    // the dealer's upcard is in its hand, unless it threw every card (then the upcard too)
+    const bool thrown_up = s == W.dealer && !up_played && plays &&
+                           std::get<2>(W.decisions[static_cast<std::size_t>(d)]) >= h;
+    if (s == W.dealer && !up_played && !thrown_up) own.push_back(W.up);
+    if (!plays) {
       const auto more = pick(unseen, h - static_cast<int>(own.size()), d >= 0 ? fold : FLAT, gen);
       own.insert(own.end(), more.begin(), more.end());
       W.dealt[i] = own;
@@ -2335,7 +2339,8 @@ bool sample_into(WorldSpec& W, const double* keep, const double* fold, Xoshiro& 
     const auto more = pick(others, h - k - static_cast<int>(kept.size()), keep, gen);
     kept.insert(kept.end(), more.begin(), more.end());
     W.got[i] = others;
-    W.gave[i] = pick(unseen, k, fold, gen);
+    W.gave[i] = pick(unseen, k - (thrown_up ? 1 : 0), fold, gen);
+    if (thrown_up) W.gave[i].insert(W.gave[i].begin(), W.up);
     kept.insert(kept.end(), W.gave[i].begin(), W.gave[i].end());
     W.dealt[i] = kept;
   }

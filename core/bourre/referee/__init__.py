@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bourre.game.state import State
-from bourre.referee.hand import referee_hand
+from bourre.referee.hand import Watch, referee_hand
 from bourre.referee.places import Places
 from bourre.referee.records import (
     FinalRecord,
@@ -68,9 +68,17 @@ def check_script(data: Any, place: str = "script") -> None:
         raise ScriptError(str(e)) from None
 
 
-def referee(data: Any, *, place: str = "script", registry: Registry | None = None) -> Refereed:
+def referee(
+    data: Any,
+    *,
+    place: str = "script",
+    registry: Registry | None = None,
+    watch: Watch | None = None,
+) -> Refereed:
     """Referee a table script; the record with the game state that played it (for a
-    ruling in words, :mod:`bourre.referee.ruling`)."""
+    ruling in words, :mod:`bourre.referee.ruling`).  ``watch`` is told each card just
+    before it is played, with the state it is played from
+    (:data:`~bourre.referee.hand.Watch`: a review of the play reads the positions so)."""
     places = Places(place, data)
     try:
         script = Script.model_validate(data)
@@ -106,7 +114,7 @@ def referee(data: Any, *, place: str = "script", registry: Registry | None = Non
         where = places.hand(i)
         check_hand(hand, where, n, announcements)
         try:
-            stopped = referee_hand(state, hand, where, last=i == len(script.hands) - 1)
+            stopped = referee_hand(state, hand, where, last=i == len(script.hands) - 1, watch=watch)
         except PluginError as e:
             raise where.error(message=str(e)) from None
     records: list[HandRecord | PartialHandRecord] = [hand_record(r) for r in state.results]
@@ -121,9 +129,11 @@ def referee(data: Any, *, place: str = "script", registry: Registry | None = Non
     return Refereed(record, state, house)
 
 
-def referee_file(path: str | Path, registry: Registry | None = None) -> Refereed:
+def referee_file(
+    path: str | Path, registry: Registry | None = None, watch: Watch | None = None
+) -> Refereed:
     """Referee the script in a file, with its state (see :func:`referee`)."""
-    return referee(load_script(path), place=str(path), registry=registry)
+    return referee(load_script(path), place=str(path), registry=registry, watch=watch)
 
 
 def replay_file(path: str | Path, registry: Registry | None = None) -> SessionRecord:
@@ -133,6 +143,7 @@ def replay_file(path: str | Path, registry: Registry | None = None) -> SessionRe
 
 __all__ += [
     "Refereed",
+    "Watch",
     "parse_text",
     "referee",
     "referee_file",

@@ -5,6 +5,7 @@ R-CORRECTED), and the script's last hand may stop part-way (who acts next)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from bourre.game.actions import PASS, PLAY, AfterDraw, Dealt, Deck, Drew, discard
@@ -14,7 +15,7 @@ from bourre.referee.records import HandIn, NextRecord
 from bourre.rules import RuleViolation
 from bourre.rules.cards import card_str, card_symbol
 
-__all__ = ["next_record", "referee_hand"]
+__all__ = ["Watch", "next_record", "referee_hand"]
 
 
 def _reshuffler(hand: HandIn, where: HandPlace) -> Any:
@@ -124,9 +125,19 @@ def _played_at(hand: HandIn, seat: int, card: int | None) -> tuple[int | str, ..
     return None
 
 
-def referee_hand(state: State, hand: HandIn, where: HandPlace, last: bool) -> NextRecord | None:
+Watch = Callable[[State, int, "int | None"], None]
+"""Told each card of a script just before the state plays it: the state (the position
+the card is played from: not to be changed), the card and the card it was corrected
+to (``None``: it stands).  A review of the play (``bourre replay --review``) reads the
+positions this way; the refereeing is the same with or without it."""
+
+
+def referee_hand(
+    state: State, hand: HandIn, where: HandPlace, last: bool, watch: Watch | None = None
+) -> NextRecord | None:
     """One hand of a script as a sequence of actions on the state; the script's last
-    hand may stop part-way: then who acts next is returned."""
+    hand may stop part-way: then who acts next is returned.  ``watch`` is told each card
+    before it is played (:data:`Watch`)."""
     field: tuple[int | str, ...] = ("dealer",)
     if hand.dealer is None and state.last_dealer is None and state.first_dealer is None:
         raise where.error(
@@ -219,6 +230,8 @@ def referee_hand(state: State, hand: HandIn, where: HandPlace, last: bool) -> Ne
                 )
             field = ("plays", pi, "card")
             pi += 1
+            if watch is not None and p.card in state.hand.hands[seat]:
+                watch(state, p.card, p.corrected_to)
             state.referee_play(p.card, p.corrected_to)
     except RuleViolation as e:
         if field == ("dealt",):

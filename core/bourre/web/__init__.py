@@ -1,11 +1,13 @@
 """``bourre serve``: the referee in a browser (Starlette and Jinja2 templates).
 
-Five pages: compose a house (its variants and settings as forms generated from the
+Six pages: compose a house (its variants and settings as forms generated from the
 settings models) and read its rules; referee a hand by tapping, every step a choice on
 the screen (:mod:`bourre.web.tap`); referee a hand typed as it is played, one line at
 a time, each ruling shown as it happens (the legal cards, a refused card with its
 rule, the payout at the end); paste a whole script (JSON or hand notation) for a
-ruling; and ask whether to play a hand (``/advise``, :func:`bourre.advice.advise`).
+ruling; ask whether to play a hand (``/advise``, :func:`bourre.advice.advise`); and
+review the play of a refereed hand (``/review``, :mod:`bourre.advice.review`), reached
+from the ruling of the three referee pages.
 The links of every page keep the house (``?house=``).
 
 The app keeps nothing between requests: the hand so far travels in the form as hand
@@ -32,6 +34,7 @@ from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
 from bourre.advice.advise import AdviceError, advise
+from bourre.advice.review import Recorder, Review, review
 from bourre.game.actions import CARDS
 from bourre.referee import Refereed, ScriptError, parse_text, referee
 from bourre.referee.notation import NotationError, parse_script
@@ -45,7 +48,7 @@ from bourre.rules.text import SECTIONS, type_name
 from bourre.web.guard import BODY_SECONDS, Guard
 from bourre.web.tap import TapError, TapFlow
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["MAX_BODY", "WEB_DEALS", "create_app"]
 
 MAX_BODY = 64 * 1024
 """The largest request body read (a hand's script is a few hundred bytes)."""
@@ -469,6 +472,96 @@ async def advise_page(request: Request) -> Response:
     )
 
 
+REVIEW_FIELDS = ("script", "house", "deals", "seed")
+MAX_WEB_DEALS = 100
+"""The most deals one review page imagines for each card played."""
+WEB_DEALS = 20
+"""The deals a review page imagines for each card, by default."""
+REVIEW_SECONDS = 20.0
+"""Once a review page has worked this long, the cards left are not reviewed."""
+WEB_MAX_HELD = 12
+"""On the Python rules (a house the kernel cannot play), a review page searches only
+positions where the playing seats hold at most this many cards."""
+
+
+def _review_of(got: dict[str, str]) -> Review:
+    """The review of the posted hand; :class:`FormError` for bad input."""
+    text = got["script"]
+    if not text.strip():
+        raise FormError("script: the hand to review is missing")
+    spec = got["house"].strip()
+    if spec:  # a hand typed or tapped at a house: its lines, without the house
+        text = f"house {_house(spec).spec}\n{text}"
+    deals = _whole(got, "deals", WEB_DEALS)
+    assert deals is not None
+    if not 0 <= deals <= MAX_WEB_DEALS:
+        raise FormError(f"deals: from 0 to {MAX_WEB_DEALS} deals for each card here, not {deals:,}")
+    seed = _whole(got, "seed", 0) or 0
+    recorder = Recorder()
+    try:
+        done = referee(parse_text(text, "the hand"), place="the hand", watch=recorder)
+    except ScriptError as e:
+        raise FormError(str(e)) from None
+    try:
+        return review(
+            recorder.moments,
+            house=done.house.spec,
+            deals=deals,
+            seed=seed,
+            seconds=REVIEW_SECONDS,
+            max_held=WEB_MAX_HELD,
+        )
+    except (ValueError, RuleViolation, PluginError) as e:  # a house's rules refusing
+        raise FormError(str(e)) from None
+
+
+def _review_items(done: Review) -> list[dict[str, Any]]:
+    """Each card played as an item of the page: who played what, then its lines, the
+    plays that cost something marked."""
+    return [
+        {
+            "head": words[0],
+            "lines": [(w.strip(), "cost" if w.strip().startswith("✗") else "") for w in words[1:]],
+            "marked": bool(p.marks()),
+        }
+        for p in done.plays
+        for words in [p.words()]
+    ]
+
+
+async def review_page(request: Request) -> Response:
+    """A review of the play of a refereed hand (the ruling pages post their hand here)."""
+    got = dict.fromkeys(REVIEW_FIELDS, "")
+    got.update(deals=str(WEB_DEALS), seed="0")
+    spec = _header_house(request)
+    if request.method in ("GET", "HEAD"):
+        return _page(request, "review.html", form=got, house=spec, max_deals=MAX_WEB_DEALS)
+    try:
+        got = await _form(request, REVIEW_FIELDS)
+        done = await run_in_threadpool(_review_of, got)
+    except FormError as e:
+        return _page(
+            request,
+            "review.html",
+            400,
+            form=got,
+            house=spec,
+            error=str(e),
+            max_deals=MAX_WEB_DEALS,
+        )
+    words = done.words()
+    return _page(
+        request,
+        "review.html",
+        form=got,
+        house=spec,
+        intro=words[:2],
+        items=_review_items(done),
+        summary=done.summary(),
+        max_deals=MAX_WEB_DEALS,
+    )
+
+
 async def health(request: Request) -> Response:
     return PlainTextResponse("ok")
 
@@ -485,6 +578,7 @@ def create_app(hosts: Iterable[str] = (), body_seconds: float = BODY_SECONDS) ->
             Route("/tap", tap_page, methods=["GET", "POST"]),
             Route("/paste", paste, methods=["GET", "POST"]),
             Route("/advise", advise_page, methods=["GET", "POST"]),
+            Route("/review", review_page, methods=["GET", "POST"]),
             Route("/health", health),
         ]
     )

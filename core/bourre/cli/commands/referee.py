@@ -8,11 +8,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from bourre.cli.util import fail, load_house, whole_number
+from bourre.rules import RuleViolation
 from bourre.rules.cards import CardError, card_symbol, parse_card, parse_suit, shown
 from bourre.rules.hookspec import PluginError
 from bourre.rules.textfile import read_text
@@ -41,6 +42,36 @@ def replay(
             show_default=False,
         ),
     ] = None,
+    review: Annotated[
+        bool,
+        typer.Option(
+            "--review",
+            help="After the ruling, a review of every card played: what each card allowed was"
+            " worth with every hand known and on what the player knew, and the plays that"
+            " cost chips or a sure trick (docs/advice.md).",
+        ),
+    ] = False,
+    review_json: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write the review as JSON to this file (standard output is unchanged).",
+            show_default=False,
+        ),
+    ] = None,
+    deals: Annotated[
+        int,
+        typer.Option(
+            parser=whole_number("--deals"),
+            help="For the review: deals imagined for each card played, agreeing with what"
+            " the player had seen (0: every hand known only).",
+        ),
+    ] = 30,
+    seed: Annotated[
+        int,
+        typer.Option(
+            parser=whole_number("--seed"), help="For the review: the same seed, the same deals."
+        ),
+    ] = 0,
 ) -> None:
     """Referee hands played at a real table: who takes the pot and why, who pays what."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
@@ -48,24 +79,74 @@ def replay(
 
     if indent is not None and indent > 16:
         fail(f"--indent must be from 0 to 16, not {indent:,}")
+    reviewing = review or review_json is not None
+    if review and words is False:
+        fail(
+            "--review prints words: the hand records on standard output stay as replay writes"
+            " them; give --review-json FILE for the review as JSON"
+        )
+    recorder = None
+    if reviewing:
+        # lazy: the solvers and the sampled deals, loaded for a review only
+        from bourre.advice.review import MAX_DEALS, Recorder
+
+        if deals > MAX_DEALS:
+            fail(f"--deals: from 0 to {MAX_DEALS:,} deals for each card played, not {deals:,}")
+        if review_json is not None and (str(review_json) == "-" or review_json.is_dir()):
+            fail(
+                f"--review-json: {str(review_json)!r} is not a file to write (standard output"
+                " holds the records)"
+            )
+        recorder = Recorder()
     try:
         if str(script) == "-":
             try:
                 text = sys.stdin.read()
             except UnicodeDecodeError as e:
                 raise ScriptError(f"<stdin>: not UTF-8 text: {e}") from None
-            done = referee(parse_text(text, "<stdin>"), place="<stdin>")
+            done = referee(parse_text(text, "<stdin>"), place="<stdin>", watch=recorder)
         else:
-            done = referee_file(script)
+            done = referee_file(script, watch=recorder)
     except ScriptError as e:
         fail(str(e))
-    if words if words is not None else sys.stdout.isatty():
+    said: list[str] | None = None
+    if recorder is not None:
+        said = _review(done.house.spec, recorder, deals, seed, review_json, review)
+    if review or (words if words is not None else sys.stdout.isatty()):
         from bourre.referee.ruling import ruling
 
-        sys.stdout.write("\n".join(ruling(done)) + "\n")
+        lines = ruling(done) + (["", *said] if said else [])
+        sys.stdout.write("\n".join(lines) + "\n")
         return
     data = done.record.model_dump(mode="json")
     sys.stdout.write(json.dumps(data, indent=indent, ensure_ascii=False) + "\n")
+
+
+def _review(
+    house: str, recorder: Any, deals: int, seed: int, to: Path | None, words: bool
+) -> list[str]:
+    """Review the cards the recorder kept; write the JSON form to ``to``; the words."""
+    # lazy: the solvers and the sampled deals, loaded for a review only
+    from bourre.advice.review import review
+    from bourre.kernel import can_play
+
+    why = can_play(recorder.moments[0].state.house) if recorder.moments else None
+    if why is not None:
+        sys.stderr.write(
+            f"bourre: the kernel cannot play this house ({why}): the review searches on the"
+            " Python rules with the plain search, card by card, which at a full table can take"
+            " minutes\n"
+        )
+    try:
+        done = review(recorder.moments, house=house, deals=deals, seed=seed)
+    except (PluginError, RuleViolation) as e:  # a third-party rule failing in the search
+        fail(f"the review: {e}")
+    if to is not None:
+        try:
+            to.write_text(json.dumps(done.as_dict(), indent=1, ensure_ascii=False) + "\n")
+        except OSError as e:
+            fail(f"--review-json: cannot write {str(to)!r}: {e.strerror}")
+    return done.words() if words else []
 
 
 def check(
