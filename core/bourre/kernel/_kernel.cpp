@@ -454,18 +454,28 @@ u64 cinch_narrow(u64 legal, u64 hand, int tlen, int trump, u64 known, bool last)
   return highest_trumps(trumps, hand, trump, known);
 }
 
+// The outcome of a hand (rules.HandOutcome's winner and bourre): the seat that took the
+// pot at stake (-1: none, a tie carried it) and the bourre seats as a mask.
+struct Outcome {
+  int winner = -1;
+  u32 bourre = 0;
+};
+
 // R-WIN, R-SOLE, R-BOURRE (R-POT-LIMIT), R-ANTE exemptions (standard.payout.payout): the
 // pot at stake P is paid out of the hand's tricks ``won``; the balances, the pot carried,
-// each seat's exemption from the next ante, the bourre players and whether it carried.
-void pay_out(const House& H, const int* active, int nactive, const int* won, bool sole, i128 P,
-             i128* bal, i128& pot, bool* exempt, int& nbourre, int& carried) {
+// each seat's exemption from the next ante, the bourre players and whether it carried;
+// returns who took the pot and who was bourre.
+Outcome pay_out(const House& H, const int* active, int nactive, const int* won, bool sole,
+                i128 P, i128* bal, i128& pot, bool* exempt, int& nbourre, int& carried) {
   const int n = H.n;
   for (int s = 0; s < n; ++s) exempt[s] = false;
   nbourre = carried = 0;
+  Outcome out;
   if (sole) {  // R-SOLE: takes the pot, nobody is bourre
     bal[active[0]] += P;
     pot = 0;
-    return;
+    out.winner = active[0];
+    return out;
   }
   int best = -1, ntop = 0;
   int top[MAX_SEATS];
@@ -482,6 +492,7 @@ void pay_out(const House& H, const int* active, int nactive, const int* won, boo
     if (!w) {
       bourre[s] = true;
       ++nbourre;
+      out.bourre |= u32{1} << s;
     }
   }
   i128 owed = 0;
@@ -502,8 +513,10 @@ void pay_out(const House& H, const int* active, int nactive, const int* won, boo
   } else {
     bal[top[0]] += P;
     carry = 0;
+    out.winner = top[0];
   }
   pot = carry + owed;
+  return out;
 }
 
 // -- a session ---------------------------------------------------------------------------
@@ -1198,6 +1211,7 @@ struct Stepper {
   Facts f;
   int ntricks = 0;
   std::uint8_t tr_leader[5] = {}, tr_winner[5] = {};
+  Outcome outcome;  // the last hand's (pay_out)
   std::uint8_t tr_seat[5][MAX_SEATS] = {}, tr_card[5][MAX_SEATS] = {};
   int won[MAX_SEATS] = {};
   u64 played = 0;
@@ -1540,7 +1554,8 @@ struct Stepper {
   // asked (R-SETTLE).
   void end_hand() {
     int nb = 0, carried = 0;
-    pay_out(H, active, nactive, won, nactive == 1, pot_at_stake, bal, pot, exempt, nb, carried);
+    outcome = pay_out(H, active, nactive, won, nactive == 1, pot_at_stake, bal, pot, exempt, nb,
+                      carried);
     first_hand = false;
     for (int s = 0; s < H.n; ++s) {
       if (bal[s] > MONEY_BOUND || bal[s] < -MONEY_BOUND) overflow = true;
@@ -2056,12 +2071,12 @@ std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
 }
 
 // Each candidate (a card, 52 pass, 53 play, or the list of cards discarded) applied to a
-// copy of the world, the hand then played out by the heuristic at every seat: ``me``'s
-// money change over the hand (its balance less its start), as a float of chips.
-std::vector<double> rollouts(const Stepper& g, const py::list& candidates, int me) {
+// copy of the world, the hand then played out by the heuristic at every seat: ``each``
+// is given the hand's end.
+template <typename Each>
+void play_out(const Stepper& g, const py::list& candidates, int me, Each each) {
   if (me < 0 || me >= g.H.n) throw std::invalid_argument("seat");
   const Bots B = default_heuristic(g.H.n);
-  std::vector<double> out;
   for (const auto& cand : candidates) {
     Stepper c(g);
     bool ok;
@@ -2073,8 +2088,28 @@ std::vector<double> rollouts(const Stepper& g, const py::list& candidates, int m
     }
     if (!ok) throw std::invalid_argument("a candidate the rules refuse");
     for (int guard = 0; c.phase != P_OVER && guard < 1000; ++guard) c.heuristic_step(B);
-    out.push_back(static_cast<double>(c.bal[me] - c.start[me]) / c.H.scale);
+    each(c);
   }
+}
+
+// ``me``'s money change over the hand (its balance less its start), as a float of chips.
+std::vector<double> rollouts(const Stepper& g, const py::list& candidates, int me) {
+  std::vector<double> out;
+  play_out(g, candidates, me, [&](const Stepper& c) {
+    out.push_back(static_cast<double>(c.bal[me] - c.start[me]) / c.H.scale);
+  });
+  return out;
+}
+
+// The same, with the hand's outcome beside the money (pay_out's): (money, the seat that
+// took the pot or -1, the bourre seats as a mask).
+std::vector<std::tuple<double, int, u32>> rollout_outcomes(const Stepper& g,
+                                                          const py::list& candidates, int me) {
+  std::vector<std::tuple<double, int, u32>> out;
+  play_out(g, candidates, me, [&](const Stepper& c) {
+    out.emplace_back(static_cast<double>(c.bal[me] - c.start[me]) / c.H.scale,
+                     c.outcome.winner, c.outcome.bourre);
+  });
   return out;
 }
 
@@ -2863,7 +2898,9 @@ PYBIND11_MODULE(_kernel, m) {
       .def("dealer", [](const Stepper& g) { return g.dealer; })
       .def("first_dealer", [](const Stepper& g) { return g.first_dealer; })
       .def("rollouts", &rollouts, py::arg("candidates"), py::arg("me"),
-           "Monte Carlo rollouts of the candidates with the heuristic at every seat.");
+           "Monte Carlo rollouts of the candidates with the heuristic at every seat.")
+      .def("rollout_outcomes", &rollout_outcomes, py::arg("candidates"), py::arg("me"),
+           "rollouts, each with the hand's outcome: (money, pot taker or -1, bourre mask).");
   m.def("sample_worlds", &sample_worlds, py::arg("house"), py::arg("view"), py::arg("count"),
         py::arg("tries"), py::arg("keep"), py::arg("fold"),
         "Monte Carlo worlds sampled and replayed on the kernel's stream.");
