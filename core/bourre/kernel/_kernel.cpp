@@ -2420,89 +2420,83 @@ struct DDPos {
   int tlen = 0, ntricks = 0;
   int won[MAX_SEATS] = {};
   u64 played = 0;
+  u64 tmask = 0;  // the trick's cards
   Facts f;
 };
 
+// A position's key within one solve (the root's cards, their holders and the rules
+// fixed), in three words.  Exact: the cards the active seats hold, the leader and the
+// trick's length (bits 52 on), then the trick's cards and the tricks won in a unary code,
+// "0 1^won" a seat (bits 52 on).  At the start of a trick, packed (the top bit set): by
+// suit, the holders of the cards held in rank order, so that positions alike but for
+// cards nobody holds any more are one (see DDSolver::packed).  Empty slot: all zero.
 struct DDKey {
-  u64 hand[MAX_SEATS];
-  std::uint8_t tcards[MAX_SEATS];
-  std::uint8_t won[MAX_SEATS];
-  std::uint8_t leader, tlen;
-  bool operator==(const DDKey& o) const { return std::memcmp(this, &o, sizeof(DDKey)) == 0; }
+  u64 a = 0, b = 0, c = 0;
+  bool operator==(const DDKey& o) const { return a == o.a && b == o.b && c == o.c; }
+  bool empty() const { return !(a | c); }
 };
 
-struct DDKeyHash {
-  std::size_t operator()(const DDKey& k) const {
-    u64 h = 0x9E3779B97F4A7C15ULL;
-    const auto* p = reinterpret_cast<const std::uint8_t*>(&k);
-    u64 w;
-    std::size_t i = 0;
-    for (; i + 8 <= sizeof(DDKey); i += 8) {
-      std::memcpy(&w, p + i, 8);
-      h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
-      h ^= h >> 31;
-    }
-    for (; i < sizeof(DDKey); ++i) h = (h ^ p[i]) * 0x94D049BB133111EBULL;
-    return static_cast<std::size_t>(h ^ (h >> 29));
-  }
-};
+inline std::size_t dd_hash(const DDKey& k) {
+  u64 h = (k.a * 0x9E3779B97F4A7C15ULL) ^ ((k.b + 0x632BE59BD9B4E019ULL) * 0xBF58476D1CE4E5B9ULL) ^
+          ((k.c + 0x2545F4914F6CDD1DULL) * 0xD6E8FEB86659FD93ULL);
+  h ^= h >> 29;
+  h *= 0x94D049BB133111EBULL;
+  return static_cast<std::size_t>(h ^ (h >> 32));
+}
 
 // A small open-addressing table (linear probing, grown at half full, up to MAX_SLOTS
-// slots, about 400 MB; then a new position replaces the one where it would go: every
-// entry is exact, one forgotten is searched again if met).
+// slots of 32 bytes, about 130 MB; then a new position replaces the one where it would
+// go: every entry is exact, one forgotten is searched again if met).
 template <class V>
 struct DDTable {
   static constexpr std::size_t MAX_SLOTS = std::size_t{1} << 22;
-  std::vector<DDKey> keys;
-  std::vector<V> vals;
-  std::vector<std::uint8_t> used;
+  struct Slot {
+    DDKey k;
+    V v;
+  };
+  std::vector<Slot> slots;
   std::size_t count = 0, mask = 0;
 
-  DDTable() { resize(1 << 8); }
-  void resize(std::size_t cap) {
-    std::vector<DDKey> ok;
-    std::vector<V> ov;
-    std::vector<std::uint8_t> ou;
-    ok.swap(keys);
-    ov.swap(vals);
-    ou.swap(used);
-    keys.assign(cap, DDKey{});
-    vals.assign(cap, V{});
-    used.assign(cap, 0);
-    mask = cap - 1;
-    count = 0;
-    for (std::size_t i = 0; i < ou.size(); ++i) {
-      if (ou[i]) put(ok[i], ov[i]);
+  DDTable() : slots(std::size_t{1} << 10), mask((std::size_t{1} << 10) - 1) {}
+  void grow() {
+    std::vector<Slot> old(slots.size() * 2);
+    old.swap(slots);
+    mask = slots.size() - 1;
+    for (const Slot& s : old) {
+      if (s.k.empty()) continue;
+      std::size_t i = dd_hash(s.k) & mask;
+      while (!slots[i].k.empty()) i = (i + 1) & mask;
+      slots[i] = s;
     }
   }
   const V* get(const DDKey& k) const {
-    for (std::size_t i = DDKeyHash()(k) & mask;; i = (i + 1) & mask) {
-      if (!used[i]) return nullptr;
-      if (keys[i] == k) return &vals[i];
+    for (std::size_t i = dd_hash(k) & mask;; i = (i + 1) & mask) {
+      const Slot& s = slots[i];
+      if (s.k == k) return &s.v;
+      if (s.k.empty()) return nullptr;
     }
   }
   void put(const DDKey& k, const V& v) {
-    if (2 * (count + 1) > keys.size()) {
-      if (keys.size() >= MAX_SLOTS) {  // full: the entry where it would go is replaced
-        std::size_t i = DDKeyHash()(k) & mask;
-        for (int probe = 0; probe < 8 && !(keys[i] == k); ++probe) i = (i + 1) & mask;
-        if (!(keys[i] == k)) i = DDKeyHash()(k) & mask;
-        keys[i] = k;
-        vals[i] = v;
+    if (2 * (count + 1) > slots.size()) {
+      if (slots.size() >= MAX_SLOTS) {  // full: the entry where it would go is replaced
+        std::size_t i = dd_hash(k) & mask;
+        for (int probe = 0; probe < 8 && !(slots[i].k == k); ++probe) i = (i + 1) & mask;
+        if (!(slots[i].k == k)) i = dd_hash(k) & mask;
+        if (slots[i].k.empty()) ++count;
+        slots[i] = Slot{k, v};
         return;
       }
-      resize(keys.size() * 2);
+      grow();
     }
-    for (std::size_t i = DDKeyHash()(k) & mask;; i = (i + 1) & mask) {
-      if (!used[i]) {
-        used[i] = 1;
-        keys[i] = k;
-        vals[i] = v;
+    for (std::size_t i = dd_hash(k) & mask;; i = (i + 1) & mask) {
+      Slot& s = slots[i];
+      if (s.k.empty()) {
+        s = Slot{k, v};
         ++count;
         return;
       }
-      if (keys[i] == k) {
-        vals[i] = v;
+      if (s.k == k) {
+        s.v = v;
         return;
       }
     }
@@ -2522,6 +2516,17 @@ struct DDSolver {
   i128 paid[3] = {};         // what pay_out gave each class of outcome
   DDTable<u32> chips_table;
   DDTable<DDTricks> tricks_table;
+  static constexpr u32 FAIL = ~u32{0};  // (chips: not an outcome, 2 bits a seat)
+  u64 transparent = 0;  // the cards no rule of the play reads (heads)
+  std::uint8_t owner[52] = {};  // the active index of each card's holder at the root
+  std::uint8_t owner_of_seat[MAX_SEATS] = {};
+#ifdef DD_STATS
+  long st_by[8][8] = {};
+  long st_nodes = 0, st_leaves = 0, st_fail_entry = 0, st_fail_cut = 0, st_hits = 0, st_sure = 0;
+#define DD_STAT(x) ++(x)
+#else
+#define DD_STAT(x) (void)0
+#endif
 
   // The player's legal cards (Stepper::compute_legal).
   u64 legal(const DDPos& g) const {
@@ -2542,12 +2547,14 @@ struct DDSolver {
 
   // The legal cards that head a group of equivalent ones (solver._Search.groups): a card
   // joins the one before it when both are of one suit and every card between them is in
-  // the player's hand or in a completed trick.
-  u64 heads(const DDPos& g, u64 lm) const {
-    const u64 own = g.hand[g.trick_seats[g.tlen]];
-    u64 gone = g.played;
-    for (int p = 0; p < g.tlen; ++p) gone &= ~(u64{1} << g.tcards[p]);
-    const u64 near = own | gone;
+  // the player's hand or in a completed trick; inside the search (``deep``), also a card
+  // no active seat holds nor played (the stock, a discard, a folded hand): no rule of the
+  // play reads such a card, but for the cinch's trumps (R-SURE: a trump nobody played
+  // keeps a lower one from being master), so those cards stay between trumps under the
+  // cinch.  (At the root the reference's groups: each card's ``head`` is reported.)
+  u64 heads(const DDPos& g, u64 lm, bool deep = true) const {
+    const u64 near =
+        g.hand[g.trick_seats[g.tlen]] | (g.played & ~g.tmask) | (deep ? transparent : 0);
     u64 out = 0;
     int prev = -1;
     for (u64 m = lm; m; m &= m - 1) {
@@ -2568,32 +2575,71 @@ struct DDSolver {
   // Stepper::play, on the position.
   void play(DDPos& g, int c) const {
     const int s = g.trick_seats[g.tlen];
-    g.hand[s] &= ~(u64{1} << c);
-    g.played |= u64{1} << c;
+    const u64 bit = u64{1} << c;
+    g.hand[s] &= ~bit;
+    g.played |= bit;
+    g.tmask |= bit;
     g.tcards[g.tlen] = c;
     g.f.add(c, g.tlen, trump);
     if (++g.tlen < nactive) return;
-    const int w = g.trick_seats[g.f.winner()];
+    const int wp = g.f.winner();
+    const int w = g.trick_seats[wp];
     ++g.won[w];
     ++g.ntricks;
-    int i = 0;
+    int i = 0;  // the winner leads (R-LEAD)
     while (active[i] != w) ++i;
     for (int p = 0; p < nactive; ++p) g.trick_seats[p] = active[(i + p) % nactive];
     g.tlen = 0;
+    g.tmask = 0;
     g.f = Facts();
   }
 
   DDKey key(const DDPos& g) const {
-    DDKey k;
-    std::memset(&k, 0, sizeof k);
-    for (int i = 0; i < nactive; ++i) {
-      k.hand[i] = g.hand[active[i]];
-      k.won[i] = static_cast<std::uint8_t>(g.won[active[i]]);
+    u64 held = 0, won = 0;
+    for (int i = nactive - 1; i >= 0; --i) {
+      const int s = active[i];
+      held |= g.hand[s];
+      won = (won << (g.won[s] + 1)) | ((u64{1} << g.won[s]) - 1);
     }
-    for (int p = 0; p < g.tlen; ++p) k.tcards[p] = static_cast<std::uint8_t>(g.tcards[p]);
-    k.leader = static_cast<std::uint8_t>(g.trick_seats[0]);
-    k.tlen = static_cast<std::uint8_t>(g.tlen);
-    return k;
+    return DDKey{held | (static_cast<u64>(g.trick_seats[0]) << 52) |
+                     (static_cast<u64>(g.tlen) << 56),
+                 g.tmask | (won << 52), 0};
+  }
+
+  // The key of a position at the start of a trick, packed: for each suit the number of
+  // cards the active seats hold and their holders in rank order (3 bits each), the
+  // tricks each has won, the leader.  Two positions with one packing differ only in cards
+  // nobody holds any more (played, or never dealt to an active seat): the held cards
+  // correspond one to one, suit for suit in the same order and with the same holders,
+  // and every rule of the play compares cards held or on the table by suit and rank
+  // (R-FOLLOW, R-TRUMP, R-TRICK), so the play from them is the same, card for card, to
+  // the same outcome, and the search's choices (the first card of the best value) too.
+  // Only the cinch reads other cards (R-SURE: a trump is master when every trump above
+  // it is known: played, or the seat's own discard): under the cinch the trump suit is
+  // kept exact (the cards played and not dealt follow from those held, within a solve).
+  DDKey packed(const DDPos& g) const {
+    u64 w[3] = {};
+    int bit = 0;
+    auto put = [&](u64 v, int nb) {
+      const int at = bit & 63;
+      w[bit >> 6] |= v << at;
+      if (at + nb > 64) w[(bit >> 6) + 1] |= v >> (64 - at);
+      bit += nb;
+    };
+    u64 held = 0;
+    for (int i = 0; i < nactive; ++i) held |= g.hand[active[i]];
+    for (int s = 0; s < 4; ++s) {
+      const u64 m = (held >> (13 * s)) & SUIT;
+      if (s == trump && H.cinch) {
+        put(m, 13);
+        continue;
+      }
+      put(static_cast<u64>(popcount(m)), 4);
+      for (u64 x = m; x; x &= x - 1) put(owner[13 * s + lowest(x)], 3);
+    }
+    for (int i = 0; i < nactive; ++i) put(static_cast<u64>(g.won[active[i]]), 3);
+    put(owner_of_seat[g.trick_seats[0]], 3);  // (at most 4*4 + 40*3 + 13 + 8*3 + 3 bits)
+    return DDKey{w[0], w[1], w[2] | (u64{1} << 63)};
   }
 
   // What the payout (pay_out) gives each seat at the end of the hand, as a class of 2 bits
@@ -2626,12 +2672,29 @@ struct DDSolver {
     while (g.ntricks < H.h) play(g, lowest(g.hand[g.trick_seats[g.tlen]]));
   }
 
+  // Whether seat s could still end with more tricks than every other (R-WIN): the pot
+  // (class 2) is in its reach.
+  bool can_top(const DDPos& g, int s) const {
+    int other = 0;
+    for (int i = 0; i < nactive; ++i) {
+      if (active[i] != s) other = std::max(other, g.won[active[i]]);
+    }
+    return g.won[s] + H.h - g.ntricks > other;
+  }
+
   // (b) max^n, ties to the first card (solver._Search.chips), on outcomes.  A seat
   // whose card already gives it the best class it could still reach stops there: the
-  // cards after it could only tie, and a tie keeps the first.  (The pot is out of reach
-  // of a seat that cannot take more tricks than another already has: R-WIN.)
-  u32 chips(const DDPos& g) {
+  // cards after it could only tie, and a tie keeps the first.  ``parent``, the seat that
+  // played the card leading here, only asks whether the value gives it the pot (``need``
+  // 2; else exact): FAIL says it does not, without the value.  So a seat that has a
+  // card keeping it out of the bourre (class 1) and not giving ``parent`` the pot stops
+  // with FAIL: the cards after it would replace that one only if they gave it the pot,
+  // which ``parent`` then would not take (shallow pruning).  Only exact values are
+  // remembered, at the start of a trick (a position in a trick is reached by one path
+  // from that start).
+  u32 chips(const DDPos& g, int parent, int need) {
     if (g.ntricks >= H.h - 1) {
+      DD_STAT(st_leaves);
       DDPos end = g;
       last_trick(end);
       return outcome(end);
@@ -2640,30 +2703,44 @@ struct DDSolver {
     if (!(lm & (lm - 1))) {  // one card: played, the position not remembered
       DDPos child = g;
       play(child, lowest(lm));
-      return chips(child);
+      return chips(child, parent, need);
     }
-    const DDKey k = key(g);
-    if (const u32* known = chips_table.get(k)) return *known;
+    const bool store = g.tlen == 0;
+    DDKey k;
+    if (store) {
+      k = packed(g);
+      if (const u32* known = chips_table.get(k)) {
+        DD_STAT(st_hits);
+        return *known;
+      }
+    }
+    DD_STAT(st_nodes);
+#ifdef DD_STATS
+    ++st_by[g.ntricks][g.tlen];
+#endif
+    if (need == 2 && !can_top(g, parent)) {
+      DD_STAT(st_fail_entry);
+      return FAIL;
+    }
     const int player = g.trick_seats[g.tlen];
-    int other = 0;
-    for (int i = 0; i < nactive; ++i) {
-      if (active[i] != player) other = std::max(other, g.won[active[i]]);
-    }
-    const int reach = g.won[player] + H.h - g.ntricks > other ? 2 : 1;
+    const int reach = can_top(g, player) ? 2 : 1;
     const u64 hs = heads(g, lm);
     u32 best = 0;
     int best_c = -1;
     for (u64 m = hs; m; m &= m - 1) {
       DDPos child = g;
       play(child, lowest(m));
-      const u32 v = chips(child);
-      if (cls(v, player) > best_c) {
-        best = v;
-        best_c = cls(v, player);
-        if (best_c >= reach) break;
+      const u32 v = chips(child, player, best_c + 1);
+      if (v == FAIL || cls(v, player) <= best_c) continue;
+      best = v;
+      best_c = cls(v, player);
+      if (best_c >= reach) break;
+      if (need == 2 && parent != player && best_c >= 1 && cls(best, parent) < 2) {
+        DD_STAT(st_fail_cut);
+        return FAIL;
       }
     }
-    chips_table.put(k, best);
+    if (store) chips_table.put(k, best);
     return best;
   }
 
@@ -2680,9 +2757,10 @@ struct DDSolver {
       play(child, lowest(lm));
       return sure(child, alpha, beta);
     }
+    DD_STAT(st_sure);
     int lo = g.won[me];
     int hi = lo + H.h - g.ntricks;
-    const DDKey k = key(g);
+    const DDKey k = g.tlen ? key(g) : packed(g);
     if (const DDTricks* known = tricks_table.get(k)) {
       lo = std::max(lo, static_cast<int>(known->lo));
       hi = std::min(hi, static_cast<int>(known->hi));
@@ -2725,10 +2803,22 @@ struct DDSolver {
 
   // Each legal card, ascending: (card, the card searched for it, sure tricks, chips of
   // every seat in 1/D chips); and the positions remembered.
-  py::tuple run(const DDPos& root) {
+  py::tuple run(DDPos root) {
     me = root.trick_seats[root.tlen];
+    root.tmask = 0;
+    for (int p = 0; p < root.tlen; ++p) root.tmask |= u64{1} << root.tcards[p];
+    u64 dealt = root.played;
+    for (int i = 0; i < nactive; ++i) {
+      dealt |= root.hand[active[i]];
+      owner_of_seat[active[i]] = static_cast<std::uint8_t>(i);
+      for (u64 m = root.hand[active[i]]; m; m &= m - 1) {
+        owner[lowest(m)] = static_cast<std::uint8_t>(i);
+      }
+    }
+    transparent = ((u64{1} << 52) - 1) & ~dealt;
+    if (H.cinch) transparent &= ~(SUIT << (13 * trump));
     const u64 lm = legal(root);
-    const u64 hs = heads(root, lm);
+    const u64 hs = heads(root, lm, false);
     py::list out;
     int head = -1, tricks = 0;
     u32 v = 0;
@@ -2740,7 +2830,7 @@ struct DDSolver {
         {
           py::gil_scoped_release release;
           play(child, c);
-          v = chips(child);
+          v = chips(child, -1, 0);
           tricks = sure(child, -1, H.h + 1);
         }
       }
@@ -2748,6 +2838,14 @@ struct DDSolver {
       for (int s = 0; s < H.n; ++s) amounts[static_cast<std::size_t>(s)] = to_py(money(v, s));
       out.append(py::make_tuple(c, head, tricks, std::move(amounts)));
     }
+#ifdef DD_STATS
+    std::fprintf(stderr, "nodes %ld leaves %ld hits %ld fail_entry %ld fail_cut %ld sure %ld\n",
+                 st_nodes, st_leaves, st_hits, st_fail_entry, st_fail_cut, st_sure);
+    for (int t = 0; t < H.h; ++t) {
+      for (int p = 0; p < nactive; ++p) std::fprintf(stderr, " %7ld", st_by[t][p]);
+      std::fprintf(stderr, "\n");
+    }
+#endif
     return py::make_tuple(std::move(out), chips_table.count + tricks_table.count);
   }
 };
