@@ -2415,13 +2415,14 @@ py::object sample_worlds(const py::dict& house, const py::dict& w, int count, in
 
 struct DDPos {
   u64 hand[MAX_SEATS] = {};  // by seat
-  int trick_seats[MAX_SEATS] = {};
-  int tcards[MAX_SEATS] = {};
-  int tlen = 0, ntricks = 0;
-  int won[MAX_SEATS] = {};
   u64 played = 0;
   u64 tmask = 0;  // the trick's cards
   Facts f;
+  int tlen = 0, ntricks = 0;
+  u32 wcode = 0;  // the tricks won, 3 bits an active seat (DDSolver::outcome)
+  std::uint8_t trick_seats[MAX_SEATS] = {};
+  std::uint8_t tcards[MAX_SEATS] = {};
+  std::uint8_t won[MAX_SEATS] = {};  // by seat
 };
 
 // A position's key within one solve (the root's cards, their holders and the rules
@@ -2518,8 +2519,10 @@ struct DDSolver {
   DDTable<DDTricks> tricks_table;
   static constexpr u32 FAIL = ~u32{0};  // (chips: not an outcome, 2 bits a seat)
   u64 transparent = 0;  // the cards no rule of the play reads (heads)
+  u64 trumps = 0;       // the trump suit's cards
   std::uint8_t owner[52] = {};  // the active index of each card's holder at the root
   std::uint8_t owner_of_seat[MAX_SEATS] = {};
+  std::uint8_t order[MAX_SEATS][MAX_SEATS] = {};  // the order of play when a seat leads
 #ifdef DD_STATS
   long st_by[8][8] = {};
   long st_nodes = 0, st_leaves = 0, st_fail_entry = 0, st_fail_cut = 0, st_hits = 0, st_sure = 0;
@@ -2535,7 +2538,7 @@ struct DDSolver {
     u64 lm = !g.tlen                 ? held
              : H.optional_undertrump ? follow_optional_undertrump(held, g.f, trump)
                                      : follow(held, g.f, trump);
-    if (H.cinch) {
+    if (H.cinch && (g.won[s] >= 3 || (held & trumps))) {
       const u64 kn = g.played | disc[s];
       if (has_cinch(held, trump, kn, g.won[s])) {
         lm = cinch_narrow(lm, held, g.tlen, trump, kn, g.tlen == nactive - 1);
@@ -2582,13 +2585,11 @@ struct DDSolver {
     g.tcards[g.tlen] = c;
     g.f.add(c, g.tlen, trump);
     if (++g.tlen < nactive) return;
-    const int wp = g.f.winner();
-    const int w = g.trick_seats[wp];
+    const int w = g.trick_seats[g.f.winner()];
     ++g.won[w];
+    g.wcode += u32{1} << (3 * owner_of_seat[w]);
     ++g.ntricks;
-    int i = 0;  // the winner leads (R-LEAD)
-    while (active[i] != w) ++i;
-    for (int p = 0; p < nactive; ++p) g.trick_seats[p] = active[(i + p) % nactive];
+    std::memcpy(g.trick_seats, order[w], sizeof g.trick_seats);  // the winner leads (R-LEAD)
     g.tlen = 0;
     g.tmask = 0;
     g.f = Facts();
@@ -2618,28 +2619,19 @@ struct DDSolver {
   // it is known: played, or the seat's own discard): under the cinch the trump suit is
   // kept exact (the cards played and not dealt follow from those held, within a solve).
   DDKey packed(const DDPos& g) const {
-    u64 w[3] = {};
-    int bit = 0;
-    auto put = [&](u64 v, int nb) {
-      const int at = bit & 63;
-      w[bit >> 6] |= v << at;
-      if (at + nb > 64) w[(bit >> 6) + 1] |= v >> (64 - at);
-      bit += nb;
-    };
     u64 held = 0;
     for (int i = 0; i < nactive; ++i) held |= g.hand[active[i]];
-    for (int s = 0; s < 4; ++s) {
-      const u64 m = (held >> (13 * s)) & SUIT;
-      if (s == trump && H.cinch) {
-        put(m, 13);
-        continue;
-      }
-      put(static_cast<u64>(popcount(m)), 4);
-      for (u64 x = m; x; x &= x - 1) put(owner[13 * s + lowest(x)], 3);
+    const u64 exact = H.cinch ? held & trumps : 0;
+    u64 hi = 0, lo = 0;  // the holders, 3 bits a card (at most 40 cards)
+    for (u64 x = held & ~exact; x; x &= x - 1) {
+      hi = (hi << 3) | (lo >> 61);
+      lo = (lo << 3) | owner[lowest(x)];
     }
-    for (int i = 0; i < nactive; ++i) put(static_cast<u64>(g.won[active[i]]), 3);
-    put(owner_of_seat[g.trick_seats[0]], 3);  // (at most 4*4 + 40*3 + 13 + 8*3 + 3 bits)
-    return DDKey{w[0], w[1], w[2] | (u64{1} << 63)};
+    u64 c = g.wcode;                               // 24 bits
+    c = (c << 3) | owner_of_seat[g.trick_seats[0]];  // the leader
+    for (int suit = 0; suit < 4; ++suit) c = (c << 4) | popcount((held & ~exact) >> (13 * suit) & SUIT);
+    c = (c << 13) | (exact >> (13 * trump) & SUIT);  // (56 bits in all)
+    return DDKey{lo, hi, c | (u64{1} << 63)};
   }
 
   // What the payout (pay_out) gives each seat at the end of the hand, as a class of 2 bits
@@ -2647,18 +2639,26 @@ struct DDSolver {
   // a trick that does not take the pot; a seat not playing), 0 the bourre payment x
   // (R-BOURRE, R-POT-LIMIT).  P > 0 > -x: the classes order each seat's money as the
   // money does, and the vector of classes is the vector of money (money() inverts it).
-  u32 outcome(const DDPos& g) {
+  // Remembered for the last counts of tricks won met (``outcomes``, by DDPos::wcode).
+  struct Known {
+    u32 wcode = ~u32{0}, v = 0;
+  };
+  std::vector<Known> outcomes = std::vector<Known>(std::size_t{1} << 12);
+  u32 outcome(const int* won, u32 wcode) {
+    Known& known = outcomes[(wcode * 0x9E3779B1u) >> 20];
+    if (known.wcode == wcode) return known.v;
     i128 bal[MAX_SEATS] = {};
     i128 pot = 0;
     bool exempt[MAX_SEATS];
     int nb = 0, carried = 0;
-    pay_out(H, active, nactive, g.won, false, P, bal, pot, exempt, nb, carried);
+    pay_out(H, active, nactive, won, false, P, bal, pot, exempt, nb, carried);
     u32 out = 0;
     for (int s = 0; s < MAX_SEATS; ++s) {
       const u32 c = bal[s] > 0 ? 2 : bal[s] == 0 ? 1 : 0;
       paid[c] = bal[s];
       out |= c << (2 * s);
     }
+    known = Known{wcode, out};
     return out;
   }
 
@@ -2667,9 +2667,16 @@ struct DDSolver {
   // The money of an outcome, in 1/D chips: the amounts pay_out gave each class.
   i128 money(u32 v, int s) const { return paid[cls(v, s)]; }
 
-  // The last trick: every seat holds one card, played as it must be.
-  void last_trick(DDPos& g) const {
-    while (g.ntricks < H.h) play(g, lowest(g.hand[g.trick_seats[g.tlen]]));
+  // The tricks won at the end: in the last trick every seat holds one card, played as it
+  // must be (R-TRICK).
+  u32 last_trick(const DDPos& g, int* won) const {
+    for (int s = 0; s < MAX_SEATS; ++s) won[s] = g.won[s];
+    if (g.ntricks >= H.h) return g.wcode;
+    Facts f = g.f;
+    for (int p = g.tlen; p < nactive; ++p) f.add(lowest(g.hand[g.trick_seats[p]]), p, trump);
+    const int w = g.trick_seats[f.winner()];
+    ++won[w];
+    return g.wcode + (u32{1} << (3 * owner_of_seat[w]));
   }
 
   // Whether seat s could still end with more tricks than every other (R-WIN): the pot
@@ -2677,7 +2684,8 @@ struct DDSolver {
   bool can_top(const DDPos& g, int s) const {
     int other = 0;
     for (int i = 0; i < nactive; ++i) {
-      if (active[i] != s) other = std::max(other, g.won[active[i]]);
+      const int w = g.won[active[i]];
+      if (w > other && active[i] != s) other = w;
     }
     return g.won[s] + H.h - g.ntricks > other;
   }
@@ -2695,9 +2703,9 @@ struct DDSolver {
   u32 chips(const DDPos& g, int parent, int need) {
     if (g.ntricks >= H.h - 1) {
       DD_STAT(st_leaves);
-      DDPos end = g;
-      last_trick(end);
-      return outcome(end);
+      int won[MAX_SEATS];
+      const u32 wcode = last_trick(g, won);
+      return outcome(won, wcode);
     }
     const u64 lm = legal(g);
     if (!(lm & (lm - 1))) {  // one card: played, the position not remembered
@@ -2747,9 +2755,9 @@ struct DDSolver {
   // (a) alpha-beta, fail-soft, the bounds remembered (solver._Search.sure_tricks).
   int sure(const DDPos& g, int alpha, int beta) {
     if (g.ntricks >= H.h - 1) {
-      DDPos end = g;
-      last_trick(end);
-      return end.won[me];
+      int won[MAX_SEATS];
+      last_trick(g, won);
+      return won[me];
     }
     const u64 lm = legal(g);
     if (!(lm & (lm - 1))) {  // one card: played, the position not remembered
@@ -2808,13 +2816,19 @@ struct DDSolver {
     root.tmask = 0;
     for (int p = 0; p < root.tlen; ++p) root.tmask |= u64{1} << root.tcards[p];
     u64 dealt = root.played;
+    root.wcode = 0;
     for (int i = 0; i < nactive; ++i) {
+      root.wcode += static_cast<u32>(root.won[active[i]]) << (3 * i);
+      for (int p = 0; p < nactive; ++p) {
+        order[active[i]][p] = static_cast<std::uint8_t>(active[(i + p) % nactive]);
+      }
       dealt |= root.hand[active[i]];
       owner_of_seat[active[i]] = static_cast<std::uint8_t>(i);
       for (u64 m = root.hand[active[i]]; m; m &= m - 1) {
         owner[lowest(m)] = static_cast<std::uint8_t>(i);
       }
     }
+    trumps = SUIT << (13 * trump);
     transparent = ((u64{1} << 52) - 1) & ~dealt;
     if (H.cinch) transparent &= ~(SUIT << (13 * trump));
     const u64 lm = legal(root);
