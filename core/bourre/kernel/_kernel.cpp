@@ -2690,6 +2690,10 @@ struct DDSolver {
     return g.won[s] + H.h - g.ntricks > other;
   }
 
+  // A trick start left when a parent's question was answered (FAIL) is remembered as
+  // PARTIAL, with the seats then known not to take the pot from it (bits 16 on).
+  static constexpr u32 PARTIAL = u32{1} << 31;
+
   // (b) max^n, ties to the first card (solver._Search.chips), on outcomes.  A seat
   // whose card already gives it the best class it could still reach stops there: the
   // cards after it could only tie, and a tie keeps the first.  ``parent``, the seat that
@@ -2713,23 +2717,26 @@ struct DDSolver {
       play(child, lowest(lm));
       return chips(child, parent, need);
     }
+    if (need == 2 && !can_top(g, parent)) {
+      DD_STAT(st_fail_entry);
+      return FAIL;
+    }
     const bool store = g.tlen == 0;
     DDKey k;
+    u32 nopot = 0;  // seats known not to take the pot from here
     if (store) {
       k = packed(g);
       if (const u32* known = chips_table.get(k)) {
         DD_STAT(st_hits);
-        return *known;
+        if (!(*known & PARTIAL)) return *known;
+        nopot = *known >> 16 & 0xFF;
+        if (need == 2 && (nopot >> parent & 1)) return FAIL;
       }
     }
     DD_STAT(st_nodes);
 #ifdef DD_STATS
     ++st_by[g.ntricks][g.tlen];
 #endif
-    if (need == 2 && !can_top(g, parent)) {
-      DD_STAT(st_fail_entry);
-      return FAIL;
-    }
     const int player = g.trick_seats[g.tlen];
     const int reach = can_top(g, player) ? 2 : 1;
     const u64 hs = heads(g, lm);
@@ -2745,6 +2752,12 @@ struct DDSolver {
       if (best_c >= reach) break;
       if (need == 2 && parent != player && best_c >= 1 && cls(best, parent) < 2) {
         DD_STAT(st_fail_cut);
+        if (store) {  // (what it learnt: no seat the line found leaves without the pot gets it)
+          for (int i = 0; i < nactive; ++i) {
+            if (active[i] != player && cls(best, active[i]) < 2) nopot |= u32{1} << active[i];
+          }
+          chips_table.put(k, PARTIAL | nopot << 16);
+        }
         return FAIL;
       }
     }
