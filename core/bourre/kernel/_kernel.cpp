@@ -2523,13 +2523,6 @@ struct DDSolver {
   std::uint8_t owner[52] = {};  // the active index of each card's holder at the root
   std::uint8_t owner_of_seat[MAX_SEATS] = {};
   std::uint8_t order[MAX_SEATS][MAX_SEATS] = {};  // the order of play when a seat leads
-#ifdef DD_STATS
-  long st_by[8][8] = {};
-  long st_nodes = 0, st_leaves = 0, st_fail_entry = 0, st_fail_cut = 0, st_hits = 0, st_sure = 0;
-#define DD_STAT(x) ++(x)
-#else
-#define DD_STAT(x) (void)0
-#endif
 
   // The player's legal cards (Stepper::compute_legal).
   u64 legal(const DDPos& g) const {
@@ -2706,7 +2699,6 @@ struct DDSolver {
   // from that start).
   u32 chips(const DDPos& g, int parent, int need) {
     if (g.ntricks >= H.h - 1) {
-      DD_STAT(st_leaves);
       int won[MAX_SEATS];
       const u32 wcode = last_trick(g, won);
       return outcome(won, wcode);
@@ -2718,7 +2710,6 @@ struct DDSolver {
       return chips(child, parent, need);
     }
     if (need == 2 && !can_top(g, parent)) {
-      DD_STAT(st_fail_entry);
       return FAIL;
     }
     const bool store = g.tlen == 0;
@@ -2727,16 +2718,11 @@ struct DDSolver {
     if (store) {
       k = packed(g);
       if (const u32* known = chips_table.get(k)) {
-        DD_STAT(st_hits);
         if (!(*known & PARTIAL)) return *known;
         nopot = *known >> 16 & 0xFF;
         if (need == 2 && (nopot >> parent & 1)) return FAIL;
       }
     }
-    DD_STAT(st_nodes);
-#ifdef DD_STATS
-    ++st_by[g.ntricks][g.tlen];
-#endif
     const int player = g.trick_seats[g.tlen];
     const int reach = can_top(g, player) ? 2 : 1;
     const u64 hs = heads(g, lm);
@@ -2751,7 +2737,6 @@ struct DDSolver {
       best_c = cls(v, player);
       if (best_c >= reach) break;
       if (need == 2 && parent != player && best_c >= 1 && cls(best, parent) < 2) {
-        DD_STAT(st_fail_cut);
         if (store) {  // (what it learnt: no seat the line found leaves without the pot gets it)
           for (int i = 0; i < nactive; ++i) {
             if (active[i] != player && cls(best, active[i]) < 2) nopot |= u32{1} << active[i];
@@ -2778,7 +2763,6 @@ struct DDSolver {
       play(child, lowest(lm));
       return sure(child, alpha, beta);
     }
-    DD_STAT(st_sure);
     int lo = g.won[me];
     int hi = lo + H.h - g.ntricks;
     const DDKey k = g.tlen ? key(g) : packed(g);
@@ -2865,14 +2849,6 @@ struct DDSolver {
       for (int s = 0; s < H.n; ++s) amounts[static_cast<std::size_t>(s)] = to_py(money(v, s));
       out.append(py::make_tuple(c, head, tricks, std::move(amounts)));
     }
-#ifdef DD_STATS
-    std::fprintf(stderr, "nodes %ld leaves %ld hits %ld fail_entry %ld fail_cut %ld sure %ld\n",
-                 st_nodes, st_leaves, st_hits, st_fail_entry, st_fail_cut, st_sure);
-    for (int t = 0; t < H.h; ++t) {
-      for (int p = 0; p < nactive; ++p) std::fprintf(stderr, " %7ld", st_by[t][p]);
-      std::fprintf(stderr, "\n");
-    }
-#endif
     return py::make_tuple(std::move(out), chips_table.count + tricks_table.count);
   }
 };

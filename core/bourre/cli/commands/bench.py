@@ -48,15 +48,27 @@ def bench(
             " cannot play is an error naming the component). Each line names its engine.",
         ),
     ] = "auto",
+    solver: Annotated[
+        bool,
+        typer.Option(
+            "--solver",
+            help="Measure the double-dummy solver instead: hands where everyone plays and"
+            " stands pat, solved from the first lead one after another for --seconds;"
+            " last line: solves/s.",
+        ),
+    ] = False,
 ) -> None:
     """How fast the game runs on one core: hands/s with random bots, hands/s with
     heuristic bots, the Monte Carlo bot's decisions/s (medians of 5 rounds, the machine
-    first); last line: hands/s."""
+    first); last line: hands/s.  With --solver: the double-dummy solver's solves/s."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.sim import bench as B
 
     if not (math.isfinite(seconds) and 0 < seconds <= 3600):
         fail(f"--seconds: {seconds} is not a time from 0 to 3600 seconds")
+    if solver:
+        _solver(house, seconds, engine)
+        return
     if not 1 <= workers <= max_workers():
         fail(f"--workers must be from 1 to {max_workers()} (4 per CPU here), not {workers:,}")
     if reference is not None and not reference.is_file():
@@ -84,6 +96,28 @@ def bench(
             fail(str(e))
         rate = next((m.median for m in done if m.unit == "hands/s"), 0.0)
     typer.echo(f"hands/s: {rate:.0f}")
+
+
+def _solver(house: list[str] | None, seconds: float, engine: str) -> None:
+    """``bourre bench --solver``: a line per house, the first house's solves/s last."""
+    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
+    from bourre.advice.bench import solver_bench
+    from bourre.advice.solver import ENGINES
+    from bourre.sim.bench import machine
+
+    if engine not in ENGINES:
+        fail(f"--engine {engine!r}: one of {', '.join(ENGINES)}")
+    houses = [load_house(h) for h in (house or ["standard"])]
+    measures = []
+    for h in houses:
+        try:
+            measures.append(solver_bench(h, seconds, engine=engine))
+        except ValueError as e:
+            fail(f"--solver on {h.spec}: {e}")
+    typer.echo(f"machine: {machine()}")
+    for m in measures:
+        typer.echo(m.line())
+    typer.echo(f"solves/s: {measures[0].per_second:.1f}")
 
 
 def register_commands(cli: typer.Typer) -> None:
