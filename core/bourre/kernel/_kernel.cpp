@@ -2458,7 +2458,7 @@ struct DDTable {
   std::vector<Slot> slots;
   std::size_t count = 0, mask = 0;
 
-  DDTable() : slots(std::size_t{1} << 10), mask((std::size_t{1} << 10) - 1) {}
+  DDTable() : slots(std::size_t{1} << 8), mask((std::size_t{1} << 8) - 1) {}
   void grow() {
     std::vector<Slot> old(slots.size() * 2);
     old.swap(slots);
@@ -2636,9 +2636,9 @@ struct DDSolver {
   struct Known {
     u32 wcode = ~u32{0}, v = 0;
   };
-  std::vector<Known> outcomes = std::vector<Known>(std::size_t{1} << 12);
+  std::vector<Known> outcomes = std::vector<Known>(std::size_t{1} << 10);
   u32 outcome(const int* won, u32 wcode) {
-    Known& known = outcomes[(wcode * 0x9E3779B1u) >> 20];
+    Known& known = outcomes[(wcode * 0x9E3779B1u) >> 22];
     if (known.wcode == wcode) return known.v;
     i128 bal[MAX_SEATS] = {};
     i128 pot = 0;
