@@ -2703,15 +2703,7 @@ struct DDSolver {
       const u32 wcode = last_trick(g, won);
       return outcome(won, wcode);
     }
-    const u64 lm = legal(g);
-    if (!(lm & (lm - 1))) {  // one card: played, the position not remembered
-      DDPos child = g;
-      play(child, lowest(lm));
-      return chips(child, parent, need);
-    }
-    if (need == 2 && !can_top(g, parent)) {
-      return FAIL;
-    }
+    if (need == 2 && !can_top(g, parent)) return FAIL;
     const bool store = g.tlen == 0;
     DDKey k;
     u32 nopot = 0;  // seats known not to take the pot from here
@@ -2722,6 +2714,14 @@ struct DDSolver {
         nopot = *known >> 16 & 0xFF;
         if (need == 2 && (nopot >> parent & 1)) return FAIL;
       }
+    }
+    const u64 lm = legal(g);
+    if (!(lm & (lm - 1))) {  // one card (a lead under the cinch: remembered all the same)
+      DDPos child = g;
+      play(child, lowest(lm));
+      const u32 v = chips(child, parent, need);
+      if (store) chips_table.put(k, v == FAIL ? PARTIAL | (nopot | u32{1} << parent) << 16 : v);
+      return v;
     }
     const int player = g.trick_seats[g.tlen];
     const int reach = can_top(g, player) ? 2 : 1;
