@@ -12,7 +12,8 @@ solved from the first lead by ``solve(state, engine=ENGINE)``::
 
 One line per deal (unless ``--quiet``: milliseconds, positions remembered), then the
 median, the 90th percentile, the slowest, the positions and the solves per second.
-Only the solve is timed (the deal and the decisions are not).
+Only the solve is timed (the deal and the decisions are not).  ``bourre bench --solver``
+measures the same solves for a number of seconds.
 """
 
 from __future__ import annotations
@@ -21,16 +22,8 @@ import argparse
 import statistics
 import time
 
-from bourre import Game, solve
-from bourre.game.actions import PLAY, STAND_PAT
-from bourre.game.state import State
-
-
-def first_lead(house: str, seed: int) -> State:
-    state = Game(house).new_hand(seed=seed)
-    while state.phase_name != "play":
-        state.apply_action(PLAY if state.phase_name == "decide" else STAND_PAT)
-    return state
+from bourre import solve
+from bourre.advice.bench import first_lead
 
 
 def main() -> None:

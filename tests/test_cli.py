@@ -377,29 +377,6 @@ def test_bench_reference_that_fails_is_one_message(tmp_path):
     assert_fails(invoke("bench", "--reference", str(tmp_path / "nope.py")), "not a file")
 
 
-def test_bench_solver_gives_solves_per_second():
-    """--solver times the double-dummy solver from the first lead, a line per house (the
-    engine that solved named), solves/s last; on the Python search when asked."""
-    r = invoke("bench", "--solver", "--seconds", "0.05", "standard+table(players=3)")
-    assert r.exit_code == 0, r.stderr
-    lines = r.stdout.strip().splitlines()
-    assert lines[0].startswith("machine: ")
-    line = lines[1]
-    assert line.startswith("standard+table(players=3): double-dummy solver from the first lead")
-    m = re.search(r"median ([\d.,]+) ms a hand .* ([\d.,]+) solves/s over ([\d,]+) hands", line)
-    assert m and float(m.group(1)) > 0, line
-    assert re.fullmatch(r"solves/s: \d+", lines[-1]) and int(lines[-1].split()[1]) > 0
-    engine = line.rsplit("engine: ", 1)[1]
-    from bourre.kernel import available
-
-    assert engine == ("kernel" if available() else "python")
-    r = invoke(
-        "bench", "--solver", "--engine", "python", "--seconds", "0.01",
-        "standard+table(players=2)",
-    )  # fmt: skip
-    assert r.exit_code == 0 and r.stdout.splitlines()[1].endswith("; engine: python"), r.stdout
-
-
 def test_bench_solver_refuses_what_it_does_not_time():
     assert_fails(invoke("bench", "--solver", "--bots", "random"), "--bots", "solver alone")
     assert_fails(invoke("bench", "--solver", "--parallel"), "--parallel")

@@ -144,3 +144,43 @@ def test_engines() -> None:
     same(solve(state), solve(state, engine="python"))
     with pytest.raises(ValueError, match="observation"):
         solve(state.observation(0), engine="kernel")  # type: ignore[arg-type]
+
+
+def four_left(house: House, seed: int) -> tuple[State, State]:
+    """(kernel state, Python state) at the first session hand's first lead with four
+    cards left in every hand: everyone plays and takes the first exchange offered, and
+    in a hand of five one trick is played first (the lowest legal card each)."""
+    k = Game(house, engine="kernel").new_session(seed)
+    p = Game(house, engine="python").new_session(seed)
+    assert isinstance(k, KernelState) and type(p) is State
+    while not p.is_terminal():
+        if p.phase_name == "play" and p.hand.hand_size - len(p.hand.tricks) == 4:
+            break
+        actions = list(p.legal_actions())
+        action = actions[-1] if p.phase_name == "decide" else actions[0]
+        k.apply_action(action)
+        p.apply_action(action)
+    assert not p.is_terminal()
+    return k, p
+
+
+SEVEN_EIGHT = [
+    ("four-card+table(players=8)", 0),
+    ("four-card+optional-undertrump+table(players=8)", 1),
+    ("four-card+no-cinch+pot-limit(limit=2)+table(players=7)", 2),
+    ("standard+table(players=8)", 3),
+    ("no-cinch+table(players=8)", 4),
+    ("double-ante+table(players=7)", 5),
+]
+
+
+@pytest.mark.parametrize(("spec", "seed"), SEVEN_EIGHT)
+def test_kernel_solver_agrees_at_seven_and_eight_players_four_cards_left(
+    spec: str, seed: int
+) -> None:
+    """Four cards left at seven or eight players: three tricks ahead in which the
+    kernel remembers and packs positions (the starts of tricks) and stops early."""
+    k, p = four_left(House(spec), seed)
+    ref = solve(p, engine="python")
+    same(solve(p, engine="kernel"), ref)
+    same(solve(k, engine="kernel"), ref)

@@ -29,9 +29,8 @@ from bourre.game.botmaking import make_bot
 from bourre.game.engines import choose
 from bourre.game.players import ask
 from bourre.game.state import State
-from bourre.kernel.rollouts import heuristic_rollouts
+from bourre.kernel.rollouts import heuristic_outcomes
 from bourre.rules.cards import CardError, card_symbol, parse_card
-from bourre.rules.hookspec import ANTE
 from bourre.rules.house import House
 from bourre.rules.money import Amount
 
@@ -325,7 +324,7 @@ def advise(
     same for every option; ``every`` tries every exchange instead of the pruned set
     (:func:`candidates`).  ``engine``: ``"python"`` (or ``BOURRE_ENGINE=python``)
     plays every option out on the Python rules; by default the compiled kernel plays
-    them when it can play the house (:func:`bourre.kernel.rollouts.heuristic_rollouts`),
+    them when it can play the house (:func:`bourre.kernel.rollouts.heuristic_outcomes`),
     and ``Advice.engine`` says which did.  Raises :class:`AdviceError` on a question
     that breaks a rule."""
     try:
@@ -542,37 +541,38 @@ def _kernel_row(
     rng: random.Random,
 ) -> list[tuple[float, float, float]] | None:
     """Every option of one deal played out on the kernel (``None`` when it cannot):
-    the kernel gives the seat's money; a built-in house's payout (R-WIN, R-BOURRE)
-    moves it only by the pot taken (up) or the bourré payment (down) from where it
-    stands once the seat has paid to play (nothing, or double-ante's second ante), so
-    the money says which happened."""
+    (took the pot, bourré, chips from the decision on), the outcome as the kernel's
+    payout decided it (R-WIN, R-SOLE, R-BOURRE), as :func:`_rollout` reads the Python
+    rules' outcome."""
     before = state.returns()[seat]
     after = state.clone()
     after.apply_action(PLAY)
-    house = state.house
-    base = -float(house.rules[ANTE].play_ante(house.table.ante))  # (double-ante's)
     if after.current_player() == seat and after.phase_name == "exchange":
-        plays = heuristic_rollouts(after, [discard(c) for c in opts], seat, rng)
+        plays = heuristic_outcomes(after, [discard(c) for c in opts], seat, rng)
     elif not after.is_terminal():
         return None  # others decide before the exchange (simultaneous-reveal): Python's
     else:  # no exchange (the hand was won alone, R-SOLE): every option is the same
-        one = heuristic_rollouts(state, [PLAY], seat, rng)
+        one = heuristic_outcomes(state, [PLAY], seat, rng)
         plays = None if one is None else one * len(opts)
     if plays is None:
         return None
-    row = [float(x - before) for x in plays]
-    if forced is None:
-        alone = heuristic_rollouts(
+    if forced is None:  # a pass (or, forced in this deal, R-LAST-STANDS: a play)
+        alone = heuristic_outcomes(
             state, [PASS if PASS in state.legal_actions() else PLAY], seat, rng
         )
         if alone is None:
             return None
-        row.append(float(alone[0] - before))
-    out = [(1.0 if x > base else 0.0, 1.0 if x < base else 0.0, x) for x in row]
+        plays = [*plays, alone[0]]
+    out = [
+        (
+            1.0 if r.winner == seat else 0.0,
+            1.0 if seat in r.bourre else 0.0,
+            float(r.chips - before),
+        )
+        for r in plays
+    ]
     if forced is not None:
         out.append((0.0, 0.0, 0.0))
-    if forced is None and PASS in state.legal_actions():
-        out[-1] = (0.0, 0.0, row[-1])  # a pass takes nothing and is never bourré
     return out
 
 

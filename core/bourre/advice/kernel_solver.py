@@ -8,8 +8,11 @@ The position is read off the state: a :class:`~bourre.kernel.state.KernelState` 
 over its stepped state as it is, a Python :class:`~bourre.game.state.State` its hand's
 fields (:attr:`~bourre.game.state.State.hand`).  The search is the reference's, on
 bitmasks: (a) sure tricks by alpha-beta, (b) chips by max^n with the same tie rule (the
-first card in ascending order), equivalent cards merged as the reference merges them,
-positions remembered (hands, trick so far, leader, tricks won).  Money is counted in
+first card in ascending order), equivalent cards merged as the reference merges them
+(and, inside the search, across cards nobody holds), positions remembered (hands, trick
+so far, leader, tricks won; at the start of a trick packed, so that positions differing
+only in cards nobody holds any more are one), max^n pruned where the payout's classes
+settle a seat's choice (docs/advice.md, "The kernel's solver").  Money is counted in
 1/D chips (the kernel's D) and given back as the reference gives it: ``int`` when whole,
 else an exact ``Fraction``.  ``tests/test_kernel_solver.py`` holds it to the reference.
 """

@@ -454,18 +454,28 @@ u64 cinch_narrow(u64 legal, u64 hand, int tlen, int trump, u64 known, bool last)
   return highest_trumps(trumps, hand, trump, known);
 }
 
+// The outcome of a hand (rules.HandOutcome's winner and bourre): the seat that took the
+// pot at stake (-1: none, a tie carried it) and the bourre seats as a mask.
+struct Outcome {
+  int winner = -1;
+  u32 bourre = 0;
+};
+
 // R-WIN, R-SOLE, R-BOURRE (R-POT-LIMIT), R-ANTE exemptions (standard.payout.payout): the
 // pot at stake P is paid out of the hand's tricks ``won``; the balances, the pot carried,
-// each seat's exemption from the next ante, the bourre players and whether it carried.
-void pay_out(const House& H, const int* active, int nactive, const int* won, bool sole, i128 P,
-             i128* bal, i128& pot, bool* exempt, int& nbourre, int& carried) {
+// each seat's exemption from the next ante, the bourre players and whether it carried;
+// returns who took the pot and who was bourre.
+Outcome pay_out(const House& H, const int* active, int nactive, const int* won, bool sole,
+                i128 P, i128* bal, i128& pot, bool* exempt, int& nbourre, int& carried) {
   const int n = H.n;
   for (int s = 0; s < n; ++s) exempt[s] = false;
   nbourre = carried = 0;
+  Outcome out;
   if (sole) {  // R-SOLE: takes the pot, nobody is bourre
     bal[active[0]] += P;
     pot = 0;
-    return;
+    out.winner = active[0];
+    return out;
   }
   int best = -1, ntop = 0;
   int top[MAX_SEATS];
@@ -482,6 +492,7 @@ void pay_out(const House& H, const int* active, int nactive, const int* won, boo
     if (!w) {
       bourre[s] = true;
       ++nbourre;
+      out.bourre |= u32{1} << s;
     }
   }
   i128 owed = 0;
@@ -502,8 +513,10 @@ void pay_out(const House& H, const int* active, int nactive, const int* won, boo
   } else {
     bal[top[0]] += P;
     carry = 0;
+    out.winner = top[0];
   }
   pot = carry + owed;
+  return out;
 }
 
 // -- a session ---------------------------------------------------------------------------
@@ -1199,6 +1212,7 @@ struct Stepper {
   Facts f;
   int ntricks = 0;
   std::uint8_t tr_leader[5] = {}, tr_winner[5] = {};
+  Outcome outcome;  // the last hand's (pay_out)
   std::uint8_t tr_seat[5][MAX_SEATS] = {}, tr_card[5][MAX_SEATS] = {};
   int won[MAX_SEATS] = {};
   u64 played = 0;
@@ -1545,7 +1559,8 @@ struct Stepper {
   // asked (R-SETTLE).
   void end_hand() {
     int nb = 0, carried = 0;
-    pay_out(H, active, nactive, won, nactive == 1, pot_at_stake, bal, pot, exempt, nb, carried);
+    outcome = pay_out(H, active, nactive, won, nactive == 1, pot_at_stake, bal, pot, exempt, nb,
+                      carried);
     first_hand = false;
     for (int s = 0; s < H.n; ++s) {
       if (bal[s] > MONEY_BOUND || bal[s] < -MONEY_BOUND) overflow = true;
@@ -2063,12 +2078,12 @@ std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
 }
 
 // Each candidate (a card, 52 pass, 53 play, or the list of cards discarded) applied to a
-// copy of the world, the hand then played out by the heuristic at every seat: ``me``'s
-// money change over the hand (its balance less its start), as a float of chips.
-std::vector<double> rollouts(const Stepper& g, const py::list& candidates, int me) {
+// copy of the world, the hand then played out by the heuristic at every seat: ``each``
+// is given the hand's end.
+template <typename Each>
+void play_out(const Stepper& g, const py::list& candidates, int me, Each each) {
   if (me < 0 || me >= g.H.n) throw std::invalid_argument("seat");
   const Bots B = default_heuristic(g.H.n);
-  std::vector<double> out;
   for (const auto& cand : candidates) {
     Stepper c(g);
     bool ok;
@@ -2080,8 +2095,28 @@ std::vector<double> rollouts(const Stepper& g, const py::list& candidates, int m
     }
     if (!ok) throw std::invalid_argument("a candidate the rules refuse");
     for (int guard = 0; c.phase != P_OVER && guard < 1000; ++guard) c.heuristic_step(B);
-    out.push_back(static_cast<double>(c.bal[me] - c.start[me]) / c.H.scale);
+    each(c);
   }
+}
+
+// ``me``'s money change over the hand (its balance less its start), as a float of chips.
+std::vector<double> rollouts(const Stepper& g, const py::list& candidates, int me) {
+  std::vector<double> out;
+  play_out(g, candidates, me, [&](const Stepper& c) {
+    out.push_back(static_cast<double>(c.bal[me] - c.start[me]) / c.H.scale);
+  });
+  return out;
+}
+
+// The same, with the hand's outcome beside the money (pay_out's): (money, the seat that
+// took the pot or -1, the bourre seats as a mask).
+std::vector<std::tuple<double, int, u32>> rollout_outcomes(const Stepper& g,
+                                                          const py::list& candidates, int me) {
+  std::vector<std::tuple<double, int, u32>> out;
+  play_out(g, candidates, me, [&](const Stepper& c) {
+    out.emplace_back(static_cast<double>(c.bal[me] - c.start[me]) / c.H.scale,
+                     c.outcome.winner, c.outcome.bourre);
+  });
   return out;
 }
 
@@ -2392,94 +2427,89 @@ py::object sample_worlds(const py::dict& house, const py::dict& w, int count, in
 
 struct DDPos {
   u64 hand[MAX_SEATS] = {};  // by seat
-  int trick_seats[MAX_SEATS] = {};
-  int tcards[MAX_SEATS] = {};
-  int tlen = 0, ntricks = 0;
-  int won[MAX_SEATS] = {};
   u64 played = 0;
+  u64 tmask = 0;  // the trick's cards
   Facts f;
+  int tlen = 0, ntricks = 0;
+  u32 wcode = 0;  // the tricks won, 3 bits an active seat (DDSolver::outcome)
+  std::uint8_t trick_seats[MAX_SEATS] = {};
+  std::uint8_t tcards[MAX_SEATS] = {};
+  std::uint8_t won[MAX_SEATS] = {};  // by seat
 };
 
+// A position's key within one solve (the root's cards, their holders and the rules
+// fixed), in three words.  Exact: the cards the active seats hold, the leader and the
+// trick's length (bits 52 on), then the trick's cards and the tricks won in a unary code,
+// "0 1^won" a seat (bits 52 on).  At the start of a trick, packed (the top bit set): by
+// suit, the holders of the cards held in rank order, so that positions alike but for
+// cards nobody holds any more are one (see DDSolver::packed).  Empty slot: all zero.
 struct DDKey {
-  u64 hand[MAX_SEATS];
-  std::uint8_t tcards[MAX_SEATS];
-  std::uint8_t won[MAX_SEATS];
-  std::uint8_t leader, tlen;
-  bool operator==(const DDKey& o) const { return std::memcmp(this, &o, sizeof(DDKey)) == 0; }
+  u64 a = 0, b = 0, c = 0;
+  bool operator==(const DDKey& o) const { return a == o.a && b == o.b && c == o.c; }
+  bool empty() const { return !(a | c); }
 };
 
-struct DDKeyHash {
-  std::size_t operator()(const DDKey& k) const {
-    u64 h = 0x9E3779B97F4A7C15ULL;
-    const auto* p = reinterpret_cast<const std::uint8_t*>(&k);
-    u64 w;
-    std::size_t i = 0;
-    for (; i + 8 <= sizeof(DDKey); i += 8) {
-      std::memcpy(&w, p + i, 8);
-      h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
-      h ^= h >> 31;
-    }
-    for (; i < sizeof(DDKey); ++i) h = (h ^ p[i]) * 0x94D049BB133111EBULL;
-    return static_cast<std::size_t>(h ^ (h >> 29));
-  }
-};
+inline std::size_t dd_hash(const DDKey& k) {
+  u64 h = (k.a * 0x9E3779B97F4A7C15ULL) ^ ((k.b + 0x632BE59BD9B4E019ULL) * 0xBF58476D1CE4E5B9ULL) ^
+          ((k.c + 0x2545F4914F6CDD1DULL) * 0xD6E8FEB86659FD93ULL);
+  h ^= h >> 29;
+  h *= 0x94D049BB133111EBULL;
+  return static_cast<std::size_t>(h ^ (h >> 32));
+}
 
 // A small open-addressing table (linear probing, grown at half full, up to MAX_SLOTS
-// slots, about 400 MB; then a new position replaces the one where it would go: every
-// entry is exact, one forgotten is searched again if met).
+// slots of 32 bytes, about 130 MB; then a new position replaces the one where it would
+// go: every entry is exact, one forgotten is searched again if met).
 template <class V>
 struct DDTable {
   static constexpr std::size_t MAX_SLOTS = std::size_t{1} << 22;
-  std::vector<DDKey> keys;
-  std::vector<V> vals;
-  std::vector<std::uint8_t> used;
+  struct Slot {
+    DDKey k;
+    V v;
+  };
+  std::vector<Slot> slots;
   std::size_t count = 0, mask = 0;
 
-  DDTable() { resize(1 << 8); }
-  void resize(std::size_t cap) {
-    std::vector<DDKey> ok;
-    std::vector<V> ov;
-    std::vector<std::uint8_t> ou;
-    ok.swap(keys);
-    ov.swap(vals);
-    ou.swap(used);
-    keys.assign(cap, DDKey{});
-    vals.assign(cap, V{});
-    used.assign(cap, 0);
-    mask = cap - 1;
-    count = 0;
-    for (std::size_t i = 0; i < ou.size(); ++i) {
-      if (ou[i]) put(ok[i], ov[i]);
+  DDTable() : slots(std::size_t{1} << 8), mask((std::size_t{1} << 8) - 1) {}
+  void grow() {
+    std::vector<Slot> old(slots.size() * 2);
+    old.swap(slots);
+    mask = slots.size() - 1;
+    for (const Slot& s : old) {
+      if (s.k.empty()) continue;
+      std::size_t i = dd_hash(s.k) & mask;
+      while (!slots[i].k.empty()) i = (i + 1) & mask;
+      slots[i] = s;
     }
   }
   const V* get(const DDKey& k) const {
-    for (std::size_t i = DDKeyHash()(k) & mask;; i = (i + 1) & mask) {
-      if (!used[i]) return nullptr;
-      if (keys[i] == k) return &vals[i];
+    for (std::size_t i = dd_hash(k) & mask;; i = (i + 1) & mask) {
+      const Slot& s = slots[i];
+      if (s.k == k) return &s.v;
+      if (s.k.empty()) return nullptr;
     }
   }
   void put(const DDKey& k, const V& v) {
-    if (2 * (count + 1) > keys.size()) {
-      if (keys.size() >= MAX_SLOTS) {  // full: the entry where it would go is replaced
-        std::size_t i = DDKeyHash()(k) & mask;
-        for (int probe = 0; probe < 8 && !(keys[i] == k); ++probe) i = (i + 1) & mask;
-        if (!(keys[i] == k)) i = DDKeyHash()(k) & mask;
-        keys[i] = k;
-        vals[i] = v;
+    if (2 * (count + 1) > slots.size()) {
+      if (slots.size() >= MAX_SLOTS) {  // full: the entry where it would go is replaced
+        std::size_t i = dd_hash(k) & mask;
+        for (int probe = 0; probe < 8 && !(slots[i].k == k); ++probe) i = (i + 1) & mask;
+        if (!(slots[i].k == k)) i = dd_hash(k) & mask;
+        if (slots[i].k.empty()) ++count;
+        slots[i] = Slot{k, v};
         return;
       }
-      resize(keys.size() * 2);
+      grow();
     }
-    for (std::size_t i = DDKeyHash()(k) & mask;; i = (i + 1) & mask) {
-      if (!used[i]) {
-        used[i] = 1;
-        keys[i] = k;
-        vals[i] = v;
+    for (std::size_t i = dd_hash(k) & mask;; i = (i + 1) & mask) {
+      Slot& s = slots[i];
+      if (s.k.empty()) {
+        s = Slot{k, v};
         ++count;
         return;
       }
-      if (keys[i] == k) {
-        vals[i] = v;
+      if (s.k == k) {
+        s.v = v;
         return;
       }
     }
@@ -2499,6 +2529,12 @@ struct DDSolver {
   i128 paid[3] = {};         // what pay_out gave each class of outcome
   DDTable<u32> chips_table;
   DDTable<DDTricks> tricks_table;
+  static constexpr u32 FAIL = ~u32{0};  // (chips: not an outcome, 2 bits a seat)
+  u64 transparent = 0;  // the cards no rule of the play reads (heads)
+  u64 trumps = 0;       // the trump suit's cards
+  std::uint8_t owner[52] = {};  // the active index of each card's holder at the root
+  std::uint8_t owner_of_seat[MAX_SEATS] = {};
+  std::uint8_t order[MAX_SEATS][MAX_SEATS] = {};  // the order of play when a seat leads
 
   // The player's legal cards (Stepper::compute_legal).
   u64 legal(const DDPos& g) const {
@@ -2507,7 +2543,7 @@ struct DDSolver {
     u64 lm = !g.tlen                 ? held
              : H.optional_undertrump ? follow_optional_undertrump(held, g.f, trump)
                                      : follow(held, g.f, trump);
-    if (H.cinch) {
+    if (H.cinch && (g.won[s] >= 3 || (held & trumps))) {
       const u64 kn = g.played | disc[s];
       if (has_cinch(held, trump, kn, g.won[s])) {
         lm = cinch_narrow(lm, held, g.tlen, trump, kn, g.tlen == nactive - 1);
@@ -2519,12 +2555,14 @@ struct DDSolver {
 
   // The legal cards that head a group of equivalent ones (solver._Search.groups): a card
   // joins the one before it when both are of one suit and every card between them is in
-  // the player's hand or in a completed trick.
-  u64 heads(const DDPos& g, u64 lm) const {
-    const u64 own = g.hand[g.trick_seats[g.tlen]];
-    u64 gone = g.played;
-    for (int p = 0; p < g.tlen; ++p) gone &= ~(u64{1} << g.tcards[p]);
-    const u64 near = own | gone;
+  // the player's hand or in a completed trick; inside the search (``deep``), also a card
+  // no active seat holds nor played (the stock, a discard, a folded hand): no rule of the
+  // play reads such a card, but for the cinch's trumps (R-SURE: a trump nobody played
+  // keeps a lower one from being master), so those cards stay between trumps under the
+  // cinch.  (At the root the reference's groups: each card's ``head`` is reported.)
+  u64 heads(const DDPos& g, u64 lm, bool deep = true) const {
+    const u64 near =
+        g.hand[g.trick_seats[g.tlen]] | (g.played & ~g.tmask) | (deep ? transparent : 0);
     u64 out = 0;
     int prev = -1;
     for (u64 m = lm; m; m &= m - 1) {
@@ -2545,32 +2583,60 @@ struct DDSolver {
   // Stepper::play, on the position.
   void play(DDPos& g, int c) const {
     const int s = g.trick_seats[g.tlen];
-    g.hand[s] &= ~(u64{1} << c);
-    g.played |= u64{1} << c;
+    const u64 bit = u64{1} << c;
+    g.hand[s] &= ~bit;
+    g.played |= bit;
+    g.tmask |= bit;
     g.tcards[g.tlen] = c;
     g.f.add(c, g.tlen, trump);
     if (++g.tlen < nactive) return;
     const int w = g.trick_seats[g.f.winner()];
     ++g.won[w];
+    g.wcode += u32{1} << (3 * owner_of_seat[w]);
     ++g.ntricks;
-    int i = 0;
-    while (active[i] != w) ++i;
-    for (int p = 0; p < nactive; ++p) g.trick_seats[p] = active[(i + p) % nactive];
+    std::memcpy(g.trick_seats, order[w], sizeof g.trick_seats);  // the winner leads (R-LEAD)
     g.tlen = 0;
+    g.tmask = 0;
     g.f = Facts();
   }
 
   DDKey key(const DDPos& g) const {
-    DDKey k;
-    std::memset(&k, 0, sizeof k);
-    for (int i = 0; i < nactive; ++i) {
-      k.hand[i] = g.hand[active[i]];
-      k.won[i] = static_cast<std::uint8_t>(g.won[active[i]]);
+    u64 held = 0, won = 0;
+    for (int i = nactive - 1; i >= 0; --i) {
+      const int s = active[i];
+      held |= g.hand[s];
+      won = (won << (g.won[s] + 1)) | ((u64{1} << g.won[s]) - 1);
     }
-    for (int p = 0; p < g.tlen; ++p) k.tcards[p] = static_cast<std::uint8_t>(g.tcards[p]);
-    k.leader = static_cast<std::uint8_t>(g.trick_seats[0]);
-    k.tlen = static_cast<std::uint8_t>(g.tlen);
-    return k;
+    return DDKey{held | (static_cast<u64>(g.trick_seats[0]) << 52) |
+                     (static_cast<u64>(g.tlen) << 56),
+                 g.tmask | (won << 52), 0};
+  }
+
+  // The key of a position at the start of a trick, packed: for each suit the number of
+  // cards the active seats hold and their holders in rank order (3 bits each), the
+  // tricks each has won, the leader.  Two positions with one packing differ only in cards
+  // nobody holds any more (played, or never dealt to an active seat): the held cards
+  // correspond one to one, suit for suit in the same order and with the same holders,
+  // and every rule of the play compares cards held or on the table by suit and rank
+  // (R-FOLLOW, R-TRUMP, R-TRICK), so the play from them is the same, card for card, to
+  // the same outcome, and the search's choices (the first card of the best value) too.
+  // Only the cinch reads other cards (R-SURE: a trump is master when every trump above
+  // it is known: played, or the seat's own discard): under the cinch the trump suit is
+  // kept exact (the cards played and not dealt follow from those held, within a solve).
+  DDKey packed(const DDPos& g) const {
+    u64 held = 0;
+    for (int i = 0; i < nactive; ++i) held |= g.hand[active[i]];
+    const u64 exact = H.cinch ? held & trumps : 0;
+    u64 hi = 0, lo = 0;  // the holders, 3 bits a card (at most 40 cards)
+    for (u64 x = held & ~exact; x; x &= x - 1) {
+      hi = (hi << 3) | (lo >> 61);
+      lo = (lo << 3) | owner[lowest(x)];
+    }
+    u64 c = g.wcode;                               // 24 bits
+    c = (c << 3) | owner_of_seat[g.trick_seats[0]];  // the leader
+    for (int suit = 0; suit < 4; ++suit) c = (c << 4) | popcount((held & ~exact) >> (13 * suit) & SUIT);
+    c = (c << 13) | (exact >> (13 * trump) & SUIT);  // (56 bits in all)
+    return DDKey{lo, hi, c | (u64{1} << 63)};
   }
 
   // What the payout (pay_out) gives each seat at the end of the hand, as a class of 2 bits
@@ -2578,18 +2644,26 @@ struct DDSolver {
   // a trick that does not take the pot; a seat not playing), 0 the bourre payment x
   // (R-BOURRE, R-POT-LIMIT).  P > 0 > -x: the classes order each seat's money as the
   // money does, and the vector of classes is the vector of money (money() inverts it).
-  u32 outcome(const DDPos& g) {
+  // Remembered for the last counts of tricks won met (``outcomes``, by DDPos::wcode).
+  struct Known {
+    u32 wcode = ~u32{0}, v = 0;
+  };
+  std::vector<Known> outcomes = std::vector<Known>(std::size_t{1} << 10);
+  u32 outcome(const int* won, u32 wcode) {
+    Known& known = outcomes[(wcode * 0x9E3779B1u) >> 22];
+    if (known.wcode == wcode) return known.v;
     i128 bal[MAX_SEATS] = {};
     i128 pot = 0;
     bool exempt[MAX_SEATS];
     int nb = 0, carried = 0;
-    pay_out(H, active, nactive, g.won, false, P, bal, pot, exempt, nb, carried);
+    pay_out(H, active, nactive, won, false, P, bal, pot, exempt, nb, carried);
     u32 out = 0;
     for (int s = 0; s < MAX_SEATS; ++s) {
       const u32 c = bal[s] > 0 ? 2 : bal[s] == 0 ? 1 : 0;
       paid[c] = bal[s];
       out |= c << (2 * s);
     }
+    known = Known{wcode, out};
     return out;
   }
 
@@ -2598,58 +2672,102 @@ struct DDSolver {
   // The money of an outcome, in 1/D chips: the amounts pay_out gave each class.
   i128 money(u32 v, int s) const { return paid[cls(v, s)]; }
 
-  // The last trick: every seat holds one card, played as it must be.
-  void last_trick(DDPos& g) const {
-    while (g.ntricks < H.h) play(g, lowest(g.hand[g.trick_seats[g.tlen]]));
+  // The tricks won at the end: in the last trick every seat holds one card, played as it
+  // must be (R-TRICK).
+  u32 last_trick(const DDPos& g, int* won) const {
+    for (int s = 0; s < MAX_SEATS; ++s) won[s] = g.won[s];
+    if (g.ntricks >= H.h) return g.wcode;
+    Facts f = g.f;
+    for (int p = g.tlen; p < nactive; ++p) f.add(lowest(g.hand[g.trick_seats[p]]), p, trump);
+    const int w = g.trick_seats[f.winner()];
+    ++won[w];
+    return g.wcode + (u32{1} << (3 * owner_of_seat[w]));
   }
+
+  // Whether seat s could still end with more tricks than every other (R-WIN): the pot
+  // (class 2) is in its reach.
+  bool can_top(const DDPos& g, int s) const {
+    int other = 0;
+    for (int i = 0; i < nactive; ++i) {
+      const int w = g.won[active[i]];
+      if (w > other && active[i] != s) other = w;
+    }
+    return g.won[s] + H.h - g.ntricks > other;
+  }
+
+  // A trick start left when a parent's question was answered (FAIL) is remembered as
+  // PARTIAL, with the seats then known not to take the pot from it (bits 16 on).
+  static constexpr u32 PARTIAL = u32{1} << 31;
 
   // (b) max^n, ties to the first card (solver._Search.chips), on outcomes.  A seat
   // whose card already gives it the best class it could still reach stops there: the
-  // cards after it could only tie, and a tie keeps the first.  (The pot is out of reach
-  // of a seat that cannot take more tricks than another already has: R-WIN.)
-  u32 chips(const DDPos& g) {
+  // cards after it could only tie, and a tie keeps the first.  ``parent``, the seat that
+  // played the card leading here, only asks whether the value gives it the pot (``need``
+  // 2; else exact): FAIL says it does not, without the value.  So a seat that has a
+  // card keeping it out of the bourre (class 1) and not giving ``parent`` the pot stops
+  // with FAIL: the cards after it would replace that one only if they gave it the pot,
+  // which ``parent`` then would not take (shallow pruning).  Only exact values are
+  // remembered, at the start of a trick (a position in a trick is reached by one path
+  // from that start).
+  u32 chips(const DDPos& g, int parent, int need) {
     if (g.ntricks >= H.h - 1) {
-      DDPos end = g;
-      last_trick(end);
-      return outcome(end);
+      int won[MAX_SEATS];
+      const u32 wcode = last_trick(g, won);
+      return outcome(won, wcode);
+    }
+    if (need == 2 && !can_top(g, parent)) return FAIL;
+    const bool store = g.tlen == 0;
+    DDKey k;
+    u32 nopot = 0;  // seats known not to take the pot from here
+    if (store) {
+      k = packed(g);
+      if (const u32* known = chips_table.get(k)) {
+        if (!(*known & PARTIAL)) return *known;
+        nopot = *known >> 16 & 0xFF;
+        if (need == 2 && (nopot >> parent & 1)) return FAIL;
+      }
     }
     const u64 lm = legal(g);
-    if (!(lm & (lm - 1))) {  // one card: played, the position not remembered
+    if (!(lm & (lm - 1))) {  // one card (a lead under the cinch: remembered all the same)
       DDPos child = g;
       play(child, lowest(lm));
-      return chips(child);
+      const u32 v = chips(child, parent, need);
+      if (store) chips_table.put(k, v == FAIL ? PARTIAL | (nopot | u32{1} << parent) << 16 : v);
+      return v;
     }
-    const DDKey k = key(g);
-    if (const u32* known = chips_table.get(k)) return *known;
     const int player = g.trick_seats[g.tlen];
-    int other = 0;
-    for (int i = 0; i < nactive; ++i) {
-      if (active[i] != player) other = std::max(other, g.won[active[i]]);
-    }
-    const int reach = g.won[player] + H.h - g.ntricks > other ? 2 : 1;
+    const int reach = can_top(g, player) ? 2 : 1;
     const u64 hs = heads(g, lm);
     u32 best = 0;
     int best_c = -1;
     for (u64 m = hs; m; m &= m - 1) {
       DDPos child = g;
       play(child, lowest(m));
-      const u32 v = chips(child);
-      if (cls(v, player) > best_c) {
-        best = v;
-        best_c = cls(v, player);
-        if (best_c >= reach) break;
+      const u32 v = chips(child, player, best_c + 1);
+      if (v == FAIL || cls(v, player) <= best_c) continue;
+      best = v;
+      best_c = cls(v, player);
+      if (best_c >= reach) break;
+      if (need == 2 && parent != player && best_c >= 1 && cls(best, parent) < 2) {
+        if (store) {  // (what it learnt: no seat the line found leaves without the pot gets it)
+          for (int i = 0; i < nactive; ++i) {
+            if (active[i] != player && cls(best, active[i]) < 2) nopot |= u32{1} << active[i];
+          }
+          chips_table.put(k, PARTIAL | nopot << 16);
+        }
+        return FAIL;
       }
     }
-    chips_table.put(k, best);
+    if (store) chips_table.put(k, best);
     return best;
   }
 
   // (a) alpha-beta, fail-soft, the bounds remembered (solver._Search.sure_tricks).
   int sure(const DDPos& g, int alpha, int beta) {
     if (g.ntricks >= H.h - 1) {
-      DDPos end = g;
-      last_trick(end);
-      return end.won[me];
+      int won[MAX_SEATS];
+      last_trick(g, won);
+      return won[me];
     }
     const u64 lm = legal(g);
     if (!(lm & (lm - 1))) {  // one card: played, the position not remembered
@@ -2659,7 +2777,7 @@ struct DDSolver {
     }
     int lo = g.won[me];
     int hi = lo + H.h - g.ntricks;
-    const DDKey k = key(g);
+    const DDKey k = g.tlen ? key(g) : packed(g);
     if (const DDTricks* known = tricks_table.get(k)) {
       lo = std::max(lo, static_cast<int>(known->lo));
       hi = std::min(hi, static_cast<int>(known->hi));
@@ -2702,10 +2820,28 @@ struct DDSolver {
 
   // Each legal card, ascending: (card, the card searched for it, sure tricks, chips of
   // every seat in 1/D chips); and the positions remembered.
-  py::tuple run(const DDPos& root) {
+  py::tuple run(DDPos root) {
     me = root.trick_seats[root.tlen];
+    root.tmask = 0;
+    for (int p = 0; p < root.tlen; ++p) root.tmask |= u64{1} << root.tcards[p];
+    u64 dealt = root.played;
+    root.wcode = 0;
+    for (int i = 0; i < nactive; ++i) {
+      root.wcode += static_cast<u32>(root.won[active[i]]) << (3 * i);
+      for (int p = 0; p < nactive; ++p) {
+        order[active[i]][p] = static_cast<std::uint8_t>(active[(i + p) % nactive]);
+      }
+      dealt |= root.hand[active[i]];
+      owner_of_seat[active[i]] = static_cast<std::uint8_t>(i);
+      for (u64 m = root.hand[active[i]]; m; m &= m - 1) {
+        owner[lowest(m)] = static_cast<std::uint8_t>(i);
+      }
+    }
+    trumps = SUIT << (13 * trump);
+    transparent = ((u64{1} << 52) - 1) & ~dealt;
+    if (H.cinch) transparent &= ~(SUIT << (13 * trump));
     const u64 lm = legal(root);
-    const u64 hs = heads(root, lm);
+    const u64 hs = heads(root, lm, false);
     py::list out;
     int head = -1, tricks = 0;
     u32 v = 0;
@@ -2717,7 +2853,7 @@ struct DDSolver {
         {
           py::gil_scoped_release release;
           play(child, c);
-          v = chips(child);
+          v = chips(child, -1, 0);
           tricks = sure(child, -1, H.h + 1);
         }
       }
@@ -2876,7 +3012,9 @@ PYBIND11_MODULE(_kernel, m) {
       .def("dealer", [](const Stepper& g) { return g.dealer; })
       .def("first_dealer", [](const Stepper& g) { return g.first_dealer; })
       .def("rollouts", &rollouts, py::arg("candidates"), py::arg("me"),
-           "Monte Carlo rollouts of the candidates with the heuristic at every seat.");
+           "Monte Carlo rollouts of the candidates with the heuristic at every seat.")
+      .def("rollout_outcomes", &rollout_outcomes, py::arg("candidates"), py::arg("me"),
+           "rollouts, each with the hand's outcome: (money, pot taker or -1, bourre mask).");
   m.def("sample_worlds", &sample_worlds, py::arg("house"), py::arg("view"), py::arg("count"),
         py::arg("tries"), py::arg("keep"), py::arg("fold"),
         "Monte Carlo worlds sampled and replayed on the kernel's stream.");

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -29,12 +30,21 @@ from bourre.rules.hookspec import ANTE
 from bourre.rules.house import House
 from bourre.rules.money import Amount
 
-__all__ = ["heuristic_rollouts", "replay_world", "sample_worlds", "world_rollouts"]
+__all__ = [
+    "Rollout",
+    "heuristic_outcomes",
+    "heuristic_rollouts",
+    "replay_world",
+    "sample_worlds",
+    "world_rollouts",
+]
 
 _PHASES = {"decide": 1, "exchange": 2, "play": 3}
 _BUILT = _kernel is not None and hasattr(_kernel, "sample_worlds")
 """The extension is built, and not older than this module (an editable install not
 built again plays the Python rules: ``bourre.build.stale()`` says so)."""
+_OUTCOMES = _BUILT and hasattr(getattr(_kernel, "Stepper", None), "rollout_outcomes")
+"""The extension gives each rollout's outcome (not an older build)."""
 _FORCED = {None: 0, "R-ACE-UP": 1, "R-LAST-STANDS": 2}
 
 
@@ -62,6 +72,18 @@ def _units(x: Amount, scale: int) -> int | None:
     return int(v) if v.denominator == 1 and abs(v) < 1 << 62 else None
 
 
+@dataclass(frozen=True)
+class Rollout:
+    """One candidate played out (:func:`heuristic_outcomes`): the seat's money change
+    over the hand, and the hand's outcome as the kernel's payout decided it (R-WIN,
+    R-SOLE, R-BOURRE): the seat that took the pot (``None``: a tie carried it) and the
+    bourré seats."""
+
+    chips: float
+    winner: int | None
+    bourre: frozenset[int]
+
+
 def heuristic_rollouts(
     world: State, candidates: Sequence[Action], me: int, rng: random.Random
 ) -> list[float] | None:
@@ -69,6 +91,36 @@ def heuristic_rollouts(
     the kernel from ``world``; ``None`` when the kernel cannot play it (a house with a
     third-party component, the extension not built, a world it does not hold): the
     Python rollouts then."""
+    loaded = _load(world, rng)
+    return None if loaded is None else world_rollouts(loaded, candidates, me)
+
+
+def heuristic_outcomes(
+    world: State, candidates: Sequence[Action], me: int, rng: random.Random
+) -> list[Rollout] | None:
+    """:func:`heuristic_rollouts` with each hand's outcome beside the money (the same
+    draws from ``rng``, the same play): who took the pot and who was bourré, as the
+    kernel's payout says (not read back from the money).  ``None`` when the kernel
+    cannot play it."""
+    if not _OUTCOMES:
+        return None
+    loaded = _load(world, rng)
+    if loaded is None:
+        return None
+    got = loaded.rollout_outcomes(_codes(candidates), me)  # type: ignore[attr-defined]
+    return [
+        Rollout(
+            chips=money,
+            winner=None if winner < 0 else winner,
+            bourre=frozenset(s for s in range(world.n) if mask >> s & 1),
+        )
+        for money, winner, mask in got
+    ]
+
+
+def _load(world: State, rng: random.Random) -> object | None:
+    """``world`` loaded into the kernel (its unknown stock shuffled from ``rng``), or
+    ``None`` when the kernel cannot play it."""
     if not _BUILT or type(world) is not State or world.is_chance_node():
         return None
     house = world.house
@@ -116,11 +168,12 @@ def heuristic_rollouts(
         "trick": hs.trick,
         "leader": hs.leader,
     }
-    return world_rollouts(_kernel.load_world(facts, w), candidates, me)
+    loaded: object = _kernel.load_world(facts, w)
+    return loaded
 
 
-def world_rollouts(world: object, candidates: Sequence[Action], me: int) -> list[float]:
-    """The rollouts of a world the kernel holds (:func:`replay_world`)."""
+def _codes(candidates: Sequence[Action]) -> list[object]:
+    """The kernel's codes of actions: a card, 52 pass, 53 play, a discard's cards."""
     codes: list[object] = []
     for a in candidates:
         if a.kind == "card":
@@ -129,7 +182,12 @@ def world_rollouts(world: object, candidates: Sequence[Action], me: int) -> list
             codes.append(list(a.cards))
         else:
             codes.append(53 if a.kind == "play" else 52)
-    return list(world.rollouts(codes, me))  # type: ignore[attr-defined]
+    return codes
+
+
+def world_rollouts(world: object, candidates: Sequence[Action], me: int) -> list[float]:
+    """The rollouts of a world the kernel holds (:func:`replay_world`)."""
+    return list(world.rollouts(_codes(candidates), me))  # type: ignore[attr-defined]
 
 
 def replay_world(

@@ -9,7 +9,6 @@ from typing import Annotated
 import typer
 
 from bourre.cli.util import a_number, fail, load_house, max_workers, whole_number
-from bourre.rules.house import House
 
 __all__ = ["bench", "register_commands"]
 
@@ -53,27 +52,35 @@ def bench(
         bool,
         typer.Option(
             "--solver",
-            help="Measure the double-dummy solver instead (bourre.solve): hands solved from"
-            " the first lead, the median time a hand and solves/s; last line: solves/s.",
+            help="Measure the double-dummy solver instead: hands where everyone plays and"
+            " stands pat, solved from the first lead one after another for --seconds;"
+            " last line: solves/s.",
         ),
     ] = False,
 ) -> None:
     """How fast the game runs on one core: hands/s with random bots, hands/s with
     heuristic bots, the Monte Carlo bot's decisions/s (medians of 5 rounds, the machine
-    first); last line: hands/s.  With --solver: how fast the double-dummy solver runs."""
+    first); last line: hands/s.  With --solver: the double-dummy solver's solves/s."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.sim import bench as B
 
     if not (math.isfinite(seconds) and 0 < seconds <= 3600):
         fail(f"--seconds: {seconds} is not a time from 0 to 3600 seconds")
+    if solver:
+        for given, option in (
+            (bots, "--bots"),
+            (reference, "--reference"),
+            (parallel, "--parallel"),
+        ):
+            if given:
+                fail(f"{option}: --solver times the solver alone, with no bots or yardstick")
+        _solver(house, seconds, engine)
+        return
     if not 1 <= workers <= max_workers():
         fail(f"--workers must be from 1 to {max_workers()} (4 per CPU here), not {workers:,}")
     if reference is not None and not reference.is_file():
         fail(f"--reference: {reference} is not a file")
     houses = [load_house(h) for h in (house or ["standard"])]
-    if solver:
-        _bench_solver(houses, seconds, engine, bots, reference, parallel)
-        return
     measures: tuple[str, ...] = B.MEASURES
     if engine not in B.ENGINES:
         fail(f"--engine {engine!r}: one of {', '.join(B.ENGINES)}")
@@ -98,35 +105,26 @@ def bench(
     typer.echo(f"hands/s: {rate:.0f}")
 
 
-def _bench_solver(
-    houses: list[House],
-    seconds: float,
-    engine: str,
-    bots: str | None,
-    reference: Path | None,
-    parallel: bool,
-) -> None:
-    """``bourre bench --solver``: the solver alone, a line per house."""
+def _solver(house: list[str] | None, seconds: float, engine: str) -> None:
+    """``bourre bench --solver``: a line per house, the first house's solves/s last."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
+    from bourre.advice.bench import solver_bench
     from bourre.advice.solver import ENGINES
-    from bourre.advice.speed import time_solver
     from bourre.sim.bench import machine
 
-    for given, option in ((bots, "--bots"), (reference, "--reference"), (parallel, "--parallel")):
-        if given:
-            fail(f"{option}: --solver times the solver alone, with no bots or yardstick")
     if engine not in ENGINES:
         fail(f"--engine {engine!r}: one of {', '.join(ENGINES)}")
-    typer.echo(f"machine: {machine()}")
-    rate = 0.0
+    houses = [load_house(h) for h in (house or ["standard"])]
+    measures = []
     for h in houses:
         try:
-            got = time_solver(h, seconds, engine)
+            measures.append(solver_bench(h, seconds, engine=engine))
         except ValueError as e:
-            fail(f"--engine kernel: {e}")
-        typer.echo(got.line())
-        rate = rate or got.per_second
-    typer.echo(f"solves/s: {rate:.0f}")
+            fail(f"--solver on {h.spec}: {e}")
+    typer.echo(f"machine: {machine()}")
+    for m in measures:
+        typer.echo(m.line())
+    typer.echo(f"solves/s: {measures[0].per_second:.1f}")
 
 
 def register_commands(cli: typer.Typer) -> None:
