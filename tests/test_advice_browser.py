@@ -6,10 +6,6 @@ shows.  Skips, saying why, where no browser can be found."""
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -17,14 +13,14 @@ import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-uvicorn = pytest.importorskip("uvicorn")
+pytest.importorskip("uvicorn")
 
-from browser import chromium  # noqa: E402
+from browser import chromium, served
 
-from bourre.advice import advise  # noqa: E402
-from bourre.advice.review import Recorder, review  # noqa: E402
-from bourre.referee import load_script, referee  # noqa: E402
-from bourre.web import WEB_DEALS, create_app  # noqa: E402
+from bourre.advice import advise
+from bourre.advice.review import Recorder, review
+from bourre.referee import load_script, referee
+from bourre.web import WEB_DEALS
 
 ROOT = Path(__file__).parents[1]
 SHOTS = ROOT / "docs" / "img" / "advice"
@@ -35,23 +31,8 @@ DESKTOP = {"width": 1280, "height": 900}
 
 @pytest.fixture(scope="module")
 def server() -> Any:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(f"{url}/health", timeout=1).read()
-            break
-        except OSError:
-            time.sleep(0.05)
-    yield url
-    srv.should_exit = True
-    thread.join(timeout=5)
+    with served() as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -8,12 +8,8 @@ shows.  Skips, saying why, where no browser can be found."""
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
-import threading
-import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -21,36 +17,19 @@ import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-uvicorn = pytest.importorskip("uvicorn")
+pytest.importorskip("uvicorn")
 
-from browser import chromium  # noqa: E402
-from tapflow import ASKED, SHOWN, TOUR, taps  # noqa: E402
-from webflow import an_illegal_card, hand_lines  # noqa: E402
-
-from bourre.web import create_app  # noqa: E402
+from browser import chromium, served
+from tapflow import ASKED, SHOWN, TOUR, taps
+from webflow import an_illegal_card, hand_lines
 
 SHOTS = Path(__file__).parents[1] / "docs" / "img" / "referee"
 
 
 @pytest.fixture(scope="module")
 def server() -> Any:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(f"{url}/health", timeout=1).read()
-            break
-        except OSError:
-            time.sleep(0.05)
-    yield url
-    srv.should_exit = True
-    thread.join(timeout=5)
+    with served() as url:
+        yield url
 
 
 PHONE = {"width": 390, "height": 844}
