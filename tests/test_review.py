@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from brute import brute
 from conftest import ALL_CARDS, complete, decisions, make_hand, make_script
 from test_third_party import installed, run_bourre  # noqa: F401 (the installed plugin's fixture)
 
@@ -29,7 +30,6 @@ from bourre.referee import load_script, referee
 from bourre.rules import RuleViolation
 from bourre.rules.cards import card_str, card_symbol
 from bourre.rules.house import House
-from bourre.rules.money import Amount
 from bourre.rules.plugins import load_registry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,51 +56,6 @@ def random_script(
     script = complete(make_script([make_hand(deck, decs)], players=players), pick)
     script["rules"]["variants"] = {"use": ["standard", *variants]}
     return script
-
-
-# -- an independent brute force: every line of play, nothing remembered ---------------
-
-
-def _over(state: State, number: int) -> bool:
-    return state.number != number or state.phase_name != "play"
-
-
-def brute_tricks(state: State, seat: int, number: int) -> int:
-    if _over(state, number):
-        return int(state.results[-1].state.won[seat])
-    values = []
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_action(action)
-        values.append(brute_tricks(child, seat, number))
-    return max(values) if state.current_player() == seat else min(values)
-
-
-def brute_chips(state: State, number: int) -> list[Amount]:
-    if _over(state, number):
-        out = state.results[-1].outcome
-        return [t - p for t, p in zip(out.takes, out.paid, strict=True)]
-    mover, best = state.current_player(), None
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_action(action)
-        value = brute_chips(child, number)
-        if best is None or value[mover] > best[mover]:
-            best = value
-    assert best is not None
-    return best
-
-
-def brute(state: State) -> dict[int, tuple[int, Amount]]:
-    seat, number = state.current_player(), state.number
-    state = state.clone()
-    state.hands_total, state.settles, state.keep_results = number, False, True
-    out = {}
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_action(action)
-        out[action.card] = (brute_tricks(child, seat, number), brute_chips(child, number)[seat])
-    return out
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (3, 5)])

@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from brute import brute
 from conftest import H, plugin
 
 import bourre
@@ -31,60 +32,6 @@ from bourre.rules.variant import Variant, hookimpl
 ROOT = Path(__file__).resolve().parents[1]
 
 # -- the brute force: every line of play, nothing remembered, nothing merged ---------
-
-
-def _hand_over(state: State, number: int) -> bool:
-    return state.number != number or state.phase_name != "play"
-
-
-def _result(state: State) -> Any:
-    """The finished hand's result (the states here keep their results)."""
-    return state.results[-1]
-
-
-def brute_tricks(state: State, seat: int, number: int) -> int:
-    """The tricks ``seat`` ends the hand with, it maximising, all the others minimising."""
-    if _hand_over(state, number):
-        return int(_result(state).state.won[seat])
-    mover = state.current_player()
-    values = []
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_action(action)
-        values.append(brute_tricks(child, seat, number))
-    return max(values) if mover == seat else min(values)
-
-
-def brute_chips(state: State, number: int) -> list[Amount]:
-    """Every seat's takes less payments of this hand, each seat playing for its own,
-    the first of its best cards in the legal order."""
-    if _hand_over(state, number):
-        outcome = _result(state).outcome
-        return [t - p for t, p in zip(outcome.takes, outcome.paid, strict=True)]
-    mover = state.current_player()
-    best: list[Amount] | None = None
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_action(action)
-        value = brute_chips(child, number)
-        if best is None or value[mover] > best[mover]:
-            best = value
-    assert best is not None
-    return best
-
-
-def brute(state: State) -> dict[int, tuple[int, Amount]]:
-    """For each legal card of the seat to play: (sure tricks, chips)."""
-    seat, number = state.current_player(), state.number
-    out = {}
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_action(action)
-        out[action.card] = (
-            brute_tricks(child, seat, number),
-            brute_chips(child, number)[seat],
-        )
-    return out
 
 
 # -- random positions ---------------------------------------------------------------
