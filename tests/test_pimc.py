@@ -6,6 +6,7 @@ Python search, and (slow) its strength on the ladder of ``bench/ladder.py``."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 import sys
 from pathlib import Path
@@ -243,3 +244,20 @@ def test_the_ceiling_is_the_ladders_only() -> None:
     house = House("standard")
     chips = [ladder.play_deal(house, "t", 0, ladder.CEILING, s, "heuristic") for s in range(5)]
     assert all(isinstance(x, float) for x in chips)
+
+
+LADDER_DEALS = 1200
+"""The deals of the ladder in docs/bots.md (``bench/ladder.py --deals 1200``)."""
+
+
+@pytest.mark.slow
+def test_pimc_beats_montecarlo_on_the_ladder(tmp_path: Path) -> None:
+    """The ladder's deals (seed ``ladder``, every deal from every seat among four
+    heuristic bots): ``pimc(worlds=64)`` wins more chips per hand than
+    ``montecarlo(budget=16)``, paired deal by deal, the whole interval above zero."""
+    out = tmp_path / "ladder.json"
+    bots = "montecarlo(budget=16);pimc(worlds=64)"
+    args = ["--deals", str(LADDER_DEALS), "--bots", bots, "--json", str(out)]
+    assert _ladder().main(args) == 0
+    got = json.loads(out.read_text(encoding="utf-8"))["entrants"]["pimc(worlds=64)"]
+    assert got["vs_reference"]["lo"] > 0, got["vs_reference"]
