@@ -246,6 +246,19 @@ def test_the_ceiling_is_the_ladders_only() -> None:
     assert all(isinstance(x, float) for x in chips)
 
 
+def test_the_ladder_prints_and_writes_its_table(tmp_path: Path, capsys: Any) -> None:
+    out = tmp_path / "ladder.json"
+    bots = "heuristic;montecarlo(budget=16);ceiling"
+    args = ["--deals", "3", "--workers", "1", "--bots", bots, "--json", str(out)]
+    assert _ladder().main(args) == 0
+    got = json.loads(out.read_text(encoding="utf-8"))
+    assert got["hands_per_entrant"] == 15 and list(got["entrants"]) == bots.split(";")
+    assert "vs_reference" in got["entrants"]["ceiling"]
+    assert "vs_reference" not in got["entrants"]["montecarlo(budget=16)"]
+    assert len(got["entrants"]["heuristic"]["by_deal"]) == 3
+    assert "ceiling" in capsys.readouterr().out
+
+
 LADDER_DEALS = 1200
 """The deals of the ladder in docs/bots.md (``bench/ladder.py --deals 1200``)."""
 

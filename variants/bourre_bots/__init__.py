@@ -7,7 +7,7 @@ entry-point group exactly like third-party bots (entry point ``bots``):
 - ``montecarlo``: samples worlds from its observation and rolls them out through the
   game state (:mod:`bourre_bots.montecarlo`; options ``budget``, ``margin``);
 - ``pimc``: samples worlds from its observation and solves each exactly
-  (:mod:`bourre_bots.pimc`; options ``worlds``, ``decide``).
+  (:mod:`bourre_bots.pimc`; options ``worlds``, ``decide``, ``doubt``).
 
 The engine imports none of them.
 """
