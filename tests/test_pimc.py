@@ -230,6 +230,7 @@ def _ladder() -> Any:
         spec = importlib.util.spec_from_file_location("ladder", path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
+        sys.modules["ladder"] = module  # (its workers find its functions by name)
         spec.loader.exec_module(module)
     finally:
         sys.path.remove(str(path.parent))
