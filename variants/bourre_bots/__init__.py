@@ -5,7 +5,9 @@ entry-point group exactly like third-party bots (entry point ``bots``):
 - ``heuristic``: hand-strength rules of thumb (:mod:`bourre_bots.heuristic`; options
   ``play_threshold``, ``per_opponent``, ``keep_trump``);
 - ``montecarlo``: samples worlds from its observation and rolls them out through the
-  game state (:mod:`bourre_bots.montecarlo`; options ``budget``, ``margin``).
+  game state (:mod:`bourre_bots.montecarlo`; options ``budget``, ``margin``);
+- ``pimc``: samples worlds from its observation and solves each exactly
+  (:mod:`bourre_bots.pimc`; options ``worlds``, ``decide``, ``doubt``).
 
 The engine imports none of them.
 """
@@ -89,8 +91,27 @@ def _montecarlo(
     )
 
 
+def _pimc(
+    rng: random.Random | None = None,
+    *,
+    house: Any = None,
+    worlds: int = 16,
+    decide: str = "solve",
+    doubt: float = 1.0,
+) -> Any:
+    """``pimc(worlds=16, decide="solve", doubt=1)``."""
+    if isinstance(worlds, bool) or not isinstance(worlds, int):
+        raise ValueError(f"pimc: worlds must be a whole number, not {worlds!r}")
+    if not isinstance(decide, str):
+        raise ValueError(f"pimc: decide must be 'solve' or 'rollouts', not {decide!r}")
+    return _module("bourre_bots.pimc").PimcPlayer(
+        rng, house=house, worlds=worlds, decide=decide, doubt=_number("pimc", "doubt", doubt)
+    )
+
+
 @hookimpl
 def bourre_register_bots(register: Callable[[str, Callable[..., Any]], None]) -> None:
     register("random", _random)
     register("heuristic", _heuristic)
     register("montecarlo", _montecarlo)
+    register("pimc", _pimc)

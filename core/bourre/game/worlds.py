@@ -15,6 +15,7 @@ The true state, the deck and the stock are never read.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import random
 from collections.abc import Callable, Sequence
@@ -26,11 +27,18 @@ from bourre.rules import RuleViolation
 from bourre.rules.hookspec import ANTE
 from bourre.rules.house import House
 
-__all__ = ["Replay", "Weight", "chance_outcome", "sample_deal", "sample_world"]
+__all__ = ["Likely", "Replay", "Weight", "chance_outcome", "sample_deal", "sample_world"]
 
 Weight = Callable[[int], float]
 """How much more likely than others a card is to be kept by a player (> 1) or left
 in a folded hand (< 1): trumps and aces, typically."""
+
+
+Likely = Callable[[Observation, Action], float]
+"""How likely (0 … 1) a player who saw ``view`` was to answer ``action``: an opponent
+model.  A sampled world is kept with the product of these chances over the others'
+public answers (their decisions and exchanges), else drawn again (rejection
+sampling: the worlds then follow what those answers say about the hands)."""
 
 
 Replay = Callable[..., object]
@@ -145,10 +153,18 @@ def sample_deal(
     decide: Callable[[Observation], bool] | None = None,
     tries: int = 20,
     replay: Replay | None = None,
+    likely: Likely | None = None,
 ) -> object | None:
     """:func:`sample_world` with the sample replayed by ``replay`` (:data:`Replay`; an
-    accelerator gives its own world: :func:`bourre.kernel.rollouts.replay_world`)."""
+    accelerator gives its own world: :func:`bourre.kernel.rollouts.replay_world`).
+    ``likely`` (:data:`Likely`, Python worlds only): keep a world with the chance the
+    others answered as they did in it, else draw again."""
     kp, fp = _powers(keep), _powers(fold)
+    if likely is not None:
+        if replay is not None:
+            raise ValueError("likely weighs the Python replay's worlds: give no replay")
+        replay = functools.partial(_replay, likely=likely)
+
     for _ in range(tries):
         world = _attempt(house, view, rng, kp, fp, decide, replay or _replay)
         if world is not None:
@@ -218,9 +234,11 @@ def _replay(
     got: dict[int, list[int]],
     rng: random.Random,
     decide: Callable[[Observation], bool] | None,
+    likely: Likely | None = None,
 ) -> State | None:
     """Replay the public history of the hand into a new state; ``None`` when the
-    house's rules refuse the sample somewhere."""
+    house's rules refuse the sample somewhere, or (with ``likely``) when a draw
+    rejects it: kept with the chance that the others answered as they did."""
     me = view.seat
     extra = house.rules[ANTE].play_ante(house.table.ante)
     active = set(view.active)
@@ -233,6 +251,7 @@ def _replay(
     world.set_hand(dealer=view.dealer, pot=pot)
     order = {d.seat: i for i, d in enumerate(view.decisions)}
     plays = [c for t in view.tricks for _, c in t.plays] + [c for _, c in view.trick]
+    chance = 1.0
     try:
         world.apply_chance(Dealt.of(view.upcard, dealt))
         done_plays = 0
@@ -254,16 +273,24 @@ def _replay(
                     play = decide(world.observation(seat))
                 else:
                     play = rng.random() < 0.5
-                world.apply_action(PLAY if play else PASS)
+                action = PLAY if play else PASS
+                if likely is not None and seat != me and seat in order:
+                    chance *= likely(world.observation(seat), action)
+                world.apply_action(action)
             elif phase == "exchange":
                 cards = view.gave if seat == me else tuple(gave[seat])
-                world.apply_action(discard(cards))
+                action = discard(cards)
+                if likely is not None and seat != me:
+                    chance *= likely(world.observation(seat), action)
+                world.apply_action(action)
             elif phase == "play":
                 world.apply_action(CARDS[plays[done_plays]])
                 done_plays += 1
             else:
                 return None
     except RuleViolation:
+        return None
+    if likely is not None and chance < 1.0 and rng.random() >= chance:
         return None
     return world
 
