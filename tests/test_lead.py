@@ -9,6 +9,7 @@ import pytest
 from conftest import plugin
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from widdershins import Widdershins
 
 from bourre.game import Game
 from bourre.game.simulate import play_session
@@ -45,27 +46,6 @@ def test_the_first_active_seat_left_of_the_dealer_leads_then_each_winner(
             i = order.index(leader)
             assert trick.leader == leader and seats == order[i:] + order[:i]  # clockwise
             leader = trick.winner  # the winner leads next
-
-
-class Widdershins(Variant):
-    """A third-party house where play goes to the right: the dealer's right-hand
-    neighbour among the active seats leads first, and the others follow anticlockwise."""
-
-    name = "widdershins"
-    summary = "play goes to the right"
-    builds_on = ("standard",)
-    rules = {"bourre_lead": [("R-LEAD", "Play goes to the right, the dealer's right first.")]}
-
-    @hookimpl
-    def bourre_lead(self, table: TableSettings) -> Any:
-        n = table.players
-
-        def lead(active: tuple[int, ...], dealer: int, winner: int | None) -> tuple[int, ...]:
-            right = sorted(active, key=lambda s: (dealer - 1 - s) % n)
-            i = 0 if winner is None else right.index(winner)
-            return tuple(right[i:] + right[:i])
-
-        return lead
 
 
 def _house(cls: type[Variant], spec: str) -> House:

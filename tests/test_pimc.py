@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import plugin
+from widdershins import Widdershins
 
 from bourre.advice import kernel_solver, solve
 from bourre.game.actions import CARDS, PASS, PLAY
@@ -23,8 +24,6 @@ from bourre.game.state import State
 from bourre.game.worlds import sample_deal, sample_world
 from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
-from bourre.rules.settings import TableSettings
-from bourre.rules.variant import Variant, hookimpl
 from bourre_bots.heuristic import HeuristicPlayer, choose_card, discard_weak, known_out
 from bourre_bots.pimc import PimcPlayer
 
@@ -187,26 +186,6 @@ def test_it_plays_a_sure_hand_and_folds_a_hopeless_one() -> None:
                 assert bot.act(other.observation(me)) == want, (cards, want)
                 return
     pytest.fail("no deal to test")
-
-
-class Widdershins(Variant):
-    """A third-party rule: play goes to the right (the dealer's right leads first)."""
-
-    name = "widdershins"
-    summary = "play goes to the right"
-    builds_on = ("standard",)
-    rules = {"bourre_lead": [("R-LEAD", "Play goes to the right, the dealer's right first.")]}
-
-    @hookimpl
-    def bourre_lead(self, table: TableSettings) -> Any:
-        n = table.players
-
-        def lead(active: tuple[int, ...], dealer: int, winner: int | None) -> tuple[int, ...]:
-            right = sorted(active, key=lambda s: (dealer - 1 - s) % n)
-            i = 0 if winner is None else right.index(winner)
-            return tuple(right[i:] + right[:i])
-
-        return lead
 
 
 def test_a_third_party_house_is_searched_by_the_python_solver() -> None:

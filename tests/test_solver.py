@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from brute import brute
 from conftest import H, plugin
+from widdershins import Widdershins
 
 import bourre
 from bourre.advice import Solution, solve
@@ -271,26 +272,6 @@ def test_chips_are_the_hands_money_from_here_in_a_session() -> None:
 
 
 # -- third-party houses ---------------------------------------------------------------
-
-
-class Widdershins(Variant):
-    """Play goes to the right: the dealer's right-hand neighbour leads first."""
-
-    name = "widdershins"
-    summary = "play goes to the right"
-    builds_on = ("standard",)
-    rules = {"bourre_lead": [("R-LEAD", "Play goes to the right, the dealer's right first.")]}
-
-    @hookimpl
-    def bourre_lead(self, table: TableSettings) -> Any:
-        n = table.players
-
-        def lead(active: tuple[int, ...], dealer: int, winner: int | None) -> tuple[int, ...]:
-            right = sorted(active, key=lambda s: (dealer - 1 - s) % n)
-            i = 0 if winner is None else right.index(winner)
-            return tuple(right[i:] + right[:i])
-
-        return lead
 
 
 class DeuceHigh(Variant):
