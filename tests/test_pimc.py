@@ -53,7 +53,7 @@ def test_registered_with_its_options() -> None:
         ({"worlds": 2.5}, "worlds must be a whole number"),
         ({"decide": "guess"}, "decide must be one of solve, rollouts"),
         ({"doubt": 2}, "doubt must be from 0 to 1"),
-        ({"depth": 3}, "has no option depth"),
+        ({"depth": 3}, "has no option depth; its options: worlds, decide, doubt$"),
     ]:
         with pytest.raises(ValueError, match=words):
             make_bot("pimc", random.Random(1), house=house, **options)

@@ -49,11 +49,12 @@ def make_bot(
         player: Player = factory(rng, **options)
     except TypeError as e:  # an option the bot does not have
         known = _options_of(factory)
-        given = ", ".join(sorted(k for k in options if k not in known and k != "house")) or "?"
+        unknown = ", ".join(sorted(k for k in options if k not in known and k != "house"))
+        if not unknown:  # (its own options, of a type it refused)
+            raise ValueError(f"bot {name!r} refused its options: {e}") from None
         raise ValueError(
-            f"bot {name!r} has no option {given}"
+            f"bot {name!r} has no option {unknown}"
             + (f"; its options: {', '.join(known)}" if known else "; it takes no options")
-            + f" ({e})"
         ) from None
     return player
 
