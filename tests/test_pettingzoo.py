@@ -206,3 +206,74 @@ def test_without_its_extra_the_adapter_says_how_to_get_it(monkeypatch: pytest.Mo
     monkeypatch.delitem(sys.modules, "bourre.pettingzoo", raising=False)
     with pytest.raises(ImportError, match=r"pip install 'bourre\[pettingzoo\]'"):
         importlib.import_module("bourre.pettingzoo")
+
+
+def reference_vector(enc, obs) -> np.ndarray:
+    """The observation vector of the module's docstring, field by field with numpy
+    (the layout written out independently of ``Encoder.encode``)."""
+    v = np.zeros(enc.size, dtype=np.int8)
+    v[list(obs.hand)] = 1
+    played = [c for t in obs.tricks for _, c in t.plays] + [c for _, c in obs.trick]
+    v[[52 + c for c in played]] = 1
+    v[[104 + c for _, c in obs.trick]] = 1
+    if obs.upcard >= 0:
+        v[156 + obs.upcard] = 1
+        v[260 + obs.trump] = 1
+    v[[208 + c for c in obs.own_discards]] = 1
+    i = 264
+    phases = ("decide", "exchange", "play")
+    if obs.to_act == obs.seat and obs.phase in phases:
+        v[i + phases.index(obs.phase)] = 1
+    v[i + 3], v[i + 4] = obs.forced is not None, obs.cinch
+    if obs.my_decision >= 0:
+        v[i + 5 + obs.my_decision] = 1
+    i += 7
+    n, h = enc.players, enc.hand_size
+    out = set()
+    for plays in [t.plays for t in obs.tricks] + [obs.trick]:
+        if plays:
+            led = plays[0][1] // 13
+            out.update((s, led) for s, c in plays[1:] if c // 13 != led)
+    decided = {d.seat: d for d in obs.decisions}
+    for r in range(n):
+        s, b = (obs.seat + r) % n, i + r * enc.per_seat
+        d = decided.get(s)
+        v[b : b + 7] = (
+            s == obs.dealer, s in obs.active, d is not None and d.play,
+            d is not None and not d.play, s == obs.to_act,
+            any(p == s for p, _ in obs.trick), bool(obs.trick) and obs.trick[0][0] == s,
+        )  # fmt: skip
+        v[b + 7 : b + 7 + min(d.exchanged if d else 0, h)] = 1
+        v[b + 7 + h : b + 7 + h + min(obs.tricks_won[s], h)] = 1
+        v[[b + 7 + 2 * h + u for u in range(4) if (s, u) in out]] = 1
+    i += n * enc.per_seat
+    v[i : i + min(obs.stock_size, 52)] = 1
+    v[i + 52 : i + 52 + min(int(obs.pot / enc.ante), 32)] = 1
+    v[i + 52 + 32 : i + 52 + 32 + min(obs.number, enc.hands)] = 1
+    return v
+
+
+@pytest.mark.parametrize(
+    "house",
+    ["standard", "standard+table(players=8)", "four-card+table(players=2)",
+     "simultaneous-reveal+table(players=3,ante=1/2)", "double-ante+no-cinch"],
+)  # fmt: skip
+def test_the_vector_is_the_documented_layout(house: str) -> None:
+    """Every seat's vector at every step of two sessions equals the layout written out
+    field by field, and the mask marks exactly the legal actions."""
+    from bourre.game import Game
+
+    game = Game(house)
+    e = env(house)
+    enc = e.unwrapped.encoder
+    rng = random.Random(house)
+    for seed in range(2):
+        state = game.new_session(seed=seed)
+        while not state.is_terminal():
+            for seat in range(state.n):
+                obs = state.observation(seat)
+                assert (enc.encode(obs) == reference_vector(enc, obs)).all()
+                hand = obs.hand
+                marked = {int(i) for i in np.flatnonzero(enc.mask(obs))}
+                assert marked == {action_index(a, hand) for a in obs.legal_actions}
+            state.apply_action(rng.choice(list(state.legal_actions())))

@@ -98,15 +98,21 @@ class Encoder:
         self.actions = DISCARD + 2**hand_size
 
     def encode(self, obs: Observation) -> npt.NDArray[np.int8]:
-        v = np.zeros(self.size, dtype=np.int8)
-        v[list(obs.hand)] = 1
-        played = [c for t in obs.tricks for _, c in t.plays] + [c for _, c in obs.trick]
-        v[[52 + c for c in played]] = 1
-        v[[104 + c for _, c in obs.trick]] = 1
+        """The observation vector of ``obs`` (its layout: the module's docstring), written
+        into one byte buffer and handed to numpy once."""
+        v = bytearray(self.size)
+        for c in obs.hand:
+            v[c] = 1
+        for t in obs.tricks:
+            for _, c in t.plays:
+                v[52 + c] = 1
+        for _, c in obs.trick:
+            v[52 + c] = v[104 + c] = 1
         if obs.upcard >= 0:
             v[156 + obs.upcard] = 1
             v[260 + obs.trump] = 1
-        v[[208 + c for c in obs.own_discards]] = 1
+        for c in obs.own_discards:
+            v[208 + c] = 1
         i = 264
         if obs.to_act == obs.seat and obs.phase in _PHASES:
             v[i + _PHASES.index(obs.phase)] = 1
@@ -115,40 +121,52 @@ class Encoder:
             v[i + 5 + obs.my_decision] = 1
         i += 7
         n, h = self.players, self.hand_size
-        out: set[tuple[int, int]] = set()  # (seat, suit) shown out of (R-FOLLOW)
+        per = self.per_seat
+        where = {(obs.seat + r) % n: i + r * per for r in range(n)}  # each seat's block
         for plays in [t.plays for t in obs.tricks] + [obs.trick]:
-            if plays:
+            if plays:  # a seat that did not follow the suit led is shown out of it (R-FOLLOW)
                 led = plays[0][1] // 13
-                out.update((s, led) for s, c in plays[1:] if c // 13 != led)
+                for s, c in plays[1:]:
+                    if c // 13 != led:
+                        v[where[s] + 7 + 2 * h + led] = 1
         decided = {d.seat: d for d in obs.decisions}
-        for r in range(n):
-            s, b = (obs.seat + r) % n, i + r * self.per_seat
+        in_trick = {p for p, _ in obs.trick}
+        leader = obs.trick[0][0] if obs.trick else -1
+        active, won = obs.active, obs.tricks_won
+        for s, b in where.items():
             d = decided.get(s)
-            v[b : b + 7] = (
-                s == obs.dealer, s in obs.active, d is not None and d.play,
-                d is not None and not d.play, s == obs.to_act,
-                any(p == s for p, _ in obs.trick), bool(obs.trick) and obs.trick[0][0] == s,
-            )  # fmt: skip
-            v[b + 7 : b + 7 + min(d.exchanged if d else 0, h)] = 1
-            v[b + 7 + h : b + 7 + h + min(obs.tricks_won[s], h)] = 1
-            v[[b + 7 + 2 * h + u for u in range(4) if (s, u) in out]] = 1
-        i += n * self.per_seat
-        v[i : i + min(obs.stock_size, 52)] = 1
-        v[i + 52 : i + 52 + min(int(obs.pot / self.ante), POT_LEVELS)] = 1
-        v[i + 52 + POT_LEVELS : i + 52 + POT_LEVELS + min(obs.number, self.hands)] = 1
-        return v
+            v[b : b + 7] = bytes((
+                s == obs.dealer, s in active, d is not None and d.play,
+                d is not None and not d.play, s == obs.to_act, s in in_trick, s == leader,
+            ))  # fmt: skip
+            if d is not None:
+                _ones(v, b + 7, min(d.exchanged, h))
+            _ones(v, b + 7 + h, min(won[s], h))
+        i += n * per
+        _ones(v, i, min(obs.stock_size, 52))
+        _ones(v, i + 52, min(int(obs.pot / self.ante), POT_LEVELS))
+        _ones(v, i + 52 + POT_LEVELS, min(obs.number, self.hands))
+        return np.frombuffer(v, dtype=np.int8)
 
     def mask(self, obs: Observation) -> npt.NDArray[np.int8]:
-        m = np.zeros(self.actions, dtype=np.int8)
-        m[[action_index(a, obs.hand) for a in obs.legal_actions]] = 1
-        return m
+        m = bytearray(self.actions)
+        hand = obs.hand
+        for a in obs.legal_actions:
+            m[action_index(a, hand)] = 1
+        return np.frombuffer(m, dtype=np.int8)
+
+
+def _ones(v: bytearray, start: int, k: int) -> None:
+    """``k`` ones from ``start`` (a thermometer code: "at least k")."""
+    if k > 0:
+        v[start : start + k] = b"\x01" * k
 
 
 class BourreEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     """One session of a house (``max_hands`` may shorten it: 1 plays one hand with
     ``Game.new_hand``, without the settlement, so the pot left is nobody's reward).
-    ``engine``: :class:`~bourre.game.Game`'s (a whole session is the kernel's when it
-    can play the house; a shortened one, the Python rules')."""
+    ``engine``: :class:`~bourre.game.Game`'s (a whole session or a single hand is the
+    kernel's when it can play the house; another number of hands, the Python rules')."""
 
     metadata = {"name": "bourre_v0", "render_modes": RENDER_MODES, "is_parallelizable": False}
 
