@@ -41,10 +41,10 @@ runner = CliRunner()
 
 def test_the_rows_a_card_player_reads() -> None:
     rows = hand_classes(5)
-    assert 10 <= len(rows) <= 25
+    assert 10 <= len(rows) <= 30
     labels = [r.label for r in rows]
     assert len(set(labels)) == len(labels)
-    assert labels[0] == "no trump, no ace"
+    assert labels[0] == "no trump, no ace or king"
     assert "2 trumps: Q or lower, side ace" in labels and labels[-1] == "4+ trumps"
     # every hand of five cards is in exactly one row (whatever the trump suit)
     rng = random.Random(1)
@@ -89,6 +89,9 @@ def _profile(hand: list[int] | tuple[int, ...], up: int) -> tuple[float, ...]:
         (HandClass(0, None, (1,)), False),
         (HandClass(2, "A", (0,)), True),
         (HandClass(3, None, (0, 1, 2, 3)), True),
+        (HandClass(1, "K", (0,), kings=(1, 2, 3)), False),
+        (HandClass(0, None, (0,), kings=(0,)), False),
+        (HandClass(2, "Q-", (0,), kings=(0,)), True),
     ],
 )
 def test_the_sampler_deals_a_row_as_dealing_at_random_would(cls: HandClass, dealer: bool) -> None:
@@ -156,16 +159,16 @@ def test_play_pass_and_close_follow_the_range() -> None:
     assert {"play", "pass"} <= seen
     labels = [cls.label for cls in got.classes]
     # the plain card sense: no trump at all passes, four trumps or more play
-    assert all(c.answer == "pass" for c in got.cells[labels.index("no trump, no ace")][:2])
+    assert all(c.answer == "pass" for c in got.cells[labels.index("no trump, no ace or king")][:2])
     assert all(c.answer == "play" for c in got.cells[labels.index("4+ trumps")])
     dealer = [row[2] for row in got.cells]
-    assert dealer[labels.index("no trump, no ace")].answer == "none"  # holds the upcard
-    lone_ace = dealer[labels.index("1 trump: A, no side ace")]
+    assert dealer[labels.index("no trump, no ace or king")].answer == "none"  # holds the upcard
+    lone_ace = dealer[labels.index("1 trump: A, no side ace or king")]
     assert (lone_ace.answer, lone_ace.forced) == ("must play", "R-ACE-UP")
 
 
 def test_the_same_seed_gives_the_same_chart() -> None:
-    rows = hand_classes(5)[3:9]
+    rows = hand_classes(5)[4:10]
     a = chart("standard+table(players=3)", hands=30, seed=5, classes=rows)
     b = chart("standard+table(players=3)", hands=30, seed=5, classes=rows)
     assert a.cells == b.cells
@@ -237,12 +240,13 @@ def test_the_command_draws_the_grid_with_its_method() -> None:
     engine = "played by the kernel" if KERNEL else "played by the Python rules"
     assert lines[0].startswith("Strategy chart of standard+table(players=3): 3 players")
     assert engine in lines[0]
-    for label in ("no trump, no ace", "3 trumps: A", "4+ trumps"):
+    for label in ("no trump, no ace or king", "3 trumps: A", "4+ trumps"):
         assert any(line.startswith(f"│{label}") for line in lines), label
     assert "must play" in out and "Places: 1 is the dealer's left" in out
     assert "Each cell: 20 hands of the row's kind" in out and "95% range" in out
-    # 57 cells, less 3 with no such hand and 2 the dealer must play (R-ACE-UP)
-    assert "Seed 0: 1,040 deals" in out
+    # 78 cells, less 4 with no such hand (no trump: the dealer holds the upcard) and 3
+    # the dealer must play (the ace of trumps alone, R-ACE-UP), 20 deals each
+    assert "Seed 0: 1,420 deals" in out
 
 
 def test_the_command_writes_json_and_html(tmp_path: Path) -> None:
@@ -393,7 +397,7 @@ def test_the_example_of_docs_advice_runs() -> None:
         exec(compile(code, "docs/advice.md", "exec"), {"__name__": "chart_doc"})
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("Strategy chart of standard+table(players=4): 4 players")
-    assert lines[1].startswith("no trump, no ace pass Estimate(")
+    assert lines[1].startswith("no trump, no ace or king pass Estimate(")
 
 
 @pytest.mark.slow

@@ -1,6 +1,7 @@
 """The strategy chart of a house (:func:`chart`, ``bourre chart HOUSE``): for each class
-of hand a card player recognises (trumps held, the top trump, side aces) and each place
-from the dealer, whether to play or pass at the first pot, with the chips at stake.
+of hand a card player recognises (trumps held, the top trump, side aces and kings) and
+each place from the dealer, whether to play or pass at the first pot, with the chips at
+stake.
 
 A cell is the advice of :func:`bourre.advice.advise` averaged over the hands of its
 class: many hands of the class are dealt at random (:meth:`HandClass.sample`, uniform
@@ -62,16 +63,22 @@ class ChartError(AdviceError):
     """A chart that cannot be drawn: ``field`` names the option, the message the rule."""
 
 
+ANY = (0, 1, 2, 3)
+"""Any number of side aces, or of side kings."""
+
+
 @dataclass(frozen=True)
 class HandClass:
     """Hands with ``trumps`` trumps (``or_more``: at least that many), the highest of
-    them ``top`` (``"A"``, ``"K"``, ``"Q-"`` the queen or lower, ``None`` any) and a
-    number of side aces (aces of the other suits) in ``aces``."""
+    them ``top`` (``"A"``, ``"K"``, ``"Q-"`` the queen or lower, ``None`` any), a
+    number of side aces (aces of the other suits) in ``aces`` and of side kings in
+    ``kings``."""
 
     trumps: int
     top: str | None
     aces: tuple[int, ...]
     or_more: bool = False
+    kings: tuple[int, ...] = ANY
 
     @property
     def label(self) -> str:
@@ -83,12 +90,16 @@ class HandClass:
             words = f"{t}{'+' if self.or_more else ''} trump{'s' if t > 1 or self.or_more else ''}"
         if self.top is not None:
             words += ": " + {"A": "A", "K": "K", "Q-": "Q or lower"}[self.top]
-        side = "ace" if t == 0 else "side ace"
+        side = "" if t == 0 else "side "
+        if self.aces == (0,) and self.kings == (0,):
+            return words + f", no {side}ace or king"
+        if self.aces == (0,) and self.kings == (1, 2, 3):
+            return words + (", a king, no ace" if t == 0 else ", side king, no ace")
         words += {
-            (0,): f", no {side}",
-            (1,): f", one {side}",
-            (1, 2, 3): f", {side}",
-            (2, 3): f", 2+ {side}s",
+            (0,): f", no {side}ace",
+            (1,): f", one {side}ace",
+            (1, 2, 3): f", {side}ace",
+            (2, 3): f", 2+ {side}aces",
         }.get(self.aces, "")
         return words
 
@@ -96,6 +107,7 @@ class HandClass:
         """Whether ``hand`` is of this class when ``trump`` (a suit) is trumps."""
         ranks = [c % 13 for c in hand if c // 13 == trump]
         aces = sum(1 for c in hand if c // 13 != trump and c % 13 == ACE)
+        kings = sum(1 for c in hand if c // 13 != trump and c % 13 == KING)
         t = len(ranks)
         if t != self.trumps and not (self.or_more and t > self.trumps):
             return False
@@ -103,13 +115,27 @@ class HandClass:
             high = max(ranks, default=-1)
             if {"A": high != ACE, "K": high != KING, "Q-": high > KING - 1}[self.top]:
                 return False
-        return aces in self.aces
+        return aces in self.aces and kings in self.kings
 
     def possible(self, size: int, dealer: bool) -> bool:
         """Whether a hand of ``size`` cards can be of this class (the dealer's holds
         the upcard, a trump, R-DEAL)."""
         side = size - self.trumps
-        return side >= 0 and (not dealer or self.trumps > 0) and side >= min(self.aces)
+        return (
+            side >= 0
+            and (not dealer or self.trumps > 0)
+            and side >= min(self.aces) + min(self.kings)
+        )
+
+    def _sides(self, side: int) -> list[tuple[int, int, int]]:
+        """The (side aces, side kings) of this class in ``side`` cards of the three other
+        suits, with how many ways each is dealt (the rest from their 33 plain cards)."""
+        return [
+            (a, k, math.comb(3, a) * math.comb(3, k) * math.comb(33, side - a - k))
+            for a in self.aces
+            for k in self.kings
+            if a + k <= side
+        ]
 
     def _trump_sets(self, t: int) -> int:
         """How many sets of ``t`` trumps have this class's top."""
@@ -132,7 +158,7 @@ class HandClass:
         ]
         weights = [
             self._trump_sets(t)
-            * sum(math.comb(3, a) * math.comb(36, size - t - a) for a in self.aces if a <= size - t)
+            * sum(w for _, _, w in self._sides(size - t))
             * (t if dealer else 13 - t)  # the upcard's choices
             for t in counts
         ]
@@ -146,13 +172,19 @@ class HandClass:
         else:
             ranks = rng.sample(range(13), t)
         side = size - t
-        allowed = [a for a in self.aces if a <= side]
-        a = rng.choices(allowed, [math.comb(3, a) * math.comb(36, side - a) for a in allowed])[0]
+        sides = self._sides(side)
+        a, k, _ = rng.choices(sides, [w for _, _, w in sides])[0]
         trump = rng.randrange(4)
         others = [s for s in range(4) if s != trump]
         aces = [s * 13 + ACE for s in others]
-        plain = [s * 13 + r for s in others for r in range(ACE)]
-        hand = [trump * 13 + r for r in ranks] + rng.sample(aces, a) + rng.sample(plain, side - a)
+        kings = [s * 13 + KING for s in others]
+        plain = [s * 13 + r for s in others for r in range(KING)]
+        hand = (
+            [trump * 13 + r for r in ranks]
+            + rng.sample(aces, a)
+            + rng.sample(kings, k)
+            + rng.sample(plain, side - a - k)
+        )
         if dealer:
             up = trump * 13 + rng.choice(sorted(ranks))
         else:
@@ -161,15 +193,22 @@ class HandClass:
 
 
 def hand_classes(size: int) -> tuple[HandClass, ...]:
-    """The chart's rows for hands of ``size`` cards: no trump by side aces (none, one,
-    two or more); one and two trumps by the top trump (ace, king, queen or lower) and
-    side aces (none, some); three trumps by the top trump; four or more."""
-    rows = [HandClass(0, None, (0,)), HandClass(0, None, (1,)), HandClass(0, None, (2, 3))]
+    """The chart's rows for hands of ``size`` cards: no trump by side aces and kings
+    (neither, a king but no ace, one ace, two or more aces); one and two trumps by the
+    top trump (ace, king, queen or lower) and the side cards (neither ace nor king, a
+    king but no ace, an ace); three trumps by the top trump; four or more."""
+    none, king = (0,), (1, 2, 3)  # side kings, in hands with no side ace
+    rows = [HandClass(0, None, (0,), kings=none), HandClass(0, None, (0,), kings=king)]
+    rows += [HandClass(0, None, (1,)), HandClass(0, None, (2, 3))]
     for t in (1, 2):
         for top in ("A", "K", "Q-"):
-            rows += [HandClass(t, top, (0,)), HandClass(t, top, (1, 2, 3))]
-    rows += [HandClass(3, top, (0, 1, 2, 3)) for top in ("A", "K", "Q-")]
-    rows.append(HandClass(4, None, (0, 1, 2, 3), or_more=True))
+            rows += [
+                HandClass(t, top, (0,), kings=none),
+                HandClass(t, top, (0,), kings=king),
+                HandClass(t, top, (1, 2, 3)),
+            ]
+    rows += [HandClass(3, top, ANY) for top in ("A", "K", "Q-")]
+    rows.append(HandClass(4, None, ANY, or_more=True))
     return tuple(r for r in rows if r.possible(size, dealer=False))
 
 
@@ -354,6 +393,7 @@ class Chart:
                     "or_more": c.or_more,
                     "top": c.top,
                     "side_aces": list(c.aces),
+                    "side_kings": list(c.kings),
                     "cells": [cell.as_dict() for cell in self.cells[i]],
                 }
                 for i, c in enumerate(self.classes)

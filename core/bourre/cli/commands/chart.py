@@ -59,7 +59,8 @@ def render(got: Chart, console: Console) -> None:
         table.add_row(cls.label, *cells)
     console.print(table)
     legend = Text(
-        "Your hand: trumps (the upcard's suit) held, the top one after the colon, side aces."
+        "Your hand: trumps (the upcard's suit) held, the top one after the colon, side aces"
+        " and kings."
         " Places: 1 is the dealer's left. "
     )
     for word in ("play", "pass", "close", "must play"):
@@ -113,7 +114,7 @@ def chart(
     no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
 ) -> None:
     """The strategy chart of a house: for each kind of hand (trumps held, the top
-    trump, side aces) and each place from the dealer, play, pass or close, with the
+    trump, side aces and kings) and each place from the dealer, play, pass or close, with the
     chips at stake, by simulated deals."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.advice.chart import ChartError
