@@ -25,6 +25,12 @@ among the legal actions (``rng.choice(state.legal_actions())``), one core, no bo
     ``rng.choice(state.chance_outcomes())[0]`` (oh_hell's chance outcomes are uniform,
     so this is the weighted draw); "games/s".
 
+(c) the loop alone: the same loop over a state that does nothing (its three methods only
+    count the actions, ``legal_actions`` returning a fixed list of three), ending after
+    as many actions a hand as bourre's sessions take.  No engine driven from this loop
+    can exceed it: it is the loop's own cost (``rng.choice`` and three calls a step),
+    reported as "the loop alone" and as the ratio it would give.
+
 The measurements are interleaved round by round in the same process (each round runs
 all three, the order alternating between rounds) so that drift of the machine (clock
 boost, other load) hits them alike.  Each measurement of a round runs for ``--seconds``
@@ -104,6 +110,47 @@ def openspiel_rate(game: Any, seconds: float, rng_seed: int) -> float:
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return games / elapsed
+
+
+class NullState:
+    """A state that does nothing: ``actions`` steps, then terminal (the loop alone)."""
+
+    __slots__ = ("left",)
+    LEGAL = [0, 1, 2]
+
+    def __init__(self, actions: int) -> None:
+        self.left = actions
+
+    def is_terminal(self) -> bool:
+        return self.left <= 0
+
+    def legal_actions(self) -> list[int]:
+        return self.LEGAL
+
+    def apply_action(self, action: int) -> None:
+        self.left -= 1
+
+
+def loop_rate(per_hand: float, seconds: float, rng_seed: int) -> float:
+    """Hands/s of the benchmark's loop over :class:`NullState` hands of ``per_hand``
+    actions on average (whole numbers of actions, spread to that mean)."""
+    rng = random.Random(rng_seed)
+    choice = rng.choice
+    hands = 0
+    owed = 0.0
+    start = time.perf_counter()
+    while True:
+        owed += per_hand
+        n = int(owed)
+        owed -= n
+        state = NullState(n)
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+        hands += 1
+        if hands % 256 == 0:
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                return hands / elapsed
 
 
 def steps_bourre(game: Any, sessions: int = 3) -> tuple[float, int]:
@@ -200,6 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     sessions: list[float] = []
     hands: list[float] = []
     games: list[float] = []
+    loops: list[float] = []
     seed_s, seed_h = 0, 1_000_000_000
 
     def run_sessions() -> None:
@@ -215,21 +263,28 @@ def main(argv: list[str] | None = None) -> int:
     def run_openspiel() -> None:
         games.append(openspiel_rate(oh_hell, args.seconds, len(games)))
 
-    order: list[Callable[[], None]] = [run_sessions, run_hands, run_openspiel]
+    def run_loop() -> None:
+        loops.append(loop_rate(per_hand, args.seconds, len(loops)))
+
+    order: list[Callable[[], None]] = [run_sessions, run_hands, run_openspiel, run_loop]
     for r in range(args.rounds):
         for step in order if r % 2 == 0 else order[::-1]:
             step()
         out(
             f"round {r + 1}: bourre {sessions[-1]:,.0f} hands/s (sessions),"
             f" {hands[-1]:,.0f} hands/s (hands); OpenSpiel {games[-1]:,.0f} games/s;"
-            f" ratio {sessions[-1] / games[-1]:.2f}"
+            f" the loop alone {loops[-1]:,.0f} hands/s; ratio {sessions[-1] / games[-1]:.2f}"
         )
 
-    med_s, med_h, med_g = (statistics.median(x) for x in (sessions, hands, games))
+    med_s, med_h, med_g, med_l = (statistics.median(x) for x in (sessions, hands, games, loops))
     out(f"median bourre hands/s (sessions): {med_s:,.0f}")
     out(f"median bourre hands/s (hands):    {med_h:,.0f}")
     out(f"median OpenSpiel oh_hell games/s: {med_g:,.0f}")
     out(f"ratio (hands): {med_h / med_g:.2f}")
+    out(
+        f"the loop alone (a state that does nothing, {per_hand:.1f} actions a hand):"
+        f" {med_l:,.0f} hands/s, ratio {med_l / med_g:.2f}: no engine can exceed it"
+    )
     out(f"target: ratio >= 10.00 ({'met' if med_s / med_g >= 10 else 'NOT met'})")
     out(f"ratio: {med_s / med_g:.2f}")
     return 0

@@ -129,10 +129,11 @@ class MonteCarloPlayer:
                 worlds.append(w)
         return worlds
 
-    def _best(self, view: Observation, candidates: list[Action], margin: float) -> Action:
+    def best(self, view: Observation, candidates: list[Action], margin: float) -> Action:
         """The candidate with the best mean outcome over sampled worlds.  The first
         candidate is the heuristic's answer: another replaces it only when its mean
-        gain, paired world by world, exceeds ``margin`` standard errors."""
+        gain, paired world by world, exceeds ``margin`` standard errors.  Public: another
+        bot may weigh its own candidates this way (``pimc(decide="rollouts")`` does)."""
         worlds = self._worlds(view, len(candidates))
         if not worlds:
             return candidates[0]  # no consistent sample: the heuristic's answer
@@ -162,14 +163,14 @@ class MonteCarloPlayer:
             return legal_or_nearest(discard_weak(view.hand, view.trump), legal)
         if view.phase == "decide":
             first = PLAY if self.policy.decide(view) else PASS
-            return self._best(view, [first, PASS if first is PLAY else PLAY], 0.0)
+            return self.best(view, [first, PASS if first is PLAY else PLAY], 0.0)
         cards = list(view.legal)
         trick = [c for _, c in view.trick]
         known = known_out(view)
         last = len(trick) == len(view.active) - 1
         top = choose_card(cards, trick, view.trump, known, last, self.policy.winner)
         order = [CARDS[top], *(CARDS[c] for c in cards if c != top)]
-        return self._best(view, order, self.margin)
+        return self.best(view, order, self.margin)
 
 
 _HOUSES: dict[str, House] = {}

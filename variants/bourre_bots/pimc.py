@@ -194,7 +194,7 @@ class PimcPlayer:
         if self.decide_by == "rollouts":
             if self._mc is None:
                 self._mc = MonteCarloPlayer(self.rng, house=self.house, budget=4 * self.worlds)
-            return self._mc._best(view, [first, other], 0.0)
+            return self._mc.best(view, [first, other], 0.0)
         worlds = self._sample(view)
         if not worlds:
             return first
