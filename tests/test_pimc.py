@@ -42,6 +42,21 @@ def _points(house: House, seed: str, phase: str | None = None) -> list[State]:
     return points
 
 
+def test_decides_by_rollouts_when_asked() -> None:
+    """``decide="rollouts"``: play or pass weighed by the Monte Carlo bot's rollouts
+    (its public ``best``), a legal answer, the same for a seed."""
+    house = House("standard")
+    points = _points(house, "pimc-rollouts", "decide")[:4]
+    assert points
+    for state in points:
+        answers = set()
+        for _ in range(2):
+            bot = make_bot("pimc", random.Random(5), house=house, worlds=2, decide="rollouts")
+            answers.add(ask(state.clone(), bot))
+        assert len(answers) == 1
+        assert answers <= set(state.legal_actions())
+
+
 def test_registered_with_its_options() -> None:
     house = House("standard")
     bot = make_bot("pimc", random.Random(1), house=house, worlds=4, decide="rollouts")
