@@ -1847,6 +1847,10 @@ PyObject* discards_new_raw(PyObject* hand, PyObject* limit) {  // (both borrowed
 // KernelDiscards(hand, limit): hand a tuple of cards (ints 0..51, at most 52 of them).
 PyObject* discards_tp_new(PyTypeObject*, PyObject* args, PyObject* kwds) {
   static const char* names[] = {"hand", "limit", nullptr};
+  if (!ACTIONS.pass) {  // (its items are Actions: bourre.kernel.state sets them at import)
+    PyErr_SetString(PyExc_RuntimeError, "KernelDiscards: import bourre.kernel.state first");
+    return nullptr;
+  }
   PyObject *hand, *limit;
   if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!:KernelDiscards", const_cast<char**>(names),
                                    &PyTuple_Type, &hand, &PyLong_Type, &limit)) {
