@@ -40,6 +40,9 @@ __all__ = ["KernelState", "new_session"]
 
 if _kernel is not None:
     _kernel.set_actions(CARDS, PASS, PLAY, Discards)
+    # The exchange's legal discards made in C (the same actions, in the same order, equal
+    # and hashed alike): a Discards to isinstance (R-DRAW).
+    Discards.register(_kernel.KernelDiscards)
 
 _DEAL, _DECIDE, _EXCHANGE, _PLAY, _OVER = range(5)
 _PHASE_NAMES = ("chance", "decide", "exchange", "play", "over")
@@ -166,18 +169,17 @@ class KernelState(State):
         )
         self._shadow: State | None = None
         self._shadow_done = 0
+        self._calls: Any = None
         self._bind()
 
     def _bind(self) -> None:
-        """The kernel's own methods where the answer needs no translation."""
+        """The kernel's own calls where the answer needs no translation (is_terminal,
+        current_player, legal_actions, apply_action, only_action): builtin methods of
+        this class (``_kernel.bind_state_methods``, below) reading the Stepper's
+        ``StepCalls`` from ``_calls``: no pybind11 dispatch, no Python frame."""
         k = self._k
         k.owner = self  # (what the kernel does not take: _apply_slow)
-        d = self.__dict__
-        d["current_player"] = k.current_player
-        d["is_terminal"] = k.is_terminal
-        d["only_action"] = k.only_action
-        d["legal_actions"] = k.legal_actions
-        d["apply_action"] = k.apply_action
+        self._calls = k.calls()
 
     # -- the Python rules, replayed -------------------------------------------------------
 
@@ -227,16 +229,12 @@ class KernelState(State):
         self.__class__ = State  # type: ignore[assignment]
         return self
 
-    def __getattr__(self, name: str) -> Any:
-        """Any other attribute of the Python state (``results``, ``turn`` …): read from
-        the replayed state (a snapshot: changing it changes nothing here)."""
-        if name.startswith("_") or name == "house":
-            raise AttributeError(name)
-        return getattr(self._python(), name)
-
     # -- who acts, and what they may do -----------------------------------------------
 
-    def current_player(self) -> int:  # (bound to the kernel's in _bind)
+    # (current_player, is_terminal, legal_actions, only_action and apply_action are
+    # replaced by the kernel's builtin methods: _kernel.bind_state_methods, at the end)
+
+    def current_player(self) -> int:
         return int(self._k.current_player())
 
     def is_terminal(self) -> bool:
@@ -290,15 +288,15 @@ class KernelState(State):
             raise RuleViolation("R-LEAD", "no card is to be played now")
         return [a.cards[0] for a in self._k.legal_actions()]
 
-    def legal_actions(self) -> Sequence[Action]:  # (bound to the kernel's in _bind)
+    def legal_actions(self) -> Sequence[Action]:
         return self._k.legal_actions()  # type: ignore[no-any-return]
 
-    def only_action(self) -> Action | None:  # (bound to the kernel's in _bind)
+    def only_action(self) -> Action | None:
         return self._k.only_action()  # type: ignore[no-any-return]
 
     # -- stepping ---------------------------------------------------------------------
 
-    def apply_action(self, action: Action) -> None:  # (bound to the kernel's in _bind)
+    def apply_action(self, action: Action) -> None:
         """As :meth:`State.apply_action`: an illegal action raises the Python rules'
         :class:`~bourre.rules.RuleViolation`, the state unchanged.  The kernel applies
         the action objects it gives itself; the rest comes here (:meth:`_apply_slow`)."""
@@ -445,3 +443,31 @@ class KernelState(State):
         d["_shadow_done"] = 0
         c._bind()
         return c
+
+
+_FROM_PYTHON = (
+    "after_draw", "ante", "ante_reasons", "antes", "chance", "checked", "cinch", "deal",
+    "decisions", "draw", "final", "first_dealer", "follow", "forfeits", "given_dealer",
+    "given_pot", "given_reshuffle", "hands_after", "history_", "hs", "last_dealer", "lead",
+    "marks", "next_dealer", "payout", "penalty", "pending", "pending_seat", "phase",
+    "plays", "premature", "previous", "reneges", "results", "settle", "steps", "total",
+    "trick_winner", "turn",
+)  # fmt: skip
+"""The Python state's other attributes (``results``, ``turn`` …), read from the replayed
+state (a snapshot: changing it changes nothing here).  Properties, not a ``__getattr__``:
+a class with ``__getattr__`` makes every attribute look-up slower (~25 ns: the stepped
+loop reads three a step).  ``tests/test_kernel_calls.py`` checks the list is whole."""
+
+
+def _from_python(name: str) -> property:
+    def read(self: KernelState) -> Any:
+        return getattr(self._python(), name)
+
+    return property(read, doc=f"The Python state's ``{name}`` (a snapshot).")
+
+
+for _name in _FROM_PYTHON:
+    setattr(KernelState, _name, _from_python(_name))
+
+if _kernel is not None:
+    _kernel.bind_state_methods(KernelState)
