@@ -219,8 +219,24 @@ def test_the_python_states_attributes_are_all_read() -> None:
         k.no_such_attribute  # type: ignore[attr-defined]  # noqa: B018
 
 
+def test_a_dropped_state_goes_at_once() -> None:
+    """No cycle: the Stepper holds its state weakly, so a dropped state, its Stepper and
+    its calls go without the collector; calls kept alone refuse to step a state gone."""
+    k = Game("standard").new_session(seed=2)
+    assert isinstance(k, KernelState)
+    refs = [weakref.ref(x) for x in (k, k._k)]
+    kept = k._calls
+    del k
+    assert refs[0]() is None  # (no gc.collect(): freed by its last reference)
+    assert not kept.is_terminal()  # the session itself is still whole
+    with pytest.raises(RuntimeError, match="this state was discarded"):
+        kept.apply_action("not an action")  # (what only the state's Python path takes)
+    del kept
+    assert refs[1]() is None
+
+
 def test_a_dropped_state_is_collected() -> None:
-    """The cycle state -> calls -> Stepper -> state is collected once dropped."""
+    """A state and its clone, dropped, leave no StepCalls or Stepper behind."""
 
     def calls() -> int:
         return sum(type(o) is _kernel.StepCalls for o in gc.get_objects())

@@ -1762,10 +1762,16 @@ py::tuple mask_tuple(u64 m) {
   return out;
 }
 
-std::unique_ptr<Stepper> make_stepper(const py::dict& house, const py::object& seed,
+// A house as the Stepper reads it (read_house, every field checked), made once a house
+// by the wrapper (bourre.kernel.state) rather than read again for each state.
+struct HouseFacts {
+  House h;
+};
+
+std::unique_ptr<Stepper> make_stepper(const HouseFacts& house, const py::object& seed,
                                       const std::vector<i64>& balances, int dealer, int hands,
                                       bool keep, i64 pot, bool settle) {
-  const House h = read_house(house);
+  const House& h = house.h;
   if (dealer < -1 || dealer >= h.n) throw std::invalid_argument("dealer: a seat or -1");
   if (hands < 1) throw std::invalid_argument("hands: at least 1");
   if (seed.is_none()) {
@@ -2091,13 +2097,29 @@ struct StepCallsObject {
   PyObject_HEAD
   Stepper* g;         // owned by ``stepper``
   PyObject* stepper;  // the pybind11 Stepper object (a strong reference; its attribute
-                      // ``owner`` is the KernelState: a cycle, hence the GC support)
+                      // ``owner`` is a weak reference to the KernelState, so a dropped
+                      // state goes at once, no cycle for the collector to find)
 };
 
 Stepper* live(PyObject* self) {  // (none once the cycle collector has cleared it)
   auto* o = reinterpret_cast<StepCallsObject*>(self);
   if (!o->stepper) PyErr_SetString(PyExc_RuntimeError, "this state was discarded");
   return o->stepper ? o->g : nullptr;
+}
+
+// The KernelState a Stepper steps (its attribute ``owner``, a weak reference): a new
+// reference, or NULL with an error when the state is gone.
+PyObject* owner_of(PyObject* stepper) {
+  PyObject* ref = PyObject_GetAttr(stepper, OWNER);
+  if (!ref) return nullptr;
+  PyObject* owner = PyObject_CallNoArgs(ref);
+  Py_DECREF(ref);
+  if (owner == Py_None) {
+    Py_DECREF(owner);
+    PyErr_SetString(PyExc_RuntimeError, "this state was discarded");
+    return nullptr;
+  }
+  return owner;
 }
 
 PyObject* calls_is_terminal(PyObject* self, PyObject*) {
@@ -2182,7 +2204,7 @@ PyObject* calls_apply_action(PyObject* self, PyObject* action) {
     return nullptr;
   }
   // anything else: the wrapper's _apply_slow (equal values, refusals in the rules' words)
-  PyObject* owner = PyObject_GetAttr(reinterpret_cast<StepCallsObject*>(self)->stepper, OWNER);
+  PyObject* owner = owner_of(reinterpret_cast<StepCallsObject*>(self)->stepper);
   if (!owner) return nullptr;
   PyObject* out = PyObject_CallMethodOneArg(owner, APPLY_SLOW, action);
   Py_DECREF(owner);
@@ -2258,8 +2280,9 @@ PyObject* CALLS = nullptr;  // "_calls", interned
 // costs ~190 instructions a call.  Memory-safe: a StepCalls clears the entry when it goes
 // (calls_clear), so the StepCalls given is alive; and each new StepCalls (KernelState._bind,
 // the one place ``_calls`` is set) clears it, so a new state at a dead one's address is
-// never given the dead one's calls.  (A state cannot die while its StepCalls lives: the
-// StepCalls holds its Stepper, whose ``owner`` is the state.)
+// never given the dead one's calls.  (A state may die while its StepCalls lives, held
+// elsewhere: a KernelState made at its address is bound, hence the entry cleared, before
+// any of these methods can be called on it.)
 struct {
   PyObject* state = nullptr;
   PyObject* calls = nullptr;
@@ -3456,6 +3479,9 @@ PYBIND11_MODULE(_kernel, m) {
   m.def("set_actions", &set_actions, py::arg("cards"), py::arg("pass_"), py::arg("play"),
         py::arg("discards"),
         "The action objects the stepped state gives (bourre.game.actions): set once.");
+  py::class_<HouseFacts>(m, "HouseFacts", "A house read once for the Stepper (read_house).")
+      .def(py::init([](const py::dict& d) { return HouseFacts{read_house(d)}; }),
+           py::arg("house"));
   py::class_<Stepper>(m, "Stepper", py::dynamic_attr(),
                       "A session stepped one action at a time (KernelState).")
       .def(py::init(&make_stepper), py::arg("house"), py::arg("seed"), py::arg("balances"),
@@ -3469,7 +3495,7 @@ PYBIND11_MODULE(_kernel, m) {
       .def("apply_action", [](const py::object& self, const py::handle& action) {
         // (as StepCalls.apply_action: the kernel's own actions, else owner._apply_slow)
         if (!apply_fast(self.cast<Stepper&>(), action.ptr())) {
-          self.attr("owner").attr("_apply_slow")(action);
+          steal(owner_of(self.ptr())).attr("_apply_slow")(action);
         }
       }, py::arg("action"))
       .def("only_action", [](const Stepper& g) { return steal(only_action_raw(g)); })

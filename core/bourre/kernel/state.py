@@ -22,10 +22,10 @@ history is replayed (correct by construction, kept in step incrementally):
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from bourre.game.actions import CARDS, PASS, PLAY, Action, Deck
 from bourre.game.observation import Discards, Observation
@@ -94,12 +94,13 @@ def new_session(
     dealer = facts["first_dealer"] if first_dealer is None else first_dealer
     if dealer < 0 and seed is None:
         return "a random first dealer with no seed: the Python rules say who deals"
-    units = []
-    for b in start:
-        x = _units(b, scale)
-        if x is None:
-            return f"balance {b!r} is not a whole number of 1/{scale} chips the kernel holds"
-        units.append(x)
+    units = [facts["balance"]] * n  # the table's balance, in the kernel's units
+    if balances is not None:
+        for s, b in enumerate(start):
+            x = _units(b, scale)
+            if x is None:
+                return f"balance {b!r} is not a whole number of 1/{scale} chips the kernel holds"
+            units[s] = x
     in_pot = _units(pot, scale)
     if in_pot is None:
         return f"pot {pot!r} is not a whole number of 1/{scale} chips the kernel holds"
@@ -107,8 +108,22 @@ def new_session(
     return KernelState(house, facts, seed, start, units, first_dealer, dealer, keep_results, given)
 
 
-@dataclass(frozen=True)
-class _Given:
+_STEPPER_HOUSES: list[tuple[dict[str, Any], Any]] = []
+
+
+def _stepper_house(facts: dict[str, Any]) -> Any:
+    """The house as the Stepper reads it (``_kernel.HouseFacts``), made once for each of
+    the last few houses' facts (which are shared and never changed)."""
+    for f, got in _STEPPER_HOUSES:
+        if f is facts:
+            return got
+    got = _kernel.HouseFacts(facts)
+    _STEPPER_HOUSES.append((facts, got))
+    del _STEPPER_HOUSES[:-8]
+    return got
+
+
+class _Given(NamedTuple):
     """What a state starts from besides the balances: its hands, the pot already in the
     middle (exact, and in the kernel's units) and whether the session is settled."""
 
@@ -121,7 +136,7 @@ class _Given:
 def _units(x: Amount, scale: int) -> int | None:
     """``x`` in 1/``scale`` chips, if a whole number of them within the kernel's range."""
     u = x * scale
-    if isinstance(u, Fraction):
+    if not isinstance(u, int):  # a Fraction
         if u.denominator != 1:
             return None
         u = u.numerator
@@ -165,7 +180,14 @@ class KernelState(State):
         self._amount = _money(self._scale)
         text = None if seed is None else f"{seed}"
         self._k = _kernel.Stepper(
-            facts, text, units, dealer, given.hands, keep_results, given.pot_units, given.settle
+            _stepper_house(facts),
+            text,
+            units,
+            dealer,
+            given.hands,
+            keep_results,
+            given.pot_units,
+            given.settle,
         )
         self._shadow: State | None = None
         self._shadow_done = 0
@@ -178,7 +200,8 @@ class KernelState(State):
         this class (``_kernel.bind_state_methods``, below) reading the Stepper's
         ``StepCalls`` from ``_calls``: no pybind11 dispatch, no Python frame."""
         k = self._k
-        k.owner = self  # (what the kernel does not take: _apply_slow)
+        k.owner = weakref.ref(self)  # (what the kernel does not take: _apply_slow; weak:
+        # a dropped state goes at once, with no cycle for the collector to find)
         self._calls = k.calls()
 
     # -- the Python rules, replayed -------------------------------------------------------
