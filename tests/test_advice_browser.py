@@ -17,6 +17,7 @@ pytest.importorskip("uvicorn")
 
 from browser import chromium, served
 
+from bourre import kernel
 from bourre.advice import advise
 from bourre.advice.review import Recorder, review
 from bourre.referee import load_script, referee
@@ -65,6 +66,12 @@ def test_ask_whether_to_play_a_hand(server: str, browser: Any) -> None:
     page.close()
 
 
+@pytest.mark.skipif(
+    not kernel.available(),
+    reason="the page's review is checked against the kernel's solver, word for word; without"
+    " the compiled kernel a whole hand's review on the Python rules takes hours (its Python"
+    " path is tested in tests/test_review.py)",
+)
 @pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
 def test_review_a_pasted_hand(
     server: str, browser: Any, size: str, viewport: dict[str, int]
