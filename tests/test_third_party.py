@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
@@ -32,7 +33,7 @@ from bourre.referee import ScriptError, replay  # noqa: E402
 from bourre.rules import HandOutcome, PlayResult  # noqa: E402
 from bourre.rules.hookspec import PAYOUT  # noqa: E402
 from bourre.rules.house import House, PluginError  # noqa: E402
-from bourre.rules.plugins import load_registry  # noqa: E402
+from bourre.rules.plugins import _process, load_registry  # noqa: E402
 from bourre.rules.settings import HouseError  # noqa: E402
 from tests.reference.referee import referee  # noqa: E402
 
@@ -251,7 +252,19 @@ def test_replay_without_the_plugin_is_refused() -> None:
 # ------------------------------------------------------------------------------ in process
 
 
-def test_entry_point_discovery_in_process(installed: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def own_default_registry() -> Iterator[None]:
+    """The process's default registry made afresh before and after a test that puts
+    the plugin on ``sys.path`` (else a registry first made during it keeps the plugin
+    for the tests after it, which find 'split-pot' installed)."""
+    _process.cache_clear()
+    yield
+    _process.cache_clear()
+
+
+def test_entry_point_discovery_in_process(
+    installed: Path, monkeypatch: pytest.MonkeyPatch, own_default_registry: None
+) -> None:
     monkeypatch.syspath_prepend(str(installed))
     reg = load_registry()
     assert not reg.errors, reg.errors
