@@ -28,6 +28,7 @@ if (
 ):  # `pytest` (not `python -m pytest`): make `tests.reference` importable
     sys.path.insert(0, str(ROOT))
 
+from bourre import kernel  # noqa: E402
 from bourre.referee import replay  # noqa: E402
 from bourre.rules import Ruling  # noqa: E402
 from bourre.rules.cards import card_str, cards_of, parse_card  # noqa: E402
@@ -84,14 +85,24 @@ settings.load_profile(
 # ---------------------------------------------------------------------- slow marker
 
 
+@pytest.hookimpl(tryfirst=True)  # (before -m selects: a speed test may become slow)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Long runs (``@pytest.mark.slow``) run only when asked for: ``pytest -m slow``."""
+    """Long runs (``@pytest.mark.slow``) run only when asked for: ``pytest -m slow``.
+    Without the compiled kernel (``BOURRE_NO_KERNEL=1``, no compiler), the tests marked
+    ``speed`` (seconds on the kernel, an hour or more on the Python rules alone) count
+    as slow too."""
+    slow_here = [] if kernel.available() else [i for i in items if "speed" in i.keywords]
+    for item in slow_here:
+        item.add_marker(pytest.mark.slow)
     if "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="slow: run with `pytest -m slow` (or `tox -e slow`)")
+    unbuilt = pytest.mark.skip(
+        reason="slow without the compiled kernel (the Python rules alone): run with `pytest -m slow`"
+    )
     for item in items:
         if "slow" in item.keywords:
-            item.add_marker(skip)
+            item.add_marker(unbuilt if item in slow_here else skip)
 
 
 # ---------------------------------------------------------------------------- cards

@@ -224,6 +224,7 @@ def _peak(n: int) -> int:
     return int(json.loads(out.stdout.strip().splitlines()[-1])["peak"])
 
 
+@pytest.mark.speed
 def test_memory_does_not_grow_with_sessions() -> None:
     """The peak of Python's allocations for N and 4N sessions of two houses: keeping
     the summaries grew it by about 5 kB a session (3N·2 houses·5 kB = 12 MB here);

@@ -6,6 +6,7 @@ the hand notation (``bourre convert``), and the referee in a browser (``bourre s
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -97,6 +98,10 @@ def replay(
                 f"--review-json: {str(review_json)!r} is not a file to write (standard output"
                 " holds the records)"
             )
+        if review_json is not None:  # (said now, not after a review that can take minutes)
+            unwritable = _unwritable(review_json)
+            if unwritable:
+                fail(f"--review-json: cannot write {str(review_json)!r}: {unwritable}")
         recorder = Recorder()
     try:
         if str(script) == "-":
@@ -120,6 +125,16 @@ def replay(
         return
     data = done.record.model_dump(mode="json")
     sys.stdout.write(json.dumps(data, indent=indent, ensure_ascii=False) + "\n")
+
+
+def _unwritable(path: Path) -> str:
+    """Why ``path`` cannot be written (its folder missing or closed to us), else ``""``."""
+    folder = path.parent
+    if not folder.is_dir():
+        return f"there is no folder {str(folder)!r}"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return "Permission denied"
+    return ""
 
 
 def _review(
