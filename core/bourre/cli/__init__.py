@@ -51,7 +51,11 @@ def main() -> None:
     full disk, ``/dev/full``, a reader that left: ``bourre … | head``) ends the
     command with one line on standard error, not a traceback."""
     try:
-        app()
+        try:
+            app()
+        finally:  # the last buffered output fails here, not unreported at exit
+            if sys.stdout is not None:
+                sys.stdout.flush()
     except OSError as e:
         if e.filename is not None:  # a file the command did not expect to fail on
             raise
