@@ -444,7 +444,7 @@ def test_an_unwritable_review_json_is_refused_before_the_review(
     script = str(HANDS / "tricks.hand")
     got = CliRunner().invoke(app, ["replay", script, "--review-json", "/nonexistent/dir/r.json"])
     assert got.exit_code == 2
-    assert "--review-json: cannot write '/nonexistent/dir/r.json': there is no folder" in (
+    assert "--review-json: cannot write '/nonexistent/dir/r.json': No such file" in (
         got.output
     )
 

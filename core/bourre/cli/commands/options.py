@@ -22,6 +22,7 @@ __all__ = [
     "check_numbers",
     "check_outputs",
     "max_workers",
+    "unwritable",
     "whole_number",
 ]
 
@@ -38,14 +39,30 @@ def _writable(flag: str, path: Path, folder: bool = False) -> None:
                 return  # thrown away, on purpose
             if not path.is_file():
                 fail(f"{flag} {path}: not a regular file (a device or a pipe cannot keep it)")
-            with path.open("ab"):
-                pass
+    except OSError as e:
+        fail(f"{flag} {path}: cannot be written: {e.strerror or e}")
+    if not folder:
+        why = unwritable(path)
+        if why:
+            fail(f"{flag} {path}: cannot be written: {why}")
+
+
+def unwritable(path: Path) -> str:
+    """Why no file can be written at ``path`` now (``""`` if one can): a probe, an
+    existing file opened to append (never truncated), else a file made and removed.
+    A device or a pipe is not probed (opening one may wait for a reader)."""
+    try:
+        if path.exists():
+            if path.is_file():
+                with path.open("ab"):
+                    pass
         else:
             with path.open("xb"):
                 pass
             path.unlink()
     except OSError as e:
-        fail(f"{flag} {path}: cannot be written: {e.strerror or e}")
+        return str(e.strerror or e)
+    return ""
 
 
 def check_outputs(**paths: Path | None) -> None:

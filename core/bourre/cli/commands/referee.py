@@ -6,13 +6,13 @@ the hand notation (``bourre convert``), and the referee in a browser (``bourre s
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from bourre.cli.commands.options import unwritable
 from bourre.cli.util import fail, load_house, whole_number
 from bourre.rules import RuleViolation
 from bourre.rules.cards import CardError, card_symbol, parse_card, parse_suit, shown
@@ -99,9 +99,9 @@ def replay(
                 " holds the records)"
             )
         if review_json is not None:  # (said now, not after a review that can take minutes)
-            unwritable = _unwritable(review_json)
-            if unwritable:
-                fail(f"--review-json: cannot write {str(review_json)!r}: {unwritable}")
+            why = unwritable(review_json)
+            if why:
+                fail(f"--review-json: cannot write {str(review_json)!r}: {why}")
         recorder = Recorder()
     try:
         if str(script) == "-":
@@ -125,16 +125,6 @@ def replay(
         return
     data = done.record.model_dump(mode="json")
     sys.stdout.write(json.dumps(data, indent=indent, ensure_ascii=False) + "\n")
-
-
-def _unwritable(path: Path) -> str:
-    """Why ``path`` cannot be written (its folder missing or closed to us), else ``""``."""
-    folder = path.parent
-    if not folder.is_dir():
-        return f"there is no folder {str(folder)!r}"
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        return "Permission denied"
-    return ""
 
 
 def _review(
