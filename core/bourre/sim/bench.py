@@ -44,6 +44,7 @@ __all__ = [
     "engine_for",
     "hands_per_second",
     "machine",
+    "reference_round",
     "run",
     "run_bots",
 ]
@@ -165,7 +166,7 @@ def _montecarlo_round(house: House, seconds: float, seed: list[int]) -> float:
     return decisions / spent if decisions else 0.0
 
 
-def _reference_round(path: Path, seconds: float) -> float:
+def reference_round(path: Path, seconds: float) -> float:
     """Hands/s of the outside yardstick: its last line is ``hands/s: N``."""
     out = subprocess.run(
         [sys.executable, str(path), "--seconds", f"{seconds:g}"],
@@ -249,7 +250,7 @@ def run(
     with for_sessions():  # the collector as bourre compare's sessions have it
         for _ in range(rounds):
             if reference is not None:
-                ref.append(_reference_round(reference, per))
+                ref.append(reference_round(reference, per))
             for m, seed in zip(out, seeds, strict=True):
                 house = next(h for h in houses if h.spec == m.house)
                 if m.name == "random" and m.engine == "kernel":

@@ -9,6 +9,8 @@ from typing import Annotated
 import typer
 
 from bourre.cli.util import a_number, fail, load_house, max_workers, whole_number
+from bourre.rules import RuleViolation
+from bourre.rules.hookspec import PluginError
 
 __all__ = ["bench", "register_commands"]
 
@@ -57,15 +59,38 @@ def bench(
             " last line: solves/s.",
         ),
     ] = False,
+    components: Annotated[
+        bool,
+        typer.Option(
+            "--components",
+            help="Say where a hand's time goes on the Python rules instead: each rule"
+            " component's microseconds a hand (random bots), the deck's, and the rest"
+            " (the state, the bots); with --reference, the best those components allow"
+            " against the yardstick. For authors of variants: is my rule the slow one?",
+        ),
+    ] = False,
 ) -> None:
     """How fast the game runs on one core: hands/s with random bots, hands/s with
     heuristic bots, the Monte Carlo bot's decisions/s (medians of 5 rounds, the machine
-    first); last line: hands/s.  With --solver: the double-dummy solver's solves/s."""
+    first); last line: hands/s.  With --solver: the double-dummy solver's solves/s.
+    With --components: where a hand's time goes on the Python rules."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.sim import bench as B
 
     if not (math.isfinite(seconds) and 0 < seconds <= 3600):
         fail(f"--seconds: {seconds} is not a time from 0 to 3600 seconds")
+    if solver and components:
+        fail("--solver and --components: one measure at a time")
+    if components:
+        for refused, option in (
+            (bots is not None, "--bots"),
+            (parallel, "--parallel"),
+            (engine != "auto", "--engine"),
+        ):
+            if refused:
+                fail(f"{option}: --components times the Python rules with random bots")
+        _components(house, seconds, reference)
+        return
     if solver:
         for given, option in (
             (bots, "--bots"),
@@ -99,10 +124,33 @@ def bench(
             done = B.run(
                 houses, seconds, typer.echo, measures=measures, reference=reference, engine=engine
             )
-        except ValueError as e:
+        except (ValueError, RuleViolation, PluginError) as e:  # a house's rules refusing
             fail(str(e))
         rate = next((m.median for m in done if m.unit == "hands/s"), 0.0)
     typer.echo(f"hands/s: {rate:.0f}")
+
+
+def _components(house: list[str] | None, seconds: float, reference: Path | None) -> None:
+    """``bourre bench --components``: the cost of each rule component, a block per house."""
+    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
+    from bourre.sim.bench import machine, reference_round
+    from bourre.sim.rulecost import measure
+
+    if reference is not None and not reference.is_file():
+        fail(f"--reference: {reference} is not a file")
+    houses = [load_house(h) for h in (house or ["standard"])]
+    typer.echo(f"machine: {machine()}")
+    for h in houses:
+        try:
+            costs = measure(
+                h,
+                seconds,
+                reference=None if reference is None else lambda s: reference_round(reference, s),
+            )
+        except (ValueError, RuleViolation, PluginError) as e:  # a house's rules refusing
+            fail(str(e))
+        for line in costs.lines():
+            typer.echo(line)
 
 
 def _solver(house: list[str] | None, seconds: float, engine: str) -> None:
