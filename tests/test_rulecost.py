@@ -8,13 +8,15 @@ from __future__ import annotations
 import copy
 import pickle
 import re
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from bourre.cli import app
 from bourre.game.simulate import play_session
-from bourre.rules import Ruling
+from bourre.rules import Ruling, plugins
 from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
@@ -138,3 +140,47 @@ def test_the_command_refuses_what_it_does_not_time() -> None:
         result = runner.invoke(app, ["bench", "--components", *extra])
         assert result.exit_code == 2 and result.stdout == "", extra
         assert words in result.stderr and "Traceback" not in result.stderr
+
+
+class BrokenFollow:
+    def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
+        if trick:
+            raise KeyError("no such card")
+        return obligations.follow(hand, trick, trump)
+
+
+class Broken(Variant):
+    name = "broken-follow"
+    summary = "The standard obligations, until a card is on the trick."
+    builds_on = ("standard",)
+    rules = {"bourre_follow": obligations.TEXTS}
+
+    @hookimpl
+    def bourre_follow(self, table: TableSettings) -> BrokenFollow:
+        return BrokenFollow()
+
+
+@pytest.fixture
+def broken_installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """``broken-follow`` installed as a third-party plugin (the command line's registry)."""
+    real = plugins._entry_points
+
+    def with_broken() -> Iterator[tuple[str, str, bool, Any]]:
+        yield from real()
+        yield "broken-follow", "broken-follow 1.0", False, lambda: plugin("broken-follow", Broken)
+
+    monkeypatch.setattr(plugins, "_entry_points", with_broken)
+    plugins._process.cache_clear()
+    yield
+    plugins._process.cache_clear()
+
+
+def test_a_plugin_that_raises_is_one_message(broken_installed: None) -> None:
+    for args in (
+        ["bench", "--components", "--seconds", "0.1", "broken-follow"],
+        ["bench", "--engine", "python", "--bots", "random", "--seconds", "0.1", "broken-follow"],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2 and result.stdout.count("\n") <= 1, args
+        assert "broken-follow" in result.stderr and "bourre_follow" in result.stderr, args
+        assert "Traceback" not in result.stderr
