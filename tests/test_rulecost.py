@@ -5,7 +5,6 @@ one the measure names first."""
 
 from __future__ import annotations
 
-import copy
 import pickle
 import re
 from collections.abc import Iterator
@@ -59,17 +58,26 @@ def test_calls_are_made_again_on_their_arguments_as_they_were() -> None:
     """A call that changes its arguments (a decision changes the hand) is kept as it
     was asked, so each round makes the same calls on fresh copies."""
     log, _ = _recorded(House("standard"), range(2))
-    first = log.calls["decisions"][0][1][0]  # the hand as the first turn was asked
+    first = log.calls["decisions"][0][1].fresh()[0][0]  # the hand as the first turn was asked
     assert first.step == 0 and first.chosen == [-1] * 5 and not first.decisions
-    kept = pickle.dumps([(a, k) for _, a, k in log.calls["decisions"]])
+    kept = pickle.dumps([k.fresh() for _, k in log.calls["decisions"]])
     log.on = False
     for _ in range(2):
         assert rulecost._timed(log.calls["decisions"]) >= 0.0
-    assert pickle.dumps([(a, k) for _, a, k in log.calls["decisions"]]) == kept
+    assert pickle.dumps([k.fresh() for _, k in log.calls["decisions"]]) == kept
     # made again, the legal sets are the ones the game had
-    fn, args, kw = log.calls["follow"][0]
-    again = copy.deepcopy((args, kw))
-    assert fn(*again[0], **again[1]) == obligations.follow(*args)
+    fn, kept_follow = log.calls["follow"][0]
+    args, kw = kept_follow.fresh()
+    assert fn(*args, **kw) == obligations.follow(*args)
+
+
+def test_arguments_that_cannot_be_pickled_are_copied() -> None:
+    hand = [3, 9]
+    kept = rulecost._Kept((hand, lambda: 0), {})
+    hand.append(17)
+    assert kept.blob is None
+    (again, fn), _ = kept.fresh()
+    assert again == [3, 9] and fn() == 0
 
 
 class SlowFollow:

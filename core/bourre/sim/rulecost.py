@@ -21,6 +21,7 @@ rules, the path of every house with a third-party component.
 from __future__ import annotations
 
 import copy
+import pickle
 import statistics
 import time
 from collections.abc import Callable
@@ -33,9 +34,36 @@ from bourre.rules.hookspec import RULE_HOOKS
 from bourre.rules.house import House, Rules
 from bourre.sim.collector import for_sessions
 
-__all__ = ["Cost", "Costs", "measure"]
+__all__ = ["LEAST_HANDS", "MOST_HANDS", "Cost", "Costs", "measure"]
 
-Call = tuple[Callable[..., object], tuple[Any, ...], dict[str, Any]]
+LEAST_HANDS = 120
+"""Hands recorded at least, however slow the house."""
+MOST_HANDS = 1200
+"""Hands recorded at most (every call's arguments are kept: about 100 kB a hand)."""
+
+
+class _Kept:
+    """The arguments of a call as they were when it was made: pickled (quick to make
+    again), else deep-copied (a plugin's argument that cannot be pickled)."""
+
+    __slots__ = ("blob", "value")
+
+    def __init__(self, args: tuple[Any, ...], kw: dict[str, Any]) -> None:
+        self.blob: bytes | None = None
+        self.value: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+        try:
+            self.blob = pickle.dumps((args, kw), pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            self.value = copy.deepcopy((args, kw))
+
+    def fresh(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        """A new copy of the arguments, as they were."""
+        if self.blob is not None:
+            return pickle.loads(self.blob)  # type: ignore[no-any-return]
+        return copy.deepcopy(self.value)  # type: ignore[return-value]
+
+
+Call = tuple[Callable[..., object], _Kept]
 
 
 class _Log:
@@ -50,15 +78,17 @@ class _Log:
     def call(
         self, hook: str, fn: Callable[..., object], args: tuple[Any, ...], kw: dict[str, Any]
     ) -> object:
+        # a component handed to another (the penalties to the payout) is handed as itself
+        args = tuple(a._component if isinstance(a, _Recorder) else a for a in args)
         if not self.on or self.depth:
             return fn(*args, **kw)
-        kept = copy.deepcopy((args, kw))  # the arguments as they are now (a call may change them)
+        kept = _Kept(args, kw)  # the arguments as they are now (a call may change them)
         self.depth += 1
         try:
             out = fn(*args, **kw)
         finally:
             self.depth -= 1
-        self.calls.setdefault(hook, []).append((fn, *kept))
+        self.calls.setdefault(hook, []).append((fn, kept))
         return out
 
 
@@ -79,9 +109,6 @@ class _Recorder:
         hook, log = self._hook, self._log
         return lambda *args, **kw: log.call(hook, value, args, kw)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Recorder:
-        return self  # a component handed to another (the penalties to the payout)
-
 
 def _recording(house: House, log: _Log) -> House:
     """A copy of ``house`` whose components record their calls in ``log``."""
@@ -99,20 +126,23 @@ def _noop(*args: Any, **kw: Any) -> None:
     return None
 
 
-def _timed(calls: list[Call]) -> float:
+def _timed(calls: list[Call], chunk: int = 1000) -> float:
     """Seconds to make ``calls`` again on fresh copies of their arguments, less the
-    same loop calling nothing."""
-    fresh = copy.deepcopy([(a, k) for _, a, k in calls])
-    fns = [fn for fn, _, _ in calls]
-    start = time.perf_counter()
-    for fn, (a, k) in zip(fns, fresh, strict=True):
-        fn(*a, **k)
-    spent = time.perf_counter() - start
-    fresh = copy.deepcopy(fresh)
-    start = time.perf_counter()
-    for _fn, (a, k) in zip(fns, fresh, strict=True):
-        _noop(*a, **k)
-    return max(spent - (time.perf_counter() - start), 0.0)
+    same loop calling nothing; ``chunk`` calls at a time (their copies in memory)."""
+    spent = 0.0
+    for i in range(0, len(calls), chunk):
+        part = calls[i : i + chunk]
+        fresh = [kept.fresh() for _, kept in part]
+        start = time.perf_counter()
+        for (fn, _), (a, k) in zip(part, fresh, strict=True):
+            fn(*a, **k)
+        spent += time.perf_counter() - start
+        fresh = [kept.fresh() for _, kept in part]
+        start = time.perf_counter()
+        for (_fn, _), (a, k) in zip(part, fresh, strict=True):
+            _noop(*a, **k)
+        spent -= time.perf_counter() - start
+    return max(spent, 0.0)
 
 
 @dataclass
@@ -205,20 +235,23 @@ def measure(
 ) -> Costs:
     """What a hand of ``house`` costs, rule component by rule component, over
     ``rounds`` interleaved rounds: as many whole sessions (random bots) as take about
-    ``seconds / rounds`` to play (10 at least) are recorded once, then timed in each
+    ``seconds / rounds`` to play (from :data:`LEAST_HANDS` to :data:`MOST_HANDS` hands)
+    are recorded once, then timed in each
     round with the deck and every component's calls; ``reference(seconds)``, if given,
     runs a yardstick for ``seconds / rounds`` in each round and returns its hands/s."""
     per = max(seconds / rounds, 0.02)
     start = time.perf_counter()
     play_session(house, seed="components:warm-up", keep_hands=False)
     one = time.perf_counter() - start
-    sessions = min(max(round(per / max(one, 1e-6)), 10), 1000)
+    hands = house.table.hands
+    most = max(MOST_HANDS // hands, 1)  # the recorded arguments are kept in memory
+    sessions = min(max(round(per / max(one, 1e-6)), -(-LEAST_HANDS // hands)), most)
     log = _Log()
     rec = _recording(house, log)
     for s in range(sessions):
         play_session(rec, seed=f"components:{s}", keep_hands=False)
     log.on = False  # the recorded calls are made again below, unrecorded
-    played = sessions * house.table.hands
+    played = sessions * hands
     by = {h.field: house.answered_by[h.name].name for h in RULE_HOOKS if not h.value}
     comps = [Cost(hook, by[hook], len(calls), played) for hook, calls in log.calls.items()]
     whole = Cost("a whole hand", "", played, played)
@@ -235,7 +268,7 @@ def measure(
             start = time.perf_counter()
             for s in range(sessions):
                 chance = Chance(f"components:{s}")  # the sessions' own decks
-                for _ in range(house.table.hands):
+                for _ in range(hands):
                     chance.deck()
             deck.rounds.append(time.perf_counter() - start)
             for c in comps:
