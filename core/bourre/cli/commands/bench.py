@@ -66,7 +66,8 @@ def bench(
             help="Say where a hand's time goes on the Python rules instead: each rule"
             " component's microseconds a hand (random bots), the deck's, and the rest"
             " (the state, the bots); with --reference, the best those components allow"
-            " against the yardstick. For authors of variants: is my rule the slow one?",
+            " against the yardstick. For authors of variants: is my rule the slow one? It takes"
+            " a few times --seconds: the calls are recorded, then made again.",
         ),
     ] = False,
 ) -> None:
