@@ -39,7 +39,7 @@ __all__ = ["LEAST_HANDS", "MOST_HANDS", "Cost", "Costs", "measure"]
 LEAST_HANDS = 120
 """Hands recorded at least, however slow the house."""
 MOST_HANDS = 1200
-"""Hands recorded at most (every call's arguments are kept: about 100 kB a hand)."""
+"""Hands recorded at most (every call's arguments are kept, pickled: about 20 kB a hand)."""
 
 
 class _Kept:
