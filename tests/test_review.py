@@ -24,7 +24,15 @@ from test_third_party import installed, run_bourre  # noqa: F401 (the installed 
 
 from bourre import kernel
 from bourre.advice import solve
-from bourre.advice.review import MARGIN, Moment, PlayReview, Recorder, Review, review
+from bourre.advice.review import (
+    AFTER_IRREGULAR,
+    MARGIN,
+    Moment,
+    PlayReview,
+    Recorder,
+    Review,
+    review,
+)
 from bourre.game.actions import CARDS, PLAY, STAND_PAT, Dealt
 from bourre.game.state import State
 from bourre.referee import load_script, referee
@@ -247,7 +255,12 @@ def test_reneges_and_corrections_are_reviewed_without_crashing() -> None:
     ]
     assert after
     for p in after:
-        assert p.deals == 0 and "every hand known only" in p.note and p.engine == "python"
+        assert p.deals == 0 and p.note == AFTER_IRREGULAR and p.engine == "python"
+    # in words the caveat is said once a hand, for the first card after the irregularity;
+    # the record keeps it on every card
+    said = [w for w in done.words() if AFTER_IRREGULAR in w]
+    assert len(said) == len({p.hand for p in after}) < len(after)
+    assert [p["note"] for p in done.as_dict()["plays"]].count(AFTER_IRREGULAR) == len(after)
     assert "python" in done.engines() and ("kernel" in done.engines()) == kernel.available()
 
 
@@ -590,3 +603,13 @@ def test_the_kernel_and_the_python_search_give_the_same_review(
     for a, b in zip(by_kernel["plays"], by_python["plays"], strict=True):
         a.pop("engine"), b.pop("engine")
         assert a == b
+
+
+@pytest.mark.speed
+def test_the_review_page_says_the_caveat_after_a_renege_once_a_hand(client: Any) -> None:
+    text = (HANDS / "session.hand").read_text(encoding="utf-8")
+    got = client.post("/review", data={"script": text, "deals": "0"}, headers=ORIGIN)
+    assert got.status_code == 200
+    _, done = reviewed(load_script(HANDS / "session.hand"), deals=0)
+    hands = {p.hand for p in done.plays if p.note == AFTER_IRREGULAR}
+    assert hands and got.text.count(AFTER_IRREGULAR) == len(hands)

@@ -71,6 +71,12 @@ this many chips more, on average over the same deals."""
 
 ONLY_CARD = "the only card allowed, nothing to weigh"
 """The note of a card played when it was the only one allowed."""
+AFTER_IRREGULAR = (
+    "After the renege or correction earlier in this hand (R-RENEGE, R-CORRECTED): the"
+    " values with every hand known only (an imagined deal cannot hold an illegal card)."
+)
+"""The note of every card played after a renege or a correction in its hand (in words,
+said once a hand)."""
 
 ENGINES = {
     "kernel": "the kernel's solver",
@@ -212,8 +218,9 @@ class PlayReview:
             out.append("knowledge")
         return out
 
-    def words(self) -> list[str]:
-        """The review of this card, line by line (the first says who played what)."""
+    def words(self, note: bool = True) -> list[str]:
+        """The review of this card, line by line (the first says who played what);
+        without ``note``, its note is left out (said for an earlier card)."""
         verb = "leads" if self.leads else "plays"
         head = f"Hand {self.hand}, trick {self.trick}: seat {self.seat} {verb} {card_symbol(self.card)}"
         if self.taken_back is not None:
@@ -235,7 +242,7 @@ class PlayReview:
                     if a.average is not None
                 )
             )
-        if self.note:
+        if self.note and note:
             lines.append(f"  {self.note}")
         lines.extend(f"  {w}" for w in self._costs())
         return lines
@@ -362,6 +369,19 @@ class Review:
             )
         return out
 
+    def play_words(self) -> list[list[str]]:
+        """Each card's lines (:meth:`PlayReview.words`), in play order; the note that
+        follows a renege or a correction is said for the first card after it in a hand,
+        not for every card."""
+        out = []
+        said = 0
+        for p in self.plays:
+            again = p.note == AFTER_IRREGULAR and said == p.hand
+            out.append(p.words(note=not again))
+            if p.note == AFTER_IRREGULAR:
+                said = p.hand
+        return out
+
     def words(self) -> list[str]:
         """The whole review, line by line."""
         how = "; ".join(ENGINES[e] for e in self.engines()) or "nothing solved"
@@ -386,11 +406,11 @@ class Review:
             " chip or more on average on what the player knew."
         )
         hand = 0
-        for p in self.plays:
+        for p, words in zip(self.plays, self.play_words(), strict=True):
             if p.hand != hand:
                 hand = p.hand
                 lines.append("")
-            lines.extend(p.words())
+            lines.extend(words)
         if self.plays:
             lines.append("")
             lines.extend(self.summary())
@@ -494,10 +514,7 @@ def _review_one(
             " against the cards allowed; the ruling says what it costs."
         )
     elif state.forfeits:
-        notes.append(
-            "After the renege or correction earlier in this hand (R-RENEGE, R-CORRECTED): the"
-            " values with every hand known only (an imagined deal cannot hold an illegal card)."
-        )
+        notes.append(AFTER_IRREGULAR)
     if deals and not irregular:
         rng = random.Random(f"{seed}:{hs.number}:{index}")
         view = state.observation(seat)

@@ -524,8 +524,7 @@ def _review_items(done: Review) -> list[dict[str, Any]]:
             "lines": [(w.strip(), "cost" if w.strip().startswith("✗") else "") for w in words[1:]],
             "marked": bool(p.marks()),
         }
-        for p in done.plays
-        for words in [p.words()]
+        for p, words in zip(done.plays, done.play_words(), strict=True)
     ]
 
 
