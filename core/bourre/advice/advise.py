@@ -182,7 +182,7 @@ class Advice:
             f" choice, {ENGINE_WORDS.get(self.engine, self.engine)}): the others decide,"
             " exchange and play as the heuristic bot, and so do you after your exchange."
             " Chips are this hand's money change from your decision on (the antes already"
-            " paid are sunk); the ranges are 95% intervals."
+            " paid are sunk); each range holds the true figure 19 times in 20."
         )
         return out
 

@@ -21,7 +21,7 @@ def _cell(chart: Chart, row: int, place: int) -> dict[str, Any]:
     if c.play is not None and c.passing is not None and c.gain is not None:
         title = (
             f"playing {c.play.mean:+.2f} chips, passing {c.passing.mean:+.2f};"
-            f" the difference {c.gain.low:+.2f} to {c.gain.high:+.2f} (95%),"
+            f" the difference {c.gain.low:+.2f} to {c.gain.high:+.2f} (right 19 times in 20),"
             f" {c.hands:,} hands"
         )
     return {"text": text, "lines": lines, "css": css, "title": title}
