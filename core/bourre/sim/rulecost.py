@@ -53,7 +53,7 @@ class _Kept:
         self.value: tuple[tuple[Any, ...], dict[str, Any]] | None = None
         try:
             self.blob = pickle.dumps((args, kw), pickle.HIGHEST_PROTOCOL)
-        except (pickle.PicklingError, TypeError, AttributeError):
+        except Exception:  # (what an object's own pickling raises is its own)
             self.value = copy.deepcopy((args, kw))
 
     def fresh(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
