@@ -88,15 +88,23 @@ class SlowFollow:
         return obligations.follow(hand, trick, trump)
 
 
-class Slow(Variant):
-    name = "slow-follow"
-    summary = "The standard obligations, slowly."
-    builds_on = ("standard",)
-    rules = {"bourre_follow": obligations.TEXTS}
+def follow_variant(variant: str, words: str, follow: type[Any]) -> type[Variant]:
+    """A third-party variant on standard whose follow rule is ``follow()``."""
 
-    @hookimpl
-    def bourre_follow(self, table: TableSettings) -> SlowFollow:
-        return SlowFollow()
+    class FollowVariant(Variant):
+        name = variant
+        summary = words
+        builds_on = ("standard",)
+        rules = {"bourre_follow": obligations.TEXTS}
+
+        @hookimpl
+        def bourre_follow(self, table: TableSettings) -> Any:
+            return follow()
+
+    return FollowVariant
+
+
+Slow = follow_variant("slow-follow", "The standard obligations, slowly.", SlowFollow)
 
 
 def test_a_slow_third_party_component_is_named_first() -> None:
@@ -162,15 +170,9 @@ class BrokenFollow:
         return obligations.follow(hand, trick, trump)
 
 
-class Broken(Variant):
-    name = "broken-follow"
-    summary = "The standard obligations, until a card is on the trick."
-    builds_on = ("standard",)
-    rules = {"bourre_follow": obligations.TEXTS}
-
-    @hookimpl
-    def bourre_follow(self, table: TableSettings) -> BrokenFollow:
-        return BrokenFollow()
+Broken = follow_variant(
+    "broken-follow", "The standard obligations, until a card is on the trick.", BrokenFollow
+)
 
 
 @pytest.fixture
