@@ -387,6 +387,64 @@ def test_bench_bad_house():
     assert_fails(invoke("bench", "standard+turbo", "--seconds", "0.1"), "turbo")
 
 
+def _commands_panel(text: str) -> list[str]:
+    """The rows of the ``Commands`` panel of a help page, borders stripped."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if "Commands" in line and "─" in line)
+    rows = []
+    for line in lines[start + 1 :]:
+        if line.startswith("╰"):
+            break
+        rows.append(line.strip("│ "))
+    return rows
+
+
+def test_help_lists_each_command_on_one_line():
+    """``bourre --help`` gives each command one line, its docstring's first paragraph,
+    and a command's own help flows its paragraphs to the terminal's width (typer's rich
+    help keeps the source's line breaks unless told)."""
+    wide = {"COLUMNS": "200"}
+    rows = _commands_panel(invoke("--help", env=wide).stdout)
+    names = [info.name or info.callback.__name__ for info in app.registered_commands]
+    assert len(rows) == len(names) + len(app.registered_groups), rows
+    assert all(not row.startswith(" ") for row in rows), rows  # no continuation row
+    assert any(row.startswith("bench ") and row.endswith("in hands a second.") for row in rows)
+    page = invoke("bench", "--help", env=wide).stdout
+    assert "the Monte Carlo bot's decisions/s (medians of 5 rounds, the machine first)" in page
+
+
+def test_a_plugins_wrapped_docstring_flows_too():
+    """A third-party command's docstring, wrapped in its source, is one line in the list
+    and one flowing paragraph in its own help; a ``\\b`` paragraph keeps its lines."""
+    import typer
+
+    from bourre.cli import _flowing_help
+
+    def hello() -> None:
+        """Say hello to the table: a command a plugin adds, its summary wrapped
+        in the source.
+
+        Details that a plugin author also
+        wrapped by hand.
+
+        \b
+        kept
+        as written"""
+
+    cli = typer.Typer()
+    cli.command("hello")(hello)
+    cli.command("bye")(lambda: None)  # no help at all
+    _flowing_help(cli)
+    rows = _commands_panel(runner.invoke(cli, ["--help"], env={"COLUMNS": "200"}).stdout)
+    assert rows[0].split(None, 1) == [
+        "hello",
+        "Say hello to the table: a command a plugin adds, its summary wrapped in the source.",
+    ]
+    page = runner.invoke(cli, ["hello", "--help"], env={"COLUMNS": "200"}).stdout
+    assert "Details that a plugin author also wrapped by hand." in page
+    assert "kept\n" in page.replace(" ", "").replace("│", "")
+
+
 def test_help_points_only_to_the_projects_own_documents():
     """Messages, help and `bourre variants` name the project's own documents (its
     docs/ pages, `bourre rules`), never files outside the repository."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import inspect
 import os
 import sys
 
@@ -43,7 +44,31 @@ def register_plugin_commands() -> None:
     pm.hook.bourre_register_commands(cli=app)
 
 
+def _flowing_help(cli: typer.Typer) -> None:
+    """Every command's help as a reader meets it, built-in or a plugin's: its
+    docstring's first paragraph is its line in ``bourre --help``, and each paragraph
+    flows to the terminal's width.  (typer's rich help keeps a docstring's line
+    breaks: the list and the paragraphs after the first would break where the source
+    does, ragged at any other width.)  A paragraph starting with ``\\b`` keeps its
+    lines, as in click."""
+    for info in cli.registered_commands:
+        text = info.help if info.help is not None else inspect.getdoc(info.callback)
+        if not text:
+            continue
+        paragraphs = [
+            p if p.startswith("\b") else " ".join(p.split())
+            for p in inspect.cleandoc(text).split("\n\n")
+        ]
+        info.help = "\n\n".join(paragraphs)
+        if info.short_help is None:
+            info.short_help = paragraphs[0]
+    for group in cli.registered_groups:
+        if group.typer_instance is not None:
+            _flowing_help(group.typer_instance)
+
+
 register_plugin_commands()
+_flowing_help(app)
 
 
 def main() -> None:

@@ -190,6 +190,7 @@ def bourre_register_commands(cli: typer.Typer) -> None:
     Called once when the command line starts.  ``bourre compare`` and ``bourre
     simulate`` register themselves this way (simonw's ``llm`` pattern); a command
     should fail through :func:`bourre.cli.util.fail` (one message, exit status 2).
+    Its docstring is its help: the first paragraph is its line in ``bourre --help``.
     """
 
 

@@ -69,8 +69,10 @@ def advise(
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="The answer as JSON.")] = False,
 ) -> None:
-    """Should I play this hand? The chance of taking the pot and of being bourré and
-    the chips expected, playing with each exchange and passing, by simulation."""
+    """Should I play this hand? Your chances and chips, by simulated deals.
+
+    The chance of taking the pot and of being bourré and the chips expected, playing
+    with each exchange and passing, by simulation."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.advice.advise import AdviceError
     from bourre.advice.advise import advise as run

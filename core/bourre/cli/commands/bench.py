@@ -71,10 +71,12 @@ def bench(
         ),
     ] = False,
 ) -> None:
-    """How fast the game runs on one core: hands/s with random bots, hands/s with
-    heuristic bots, the Monte Carlo bot's decisions/s (medians of 5 rounds, the machine
-    first); last line: hands/s.  With --solver: the double-dummy solver's solves/s.
-    With --components: where a hand's time goes on the Python rules."""
+    """How fast the game runs on one core, in hands a second.
+
+    Hands/s with random bots, hands/s with heuristic bots, the Monte Carlo bot's
+    decisions/s (medians of 5 rounds, the machine first); last line: hands/s.  With
+    --solver: the double-dummy solver's solves/s.  With --components: where a hand's
+    time goes on the Python rules."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.sim import bench as B
 

@@ -113,9 +113,11 @@ def chart(
     ] = None,
     no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
 ) -> None:
-    """The strategy chart of a house: for each kind of hand (trumps held, the top
-    trump, side aces and kings) and each place from the dealer, play, pass or close, with the
-    chips at stake, by simulated deals."""
+    """The strategy chart of a house: which hands to play from each place.
+
+    For each kind of hand (trumps held, the top trump, side aces and kings) and each
+    place from the dealer: play, pass or close, with the chips at stake, by simulated
+    deals."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.advice.chart import ChartError
     from bourre.advice.chart import chart as run

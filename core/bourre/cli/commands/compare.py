@@ -200,8 +200,10 @@ def compare(
     skill_sessions: SkillSessions = None,
     engine: Engine = "auto",
 ) -> None:
-    """Compare houses on the same decks: each figure with the range it falls in 19
-    times in 20, and each house against the first on the same deals."""
+    """Compare houses on the same decks: pots, bourrés, chips won and lost.
+
+    Each figure comes with the range it falls in 19 times in 20, and each house is
+    set against the first on the same deals."""
     if len(houses) < 2:
         fail("compare needs two or more houses (use 'bourre simulate HOUSE' for one)")
     _main(houses, **locals_without(locals(), "houses"))

@@ -108,9 +108,11 @@ def sweep(
     progress: Progress = True,
     engine: Engine = "auto",
 ) -> None:
-    """Play one house setting across a list of values on the same decks (the same seed
-    for every point): each point in plain words, then a row per point of the chosen
-    figures, and curves with the range where each figure lies 19 times in 20."""
+    """Play one house setting across a list of values on the same decks.
+
+    The same seed for every point: each point in plain words, then a row per point of
+    the chosen figures, and curves with the range where each figure lies 19 times in
+    20."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.cli.commands import launch
     from bourre.sim.braces import SweepError, expand
