@@ -31,6 +31,7 @@ def test_json_by_default_when_piped_and_with_json() -> None:
 def test_the_worked_example_in_words() -> None:
     out = words("worked_example")
     assert "Seat 4 took the most tricks (3) and takes the pot of 5 chips. (R-WIN:" in out
+    assert "Tricks taken: 2 by seat 0, none by seat 1, 3 by seat 4." in out
     assert "Seat 1 took no trick: bourré, pays 5 chips into the next pot. (R-BOURRE:" in out
     assert "Antes: seat 1 does not ante (bourré or tied for the most tricks last hand)" in out
     assert "(R-SOLE:" in out and "(R-SETTLE:" in out

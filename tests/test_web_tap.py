@@ -169,6 +169,7 @@ def test_the_play_picker_greys_out_what_cannot_be_played() -> None:
     assert " disabled" in t.card("AS") and "played" in t.card("AS")  # played in trick 1
     assert " disabled" in t.card("3H")  # seat 2 holds it
     assert "Allowed (green): K♥, Q♥." in t.page and "(R-TRUMP)" in t.page
+    assert '"status">Tricks taken: none by seat 1, 1 by seat 2, none by seat 0<' in t.page
 
 
 def test_a_forbidden_card_the_table_lets_stand() -> None:

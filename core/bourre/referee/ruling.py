@@ -9,7 +9,7 @@ rule or the cinch, every rule cited with its id and this house's text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from bourre.game.state import PlayLog
 from bourre.referee import Refereed
@@ -17,11 +17,17 @@ from bourre.referee.records import HandRecord, PartialHandRecord
 from bourre.rules.cards import SUIT_NAMES, SUITS, card_symbol, parse_card, shown
 from bourre.rules.money import Amount, amount_json, chips
 
-__all__ = ["ruling"]
+__all__ = ["ruling", "tricks_taken"]
 
 
 def _amount(x: Amount) -> str:
     return chips(x)
+
+
+def tricks_taken(won: Sequence[int], seats: Iterable[int]) -> str:
+    """The tricks each playing seat took, in the players' words: ``2 by seat 0, none by
+    seat 1``."""
+    return ", ".join(f"{won[s] or 'none'} by seat {s}" for s in seats)
 
 
 def _seats(seats: Sequence[int]) -> str:
@@ -105,9 +111,8 @@ def ruling(done: Refereed) -> list[str]:
             )
             continue
         out = results[k].outcome
-        won = ", ".join(f"seat {s} {rec.tricks_won[s]}" for s in rec.active)
         if len(rec.active) > 1:
-            lines.append(f"Tricks: {won}.")
+            lines.append(f"Tricks taken: {tricks_taken(rec.tricks_won, rec.active)}.")
         for why in out.reasons:  # the payout component's own reasons, in its order
             lines.append(f"{why.words[0].upper()}{why.words[1:]}. ({cite(why.rule)})")
         lines.append(f"The next pot starts at {_amount(rec.pot_after)} before the antes.")

@@ -33,6 +33,7 @@ from bourre.game.actions import CARDS, PLAY, Dealt
 from bourre.referee import Refereed, ScriptError, referee
 from bourre.referee.notation import NotationError, parse_script
 from bourre.referee.records import PartialHandRecord
+from bourre.referee.ruling import tricks_taken
 from bourre.rules import RuleViolation
 from bourre.rules.cards import (
     SUIT_NAMES,
@@ -997,5 +998,5 @@ class TapFlow:
             f" ({card_symbol(hs.upcard)}) · the pot {chips(self.done.record.hands[-1].pot_at_stake)}"
         ]
         if hs.active and self._phase() == "play":
-            out.append("Tricks: " + ", ".join(f"seat {s} {hs.won[s]}" for s in hs.active))
+            out.append(f"Tricks taken: {tricks_taken(hs.won, hs.active)}")
         return out
