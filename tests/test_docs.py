@@ -52,6 +52,17 @@ def test_hookspec_has_no_hook_the_reference_would_miss() -> None:
     assert defined == {*(h.name for h in RULE_HOOKS), *REGISTRATION}
 
 
+def test_the_guides_name_every_rule_hook() -> None:
+    """The plugin guide's list of rule hooks and the architecture page name each one
+    (a hook added to ``RULE_HOOKS`` and missing there fails here)."""
+    guide = (DOCS / "plugins.md").read_text(encoding="utf-8")
+    listed = guide.split("answer **rule hooks**:", 1)[1].split("in lifecycle order", 1)[0]
+    architecture = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    for hook in RULE_HOOKS:
+        assert f"`{hook.name}`" in listed, hook.name
+        assert f"`{hook.name}`" in architecture, hook.name
+
+
 def test_hook_reference_lists_every_hook(hooks: ModuleType) -> None:
     source = (DOCS / "hook-reference.md").read_text(encoding="utf-8")
     assert "<!-- bourre:hook-reference -->" in source
