@@ -200,7 +200,7 @@ def compare(
     skill_sessions: SkillSessions = None,
     engine: Engine = "auto",
 ) -> None:
-    """Compare houses on the same decks: pots, bourrés, chips won and lost.
+    """Compare houses on the same decks: how big pots get, how often someone is bourré.
 
     Each figure comes with the range it falls in 19 times in 20, and each house is
     set against the first on the same deals."""
