@@ -65,6 +65,20 @@ def test_replay_bad_stdin_names_stdin():
     assert_fails(result, "<stdin>", "not valid JSON")
 
 
+def test_an_empty_script_is_called_empty(tmp_path: Path):
+    """An empty file (or blank stdin) is named as empty, not as bad JSON."""
+    path = tmp_path / "empty.hand"
+    path.write_text("  \n\n", encoding="utf-8")
+    for result in (
+        invoke("replay", str(path)),
+        invoke("check", "--script", str(path)),
+        invoke("convert", str(path)),
+        runner.invoke(app, ["replay", "-"], input=""),
+    ):
+        err = assert_fails(result, "the script is empty", "docs/table-scripts.md")
+        assert "not valid JSON" not in err
+
+
 def test_replay_indent_option():
     result = invoke("replay", "--indent", "2", str(GOLDEN / "renege.script.json"))
     assert result.exit_code == 0

@@ -67,6 +67,8 @@ def test_paste_a_script() -> None:
     assert r.status_code == 200 and "takes the pot" in r.text
     r = client.post("/paste", data={"script": "{not json"})
     assert r.status_code == 400 and "not valid JSON" in r.text
+    r = client.post("/paste", data={"script": " \n"})
+    assert r.status_code == 400 and "the script is empty" in r.text
 
 
 @pytest.mark.parametrize(

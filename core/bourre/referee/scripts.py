@@ -38,6 +38,11 @@ def parse_text(text: str, place: str) -> Any:
             return parse_script(text, place)
         except NotationError as e:
             raise ScriptError(str(e)) from None
+    if not text.strip():
+        raise ScriptError(
+            f"{place}: the script is empty: a table script (JSON) or hands in the notation"
+            " (docs/table-scripts.md)"
+        )
     if not text.lstrip().startswith(("{", "[")):
         raise ScriptError(f"{place}: not valid JSON (nor hand notation)")
     return json_script(load_json(text, place, ScriptError), text)
