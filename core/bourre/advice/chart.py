@@ -341,8 +341,9 @@ class Chart:
             "The figure is the chips playing minus passing, per hand, from your decision"
             " on (the antes already paid are sunk), playing with the best count over the"
             " cell.",
-            f"play: its whole range (it holds the true figure 19 times in 20) is above 0;"
-            f" pass: below 0; close: the range holds 0. The ranges are within ±{self.widest:.2f} chips (the widest in the chart).",
+            "play: its whole range (it holds the true figure 19 times in 20) is above 0;"
+            " pass: below 0; close: the range holds 0. The ranges are within"
+            f" ±{self.widest:.2f} chips (the widest in the chart).",
             "Deals where you may not pass (the ace of trumps up for the dealer, R-ACE-UP;"
             " everyone before the dealer passed, R-LAST-STANDS) are dealt again: the chart"
             " answers when you have the choice.",
