@@ -8,7 +8,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from bourre.advice import kernel_solver
+import bourre.advice.kernel_solver as kernel_solver
 from bourre.advice.solver import solve
 from bourre.game import Game
 from bourre.game.actions import PLAY, STAND_PAT

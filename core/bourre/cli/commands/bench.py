@@ -115,7 +115,7 @@ def bench(
     if engine == "kernel" and bots is None:  # the Monte Carlo bot is not the kernel's
         measures = tuple(m for m in measures if m != "montecarlo")
     if bots is not None:
-        from bourre.cli.commands.compare import check_bench_bots
+        from bourre.cli.commands.options import check_bench_bots
 
         check_bench_bots(houses, bots)
         measures = (bots,)

@@ -114,10 +114,10 @@ def sweep(
     the chosen figures, and curves with the range where each figure lies 19 times in
     20."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
-    from bourre.cli.commands import launch
+    from bourre.cli.commands.launch import RunOptions, check_outputs, finish, launch, writing
     from bourre.sim.braces import SweepError, expand
 
-    run = launch.RunOptions.pick(locals())
+    run = RunOptions.pick(locals())
     run.check()
     if not down >= 0:  # NaN too
         fail(f"--down must be a number of chips, 0 or more, not {down}")
@@ -125,7 +125,7 @@ def sweep(
     unknown = [n for n in names if n not in METRICS]
     if unknown:
         fail(f"--metric {unknown[0]!r} is not a metric; the metrics: {', '.join(METRICS)}")
-    launch.check_outputs(json=json, plot=plot, report=report, state=state, resume=resume)
+    check_outputs(json=json, plot=plot, report=report, state=state, resume=resume)
     try:
         sw = expand(houses)
     except SweepError as e:
@@ -133,7 +133,7 @@ def sweep(
     built = _houses(sw)
     choose_engine(engine, built, bots or "heuristic", isolate)
     with engine_for_the_run(engine):
-        launched = launch.launch(
+        launched = launch(
             built,
             run,
             plot=plot is not None,
@@ -151,19 +151,19 @@ def sweep(
     record = _record(sw, metrics, result, names, down)
     render(record, metrics, Console())
     if json is not None:
-        with launch.writing(launched, "--json", json):
+        with writing(launched, "--json", json):
             json.write_text(record.model_dump_json(indent=2) + "\n", encoding="utf-8")
     if plot is not None:
         from bourre.sim.sweep_plots import plot as make_plots
 
-        with launch.writing(launched, "--plot", plot):
+        with writing(launched, "--plot", plot):
             make_plots(record, plot)
     if report is not None:
         from bourre.sim.htmlreport import write_sweep_report
 
-        with launch.writing(launched, "--report", report):
+        with writing(launched, "--report", report):
             write_sweep_report(report, record, metrics, built)
-    launch.finish(launched, coverage(record))
+    finish(launched, coverage(record))
 
 
 def _houses(sw: Any) -> list[Any]:
