@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from bourre import kernel
     from bourre.rules.house import House
-    from bourre.sim.collector import for_sessions
+    from bourre.sim.runs.collector import for_sessions
 
     house = House.from_arg(a.house)
     why = kernel.can_play(house, a.bots)

@@ -53,8 +53,8 @@ from bourre.game.chance import Chance
 from bourre.rules.hookspec import DEAL
 from bourre.rules.house import House
 from bourre.sim import skill
-from bourre.sim.metrics import RATIOS, SCALARS, ci_mean, paired
-from bourre.sim.runner import BotSpec, RunConfig, parse_bots, run, run_session
+from bourre.sim.runs.runner import BotSpec, RunConfig, parse_bots, run, run_session
+from bourre.sim.stats.metrics import RATIOS, SCALARS, ci_mean, paired
 from bourre_bots.heuristic import hand_strength
 
 BASE = "standard"

@@ -8,7 +8,7 @@ does are generated from the code at build time, so they cannot drift from it.
 - the list of hooks, from :mod:`bourre.rules.hookspec` and the built-in variants;
 - the command-line reference, from the typer app;
 - the figures of ``bourre compare`` with their captions, from
-  :data:`bourre.sim.plots.FIGURES` (the captions of the HTML report).
+  :data:`bourre.sim.reports.plots.FIGURES` (the captions of the HTML report).
 
 A static page asks for a generated part with a marker comment on a line of its own,
 e.g. ``<!-- bourre:cli-reference -->`` (see :data:`MARKERS`).  The functions here need
@@ -341,10 +341,10 @@ def cli_reference() -> str:
 
 def compare_figure(name: str) -> Callable[[], str]:
     """A figure of ``bourre compare`` with its caption, as the HTML report shows it
-    (:data:`bourre.sim.plots.FIGURES`), its image from ``img/compare``."""
+    (:data:`bourre.sim.reports.plots.FIGURES`), its image from ``img/compare``."""
 
     def make() -> str:
-        from bourre.sim.plots import FIGURES
+        from bourre.sim.reports.plots import FIGURES
 
         spec = next(f for f in FIGURES if f.name == name)
         return f"![{spec.title}](img/compare/{name}.png)\n\n**{spec.title}.** {spec.caption}"
@@ -353,7 +353,7 @@ def compare_figure(name: str) -> Callable[[], str]:
 
 
 def _compare_figures() -> dict[str, Callable[[], str]]:
-    from bourre.sim.plots import FIGURES
+    from bourre.sim.reports.plots import FIGURES
 
     return {f"compare-figure-{f.name}": compare_figure(f.name) for f in FIGURES}
 

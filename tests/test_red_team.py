@@ -368,8 +368,7 @@ def test_a_plugin_error_keeps_its_words_with_two_workers(monkeypatch: pytest.Mon
     """Workers are forked from this process: a lying plugin known here fails there,
     and its error arrives whole (not as BrokenProcessPool)."""
     import bourre.rules.plugins as plugins
-    from bourre.sim import runner
-
+    from bourre.sim.runs import runner
     def winner(self: Any, table: TableSettings) -> Any:
         return lambda trick, trump: -1
 

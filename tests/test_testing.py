@@ -385,7 +385,7 @@ def test_a_replay_that_ends_elsewhere_is_caught(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_a_compare_that_fails_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    import bourre.sim.sessions as sessions
+    import bourre.sim.runs.sessions as sessions
 
     def broken(*args: Any, **kw: Any) -> Any:
         raise RuntimeError("no engine")

@@ -36,8 +36,8 @@ variant it can combine with, and checks at every step:
     ``bourre check`` (:func:`bourre.referee.check.check_card`) on the positions of the
     sessions answers the state's legal set;
 ``compare``
-    a short run of ``bourre compare`` (:func:`bourre.sim.sessions.run_session`, and
-    :func:`bourre.sim.runner.run` when the plugin is installed) plays the house;
+    a short run of ``bourre compare`` (:func:`bourre.sim.runs.sessions.run_session`, and
+    :func:`bourre.sim.runs.runner.run` when the plugin is installed) plays the house;
 ``isolated bot`` (bots)
     the bot answers through the isolated protocol
     (:class:`bourre.game.isolate.IsolatedBot`).
@@ -71,8 +71,8 @@ from bourre.rules.house import House, PluginError
 from bourre.rules.money import amount_json
 from bourre.rules.plugins import Registry, default_registry
 from bourre.rules.settings import HouseError, parse_house_string
-from bourre.sim.runner import RunConfig, run
-from bourre.sim.sessions import BotSpec, run_session
+from bourre.sim.runs.runner import RunConfig, run
+from bourre.sim.runs.sessions import BotSpec, run_session
 
 __all__ = [
     "CHECKS",

@@ -299,9 +299,9 @@ def _main(
 
     from rich.console import Console
 
-    from bourre.sim.labels import coverage
-    from bourre.sim.metrics import compute
-    from bourre.sim.report import render, write_csv, write_json
+    from bourre.sim.reports.files import render, write_csv, write_json
+    from bourre.sim.reports.labels import coverage
+    from bourre.sim.stats.metrics import compute
 
     metrics = compute(result, below)
     if skilled is not None:
@@ -317,12 +317,12 @@ def _main(
         with writing(launched, "--csv", csv):
             write_csv(metrics, csv)
     if plot is not None:
-        from bourre.sim.plots import plot as make_plots
+        from bourre.sim.reports.plots import plot as make_plots
 
         with writing(launched, "--plot", plot):
             make_plots(result, metrics, plot)
     if report is not None:
-        from bourre.sim.htmlreport import write_report
+        from bourre.sim.reports.html import write_report
 
         with writing(launched, "--report", report):
             write_report(report, metrics, result, houses)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bourre.cli.util import WORKERS_PER_CPU, fail, max_workers, whole_number
-from bourre.sim.runs import MAX_SESSIONS
+from bourre.sim.runs.run import MAX_SESSIONS
 
 __all__ = [
     "MAX_SESSIONS",
@@ -173,7 +173,7 @@ def check_bench_bots(houses: list[Any], bots: str) -> None:
     options (exit 2 otherwise)."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.rules.plugins import default_registry
-    from bourre.sim.sessions import parse_bots, seat_bots
+    from bourre.sim.runs.sessions import parse_bots, seat_bots
 
     try:
         specs = parse_bots(bots, default_registry().bots)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bourre.sim.sessions import BotSpec
+from bourre.sim.runs.sessions import BotSpec
 
 __all__ = ["MAX_SESSIONS", "STATE_FORMAT", "Done", "Progress", "RunConfig", "RunResult"]
 

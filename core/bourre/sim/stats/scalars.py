@@ -125,8 +125,8 @@ def scalar_values(
     """Each session's :data:`SCALARS`, its :data:`RATIOS` as ``key/num`` and
     ``key/den``, and with ``below`` its share of balances under it (``below``), by
     session index: made once per house and shared by
-    :func:`~bourre.sim.metrics.house_metrics` and every
-    :func:`~bourre.sim.metrics.paired` difference."""
+    :func:`~bourre.sim.stats.metrics.house_metrics` and every
+    :func:`~bourre.sim.stats.metrics.paired` difference."""
     scalars = [(key, f) for key, (_, f) in SCALARS.items() if key not in _POSITIONAL]
     out: dict[int, dict[str, float]] = {}
     for s in summaries:

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bourre.sim.labels import coverage, house_label, title
-from bourre.sim.metrics import start_balance
-from bourre.sim.table import position_label
+from bourre.sim.reports.labels import coverage, house_label, title
+from bourre.sim.reports.table import position_label
+from bourre.sim.stats.metrics import start_balance
 
 __all__ = ["FIGURES", "FigureSpec", "figures", "plot"]
 

@@ -1,6 +1,6 @@
 """The state file of a run: JSON lines, a header then one session summary per line,
 appended as sessions complete so that a stopped run resumes (``--resume``).  Written
-and read by :func:`bourre.sim.runner.run`.
+and read by :func:`bourre.sim.runs.runner.run`.
 
 A resume that plays more sessions, or a later step of the run on other houses (the
 ``--skill`` matches), first appends ``{"sessions": N, "houses": [...]}``.
@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from bourre.sim.runs import MAX_SESSIONS, STATE_FORMAT, Done
+from bourre.sim.runs.run import MAX_SESSIONS, STATE_FORMAT, Done
 
 if TYPE_CHECKING:
-    from bourre.sim.runs import RunConfig
+    from bourre.sim.runs.run import RunConfig
 
 __all__ = [
     "STATE_FORMAT",

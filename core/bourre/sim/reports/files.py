@@ -1,5 +1,5 @@
 """Reporting a comparison: the run's title, JSON and CSV files; the terminal report
-is :mod:`bourre.sim.table`, the HTML page :mod:`bourre.sim.html`."""
+is :mod:`bourre.sim.reports.table`, the HTML page :mod:`bourre.sim.html`."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bourre.sim.metrics import RATIOS, SCALARS
-from bourre.sim.skill import csv_rows
-from bourre.sim.table import render as render_table
+from bourre.sim.reports.skill import csv_rows
+from bourre.sim.reports.table import render as render_table
+from bourre.sim.stats.metrics import RATIOS, SCALARS
 
 __all__ = ["render", "rows", "write_csv", "write_json"]
 
 
 def render(metrics: dict[str, Any], console: Any) -> None:
-    """Print the summary and the table (:func:`bourre.sim.table.render`)."""
+    """Print the summary and the table (:func:`bourre.sim.reports.table.render`)."""
     render_table(metrics, console)
 
 

@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
 
-from bourre.sim.runs import RunConfig, RunResult
-from bourre.sim.sessions import worker_init
-from bourre.sim.statefile import StateError
+from bourre.sim.runs.run import RunConfig, RunResult
+from bourre.sim.runs.sessions import worker_init
+from bourre.sim.runs.statefile import StateError
 
 __all__ = ["chunk_tasks", "default_chunk", "run_inline", "run_pool"]
 

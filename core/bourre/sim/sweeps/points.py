@@ -1,7 +1,7 @@
 """The figures of a sweep, point by point: which metrics it can show (``--metric``)
 and the typed record of each point (``--json``).
 
-A point's numbers are compare's (:func:`bourre.sim.metrics.compute` of the run of
+A point's numbers are compare's (:func:`bourre.sim.stats.metrics.compute` of the run of
 the points' houses): the same houses and seed give the same figures, and the same
 differences from the first, under ``bourre compare``.
 """
@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from bourre.sim.braces import Sweep
+from bourre.sim.sweeps.braces import Sweep
 
 __all__ = [
     "DEFAULT_METRICS",
@@ -50,7 +50,7 @@ class Metric:
 
     @property
     def kind(self) -> str:
-        """How :func:`bourre.sim.table.cell` prints it."""
+        """How :func:`bourre.sim.reports.table.cell` prints it."""
         if self.key in ("pot_median", "pot_p99"):
             return "quantile"
         return "percent" if self.unit == "%" else "chips"
@@ -175,7 +175,7 @@ def _interval(iv: Any) -> Interval:
 
 
 def point_records(sweep: Sweep, metrics: dict[str, Any]) -> list[PointRecord]:
-    """The record of each point from :func:`bourre.sim.metrics.compute` of the
+    """The record of each point from :func:`bourre.sim.stats.metrics.compute` of the
     run of its houses (one per point, in order)."""
     below = metrics["below"]
     belows = below if isinstance(below, list) else [below] * len(sweep.points)

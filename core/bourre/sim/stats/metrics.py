@@ -15,12 +15,12 @@ saw the same decks, so differences against the first house are *paired* per sess
 Everything here is a pure function of the summaries, whatever their order, so the
 numbers are identical for any worker count, chunking or backend.  Only ``timing``
 (hands per second) depends on the machine.  :func:`compute` folds the summaries as
-they stream by (two passes, exact sums: :mod:`bourre.sim.folding`), in memory that
+they stream by (two passes, exact sums: :mod:`bourre.sim.stats.folding`), in memory that
 does not grow with the sessions; :func:`house_metrics` and :func:`paired` compute
 the same numbers from lists of summaries.
 
-The intervals are :mod:`bourre.sim.intervals` and each session's values
-:mod:`bourre.sim.scalars`; their public names are importable from here too.
+The intervals are :mod:`bourre.sim.stats.intervals` and each session's values
+:mod:`bourre.sim.stats.scalars`; their public names are importable from here too.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from bourre.sim.folding import ExactSum, MeanFold, QuantileFold, RatioFold
-from bourre.sim.intervals import (
+from bourre.sim.stats.folding import ExactSum, MeanFold, QuantileFold, RatioFold
+from bourre.sim.stats.intervals import (
     Interval,
     Z,
     ci_mean,
@@ -38,7 +38,7 @@ from bourre.sim.intervals import (
     ci_quantile,
     ci_ratio,
 )
-from bourre.sim.scalars import (
+from bourre.sim.stats.scalars import (
     RATIO_KEYS,
     RATIOS,
     SCALARS,
@@ -164,7 +164,7 @@ def hands_per_second(summaries: Sequence[Summary]) -> float | None:
 
 class _HouseFold:
     """What :func:`house_metrics` says of one house, folded session by session
-    (:mod:`bourre.sim.folding`, two passes); and the paired differences of this
+    (:mod:`bourre.sim.stats.folding`, two passes); and the paired differences of this
     house against the first, session by session as both have one."""
 
     def __init__(self, below: float) -> None:
@@ -315,7 +315,7 @@ def _fold(result: Any, folds: dict[str, _HouseFold], first: str) -> None:
 
 
 def compute(result: Any, below: float | Sequence[float] = 50.0) -> dict[str, Any]:
-    """The statistics of a :class:`~bourre.sim.runner.RunResult`, JSON-ready, folded
+    """The statistics of a :class:`~bourre.sim.runs.runner.RunResult`, JSON-ready, folded
     as its sessions stream by (two passes over the state file; the numbers are those
     of :func:`house_metrics` and :func:`paired` over every summary, to the last bit).
 

@@ -1,5 +1,5 @@
 """The terminal report of ``bourre compare`` and ``bourre simulate``: the run in one
-line, the plain-words summary of each house (:func:`~bourre.sim.summary.summary_lines`),
+line, the plain-words summary of each house (:func:`~bourre.sim.reports.summary.summary_lines`),
 then a table grouped by the players' questions, in chips and per cents, with one
 mark for a difference from the first house that luck does not explain, and the
 speed on a line of its own.
@@ -10,9 +10,9 @@ in blocks of houses, each with the row names, and a house name is broken only at
 footnotes as plain text (the HTML report uses them).
 
 The pieces live in their own modules and are re-exported here: one figure and its
-mark (:mod:`bourre.sim.cells`), the rows and footnotes
-(:mod:`bourre.sim.table_rows`) and the printing to the console
-(:mod:`bourre.sim.console_table`)."""
+mark (:mod:`bourre.sim.reports.cells`), the rows and footnotes
+(:mod:`bourre.sim.reports.table_rows`) and the printing to the console
+(:mod:`bourre.sim.reports.console_table`)."""
 
 from __future__ import annotations
 
@@ -20,9 +20,9 @@ from typing import Any
 
 from rich.text import Text
 
-from bourre.sim import fmt
-from bourre.sim.cells import MARK, PLUS_MINUS, cell, mark_note, mark_of, position_label
-from bourre.sim.console_table import (
+from bourre.sim.reports import fmt
+from bourre.sim.reports.cells import MARK, PLUS_MINUS, cell, mark_note, mark_of, position_label
+from bourre.sim.reports.console_table import (
     Row,
     Section,
     column_widths,
@@ -30,9 +30,9 @@ from bourre.sim.console_table import (
     paragraph,
     print_table,
 )
-from bourre.sim.labels import coverage, house_label, title
-from bourre.sim.summary import summary_lines
-from bourre.sim.table_rows import SHARES, notes, sections
+from bourre.sim.reports.labels import coverage, house_label, title
+from bourre.sim.reports.summary import summary_lines
+from bourre.sim.reports.table_rows import SHARES, notes, sections
 
 __all__ = [
     "MARK",

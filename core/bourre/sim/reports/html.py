@@ -1,9 +1,9 @@
 """``--report out.html``: one self-contained page (no network, no external file) with
 the plain-words summary, the table, every figure as an inline PNG with its caption,
 the rules of each house, and the command, seed, bots and version that reproduce it.
-``bourre compare`` and ``simulate`` (:func:`render_report`) and ``bourre sweep``
-(:func:`render_sweep_report`: a point for each house, its curves for the figures)
-write the same page.
+``bourre compare`` and ``simulate`` write it (:func:`render_report`); ``bourre sweep``
+fills the same page with its points (:mod:`bourre.sim.sweeps.html`, through
+:func:`page`, :func:`entries`, :func:`png` and :func:`bots_line`).
 
 Jinja2 (the ``plot`` extra, with matplotlib) fills :file:`templates/report.html` with
 autoescaping on: house strings, bot names and rule texts come from users and
@@ -21,18 +21,19 @@ from pathlib import Path
 from typing import Any
 
 from bourre.rules.text import rules_sections
-from bourre.sim import sweep_points, sweep_table, table
-from bourre.sim.labels import coverage, house_label, title
-from bourre.sim.plots import figures
-from bourre.sim.summary import summary_lines
-from bourre.sim.sweep_plots import caption, figure
+from bourre.sim.reports import table
+from bourre.sim.reports.labels import coverage, house_label, title
+from bourre.sim.reports.plots import figures
+from bourre.sim.reports.summary import summary_lines
 
 __all__ = [
+    "bots_line",
+    "entries",
+    "page",
+    "png",
     "render_report",
-    "render_sweep_report",
     "reproduce_command",
     "write_report",
-    "write_sweep_report",
 ]
 
 DEFAULT_BELOW = 50.0
@@ -52,7 +53,7 @@ def reproduce_command(config: Any, below: float) -> str:
     return shlex.join(args)
 
 
-def _png(fig: Any) -> str:
+def png(fig: Any) -> str:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=100)
     return base64.b64encode(buf.getvalue()).decode("ascii")
@@ -74,13 +75,13 @@ def _rules(houses: list[Any]) -> list[list[tuple[str, list[tuple[str, str, str, 
     return out
 
 
-def _page(**parts: Any) -> str:
+def page(**parts: Any) -> str:
     """The template filled with ``parts`` (escaped), and the versions."""
     # lazy: the optional 'plot' extra, loaded when a report is written
     import jinja2
 
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("bourre.sim", "templates"),
+        loader=jinja2.PackageLoader("bourre.sim.reports", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
     )
@@ -91,7 +92,7 @@ def _page(**parts: Any) -> str:
     )
 
 
-def _entries(labels: list[str], metrics: dict[str, Any], houses: list[Any]) -> list[Any]:
+def entries(labels: list[str], metrics: dict[str, Any], houses: list[Any]) -> list[Any]:
     """Each house (or point): its name, house string, summary and rules."""
     rules = _rules(houses)
     return [
@@ -100,7 +101,7 @@ def _entries(labels: list[str], metrics: dict[str, Any], houses: list[Any]) -> l
     ]
 
 
-def _bots(bots: list[str], rotate: bool) -> str:
+def bots_line(bots: list[str], rotate: bool) -> str:
     return ",".join(bots) + (", seats rotated" if rotate else "")
 
 
@@ -109,74 +110,35 @@ def render_report(
 ) -> str:
     """The page as a string.  ``houses``: the :class:`~bourre.rules.house.House` of each
     house, in the order of ``metrics["houses"]``."""
-    entries = _entries([house_label(h["house"]) for h in metrics["houses"]], metrics, houses)
+    shown = entries([house_label(h["house"]) for h in metrics["houses"]], metrics, houses)
     figs = []
     if metrics["sessions_completed"]:
         for spec, fig in figures(result, metrics):
             figs.append(
-                {"name": spec.name, "title": spec.title, "caption": spec.caption, "png": _png(fig)}
+                {"name": spec.name, "title": spec.title, "caption": spec.caption, "png": png(fig)}
             )
     hps = metrics.get("timing", {}).get("hands_per_second", {})
     speed = ", ".join(f"{house_label(h)} {round(v):,}" for h, v in hps.items() if v is not None)
     what = "simulate" if len(metrics["houses"]) == 1 else "compare"
-    return _page(
+    return page(
         heading=f"bourre {what}",
         run=title(metrics),
         partial=coverage(metrics),
         unit="house",
-        houses=entries,
+        houses=shown,
         table_heading="Side by side",
-        columns=[e["label"] for e in entries],
+        columns=[e["label"] for e in shown],
         sections=table.sections(metrics),
         notes=table.notes(metrics),
         speed=f"Speed (hands per second, per core): {speed}" if speed else "",
         figures=figs,
         command=command or reproduce_command(result.config, metrics["below"]),
         seed=metrics["seed"],
-        bots=_bots(metrics["bots"], bool(metrics.get("rotate"))),
+        bots=bots_line(metrics["bots"], bool(metrics.get("rotate"))),
         sessions=metrics["sessions_planned"],
-    )
-
-
-def render_sweep_report(record: Any, metrics: dict[str, Any], houses: list[Any]) -> str:
-    """The page of a sweep: ``record`` is its
-    :class:`~bourre.sim.sweep_points.SweepRecord`, ``metrics`` the
-    :func:`~bourre.sim.metrics.compute` of its run and ``houses`` the house of
-    each point, in order."""
-    figs = []
-    if record.sessions_completed:
-        for name in record.metrics:
-            words = sweep_points.METRICS[name].text(record.down).capitalize()
-            png = _png(figure(record, name))
-            figs.append(
-                {"name": name, "title": words, "caption": caption(record, name), "png": png}
-            )
-    return _page(
-        heading=f"bourre sweep {record.sweep}",
-        run=sweep_points.title(record),
-        partial=sweep_points.coverage(record),
-        unit="point",
-        houses=_entries([p.label for p in record.points], metrics, houses),
-        table_heading="Point by point",
-        columns=sweep_table.columns(record),
-        sections=sweep_table.sections(record, metrics),
-        notes=sweep_table.notes(record),
-        speed="",
-        figures=figs,
-        command=shlex.join(record.command),
-        seed=record.seed,
-        bots=_bots(record.bots, record.rotate),
-        sessions=f"{record.sessions_planned} per point",
     )
 
 
 def write_report(path: Path | str, metrics: dict[str, Any], result: Any, houses: list[Any]) -> None:
     """Write the page to ``path`` (UTF-8)."""
     Path(path).write_text(render_report(metrics, result, houses), encoding="utf-8")
-
-
-def write_sweep_report(
-    path: Path | str, record: Any, metrics: dict[str, Any], houses: list[Any]
-) -> None:
-    """Write the page of a sweep to ``path`` (UTF-8)."""
-    Path(path).write_text(render_sweep_report(record, metrics, houses), encoding="utf-8")

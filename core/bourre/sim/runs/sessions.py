@@ -4,7 +4,7 @@
 ``f"{seed}:{i}"`` (:func:`session_seed`: the same decks in every house) and reduces
 it to a small JSON-serialisable summary; :func:`run_chunk` is the worker task that
 plays several.  :func:`parse_bots` reads ``--bots``.  The run itself (workers, the
-state file, resuming) is :mod:`bourre.sim.runner`.
+state file, resuming) is :mod:`bourre.sim.runs.runner`.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from bourre.game.players import make_bot
 from bourre.game.simulate import play_session
 from bourre.kernel import tally_session
 from bourre.rules.house import House
-from bourre.sim.collector import for_sessions
-from bourre.sim.tally import SessionTally
+from bourre.sim.runs.collector import for_sessions
+from bourre.sim.runs.tally import SessionTally
 
 __all__ = ["BotSpec", "parse_bots", "run_chunk", "run_session", "seat_bots", "session_seed"]
 

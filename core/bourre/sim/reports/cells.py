@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bourre.sim import fmt
+from bourre.sim.reports import fmt
 
 __all__ = ["MARK", "PLUS_MINUS", "cell", "mark_note", "mark_of", "position_label"]
 

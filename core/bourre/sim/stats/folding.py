@@ -1,12 +1,12 @@
 """Statistics folded as the summaries stream by, in bounded memory, to the same
-numbers as the intervals of :mod:`bourre.sim.intervals` computed from every value.
+numbers as the intervals of :mod:`bourre.sim.stats.intervals` computed from every value.
 
 Every interval takes two passes over the sessions (the state file is read twice):
 the first sums the values (:class:`ExactSum`: exactly, so the sum is
 ``math.fsum`` of all of them, in any order), the second sums the squared
 deviations from the mean (or the squared residuals of a ratio around it), again
-exactly; the formulas are those of :func:`~bourre.sim.intervals.ci_mean` and
-:func:`~bourre.sim.intervals.ci_ratio`, so the numbers are identical to the last
+exactly; the formulas are those of :func:`~bourre.sim.stats.intervals.ci_mean` and
+:func:`~bourre.sim.stats.intervals.ci_ratio`, so the numbers are identical to the last
 bit whatever the order the sessions arrive in (workers, backends, ``--resume``).
 A quantile of the pots (:class:`QuantileFold`) is exact from a histogram of the pot
 values (pots take few distinct values); its Woodruff interval needs each session's
@@ -19,7 +19,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from bourre.sim.intervals import Interval, Z, _iv
+from bourre.sim.stats.intervals import Interval, Z, _iv
 
 __all__ = ["ExactSum", "MeanFold", "QuantileFold", "RatioFold", "exact_parts"]
 
@@ -63,7 +63,7 @@ class ExactSum:
 
 
 class MeanFold:
-    """:func:`~bourre.sim.intervals.ci_mean` of the values added, in two passes:
+    """:func:`~bourre.sim.stats.intervals.ci_mean` of the values added, in two passes:
     :meth:`add` the same values in each, :meth:`turn` between them."""
 
     __slots__ = ("mean", "n", "second", "sq", "sum")
@@ -99,7 +99,7 @@ class MeanFold:
 
 
 class RatioFold:
-    """:func:`~bourre.sim.intervals.ci_ratio` (Σnum/Σden, delta method) of the
+    """:func:`~bourre.sim.stats.intervals.ci_ratio` (Σnum/Σden, delta method) of the
     pairs added, in two passes: the sums, then the squared residuals ``num − r·den``."""
 
     __slots__ = ("den", "n", "num", "r", "second", "sq", "td", "tn")
@@ -138,7 +138,7 @@ class RatioFold:
 
 
 class QuantileFold:
-    """:func:`~bourre.sim.intervals.ci_quantile` of the pots of the sessions added
+    """:func:`~bourre.sim.stats.intervals.ci_quantile` of the pots of the sessions added
     (one list a session), for several shares ``ps``: the quantiles from a histogram
     of the values (first pass), Woodruff's interval from each session's count of
     values at or below each quantile (second pass)."""

@@ -1,15 +1,15 @@
 """The plain-words summary of one house: a few sentences that answer a card player's
 questions (how big pots get, how often someone is bourré and the pot carries, the
 chance of a bad session, the dealer's edge, how much a session swings), each figure
-with its ± (:mod:`bourre.sim.fmt`).  Shared by the terminal, the HTML report and
+with its ± (:mod:`bourre.sim.reports.fmt`).  Shared by the terminal, the HTML report and
 ``bourre sweep``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bourre.sim import fmt
-from bourre.sim.skill import summary_line
+from bourre.sim.reports import fmt
+from bourre.sim.reports.skill import summary_line
 
 __all__ = ["summary_lines"]
 
@@ -28,7 +28,7 @@ def _mean(iv: Any) -> float | None:
 
 
 def summary_lines(house: dict[str, Any]) -> list[str]:
-    """Sentences about one house of :func:`bourre.sim.metrics.compute`'s
+    """Sentences about one house of :func:`bourre.sim.stats.metrics.compute`'s
     ``houses`` (plain text, no markup)."""
     if not house.get("sessions") or "pot_mean" not in house:
         return ["No session of this house was completed."]

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bourre.sim import fmt
-from bourre.sim.cells import MARK, PLUS_MINUS, cell, mark_note, position_label
-from bourre.sim.console_table import Row, Section
-from bourre.sim.labels import house_label
-from bourre.sim.skill import table_rows
+from bourre.sim.reports import fmt
+from bourre.sim.reports.cells import MARK, PLUS_MINUS, cell, mark_note, position_label
+from bourre.sim.reports.console_table import Row, Section
+from bourre.sim.reports.labels import house_label
+from bourre.sim.reports.skill import table_rows
 
 __all__ = ["SHARES", "notes", "sections"]
 

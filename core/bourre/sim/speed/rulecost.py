@@ -32,7 +32,7 @@ from bourre.game.chance import Chance
 from bourre.game.simulate import play_session
 from bourre.rules.hookspec import RULE_HOOKS
 from bourre.rules.house import House, Rules
-from bourre.sim.collector import for_sessions
+from bourre.sim.runs.collector import for_sessions
 
 __all__ = ["LEAST_HANDS", "MOST_HANDS", "Cost", "Costs", "measure"]
 

@@ -1,10 +1,10 @@
 """What ``bourre sweep`` prints, in ``bourre compare``'s words: the run in one line,
-the plain-words summary of each point (:func:`~bourre.sim.summary.summary_lines`,
+the plain-words summary of each point (:func:`~bourre.sim.reports.summary.summary_lines`,
 as compare prints it for a house), then one row per point with the chosen metrics
 (``--metric``), each cell as compare's table writes it
-(:func:`~bourre.sim.table.cell`: chips and per cents with their ±, the mark of a
+(:func:`~bourre.sim.reports.table.cell`: chips and per cents with their ±, the mark of a
 difference from the first point), fitted to the console as compare's table is
-(:func:`~bourre.sim.table.print_table`), and compare's notes on ± and the mark.
+(:func:`~bourre.sim.reports.table.print_table`), and compare's notes on ± and the mark.
 
 :func:`columns`, :func:`sections` and :func:`notes` give the same table as plain
 text (the HTML report uses them)."""
@@ -16,9 +16,9 @@ from typing import Any
 
 from rich.text import Text
 
-from bourre.sim import table
-from bourre.sim.summary import summary_lines
-from bourre.sim.sweep_points import METRICS, SweepRecord, coverage, title
+from bourre.sim.reports import table
+from bourre.sim.reports.summary import summary_lines
+from bourre.sim.sweeps.points import METRICS, SweepRecord, coverage, title
 
 __all__ = ["columns", "notes", "render", "sections"]
 

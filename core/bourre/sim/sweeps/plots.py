@@ -13,9 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bourre.sim.braces import number
-from bourre.sim.sweep_points import METRICS, PointRecord, SweepRecord, coverage, title
-from bourre.sim.table import MARK
+from bourre.sim.reports.table import MARK
+from bourre.sim.sweeps.braces import number
+from bourre.sim.sweeps.points import METRICS, PointRecord, SweepRecord, coverage, title
 
 __all__ = ["caption", "figure", "plot"]
 

@@ -14,17 +14,17 @@ Backends: in process (one worker), :class:`concurrent.futures.ProcessPoolExecuto
 
 Every completed session is appended to a state file (JSON lines: a header, then one
 summary per line) as soon as it arrives; with a state file the run keeps only which
-sessions completed (:class:`~bourre.sim.runs.Done`) and the statistics stream the
-summaries back from the file (:meth:`~bourre.sim.runs.RunResult.entries`), so its
-memory does not grow with the sessions.  :func:`~bourre.sim.statefile.scan_state`
+sessions completed (:class:`~bourre.sim.runs.run.Done`) and the statistics stream the
+summaries back from the file (:meth:`~bourre.sim.runs.run.RunResult.entries`), so its
+memory does not grow with the sessions.  :func:`~bourre.sim.runs.statefile.scan_state`
 reads a state file to resume, as a stream (:func:`load_state`: all in memory).
 Ctrl-C or a failing worker stops the run but keeps every completed session
 (:attr:`RunResult.complete` is then false and :attr:`RunResult.stopped` says why).
 
 :func:`run` lives here; the rest is re-exported from where it lives: what a run
-plays and returns (:mod:`bourre.sim.runs`), the backends
-(:mod:`bourre.sim.backends`), the sessions (:mod:`bourre.sim.sessions`) and
-the state file (:mod:`bourre.sim.statefile`).
+plays and returns (:mod:`bourre.sim.runs.run`), the backends
+(:mod:`bourre.sim.runs.backends`), the sessions (:mod:`bourre.sim.runs.sessions`) and
+the state file (:mod:`bourre.sim.runs.statefile`).
 """
 
 from __future__ import annotations
@@ -35,10 +35,10 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from bourre.sim.backends import chunk_tasks, default_chunk, run_inline, run_pool
-from bourre.sim.runs import Done, Progress, RunConfig, RunResult
-from bourre.sim.sessions import BotSpec, parse_bots, run_chunk, run_session, session_seed
-from bourre.sim.statefile import Resumed, StateError, StateLog, load_state, read_state
+from bourre.sim.runs.backends import chunk_tasks, default_chunk, run_inline, run_pool
+from bourre.sim.runs.run import Done, Progress, RunConfig, RunResult
+from bourre.sim.runs.sessions import BotSpec, parse_bots, run_chunk, run_session, session_seed
+from bourre.sim.runs.statefile import Resumed, StateError, StateLog, load_state, read_state
 
 __all__ = [
     "BotSpec",

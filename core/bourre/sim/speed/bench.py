@@ -34,8 +34,8 @@ from bourre.game.state import State
 from bourre.kernel import play_session as kernel_session
 from bourre.kernel import play_sessions
 from bourre.rules.house import House
-from bourre.sim.collector import for_sessions
-from bourre.sim.sessions import parse_bots, run_chunk, run_session, worker_init
+from bourre.sim.runs.collector import for_sessions
+from bourre.sim.runs.sessions import parse_bots, run_chunk, run_session, worker_init
 
 __all__ = [
     "ENGINES",
