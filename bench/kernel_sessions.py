@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
 
     from bourre import kernel
-    from bourre.rules.house import House
+    from bourre.houses.house import House
     from bourre.sim.runs.collector import for_sessions
 
     house = House.from_arg(a.house)

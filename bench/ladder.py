@@ -47,7 +47,7 @@ from bourre.game.botmaking import BotSpec, make_bot, parse_bots
 from bourre.game.players import ask
 from bourre.game.state import CHANCE, State
 from bourre.game.worlds import chance_outcome
-from bourre.rules.house import House
+from bourre.houses.house import House
 from bourre.rules.money import Amount
 from bourre.sim.stats.intervals import ci_mean
 

@@ -73,7 +73,7 @@ def self_play(bot: str, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _players(house: str) -> int:
-    from bourre.rules.house import House
+    from bourre.houses.house import House
 
     return House(house).table.players
 

@@ -2,7 +2,7 @@
 does are generated from the code at build time, so they cannot drift from it.
 
 - ``rules/index.md`` and one page per built-in variant, from the variants' own rule
-  texts (:meth:`bourre.rules.house.House.rule_texts`, :func:`bourre.rules.text.rules_markdown`);
+  texts (:meth:`bourre.houses.house.House.rule_texts`, :func:`bourre.houses.text.rules_markdown`);
 - the house-rules file reference, from the pydantic models (``TableSettings`` and each
   variant's ``Settings``);
 - the list of hooks, from :mod:`bourre.rules.hookspec` and the built-in variants;
@@ -130,9 +130,9 @@ def _constraints(p: dict[str, Any]) -> str:
 def variant_page(name: str) -> str:
     """The page of one built-in variant: what it changes, its settings, and the
     full rules of the house it makes (generated from its rule texts)."""
+    from bourre.houses.house import House
+    from bourre.houses.text import rules_markdown
     from bourre.rules.hookspec import RULE_HOOKS
-    from bourre.rules.house import House
-    from bourre.rules.text import rules_markdown
 
     info = builtin_variants()[name]
     cls = info.cls

@@ -16,9 +16,9 @@ from bourre.game.actions import Action
 from bourre.game.observation import Observation
 from bourre.game.players import ask, make_bot
 from bourre.game.state import HandState, PublicDecision, State
+from bourre.houses.house import House
 from bourre.rules import RuleViolation
 from bourre.rules.cards import parse_card
-from bourre.rules.house import House
 from bourre.rules.plugins import Registry, default_registry, load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bourre.rules.house import House
-from bourre.rules.settings import parse_house_string
+from bourre.houses.house import House
+from bourre.houses.strings import parse_house_string
 from bourre.sim.sweeps.braces import MAX_POINTS, SweepError, expand
 
 

@@ -594,7 +594,7 @@ def test_the_session_tally_agrees_with_the_hands(spec):
     the hands did: the pots at stake, players, bourrés, carried pots, dealers, each
     seat's change from hand to hand, and the cards played (with a cinch)."""
     from bourre.game.simulate import play_session
-    from bourre.rules.house import House
+    from bourre.houses.house import House
     from bourre.sim.runs.tally import SessionTally
 
     house = House(spec)

@@ -42,7 +42,7 @@ OLD_WORDING = [
 def run4() -> tuple[Any, dict[str, Any]]:
     """The README's four houses, a few sessions, heuristic bots (which never leave a
     player unopposed)."""
-    from bourre.rules.house import House
+    from bourre.houses.house import House
 
     specs = [House(h).spec for h in README_HOUSES]
     res = R.run(R.RunConfig(specs, 6, "r"), workers=1)

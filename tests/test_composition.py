@@ -32,6 +32,8 @@ from bourre.game.actions import CARDS  # noqa: E402
 from bourre.game.players import ask, make_bot  # noqa: E402
 from bourre.game.simulate import play_session  # noqa: E402
 from bourre.game.state import State  # noqa: E402
+from bourre.houses.house import House  # noqa: E402
+from bourre.houses.models import HouseError  # noqa: E402
 from bourre.referee import ScriptError, replay  # noqa: E402
 from bourre.rules import HandOutcome, PlayResult, Reason, RuleViolation, Ruling  # noqa: E402
 from bourre.rules.hookspec import (  # noqa: E402
@@ -44,9 +46,8 @@ from bourre.rules.hookspec import (  # noqa: E402
     PenaltyFn,
     PluginError,
 )
-from bourre.rules.house import House  # noqa: E402
 from bourre.rules.plugins import Registry, default_registry, load_registry  # noqa: E402
-from bourre.rules.settings import HouseError, TableSettings  # noqa: E402
+from bourre.rules.settings import TableSettings  # noqa: E402
 from bourre.rules.variant import Variant, hookimpl  # noqa: E402
 from bourre_variants.no_cinch import NoCinch  # noqa: E402
 from bourre_variants.standard.cinch import StandardCinch  # noqa: E402
@@ -470,7 +471,7 @@ def test_impossible_settings_in_a_script() -> None:
 
 
 def test_settings_for_a_variant_not_in_use() -> None:
-    from bourre.rules.settings import HouseRules
+    from bourre.houses.models import HouseRules
 
     hr = HouseRules.model_validate({"variants": {"use": ["standard"], "pot-limit": {"limit": 3}}})
     with pytest.raises(HouseError, match=r"variants\.pot-limit"):

@@ -192,8 +192,8 @@ house_strings = st.builds(
 def test_house_strings_read_back_from_their_canonical_form(text: str) -> None:
     """A house accepted once is accepted again from its canonical string (what the
     workers of a run read), with the same rules; a house refused is refused in words."""
-    from bourre.rules.house import House, PluginError
-    from bourre.rules.settings import HouseError
+    from bourre.houses.house import House, PluginError
+    from bourre.houses.models import HouseError
 
     try:
         house = House(text, registry=REGISTRY)

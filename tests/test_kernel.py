@@ -25,7 +25,7 @@ from bourre import kernel
 from bourre.game.players import make_bot
 from bourre.game.simulate import SessionResult, play_session
 from bourre.game.xoshiro import stream
-from bourre.rules.house import House
+from bourre.houses.house import House
 from bourre.rules.plugins import load_registry
 from bourre.rules.variant import Variant, hookimpl
 from bourre.sim.runs.sessions import BotSpec, parse_bots

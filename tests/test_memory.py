@@ -201,7 +201,7 @@ _PEAK = textwrap.dedent(
     """
     import json, sys, tempfile, tracemalloc
     from pathlib import Path
-    from bourre.rules.house import House
+    from bourre.houses.house import House
     from bourre.sim.runs import runner as R
     from bourre.sim.stats.metrics import compute
     n = int(sys.argv[1])

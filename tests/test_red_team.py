@@ -20,9 +20,9 @@ from typer.testing import CliRunner
 from bourre.cli import app
 from bourre.game.players import IllegalAnswer, play_out
 from bourre.game.state import State
+from bourre.houses.house import House
 from bourre.rules import RuleViolation
 from bourre.rules.hookspec import PluginError
-from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl

@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 
 from bourre.cli import app
 from bourre.game.simulate import play_session
+from bourre.houses.house import House
 from bourre.rules import Ruling, plugins
-from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from conftest import ALTERNATIVES
 
+from bourre.houses.house import House
 from bourre.referee import ScriptError, replay
 from bourre.rules import HandOutcome, PlayResult, Reason, Ruling
 from bourre.rules.hookspec import PenaltyFn
-from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
 from bourre.rules.variant import Variant, hookimpl
 from bourre.testing import ConformanceError, Failure, check_bot, check_house, check_variant

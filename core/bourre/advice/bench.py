@@ -13,7 +13,7 @@ from bourre.advice.solver import solve
 from bourre.game import Game
 from bourre.game.actions import PLAY, STAND_PAT
 from bourre.game.state import State
-from bourre.rules.house import House
+from bourre.houses.house import House
 
 __all__ = ["SolverMeasure", "first_lead", "solver_bench"]
 

@@ -38,7 +38,7 @@ from bourre.game.players import make_bot
 from bourre.game.simulate import SessionResult
 from bourre.game.simulate import play_session as python_session
 from bourre.game.xoshiro import from_bits
-from bourre.rules.house import House
+from bourre.houses.house import House
 from bourre.rules.money import Amount
 from bourre.rules.plugins import default_registry
 

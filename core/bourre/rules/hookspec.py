@@ -6,7 +6,7 @@ Plugins implement these with ``@bourre.hookimpl``.  There are two kinds:
 group are loaded (:mod:`bourre.rules.plugins`); every implementation is called.
 
 *Rule hooks* are called **once per house**, when the house is built
-(:class:`bourre.rules.house.House`), never during play.  Each returns a rule *component*
+(:class:`bourre.houses.house.House`), never during play.  Each returns a rule *component*
 that the game then calls directly.  Rule hooks are methods of a
 :class:`bourre.rules.variant.Variant` (its settings are ``self.settings``) and every one
 receives ``table``, the house's :class:`bourre.rules.settings.TableSettings`.  The variant
@@ -16,7 +16,7 @@ that builds on the others answers first; ``None`` passes the question on (see
 A rule hook's declaration below is its whole specification: the protocol its
 component follows, the hook function (its arguments and documentation) and a
 :class:`RuleHook` line naming what its answer must satisfy, its *guard*.  Everything
-else is derived from it: the house's :class:`~bourre.rules.house.Rules`, the checks that
+else is derived from it: the house's :class:`~bourre.houses.house.Rules`, the checks that
 name a misbehaving plugin, the sections of ``bourre rules``, the hook reference.
 Adding a rule hook is: its declaration here, its call site in the game
 (:mod:`bourre.game.state`), the standard implementation, tests.

@@ -88,7 +88,7 @@ def launch(
     default_sessions: int = 5000,
     then: Callable[[Callable[..., Any], Any], Any] | None = None,
 ) -> Launched:
-    """Play ``houses`` (built :class:`~bourre.rules.house.House` objects, all different) on
+    """Play ``houses`` (built :class:`~bourre.houses.house.House` objects, all different) on
     common random numbers, resuming ``run.resume`` if given: the run options are taken
     from the state file where not given, and checked against it."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)

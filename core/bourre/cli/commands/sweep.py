@@ -37,9 +37,10 @@ from bourre.cli.commands.compare import (
 )
 from bourre.cli.commands.options import whole_number
 from bourre.cli.util import a_number, fail
-from bourre.rules.house import House, PluginError
+from bourre.houses.house import House, PluginError
+from bourre.houses.models import HouseError
 from bourre.rules.money import Amount
-from bourre.rules.settings import HouseError, TableSettings
+from bourre.rules.settings import TableSettings
 from bourre.rules.variant import hookimpl
 from bourre.sim.sweeps.points import DEFAULT_METRICS, METRICS
 

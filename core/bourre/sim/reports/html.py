@@ -20,7 +20,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from bourre.rules.text import rules_sections
+from bourre.houses.text import rules_sections
 from bourre.sim.reports import table
 from bourre.sim.reports.labels import coverage, house_label, title
 from bourre.sim.reports.plots import figures
@@ -108,7 +108,7 @@ def bots_line(bots: list[str], rotate: bool) -> str:
 def render_report(
     metrics: dict[str, Any], result: Any, houses: list[Any], command: str | None = None
 ) -> str:
-    """The page as a string.  ``houses``: the :class:`~bourre.rules.house.House` of each
+    """The page as a string.  ``houses``: the :class:`~bourre.houses.house.House` of each
     house, in the order of ``metrics["houses"]``."""
     shown = entries([house_label(h["house"]) for h in metrics["houses"]], metrics, houses)
     figs = []

@@ -21,8 +21,8 @@ from bourre.game.botmaking import BotSpec, parse_bots
 from bourre.game.isolate import IsolatedBot
 from bourre.game.players import make_bot
 from bourre.game.simulate import play_session
+from bourre.houses.house import House
 from bourre.kernel import tally_session
-from bourre.rules.house import House
 from bourre.sim.runs.collector import for_sessions
 from bourre.sim.runs.tally import SessionTally
 

@@ -31,9 +31,9 @@ from bourre.game.observation import Observation
 from bourre.game.players import make_bot, play_out
 from bourre.game.simulate import play_session
 from bourre.game.state import State
+from bourre.houses.house import House
 from bourre.kernel import play_session as kernel_session
 from bourre.kernel import play_sessions
-from bourre.rules.house import House
 from bourre.sim.runs.collector import for_sessions
 from bourre.sim.runs.sessions import parse_bots, run_chunk, run_session, worker_init
 

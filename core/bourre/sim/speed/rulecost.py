@@ -30,8 +30,8 @@ from typing import Any
 
 from bourre.game.chance import Chance
 from bourre.game.simulate import play_session
+from bourre.houses.house import House, Rules
 from bourre.rules.hookspec import RULE_HOOKS
-from bourre.rules.house import House, Rules
 from bourre.sim.runs.collector import for_sessions
 
 __all__ = ["LEAST_HANDS", "MOST_HANDS", "Cost", "Costs", "measure"]

@@ -10,7 +10,7 @@ varies slowest)::
 
 A list may stand for a setting's value or for whole items of the house string
 (``standard+{double-ante,four-card}``).  This module only rewrites text: whether
-each point is a house is for :mod:`bourre.rules.settings` and :mod:`bourre.rules.house` to say.
+each point is a house is for :mod:`bourre.houses` to say.
 Mistakes (empty, nested or unbalanced braces, an empty or repeated value) are a
 :class:`SweepError` naming the place.
 """

@@ -12,7 +12,7 @@ from bourre.rules.hookspec import RULE_HOOKS
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from bourre.rules.house import House
+    from bourre.houses.house import House
 
 SECTIONS = {"general": "Table and session", **{h.name: h.section for h in RULE_HOOKS}}
 """The title of each section of the printed rules: the hooks' own (:mod:`bourre.rules.hookspec`)."""

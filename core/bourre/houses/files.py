@@ -1,5 +1,5 @@
 """Reading a house-rules file (``docs/house-rules.md``): TOML or strict JSON, each
-mistake a :class:`~bourre.rules.housemodels.HouseError` that names the file and key."""
+mistake a :class:`~bourre.houses.models.HouseError` that names the file and key."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from bourre.rules.housemodels import HouseError, HouseRules, house_from_data
-from bourre.rules.locate import Locate, json_locator, toml_locator
-from bourre.rules.strictjson import load_json
-from bourre.rules.textfile import read_text
+from bourre.houses.locate import Locate, json_locator, toml_locator
+from bourre.houses.models import HouseError, HouseRules, house_from_data
+from bourre.houses.strictjson import load_json
+from bourre.houses.textfile import read_text
 
 __all__ = ["house_locator", "load_house"]
 

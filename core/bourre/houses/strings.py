@@ -1,6 +1,6 @@
 """House strings: a house on one line, like OpenSpiel's game strings
 (``standard+pot-limit(limit=10)+table(players=7)``), read into
-:class:`~bourre.rules.housemodels.HouseRules` and written back in canonical form."""
+:class:`~bourre.houses.models.HouseRules` and written back in canonical form."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import json
 import re
 from typing import Any
 
-from bourre.rules.callsyntax import parse_calls
-from bourre.rules.housemodels import HouseError, HouseRules, TableSettings, house_from_data
+from bourre.houses.callsyntax import parse_calls
+from bourre.houses.models import HouseError, HouseRules, house_from_data
+from bourre.rules.settings import TableSettings
 
 __all__ = ["MAX_HOUSE", "format_house_string", "parse_house_string"]
 

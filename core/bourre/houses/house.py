@@ -27,19 +27,14 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
+from bourre.houses.files import house_locator, load_house
+from bourre.houses.locate import Locate
+from bourre.houses.models import HouseError, HouseRules
+from bourre.houses.strings import format_house_string, parse_house_string
+from bourre.houses.validation import validation_message
 from bourre.rules.hookspec import HAND_SIZE, RULE_HOOKS, PluginError, RuleHook
-from bourre.rules.housefile import house_locator
-from bourre.rules.locate import Locate
 from bourre.rules.plugins import Registry, default_registry
-from bourre.rules.settings import (
-    HouseError,
-    HouseRules,
-    TableSettings,
-    format_house_string,
-    load_house,
-    parse_house_string,
-    validation_message,
-)
+from bourre.rules.settings import TableSettings
 from bourre.rules.variant import RuleText, Variant
 
 __all__ = ["House", "PluginError", "Rules"]
