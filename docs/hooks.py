@@ -71,11 +71,6 @@ def example_house(name: str, cls: Any) -> str:
     return f"{name}({','.join(f'{k}={json.dumps(v)}' for k, v in needed.items())})"
 
 
-def _answers(cls: Any, hook: str) -> bool:
-    fn = getattr(cls, hook, None)
-    return fn is not None and getattr(fn, "bourre_impl", None) is not None
-
-
 def _shift(markdown: str, levels: int = 1) -> str:
     """Demote the headings of ``markdown`` and drop its title."""
     out = []
@@ -133,6 +128,7 @@ def variant_page(name: str) -> str:
     from bourre.houses.house import House
     from bourre.houses.text import rules_markdown
     from bourre.rules.hookspec import RULE_HOOKS
+    from bourre.rules.variant import answers
 
     info = builtin_variants()[name]
     cls = info.cls
@@ -157,7 +153,7 @@ def variant_page(name: str) -> str:
         f"- **Try it:** `bourre rules '{spec}'`, `bourre play '{spec}'`",
         "",
     ]
-    hooks = [h for h in RULE_HOOKS if _answers(cls, h.name)]
+    hooks = [h for h in RULE_HOOKS if answers(cls, h.name)]
     if name != "standard":
         lines += ["## What it changes", ""]
         v = next(v for v in house.variants if v.name == name)
@@ -192,6 +188,7 @@ def variant_page(name: str) -> str:
 
 def rules_index() -> str:
     from bourre.rules.hookspec import RULE_HOOKS
+    from bourre.rules.variant import answers
 
     rows = [
         "# Rules",
@@ -206,7 +203,7 @@ def rules_index() -> str:
     ]
     for name, info in builtin_variants().items():
         cls = info.cls
-        hooks = [h.field for h in RULE_HOOKS if _answers(cls, h.name)]
+        hooks = [h.field for h in RULE_HOOKS if answers(cls, h.name)]
         settings = ", ".join(f"`{k}`" for k in cls.Settings.model_fields) or "—"
         rows.append(
             f"| [`{name}`]({name}.md) | {cls.summary} | {', '.join(cls.builds_on) or '—'} |"
@@ -239,6 +236,7 @@ def hook_reference() -> str:
     """A table of every hook, in lifecycle order: kind, what it fills, the rules it
     covers and which built-in variants answer it."""
     from bourre.rules import hookspec
+    from bourre.rules.variant import answers
 
     variants = builtin_variants()
     specs = {h.name: h for h in hookspec.RULE_HOOKS}
@@ -259,7 +257,7 @@ def hook_reference() -> str:
         else:
             kind, fills = "rule, first answer", f"`rules[{specs[name].field.upper()}]`"
             who = ", ".join(
-                f"[`{v}`](rules/{v}.md)" for v, info in variants.items() if _answers(info.cls, name)
+                f"[`{v}`](rules/{v}.md)" for v, info in variants.items() if answers(info.cls, name)
             )
         rows.append(
             f"| {i} | [`{name}`][bourre.rules.hookspec.{name}] | {kind} | {fills} |"

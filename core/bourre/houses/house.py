@@ -7,8 +7,10 @@ Building a house:
 2. validates each variant's settings with its own model (errors name the key);
 3. checks that no two variants answer one rule hook unless one builds on the other;
 4. asks every rule hook once, in lifecycle order (:data:`bourre.rules.hookspec.RULE_HOOKS`):
-   the variants that answer it, the one that builds on the others first, until one
-   gives a component; so each component is known to come from its variant;
+   the variants that answer it (a method marked ``@hookimpl``), the one that builds on
+   the others first, until one gives a component; so each component is known to come
+   from its variant.  This loop is the one way a rule hook is called: rule hooks are
+   plain methods, not pluggy hooks, and pluggy only registers the plugins;
 5. checks each answer with its hook's guard (:class:`bourre.rules.hookspec.RuleHook`).
 
 Components of plugins that are not built in (known by the registry, from the
@@ -35,7 +37,7 @@ from bourre.houses.validation import validation_message
 from bourre.rules.hookspec import HAND_SIZE, RULE_HOOKS, PluginError, RuleHook
 from bourre.rules.plugins import Registry, default_registry
 from bourre.rules.settings import TableSettings
-from bourre.rules.variant import RuleText, Variant
+from bourre.rules.variant import RuleText, Variant, answers, marked
 
 __all__ = ["House", "PluginError", "Rules"]
 
@@ -55,12 +57,6 @@ class Rules:
     @property
     def hand_size(self) -> int:
         return self[HAND_SIZE]
-
-
-def _answers(cls: type[Variant], hook: str) -> bool:
-    """Whether ``cls`` implements the rule hook ``hook`` (a ``@hookimpl`` method)."""
-    fn = getattr(cls, hook, None)
-    return fn is not None and getattr(fn, "bourre_impl", None) is not None
 
 
 class House:
@@ -208,7 +204,7 @@ class House:
         given: dict[str, Any] = {"table": self.table}
         components: dict[str, Any] = {}
         for hook in RULE_HOOKS:
-            answering = [v for v in self.variants if _answers(type(v), hook.name)]
+            answering = [v for v in self.variants if answers(type(v), hook.name)]
             self._no_conflict(hook.name, answering)
             value: Any = None
             by: Variant | None = None
@@ -230,7 +226,7 @@ class House:
 
     def _no_conflict(self, hook: str, answering: list[Variant]) -> None:
         for i, a in enumerate(answering):
-            opts = getattr(getattr(type(a), hook), "bourre_impl", {})
+            opts = marked(type(a), hook) or {}
             if opts.get("wrapper") or opts.get("hookwrapper"):
                 raise HouseError(
                     f"{self.source}: variant {a.name!r} wraps {hook}: a rule hook answers a"

@@ -763,8 +763,10 @@ def check_variant(
     name = _term_name(variant)
     if name not in reg.variants:
         known = ", ".join(sorted(reg.variants))
+        broken = [e.message for e in reg.errors if e.plugin == name]
+        why = f" (its plugin failed to load: {broken[0]})" if broken else ""
         report.fail(
-            Failure("build", variant, f"no variant {name!r} is installed; installed: {known}")
+            Failure("build", variant, f"no variant {name!r} is installed{why}; installed: {known}")
         )
         return report.raise_for_failures() if raise_on_failure else report
     houses = _compositions(variant, reg, report, f"variant {name!r}")
