@@ -27,8 +27,8 @@ from pathlib import Path
 
 CHILD = """
 import sys
-from bourre.sim.sessions import parse_bots, run_chunk
-from bourre.rules.house import House
+from bourre.sim.runs.sessions import parse_bots, run_chunk
+from bourre.houses.house import House
 house, bots, sessions = House.from_arg(sys.argv[1]).spec, parse_bots(sys.argv[2]), int(sys.argv[3])
 run_chunk(house, bots, "warm-up", [0])
 print("hands:", sum(s["hands"] for s in run_chunk(house, bots, "bench", list(range(sessions)))))

@@ -38,8 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
 
     from bourre import kernel
-    from bourre.rules.house import House
-    from bourre.sim.collector import for_sessions
+    from bourre.houses.house import House
+    from bourre.sim.runs.collector import for_sessions
 
     house = House.from_arg(a.house)
     why = kernel.can_play(house, a.bots)

@@ -47,9 +47,9 @@ from bourre.game.botmaking import BotSpec, make_bot, parse_bots
 from bourre.game.players import ask
 from bourre.game.state import CHANCE, State
 from bourre.game.worlds import chance_outcome
-from bourre.rules.house import House
+from bourre.houses.house import House
 from bourre.rules.money import Amount
-from bourre.sim.intervals import ci_mean
+from bourre.sim.stats.intervals import ci_mean
 
 CEILING = "ceiling"
 BOTS = "random;heuristic;montecarlo(budget=16);pimc(worlds=16);pimc(worlds=64);" + CEILING

@@ -35,7 +35,7 @@ def rate(seconds: float, seed: int) -> tuple[float, int]:
     """Decisions/s of the Monte Carlo bot over about ``seconds`` of its answers."""
     from bourre.game.players import make_bot, play_out
     from bourre.game.state import State
-    from bourre.rules.house import House
+    from bourre.houses.house import House
 
     house = House("standard")
     spent, decisions = 0.0, 0

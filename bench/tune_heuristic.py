@@ -37,9 +37,9 @@ from typing import Any
 
 from report import finish  # bench/report.py, beside this script
 
-from bourre.sim.metrics import ci_mean, compute
-from bourre.sim.runner import BotSpec, RunConfig, parse_bots, run
+from bourre.sim.runs.runner import BotSpec, RunConfig, parse_bots, run
 from bourre.sim.skill import session_gain
+from bourre.sim.stats.metrics import ci_mean, compute
 
 BASELINE = "heuristic(play_threshold=0.25,per_opponent=0.32,keep_trump=2)"
 """The thresholds before the tuning (the defaults up to issue 12)."""
@@ -73,7 +73,7 @@ def self_play(bot: str, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _players(house: str) -> int:
-    from bourre.rules.house import House
+    from bourre.houses.house import House
 
     return House(house).table.players
 

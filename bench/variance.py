@@ -50,11 +50,11 @@ from typing import Any
 from report import finish  # bench/report.py, beside this script
 
 from bourre.game.chance import Chance
+from bourre.houses.house import House
 from bourre.rules.hookspec import DEAL
-from bourre.rules.house import House
 from bourre.sim import skill
-from bourre.sim.metrics import RATIOS, SCALARS, ci_mean, paired
-from bourre.sim.runner import BotSpec, RunConfig, parse_bots, run, run_session
+from bourre.sim.runs.runner import BotSpec, RunConfig, parse_bots, run, run_session
+from bourre.sim.stats.metrics import RATIOS, SCALARS, ci_mean, paired
 from bourre_bots.heuristic import hand_strength
 
 BASE = "standard"

@@ -2,13 +2,13 @@
 does are generated from the code at build time, so they cannot drift from it.
 
 - ``rules/index.md`` and one page per built-in variant, from the variants' own rule
-  texts (:meth:`bourre.rules.house.House.rule_texts`, :func:`bourre.rules.text.rules_markdown`);
+  texts (:meth:`bourre.houses.house.House.rule_texts`, :func:`bourre.houses.text.rules_markdown`);
 - the house-rules file reference, from the pydantic models (``TableSettings`` and each
   variant's ``Settings``);
 - the list of hooks, from :mod:`bourre.rules.hookspec` and the built-in variants;
 - the command-line reference, from the typer app;
 - the figures of ``bourre compare`` with their captions, from
-  :data:`bourre.sim.plots.FIGURES` (the captions of the HTML report).
+  :data:`bourre.sim.reports.plots.FIGURES` (the captions of the HTML report).
 
 A static page asks for a generated part with a marker comment on a line of its own,
 e.g. ``<!-- bourre:cli-reference -->`` (see :data:`MARKERS`).  The functions here need
@@ -71,11 +71,6 @@ def example_house(name: str, cls: Any) -> str:
     return f"{name}({','.join(f'{k}={json.dumps(v)}' for k, v in needed.items())})"
 
 
-def _answers(cls: Any, hook: str) -> bool:
-    fn = getattr(cls, hook, None)
-    return fn is not None and getattr(fn, "bourre_impl", None) is not None
-
-
 def _shift(markdown: str, levels: int = 1) -> str:
     """Demote the headings of ``markdown`` and drop its title."""
     out = []
@@ -130,9 +125,10 @@ def _constraints(p: dict[str, Any]) -> str:
 def variant_page(name: str) -> str:
     """The page of one built-in variant: what it changes, its settings, and the
     full rules of the house it makes (generated from its rule texts)."""
+    from bourre.houses.house import House
+    from bourre.houses.text import rules_markdown
     from bourre.rules.hookspec import RULE_HOOKS
-    from bourre.rules.house import House
-    from bourre.rules.text import rules_markdown
+    from bourre.rules.variant import answers
 
     info = builtin_variants()[name]
     cls = info.cls
@@ -157,7 +153,7 @@ def variant_page(name: str) -> str:
         f"- **Try it:** `bourre rules '{spec}'`, `bourre play '{spec}'`",
         "",
     ]
-    hooks = [h for h in RULE_HOOKS if _answers(cls, h.name)]
+    hooks = [h for h in RULE_HOOKS if answers(cls, h.name)]
     if name != "standard":
         lines += ["## What it changes", ""]
         v = next(v for v in house.variants if v.name == name)
@@ -192,6 +188,7 @@ def variant_page(name: str) -> str:
 
 def rules_index() -> str:
     from bourre.rules.hookspec import RULE_HOOKS
+    from bourre.rules.variant import answers
 
     rows = [
         "# Rules",
@@ -206,7 +203,7 @@ def rules_index() -> str:
     ]
     for name, info in builtin_variants().items():
         cls = info.cls
-        hooks = [h.field for h in RULE_HOOKS if _answers(cls, h.name)]
+        hooks = [h.field for h in RULE_HOOKS if answers(cls, h.name)]
         settings = ", ".join(f"`{k}`" for k in cls.Settings.model_fields) or "—"
         rows.append(
             f"| [`{name}`]({name}.md) | {cls.summary} | {', '.join(cls.builds_on) or '—'} |"
@@ -239,6 +236,7 @@ def hook_reference() -> str:
     """A table of every hook, in lifecycle order: kind, what it fills, the rules it
     covers and which built-in variants answer it."""
     from bourre.rules import hookspec
+    from bourre.rules.variant import answers
 
     variants = builtin_variants()
     specs = {h.name: h for h in hookspec.RULE_HOOKS}
@@ -259,7 +257,7 @@ def hook_reference() -> str:
         else:
             kind, fills = "rule, first answer", f"`rules[{specs[name].field.upper()}]`"
             who = ", ".join(
-                f"[`{v}`](rules/{v}.md)" for v, info in variants.items() if _answers(info.cls, name)
+                f"[`{v}`](rules/{v}.md)" for v, info in variants.items() if answers(info.cls, name)
             )
         rows.append(
             f"| {i} | [`{name}`][bourre.rules.hookspec.{name}] | {kind} | {fills} |"
@@ -341,10 +339,10 @@ def cli_reference() -> str:
 
 def compare_figure(name: str) -> Callable[[], str]:
     """A figure of ``bourre compare`` with its caption, as the HTML report shows it
-    (:data:`bourre.sim.plots.FIGURES`), its image from ``img/compare``."""
+    (:data:`bourre.sim.reports.plots.FIGURES`), its image from ``img/compare``."""
 
     def make() -> str:
-        from bourre.sim.plots import FIGURES
+        from bourre.sim.reports.plots import FIGURES
 
         spec = next(f for f in FIGURES if f.name == name)
         return f"![{spec.title}](img/compare/{name}.png)\n\n**{spec.title}.** {spec.caption}"
@@ -353,7 +351,7 @@ def compare_figure(name: str) -> Callable[[], str]:
 
 
 def _compare_figures() -> dict[str, Callable[[], str]]:
-    from bourre.sim.plots import FIGURES
+    from bourre.sim.reports.plots import FIGURES
 
     return {f"compare-figure-{f.name}": compare_figure(f.name) for f in FIGURES}
 

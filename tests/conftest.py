@@ -29,10 +29,10 @@ if (
     sys.path.insert(0, str(ROOT))
 
 from bourre import kernel  # noqa: E402
+from bourre.houses.house import House  # noqa: E402
 from bourre.referee import replay  # noqa: E402
 from bourre.rules import Ruling  # noqa: E402
 from bourre.rules.cards import card_str, cards_of, parse_card  # noqa: E402
-from bourre.rules.house import House  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 BUILTINS = (

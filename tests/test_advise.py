@@ -26,10 +26,10 @@ from bourre.game import Game
 from bourre.game.actions import PLAY, Dealt
 from bourre.game.botmaking import make_bot
 from bourre.game.players import ask
+from bourre.houses.house import House
 from bourre.kernel import rollouts
 from bourre.rules.cards import parse_card, parse_cards
 from bourre.rules.hand import HandState
-from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl

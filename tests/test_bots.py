@@ -16,9 +16,9 @@ from bourre.game.actions import Action
 from bourre.game.observation import Observation
 from bourre.game.players import ask, make_bot
 from bourre.game.state import HandState, PublicDecision, State
+from bourre.houses.house import House
 from bourre.rules import RuleViolation
 from bourre.rules.cards import parse_card
-from bourre.rules.house import House
 from bourre.rules.plugins import Registry, default_registry, load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
@@ -614,8 +614,8 @@ def test_heuristic_wins_cheaply_and_dumps_low() -> None:
 
 
 def _strength(bots: str, sessions: int, seed: str) -> dict[str, Any]:
-    from bourre.sim.metrics import compute
-    from bourre.sim.runner import RunConfig, parse_bots, run
+    from bourre.sim.runs.runner import RunConfig, parse_bots, run
+    from bourre.sim.stats.metrics import compute
 
     cfg = RunConfig(["standard"], sessions, seed, parse_bots(bots), rotate=True)
     res = run(cfg, workers=2)
@@ -636,8 +636,8 @@ def test_montecarlo_beats_heuristic() -> None:
     (chips per hand won from the table, every deal played from each seat), over 500
     deals (2,500 sessions): on the decks of seed ``strength`` 120 deals no longer
     tell it from luck (+0.06 [-0.01, 0.13]); 500 give +0.07 [0.03, 0.10]."""
-    from bourre.sim import runner as R
     from bourre.sim import skill as S
+    from bourre.sim.runs import runner as R
 
     mc = S._match("montecarlo(budget=16)", "heuristic")
     res = R.run(S.config(mc, ["standard"], 2500, "strength"), workers=2, task=S.skill_chunk)

@@ -1,4 +1,4 @@
-"""Brace lists in a house string (bourre.sim.braces): the points of a sweep, in
+"""Brace lists in a house string (bourre.sim.sweeps.braces): the points of a sweep, in
 order, each a house; mistakes named."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bourre.rules.house import House
-from bourre.rules.settings import parse_house_string
-from bourre.sim.braces import MAX_POINTS, SweepError, expand
+from bourre.houses.house import House
+from bourre.houses.strings import parse_house_string
+from bourre.sim.sweeps.braces import MAX_POINTS, SweepError, expand
 
 
 def houses(text: str) -> list[str]:

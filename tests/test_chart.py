@@ -22,7 +22,7 @@ from types import ModuleType
 import pytest
 from typer.testing import CliRunner
 
-import bourre.rules.house as house_module
+import bourre.houses.house as house_module
 from bourre.advice.advise import advise
 from bourre.advice.chart import ChartError, HandClass, chart, hand_classes
 from bourre.cli import app

@@ -10,8 +10,8 @@ from conftest import H, S, T
 from typer.testing import CliRunner
 
 from bourre.cli import app
+from bourre.houses.house import House
 from bourre.referee.check import CheckError, check_card
-from bourre.rules.house import House
 
 runner = CliRunner()
 

@@ -12,7 +12,7 @@ from bourre.game.actions import Action
 from bourre.game.players import IllegalAnswer, PlayerBase, play_out
 from bourre.game.simulate import play_session
 from bourre.game.state import State
-from bourre.rules.house import House
+from bourre.houses.house import House
 from bourre_bots.random_bot import RandomPlayer
 
 

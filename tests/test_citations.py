@@ -16,9 +16,9 @@ from bourre.cli import app
 from bourre.game.actions import PASS, discard
 from bourre.game.players import make_bot
 from bourre.game.state import State
+from bourre.houses.house import House
 from bourre.referee.check import check_card
 from bourre.rules import RuleViolation
-from bourre.rules.house import House
 
 SPADES = 0
 

@@ -1,12 +1,12 @@
-"""The garbage collector during runs of sessions (bourre.sim.collector)."""
+"""The garbage collector during runs of sessions (bourre.sim.runs.collector)."""
 
 from __future__ import annotations
 
 import gc
 import weakref
 
-from bourre.sim.collector import YOUNG, for_sessions
-from bourre.sim.sessions import parse_bots, run_chunk
+from bourre.sim.runs.collector import YOUNG, for_sessions
+from bourre.sim.runs.sessions import parse_bots, run_chunk
 
 
 class _Node:

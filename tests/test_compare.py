@@ -19,9 +19,9 @@ import pytest
 from typer.testing import CliRunner
 
 from bourre.cli import app
-from bourre.sim import runner as R
-from bourre.sim.metrics import ci_mean, ci_median, ci_ratio, compute, without_timing
-from bourre.sim.statefile import check_resume
+from bourre.sim.runs import runner as R
+from bourre.sim.runs.statefile import check_resume
+from bourre.sim.stats.metrics import ci_mean, ci_median, ci_ratio, compute, without_timing
 
 HOUSES = ["standard", "standard+pot-limit(limit=5)", "standard+four-card"]
 BOTS = R.parse_bots("heuristic,random,heuristic,random,random")
@@ -203,7 +203,7 @@ def test_per_session_values_made_once_give_the_same_numbers() -> None:
     """compute() makes each house's per-session values once (with its ``below``) and
     shares them; the functions given no values, or values made without ``below``,
     give the same numbers."""
-    from bourre.sim.metrics import house_metrics, paired, scalar_values
+    from bourre.sim.stats.metrics import house_metrics, paired, scalar_values
 
     res = R.run(config(6, HOUSES[:2]), workers=1)
     a, b = (res.ordered(h) for h in HOUSES[:2])
@@ -222,8 +222,8 @@ def test_per_session_values_made_once_give_the_same_numbers() -> None:
 
 
 def test_json_csv_and_plots_are_written(tmp_path: Path) -> None:
-    from bourre.sim.plots import plot
-    from bourre.sim.report import write_csv, write_json
+    from bourre.sim.reports.files import write_csv, write_json
+    from bourre.sim.reports.plots import plot
 
     res = R.run(config(4), workers=1)
     m = compute(res)
@@ -383,7 +383,7 @@ def test_workers_do_not_inherit_the_parents_stop_handlers() -> None:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    from bourre.sim.sessions import worker_init
+    from bourre.sim.runs.sessions import worker_init
 
     def stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
@@ -473,8 +473,7 @@ def test_bench_bots_and_parallel() -> None:
 def test_a_torn_state_file_resumes_twice(tmp_path):
     """kill -9 mid-line: the resume cuts the torn line before appending, so a second
     resume still reads the file; a line edited by hand is refused."""
-    from bourre.sim import runner
-
+    from bourre.sim.runs import runner
     state = tmp_path / "s.jsonl"
     config = runner.RunConfig(["standard"], 6, "torn", runner.parse_bots("random"), False)
     runner.run(config, state=state)
@@ -568,8 +567,8 @@ def test_state_files_without_a_key_are_refused(tmp_path):
     cannot be checked, and are refused with a message, not resumed."""
     import hashlib
 
-    from bourre.sim import runner
-    from bourre.sim.statefile import key_path
+    from bourre.sim.runs import runner
+    from bourre.sim.runs.statefile import key_path
 
     state = tmp_path / "s.jsonl"
     config = runner.RunConfig(["standard"], 3, "old", runner.parse_bots("random"), False)
@@ -591,12 +590,12 @@ def test_state_files_without_a_key_are_refused(tmp_path):
 
 @pytest.mark.parametrize("spec", ["standard", "standard+double-ante+four-card"])
 def test_the_session_tally_agrees_with_the_hands(spec):
-    """What a comparison keeps of each hand (bourre.sim.tally.SessionTally) is what
+    """What a comparison keeps of each hand (bourre.sim.runs.tally.SessionTally) is what
     the hands did: the pots at stake, players, bourrés, carried pots, dealers, each
     seat's change from hand to hand, and the cards played (with a cinch)."""
     from bourre.game.simulate import play_session
-    from bourre.rules.house import House
-    from bourre.sim.tally import SessionTally
+    from bourre.houses.house import House
+    from bourre.sim.runs.tally import SessionTally
 
     house = House(spec)
     n, start = house.table.players, float(house.table.balance)

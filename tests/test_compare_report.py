@@ -19,11 +19,11 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from bourre.cli import app
-from bourre.sim import fmt
-from bourre.sim import runner as R
-from bourre.sim.metrics import ci_quantile, compute
-from bourre.sim.summary import summary_lines
-from bourre.sim.table import header_lines, position_label, render, sections
+from bourre.sim.reports import fmt
+from bourre.sim.reports.summary import summary_lines
+from bourre.sim.reports.table import header_lines, position_label, render, sections
+from bourre.sim.runs import runner as R
+from bourre.sim.stats.metrics import ci_quantile, compute
 
 README_HOUSES = ["standard", "double-ante", "standard+pot-limit(limit=10)", "four-card"]
 OLD_WORDING = [
@@ -42,7 +42,7 @@ OLD_WORDING = [
 def run4() -> tuple[Any, dict[str, Any]]:
     """The README's four houses, a few sessions, heuristic bots (which never leave a
     player unopposed)."""
-    from bourre.rules.house import House
+    from bourre.houses.house import House
 
     specs = [House(h).spec for h in README_HOUSES]
     res = R.run(R.RunConfig(specs, 6, "r"), workers=1)
@@ -227,7 +227,7 @@ def test_json_keeps_its_fields_and_adds_new_ones(run4: Any) -> None:
 
 def test_every_figure_has_a_caption_and_axes_in_chips_or_per_cent(run4: Any) -> None:
     pytest.importorskip("matplotlib")
-    from bourre.sim.plots import FIGURES, figures
+    from bourre.sim.reports.plots import FIGURES, figures
 
     res, m = run4
     made = list(figures(res, m))
@@ -253,7 +253,7 @@ def test_every_figure_has_a_caption_and_axes_in_chips_or_per_cent(run4: Any) -> 
 def test_docs_show_every_figure_with_its_caption() -> None:
     import importlib.util
 
-    from bourre.sim.plots import FIGURES
+    from bourre.sim.reports.plots import FIGURES
 
     docs = Path(__file__).parents[1] / "docs"
     spec = importlib.util.spec_from_file_location("bourre_docs_hooks_r", docs / "hooks.py")
@@ -284,7 +284,7 @@ class _Page(HTMLParser):
 def test_report_is_one_self_contained_page(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     pytest.importorskip("jinja2")
-    from bourre.sim.plots import FIGURES
+    from bourre.sim.reports.plots import FIGURES
 
     out = tmp_path / "out.html"
     r = CliRunner().invoke(
@@ -319,7 +319,7 @@ def test_report_is_one_self_contained_page(tmp_path: Path) -> None:
 def test_report_escapes_what_users_and_plugins_write(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     pytest.importorskip("jinja2")
-    from bourre.sim.htmlreport import render_report
+    from bourre.sim.reports.html import render_report
 
     res = R.run(R.RunConfig(["standard"], 2, "<b>seed</b>", R.parse_bots("random")), workers=1)
     m = compute(res)
@@ -374,7 +374,7 @@ def test_money_by_place_is_kept_per_session_and_old_state_files_agree(run4: Any)
             for h, d in res.summaries.items()
         },
     )
-    from bourre.sim.metrics import without_timing
+    from bourre.sim.stats.metrics import without_timing
 
     assert without_timing(compute(old)) == without_timing(m)
 
@@ -384,7 +384,7 @@ def test_the_spread_is_the_population_standard_deviation(xs):
     """``spread`` is statistics.pstdev computed in floats (to rounding)."""
     import statistics
 
-    from bourre.sim.metrics import SCALARS
+    from bourre.sim.stats.metrics import SCALARS
 
     got = SCALARS["spread"][1]({"final": xs})
     assert math.isclose(got, statistics.pstdev(xs), rel_tol=1e-9, abs_tol=1e-6)

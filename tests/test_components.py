@@ -17,10 +17,10 @@ from bourre.game.observation import Observation
 from bourre.game.players import IllegalAnswer, PlayerBase, ask, make_bot, play_out
 from bourre.game.simulate import play_session
 from bourre.game.state import State
+from bourre.houses.house import House
 from bourre.rules import Reason, Ruling
 from bourre.rules.cards import cards_of, mask_of, suit_mask
 from bourre.rules.hookspec import PluginError
-from bourre.rules.house import House
 from bourre.rules.plugins import Registry, load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl

@@ -32,6 +32,8 @@ from bourre.game.actions import CARDS  # noqa: E402
 from bourre.game.players import ask, make_bot  # noqa: E402
 from bourre.game.simulate import play_session  # noqa: E402
 from bourre.game.state import State  # noqa: E402
+from bourre.houses.house import House  # noqa: E402
+from bourre.houses.models import HouseError  # noqa: E402
 from bourre.referee import ScriptError, replay  # noqa: E402
 from bourre.rules import HandOutcome, PlayResult, Reason, RuleViolation, Ruling  # noqa: E402
 from bourre.rules.hookspec import (  # noqa: E402
@@ -44,9 +46,8 @@ from bourre.rules.hookspec import (  # noqa: E402
     PenaltyFn,
     PluginError,
 )
-from bourre.rules.house import House  # noqa: E402
 from bourre.rules.plugins import Registry, default_registry, load_registry  # noqa: E402
-from bourre.rules.settings import HouseError, TableSettings  # noqa: E402
+from bourre.rules.settings import TableSettings  # noqa: E402
 from bourre.rules.variant import Variant, hookimpl  # noqa: E402
 from bourre_variants.no_cinch import NoCinch  # noqa: E402
 from bourre_variants.standard.cinch import StandardCinch  # noqa: E402
@@ -470,7 +471,7 @@ def test_impossible_settings_in_a_script() -> None:
 
 
 def test_settings_for_a_variant_not_in_use() -> None:
-    from bourre.rules.settings import HouseRules
+    from bourre.houses.models import HouseRules
 
     hr = HouseRules.model_validate({"variants": {"use": ["standard"], "pot-limit": {"limit": 3}}})
     with pytest.raises(HouseError, match=r"variants\.pot-limit"):
@@ -814,3 +815,56 @@ def test_guarded_components_keep_their_attributes(reg: Registry, spec: str) -> N
     script = {"rules": {"table": {"players": 3}, "variants": {"use": [spec]}}, "hands": [hand]}
     with pytest.raises(ScriptError, match="premature"):
         replay(script, registry=reg)
+
+
+# -- one mechanism for rule hooks: the house's loop; pluggy only registers plugins ---------
+
+
+def test_pluggy_knows_the_registration_hooks_only() -> None:
+    """Rule hooks are not pluggy hooks: the plugin manager has the three registration
+    hooks and none of the rule hooks, which the house asks itself."""
+    pm = bourre.rules.plugins.make_manager()
+    assert {"bourre_register_variants", "bourre_register_bots", "bourre_register_commands"} <= {
+        name for name in vars(pm.hook) if name.startswith("bourre_")
+    }
+    for hook in RULE_HOOKS:
+        assert not hasattr(pm.hook, hook.name), hook.name
+
+
+def test_a_rule_hook_as_a_module_function_is_a_load_error() -> None:
+    mod = ModuleType("fake_module_follow")
+
+    @hookimpl
+    def bourre_follow(table: TableSettings) -> Any:
+        return standard_follow
+
+    mod.bourre_follow = bourre_follow  # type: ignore[attr-defined]
+    reg = load_registry(extra=[("module-follow", mod)])
+    (error,) = [e for e in reg.errors if e.plugin == "module-follow"]
+    assert "bourre_follow" in error.message and "method of a Variant" in error.message
+
+
+class ExtraArgument(Variant):
+    name = "extra-argument"
+
+    @hookimpl
+    def bourre_follow(self, table: TableSettings, seat: int) -> Any:
+        return standard_follow
+
+
+def test_a_rule_method_taking_what_its_hook_does_not_give_is_a_load_error() -> None:
+    reg = load_registry(extra=[("extra-argument", plugin("extra-argument", ExtraArgument))])
+    (error,) = [e for e in reg.errors if e.plugin == "extra-argument"]
+    assert "invalid hooks" in error.message and "seat" in error.message
+    assert "extra-argument" not in reg.variants
+
+
+def test_the_conformance_kit_names_why_a_variant_did_not_load() -> None:
+    """``bourre.testing.check_variant`` says what the registry said of a variant whose
+    rule methods were refused, as the house does."""
+    from bourre.testing import check_variant
+
+    reg = load_registry(extra=[("extra-argument", plugin("extra-argument", ExtraArgument))])
+    report = check_variant("extra-argument", registry=reg, raise_on_failure=False)
+    (failure,) = report.failures
+    assert "failed to load" in failure.message and "seat" in failure.message

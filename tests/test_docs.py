@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
+from bourre.houses.house import House
 from bourre.rules import hookspec
 from bourre.rules.hookspec import RULE_HOOKS
-from bourre.rules.house import House
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -18,10 +18,10 @@ from bourre.game.actions import PLAY, Deck
 from bourre.game.observation import Observation
 from bourre.game.players import IllegalAnswer, play_out
 from bourre.game.state import State
+from bourre.houses.house import House
 from bourre.rules import DECIDE, Turn
 from bourre.rules.hand import HandState
 from bourre.rules.hookspec import PluginError
-from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
@@ -217,7 +217,7 @@ def test_check_with_a_plugin_that_raises_is_one_message(monkeypatch: pytest.Monk
     the hook, exit status 2, no traceback."""
     from typer.testing import CliRunner
 
-    import bourre.rules.house as house_module
+    import bourre.houses.house as house_module
     from bourre.cli import app
 
     def answer(self: Variant, table: TableSettings) -> Any:

@@ -544,7 +544,7 @@ def test_a_union_is_one_message_and_a_key_written_is_never_a_member() -> None:
 
     from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
-    from bourre.rules.validation import validation_message
+    from bourre.houses.validation import validation_message
 
     class Seats(BaseModel):
         model_config = ConfigDict(extra="forbid")
@@ -578,7 +578,7 @@ def test_an_unknown_key_explains_the_missing_one() -> None:
 
 
 def test_the_lines_of_keys_in_files() -> None:
-    from bourre.rules.locate import json_position, line_col, toml_line
+    from bourre.houses.locate import json_position, line_col, toml_line
 
     toml = '[table]\nplayers = 5\n\n[variants]\nuse = ["pot-limit"]\npot-limit = {limit = 3}\n'
     assert toml_line(toml, ["table", "players"]) == 2

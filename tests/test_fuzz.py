@@ -192,8 +192,8 @@ house_strings = st.builds(
 def test_house_strings_read_back_from_their_canonical_form(text: str) -> None:
     """A house accepted once is accepted again from its canonical string (what the
     workers of a run read), with the same rules; a house refused is refused in words."""
-    from bourre.rules.house import House, PluginError
-    from bourre.rules.settings import HouseError
+    from bourre.houses.house import House, PluginError
+    from bourre.houses.models import HouseError
 
     try:
         house = House(text, registry=REGISTRY)
@@ -298,8 +298,7 @@ def test_web_forms_long(form: dict[str, str], script: str, line: str, house: str
 
 
 def _state_file(tmp: Path) -> Path:
-    from bourre.sim import runner
-
+    from bourre.sim.runs import runner
     path = tmp / "s.jsonl"
     runner.run(runner.RunConfig(["standard"], 3, "f", runner.parse_bots("random"), False), state=path)
     return path
@@ -313,7 +312,7 @@ def _state_file(tmp: Path) -> Path:
 def test_edited_state_files_are_refused_with_a_line(edits: list[tuple[int, str]], tmp_path_factory: Any) -> None:
     """Any edit that changes a whole line of a state file is refused on resume, naming
     a line; only a cut at the very end (a torn last line) is let through."""
-    from bourre.sim.statefile import StateError, load_state
+    from bourre.sim.runs.statefile import StateError, load_state
 
     path = _state_file(tmp_path_factory.mktemp("state"))
     original = path.read_text(encoding="utf-8")

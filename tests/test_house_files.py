@@ -13,15 +13,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bourre.houses.files import load_house
+from bourre.houses.house import House
+from bourre.houses.models import HouseError, HouseRules
+from bourre.houses.strings import parse_house_string
 from bourre.rules.hookspec import CINCH, PENALTY
-from bourre.rules.house import House
-from bourre.rules.settings import (
-    HouseError,
-    HouseRules,
-    TableSettings,
-    load_house,
-    parse_house_string,
-)
+from bourre.rules.settings import TableSettings
 from bourre_variants.no_cinch import NoCinch
 
 TOML = """\

@@ -20,7 +20,7 @@ from bourre.cli import app
 from bourre.game.isolate import BotError, IsolatedBot, observation_from_json, observation_to_json
 from bourre.game.players import ask, play_out
 from bourre.game.state import State
-from bourre.rules.house import House
+from bourre.houses.house import House
 from bourre_bots.heuristic import HeuristicPlayer
 
 SPY = """
@@ -106,7 +106,7 @@ class Prophet(RandomPlayer):
         import sys
         global HOUSE
         from bourre.game.state import State
-        from bourre.rules.house import House
+        from bourre.houses.house import House
         HOUSE = HOUSE or House("standard")
         seen = [" ".join(sys.argv), json.dumps(dict(os.environ))]
         pid = os.getpid()

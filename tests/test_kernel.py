@@ -25,10 +25,10 @@ from bourre import kernel
 from bourre.game.players import make_bot
 from bourre.game.simulate import SessionResult, play_session
 from bourre.game.xoshiro import stream
-from bourre.rules.house import House
+from bourre.houses.house import House
 from bourre.rules.plugins import load_registry
 from bourre.rules.variant import Variant, hookimpl
-from bourre.sim.sessions import BotSpec, parse_bots
+from bourre.sim.runs.sessions import BotSpec, parse_bots
 from bourre_bots.random_bot import RandomPlayer
 from bourre_variants.pot_limit import PotLimit
 
@@ -270,7 +270,7 @@ def test_many_sessions_play_alike(spec: str) -> None:
     assert_same(house, [f"s{i}" for i in range(150)], "heuristic")
     n = house.table.players
     assert_same(house, list(range(50)), ",".join((["heuristic", "random"] * 4)[:n]))
-    from bourre.sim.sessions import run_session
+    from bourre.sim.runs.sessions import run_session
 
     for bots in ("heuristic", ",".join((["random", "heuristic"] * 4)[:n])):
         for i in range(20):
@@ -318,7 +318,7 @@ COMPARE_BOTS = ["heuristic", "random", "random,heuristic,heuristic,random,heuris
 def test_compare_sessions_are_summarised_alike(spec: str) -> None:
     """``bourre compare``'s summary of a session (every per-hand tally) is the same
     played by the kernel or by the Python rules."""
-    from bourre.sim.sessions import run_session
+    from bourre.sim.runs.sessions import run_session
 
     house = House(spec)
     n = house.table.players
@@ -335,8 +335,8 @@ def test_compare_sessions_are_summarised_alike(spec: str) -> None:
 
 
 def test_the_report_says_which_engine_played(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bourre.sim.labels import title
-    from bourre.sim.sessions import run_session
+    from bourre.sim.reports.labels import title
+    from bourre.sim.runs.sessions import run_session
 
     metrics: dict[str, Any] = {"sessions_completed": 2, "seed": "0", "bots": ["heuristic"]}
     assert "engine" not in title(metrics)

@@ -22,8 +22,8 @@ from bourre.game import Game
 from bourre.game.actions import CARDS, PASS, PLAY, Action, discard
 from bourre.game.observation import Discards
 from bourre.game.state import State
+from bourre.houses.house import House
 from bourre.rules import RuleViolation
-from bourre.rules.house import House
 
 pytest.importorskip(
     "bourre.kernel._kernel",

@@ -20,7 +20,7 @@ from bourre.advice import kernel_solver as ks
 from bourre.game import Game
 from bourre.game.actions import CARDS
 from bourre.game.state import State
-from bourre.rules.house import House
+from bourre.houses.house import House
 
 pytest.importorskip(
     "bourre.kernel._kernel",

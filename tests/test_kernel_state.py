@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from bourre.game import Game
 from bourre.game.actions import CARDS, PASS, PLAY, Action, Dealt, Deck, discard
 from bourre.game.state import State
+from bourre.houses.house import House
 from bourre.rules import RuleViolation
-from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
 from bourre.rules.variant import Variant
 

@@ -13,9 +13,9 @@ from widdershins import Widdershins
 
 from bourre.game import Game
 from bourre.game.simulate import play_session
+from bourre.houses.house import House
 from bourre.kernel import can_play
 from bourre.rules.hookspec import LEAD, PluginError
-from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl

@@ -15,8 +15,8 @@ from bourre.game.players import play_out
 from bourre.game.simulate import play_session
 from bourre.game.state import State
 from bourre.game.xoshiro import stream
+from bourre.houses.house import House
 from bourre.rules.hand import HandState
-from bourre.rules.house import House
 from bourre_bots.random_bot import RandomPlayer
 
 _HOUSES: dict[str, House] = {}

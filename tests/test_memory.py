@@ -1,6 +1,6 @@
 """A comparison's memory does not grow with its sessions (issue 28, item 6): the run
 keeps which sessions completed, the summaries stay in the state file, and the
-statistics are folded as they stream by (:mod:`bourre.sim.folding`) to the same
+statistics are folded as they stream by (:mod:`bourre.sim.stats.folding`) to the same
 numbers, to the last bit, as the in-memory ones over every summary."""
 
 from __future__ import annotations
@@ -17,10 +17,12 @@ from typing import Any
 
 import pytest
 
-from bourre.sim import runner as R
-from bourre.sim.folding import ExactSum, MeanFold, QuantileFold, RatioFold
-from bourre.sim.intervals import ci_mean, ci_quantile, ci_ratio
-from bourre.sim.metrics import (
+from bourre.sim.runs import runner as R
+from bourre.sim.runs.run import Done
+from bourre.sim.runs.statefile import load_state, scan_state
+from bourre.sim.stats.folding import ExactSum, MeanFold, QuantileFold, RatioFold
+from bourre.sim.stats.intervals import ci_mean, ci_quantile, ci_ratio
+from bourre.sim.stats.metrics import (
     compute,
     hands_per_second,
     house_metrics,
@@ -28,8 +30,6 @@ from bourre.sim.metrics import (
     scalar_values,
     without_timing,
 )
-from bourre.sim.runs import Done
-from bourre.sim.statefile import load_state, scan_state
 
 HOUSES = ["standard", "standard+pot-limit(limit=5)", "standard+four-card"]
 BOTS = R.parse_bots("heuristic,random,heuristic,random,random")
@@ -201,9 +201,9 @@ _PEAK = textwrap.dedent(
     """
     import json, sys, tempfile, tracemalloc
     from pathlib import Path
-    from bourre.rules.house import House
-    from bourre.sim import runner as R
-    from bourre.sim.metrics import compute
+    from bourre.houses.house import House
+    from bourre.sim.runs import runner as R
+    from bourre.sim.stats.metrics import compute
     n = int(sys.argv[1])
     houses = [House("standard").spec, House("standard+double-ante").spec]
     with tempfile.TemporaryDirectory() as d:

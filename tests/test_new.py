@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from bourre.cli import app
 from bourre.game.simulate import play_session
-from bourre.rules.house import House
+from bourre.houses.house import House
 from bourre.rules.plugins import load_registry
 from bourre.testing import check_variant
 

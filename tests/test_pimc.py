@@ -22,7 +22,7 @@ from bourre.game.players import ask, make_bot, play_out
 from bourre.game.simulate import play_session
 from bourre.game.state import State
 from bourre.game.worlds import sample_deal, sample_world
-from bourre.rules.house import House
+from bourre.houses.house import House
 from bourre.rules.plugins import load_registry
 from bourre_bots.heuristic import HeuristicPlayer, choose_card, discard_weak, known_out
 from bourre_bots.pimc import PimcPlayer

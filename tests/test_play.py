@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 
 from bourre.cli import app
 from bourre.cli.session import PlaySummary, Prompt, play_at_terminal
+from bourre.houses.house import House
 from bourre.referee import replay
 from bourre.rules.cards import card_str, card_symbol, display_order
 from bourre.rules.hookspec import CINCH, FOLLOW
-from bourre.rules.house import House
 
 SEED = 11
 HOUSE = "standard"

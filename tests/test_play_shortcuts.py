@@ -7,7 +7,7 @@ from __future__ import annotations
 from bourre.game import Game
 from bourre.game.players import play_out
 from bourre.game.state import State
-from bourre.rules.house import House
+from bourre.houses.house import House
 from bourre_bots.random_bot import RandomPlayer
 
 

@@ -17,9 +17,9 @@ from bourre.game.actions import CARDS, PASS, PLAY, Deck
 from bourre.game.players import ask, play_out
 from bourre.game.simulate import play_session, random_players
 from bourre.game.state import Chance, HandResult, State
+from bourre.houses.house import House
 from bourre.referee.records import hand_record
 from bourre.rules.hookspec import FOLLOW
-from bourre.rules.house import House
 from bourre_bots.random_bot import RandomPlayer
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

@@ -21,8 +21,8 @@ from bourre.game.players import ask
 from bourre.game.simulate import play_session, random_players
 from bourre.game.state import State
 from bourre.game.xoshiro import stream
+from bourre.houses.house import House
 from bourre.referee.records import hand_record
-from bourre.rules.house import House
 
 OPTIONAL = ["double-ante", "pot-limit", "four-card", "simultaneous-reveal", "optional-undertrump", "no-cinch"]
 

@@ -20,9 +20,9 @@ from typer.testing import CliRunner
 from bourre.cli import app
 from bourre.game.players import IllegalAnswer, play_out
 from bourre.game.state import State
+from bourre.houses.house import House
 from bourre.rules import RuleViolation
 from bourre.rules.hookspec import PluginError
-from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
@@ -368,8 +368,7 @@ def test_a_plugin_error_keeps_its_words_with_two_workers(monkeypatch: pytest.Mon
     """Workers are forked from this process: a lying plugin known here fails there,
     and its error arrives whole (not as BrokenProcessPool)."""
     import bourre.rules.plugins as plugins
-    from bourre.sim import runner
-
+    from bourre.sim.runs import runner
     def winner(self: Any, table: TableSettings) -> Any:
         return lambda trick, trump: -1
 

@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from bourre.cli import app
-from bourre.sim import runner as R
-from bourre.sim.statefile import StateLog, key_path
+from bourre.sim.runs import runner as R
+from bourre.sim.runs.statefile import StateLog, key_path
 
 cli = CliRunner()
 
@@ -198,7 +198,7 @@ def test_whole_number_options_are_read_in_words(value: str) -> None:
 def test_a_huge_session_count_is_never_listed(monkeypatch: pytest.MonkeyPatch) -> None:
     """The indices of a run are made as tasks are taken: a run of 10^9 sessions
     stopped after a few has held only those few."""
-    from bourre.sim.backends import chunk_tasks
+    from bourre.sim.runs.backends import chunk_tasks
 
     tasks = chunk_tasks({"a": R._missing(10**9, {}), "b": R._missing(10**9, {0: {}})}, 3)
     assert [next(tasks) for _ in range(4)] == [("a", [0, 1, 2]), ("b", [1, 2, 3]),
@@ -208,7 +208,7 @@ def test_a_huge_session_count_is_never_listed(monkeypatch: pytest.MonkeyPatch) -
 def test_an_output_that_fails_after_the_run_keeps_the_sessions(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bourre.sim.report as report
+    import bourre.sim.reports.files as report
 
     def full(*args: object) -> None:
         raise OSError(28, "No space left on device")
@@ -358,8 +358,7 @@ def test_a_house_file_with_a_huge_number_in_every_command(tmp_path: Path) -> Non
 def test_a_state_file_that_fills_up_stops_the_run_in_words(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: str
 ) -> None:
-    from bourre.sim import statefile
-
+    from bourre.sim.runs import statefile
     real, calls = statefile.StateLog.write, [0]
 
     def write(self: statefile.StateLog, bodies: list[str]) -> None:

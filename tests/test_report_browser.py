@@ -18,7 +18,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from browser import chromium
 
 from bourre.cli import app
-from bourre.sim.plots import FIGURES
+from bourre.sim.reports.plots import FIGURES
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +89,7 @@ def test_report_renders_every_figure_without_the_network(report: Path, browser: 
 def test_sweep_report_renders_its_curves_without_the_network(
     sweep_report: Path, browser: Any
 ) -> None:
-    from bourre.sim.sweep_points import METRICS
+    from bourre.sim.sweeps.points import METRICS
 
     page, _, captions = _open(browser, sweep_report)
     assert len(captions) == 2  # one curve per --metric

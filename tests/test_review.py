@@ -35,10 +35,10 @@ from bourre.advice.review import (
 )
 from bourre.game.actions import CARDS, PLAY, STAND_PAT, Dealt
 from bourre.game.state import State
+from bourre.houses.house import House
 from bourre.referee import load_script, referee
 from bourre.rules import RuleViolation
 from bourre.rules.cards import card_str, card_symbol
-from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,4 +1,4 @@
-"""``bourre bench --components`` (:mod:`bourre.sim.rulecost`): where a hand's time goes
+"""``bourre bench --components`` (:mod:`bourre.sim.speed.rulecost`): where a hand's time goes
 on the Python rules, rule component by rule component.  The recording changes no
 session, counts every call the state makes, and a slow third-party component is the
 one the measure names first."""
@@ -15,12 +15,12 @@ from typer.testing import CliRunner
 
 from bourre.cli import app
 from bourre.game.simulate import play_session
+from bourre.houses.house import House
 from bourre.rules import Ruling, plugins
-from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
-from bourre.sim import rulecost
+from bourre.sim.speed import rulecost
 from bourre_variants.standard import obligations
 from tests.conftest import plugin
 

@@ -42,12 +42,12 @@ from conftest import (
 from bourre.game.actions import CARDS, PASS, PLAY, Deck, discard
 from bourre.game.simulate import play_session
 from bourre.game.state import HandResult, State
+from bourre.houses.house import House, Rules
 from bourre.referee import ScriptError
 from bourre.rules import DECIDE, HandOutcome, PlayResult, RuleViolation
 from bourre.rules.cards import DECK, CardError, card_str, card_symbol, parse_card
 from bourre.rules.hand import HandState
 from bourre.rules.hookspec import DRAW, NEXT_DEALER, DecisionRule
-from bourre.rules.house import House, Rules
 from bourre_variants.simultaneous_reveal import Simultaneous
 from bourre_variants.standard.cinch import (
     StandardCinch,

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from conftest import ALTERNATIVES
 
+from bourre.houses.house import House
 from bourre.rules.hookspec import RULE_HOOKS
-from bourre.rules.house import House
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_MD = [p / "RULES.md" for p in (ROOT.parent / "shared", ROOT / "shared", Path("/work/shared"))]

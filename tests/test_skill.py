@@ -12,9 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from bourre.cli import app
-from bourre.sim import runner as R
 from bourre.sim import skill as S
-from bourre.sim.metrics import ci_mean
+from bourre.sim.runs import runner as R
+from bourre.sim.stats.metrics import ci_mean
 
 FAST = S._match("heuristic", "random")
 

@@ -24,7 +24,7 @@ from bourre.advice import Solution, solve
 from bourre.game import Game
 from bourre.game.actions import CARDS, PASS, PLAY, STAND_PAT, Dealt
 from bourre.game.state import State
-from bourre.rules.house import House
+from bourre.houses.house import House
 from bourre.rules.money import Amount
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from bourre.advice.bench import first_lead, solver_bench
 from bourre.cli import app
-from bourre.rules.house import House
+from bourre.houses.house import House
 
 runner = CliRunner()
 

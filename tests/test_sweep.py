@@ -19,10 +19,10 @@ import pytest
 from typer.testing import CliRunner
 
 from bourre.cli import app
-from bourre.sim import runner as R
-from bourre.sim.metrics import compute
-from bourre.sim.summary import summary_lines
-from bourre.sim.sweep_points import METRICS, SweepRecord
+from bourre.sim.reports.summary import summary_lines
+from bourre.sim.runs import runner as R
+from bourre.sim.stats.metrics import compute
+from bourre.sim.sweeps.points import METRICS, SweepRecord
 
 cli = CliRunner()
 LIMITS = "standard+pot-limit(limit={5,10})"
@@ -145,7 +145,7 @@ def test_summary_json_figures_and_report(tmp_path: Path) -> None:
     assert rec.bourre_version in page and "random" in page
     assert "standard+pot-limit(limit=80)" in page and "limit=10" in page
     assert "bourre sweep" in page and "--seed" in page
-    from bourre.sim.sweep_plots import caption
+    from bourre.sim.sweeps.plots import caption
 
     for section in ("In plain words", "Point by point", "The rules of each point"):
         assert section in page
@@ -158,12 +158,12 @@ def test_summary_json_figures_and_report(tmp_path: Path) -> None:
 
 def test_figure_axes(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    from bourre.sim.sweep_plots import figure
+    from bourre.sim.sweeps.plots import figure
 
     wide = SweepRecord.model_validate(
         sweep_json(tmp_path, "pot-limit(limit={5,20,80})", "--sessions", "2", "--bots", "random")
     )
-    from bourre.sim.sweep_plots import caption
+    from bourre.sim.sweeps.plots import caption
 
     ax = figure(wide, "pot").axes[0]
     assert ax.get_xscale() == "log"

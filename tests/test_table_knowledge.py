@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from bourre.houses.house import House
+from bourre.houses.models import house_from_data
 from bourre.referee import ScriptError, replay
-from bourre.rules.house import House
-from bourre.rules.settings import house_from_data
 
 GOLDEN = Path(__file__).parent / "golden"
 SCRIPTS = sorted(p for p in GOLDEN.rglob("*.script.json"))

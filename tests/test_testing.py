@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from conftest import ALTERNATIVES
 
+from bourre.houses.house import House
 from bourre.referee import ScriptError, replay
 from bourre.rules import HandOutcome, PlayResult, Reason, Ruling
 from bourre.rules.hookspec import PenaltyFn
-from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
 from bourre.rules.variant import Variant, hookimpl
 from bourre.testing import ConformanceError, Failure, check_bot, check_house, check_variant
@@ -385,7 +385,7 @@ def test_a_replay_that_ends_elsewhere_is_caught(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_a_compare_that_fails_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    import bourre.sim.sessions as sessions
+    import bourre.sim.runs.sessions as sessions
 
     def broken(*args: Any, **kw: Any) -> Any:
         raise RuntimeError("no engine")

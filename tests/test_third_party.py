@@ -4,7 +4,7 @@
 on ``PYTHONPATH`` and finds the plugin through the ``bourre`` entry-point group.
 
 Also in process: the same plugin given to :func:`bourre.rules.plugins.load_registry` as an
-``extra`` plugin, and used by a :class:`bourre.rules.house.House` with that registry.
+``extra`` plugin, and used by a :class:`bourre.houses.house.House` with that registry.
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ if str(ROOT) not in sys.path:  # for tests.reference (the independent referee)
     sys.path.insert(0, str(ROOT))
 
 from bourre.game.simulate import play_session  # noqa: E402
+from bourre.houses.house import House, PluginError  # noqa: E402
+from bourre.houses.models import HouseError  # noqa: E402
 from bourre.referee import ScriptError, replay  # noqa: E402
 from bourre.rules import HandOutcome, PlayResult  # noqa: E402
 from bourre.rules.hookspec import PAYOUT  # noqa: E402
-from bourre.rules.house import House, PluginError  # noqa: E402
 from bourre.rules.plugins import _process, load_registry  # noqa: E402
-from bourre.rules.settings import HouseError  # noqa: E402
 from tests.reference.referee import referee  # noqa: E402
 
 EXAMPLE = ROOT / "docs" / "examples" / "bourre-split-pot"

@@ -23,12 +23,13 @@ from hypothesis import strategies as st
 
 from bourre.game.actions import Deck
 from bourre.game.state import CHANCE, State
+from bourre.houses.house import House
+from bourre.houses.models import house_from_data
 from bourre.referee import ScriptError, load_script, referee, replay
 from bourre.referee.notation import format_script, parse_script
 from bourre.rules.cards import card_str, shown
-from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
-from bourre.rules.settings import TableSettings, house_from_data
+from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
 from bourre_variants.standard.draw import Draw
 
@@ -212,7 +213,7 @@ def session_script(spec: str, seed: int, hands: int) -> dict[str, Any]:
 
 
 def _rules(spec: str) -> dict[str, Any]:
-    from bourre.rules.settings import parse_house_string
+    from bourre.houses.strings import parse_house_string
 
     return parse_house_string(spec).model_dump(mode="json", exclude_defaults=True)
 

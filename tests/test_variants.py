@@ -54,11 +54,11 @@ from bourre.game.observation import Observation  # noqa: E402
 from bourre.game.players import play_out  # noqa: E402
 from bourre.game.simulate import play_session  # noqa: E402
 from bourre.game.state import HandResult, State  # noqa: E402
+from bourre.houses.house import House  # noqa: E402
 from bourre.referee import ScriptError  # noqa: E402
 from bourre.rules import PlayResult, RuleViolation  # noqa: E402
 from bourre.rules.cards import card_str  # noqa: E402
 from bourre.rules.hookspec import ANTE, CINCH, DEAL, DECISIONS, FOLLOW, PAYOUT, PENALTY  # noqa: E402
-from bourre.rules.house import House  # noqa: E402
 from bourre_variants.standard.obligations import follow  # noqa: E402
 
 GOLDEN_DIR = ROOT / "tests" / "golden" / "variants"

@@ -40,8 +40,8 @@ _LAZY = {
     "CHANCE": "bourre.game.state",
     "TERMINAL": "bourre.game.state",
     "Game": "bourre.game",
-    "House": "bourre.rules.house",
-    "HouseRules": "bourre.rules.settings",
+    "House": "bourre.houses.house",
+    "HouseRules": "bourre.houses.models",
     "State": "bourre.game.state",
     "play_session": "bourre.game.simulate",
     "replay": "bourre.referee",
@@ -53,9 +53,9 @@ if TYPE_CHECKING:
     from bourre.game import Game
     from bourre.game.simulate import play_session
     from bourre.game.state import CHANCE, TERMINAL, State
+    from bourre.houses.house import House
+    from bourre.houses.models import HouseRules
     from bourre.referee import replay
-    from bourre.rules.house import House
-    from bourre.rules.settings import HouseRules
 
 
 def __getattr__(name: str) -> Any:

@@ -57,16 +57,14 @@ from bourre.game.actions import CARDS, PASS, PLAY, Action, Deck, Drew, discard
 from bourre.game.observation import Observation
 from bourre.game.state import State
 from bourre.game.worlds import sample_world
+from bourre.houses.house import House
+from bourre.houses.models import HouseError
+from bourre.houses.strings import parse_house_string
+from bourre.houses.validation import validation_message
 from bourre.rules.cards import card_str, cards_str
 from bourre.rules.hookspec import ANTE, PENALTY, SETTLE
-from bourre.rules.house import House
 from bourre.rules.money import Amount
-from bourre.rules.settings import (
-    HouseError,
-    TableSettings,
-    parse_house_string,
-    validation_message,
-)
+from bourre.rules.settings import TableSettings
 
 __all__ = ["GAME_TYPE", "BourreGame", "BourreState", "action_of", "house_of"]
 

@@ -186,7 +186,7 @@ def choose_card(
 
 
 def house_winner(house: Any) -> TrickWinnerFn | None:
-    """The trick-winner rule of ``house`` (a :class:`~bourre.rules.house.House`) when it is
+    """The trick-winner rule of ``house`` (a :class:`~bourre.houses.house.House`) when it is
     not the standard one (R-TRICK): a bot reads the rules the table plays by."""
     rules = getattr(house, "rules", None)
     if rules is None:

@@ -15,13 +15,13 @@ from bourre.game.observation import Observation
 from bourre.game.players import ask
 from bourre.game.state import CHANCE, State
 from bourre.game.worlds import chance_outcome, legal_or_nearest, sample_deal
+from bourre.houses.house import House
 from bourre.kernel.rollouts import (
     heuristic_rollouts,
     replay_world,
     sample_worlds,
     world_rollouts,
 )
-from bourre.rules.house import House
 from bourre_bots.heuristic import (
     HeuristicPlayer,
     choose_card,
@@ -50,7 +50,7 @@ class MonteCarloPlayer:
     answer stands unless another beats it by ``margin`` standard errors of the paired
     differences; the decision to play takes the better mean.  The exchange is the
     heuristic's (within the house's limit).  ``house`` (a
-    :class:`~bourre.rules.house.House` or a house string) supplies the rules.
+    :class:`~bourre.houses.house.House` or a house string) supplies the rules.
     ``on_rollout``, if given, sees every finished rollout state (for tests).
 
     ``engine`` (:class:`~bourre.game.Game`'s): with ``"auto"`` (the default) the

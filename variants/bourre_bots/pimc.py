@@ -21,7 +21,7 @@ from bourre.game.observation import Observation
 from bourre.game.players import ask
 from bourre.game.state import CHANCE, State
 from bourre.game.worlds import Weight, chance_outcome, legal_or_nearest, sample_deal
-from bourre.rules.house import House
+from bourre.houses.house import House
 from bourre.rules.money import Amount
 from bourre_bots.heuristic import (
     HeuristicPlayer,
@@ -68,7 +68,7 @@ class PimcPlayer:
       Carlo bot's decision instead (``montecarlo(budget=4 × worlds)``'s rollouts).
     - **Exchange**: the heuristic's (keep trumps and aces, within the house's limit).
 
-    ``house`` (a :class:`~bourre.rules.house.House` or a house string) gives the rules
+    ``house`` (a :class:`~bourre.houses.house.House` or a house string) gives the rules
     of the worlds; a house the compiled kernel cannot play is solved by the Python
     search (the same values, slower).  Deterministic for a seed: the same observation
     and generator give the same answer, whatever the hidden cards are."""

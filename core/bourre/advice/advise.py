@@ -29,9 +29,9 @@ from bourre.game.botmaking import make_bot
 from bourre.game.engines import choose
 from bourre.game.players import ask
 from bourre.game.state import State
+from bourre.houses.house import House
 from bourre.kernel.rollouts import heuristic_outcomes
 from bourre.rules.cards import CardError, card_symbol, parse_card
-from bourre.rules.house import House
 from bourre.rules.money import Amount
 
 __all__ = ["Advice", "AdviceError", "Estimate", "Option", "advise", "interval"]

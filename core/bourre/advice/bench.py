@@ -8,12 +8,12 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from bourre.advice import kernel_solver
+import bourre.advice.kernel_solver as kernel_solver
 from bourre.advice.solver import solve
 from bourre.game import Game
 from bourre.game.actions import PLAY, STAND_PAT
 from bourre.game.state import State
-from bourre.rules.house import House
+from bourre.houses.house import House
 
 __all__ = ["SolverMeasure", "first_lead", "solver_bench"]
 

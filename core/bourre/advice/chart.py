@@ -37,9 +37,9 @@ from bourre.advice.advise import (
 from bourre.game import Game
 from bourre.game.botmaking import make_bot
 from bourre.game.engines import choose
+from bourre.houses.house import House
 from bourre.kernel import can_play
 from bourre.kernel.rollouts import _BUILT
-from bourre.rules.house import House
 from bourre.rules.money import Amount
 
 __all__ = ["Cell", "Chart", "ChartError", "HandClass", "chart", "hand_classes"]

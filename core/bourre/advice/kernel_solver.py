@@ -23,9 +23,9 @@ from typing import Any
 
 from bourre.advice.solution import CardValue, Solution
 from bourre.game.state import State
+from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.kernel.state import KernelState, _money
-from bourre.rules.house import House
 from bourre.rules.money import Amount
 
 __all__ = ["built", "kernel_solve", "stepped_in_play", "why_not"]

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from bourre.advice import kernel_solver
+import bourre.advice.kernel_solver as kernel_solver
 from bourre.advice.solver import Solution, solve
 from bourre.game.state import State
 from bourre.game.worlds import sample_world

@@ -36,7 +36,7 @@ single out a card or read the order of past tricks, solve with ``plain=True``.
 
 from __future__ import annotations
 
-from bourre.advice import kernel_solver
+import bourre.advice.kernel_solver as kernel_solver
 from bourre.advice.solution import CardValue, Solution
 from bourre.game.actions import CARDS
 from bourre.game.state import State

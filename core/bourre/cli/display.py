@@ -13,9 +13,9 @@ from rich.table import Table
 
 from bourre.game.observation import Observation
 from bourre.game.state import HandResult
+from bourre.houses.house import House
 from bourre.rules.cards import SUIT_NAMES, SUIT_SYMBOLS, card_symbol, display_order
 from bourre.rules.hand import PublicDecision, TrickLog
-from bourre.rules.house import House
 from bourre.rules.money import Amount, amount_json
 
 __all__ = ["TableDisplay", "chips"]

@@ -30,12 +30,12 @@ from bourre.cli.terminal import EndOfInput, Prompt, Reader, TerminalPlayer, stdi
 from bourre.game.actions import Deck
 from bourre.game.players import Player, make_bot, play_out
 from bourre.game.state import HandResult, State
+from bourre.houses.house import House
 from bourre.referee.records import HandRecord, hand_record
 from bourre.rules.cards import (
     card_str,
     cards_str,
 )
-from bourre.rules.house import House
 from bourre.rules.money import Amount, amount_json
 
 __all__ = [

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from bourre.rules.house import House, PluginError
-from bourre.rules.settings import HouseError
+from bourre.houses.house import House, PluginError
+from bourre.houses.models import HouseError
 
 if TYPE_CHECKING:
-    from bourre.rules.house import House
+    from bourre.houses.house import House
 
 __all__ = [
     "WORKERS_PER_CPU",

@@ -22,11 +22,11 @@ from pathlib import Path
 
 from bourre.game.engines import choose, engines
 from bourre.game.state import CHANCE, TERMINAL, State
+from bourre.houses.house import House
+from bourre.houses.models import HouseRules
+from bourre.houses.text import rules_markdown
 from bourre.rules import HandOutcome
-from bourre.rules.house import House
 from bourre.rules.money import Amount
-from bourre.rules.settings import HouseRules
-from bourre.rules.text import rules_markdown
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "State"]
 
@@ -34,7 +34,7 @@ __all__ = ["CHANCE", "TERMINAL", "Game", "State"]
 class Game:
     """The static facts of a house: players, hand size, the house and its rules.
 
-    ``Game(house)`` takes a :class:`~bourre.rules.house.House`, a house string
+    ``Game(house)`` takes a :class:`~bourre.houses.house.House`, a house string
     (``"standard+pot-limit(limit=10)"``), a house file path or :class:`HouseRules`.
 
     ``engine`` says who steps its sessions (:mod:`bourre.game.engines`): ``"auto"``

@@ -14,8 +14,8 @@ from typing import Any
 
 from bourre.game.playerbase import Player
 from bourre.game.xoshiro import Xoshiro128
+from bourre.houses.callsyntax import parse_calls, split_top
 from bourre.rules import plugins
-from bourre.rules.settings import parse_calls, split_top
 
 __all__ = ["BotFactory", "BotSpec", "make_bot", "parse_bots", "takes_house"]
 

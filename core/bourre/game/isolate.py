@@ -43,7 +43,7 @@ from bourre.game.actions import Action, parse_action
 from bourre.game.observation import Discards, Observation
 from bourre.game.players import _answer, make_bot
 from bourre.game.state import PublicDecision, TrickLog
-from bourre.rules.house import House
+from bourre.houses.house import House
 from bourre.rules.money import amount_json, parse_amount
 
 __all__ = [

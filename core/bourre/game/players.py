@@ -34,7 +34,7 @@ from bourre.game.state import HandResult, State
 from bourre.rules import RuleViolation
 
 if TYPE_CHECKING:
-    from bourre.rules.house import House
+    from bourre.houses.house import House
 
 __all__ = [
     "Bot",

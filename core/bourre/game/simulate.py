@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from bourre.game.players import Player, make_bot, play_seeded
 from bourre.game.state import HandResult
 from bourre.game.xoshiro import Xoshiro128, stream
-from bourre.rules.house import House
+from bourre.houses.house import House
 from bourre.rules.money import Amount
 
 PlayerFactory = Callable[[int, random.Random], Player]

@@ -3,7 +3,7 @@
 the hand itself a :class:`~bourre.rules.hand.HandState`), and what one seat may observe of
 it (:func:`observe`).
 
-The static facts are the house's (:class:`bourre.game.Game`, :class:`bourre.rules.house.House`).
+The static facts are the house's (:class:`bourre.game.Game`, :class:`bourre.houses.house.House`).
 A hand flows antes → deal (a chance node) → decisions and exchanges → tricks →
 payout → next dealer; the session ends with the settlement (R-SESSION, R-SETTLE).
 The state knows no rule itself: at each step it asks the house's rule component for
@@ -61,8 +61,8 @@ from bourre.rules.hookspec import (
 from bourre.rules.money import Amount
 
 if TYPE_CHECKING:
+    from bourre.houses.house import House
     from bourre.rules.hookspec import CinchRule, FollowRule
-    from bourre.rules.house import House
 
 __all__ = [
     "CHANCE",

@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from bourre.game.actions import CARDS, PASS, PLAY, Action, Dealt, Drew, discard
 from bourre.game.observation import Observation
 from bourre.game.state import CHANCE, State
+from bourre.houses.house import House
 from bourre.rules import RuleViolation
 from bourre.rules.hookspec import ANTE
-from bourre.rules.house import House
 
 __all__ = ["Likely", "Replay", "Weight", "chance_outcome", "sample_deal", "sample_world"]
 

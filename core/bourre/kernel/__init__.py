@@ -18,7 +18,7 @@ Bots are given as ``bots``: the text ``"random"`` is the players of
 ``simulate.play_session``'s default (one random bot whose stream,
 ``bourre-bots:{seed}``, serves every seat); any other text (``"heuristic"``,
 ``"heuristic(keep_trump=5)"``, ``"random,heuristic"`` …, read as ``--bots`` is) or a
-sequence of bot names or :class:`~bourre.sim.sessions.BotSpec` (one for every
+sequence of bot names or :class:`~bourre.sim.runs.sessions.BotSpec` (one for every
 seat, or one a seat) is bots made seat by seat from ``random.Random(f"bourre-bots:{seed}")``,
 as ``bourre compare`` makes them (``simulate.play_session(players=factory)``).
 """
@@ -38,7 +38,7 @@ from bourre.game.players import make_bot
 from bourre.game.simulate import SessionResult
 from bourre.game.simulate import play_session as python_session
 from bourre.game.xoshiro import from_bits
-from bourre.rules.house import House
+from bourre.houses.house import House
 from bourre.rules.money import Amount
 from bourre.rules.plugins import default_registry
 
@@ -424,10 +424,10 @@ Floats = list[float] | None
 def tally_session(
     house: House, bots: Sequence[Any], seed: str, tally: Any, engine: str = "auto"
 ) -> tuple[SessionResult, Floats, Floats] | None:
-    """``bourre compare``'s session (:func:`bourre.sim.sessions.run_session`) played
+    """``bourre compare``'s session (:func:`bourre.sim.runs.sessions.run_session`) played
     by the kernel: ``bots`` one a seat (made seat by seat from the session's
     ``random.Random``, as compare makes them), each hand told to ``tally`` (a
-    :class:`~bourre.sim.tally.SessionTally`) as its ``on_hand`` would be; with the
+    :class:`~bourre.sim.runs.tally.SessionTally`) as its ``on_hand`` would be; with the
     session, its ``tally.places()`` and the floats of its final balances when the
     kernel made them exactly as Python does (whole chips below 2**52), else ``None``
     for each.  ``None`` when the kernel cannot play it (``engine="auto"``: the Python

@@ -25,9 +25,9 @@ from bourre.game.actions import Action
 from bourre.game.observation import Observation
 from bourre.game.state import State
 from bourre.game.worlds import Weight, _powers, _replay, shuffle
+from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.rules.hookspec import ANTE
-from bourre.rules.house import House
 from bourre.rules.money import Amount
 
 __all__ = [

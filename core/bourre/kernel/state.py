@@ -30,10 +30,10 @@ from typing import Any, NamedTuple
 from bourre.game.actions import CARDS, PASS, PLAY, Action, Deck
 from bourre.game.observation import Discards, Observation
 from bourre.game.state import Legal, State, _amount, _checked_balances, _whole_deck
+from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.rules import HandOutcome, RuleViolation
 from bourre.rules.hand import HandState, PublicDecision, TrickLog
-from bourre.rules.house import House
 from bourre.rules.money import Amount
 
 __all__ = ["KernelState", "new_session"]

@@ -18,6 +18,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from bourre.game.state import State
+from bourre.houses.house import House, PluginError
+from bourre.houses.models import HouseError, house_from_data
+from bourre.houses.validation import validation_message
 from bourre.referee.hand import Watch, referee_hand
 from bourre.referee.places import Places
 from bourre.referee.records import (
@@ -32,9 +35,7 @@ from bourre.referee.records import (
 )
 from bourre.referee.scriptcheck import check_hand, script_error
 from bourre.referee.scripts import MAX_SCRIPT, ScriptError, load_script, parse_text
-from bourre.rules.house import House, PluginError
 from bourre.rules.plugins import Registry
-from bourre.rules.settings import HouseError, house_from_data, validation_message
 
 __all__ = ["MAX_SCRIPT", "ScriptError", "load_script", "replay"]
 

@@ -8,9 +8,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bourre.game.state import legal_play
+from bourre.houses.house import House
 from bourre.rules.cards import SUIT_NAMES, SUITS, card_str, card_symbol, display_order
 from bourre.rules.hookspec import CINCH, FOLLOW
-from bourre.rules.house import House
 
 __all__ = ["CardRuling", "CheckError", "Refusal", "check_card"]
 

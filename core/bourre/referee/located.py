@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bourre.rules.locate import json_position, line_col
+from bourre.houses.locate import json_position, line_col
 
 __all__ = ["Loc", "Located", "json_script", "notation_map"]
 

@@ -36,10 +36,11 @@ import json
 import re
 from typing import Any
 
+from bourre.houses.models import HouseError
+from bourre.houses.strictjson import load_json
+from bourre.houses.strings import parse_house_string
 from bourre.referee.located import Loc, Located, notation_map
 from bourre.rules.money import MAX_AMOUNT
-from bourre.rules.settings import HouseError, parse_house_string
-from bourre.rules.strictjson import load_json
 
 __all__ = ["NotationError", "format_script", "looks_like_notation", "parse_script"]
 

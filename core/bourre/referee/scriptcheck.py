@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
+from bourre.houses.validation import error_words, ordered_errors
 from bourre.referee.places import HandPlace, Places
 from bourre.referee.records import HandIn, Script
 from bourre.referee.scripts import ScriptError
 from bourre.rules.cards import card_symbol
-from bourre.rules.validation import error_words, ordered_errors
 
 __all__ = ["check_hand", "script_error"]
 

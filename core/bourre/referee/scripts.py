@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bourre.houses.strictjson import load_json
+from bourre.houses.textfile import read_text
 from bourre.referee.located import json_script
 from bourre.referee.notation import NotationError, looks_like_notation, parse_script
-from bourre.rules.settings import load_json
-from bourre.rules.textfile import read_text
 
 __all__ = ["MAX_SCRIPT", "ScriptError", "load_script", "parse_text"]
 

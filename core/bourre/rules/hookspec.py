@@ -1,22 +1,29 @@
 """Every hook of ``bourre``, in the order of a hand's lifecycle, each declared once.
 
-Plugins implement these with ``@bourre.hookimpl``.  There are two kinds:
+Plugins implement these with ``@bourre.hookimpl``.  There are two kinds, with one
+mechanism each:
 
-*Registration hooks* are called once, when the plugins of the ``bourre`` entry-point
-group are loaded (:mod:`bourre.rules.plugins`); every implementation is called.
+*Registration hooks* (``bourre_register_variants``, ``bourre_register_bots``,
+``bourre_register_commands``) are pluggy hooks: declared here with ``@hookspec``,
+implemented by functions of a plugin module, called through the plugin manager when
+the plugins of the ``bourre`` entry-point group are loaded
+(:mod:`bourre.rules.plugins`); every implementation is called.
 
-*Rule hooks* are called **once per house**, when the house is built
-(:class:`bourre.rules.house.House`), never during play.  Each returns a rule *component*
-that the game then calls directly.  Rule hooks are methods of a
-:class:`bourre.rules.variant.Variant` (its settings are ``self.settings``) and every one
-receives ``table``, the house's :class:`bourre.rules.settings.TableSettings`.  The variant
-that builds on the others answers first; ``None`` passes the question on (see
-``docs/plugins.md``).
+*Rule hooks* are not pluggy hooks.  They are methods of a
+:class:`bourre.rules.variant.Variant` marked ``@hookimpl`` (its settings are
+``self.settings``), and the house calls them itself, **once per house**, when it is
+built (:class:`bourre.houses.house.House`, a plain loop), never during play: the
+variant that builds on the others answers first, ``None`` passes the question on
+(see ``docs/plugins.md``).  Each returns a rule *component* that the game then calls
+directly.  Every one receives ``table``, the house's
+:class:`bourre.rules.settings.TableSettings`; a method may take a subset of its
+hook's arguments.  Pluggy never sees them: the registry checks a variant's marked
+methods against :data:`RULE_HOOKS` when its plugin loads.
 
 A rule hook's declaration below is its whole specification: the protocol its
 component follows, the hook function (its arguments and documentation) and a
 :class:`RuleHook` line naming what its answer must satisfy, its *guard*.  Everything
-else is derived from it: the house's :class:`~bourre.rules.house.Rules`, the checks that
+else is derived from it: the house's :class:`~bourre.houses.house.Rules`, the checks that
 name a misbehaving plugin, the sections of ``bourre rules``, the hook reference.
 Adding a rule hook is: its declaration here, its call site in the game
 (:mod:`bourre.game.state`), the standard implementation, tests.
@@ -195,11 +202,11 @@ def bourre_register_commands(cli: typer.Typer) -> None:
 
 
 # ---------------------------------------------------------------------------------
-# Rule hooks: called once per house, in this order, when the house is built
+# Rule hooks: plain declarations (no pluggy hookspec), asked by the house's loop once
+# per house, in this order, when the house is built
 # ---------------------------------------------------------------------------------
 
 
-@hookspec(firstresult=True)
 def bourre_hand_size(table: TableSettings) -> int | None:
     """The number of cards dealt to each player, and so of tricks (R-DEAL).
 
@@ -239,7 +246,6 @@ class AnteRule(Protocol):
         ...
 
 
-@hookspec(firstresult=True)
 def bourre_ante(table: TableSettings) -> AnteRule | None:
     """How the pot is fed before play (R-FIRST-POT, R-ANTE).
 
@@ -302,7 +308,6 @@ class DealRule(Protocol):
         ...
 
 
-@hookspec(firstresult=True)
 def bourre_deal(table: TableSettings, hand_size: int) -> DealRule | None:
     """How a deck (top first, shuffle and cut applied) is dealt (R-DEAL), and what a
     hand given by what a table knows must satisfy (the dealer holds the upcard).
@@ -368,7 +373,6 @@ class DecisionRule(Protocol):
         ...
 
 
-@hookspec(firstresult=True)
 def bourre_decisions(table: TableSettings) -> DecisionRule | None:
     """Who decides to pass or play, in what order, and when each one exchanges
     (R-DECIDE, R-PASS, R-ACE-UP, R-LAST-STANDS; ``simultaneous-reveal``).
@@ -441,7 +445,6 @@ class DrawRule(Protocol):
         ...
 
 
-@hookspec(firstresult=True)
 def bourre_draw(table: TableSettings, hand_size: int) -> DrawRule | None:
     """How a playing player exchanges cards with the stock (R-DRAW, R-RESHUFFLE), and
     which replacements a table may tell.
@@ -527,7 +530,6 @@ LeadFn = Callable[[tuple[int, ...], int, int | None], tuple[int, ...]]
 play to it, its leader first."""
 
 
-@hookspec(firstresult=True)
 def bourre_lead(table: TableSettings) -> LeadFn | None:
     """Who leads each trick and in what order the others play to it (R-LEAD).
 
@@ -560,7 +562,6 @@ class FollowRule(Protocol):
         ...
 
 
-@hookspec(firstresult=True)
 def bourre_follow(table: TableSettings) -> FollowRule | None:
     """The ordinary obligations of a player (R-LEAD, R-FOLLOW, R-TRUMP, R-DISCARD).
 
@@ -620,7 +621,6 @@ class CinchRule(Protocol):
         ...
 
 
-@hookspec(firstresult=True)
 def bourre_cinch(table: TableSettings) -> CinchRule | None:
     """The cinch: when a player is sure of the pot, and what it obliges (R-SURE,
     R-EQUIV, R-CINCH-LEAD, R-CINCH-FOLLOW, R-CINCH-LAST).
@@ -665,7 +665,6 @@ TrickWinnerFn = Callable[[tuple[int, ...], int], int]
 """``winner(trick, trump)`` → the index in ``trick`` of the winning card."""
 
 
-@hookspec(firstresult=True)
 def bourre_trick_winner(table: TableSettings) -> TrickWinnerFn | None:
     """Who wins a complete trick (R-TRICK).
 
@@ -691,7 +690,6 @@ PenaltyFn = Callable[[Amount], Amount]
 """``penalty(pot_at_stake)`` → what one zero-trick player or renege pays."""
 
 
-@hookspec(firstresult=True)
 def bourre_penalty(table: TableSettings) -> PenaltyFn | None:
     """What a zero-trick player or a renege pays into the next pot (R-BOURRE,
     R-RENEGE; ``pot-limit``).
@@ -717,7 +715,6 @@ PayoutFn = Callable[[PlayResult, PenaltyFn], HandOutcome]
 """``payout(result, penalty)`` → the hand's :class:`~bourre.rules.HandOutcome`."""
 
 
-@hookspec(firstresult=True)
 def bourre_payout(table: TableSettings) -> PayoutFn | None:
     """Who takes the pot, who pays, what carries and who skips the next ante, and why
     (R-WIN, R-SOLE, R-BOURRE, R-RENEGE, R-CORRECTED; who skips the next ante, R-ANTE,
@@ -758,7 +755,6 @@ NextDealerFn = Callable[[int, list[bool]], int]
 """``next_dealer(dealer, marks)`` → the next dealer; it clears the marks it skips."""
 
 
-@hookspec(firstresult=True)
 def bourre_next_dealer(table: TableSettings) -> NextDealerFn | None:
     """Who deals the next hand (R-DEALER, R-PREMATURE, R-CORRECTED).
 
@@ -784,7 +780,6 @@ SettleFn = Callable[[list[Amount], Amount], tuple[list[Amount], list[int]]]
 """``settle(balances, pot)`` → ``(final balances, ranks)`` (R-SETTLE)."""
 
 
-@hookspec(firstresult=True)
 def bourre_settle(table: TableSettings) -> SettleFn | None:
     """How a session ends (R-SETTLE).
 

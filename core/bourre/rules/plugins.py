@@ -13,7 +13,9 @@ fails to import, misspells a hook, or registers a bad variant is recorded in
 
 from __future__ import annotations
 
+import difflib
 import functools
+import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
@@ -23,14 +25,15 @@ from typing import Any
 import pluggy
 
 from bourre.rules import hookspec
-from bourre.rules.variant import Variant
+from bourre.rules.variant import Variant, marked
 
 GROUP = "bourre"
 """The entry-point group (and the project name of the markers and manager)."""
 
 
 def make_manager() -> pluggy.PluginManager:
-    """A fresh plugin manager with the ``bourre`` hook specifications."""
+    """A fresh plugin manager with the ``bourre`` registration hooks (the rule hooks
+    are not pluggy hooks: a house asks its variants' methods itself)."""
     pm = pluggy.PluginManager(GROUP)
     pm.add_hookspecs(hookspec)
     return pm
@@ -92,6 +95,18 @@ class Registry:
                 )
             )
             return
+        misplaced = _module_rule_hooks(plugin)
+        if misplaced:
+            self.errors.append(
+                PluginLoadError(
+                    name,
+                    package,
+                    f"invalid hooks: {', '.join(misplaced)} answers a rule hook, which is a"
+                    " method of a Variant class (registered with bourre_register_variants),"
+                    " not a function of the plugin",
+                )
+            )
+            return
         try:
             pm.register(plugin, name=name)
             pm.check_pending()
@@ -149,13 +164,38 @@ def _check_variant(cls: object) -> str | None:
         return f"registered {cls!r}, which is not a bourre.rules.variant.Variant subclass"
     if not isinstance(getattr(cls, "name", None), str) or not cls.name:
         return f"variant class {cls.__name__} has no name"
-    pm = make_manager()
-    try:
-        pm.register(object.__new__(cls), name=cls.name)
-        pm.check_pending()
-    except Exception as e:
-        return f"variant {cls.name!r} has invalid hooks: {e}"
+    problem = _rule_methods(cls)
+    return f"variant {cls.name!r} has invalid hooks: {problem}" if problem else None
+
+
+def _rule_methods(cls: type[Variant]) -> str | None:
+    """What is wrong with ``cls``'s methods marked ``@hookimpl``, if anything: each must
+    be a rule hook (:data:`~bourre.rules.hookspec.RULE_HOOKS`) and take only arguments
+    of its hook.  The house calls them itself; pluggy never sees them."""
+    hooks = {h.name: h for h in hookspec.RULE_HOOKS}
+    for attr in sorted(dir(cls)):
+        if marked(cls, attr) is None:
+            continue
+        hook = hooks.get(attr)
+        if hook is None:
+            meant = difflib.get_close_matches(attr, hooks, n=1, cutoff=0.6)
+            hint = f" (did you mean {meant[0]}?)" if meant else ""
+            return f"{attr} is not a rule hook{hint}; the rule hooks are {', '.join(hooks)}"
+        params = list(inspect.signature(getattr(cls, attr)).parameters)[1:]  # after self
+        extra = [p for p in params if p not in hook.args]
+        if extra:
+            return (
+                f"{attr} takes {', '.join(extra)}, not among the hook's arguments"
+                f" ({', '.join(hook.args)})"
+            )
     return None
+
+
+def _module_rule_hooks(plugin: object) -> list[str]:
+    """The rule hooks a plugin object implements as its own functions: a mistake, a
+    rule hook is a variant's method."""
+    names = {h.name for h in hookspec.RULE_HOOKS}
+    return [n for n in sorted(names) if marked(plugin, n) is not None]
 
 
 BUILTIN = "bourre"

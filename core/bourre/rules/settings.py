@@ -1,56 +1,42 @@
-"""House rules as frozen pydantic models, their files (TOML, JSON) and house strings.
-
-A house-rules file (``docs/house-rules.md``)::
-
-    [table]
-    players = 5
-    [variants]
-    use = ["standard", "pot-limit"]
-    pot-limit = {limit = 10}
-
-A house string says the same on one line (like OpenSpiel's game strings)::
-
-    standard+pot-limit(limit=10)+table(players=7)
-
-Variant settings are kept here as given; each variant's own model validates them when
-the house is built (:mod:`bourre.rules.house`).
-
-This module gathers them from where they live: the models (:mod:`bourre.rules.housemodels`),
-readable validation errors (:mod:`bourre.rules.validation`), files (:mod:`bourre.rules.housefile`),
-strict JSON (:mod:`bourre.rules.strictjson`), the ``name(key=value, …)`` syntax
-(:mod:`bourre.rules.callsyntax`) and house strings (:mod:`bourre.rules.housestring`).
-"""
+"""The table's settings, as every rule component is given them
+(:class:`TableSettings`: players, hands, ante, balance, first dealer; R-SESSION,
+R-DEALER).  Reading house rules (files, house strings, the models of a whole house)
+is :mod:`bourre.houses`."""
 
 from __future__ import annotations
 
-from bourre.rules.callsyntax import MAX_NUMBER, parse_calls, split_top
-from bourre.rules.housefile import load_house
-from bourre.rules.housemodels import (
-    HouseError,
-    HouseRules,
-    TableSettings,
-    VariantSection,
-    house_from_data,
-)
-from bourre.rules.housestring import MAX_HOUSE, format_house_string, parse_house_string
-from bourre.rules.strictjson import load_json, unique_keys
-from bourre.rules.validation import allowed_keys, validation_message
+from typing import Literal
 
-__all__ = [
-    "MAX_HOUSE",
-    "MAX_NUMBER",
-    "HouseError",
-    "HouseRules",
-    "TableSettings",
-    "VariantSection",
-    "allowed_keys",
-    "format_house_string",
-    "house_from_data",
-    "load_house",
-    "load_json",
-    "parse_calls",
-    "parse_house_string",
-    "split_top",
-    "unique_keys",
-    "validation_message",
-]
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationInfo, field_validator
+
+from bourre.rules.money import AmountField
+
+__all__ = ["TableSettings"]
+
+
+class TableSettings(BaseModel):
+    """The table: settings that are not variants (R-SESSION, R-DEALER; docs/house-rules.md)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    players: StrictInt = Field(
+        5, ge=2, le=8, description="Players at the table, 2 to 8 (R-SESSION)."
+    )
+    hands: StrictInt = Field(12, gt=0, le=10_000, description="Hands in a session (R-SESSION).")
+    ante: AmountField = Field(1, gt=0, description="The ante (R-FIRST-POT, R-ANTE).")
+    balance: AmountField = Field(100, description="Each player's starting balance (R-SESSION).")
+    first_dealer: StrictInt | Literal["random"] = Field(
+        0, description="Seat that deals hand 1, or 'random' (R-DEALER)."
+    )
+
+    @field_validator("first_dealer", mode="before")
+    @classmethod
+    def _dealer_at_table(cls, fd: int | str, info: ValidationInfo) -> int | str:
+        players = info.data.get("players", 5)
+        if fd != "random" and not (
+            isinstance(fd, int) and not isinstance(fd, bool) and 0 <= fd < players
+        ):
+            raise ValueError(
+                f'should be a seat number from 0 to {players - 1}, or "random" (R-DEALER)'
+            )
+        return fd

@@ -1,9 +1,11 @@
 """The base class of variant plugins.
 
 A variant is a class whose rule-hook methods (``@hookimpl def bourre_…(self, table)``)
-answer the hooks of :mod:`bourre.rules.hookspec`.  A house makes one instance per variant it
-uses, with the variant's validated ``Settings``; so a variant's answers may depend on
-its settings (``self.settings``) and the table.
+answer the rule hooks of :mod:`bourre.rules.hookspec`.  A house makes one instance per
+variant it uses, with the variant's validated ``Settings``; so a variant's answers may
+depend on its settings (``self.settings``) and the table.  The house calls these
+methods itself (:func:`answers` says which a variant has); pluggy only registers the
+plugin that registers the variant.
 
 Every variant carries the text of the rules it enforces, per hook it answers, so that
 ``bourre rules`` prints exactly what the engine enforces.
@@ -20,7 +22,25 @@ from pydantic import BaseModel, ConfigDict
 from bourre.rules.settings import TableSettings
 
 hookimpl = pluggy.HookimplMarker("bourre")
-"""Marker for hook implementations: ``@bourre.hookimpl``."""
+"""Marker for hook implementations: ``@bourre.hookimpl``.  On a plugin module's
+function it implements a registration hook (called by pluggy); on a variant's method
+it answers a rule hook (called by the house, :func:`answers`)."""
+
+
+def marked(owner: object, name: str) -> dict[str, Any] | None:
+    """The ``@hookimpl`` options of ``owner``'s attribute ``name`` (a class's method, a
+    module's function) if it is marked, else ``None``."""
+    opts = getattr(getattr(owner, name, None), "bourre_impl", None)
+    return opts if isinstance(opts, dict) else None
+
+
+def answers(cls: type, hook: str) -> bool:
+    """Whether the variant class ``cls`` answers the rule hook ``hook``: a method of
+    that name marked ``@hookimpl``."""
+    return marked(cls, hook) is not None
+
+
+__all__ = ["NoSettings", "RuleText", "Variant", "answers", "hookimpl", "marked"]
 
 
 class NoSettings(BaseModel):

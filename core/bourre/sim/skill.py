@@ -12,25 +12,24 @@ than the others.  Every deal is played ``n`` times, the bot at each seat once
 seatings, and the intervals are over deals.  The luck of the seat cancels within a
 deal, which narrows the intervals (bench/variance.py; docs/comparing.md).  Every
 house sees the same deals (common random numbers), so differences between houses
-are paired by deal.
+are paired by deal.  The figures in words, in the table's rows and in CSV
+are :mod:`bourre.sim.reports.skill`.
 
-The sessions run through :func:`bourre.sim.runner.run` under state-file keys of
+The sessions run through :func:`bourre.sim.runs.runner.run` under state-file keys of
 their own (``skill|…``), so a stopped ``--skill`` run resumes like any other.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bourre.sim import fmt
-from bourre.sim.cells import mark_of
-from bourre.sim.collector import for_sessions
-from bourre.sim.metrics import ci_mean
-from bourre.sim.runner import RunConfig
-from bourre.sim.sessions import BotSpec, cached_house, parse_bots, run_session, seat_bots
+from bourre.sim.runs.collector import for_sessions
+from bourre.sim.runs.runner import RunConfig
+from bourre.sim.runs.sessions import BotSpec, cached_house, parse_bots, run_session, seat_bots
+from bourre.sim.stats.metrics import ci_mean
 
 __all__ = [
     "MATCHES",
@@ -40,14 +39,11 @@ __all__ = [
     "attach",
     "compute",
     "config",
-    "csv_rows",
     "gains",
     "house_of",
     "run_matches",
     "session_gain",
     "skill_chunk",
-    "summary_line",
-    "table_rows",
 ]
 
 SKILL_BUDGET = 16
@@ -109,7 +105,7 @@ def skill_chunk(
     rotate: bool = True,
     isolate: bool = False,
 ) -> list[Summary]:
-    """Worker task (:func:`bourre.sim.runner.run`'s ``task``): sessions
+    """Worker task (:func:`bourre.sim.runs.runner.run`'s ``task``): sessions
     ``indices`` of the match ``bots = [bot, field]`` in the house of ``key``:
     session ``i`` plays the decks of deal ``i // n`` with the bot at seat ``i % n``."""
     house = cached_house(house_of(key))
@@ -184,11 +180,6 @@ def compute(result: Any, houses: Sequence[str], match: Match) -> dict[str, Any]:
     return {"bot": match.bot.label, "among": match.field.label, "houses": entries}
 
 
-def _bot(label: str) -> str:
-    name = label.split("(")[0]
-    return "Monte Carlo" if name == "montecarlo" else name
-
-
 def attach(metrics: dict[str, Any]) -> None:
     """Give each house of ``metrics`` its own figures of ``metrics["skill"]``
     (``house["skill"]``: bot, among, gain, vs_first), for the summary and the table."""
@@ -206,41 +197,6 @@ def attach(metrics: dict[str, Any]) -> None:
                 )
 
 
-def summary_line(house: Mapping[str, Any]) -> str | None:
-    """Does skill pay here? One sentence for a house with ``--skill`` figures."""
-    parts = [
-        f"a {_bot(s['bot'])} bot among {_bot(s['among'])} bots {fmt.value(s['gain'], sign=True)}"
-        for s in house.get("skill", [])
-    ]
-    if not parts:
-        return None
-    return (
-        "Does skill pay? Chips a hand won by one better bot: "
-        + ", ".join(parts)
-        + " (every deal played from every seat)."
-    )
-
-
-def table_rows(houses: Sequence[Mapping[str, Any]]) -> list[tuple[str, list[str]]]:
-    """The rows of the table's skill group (none without ``--skill``): chips a hand,
-    with the table's mark where a house differs from the first on the same deals."""
-    n = max((len(h.get("skill", [])) for h in houses), default=0)
-    rows = []
-    for k in range(n):
-        cells, label = [], ""
-        for h in houses:
-            got = h.get("skill", [])
-            if k >= len(got):
-                cells.append(fmt.DASH)
-                continue
-            s = got[k]
-            label = f"{_bot(s['bot'])} among {_bot(s['among'])}"
-            sig = "" if s["vs_first"] is None else mark_of(s["vs_first"])
-            cells.append(fmt.value(s["gain"], sign=True) + sig)
-        rows.append((label, cells))
-    return rows
-
-
 def run_matches(
     run_one: Callable[[RunConfig, str], Any],
     houses: Sequence[str],
@@ -250,7 +206,7 @@ def run_matches(
 ) -> dict[str, Any]:
     """Play every match of :data:`MATCHES` over ``houses`` (``run_one(config,
     label)`` runs one with :func:`skill_chunk` and returns its
-    :class:`~bourre.sim.runner.RunResult`) and return ``metrics["skill"]``.
+    :class:`~bourre.sim.runs.runner.RunResult`) and return ``metrics["skill"]``.
     A match that stops early stops the rest (``complete`` false, ``stopped``)."""
     out: dict[str, Any] = {
         "complete": True,
@@ -267,16 +223,4 @@ def run_matches(
         if not result.complete:
             out["complete"], out["stopped"] = False, result.stopped
             break
-    return out
-
-
-def csv_rows(metrics: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """``metrics["skill"]`` in the long form of :func:`bourre.sim.report.rows`."""
-    out = []
-    for m in metrics.get("skill", {}).get("matches", []):
-        name = f"skill:{m['bot']} among {m['among']}"
-        for e in m["houses"]:
-            for metric, iv in ((name, e["gain"]), (f"diff_vs_first:{name}", e["vs_first"])):
-                if iv is not None:
-                    out.append({"house": e["house"], "metric": metric, "index": "", **iv})
     return out

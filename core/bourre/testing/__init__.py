@@ -23,12 +23,12 @@ variant it can combine with, and checks at every step:
     :meth:`Legal.refusal <bourre.game.state.Legal.refusal>`) and every reason (the
     legal set's, the payout's, the antes') carries a rule id and words, and cites a
     rule the house lists in ``bourre rules`` (:meth:`House.rule_texts
-    <bourre.rules.house.House.rule_texts>`);
+    <bourre.houses.house.House.rule_texts>`);
 ``determinism``
     the same seed gives the same session (every action, chance outcome and balance);
 ``conflicts``
     the plugin either builds on each built-in variant or is refused with it clearly
-    (a :class:`~bourre.rules.settings.HouseError` naming both and the hook);
+    (a :class:`~bourre.houses.models.HouseError` naming both and the hook);
 ``replay``
     the session's table script, refereed by ``bourre replay``, gives the same
     balances;
@@ -36,8 +36,8 @@ variant it can combine with, and checks at every step:
     ``bourre check`` (:func:`bourre.referee.check.check_card`) on the positions of the
     sessions answers the state's legal set;
 ``compare``
-    a short run of ``bourre compare`` (:func:`bourre.sim.sessions.run_session`, and
-    :func:`bourre.sim.runner.run` when the plugin is installed) plays the house;
+    a short run of ``bourre compare`` (:func:`bourre.sim.runs.sessions.run_session`, and
+    :func:`bourre.sim.runs.runner.run` when the plugin is installed) plays the house;
 ``isolated bot`` (bots)
     the bot answers through the isolated protocol
     (:class:`bourre.game.isolate.IsolatedBot`).
@@ -63,16 +63,17 @@ from bourre.game.isolate import IsolatedBot
 from bourre.game.playerbase import PlayerBase
 from bourre.game.players import ask
 from bourre.game.state import State
+from bourre.houses.house import House, PluginError
+from bourre.houses.models import HouseError
+from bourre.houses.strings import parse_house_string
 from bourre.referee import ScriptError, replay
 from bourre.referee.check import CheckError, check_card
 from bourre.rules import Reason, RuleViolation
 from bourre.rules.cards import card_str, cards_str
-from bourre.rules.house import House, PluginError
 from bourre.rules.money import amount_json
 from bourre.rules.plugins import Registry, default_registry
-from bourre.rules.settings import HouseError, parse_house_string
-from bourre.sim.runner import RunConfig, run
-from bourre.sim.sessions import BotSpec, run_session
+from bourre.sim.runs.runner import RunConfig, run
+from bourre.sim.runs.sessions import BotSpec, run_session
 
 __all__ = [
     "CHECKS",
@@ -762,8 +763,10 @@ def check_variant(
     name = _term_name(variant)
     if name not in reg.variants:
         known = ", ".join(sorted(reg.variants))
+        broken = [e.message for e in reg.errors if e.plugin == name]
+        why = f" (its plugin failed to load: {broken[0]})" if broken else ""
         report.fail(
-            Failure("build", variant, f"no variant {name!r} is installed; installed: {known}")
+            Failure("build", variant, f"no variant {name!r} is installed{why}; installed: {known}")
         )
         return report.raise_for_failures() if raise_on_failure else report
     houses = _compositions(variant, reg, report, f"variant {name!r}")

@@ -36,15 +36,17 @@ from starlette.templating import Jinja2Templates
 from bourre.advice.advise import AdviceError, advise
 from bourre.advice.review import Recorder, Review, review
 from bourre.game.actions import CARDS
+from bourre.houses.house import House, PluginError
+from bourre.houses.models import HouseError, house_from_data
+from bourre.houses.strings import parse_house_string
+from bourre.houses.text import SECTIONS, type_name
 from bourre.referee import Refereed, ScriptError, parse_text, referee
 from bourre.referee.notation import NotationError, parse_script
 from bourre.referee.records import PartialHandRecord
 from bourre.referee.ruling import ruling
 from bourre.rules import RuleViolation, plugins
 from bourre.rules.cards import CardError, card_symbol, parse_card, shown
-from bourre.rules.house import House, PluginError
-from bourre.rules.settings import HouseError, TableSettings, house_from_data, parse_house_string
-from bourre.rules.text import SECTIONS, type_name
+from bourre.rules.settings import TableSettings
 from bourre.web.guard import BODY_SECONDS, Guard
 from bourre.web.tap import TapError, TapFlow
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bourre.game.actions import CARDS, PLAY, Dealt
+from bourre.houses.house import House, PluginError
 from bourre.referee import Refereed, ScriptError, referee
 from bourre.referee.notation import NotationError, parse_script
 from bourre.referee.records import PartialHandRecord
@@ -45,7 +46,6 @@ from bourre.rules.cards import (
     parse_card,
 )
 from bourre.rules.hand import HandState
-from bourre.rules.house import House, PluginError
 from bourre.rules.money import chips
 
 __all__ = ["TapError", "TapFlow"]

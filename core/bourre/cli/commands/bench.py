@@ -1,4 +1,4 @@
-"""``bourre bench``: how fast the game runs on one core (:mod:`bourre.sim.bench`)."""
+"""``bourre bench``: how fast the game runs on one core (:mod:`bourre.sim.speed.bench`)."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def bench(
     --solver: the double-dummy solver's solves/s.  With --components: where a hand's
     time goes on the Python rules."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
-    from bourre.sim import bench as B
+    from bourre.sim.speed import bench as B
 
     if not (math.isfinite(seconds) and 0 < seconds <= 3600):
         fail(f"--seconds: {seconds} is not a time from 0 to 3600 seconds")
@@ -115,7 +115,7 @@ def bench(
     if engine == "kernel" and bots is None:  # the Monte Carlo bot is not the kernel's
         measures = tuple(m for m in measures if m != "montecarlo")
     if bots is not None:
-        from bourre.cli.commands.compare import check_bench_bots
+        from bourre.cli.commands.options import check_bench_bots
 
         check_bench_bots(houses, bots)
         measures = (bots,)
@@ -136,8 +136,8 @@ def bench(
 def _components(house: list[str] | None, seconds: float, reference: Path | None) -> None:
     """``bourre bench --components``: the cost of each rule component, a block per house."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
-    from bourre.sim.bench import machine, reference_round
-    from bourre.sim.rulecost import measure
+    from bourre.sim.speed.bench import machine, reference_round
+    from bourre.sim.speed.rulecost import measure
 
     if reference is not None and not reference.is_file():
         fail(f"--reference: {reference} is not a file")
@@ -161,7 +161,7 @@ def _solver(house: list[str] | None, seconds: float, engine: str) -> None:
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.advice.bench import solver_bench
     from bourre.advice.solver import ENGINES
-    from bourre.sim.bench import machine
+    from bourre.sim.speed.bench import machine
 
     if engine not in ENGINES:
         fail(f"--engine {engine!r}: one of {', '.join(ENGINES)}")

@@ -15,10 +15,10 @@ from rich.table import Table
 from rich.text import Text
 
 from bourre.cli.util import HouseArg, fail, load_house, whole_number
+from bourre.houses.house import House
+from bourre.houses.models import HouseError
 from bourre.rules import RuleViolation
 from bourre.rules.hookspec import PluginError
-from bourre.rules.house import House
-from bourre.rules.settings import HouseError
 
 if TYPE_CHECKING:
     from bourre.advice.chart import Chart

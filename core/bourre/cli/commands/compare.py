@@ -269,9 +269,9 @@ def _main(
     engine: str = "auto",
 ) -> None:
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
-    from bourre.cli.commands import launch
+    from bourre.cli.commands.launch import RunOptions, check_outputs, finish, launch, writing
 
-    run = launch.RunOptions.pick(locals())
+    run = RunOptions.pick(locals())
     run.check()
     if skill_sessions is not None and not skill:
         fail("--skill-sessions goes with --skill")
@@ -279,7 +279,7 @@ def _main(
         fail(f"--skill-sessions must be at least 1, not {skill_sessions}")
     if below != below:  # NaN
         fail("--below must be a number")
-    launch.check_outputs(json=json, csv=csv, plot=plot, report=report, state=state, resume=resume)
+    check_outputs(json=json, csv=csv, plot=plot, report=report, state=state, resume=resume)
     houses = [load_house(h) for h in house_args]
     specs = [h.spec for h in houses]
     if len(set(specs)) != len(specs):
@@ -287,7 +287,7 @@ def _main(
         fail(f"the house {dup!r} is given twice")
     choose_engine(engine, houses, bots or "heuristic", isolate)
     with engine_for_the_run(engine):
-        launched = launch.launch(
+        launched = launch(
             houses,
             run,
             plot=plot is not None,
@@ -299,9 +299,9 @@ def _main(
 
     from rich.console import Console
 
-    from bourre.sim.labels import coverage
-    from bourre.sim.metrics import compute
-    from bourre.sim.report import render, write_csv, write_json
+    from bourre.sim.reports.files import render, write_csv, write_json
+    from bourre.sim.reports.labels import coverage
+    from bourre.sim.stats.metrics import compute
 
     metrics = compute(result, below)
     if skilled is not None:
@@ -311,24 +311,24 @@ def _main(
         attach(metrics)
     render(metrics, Console())
     if json is not None:
-        with launch.writing(launched, "--json", json):
+        with writing(launched, "--json", json):
             write_json(metrics, json)
     if csv is not None:
-        with launch.writing(launched, "--csv", csv):
+        with writing(launched, "--csv", csv):
             write_csv(metrics, csv)
     if plot is not None:
-        from bourre.sim.plots import plot as make_plots
+        from bourre.sim.reports.plots import plot as make_plots
 
-        with launch.writing(launched, "--plot", plot):
+        with writing(launched, "--plot", plot):
             make_plots(result, metrics, plot)
     if report is not None:
-        from bourre.sim.htmlreport import write_report
+        from bourre.sim.reports.html import write_report
 
-        with launch.writing(launched, "--report", report):
+        with writing(launched, "--report", report):
             write_report(report, metrics, result, houses)
     stopped = None if skilled is None or skilled["complete"] else skilled["stopped"]
     note = coverage(metrics) or f"the --skill tables are PARTIAL ({stopped})"
-    launch.finish(launched, note, stopped)
+    finish(launched, note, stopped)
 
 
 def _skill_matches(skill_sessions: int | None) -> Any:
@@ -349,23 +349,6 @@ def _skill_matches(skill_sessions: int | None) -> Any:
         )
 
     return then
-
-
-def check_bench_bots(houses: list[Any], bots: str) -> None:
-    """``bourre bench --bots``: the bots must exist, fit every table and take their
-    options (exit 2 otherwise)."""
-    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
-    from bourre.cli.commands.launch import check_bot_options
-    from bourre.rules.plugins import default_registry
-    from bourre.sim.sessions import parse_bots, seat_bots
-
-    try:
-        specs = parse_bots(bots, default_registry().bots)
-        for h in houses:
-            seat_bots(specs, h.table.players, 0, False)
-    except ValueError as e:
-        fail(f"--bots: {e}")
-    check_bot_options(specs, houses[0])
 
 
 @hookimpl

@@ -15,7 +15,7 @@ def rules(house: HouseArg = None) -> None:
     # lazy: rich and the rules' rendering, loaded when this command runs
     from rich.console import Console
 
-    from bourre.rules.text import render_rules
+    from bourre.houses.text import render_rules
 
     h = load_house(house)
     render_rules(h, Console())
@@ -26,7 +26,7 @@ def variants() -> None:
     # lazy: rich and the rules' rendering, loaded when this command runs
     from rich.console import Console
 
-    from bourre.rules.text import render_variants
+    from bourre.houses.text import render_variants
 
     render_variants(Console())
 

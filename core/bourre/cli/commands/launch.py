@@ -1,10 +1,10 @@
 """What ``compare``, ``simulate`` and ``sweep`` share on the command line: the run
-options checked, the houses played with :func:`bourre.sim.runner.run` (in worker
+options checked, the houses played with :func:`bourre.sim.runs.runner.run` (in worker
 processes or on a Dask cluster) with a progress bar, SIGTERM/SIGHUP stopping like
 Ctrl-C, the state file, ``--resume``, and the exit of a run stopped early.
 
 The run options and their checks are :mod:`bourre.cli.commands.options`, the progress bar
-:mod:`bourre.sim.progress`.  Heavy modules (the runner, rich, distributed) are
+:mod:`bourre.sim.runs.progress`.  Heavy modules (the runner, rich, distributed) are
 imported by the functions that use them.
 """
 
@@ -25,8 +25,8 @@ import typer
 
 from bourre.cli.commands.options import RunOptions, check_bot_options, check_outputs
 from bourre.cli.util import fail
-from bourre.sim.progress import run_with_progress
-from bourre.sim.statefile import key_path
+from bourre.sim.runs.progress import run_with_progress
+from bourre.sim.runs.statefile import key_path
 
 __all__ = [
     "Launched",
@@ -71,7 +71,7 @@ class Launched:
     """A run played (perhaps stopped early) and where its sessions are kept."""
 
     result: Any
-    """The :class:`~bourre.sim.runner.RunResult`."""
+    """The :class:`~bourre.sim.runs.runner.RunResult`."""
     state: Path
     temporary: bool
     """The state file was made for this run only (removed when it completes)."""
@@ -88,13 +88,13 @@ def launch(
     default_sessions: int = 5000,
     then: Callable[[Callable[..., Any], Any], Any] | None = None,
 ) -> Launched:
-    """Play ``houses`` (built :class:`~bourre.rules.house.House` objects, all different) on
+    """Play ``houses`` (built :class:`~bourre.houses.house.House` objects, all different) on
     common random numbers, resuming ``run.resume`` if given: the run options are taken
     from the state file where not given, and checked against it."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.rules.plugins import default_registry
-    from bourre.sim import runner, statefile
-    from bourre.sim import sessions as sessions_
+    from bourre.sim.runs import runner, statefile
+    from bourre.sim.runs import sessions as sessions_
 
     sessions, seed, bots, rotate, isolate = (
         run.sessions,

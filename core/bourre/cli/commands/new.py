@@ -234,7 +234,7 @@ def make_penalty(factor: int) -> PenaltyFn:
 _VARIANT_TEST = Template('''\
 """$name: the rule itself, then bourre's conformance kit (:mod:`bourre.testing`)."""
 
-from bourre.rules.house import House
+from bourre.houses.house import House
 from bourre.testing import check_variant
 from $module import rule
 

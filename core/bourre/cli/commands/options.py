@@ -13,11 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from bourre.cli.util import WORKERS_PER_CPU, fail, max_workers, whole_number
-from bourre.sim.runs import MAX_SESSIONS
+from bourre.sim.runs.run import MAX_SESSIONS
 
 __all__ = [
     "MAX_SESSIONS",
     "RunOptions",
+    "check_bench_bots",
     "check_bot_options",
     "check_numbers",
     "check_outputs",
@@ -165,3 +166,19 @@ class RunOptions:
             not 0 < len(self.seed) <= MAX_SEED or not self.seed.isprintable()
         ):
             fail(f"--seed: a seed is 1 to {MAX_SEED} printable characters")
+
+
+def check_bench_bots(houses: list[Any], bots: str) -> None:
+    """``bourre bench --bots``: the bots must exist, fit every table and take their
+    options (exit 2 otherwise)."""
+    # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
+    from bourre.rules.plugins import default_registry
+    from bourre.sim.runs.sessions import parse_bots, seat_bots
+
+    try:
+        specs = parse_bots(bots, default_registry().bots)
+        for h in houses:
+            seat_bots(specs, h.table.players, 0, False)
+    except ValueError as e:
+        fail(f"--bots: {e}")
+    check_bot_options(specs, houses[0])

@@ -14,10 +14,10 @@ import typer
 
 from bourre.cli.commands.options import unwritable
 from bourre.cli.util import fail, load_house, whole_number
+from bourre.houses.textfile import read_text
 from bourre.rules import RuleViolation
 from bourre.rules.cards import CardError, card_symbol, parse_card, parse_suit, shown
 from bourre.rules.hookspec import PluginError
-from bourre.rules.textfile import read_text
 
 __all__ = ["check", "convert", "register_commands", "replay", "serve"]
 

@@ -1,12 +1,12 @@
 """``bourre sweep "standard+pot-limit(limit={5,10,20,40,80})"``: one house setting
 (or several, as a grid) across a list of values, every point on the same decks.
 
-The points are expanded by :mod:`bourre.sim.braces` and played like ``bourre
+The points are expanded by :mod:`bourre.sim.sweeps.braces` and played like ``bourre
 compare``'s houses (:mod:`bourre.cli.commands.launch`: the same runner, state file,
 ``--resume``, workers, Dask and Ctrl-C); their numbers are compare's
-(:func:`bourre.sim.metrics.compute`), printed in compare's words
-(:mod:`bourre.sim.sweep_table`) and on compare's HTML page
-(:mod:`bourre.sim.htmlreport`).  Only typer is imported at module level.
+(:func:`bourre.sim.stats.metrics.compute`), printed in compare's words
+(:mod:`bourre.sim.sweeps.table`) and on compare's HTML page
+(:mod:`bourre.sim.reports.html`).  Only typer is imported at module level.
 """
 
 from __future__ import annotations
@@ -37,11 +37,12 @@ from bourre.cli.commands.compare import (
 )
 from bourre.cli.commands.options import whole_number
 from bourre.cli.util import a_number, fail
-from bourre.rules.house import House, PluginError
+from bourre.houses.house import House, PluginError
+from bourre.houses.models import HouseError
 from bourre.rules.money import Amount
-from bourre.rules.settings import HouseError, TableSettings
+from bourre.rules.settings import TableSettings
 from bourre.rules.variant import hookimpl
-from bourre.sim.sweep_points import DEFAULT_METRICS, METRICS
+from bourre.sim.sweeps.points import DEFAULT_METRICS, METRICS
 
 __all__ = ["sweep"]
 
@@ -114,10 +115,10 @@ def sweep(
     the chosen figures, and curves with the range where each figure lies 19 times in
     20."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
-    from bourre.cli.commands import launch
-    from bourre.sim.braces import SweepError, expand
+    from bourre.cli.commands.launch import RunOptions, check_outputs, finish, launch, writing
+    from bourre.sim.sweeps.braces import SweepError, expand
 
-    run = launch.RunOptions.pick(locals())
+    run = RunOptions.pick(locals())
     run.check()
     if not down >= 0:  # NaN too
         fail(f"--down must be a number of chips, 0 or more, not {down}")
@@ -125,7 +126,7 @@ def sweep(
     unknown = [n for n in names if n not in METRICS]
     if unknown:
         fail(f"--metric {unknown[0]!r} is not a metric; the metrics: {', '.join(METRICS)}")
-    launch.check_outputs(json=json, plot=plot, report=report, state=state, resume=resume)
+    check_outputs(json=json, plot=plot, report=report, state=state, resume=resume)
     try:
         sw = expand(houses)
     except SweepError as e:
@@ -133,7 +134,7 @@ def sweep(
     built = _houses(sw)
     choose_engine(engine, built, bots or "heuristic", isolate)
     with engine_for_the_run(engine):
-        launched = launch.launch(
+        launched = launch(
             built,
             run,
             plot=plot is not None,
@@ -142,28 +143,28 @@ def sweep(
         )
     from rich.console import Console
 
-    from bourre.sim.metrics import compute
-    from bourre.sim.sweep_points import coverage
-    from bourre.sim.sweep_table import render
+    from bourre.sim.stats.metrics import compute
+    from bourre.sim.sweeps.points import coverage
+    from bourre.sim.sweeps.table import render
 
     result = launched.result
     metrics = compute(result, [float(h.table.balance) - down for h in built])
     record = _record(sw, metrics, result, names, down)
     render(record, metrics, Console())
     if json is not None:
-        with launch.writing(launched, "--json", json):
+        with writing(launched, "--json", json):
             json.write_text(record.model_dump_json(indent=2) + "\n", encoding="utf-8")
     if plot is not None:
-        from bourre.sim.sweep_plots import plot as make_plots
+        from bourre.sim.sweeps.plots import plot as make_plots
 
-        with launch.writing(launched, "--plot", plot):
+        with writing(launched, "--plot", plot):
             make_plots(record, plot)
     if report is not None:
-        from bourre.sim.htmlreport import write_sweep_report
+        from bourre.sim.sweeps.html import write_sweep_report
 
-        with launch.writing(launched, "--report", report):
+        with writing(launched, "--report", report):
             write_sweep_report(report, record, metrics, built)
-    launch.finish(launched, coverage(record))
+    finish(launched, coverage(record))
 
 
 def _houses(sw: Any) -> list[Any]:
@@ -200,7 +201,7 @@ def _unit(owner: str, key: str) -> str | None:
 def _record(sw: Any, metrics: dict[str, Any], result: Any, names: list[str], down: float) -> Any:
     """The record of the sweep (``--json``), its numbers those of ``metrics``."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
-    from bourre.sim.sweep_points import AxisRecord, SweepRecord, point_records
+    from bourre.sim.sweeps.points import AxisRecord, SweepRecord, point_records
 
     cfg = result.config
     points = point_records(sw, metrics)

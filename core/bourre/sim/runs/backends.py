@@ -1,0 +1,165 @@
+"""Where the sessions of a run are played: split into tasks interleaved by session
+index (:func:`chunk_tasks`), then in process (:func:`run_inline`), on a
+:class:`concurrent.futures.ProcessPoolExecutor` or on a Dask cluster through its
+``concurrent.futures`` executor (:func:`run_pool`).  Ctrl-C or a failing worker
+stops the run; every completed session is already recorded."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import math
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from typing import Any
+
+from bourre.sim.runs.run import RunConfig, RunResult
+from bourre.sim.runs.sessions import worker_init
+from bourre.sim.runs.statefile import StateError
+
+__all__ = ["chunk_tasks", "default_chunk", "run_inline", "run_pool"]
+
+
+def chunk_tasks(missing: Mapping[str, Iterable[int]], size: int) -> Iterator[tuple[str, list[int]]]:
+    """Tasks interleaved by session index, so every house advances together; made as
+    they are taken (``missing`` may be lazy: a run of many sessions never holds every
+    index)."""
+    todo = {h: iter(idx) for h, idx in missing.items()}
+    while todo:
+        for h in list(todo):
+            chunk = list(itertools.islice(todo[h], size))
+            if chunk:
+                yield h, chunk
+            else:
+                del todo[h]
+
+
+def default_chunk(total: int, workers: int) -> int:
+    """About 16 tasks per worker, at most 25 sessions each (a short loss on Ctrl-C)."""
+    return max(1, min(25, math.ceil(total / max(1, workers * 16))))
+
+
+def _iso(config: RunConfig) -> tuple[bool, ...]:
+    """The ``isolate`` argument of a task, only when set (custom tasks need not take it)."""
+    return (True,) if config.isolate else ()
+
+
+def _stop(result: RunResult, reason: str) -> None:
+    result.complete = False
+    result.stopped = reason
+
+
+def run_inline(
+    tasks: Iterable[tuple[str, list[int]]],
+    config: RunConfig,
+    task: Callable[..., list[dict[str, Any]]],
+    record: Callable[[str, list[dict[str, Any]]], None],
+    result: RunResult,
+) -> None:
+    """Play ``tasks`` one after another in this process, passing each batch to ``record``."""
+    try:
+        for house, idx in tasks:
+            record(house, task(house, config.bots, config.seed, idx, config.rotate, *_iso(config)))
+    except KeyboardInterrupt:
+        _stop(result, "interrupted")
+    except StateError as e:  # the state file could not take the batch (a full disk)
+        _stop(result, str(e))
+    except Exception as e:
+        _stop(result, f"worker failed: {e!r}")
+
+
+def run_pool(
+    tasks: Iterable[tuple[str, list[int]]],
+    config: RunConfig,
+    task: Callable[..., list[dict[str, Any]]],
+    record: Callable[[str, list[dict[str, Any]]], None],
+    result: RunResult,
+    workers: int,
+    scheduler: Any,
+) -> None:
+    """Play ``tasks`` on ``workers`` processes, or on the Dask ``scheduler`` (an address
+    or a ``distributed.Client``), a few at a time, passing each batch to ``record``."""
+    client = None
+    owns_client = False
+    executor: Executor
+    if scheduler is not None:
+        # lazy: the optional 'dask' extra, loaded for --scheduler only
+        from distributed import Client
+
+        if isinstance(scheduler, Client):
+            client = scheduler
+        else:
+            client = Client(scheduler)  # type: ignore[no-untyped-call]
+            owns_client = True
+        executor = client.get_executor(pure=False)  # type: ignore[no-untyped-call]
+    else:
+        executor = ProcessPoolExecutor(max_workers=workers, initializer=worker_init)
+    pending: dict[Future[list[dict[str, Any]]], str] = {}
+    broken = False
+    if client is not None:
+        try:
+            workers = max(1, sum(client.nthreads().values()))  # type: ignore[no-untyped-call]
+        except Exception:
+            workers = 8
+    window = 4 * workers  # tasks in flight: a long run does not queue every task at once
+    todo = iter(tasks)
+    try:
+        while True:
+            while len(pending) < window:
+                nxt = next(todo, None)
+                if nxt is None:
+                    break
+                house, idx = nxt
+                fut = executor.submit(
+                    task, house, config.bots, config.seed, idx, config.rotate, *_iso(config)
+                )
+                pending[fut] = house
+            if not pending:
+                break
+            done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            for fut in done:
+                house = pending.pop(fut)
+                try:
+                    batch = fut.result()
+                except Exception as e:
+                    _stop(result, f"worker failed: {e!r}")
+                    broken = True
+                    break
+                try:
+                    record(house, batch)
+                except StateError as e:  # the state file could not take it (a full disk)
+                    _stop(result, str(e))
+                    broken = True
+                    break
+            if broken:
+                break
+    except KeyboardInterrupt:
+        _stop(result, "interrupted")
+        broken = True
+    finally:
+        if scheduler is None:
+            if broken:  # the workers first: the pool then fails what was pending itself
+                _terminate(list((getattr(executor, "_processes", None) or {}).values()))
+                executor.shutdown(wait=False)
+            else:
+                executor.shutdown(wait=True, cancel_futures=True)
+        else:
+            for fut in pending:
+                fut.cancel()
+            executor.shutdown(wait=False)
+            if owns_client and client is not None:
+                client.close()  # type: ignore[no-untyped-call]
+
+
+def _terminate(procs: list[Any]) -> None:
+    """Stop the worker processes of an abandoned pool at once (their running
+    chunks are lost; every completed session is already recorded)."""
+    for p in procs:
+        with contextlib.suppress(Exception):
+            p.terminate()
+    for p in procs:
+        with contextlib.suppress(Exception):
+            p.join(timeout=5)
+            if p.is_alive():
+                p.kill()
+                p.join(timeout=5)
