@@ -347,7 +347,7 @@ def test_the_web_page_answers_bad_input_with_a_message(field: str, value: str, w
 
 
 def test_the_example_of_docs_advice_runs() -> None:
-    page = (Path(__file__).parent.parent / "docs" / "advice.md").read_text(encoding="utf-8")
+    page = (Path(__file__).parents[2] / "docs" / "advice.md").read_text(encoding="utf-8")
     (code,) = re.findall(r"```py\n(.*?)```", page, re.S)
     with contextlib.redirect_stdout(io.StringIO()) as out:
         exec(compile(code, "docs/advice.md", "exec"), {"__name__": "advise_doc"})

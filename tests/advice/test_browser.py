@@ -23,7 +23,7 @@ from bourre.advice.review import Recorder, review
 from bourre.referee import load_script, referee
 from bourre.web import WEB_DEALS
 
-ROOT = Path(__file__).parents[1]
+ROOT = Path(__file__).parents[2]
 SHOTS = ROOT / "docs" / "img" / "advice"
 TRICKS = ROOT / "docs" / "examples" / "hands" / "tricks.hand"
 PHONE = {"width": 390, "height": 844}
@@ -70,7 +70,7 @@ def test_ask_whether_to_play_a_hand(server: str, browser: Any) -> None:
     not kernel.available(),
     reason="the page's review is checked against the kernel's solver, word for word; without"
     " the compiled kernel a whole hand's review on the Python rules takes hours (its Python"
-    " path is tested in tests/test_review.py)",
+    " path is tested in tests/advice/test_review.py)",
 )
 @pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
 def test_review_a_pasted_hand(

@@ -29,7 +29,7 @@ from bourre.cli import app
 from bourre.kernel import rollouts
 from bourre.rules.plugins import load_registry
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SPLIT_POT = ROOT / "docs" / "examples" / "bourre-split-pot" / "src"
 KERNEL = rollouts._BUILT and os.environ.get("BOURRE_ENGINE", "") != "python"
 

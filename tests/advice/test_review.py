@@ -41,7 +41,7 @@ from bourre.rules.cards import card_str, card_symbol
 from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 HANDS = ROOT / "docs" / "examples" / "hands"
 
 
@@ -471,7 +471,7 @@ def test_a_bad_script_is_refused_with_review(tmp_path: Path) -> None:
 
 
 def test_replay_review_on_an_installed_third_party_house(installed: Path, tmp_path: Path) -> None:  # noqa: F811
-    """The example plugin installed (tests/test_third_party.py's fixture): the review
+    """The example plugin installed (tests/plugins/test_third_party.py's fixture): the review
     runs on the Python rules with the plain search and says so."""
     script = tmp_path / "split.json"
     script.write_text(json.dumps(random_script(2, 11, variants=("split-pot",))), encoding="utf-8")

@@ -30,7 +30,7 @@ from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # -- the brute force: every line of play, nothing remembered, nothing merged ---------
 

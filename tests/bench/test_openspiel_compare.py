@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "openspiel_compare.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "openspiel_compare.py"
 
 
 def test_openspiel_compare_runs():

@@ -62,7 +62,7 @@ def test_the_engine_imports_no_bot() -> None:
     """Bots are plugins: the core modules never import them."""
     import pathlib
 
-    core = pathlib.Path(__file__).parents[1] / "core" / "bourre"
+    core = pathlib.Path(__file__).parents[2] / "core" / "bourre"
     for path in core.rglob("*.py"):
         if path.name == "build.py":
             continue  # the build inventory lists every compiled package

@@ -27,7 +27,7 @@ from bourre.rules.plugins import load_registry
 from bourre_bots.heuristic import HeuristicPlayer, choose_card, discard_weak, known_out
 from bourre_bots.pimc import PimcPlayer
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _points(house: House, seed: str, phase: str | None = None) -> list[State]:

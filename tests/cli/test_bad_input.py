@@ -261,7 +261,7 @@ def test_an_entry_point_named_like_a_built_in_is_reported_in_one_line(
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["replay", str(Path(__file__).parent / "golden" / "worked_example.script.json"), "--indent", "99999999"],
+        (["replay", str(Path(__file__).parents[1] / "golden" / "worked_example.script.json"), "--indent", "99999999"],
          "--indent must be from 0 to 16"),
         (["play", "--hands", "0"], "--hands must be 1 or more"),
         (["bench", "--parallel", "--workers", "500"], "--workers must be from 1 to"),
@@ -379,7 +379,7 @@ def test_a_state_file_that_fills_up_stops_the_run_in_words(
 
 @pytest.mark.parametrize(
     "args",
-    [["rules", "standard"], ["convert", str(Path(__file__).parent / "golden" / "worked_example.script.json")],
+    [["rules", "standard"], ["convert", str(Path(__file__).parents[1] / "golden" / "worked_example.script.json")],
      ["simulate", "standard", "--sessions", "2", "--bots", "random", "--no-progress", "--workers", "1"]],
 )
 def test_a_full_standard_output_is_one_line_not_a_traceback(args: list[str]) -> None:

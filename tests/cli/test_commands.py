@@ -471,7 +471,7 @@ def test_help_points_only_to_the_projects_own_documents():
     assert "docs/table-scripts.md" in invoke("replay", "--help").stdout
     for outside in ("RULES.md", "HAND-HISTORY", "shared/"):
         assert outside not in text
-    root = pathlib.Path(__file__).parents[1]
+    root = pathlib.Path(__file__).parents[2]
     for path in [*(root / "core").rglob("*.py"), *(root / "variants").rglob("*.py")]:
         source = path.read_text(encoding="utf-8")
         for outside in ("RULES.md", "HAND-HISTORY", "../shared"):
@@ -484,7 +484,7 @@ def test_the_readme_tour_runs_as_written():
     import pathlib
     import shlex
 
-    root = pathlib.Path(__file__).parents[1]
+    root = pathlib.Path(__file__).parents[2]
     readme = (root / "README.md").read_text(encoding="utf-8")
     block = readme.split("## Settling a dispute", 1)[1].split("```bash", 1)[1].split("```", 1)[0]
     commands = [line for line in block.splitlines() if line.startswith("bourre ")]

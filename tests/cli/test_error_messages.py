@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from bourre.cli import app
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DISPUTE = (ROOT / "docs" / "examples" / "hands" / "dispute.hand").read_text(encoding="utf-8")
 """The worked example as the table saw it: line 3 ``house standard``, line 4 ``hand
 dealer 2``, 5 ``upcard 2S``, 6-8 ``dealt``, 9-13 ``decide``, 14 ``play 4 JH``, 15

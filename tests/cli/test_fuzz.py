@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from bourre.cli import app
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 cli = CliRunner()
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 SLOW = settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))

@@ -28,7 +28,7 @@ from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
 from bourre_bots.random_bot import RandomPlayer
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 runner = CliRunner()
 
 

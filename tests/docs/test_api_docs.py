@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-PAGE = Path(__file__).parents[1] / "docs" / "api.md"
+PAGE = Path(__file__).parents[2] / "docs" / "api.md"
 BLOCKS = re.findall(r"```python\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.S)
 
 
@@ -32,7 +32,7 @@ def test_the_readme_library_snippet_runs_as_pasted() -> None:
     import re
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     text = (root / "README.md").read_text(encoding="utf-8")
     section = text.split("## As a library", 1)[1]
     block = re.search(r"```python\n(.*?)```", section, re.S)

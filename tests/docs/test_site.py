@@ -18,7 +18,7 @@ from bourre.rules import hookspec
 from bourre.rules.hookspec import RULE_HOOKS
 from bourre.rules.house import House
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 REGISTRATION = ("bourre_register_variants", "bourre_register_bots", "bourre_register_commands")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from plugin_env import PluginEnv
 
-PAGE = Path(__file__).resolve().parents[1] / "docs" / "tutorial-variant.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "tutorial-variant.md"
 
 
 def commands() -> list[list[str]]:

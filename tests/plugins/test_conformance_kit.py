@@ -31,7 +31,7 @@ from bourre_variants.standard.obligations import follow as standard_follow
 from bourre_variants.standard.payout import PAYOUT_TEXTS
 from bourre_variants.standard.payout import payout as standard_payout
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SPLIT_POT_SRC = ROOT / "docs" / "examples" / "bourre-split-pot" / "src"
 pytest_plugins = ("pytester",)
 QUICK = {"sizes": (2, 5, 8), "sessions": 1}

@@ -102,7 +102,7 @@ def test_what_is_not_a_card_is_refused_in_one_line(bad: str) -> None:
 def test_check_script_names_an_illegal_card_already_played(tmp_path: Path) -> None:
     """``check --script`` on a hand with a renege: the card, the rule that forbade it in
     the words it had when played, that it stands, then who is to act and why."""
-    dispute = (Path(__file__).parents[1] / "docs" / "examples" / "hands" / "dispute.hand")
+    dispute = (Path(__file__).parents[2] / "docs" / "examples" / "hands" / "dispute.hand")
     path = tmp_path / "renege.hand"
     path.write_text(dispute.read_text(encoding="utf-8") + "play 1 8S\n", encoding="utf-8")
     r = runner.invoke(app, ["check", "--script", str(path)])

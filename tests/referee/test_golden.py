@@ -18,7 +18,7 @@ from conftest import normalize
 
 from bourre.referee import replay, replay_file
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 NAMES = sorted(p.name[: -len(".script.json")] for p in GOLDEN.glob("*.script.json"))
 REQUIRED = {
     "plain_2111",  # a plain hand (2-1-1-1 wins)

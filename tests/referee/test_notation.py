@@ -14,7 +14,7 @@ from bourre.referee import replay
 from bourre.referee.notation import NotationError, format_script, looks_like_notation, parse_script
 from bourre.referee.records import Script
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 SCRIPTS = sorted(GOLDEN.rglob("*.script.json"))
 runner = CliRunner()
 

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from bourre.cli import app
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 runner = CliRunner()
 
 

@@ -15,7 +15,7 @@ from bourre.referee import ScriptError, replay
 from bourre.rules.house import House
 from bourre.rules.settings import house_from_data
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 SCRIPTS = sorted(p for p in GOLDEN.rglob("*.script.json"))
 
 
@@ -147,14 +147,14 @@ def test_the_published_json_schemas_are_the_models() -> None:
     with `python -c "from bourre.referee.records import json_schemas; …"` (docs/table-scripts.md)."""
     from bourre.referee.records import json_schemas
 
-    folder = Path(__file__).parents[1] / "docs" / "schema"
+    folder = Path(__file__).parents[2] / "docs" / "schema"
     for name, schema in json_schemas().items():
         assert json.loads((folder / name).read_text(encoding="utf-8")) == schema, name
 
 
 def test_records_validate_against_the_published_schema() -> None:
     jsonschema = pytest.importorskip("jsonschema")
-    folder = Path(__file__).parents[1] / "docs" / "schema"
+    folder = Path(__file__).parents[2] / "docs" / "schema"
     schema = json.loads((folder / "session-record.schema.json").read_text(encoding="utf-8"))
     script_schema = json.loads((folder / "table-script.schema.json").read_text(encoding="utf-8"))
     for path in SCRIPTS[:6]:

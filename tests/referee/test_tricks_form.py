@@ -32,8 +32,8 @@ from bourre.rules.settings import TableSettings, house_from_data
 from bourre.rules.variant import Variant, hookimpl
 from bourre_variants.standard.draw import Draw
 
-ROOT = Path(__file__).parents[1]
-GOLDEN = Path(__file__).parent / "golden"
+ROOT = Path(__file__).parents[2]
+GOLDEN = Path(__file__).parents[1] / "golden"
 EXAMPLES = ROOT / "docs" / "examples"
 SCRIPTS = sorted(GOLDEN.rglob("*.script.json")) + sorted((EXAMPLES / "hands").glob("*.hand"))
 SPLIT_POT = EXAMPLES / "bourre-split-pot"

@@ -8,7 +8,7 @@ Golden transcripts: ``tests/golden/variants/<name>.script.json`` and
 ``<name>.record.json``; the record was produced by the reference referee.  Regenerate
 them (after a deliberate change of the reference) with::
 
-    python tests/test_variants.py
+    python tests/referee/test_variant_goldens.py
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 for p in (str(ROOT), str(ROOT / "tests")):
-    if p not in sys.path:  # `python tests/test_variants.py`, `pytest` alike
+    if p not in sys.path:  # `python tests/referee/test_variant_goldens.py`, `pytest` alike
         sys.path.insert(0, p)
 
 from conftest import (  # noqa: E402

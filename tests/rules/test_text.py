@@ -14,7 +14,7 @@ from conftest import ALTERNATIVES
 from bourre.rules.hookspec import RULE_HOOKS
 from bourre.rules.house import House
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RULES_MD = [p / "RULES.md" for p in (ROOT.parent / "shared", ROOT / "shared", Path("/work/shared"))]
 
 STANDARD_IDS = frozenset(

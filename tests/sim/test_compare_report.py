@@ -255,7 +255,7 @@ def test_docs_show_every_figure_with_its_caption() -> None:
 
     from bourre.sim.plots import FIGURES
 
-    docs = Path(__file__).parents[1] / "docs"
+    docs = Path(__file__).parents[2] / "docs"
     spec = importlib.util.spec_from_file_location("bourre_docs_hooks_r", docs / "hooks.py")
     assert spec is not None and spec.loader is not None
     hooks = importlib.util.module_from_spec(spec)

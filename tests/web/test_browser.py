@@ -23,7 +23,7 @@ from browser import chromium, served
 from tapflow import ASKED, SHOWN, TOUR, taps
 from webflow import an_illegal_card, hand_lines
 
-SHOTS = Path(__file__).parents[1] / "docs" / "img" / "referee"
+SHOTS = Path(__file__).parents[2] / "docs" / "img" / "referee"
 
 
 @pytest.fixture(scope="module")
