@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from brute import brute
 from conftest import ALL_CARDS, complete, decisions, make_hand, make_script
-from test_third_party import installed, run_bourre  # noqa: F401 (the installed plugin's fixture)
+from plugins.test_third_party import installed, run_bourre  # noqa: F401 (the installed plugin's fixture)
 
 from bourre import kernel
 from bourre.advice import solve
@@ -571,7 +571,7 @@ def test_the_tapped_hand_offers_its_review(client: Any) -> None:
     """The tour's hand tapped through to the payout (a renege the table lets stand):
     the page offers the review, which says what it did with the renege."""
     from tapflow import TOUR, hidden, taps
-    from test_web_tap import Table
+    from web.test_tap import Table
 
     t = Table()
     t.taps(taps(TOUR))

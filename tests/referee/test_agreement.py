@@ -15,7 +15,19 @@ import random
 from typing import Any
 
 import pytest
-from conftest import normalize, reference
+from conftest import (
+    FORFEIT_DEAL,
+    RENEGE_DEAL,
+    hand_2111,
+    hand_renege,
+    hand_tie,
+    hand_two_bourre,
+    make_script,
+    normalize,
+    reference,
+    run,
+    sole_dealer_hand,
+)
 
 from bourre.referee import ScriptError, replay
 from tests.reference.generate import OPTIONAL_VARIANTS, malformed_scripts, random_script
@@ -156,7 +168,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 GOLDEN_SCRIPTS = [
     json.loads(p.read_text(encoding="utf-8"))
-    for p in sorted((Path(__file__).parent / "golden").glob("*.script.json"))
+    for p in sorted((Path(__file__).parents[1] / "golden").glob("*.script.json"))
 ]
 ODD_VALUES = [
     None,
@@ -270,3 +282,22 @@ def test_nonsense_values_are_refused(field, value):
     with pytest.raises(ScriptError) as info:
         replay(script)
     assert "hand 1" in str(info.value) and field.split(".")[-1].split("[")[0] in str(info.value)
+
+
+# ------------------------------------------------------------------------- sanity
+
+
+def test_scenarios_agree_with_the_reference():
+    """The hand-made deals of conftest are refereed alike by the independent reference."""
+    from conftest import hand_worked_example
+
+    for script in (
+        make_script([hand_2111(), sole_dealer_hand(1, 5)]),
+        make_script([hand_tie(), sole_dealer_hand(1, 5)]),
+        make_script([hand_two_bourre(), sole_dealer_hand(1, 5)]),
+        make_script([hand_renege(), sole_dealer_hand(2, 5)]),
+        make_script([hand_worked_example(), sole_dealer_hand(3, 5)]),
+        make_script([hand_2111(0), hand_tie(1), hand_tie(2)]),
+    ):
+        assert normalize(run(script)) == reference(script)
+    assert RENEGE_DEAL and FORFEIT_DEAL

@@ -3,10 +3,22 @@ order the others play to it, which a variant may change and the guard checks."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
-from conftest import plugin
+from conftest import (
+    M,
+    S,
+    complete,
+    decisions,
+    hand_2111,
+    make_hand,
+    make_script,
+    plugin,
+    run,
+    script_deck,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from widdershins import Widdershins
@@ -19,6 +31,8 @@ from bourre.rules.house import House
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
+from bourre_variants.standard.obligations import follow
+from rules.helpers import SPADES, refused
 
 
 def _clockwise_from(dealer: int, n: int) -> list[int]:
@@ -87,3 +101,34 @@ def test_a_lead_that_is_not_the_active_seats_is_stopped_naming_the_plugin() -> N
             state.apply_action(state.legal_actions()[-1])  # play every hand
     assert e.value.plugin == "twice" and e.value.hook == "bourre_lead"
     assert "active seats" in str(e.value)
+
+
+# =========================================================================== R-LEAD
+
+
+def test_R_LEAD_first_active_left_of_dealer_then_the_winner():
+    rec = run(make_script([hand_2111()]))
+    tricks = rec["hands"][0]["tricks"]
+    assert tricks[0]["leader"] == 1
+    for a, b in pairwise(tricks):
+        assert b["leader"] == a["winner"]
+        assert b["plays"][0]["seat"] == a["winner"]
+    assert [t["winner"] for t in tricks] == [1, 1, 2, 3, 4]
+    # seat 1 passes: seat 2 is the first active to the dealer's left
+    deck = script_deck({}, 0, 5)
+    script = complete(make_script([make_hand(deck, decisions(0, 5, {2: "play", 4: "play"}))]))
+    rec = run(script)
+    assert rec["hands"][0]["tricks"][0]["leader"] == 2
+
+
+def test_R_LEAD_only_active_players_play():
+    rec = run(make_script([hand_2111()]))
+    for t in rec["hands"][0]["tricks"]:
+        assert [p["seat"] for p in t["plays"]] == [(t["leader"] - 1 + k) % 4 + 1 for k in range(4)]
+    hand = hand_2111()
+    hand["plays"][1] = {"seat": 0, "card": "6C"}  # the dealer passed
+    refused(make_script([hand]), "hand 1, play 2", "R-LEAD")
+
+
+def test_R_LEAD_leading_is_free():
+    assert S(follow(M("AS 2H 3D 4C"), [], SPADES)) == {"AS", "2H", "3D", "4C"}
