@@ -4,15 +4,22 @@ procedure stepped by recorded answers, hands played from a deck, refusals checke
 
 from __future__ import annotations
 
-import pytest
-from conftest import run
+from collections.abc import Sequence
+from typing import Any
 
+import pytest
+from conftest import C, normalize, reference, run
+
+from bourre.game.actions import Deck
+from bourre.game.observation import Observation
+from bourre.game.players import play_out
+from bourre.game.state import HandResult, State
 from bourre.referee import ScriptError
 from bourre.rules import DECIDE
 from bourre.rules.cards import parse_card
 from bourre.rules.hand import HandState
 from bourre.rules.hookspec import DRAW, DecisionRule
-from bourre.rules.house import Rules
+from bourre.rules.house import House, Rules
 from bourre_variants.standard.deal import StandardDeal
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -73,3 +80,53 @@ def run_decisions(procedure: DecisionRule, st: HandState, agents: Recorder, rule
             cards = agents.discard(st, turn.seat)
             rules[DRAW].draw(st, turn.seat, cards)
             procedure.exchanged(st, turn.seat, cards)
+
+
+
+
+def deck_ints(deck: Sequence[str]) -> list[int]:
+    return [C(c) for c in deck]
+
+
+class Scripted:
+    """A bot with fixed answers: ``play`` (bool or {seat: bool}), discards per seat;
+    plays the first legal card.  Records what it saw when deciding."""
+
+    def __init__(self, seat: int, play: bool = True, discard: Sequence[str] = (), log: list | None = None):
+        self.seat, self.answer, self.to_discard = seat, play, [C(c) for c in discard]
+        self.log = log if log is not None else []
+        self.discarded = False
+
+    def decide(self, view: Observation) -> bool:
+        self.log.append(
+            {"seat": view.seat, "decisions": view.decisions, "active": view.active,
+             "stock": view.stock_size, "forced": view.forced}
+        )
+        return self.answer
+
+    def discard(self, view: Observation) -> list[int]:
+        self.discarded = True
+        return list(self.to_discard)
+
+    def play(self, view: Observation) -> int:
+        return view.legal[0]
+
+
+def agree(script: dict[str, Any]) -> dict[str, Any]:
+    """bourre's record of ``script``, checked equal to the reference referee's."""
+    got = normalize(run(script))
+    assert got == reference(script)
+    return got
+
+
+# ====================================================================== simultaneous-reveal
+
+
+def _play_one(spec: str, deck: Sequence[str], bots: list[Any], dealer: int = 0) -> HandResult:
+    """One hand of ``spec`` dealt by ``dealer`` from ``deck``, the bots answering
+    (an answer the rules forbid raises ``IllegalAnswer``, a ``RuleViolation``)."""
+    state = State(House(spec), hands=1, dealer=dealer, record=True)
+    state.apply_chance(Deck(tuple(deck_ints(deck))))
+    play_out(state, bots)
+    assert state.is_terminal() and len(state.results) == 1
+    return state.results[0]

@@ -4,6 +4,7 @@ definition says, on the pure component and through ``bourre.referee.replay``."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from conftest import (
@@ -21,10 +22,14 @@ from conftest import (
     script_deck,
 )
 
+from bourre.game.observation import Observation
+from bourre.game.simulate import play_session
 from bourre.rules import RuleViolation
+from bourre.rules.cards import card_str
 from bourre.rules.hand import HandState
+from bourre.rules.house import House
 from bourre_variants.standard.draw import Draw
-from rules.helpers import refused, state_for
+from rules.helpers import Scripted, _play_one, agree, refused, state_for
 
 
 def test_the_draw_replaces_the_discards_with_the_top_of_the_stock() -> None:
@@ -242,3 +247,85 @@ def test_R_RESHUFFLE_own_discards_returned_no_longer_count_for_the_cinch():
             assert set(first["legal"]) == {"AS", "QS", "JS", "3H", "8C"}
             assert "2H" in rec["hands"][0]["hands_after_draw"][4]
         assert normalize(rec) == reference(script)
+
+
+class Heavy:
+    """Always plays and exchanges the whole hand (makes the stock run out)."""
+
+    def __init__(self, rng: Any = None) -> None:
+        pass
+
+    def decide(self, view: Observation) -> bool:
+        return True
+
+    def discard(self, view: Observation) -> list[int]:
+        return list(view.hand)
+
+    def play(self, view: Observation) -> int:
+        return view.legal[0]
+
+
+def _reshuffle_script() -> tuple[dict[str, Any], list[list[str]], list[str]]:
+    """8 players, dealer 0: 40 cards dealt, a stock of 12 (R-DEAL).
+    Seat 1 and seat 2 exchange 5 each (stock 12 → 2); seat 3 exchanges 4: 2 from the
+    stock, which runs out: seats 1–2's discards form a new stock (first reshuffle), 2
+    more from it; seat 4 exchanges 5 (3 left); seat 5 exchanges 5: 3, then seats 3–4's
+    discards form a new stock (second reshuffle), 2 more.  Seats 6 and 7 pass; the
+    dealer stands pat."""
+    deck = script_deck({}, 0, 8)
+    dealt = dealt_hands(deck, 0, 8)
+    stock = deck[40:]
+    d1, d2, d3, d4, d5 = dealt[1], dealt[2], dealt[3][:4], dealt[4], dealt[5]
+    decs = decisions(0, 8, {1: ("play", " ".join(d1)), 2: ("play", " ".join(d2)),
+                            3: ("play", " ".join(d3)), 4: ("play", " ".join(d4)),
+                            5: ("play", " ".join(d5)), 0: "play"})
+    script = complete(make_script([make_hand(deck, decs)], players=8))
+    return script, dealt, stock
+
+
+def test_reshuffle_twice_at_eight_players() -> None:
+    """R-RESHUFFLE: see _reshuffle_script; a player never gets back their own discards
+    of this exchange; folded hands are never reused."""
+    script, dealt, stock = _reshuffle_script()
+    rec = agree(script)
+    after = [set(h) for h in rec["hands"][0]["hands_after_draw"]]
+    assert after[1] == set(stock[0:5]) and after[2] == set(stock[5:10])
+    assert after[3] == {dealt[3][4], *stock[10:12], *dealt[1][0:2]}
+    assert after[4] == {*dealt[1][2:5], *dealt[2][0:2]}
+    assert after[5] == {*dealt[2][2:5], *dealt[3][0:2]}
+    assert after[0] == set(dealt[0])
+    assert after[6] == after[7] == set()
+    for s in range(1, 6):  # never one's own discards back
+        assert not after[s] & set(dealt[s][: 4 if s == 3 else 5])
+    folded = set(dealt[6]) | set(dealt[7])
+    assert not folded & set().union(*after)
+
+
+def test_reshuffle_twice_in_the_engine() -> None:
+    script, dealt, _ = _reshuffle_script()
+    hand = script["hands"][0]
+    by_seat = {d["seat"]: d for d in hand["decisions"]}
+    bots = [Scripted(s, by_seat[s]["action"] == "play", by_seat[s].get("discard", ())) for s in range(8)]
+    res = _play_one("standard+table(players=8)", hand["deck"], bots)
+    assert len(res.state.reshuffles) == 2
+    assert [card_str(c) for c in res.state.reshuffles[0]] == dealt[1] + dealt[2]
+    assert [card_str(c) for c in res.state.reshuffles[1]] == dealt[3][:4] + dealt[4]
+    res.state.places()
+
+
+def test_reshuffle_with_bots_at_eight_players() -> None:
+    """Everyone exchanging everything at 8 players: the stock runs out in every hand,
+    twice or more; every card stays in one place; money is conserved."""
+    house = House("standard+table(players=8)")
+    res = play_session(house, seed=5, players=lambda s, rng: Heavy(rng))
+    counts = [len(h.state.reshuffles) for h in res.hands]
+    assert min(counts) >= 2
+    for h in res.hands:
+        h.state.places()
+    assert sum(res.final) == 800
+
+
+def test_no_reshuffle_at_five_players() -> None:
+    """With 5 players the stock always suffices (25 + 25 ≤ 52)."""
+    res = play_session(House("standard"), seed=1, players=lambda s, rng: Heavy(rng))
+    assert all(not h.state.reshuffles for h in res.hands)

@@ -5,6 +5,7 @@ on hand-made table scripts.  Expected values are worked out from RULES.md by han
 
 from __future__ import annotations
 
+import pytest
 from conftest import (
     ALL_CARDS,
     decisions,
@@ -123,3 +124,20 @@ def test_R_DEALER_random_first_dealer_needs_a_dealer_in_the_script():
         for s in range(30)
     }
     assert firsts <= set(range(5)) and len(firsts) > 1
+
+
+# ============================================================================= table sizes
+
+
+@pytest.mark.parametrize("n", range(2, 9))
+def test_table_sizes_sessions(n: int) -> None:
+    """2 to 8 players: the first pot is n (R-FIRST-POT), money is conserved, every card
+    is in one place at the end of each hand."""
+    house = House(f"standard+table(players={n})")
+    for seed in range(3):
+        res = play_session(house, seed=seed)
+        assert res.hands[0].pot_at_stake == n + 0 * seed
+        for hand in res.hands:
+            hand.state.places()
+            assert sum(hand.state.won) == 5
+        assert sum(res.final) == 100 * n
