@@ -1,4 +1,4 @@
-"""Red team, part two: state files edited by hand, bounds on every option, hostile
+"""Bad input to the command line: state files edited by hand, bounds on every option, hostile
 notation, house files and scripts.  Each case gets one clear refusal (exit status 2,
 one line naming the place and the rule) or is harmless; never a traceback."""
 

@@ -5,8 +5,19 @@ from __future__ import annotations
 
 import pytest
 from conftest import T, hand_2111, make_script, run
+from hypothesis import given
+from hypothesis import strategies as st
 
-from bourre.rules.cards import DECK, CardError, card_str, card_symbol, parse_card
+from bourre.rules.cards import (
+    DECK,
+    CardError,
+    card_str,
+    card_symbol,
+    cards_of,
+    mask_of,
+    parse_card,
+    suit_mask,
+)
 from bourre_variants.standard.tricks import trick_winner
 from rules.helpers import CLUBS, refused
 
@@ -85,3 +96,14 @@ def test_R_DECK_through_replay_refuses_bad_decks():
     refused(short, "hand 1", "deck", "51", "R-DECK")
     long = make_script([dict(hand, deck=[*hand["deck"], "AS"])])
     refused(long, "hand 1", "deck", "R-DECK")
+
+
+# -------------------------------------------------------------------------- masks
+
+
+@given(st.sets(st.integers(0, 51)))
+def test_a_mask_and_its_cards_convert_both_ways(cards: set[int]) -> None:
+    m = mask_of(cards)
+    assert cards_of(m) == sorted(cards)
+    for s in range(4):
+        assert cards_of(m & suit_mask(s)) == [x for x in sorted(cards) if x // 13 == s]

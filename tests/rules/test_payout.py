@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from conftest import (
     ALL_CARDS,
     complete,
@@ -26,6 +27,8 @@ from conftest import (
     run,
     sole_dealer_hand,
 )
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bourre.game.actions import CARDS, PASS, PLAY, Deck, discard
 from bourre.game.state import HandResult, State
@@ -429,3 +432,51 @@ def test_R_CORRECTED_correction_must_be_held():
     refused(make_script([hand]), "hand 1, play 2", "R-CORRECTED")
 
 
+def test_the_payout_records_behave_as_values() -> None:
+    """PlayResult and HandOutcome: keyword construction,
+    field-wise equality, a readable repr, pickling; mutable, so unhashable."""
+    import pickle
+
+    from bourre.rules import HandOutcome, PlayResult
+
+    out = HandOutcome(winner=None, takes=[0, 5], paid=[0, 0], pot_after=5, bourre=[], reneges=[])
+    assert out == HandOutcome(None, [0, 5], [0, 0], 5, [], [], frozenset(), ())
+    assert out != HandOutcome(None, [0, 5], [0, 0], 6, [], [])
+    assert pickle.loads(pickle.dumps(out)) == out
+    assert repr(out).startswith("HandOutcome(winner=None, takes=[0, 5]")
+    res = PlayResult(2, 5, [0, 1], [3, 2], set(), [], False)
+    assert pickle.loads(pickle.dumps(res)) == res and res != out
+    assert "tricks_won=[3, 2]" in repr(res)
+    with pytest.raises(TypeError):
+        hash(out)
+    # every field survives pickling and shows in the repr (none left out of either)
+    full = HandOutcome(2, [0, 5], [1, 0], 7, [0], [0], frozenset({0}), (1, 2))
+    back = pickle.loads(pickle.dumps(full))
+    assert (back.winner, back.ante_exempt, back.tied, back.pot_after) == (
+        2, frozenset({0}), (1, 2), 7,
+    )  # fmt: skip
+    for name in ("winner", "takes", "paid", "pot_after", "bourre", "reneges", "ante_exempt", "tied"):
+        assert f"{name}=" in repr(full)
+    assert full != HandOutcome(2, [0, 5], [1, 0], 7, [0], [0], frozenset({0}), (2, 1))
+    back_res = pickle.loads(pickle.dumps(PlayResult(2, 5, [0, 1], [3, 2], {1}, [1], True)))
+    assert (back_res.forfeits, back_res.reneges, back_res.sole) == ({1}, [1], True)
+
+
+@given(
+    st.lists(st.integers(-500, 500), min_size=2, max_size=8),
+    st.integers(0, 200),
+    st.booleans(),
+)
+def test_settlement_shares_the_pot_exactly(balances, pot, halves) -> None:
+    """R-SETTLE: each final balance is the balance plus pot/n exactly (a whole number
+    stays an int), and the places rank the final balances."""
+    from fractions import Fraction
+
+    from bourre_variants.standard.payout import settle
+
+    start = [Fraction(b, 2) if halves and i == 0 else b for i, b in enumerate(balances)]
+    final, ranks = settle(list(start), pot)
+    n = len(start)
+    assert final == [b + Fraction(pot, n) for b in start]
+    assert all(isinstance(x, int) for x in final if Fraction(x).denominator == 1)
+    assert ranks == [1 + sum(1 for o in final if o > x) for x in final]

@@ -1,43 +1,26 @@
 """Rule components in the one form of the plugin API (tuples of cards in, a Ruling
-out), checked when they are not built in; the bots' base (:class:`PlayerBase`); the
-payout's values and the settlement."""
+out), checked when they are not built in."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from conftest import plugin
-from hypothesis import given
-from hypothesis import strategies as st
 
-from bourre.game.observation import Observation
-from bourre.game.players import IllegalAnswer, PlayerBase, ask, make_bot, play_out
+from bourre.game.players import ask, make_bot
 from bourre.game.simulate import play_session
 from bourre.game.state import State
 from bourre.rules import Reason, Ruling
-from bourre.rules.cards import cards_of, mask_of, suit_mask
 from bourre.rules.hookspec import PluginError
 from bourre.rules.house import House
 from bourre.rules.plugins import Registry, load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
-from bourre_bots.heuristic import HeuristicPlayer
 from bourre_variants.standard.cinch import StandardCinch
 from bourre_variants.standard.obligations import follow
-
-# -------------------------------------------------------------------------- masks
-
-
-@given(st.sets(st.integers(0, 51)))
-def test_a_mask_and_its_cards_convert_both_ways(cards: set[int]) -> None:
-    m = mask_of(cards)
-    assert cards_of(m) == sorted(cards)
-    for s in range(4):
-        assert cards_of(m & suit_mask(s)) == [x for x in sorted(cards) if x // 13 == s]
-
 
 # ------------------------------------------------------- components in the one form
 
@@ -173,104 +156,3 @@ def test_a_component_lacking_its_methods_is_refused(reg: Registry) -> None:
         House("empty-follow", registry=reg)
 
 
-# -------------------------------------------------------------------- PlayerBase
-
-
-def test_the_player_base_alone_plays_every_hand_pat_and_low() -> None:
-    """PlayerBase's own answers: play, stand pat, the lowest legal card."""
-    seen = []
-
-    class Watching(PlayerBase):
-        def play(self, view: Observation) -> int:
-            seen.append((view.legal, super().play(view)))
-            return super().play(view)
-
-    state = State(House("standard"), seed=7)
-    play_out(state, [PlayerBase(), PlayerBase(), Watching(), PlayerBase(), PlayerBase()])
-    assert state.is_terminal() and sum(state.returns()) == 0
-    for r in state.results:
-        assert len(r.state.active) == 5 and r.state.gave == [()] * 5  # all play, stand pat
-    assert seen and all(card == min(legal) for legal, card in seen)
-
-
-class WrongType(PlayerBase):
-    def decide(self, view: Observation) -> bool:
-        return True
-
-    def discard(self, view: Observation) -> Sequence[int]:
-        return ()
-
-    def play(self, view: Observation) -> int:
-        return "AS"  # type: ignore[return-value]
-
-
-def test_a_player_base_answering_the_wrong_type_is_refused_not_crashed() -> None:
-    state = State(House("standard"), seed=3)
-    with pytest.raises(IllegalAnswer) as err:
-        play_out(state, [WrongType() for _ in range(5)])
-    assert err.value.rule == "R-DECK" and "is not a card" in str(err.value)
-
-
-class Stubborn(HeuristicPlayer):
-    """A subclass of a built-in bot: always plays, else the heuristic."""
-
-    def decide(self, view: Observation) -> bool:
-        return True
-
-
-def test_a_subclass_of_a_built_in_bot_is_asked_its_own_way() -> None:
-    house = House("standard")
-    state = State(house, seed=5)
-    play_out(state, [Stubborn(random.Random(s)) for s in range(5)])
-    for r in state.results:
-        assert len(r.state.active) == 5  # nobody ever passed
-
-
-def test_the_payout_records_behave_as_values() -> None:
-    """PlayResult and HandOutcome: keyword construction,
-    field-wise equality, a readable repr, pickling; mutable, so unhashable."""
-    import pickle
-
-    from bourre.rules import HandOutcome, PlayResult
-
-    out = HandOutcome(winner=None, takes=[0, 5], paid=[0, 0], pot_after=5, bourre=[], reneges=[])
-    assert out == HandOutcome(None, [0, 5], [0, 0], 5, [], [], frozenset(), ())
-    assert out != HandOutcome(None, [0, 5], [0, 0], 6, [], [])
-    assert pickle.loads(pickle.dumps(out)) == out
-    assert repr(out).startswith("HandOutcome(winner=None, takes=[0, 5]")
-    res = PlayResult(2, 5, [0, 1], [3, 2], set(), [], False)
-    assert pickle.loads(pickle.dumps(res)) == res and res != out
-    assert "tricks_won=[3, 2]" in repr(res)
-    with pytest.raises(TypeError):
-        hash(out)
-    # every field survives pickling and shows in the repr (none left out of either)
-    full = HandOutcome(2, [0, 5], [1, 0], 7, [0], [0], frozenset({0}), (1, 2))
-    back = pickle.loads(pickle.dumps(full))
-    assert (back.winner, back.ante_exempt, back.tied, back.pot_after) == (
-        2, frozenset({0}), (1, 2), 7,
-    )  # fmt: skip
-    for name in ("winner", "takes", "paid", "pot_after", "bourre", "reneges", "ante_exempt", "tied"):
-        assert f"{name}=" in repr(full)
-    assert full != HandOutcome(2, [0, 5], [1, 0], 7, [0], [0], frozenset({0}), (2, 1))
-    back_res = pickle.loads(pickle.dumps(PlayResult(2, 5, [0, 1], [3, 2], {1}, [1], True)))
-    assert (back_res.forfeits, back_res.reneges, back_res.sole) == ({1}, [1], True)
-
-
-@given(
-    st.lists(st.integers(-500, 500), min_size=2, max_size=8),
-    st.integers(0, 200),
-    st.booleans(),
-)
-def test_settlement_shares_the_pot_exactly(balances, pot, halves) -> None:
-    """R-SETTLE: each final balance is the balance plus pot/n exactly (a whole number
-    stays an int), and the places rank the final balances."""
-    from fractions import Fraction
-
-    from bourre_variants.standard.payout import settle
-
-    start = [Fraction(b, 2) if halves and i == 0 else b for i, b in enumerate(balances)]
-    final, ranks = settle(list(start), pot)
-    n = len(start)
-    assert final == [b + Fraction(pot, n) for b in start]
-    assert all(isinstance(x, int) for x in final if Fraction(x).denominator == 1)
-    assert ranks == [1 + sum(1 for o in final if o > x) for x in final]
