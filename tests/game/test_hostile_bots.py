@@ -1,6 +1,5 @@
 """Bots that spy and steal in process: a thief changes nothing it is shown, a spy finds no
-hidden card, an illegal answer is refused with its rule.
-"""
+hidden card, an illegal answer is refused with its rule."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """The bots' base (:class:`PlayerBase`): its own answers, a wrong type refused, a
-subclass of a built-in bot asked its own way.
-"""
+subclass of a built-in bot asked its own way."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
 """Plugins that collide or lie: built-in names kept, lying components caught naming the
 plugin and the hook, money made outside any component stopped, a plugin's error kept in
 its words across processes, a plugin that exits at import recorded.  Each case gets one
-clear refusal or is harmless; never a traceback, never money created.
-"""
+clear refusal or is harmless; never a traceback, never money created."""
 
 from __future__ import annotations
 

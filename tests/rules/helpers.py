@@ -1,6 +1,5 @@
 """Helpers of the rule tests: hand states dealt by the standard deal, the decision
-procedure stepped by recorded answers, hands played from a deck, refusals checked word by word.
-"""
+procedure stepped by recorded answers, hands played from a deck, refusals checked word by word."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""The cards (``bourre.rules.cards``): R-DECK, parsed and printed, ranked, refused.
-"""
+"""The cards (``bourre.rules.cards``): R-DECK, parsed and printed, ranked, refused."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """The cinch (``bourre_variants.standard.cinch``): R-SURE, R-EQUIV, R-CINCH-LEAD,
-R-CINCH-FOLLOW and R-CINCH-LAST, on the pure component and through ``bourre.referee.replay``.
-"""
+R-CINCH-FOLLOW and R-CINCH-LAST, on the pure component and through ``bourre.referee.replay``."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""The standard deal (``bourre_variants.standard.deal``): R-DEAL, card by card.
-"""
+"""The standard deal (``bourre_variants.standard.deal``): R-DEAL, card by card."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """The standard decisions (``bourre_variants.standard.decisions``): R-DECIDE, R-PASS,
 R-ACE-UP, R-LAST-STANDS and R-SOLE's sole participant, on the decision procedure and
-through ``bourre.referee.replay`` on hand-made table scripts.
-"""
+through ``bourre.referee.replay`` on hand-made table scripts."""
 
 from __future__ import annotations
 

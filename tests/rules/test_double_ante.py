@@ -1,9 +1,7 @@
 """The double-ante variant (``bourre_variants.double_ante``): R-DOUBLE-ANTE, with R-LAST-STANDS.
 
 Expected values are worked out from RULES.md (in the docstrings) and, where a script is
-refereed, also checked against the independent reference referee (``tests/reference``).
-"""
-
+refereed, also checked against the independent reference referee (``tests/reference``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
 """The four-card variant (``bourre_variants.four_card``): R-FOUR-CARD with R-DEAL, the
-exchange and the cinch.  Refereed scripts are also checked against the reference referee.
-"""
-
+exchange and the cinch.  Refereed scripts are also checked against the reference referee."""
 
 from __future__ import annotations
 

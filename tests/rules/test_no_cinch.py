@@ -1,7 +1,5 @@
 """The no-cinch variant (``bourre_variants.no_cinch``): R-NO-CINCH, no lead or follow forced
-by sure tricks.  Refereed scripts are also checked against the reference referee.
-"""
-
+by sure tricks.  Refereed scripts are also checked against the reference referee."""
 
 from __future__ import annotations
 

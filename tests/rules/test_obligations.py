@@ -1,6 +1,5 @@
 """The standard obligations (``bourre_variants.standard.obligations``): R-FOLLOW, R-TRUMP and
-R-DISCARD, on the pure component and through ``bourre.referee.replay``.
-"""
+R-DISCARD, on the pure component and through ``bourre.referee.replay``."""
 
 from __future__ import annotations
 

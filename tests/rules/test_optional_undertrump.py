@@ -1,7 +1,5 @@
 """The optional-undertrump variant (``bourre_variants.optional_undertrump``):
-R-OPTIONAL-UNDERTRUMP, and a cinch still obliging the highest trump (R-CINCH-FOLLOW).
-"""
-
+R-OPTIONAL-UNDERTRUMP, and a cinch still obliging the highest trump (R-CINCH-FOLLOW)."""
 
 from __future__ import annotations
 

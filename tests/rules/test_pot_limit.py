@@ -1,6 +1,5 @@
 """The pot-limit variant (``bourre_variants.pot_limit``): R-POT-LIMIT, a bourré or renege
-payment of min(P, limit).  Refereed scripts are also checked against the reference referee.
-"""
+payment of min(P, limit).  Refereed scripts are also checked against the reference referee."""
 
 from __future__ import annotations
 

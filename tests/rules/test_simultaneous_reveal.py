@@ -1,6 +1,5 @@
 """The simultaneous-reveal variant (``bourre_variants.simultaneous_reveal``): R-SIMULTANEOUS,
-R-SIMULTANEOUS-NOBODY, R-ACE-UP in this decision mode, no premature announcement.
-"""
+R-SIMULTANEOUS-NOBODY, R-ACE-UP in this decision mode, no premature announcement."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """The standard profile's general rules (``bourre_variants.standard``): R-SEAT, R-SESSION and
 the first dealer of R-DEALER, on the pure components and through ``bourre.referee.replay``
-on hand-made table scripts.  Expected values are worked out from RULES.md by hand.
-"""
+on hand-made table scripts.  Expected values are worked out from RULES.md by hand."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Who takes a trick (``bourre_variants.standard.tricks``): R-TRICK.
-"""
+"""Who takes a trick (``bourre_variants.standard.tricks``): R-TRICK."""
 
 from __future__ import annotations
 
