@@ -99,6 +99,9 @@ def test_R_FIRST_POT_is_n_times_ante():
     assert res.antes == [1, 1, 1] and res.pot_at_stake == 3
 
 
+# ============================================================================= R-DEALER
+
+
 def test_R_DEALER_rotation_goes_left():
     hands = [sole_dealer_hand(d, 5) for d in (0, 1, 2, 3, 4, 0)]
     rec = run(make_script(hands))
@@ -122,6 +125,9 @@ def test_R_DEALER_next_dealer_skips_and_uses_up_a_lost_turn():
     marks = [False, False, True, False, False]
     assert nd(0, marks) == 1
     assert marks == [False, False, True, False, False]  # still pending
+
+
+# =============================================================================== R-SOLE
 
 
 def test_R_SOLE_pure_payout():
@@ -430,6 +436,9 @@ def test_R_CORRECTED_single_most_carries_without_tie_exemption():
 def test_R_CORRECTED_correction_must_be_held():
     hand = hand_forfeit(0, "1:AH 2:AS>2D")
     refused(make_script([hand]), "hand 1, play 2", "R-CORRECTED")
+
+
+# ============================================== the payout's records and the settlement
 
 
 def test_the_payout_records_behave_as_values() -> None:
