@@ -17,7 +17,7 @@ GOLDEN = Path(__file__).parent / "golden"
 def hand_lines() -> tuple[list[str], dict[str, Any]]:
     """The notation lines of the worked example's first hand at ``standard``, given by
     what the table saw, and its record."""
-    from test_table_knowledge import table_form
+    from referee.test_table_knowledge import table_form
 
     script = json.loads((GOLDEN / "worked_example.script.json").read_text())
     script["hands"] = script["hands"][:1]

@@ -223,7 +223,7 @@ class HeuristicPlayer(PlayerBase):
     asked_when_forced: ClassVar[bool] = False  # deterministic: nothing to ask then
     kernel_bot: ClassVar[str] = "heuristic"
     """The compiled kernel (:mod:`bourre.kernel`) plays this class as its ``heuristic``
-    bot (its options included, the standard trick winner only: tests/test_kernel.py);
+    bot (its options included, the standard trick winner only: tests/kernel/test_sessions.py);
     read off the class itself, so a subclass is played by the Python rules unless it
     says so again."""
 

@@ -30,7 +30,7 @@ class RandomPlayer(PlayerBase):
     needs_view: ClassVar[bool] = False  # it reads only its legal actions
     kernel_bot: ClassVar[str] = "random"
     """The compiled kernel (:mod:`bourre.kernel`) plays this class as its ``random``
-    bot, the same draws in the same order (tests/test_kernel.py); read off the class
+    bot, the same draws in the same order (tests/kernel/test_sessions.py); read off the class
     itself, so a subclass is played by the Python rules unless it says so again."""
 
     def __init__(self, rng: random.Random | Xoshiro128 | int | None = None) -> None:

@@ -14,7 +14,7 @@ so far, leader, tricks won; at the start of a trick packed, so that positions di
 only in cards nobody holds any more are one), max^n pruned where the payout's classes
 settle a seat's choice (docs/advice.md, "The kernel's solver").  Money is counted in
 1/D chips (the kernel's D) and given back as the reference gives it: ``int`` when whole,
-else an exact ``Fraction``.  ``tests/test_kernel_solver.py`` holds it to the reference.
+else an exact ``Fraction``.  ``tests/kernel/test_solver.py`` holds it to the reference.
 """
 
 from __future__ import annotations

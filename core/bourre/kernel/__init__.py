@@ -1,7 +1,7 @@
 """The compiled kernel: whole seeded sessions of the built-in game at the speed of C++.
 
 An accelerator, not a second definition: the rules stay those of the Python components
-(:mod:`bourre_variants`), and ``tests/test_kernel.py`` holds the kernel to them by
+(:mod:`bourre_variants`), and ``tests/kernel/test_sessions.py`` holds the kernel to them by
 playing the same sessions on both and comparing the money exactly.  It plays a house
 made only of built-in variants (every setting of ``double-ante``, ``pot-limit``,
 ``four-card``, ``simultaneous-reveal``, ``optional-undertrump``, ``no-cinch``, 2 to 8

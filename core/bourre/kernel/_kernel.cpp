@@ -3,7 +3,7 @@
 //
 // An accelerator, not a second definition: every rule below restates a built-in
 // component of bourre_variants (cited by its rule id, RULES.md) and is held to it by
-// tests/test_kernel.py, which plays the same sessions on the Python rules and compares
+// tests/kernel/test_sessions.py, which plays the same sessions on the Python rules and compares
 // the money, exactly.  The Python wrapper (bourre/kernel/__init__.py) decides which
 // houses and bots the kernel may play and validates every input; this file checks
 // sizes again and never reads or writes out of bounds.
@@ -2924,7 +2924,7 @@ py::object sample_worlds(const py::dict& house, const py::dict& w, int count, in
 // them) and (b) chips (max^n: every seat its own money from this hand, ties to the first
 // card in ascending order), equivalent cards merged as the reference merges them, every
 // position remembered.  Its rules are the stepped state's (compute_legal, the trick
-// winner, pay_out): tests/test_kernel_solver.py holds it to the Python reference.
+// winner, pay_out): tests/kernel/test_solver.py holds it to the Python reference.
 
 struct DDPos {
   u64 hand[MAX_SEATS] = {};  // by seat
