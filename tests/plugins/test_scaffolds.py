@@ -139,3 +139,48 @@ def test_new_packages_install_and_pass_their_own_tests(tmp_path: Path) -> None:
     )
     assert page.returncode == 0, page.stderr
     assert "table-ante" in page.stdout and "R-TABLE-ANTE" in page.stdout  # the web page too
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "words"),
+    [
+        ("bot", "bots", "bourre_bots, which is bourre's own"),
+        ("variant", "variants", "bourre_variants, which is bourre's own"),
+        ("variant", "standard", "bourre itself has a plugin named 'standard'"),
+        ("variant", "pot-limit", "bourre itself has a plugin named 'pot-limit'"),
+        ("bot", "compare", "bourre itself has a plugin named 'compare'"),
+        ("bot", "random", "a bot of that name is already installed"),
+        ("bot", "heuristic", "a bot of that name is already installed"),
+    ],
+)
+def test_names_that_would_shadow_bourre_are_refused(
+    tmp_path: Path, kind: str, name: str, words: str
+) -> None:
+    """Issue 42: ``bourre new bot bots`` then ``pip install`` overwrote the built-in
+    bots; ``new variant standard`` wrote a package whose own tests failed."""
+    target = tmp_path / name
+    result = CliRunner().invoke(app, ["new", kind, name, "--dir", str(target)])
+    assert result.exit_code == 2, result.output
+    assert words in result.output and "choose another name" in result.output
+    assert "Traceback" not in result.output
+    assert not target.exists()  # nothing written
+
+
+def test_a_name_already_installed_as_a_distribution_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bourre.cli.commands.new as new
+
+    monkeypatch.setattr(new, "_installed", lambda dist: dist == "bourre-mine")
+    result = CliRunner().invoke(app, ["new", "variant", "mine", "--dir", str(tmp_path / "m")])
+    assert result.exit_code == 2 and "bourre-mine is already installed" in result.output
+
+
+@pytest.mark.parametrize("where", ["/dev/null", "file", "file/below", "/proc/bourre-x"])
+def test_a_dir_that_is_not_a_writable_directory_is_refused(tmp_path: Path, where: str) -> None:
+    (tmp_path / "file").write_text("keep me")
+    target = where if where.startswith("/") else str(tmp_path / where)
+    result = CliRunner().invoke(app, ["new", "variant", "fine", "--dir", target])
+    assert result.exit_code == 2, result.output
+    assert "--dir" in result.output and "Traceback" not in result.output
+    assert (tmp_path / "file").read_text() == "keep me"

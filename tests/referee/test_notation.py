@@ -114,3 +114,18 @@ def test_an_unknown_variant_in_notation_is_refused(tmp_path: Path) -> None:
     path.write_text("house turbo\nhand\n")
     r = runner.invoke(app, ["replay", str(path)])
     assert r.exit_code == 2 and "turbo" in r.stderr and "variants.use" in r.stderr
+
+
+def test_a_dealers_hand_without_the_upcard_is_placed_at_the_dealers_line(
+    tmp_path: Path,
+) -> None:
+    """Issue 43: the refusal named the first ``dealt`` line, not the dealer's."""
+    path = tmp_path / "up.hand"
+    path.write_text(
+        "house standard\nhand dealer 2\nupcard 2S\n"
+        "dealt 0: 3S QD KC 4D 3C\ndealt 1: AH 5H 7C 6D 8S\ndealt 2: JH AS KS AC 2D\n"
+        "decide 3 pass\n"
+    )
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert "line 6" in result.output and "the dealer (seat 2) holds the upcard" in result.output

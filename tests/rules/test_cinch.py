@@ -151,6 +151,20 @@ def test_R_EQUIV_through_replay():
     assert (p["seat"], p["cinch"], set(p["legal"])) == (4, True, {"AS", "KS"})
 
 
+def test_R_EQUIV_is_cited_when_several_trumps_count_as_the_highest():
+    """Issue 43: "lead your highest spade (Q♠ K♠ A♠)" named three cards as the highest
+    without saying why; the words now cite R-EQUIV, and only when it applies."""
+    lead = CINCH.narrow(
+        follow(M("AS KS QS 2H"), (), SPADES), M("AS KS QS 2H"), (), SPADES, frozenset(), last=False
+    )
+    assert lead.reason.rule == "R-CINCH-LEAD"
+    assert "or one equal to it" in lead.reason.words and "R-EQUIV" in lead.reason.words
+    alone = CINCH.narrow(
+        follow(M("AS QS 2H"), (), SPADES), M("AS QS 2H"), (), SPADES, frozenset(), last=False
+    )
+    assert "R-EQUIV" not in alone.reason.words and alone.reason.words.endswith("(A♠)")
+
+
 # ====================================================================== R-CINCH-LEAD
 
 

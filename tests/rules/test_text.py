@@ -18,7 +18,38 @@ ROOT = Path(__file__).resolve().parents[2]
 RULES_MD = [p / "RULES.md" for p in (ROOT.parent / "shared", ROOT / "shared", Path("/work/shared"))]
 
 STANDARD_IDS = frozenset(
-    ["R-SEAT", "R-DECK", "R-SESSION", "R-FIRST-POT", "R-DEALER", "R-DEAL", "R-DECIDE", "R-PASS", "R-DRAW", "R-ACE-UP", "R-LAST-STANDS", "R-SOLE", "R-RESHUFFLE", "R-PREMATURE", "R-LEAD", "R-FOLLOW", "R-TRUMP", "R-DISCARD", "R-TRICK", "R-SURE", "R-EQUIV", "R-CINCH-LEAD", "R-CINCH-FOLLOW", "R-CINCH-LAST", "R-WIN", "R-BOURRE", "R-ANTE", "R-SETTLE", "R-RENEGE", "R-CORRECTED"]
+    [
+        "R-SEAT",
+        "R-DECK",
+        "R-SESSION",
+        "R-FIRST-POT",
+        "R-DEALER",
+        "R-DEAL",
+        "R-DECIDE",
+        "R-PASS",
+        "R-DRAW",
+        "R-ACE-UP",
+        "R-LAST-STANDS",
+        "R-SOLE",
+        "R-RESHUFFLE",
+        "R-PREMATURE",
+        "R-LEAD",
+        "R-FOLLOW",
+        "R-TRUMP",
+        "R-DISCARD",
+        "R-TRICK",
+        "R-SURE",
+        "R-EQUIV",
+        "R-CINCH-LEAD",
+        "R-CINCH-FOLLOW",
+        "R-CINCH-LAST",
+        "R-WIN",
+        "R-BOURRE",
+        "R-ANTE",
+        "R-SETTLE",
+        "R-RENEGE",
+        "R-CORRECTED",
+    ]
 )
 """The rule ids of RULES.md §1–§2 that the documented profile enforces."""
 
@@ -190,3 +221,27 @@ def test_bourre_rules_command_prints_the_ids(monkeypatch: pytest.MonkeyPatch) ->
     assert "min(P, 3)" in out
     out = CliRunner().invoke(app, ["rules", "no-cinch"]).output
     assert "R-CINCH-LEAD" not in out
+
+
+def test_bourre_variants_reads_at_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 43: at 80 columns the table squeezed each summary to a word a line; a
+    narrow terminal now gets each variant's summary whole, indented under its name."""
+    from typer.testing import CliRunner
+
+    from bourre.cli import app
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    for width, stacked in (("80", True), ("160", False)):
+        monkeypatch.setenv("COLUMNS", width)
+        result = CliRunner().invoke(app, ["variants"])
+        assert result.exit_code == 0, result.output
+        out = result.output
+        assert "standard" in out and "pot-limit" in out and "bots: " in out
+        assert ("double-ante  (bourre " in out) is stacked
+        summary = "Everyone antes every hand; each player who plays adds a second ante."
+        if stacked:
+            assert summary in out
+            assert "    setting limit: amount (required)" in out
+            assert max(len(line) for line in out.splitlines()) <= 80
+        else:
+            assert "┃ variant" in out

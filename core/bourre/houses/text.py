@@ -61,6 +61,9 @@ def render_variants(console: Console) -> None:
     from rich.table import Table
 
     reg = plugins.default_registry()
+    if console.width < NARROW:
+        _render_variants_stacked(console, reg)
+        return
     table = Table(title="Installed variant plugins")
     table.add_column("variant", style="bold", no_wrap=True, min_width=19)
     table.add_column("package", no_wrap=True)
@@ -68,10 +71,7 @@ def render_variants(console: Console) -> None:
     table.add_column("settings")
     table.add_column("summary")
     for name, info in sorted(reg.variants.items()):
-        fields = []
-        for key, f in info.cls.Settings.model_fields.items():
-            req = "required" if f.is_required() else f"default {f.default!r}"
-            fields.append(f"{key}: {type_name(f.annotation)} ({req})")
+        fields = _settings_lines(info)
         table.add_row(
             name,
             info.package,
@@ -80,6 +80,40 @@ def render_variants(console: Console) -> None:
             info.cls.summary,
         )
     console.print(table)
+    _render_bots_and_errors(console, reg)
+
+
+NARROW = 110
+"""Below this many columns ``bourre variants`` stacks each variant's lines instead of a
+table, whose summary column would shrink to a word a line."""
+
+
+def _settings_lines(info: plugins.VariantInfo) -> list[str]:
+    lines = []
+    for key, f in info.cls.Settings.model_fields.items():
+        req = "required" if f.is_required() else f"default {f.default!r}"
+        lines.append(f"{key}: {type_name(f.annotation)} ({req})")
+    return lines
+
+
+def _render_variants_stacked(console: Console, reg: plugins.Registry) -> None:
+    """``bourre variants`` on a narrow terminal: a variant's name, package and what it
+    builds on on one line, its summary and settings indented under it."""
+    from rich.padding import Padding
+    from rich.text import Text
+
+    console.print(Text("Installed variant plugins", style="italic"))
+    for name, info in sorted(reg.variants.items()):
+        head = Text(name, style="bold")
+        builds = ", ".join(info.cls.builds_on)
+        head.append(f"  ({info.package}" + (f", builds on {builds})" if builds else ")"))
+        console.print(head)
+        body = [info.cls.summary] + [f"setting {line}" for line in _settings_lines(info)]
+        console.print(Padding(Text("\n".join(body)), (0, 0, 0, 4), expand=False))
+    _render_bots_and_errors(console, reg)
+
+
+def _render_bots_and_errors(console: Console, reg: plugins.Registry) -> None:
     if reg.bots:
         console.print("bots: " + ", ".join(f"{b} ({p})" for b, (_, p) in sorted(reg.bots.items())))
     for err in reg.errors:

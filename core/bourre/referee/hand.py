@@ -52,7 +52,7 @@ def _dealt_place(hand: HandIn, reason: str) -> tuple[int | str, ...]:
             if c in seen:
                 return ("dealt", str(seat), k)
             seen.add(c)
-    named = re.match(r"seat (\d+) ", reason)
+    named = re.search(r"\bseat (\d+)\b", reason)
     if named and int(named.group(1)) in (hand.dealt or {}):
         return ("dealt", named.group(1))
     return ("dealt",)

@@ -96,7 +96,17 @@ class StandardCinch:
             return ruling  # following suit keeps priority; no trump is allowed
         best = highest_trumps(trumps, hand, trump, known)
         if not trick:
-            words = f"you have a cinch: lead your highest {SUIT_NAMES[trump][:-1]} ({names(best)})"
+            words = f"you have a cinch: lead your highest {SUIT_NAMES[trump][:-1]}{_equal(best)}"
             return Ruling(best, Reason("R-CINCH-LEAD", words))
-        words = f"you have a cinch: play your highest allowed trump ({names(best)})"
+        words = f"you have a cinch: play your highest allowed trump{_equal(best)}"
         return Ruling(best, Reason("R-CINCH-FOLLOW", words))
+
+
+def _equal(best: tuple[int, ...]) -> str:
+    """The cards that count as the highest, and why when there are several (R-EQUIV)."""
+    if len(best) == 1:
+        return f" ({names(best)})"
+    return (
+        f" or one equal to it, {names(best)} (R-EQUIV: no card an opponent could hold"
+        " lies between them)"
+    )

@@ -17,7 +17,9 @@ A variant starts from one of two rules, chosen with ``--hook``:
 
 from __future__ import annotations
 
+import os
 import re
+from importlib.metadata import PackageNotFoundError, distribution, entry_points
 from pathlib import Path
 from string import Template
 from typing import Annotated
@@ -25,6 +27,7 @@ from typing import Annotated
 import typer
 
 from bourre.cli.util import fail
+from bourre.rules.plugins import BUILTIN, GROUP, default_registry
 
 __all__ = ["register_commands", "write_bot", "write_variant"]
 
@@ -39,6 +42,7 @@ def _names(name: str, what: str) -> dict[str, str]:
             " with a letter (like 'dealer-antes'), at most 40 characters"
         )
     module = "bourre_" + name.replace("-", "_")
+    _no_shadow(name, module, what)
     camel = "".join(part.capitalize() for part in name.split("-"))
     return {
         "name": name,
@@ -49,15 +53,77 @@ def _names(name: str, what: str) -> dict[str, str]:
     }
 
 
+def _own_names() -> tuple[set[str], set[str]]:
+    """bourre's own names in the ``bourre`` entry-point group: the entry points of the
+    bourre distribution (``standard``, ``bots``, ``compare`` …) and the top-level
+    packages they load (``bourre``, ``bourre_variants``, ``bourre_bots``)."""
+    points, modules = set(), {"bourre"}
+    for ep in entry_points(group=GROUP):
+        if ep.dist is not None and ep.dist.name == BUILTIN:
+            points.add(ep.name)
+            modules.add(ep.value.split(":")[0].split(".")[0])
+    return points, modules
+
+
+def _installed(dist: str) -> bool:
+    try:
+        distribution(dist)
+    except PackageNotFoundError:
+        return False
+    return True
+
+
+def _no_shadow(name: str, module: str, what: str) -> None:
+    """Refuse a name whose package, distribution or entry point would overwrite or hide
+    bourre's own, or a plugin already installed: installing it would break bourre
+    (``bourre new bot bots`` would overwrite the built-in bots) or be skipped."""
+    points, modules = _own_names()
+    registry = default_registry()
+    if module in modules:
+        fail(
+            f"{what} name {name!r}: its package would be {module}, which is bourre's own;"
+            " installing it would overwrite bourre: choose another name"
+        )
+    if name in points:
+        fail(
+            f"{what} name {name!r}: bourre itself has a plugin named {name!r} (the built-in"
+            f" {'variant' if name in registry.variants else 'plugins'}); choose another name"
+        )
+    taken = registry.bots if what == "bot" else registry.variants
+    if name in taken:
+        info = taken[name]
+        package = info[1] if isinstance(info, tuple) else info.package
+        fail(
+            f"{what} name {name!r}: a {what} of that name is already installed"
+            f" ({package}); choose another name"
+        )
+    if _installed("bourre-" + name):
+        fail(
+            f"{what} name {name!r}: the distribution bourre-{name} is already installed;"
+            f" choose another name, or uninstall it first (pip uninstall bourre-{name})"
+        )
+
+
 def _write(target: Path, files: dict[str, str]) -> list[Path]:
-    if target.exists() and any(target.iterdir()):
-        fail(f"{target}: the directory exists and is not empty; choose another with --dir")
+    """Write ``files`` under ``target``, a new or empty writable directory; any other
+    target is refused in one message, before anything is written."""
+    if target.exists() or target.is_symlink():
+        if not target.is_dir():
+            fail(f"--dir {target}: not a directory; name a new or empty directory")
+        if any(target.iterdir()):
+            fail(f"{target}: the directory exists and is not empty; choose another with --dir")
+        if not os.access(target, os.W_OK | os.X_OK):
+            fail(f"--dir {target}: this directory cannot be written to")
     written = []
-    for rel, text in files.items():
-        path = target / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
+    try:
+        for rel, text in files.items():
+            path = target / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            written.append(path)
+    except OSError as e:
+        why = e.strerror or type(e).__name__
+        fail(f"--dir {target}: cannot write {e.filename or target} ({why})")
     return written
 
 
