@@ -319,7 +319,7 @@ class TappedHand:
             r for r in reneges(self.done) if r.seat not in shown and _stood_mark(r) not in ruled
         ]
 
-    def stood(self, r: Renege) -> None:
+    def let_stand(self, r: Renege) -> None:
         """The table's ruling that a renege the tricks showed stood (R-RENEGE)."""
         self.commit(_stood_mark(r))
 
@@ -356,7 +356,7 @@ class TappedHand:
         tricks will show them, cards nobody holds in their place)."""
         done = self.done
         cards = list(p.dealt)
-        if p.show and not p.deck:
+        if p.gives_drawn:
             done, _ = self._run([*self.lines, f"dealt {p.seat}: {words(p.dealt)}"])
         elif not p.deck:
             cards += [c for c in range(52) if c not in self.table.located][: self.size - len(cards)]
@@ -383,6 +383,3 @@ class TappedHand:
         texts = {r: text for _, _, (r, text) in self.house.rule_texts()}
         text = texts.get(rid)
         return f"{rid}: {text}" if text else rid
-
-    def __repr__(self) -> str:
-        return f"TappedHand({self.phase.value}, {len(self.lines)} lines, pending={self.pending!r})"

@@ -113,7 +113,7 @@ class Decide(PhaseStep):
         h.pending = Exchange(seat, dealt=dealt, deck=known)
 
 
-class Dealt(PhaseStep):
+class DealtCards(PhaseStep):
     """The cards a seat was dealt: it shows them, or (R-SOLE) the hand is over and its
     tricks do not show them."""
 
@@ -247,7 +247,7 @@ class Draw(PhaseStep):
             h.commit_exchange(p)
 
 
-class Play(PhaseStep):
+class CardPlayed(PhaseStep):
     """The card a seat played: checked now if its cards are known; else (its tricks
     will show its hand) checked when the hand is over."""
 
@@ -370,7 +370,7 @@ class Found(PhaseStep):
         if tap.verb == "next":
             raise TapError("say first whether the card the tricks show stood")
         if tap.verb == "stands":
-            h.stood(r)
+            h.let_stand(r)
         elif tap.verb == "back":
             h.take_back(r)
         else:
@@ -394,11 +394,11 @@ STEPS: dict[Phase, PhaseStep] = {
     Phase.DEALER: Dealer(),
     Phase.UPCARD: Upcard(),
     Phase.DECIDE: Decide(),
-    Phase.DEALT: Dealt(),
+    Phase.DEALT: DealtCards(),
     Phase.CHANGE: Change(),
     Phase.THROW: Throw(),
     Phase.DRAW: Draw(),
-    Phase.PLAY: Play(),
+    Phase.PLAY: CardPlayed(),
     Phase.RULE: Rule(),
     Phase.FOUND: Found(),
     Phase.OVER: Over(),
