@@ -1,0 +1,204 @@
+"""What the tap page reads of the refereed game, and what it infers of the cards
+nobody showed: the one place the page meets the game state.
+
+Every read of :class:`~bourre.game.state.State` is a function here (:func:`table_of`,
+:func:`legal`, :func:`allowed`, :func:`exchange_limit`, :func:`next_deal`,
+:func:`reneges`); the inference of unseen cards is :func:`provisional` and
+:func:`could_hold`.  The rest of the page sees cards as ints in small frozen types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping
+from dataclasses import dataclass
+from typing import Any
+
+from bourre.game.actions import CARDS, PLAY, Dealt
+from bourre.game.state import Legal
+from bourre.houses.house import PluginError
+from bourre.referee import Refereed
+from bourre.rules import Reason, RuleViolation
+from bourre.rules.cards import card_str
+
+from .form import TapError
+from .told import Told
+
+__all__ = [
+    "Renege",
+    "Table",
+    "allowed",
+    "could_hold",
+    "exchange_limit",
+    "legal",
+    "next_deal",
+    "provisional",
+    "reneges",
+    "table_of",
+]
+
+
+@dataclass(frozen=True)
+class Table:
+    """The hand under way (or the last one, over), as the page reads it."""
+
+    number: int
+    dealer: int
+    upcard: int
+    trump: int
+    hands: tuple[tuple[int, ...], ...]
+    """Each seat's cards as the referee holds them (a provisional hand for a seat
+    whose tricks will show it)."""
+    hidden: tuple[bool, ...]
+    """Seats whose dealt cards nobody has shown."""
+    located: frozenset[int]
+    """Every card whose place is known."""
+    unseen_stock: int
+    pile: tuple[int, ...]
+    """Discards not yet back in a stock (R-RESHUFFLE)."""
+    played: frozenset[int]
+    """Cards that stood in a trick, the current one included."""
+    trick: tuple[tuple[int, int], ...]
+    """The current trick: ``(seat, card)`` in play order."""
+    tricks: int
+    """Tricks completed."""
+    active: tuple[int, ...]
+    won: tuple[int, ...]
+    in_play: bool
+    """Whether the hand is at its tricks (else at its decisions and exchanges)."""
+
+
+def table_of(done: Refereed) -> Table:
+    st = done.state
+    hs = st.hand
+    return Table(
+        number=st.number,
+        dealer=hs.dealer,
+        upcard=hs.upcard,
+        trump=hs.trump,
+        hands=tuple(hs.hand_of(s) for s in range(hs.n)),
+        hidden=tuple(hs.hidden),
+        located=frozenset(hs.located()),
+        unseen_stock=hs.unseen_stock,
+        pile=tuple(hs.pile),
+        played=frozenset(hs.played),
+        trick=tuple(zip(hs.trick_seats, hs.trick, strict=False)),
+        tricks=len(hs.tricks),
+        active=tuple(hs.active),
+        won=tuple(hs.won),
+        in_play=st.phase_name == "play",
+    )
+
+
+def legal(done: Refereed) -> Legal:
+    """The cards the seat to play may play, and why (the house's rule components)."""
+    return done.state.legal_with_reasons()
+
+
+def allowed(done: Refereed, c: int) -> bool:
+    """Whether the seat to play may play ``c``."""
+    return done.state.why_not(CARDS[c]) is None
+
+
+def exchange_limit(done: Refereed, seat: int, cards: list[int], size: int) -> int:
+    """The most cards ``seat``, to decide, may change if it plays holding ``cards``
+    (R-DRAW), by the house's draw component; :class:`TapError` if the deal cannot
+    give it those cards."""
+    st = done.state.clone()
+    try:
+        st.apply_action(PLAY)
+        if st.chance_wants == "hand" and st.pending_seat == seat:
+            st.apply_chance(Dealt.of(st.hand.upcard, {seat: cards}))
+        if st.phase_name == "exchange" and st.current_player() == seat:
+            return st.exchange_limit()
+    except (RuleViolation, PluginError) as e:
+        raise TapError(f"seat {seat}'s cards: {e}") from None
+    return size
+
+
+def next_deal(done: Refereed, n: int) -> tuple[int, list[int]]:
+    """After the hands ``done`` refereed: who deals next, and the seats the deal skips
+    (a lost turn to deal, R-DEALER)."""
+    st = done.state
+    assert st.last_dealer is not None
+    dealer = st.next_dealer(st.last_dealer, list(st.marks))
+    skipped: list[int] = []
+    s = (st.last_dealer + 1) % n
+    while s != dealer and len(skipped) < n:
+        if st.marks[s]:
+            skipped.append(s)
+        s = (s + 1) % n
+    return dealer, skipped
+
+
+@dataclass(frozen=True)
+class Renege:
+    """A card of the last hand, over, that was not allowed and stood."""
+
+    index: int
+    """Its place among the hand's plays."""
+    seat: int
+    trick: int
+    """Its trick, from 1."""
+    card: int
+    why: Reason | None
+
+
+def reneges(done: Refereed) -> list[Renege]:
+    """The reneges of the last hand, over (none while no hand is over)."""
+    if not done.state.results:
+        return []
+    logs = done.state.results[-1].plays
+    out, k = [], 0
+    for t, trick in enumerate(done.record.hands[-1].tricks):
+        for play in trick.plays:
+            if play.renege:
+                out.append(Renege(k, play.seat, t + 1, logs[k].card, logs[k].why))
+            k += 1
+    return out
+
+
+# -- the cards nobody showed -----------------------------------------------------------
+
+
+def provisional(
+    hand: MutableMapping[str, Any], told: Told, size: int, dealer: int
+) -> frozenset[int]:
+    """Give each seat whose tricks will show its hand, but do not show it all yet, a
+    provisional hand in ``hand`` (the last hand of the script to referee): the cards it
+    played, the upcard for the dealer, and cards nobody has named.  Only whose turn it
+    is and who won the tricks are read from the referee for these seats, never their
+    rulings.  Those seats are returned."""
+    up = told.upcard
+    free = [c for c in range(52) if c not in told.named()]
+    guessed = set()
+    for i, d in told.unseen():
+        seat = d.seat
+        played = told.stood(seat)
+        if len(played) >= size:
+            continue  # its tricks show its hand
+        for q in told.plays:  # a card taken back: still in its hand
+            if q.seat == seat and q.instead is not None and q.card not in played:
+                played.append(q.card)
+        thrown = list(d.discard)
+        cards = [up] if seat == dealer and up is not None and up not in thrown + played else []
+        cards += played
+        while len(cards) < size and free:
+            cards.append(free.pop(0))
+        kept = size - len(thrown)
+        hand.setdefault("dealt", {})[str(seat)] = [card_str(c) for c in cards[:kept] + thrown]
+        hand["decisions"][i]["drew"] = [card_str(c) for c in cards[kept:]]
+        guessed.add(seat)
+    return frozenset(guessed)
+
+
+def could_hold(told: Told, seat: int, dealer: int) -> set[int]:
+    """The cards a seat whose tricks will show its hand may still hold: none the hand
+    names elsewhere (its own card taken back it still holds)."""
+    mine = {p.card for p in told.plays if p.seat == seat}
+    stood = set(told.stood(seat))
+    out = set(range(52)) - told.named()
+    out |= mine - stood  # taken back: still in its hand
+    up = told.upcard
+    if seat == dealer and up is not None and up not in told.discards(seat) and up not in stood:
+        out.add(up)
+    return out
