@@ -99,6 +99,7 @@ def _settings_lines(info: plugins.VariantInfo) -> list[str]:
 def _render_variants_stacked(console: Console, reg: plugins.Registry) -> None:
     """``bourre variants`` on a narrow terminal: a variant's name, package and what it
     builds on on one line, its summary and settings indented under it."""
+    # lazy: rich, loaded by 'bourre variants' only (as render_variants)
     from rich.padding import Padding
     from rich.text import Text
 

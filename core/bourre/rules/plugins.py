@@ -181,8 +181,9 @@ def _rule_methods(cls: type[Variant]) -> str | None:
             meant = difflib.get_close_matches(attr, hooks, n=1, cutoff=0.6)
             hint = f" (did you mean {meant[0]}?)" if meant else ""
             return f"{attr} is not a rule hook{hint}; the rule hooks are {', '.join(hooks)}"
-        params = list(inspect.signature(getattr(cls, attr)).parameters)[1:]  # after self
-        extra = [p for p in params if p not in hook.args]
+        params = list(inspect.signature(getattr(cls, attr)).parameters.values())[1:]  # after self
+        named = [p.name for p in params if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+        extra = [p for p in named if p not in hook.args]  # (*args, **kw name no argument)
         if extra:
             return (
                 f"{attr} takes {', '.join(extra)}, not among the hook's arguments"

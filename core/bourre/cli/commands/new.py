@@ -56,7 +56,7 @@ def _names(name: str, what: str) -> dict[str, str]:
 def _own_names() -> tuple[set[str], set[str]]:
     """bourre's own names in the ``bourre`` entry-point group: the entry points of the
     bourre distribution (``standard``, ``bots``, ``compare`` …) and the top-level
-    packages they load (``bourre``, ``bourre_variants``, ``bourre_bots``)."""
+    packages they load (``bourre`` and the packages of its built-in plugins)."""
     points, modules = set(), {"bourre"}
     for ep in entry_points(group=GROUP):
         if ep.dist is not None and ep.dist.name == BUILTIN:
