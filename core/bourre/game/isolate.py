@@ -286,14 +286,40 @@ def landlock_abi() -> int:
     return max(0, abi)
 
 
-def readable_paths() -> list[str]:
+def _package_folders(modules: Iterable[str]) -> list[str]:
+    """Where the top-level packages of ``modules`` are (found, not imported): the
+    bot's and the plugins', wherever an import hook puts them (an editable install)."""
+    # lazy: only in the child, before it is confined
+    import importlib.util
+    from importlib.metadata import entry_points
+
+    names = {m.partition(":")[0] for m in modules}
+    with contextlib.suppress(Exception):  # a broken distribution: its plugin fails later
+        names.update(ep.value.partition(":")[0] for ep in entry_points(group="bourre"))
+    out: list[str] = []
+    for name in sorted(n.split(".")[0] for n in names if n):
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            continue
+        if spec is None:
+            continue
+        out += list(spec.submodule_search_locations or [])
+        if spec.origin and os.path.isabs(spec.origin):
+            out.append(os.path.dirname(spec.origin))
+    return out
+
+
+def readable_paths(bot: str = "") -> list[str]:
     """What an isolated bot may read, found before it is confined: the interpreter's
     installation (``sys.prefix`` and the base and exec prefixes), every folder of its
-    import path (site-packages, ``PYTHONPATH``: the bot's package), the folders of
-    the shared libraries this process has mapped, the system's library folders, a few
+    import path (site-packages, ``PYTHONPATH``), the packages of the bot (``bot``:
+    ``module:factory`` or a plugin's name) and of the plugins, the folders of the
+    shared libraries this process has mapped, the system's library folders, a few
     devices and its working folder (private)."""
     found = [sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix]
     found += [p for p in sys.path if p]
+    found += _package_folders([bot] if ":" in bot else [])
     found.append(os.getcwd())
     with (
         contextlib.suppress(OSError),
@@ -513,6 +539,10 @@ class IsolatedBot:
             os.killpg(self.proc.pid, signal.SIGKILL)
         except Exception:
             pass
+        try:  # noqa: SIM105 (likewise)
+            shutil.rmtree(self.folder, ignore_errors=True)
+        except Exception:
+            pass
 
 
 def _child(config: dict[str, Any], landlock: int = 0) -> None:
@@ -557,4 +587,4 @@ if __name__ == "__main__":
     os.environ.pop("PYTHONINSPECT", None)
     _config = json.loads(sys.argv[1])
     _limits(int(_config.get("memory", MEMORY)))  # before any of the bot's code runs
-    _child(_config, confine(readable_paths()))
+    _child(_config, confine(readable_paths(str(_config.get("bot", "")))))
