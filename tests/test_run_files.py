@@ -66,6 +66,8 @@ def test_state_naming_another_runs_file_is_refused(run_a: Path) -> None:
     assert "of another run: seed 'a' there, 'b' here" in err
     err = refused("--seed", "a", "--bots", "heuristic", "--state", str(run_a))
     assert "of another run: bots ['random'] there, ['heuristic'] here" in err
+    with pytest.raises(StateError, match="of another run: seed 'a' there, 'b' here"):  # the API
+        R.run(R.RunConfig(["standard"], 2, "b", R.parse_bots("random")), state=run_a)
     assert snapshot(run_a, key_path(run_a)) == before
     _, done = load_state(run_a)
     assert sorted(done["standard"]) == [0, 1]

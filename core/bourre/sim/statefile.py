@@ -297,7 +297,8 @@ def _open_state(path: Path) -> int:
             raise StateError(
                 f"--state {path}: not a regular file (a device or a pipe cannot keep it)"
             )
-        os.set_blocking(fd, True)
+        if _NONBLOCK:  # opened without waiting; read and written as usual
+            os.set_blocking(fd, True)
         _lock(fd, path)
     except BaseException:
         os.close(fd)
@@ -537,7 +538,8 @@ def _lines(path: Path, flag: str = "--resume") -> Iterator[str]:
     with os.fdopen(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise StateError(f"{flag} {path}: not a regular file")
-        os.set_blocking(fd, True)
+        if _NONBLOCK:  # opened without waiting; read and written as usual
+            os.set_blocking(fd, True)
         empty = True
         for raw in f:
             try:
