@@ -112,7 +112,23 @@ class Hostile(RandomPlayer):
                 s = State(HOUSE, seed=f"{seed}:{i}")
                 if sorted(s.observation(view.seat).hand) == sorted(view.hand):
                     hits += 1
+        known = set()
+        for path in KNOWN:  # stat is not reading: it answers
+            try:
+                st = os.stat(path)
+                known.add((st.st_dev, st.st_ino))
+            except OSError:
+                pass
+        inherited = []
+        for fd in range(3, 256):  # a descriptor of the run's own files, left open?
+            try:
+                st = os.fstat(fd)
+            except OSError:
+                continue
+            if (st.st_dev, st.st_ino) in known:
+                inherited.append(fd)
         report = {"read": out["read"], "listed": out["listed"], "seeds": out["seeds"],
+                  "known": len(known), "inherited": inherited,
                   "hits": hits, "cwd": os.getcwd(), "here": os.listdir(".")}
         fd = os.open(REPORT, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         os.write(fd, (json.dumps(report) + "\\n").encode())  # one write: whole lines
@@ -175,6 +191,7 @@ def test_an_isolated_bot_told_where_the_files_are_reads_none(tmp_path: Path) -> 
     assert len(reports) >= 3 * 5
     assert sum(rep["hits"] for rep in reports) == 0
     assert all(not rep["read"] and not rep["seeds"] for rep in reports), reports[0]
+    assert all(rep["known"] >= 2 and rep["inherited"] == [] for rep in reports)
     # its own working folder: private, empty, not the run's
     assert all(rep["cwd"] != os.getcwd() and rep["here"] == [] for rep in reports)
     # the run resumes from its files as ever
