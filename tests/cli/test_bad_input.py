@@ -105,11 +105,13 @@ def test_a_line_of_another_run_is_refused(state: Path, tmp_path: Path) -> None:
 def test_out_of_range_and_twice_are_refused_even_with_the_key(tmp_path: Path) -> None:
     """Lines signed with the key (a bug, or its owner) are still checked for range."""
     config = R.RunConfig(["standard"], 3, "s", R.parse_bots("random"), False)
-    summary = {"i": 0, "final": [100.0] * 5}
+    from bourre.houses.house import House
+
+    summary = R.run_session(House("standard"), R.parse_bots("random"), "s", 0)
     for bad, words in (
         (-5, "session -5 is not one of the run's 3 (0 to 2)"),
         (3, "session 3 is not one of the run's 3"),
-        (True, "session True is not one"),
+        (True, "line 3: the summary's 'i' should be a whole number"),
         (0, "session 0 of standard twice"),
     ):
         path = tmp_path / f"{bad}.jsonl"

@@ -9,8 +9,9 @@ object per line:
   :class:`~bourre.game.observation.Observation`; cards as ints, amounts as JSON amounts,
   actions in the table's words), or ``{"reset": true}`` (a new session: the bot is
   made again);
-- child → parent: first ``{"ready": true}`` once the bot is made (within
-  ``startup`` seconds), then for each message ``{"action": "play"}`` (``pass``,
+- child → parent: first ``{"ready": true, "landlock": ABI}`` once the bot is made
+  (within ``startup`` seconds; ``ABI`` the Landlock version that confines it, 0 for
+  none), then for each message ``{"action": "play"}`` (``pass``,
   ``play``, ``discard 2C 3D``, ``stand pat`` or a card such as ``JH``), or
   ``{"error": "…"}``.
 
@@ -18,7 +19,13 @@ The child is given nothing from which a hidden card follows: no seed and no
 generator state (its bot's generator is seeded by the operating system, afresh for
 every session), only observations.  It runs with a minimal environment, in its own
 session and process group (killed whole when the bot is closed or stopped), with
-bounded memory, no core files and, for an ordinary user, no new processes.  The
+bounded memory, no core files and, for an ordinary user, no new processes.  It
+starts in a private working folder (also its ``TMPDIR``, removed with it), with no
+descriptor of the run's but its pipes, and, on Linux with Landlock (5.13 or later),
+it can read no file but those Python needs (:func:`readable_paths`: the
+interpreter's installation, its import path, the shared libraries, a few devices),
+so not the run's state file, its key or anything else of the run's
+(:func:`confine`; without Landlock the rest holds, see docs/security.md).  The
 parent waits at most ``timeout`` seconds for each answer, reading without blocking:
 a bot that is slower, stalls mid-line, floods, crashes or answers nonsense is
 stopped and reported by name (:class:`BotError`).  The child is started as
@@ -33,10 +40,13 @@ import json
 import os
 import random
 import select
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterable
 from typing import Any
 
 from bourre.game.actions import Action, parse_action
@@ -52,9 +62,12 @@ __all__ = [
     "BotError",
     "IsolatedBot",
     "child_environment",
+    "confine",
     "hide_seed",
+    "landlock_abi",
     "observation_from_json",
     "observation_to_json",
+    "readable_paths",
 ]
 
 MEMORY = 2 << 30
@@ -216,6 +229,166 @@ def hide_seed(seed: str) -> bool:
         return False
 
 
+_LANDLOCK_SYSCALLS = {"x86_64": (444, 445, 446), "aarch64": (444, 445, 446)}
+"""``landlock_create_ruleset``, ``landlock_add_rule``, ``landlock_restrict_self``."""
+_READ_FILE, _READ_DIR = 1 << 2, 1 << 3
+"""``LANDLOCK_ACCESS_FS_READ_FILE`` and ``_READ_DIR``: the rights a ruleset handles
+(reading; writing is not restricted, so a bot's own report file still works)."""
+_SCOPE = (1 << 0) | (1 << 1)
+"""``LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET | LANDLOCK_SCOPE_SIGNAL`` (ABI 6): no
+signal to the run's processes, no abstract socket of theirs."""
+_SYSTEM_FILES = (
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/usr/lib",
+    "/usr/lib32",
+    "/usr/lib64",
+    "/usr/local/lib",
+    "/usr/share/zoneinfo",
+    "/etc/ld.so.cache",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
+    "/etc/localtime",
+    "/dev/null",
+    "/dev/zero",
+    "/dev/random",
+    "/dev/urandom",
+)
+"""What the dynamic loader and Python may read outside the interpreter's folders."""
+
+
+def _syscall(*args: int) -> tuple[int, int]:
+    """``syscall(2)`` through ctypes: its result and ``errno``."""
+    # lazy: Linux only, for the child's confinement
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.syscall.restype = ctypes.c_long
+    result = libc.syscall(*(ctypes.c_long(a) for a in args))
+    return int(result), ctypes.get_errno()
+
+
+def landlock_abi() -> int:
+    """The Landlock ABI version the kernel offers (``LANDLOCK_CREATE_RULESET_VERSION``),
+    0 where there is none (not Linux, not x86_64 or aarch64, an older kernel,
+    Landlock disabled, or the syscall filtered as some containers do)."""
+    # lazy: only where a bot is isolated
+    import platform
+
+    numbers = _LANDLOCK_SYSCALLS.get(platform.machine())
+    if not sys.platform.startswith("linux") or numbers is None:
+        return 0
+    try:
+        abi, _ = _syscall(numbers[0], 0, 0, 1)
+    except (OSError, AttributeError):
+        return 0
+    return max(0, abi)
+
+
+def _package_folders(modules: Iterable[str]) -> list[str]:
+    """Where the top-level packages of ``modules`` are (found, not imported): the
+    bot's and the plugins', wherever an import hook puts them (an editable install)."""
+    # lazy: only in the child, before it is confined
+    import importlib.util
+    from importlib.metadata import entry_points
+
+    names = {m.partition(":")[0] for m in modules}
+    with contextlib.suppress(Exception):  # a broken distribution: its plugin fails later
+        names.update(ep.value.partition(":")[0] for ep in entry_points(group="bourre"))
+    out: list[str] = []
+    for name in sorted(n.split(".")[0] for n in names if n):
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            continue
+        if spec is None:
+            continue
+        out += list(spec.submodule_search_locations or [])
+        if spec.origin and os.path.isabs(spec.origin):
+            out.append(os.path.dirname(spec.origin))
+    return out
+
+
+def readable_paths(bot: str = "") -> list[str]:
+    """What an isolated bot may read, found before it is confined: the interpreter's
+    installation (``sys.prefix`` and the base and exec prefixes), every folder of its
+    import path (site-packages, ``PYTHONPATH``), the packages of the bot (``bot``:
+    ``module:factory`` or a plugin's name) and of the plugins, the folders of the
+    shared libraries this process has mapped, the system's library folders, a few
+    devices and its working folder (private)."""
+    found = [sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix]
+    found += [p for p in sys.path if p]
+    found += _package_folders([bot] if ":" in bot else [])
+    found.append(os.getcwd())
+    with (
+        contextlib.suppress(OSError),
+        open("/proc/self/maps", encoding="utf-8", errors="replace") as f,
+    ):
+        for line in f:
+            parts = line.split(maxsplit=5)
+            if len(parts) == 6 and parts[5].startswith("/") and "(deleted)" not in parts[5]:
+                found.append(os.path.dirname(parts[5].strip()))
+    found += _SYSTEM_FILES
+    out: list[str] = []
+    for p in found:
+        if p and p not in out and os.path.exists(p):
+            out.append(p)
+    return out
+
+
+def confine(paths: Iterable[str]) -> int:
+    """Let this process (and any it starts) read nothing but ``paths`` (folders and
+    what is beneath them, or files), with a Landlock ruleset (Linux 5.13 or later);
+    from ABI 6 it also sends no signal outside.  Returns the ABI that confines it,
+    or 0 when Landlock is unavailable (then nothing changes: the documented
+    fallback)."""
+    # lazy: Linux only, in the child
+    import ctypes
+    import platform
+
+    abi = landlock_abi()
+    if abi < 1:
+        return 0
+    create, add, restrict = _LANDLOCK_SYSCALLS[platform.machine()]
+
+    class Ruleset(ctypes.Structure):
+        _fields_ = (
+            ("handled_access_fs", ctypes.c_uint64),
+            ("handled_access_net", ctypes.c_uint64),
+            ("scoped", ctypes.c_uint64),
+        )
+
+    class PathBeneath(ctypes.Structure):
+        _pack_ = 1
+        _fields_ = (("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32))
+
+    attr = Ruleset(_READ_FILE | _READ_DIR, 0, _SCOPE if abi >= 6 else 0)
+    size = 24 if abi >= 6 else 16 if abi >= 4 else 8
+    ruleset, _ = _syscall(create, ctypes.addressof(attr), size, 0)
+    if ruleset < 0:
+        return 0
+    try:
+        for path in paths:
+            try:
+                fd = os.open(path, getattr(os, "O_PATH", os.O_RDONLY) | os.O_CLOEXEC)
+            except OSError:
+                continue
+            try:
+                folder = os.path.isdir(path)
+                rule = PathBeneath(_READ_FILE | (_READ_DIR if folder else 0), fd)
+                _syscall(add, ruleset, 1, ctypes.addressof(rule), 0)  # LANDLOCK_RULE_PATH_BENEATH
+            finally:
+                os.close(fd)
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(38, 1, 0, 0, 0) != 0:  # PR_SET_NO_NEW_PRIVS, required to confine
+            return 0
+        done, _ = _syscall(restrict, ruleset, 0)
+        return abi if done == 0 else 0
+    finally:
+        os.close(ruleset)
+
+
 def _ready(fd: int, event: int, seconds: float) -> bool:
     """Whether ``fd`` is ready (or closed) within ``seconds`` (``poll``: any number of
     descriptors, unlike ``select``)."""
@@ -241,15 +414,27 @@ class IsolatedBot:
         startup: float = 60.0,
     ) -> None:
         self.bot, self.timeout, self.startup, self._ready = bot, timeout, startup, False
+        self.landlock = 0
+        """The Landlock ABI that confines the bot's process (0: none), known once it
+        has started."""
         config = {"bot": bot, "options": options or {}, "house": house, "memory": memory}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bourre.game.isolate", json.dumps(config)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env=child_environment(),
-            start_new_session=True,  # its own process group, killed whole
-        )
+        self.folder = tempfile.mkdtemp(prefix="bourre-bot-")  # private (0700)
+        env = child_environment()
+        env.update(TMPDIR=self.folder, TMP=self.folder, TEMP=self.folder)
+        try:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "bourre.game.isolate", json.dumps(config)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                env=env,
+                cwd=self.folder,
+                close_fds=True,  # none of the run's descriptors (its state file)
+                start_new_session=True,  # its own process group, killed whole
+            )
+        except BaseException:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            raise
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._in, self._out = self.proc.stdin.fileno(), self.proc.stdout.fileno()
         os.set_blocking(self._in, False)
@@ -304,8 +489,10 @@ class IsolatedBot:
                 ready = json.loads(self._receive(time.monotonic() + self.startup, "to start"))
             except ValueError:
                 ready = None
-            if ready != {"ready": True}:
+            if not isinstance(ready, dict) or ready.get("ready") is not True:
                 raise self._stop("did not start with the protocol's first line")
+            landlock = ready.get("landlock", 0)
+            self.landlock = landlock if type(landlock) is int else 0
             self._ready = True
         deadline = time.monotonic() + self.timeout
         self._send((json.dumps(message) + "\n").encode(), deadline)
@@ -345,15 +532,20 @@ class IsolatedBot:
             if pipe is not None:
                 with contextlib.suppress(OSError):
                     pipe.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
     def __del__(self) -> None:
         try:  # noqa: SIM105 (at interpreter exit, module globals may be gone)
             os.killpg(self.proc.pid, signal.SIGKILL)
         except Exception:
             pass
+        try:  # noqa: SIM105 (likewise)
+            shutil.rmtree(self.folder, ignore_errors=True)
+        except Exception:
+            pass
 
 
-def _child(config: dict[str, Any]) -> None:
+def _child(config: dict[str, Any], landlock: int = 0) -> None:
     """The child's loop: make the bot, answer each observation.  The protocol keeps
     the original standard output; the bot's own prints go to the standard error."""
     out = os.fdopen(os.dup(1), "w")
@@ -371,7 +563,8 @@ def _child(config: dict[str, Any]) -> None:
         bot = build()
     except Exception as e:  # reported at the first question
         broken = f"cannot make the bot: {type(e).__name__}: {e}"
-    out.write('{"ready": true}\n')  # the bot is made (or broken): its time starts now
+    # the bot is made (or broken): its time starts now
+    out.write(json.dumps({"ready": True, "landlock": landlock}) + "\n")
     out.flush()
     for line in sys.stdin:
         try:
@@ -394,4 +587,4 @@ if __name__ == "__main__":
     os.environ.pop("PYTHONINSPECT", None)
     _config = json.loads(sys.argv[1])
     _limits(int(_config.get("memory", MEMORY)))  # before any of the bot's code runs
-    _child(_config)
+    _child(_config, confine(readable_paths(str(_config.get("bot", "")))))

@@ -139,11 +139,13 @@ def launch(
             fail(f"--bots: {e} ({h.spec})")
     check_bot_options(specs_bots, houses[0], isolate)
     config = runner.RunConfig([h.spec for h in houses], sessions, seed, specs_bots, rotate, isolate)
-    if header is not None:
-        try:
+    try:
+        if header is not None:
             statefile.check_resume(config, header, resume)  # type: ignore[arg-type]
-        except statefile.StateError as e:
-            fail(str(e))
+        if state is not None:  # another run's file, or this run's not resumed
+            statefile.check_state(state, config.header(), resume)
+    except statefile.StateError as e:
+        fail(str(e))
     for flag, wanted in (("--plot", plot), ("--report", report)):
         if not wanted:
             continue
@@ -169,9 +171,7 @@ def launch(
     temporary = False
     state_path = state if state is not None else resume
     if state_path is None:
-        fd, name = tempfile.mkstemp(prefix="bourre-compare-", suffix=".jsonl")
-        os.close(fd)
-        state_path = Path(name)
+        state_path = private_folder() / "state.jsonl"
         temporary = True
 
     nworkers = workers if workers is not None else cpus()
@@ -197,10 +197,25 @@ def launch(
         result = run_one(config)
         if then is not None and result.complete:  # more runs on the same path and deals
             extra = then(run_one, config)
+    except statefile.StateError as e:  # taken by another run meanwhile (its lock)
+        fail(str(e))
     finally:
         if client is not None:
             client.close()  # type: ignore[no-untyped-call]
     return Launched(result, state_path, temporary, extra)
+
+
+def private_folder() -> Path:
+    """A new folder of this run's only (mode 0700, a name nobody can guess) for the
+    state file of a run not given ``--state``: in ``XDG_RUNTIME_DIR`` (the user's
+    own) when there is one, else in the temporary folder.  An isolated bot cannot
+    read it (docs/security.md)."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    where = runtime if runtime and os.path.isdir(runtime) else None
+    try:
+        return Path(tempfile.mkdtemp(prefix="bourre-run-", dir=where))
+    except OSError:
+        return Path(tempfile.mkdtemp(prefix="bourre-run-"))
 
 
 @contextlib.contextmanager
@@ -229,6 +244,8 @@ def finish(launched: Launched, note: str | None, then_stopped: str | None = None
         if launched.temporary:
             launched.state.unlink(missing_ok=True)
             key_path(launched.state).unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                launched.state.parent.rmdir()  # its private folder, now empty
         return
     sys.stderr.write(
         f"bourre: {note}\nbourre: completed sessions are in {launched.state};"

@@ -2,7 +2,8 @@
 index (:func:`chunk_tasks`), then in process (:func:`run_inline`), on a
 :class:`concurrent.futures.ProcessPoolExecutor` or on a Dask cluster through its
 ``concurrent.futures`` executor (:func:`run_pool`).  Ctrl-C or a failing worker
-stops the run; every completed session is already recorded."""
+(an exception, or a worker process that dies: ``BrokenProcessPool``, wherever the
+pool raises it) stops the run; every completed session is already recorded."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bourre.sim.runs.run import RunConfig, RunResult
@@ -47,6 +49,13 @@ def _iso(config: RunConfig) -> tuple[bool, ...]:
 def _stop(result: RunResult, reason: str) -> None:
     result.complete = False
     result.stopped = reason
+
+
+def _failed(e: BaseException) -> str:
+    """Why a run stopped on a failing worker, in words (``RunResult.stopped``)."""
+    if isinstance(e, BrokenProcessPool):
+        return "worker failed: a worker process died (killed, or out of memory)"
+    return f"worker failed: {e!r}"
 
 
 def run_inline(
@@ -110,11 +119,16 @@ def run_pool(
                 if nxt is None:
                     break
                 house, idx = nxt
-                fut = executor.submit(
-                    task, house, config.bots, config.seed, idx, config.rotate, *_iso(config)
-                )
+                try:  # a pool broken by a dead worker refuses new tasks
+                    fut = executor.submit(
+                        task, house, config.bots, config.seed, idx, config.rotate, *_iso(config)
+                    )
+                except Exception as e:
+                    _stop(result, _failed(e))
+                    broken = True
+                    break
                 pending[fut] = house
-            if not pending:
+            if broken or not pending:
                 break
             done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
             for fut in done:
@@ -122,7 +136,7 @@ def run_pool(
                 try:
                     batch = fut.result()
                 except Exception as e:
-                    _stop(result, f"worker failed: {e!r}")
+                    _stop(result, _failed(e))
                     broken = True
                     break
                 try:
@@ -135,6 +149,9 @@ def run_pool(
                 break
     except KeyboardInterrupt:
         _stop(result, "interrupted")
+        broken = True
+    except Exception as e:  # the pool itself failed (wait, a broken pool): the run stops
+        _stop(result, _failed(e))
         broken = True
     finally:
         if scheduler is None:
