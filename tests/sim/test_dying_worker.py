@@ -17,8 +17,8 @@ import pytest
 from typer.testing import CliRunner
 
 from bourre.cli import app
-from bourre.sim import runner as R
 from bourre.sim.runs import backends
+from bourre.sim.runs import runner as R
 from bourre.sim.runs.statefile import scan_state
 
 HOUSES = ["standard", "standard+double-ante"]

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from bourre.cli import app
 from bourre.houses.house import House
-from bourre.sim import runner as R
+from bourre.sim.runs import runner as R
 from bourre.sim.runs.statefile import StateError, StateLog, key_path, load_state
 
 cli = CliRunner()
