@@ -252,9 +252,11 @@ def test_the_command_answers_in_words() -> None:
     )
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
-    assert lines[1].startswith("Play, throwing 2♠ 4♦ 7♣: you take the pot about ")
-    assert "you are bourré" in lines[1] and "chips (±" in lines[1]
-    assert lines[1].endswith("Passing: 0 chips.")
+    assert lines[1].startswith("PLAY — throw 2♠ 4♦ 7♣: about ")  # the verdict first
+    assert lines[1].endswith("chips better than passing (±0.3), with 5 chips in the pot.")
+    assert lines[2].startswith("Play, throwing 2♠ 4♦ 7♣: you take the pot about ")
+    assert "you are bourré" in lines[2] and "chips (±" in lines[2]
+    assert lines[2].endswith("Passing: 0 chips.")
     assert "Runners-up:" in lines
     assert "antes already paid are sunk" in r.output
     assert ("played by the kernel" if KERNEL else "played by the Python rules") in r.output
@@ -271,7 +273,8 @@ def test_the_command_gives_json() -> None:
     )
     assert r.exit_code == 0, r.output
     got = json.loads(r.output)
-    assert got["advice"] == "pass"
+    assert got["advice"] == "pass" and got["verdict"] in ("pass", "close")
+    assert got["edge"]["high"] < 0 or got["verdict"] == "close"
     assert got["pass"]["chips"] == {"mean": 0.0, "low": 0.0, "high": 0.0}
     assert got["decided"] == ["play", "play", "play"]
     assert got["engine"] == ("kernel" if KERNEL else "python") and got["hands"] == 150
@@ -319,8 +322,10 @@ def test_the_web_page_answers_in_the_same_words() -> None:
     }
     r = client.post("/advise", data=form)
     assert r.status_code == 200
-    words = advise("standard", "AH KH 7C 4D 2S".split(), "5H", 2, hands=100).words()
-    assert words[1].replace("'", "&#39;") in r.text
+    done = advise("standard", "AH KH 7C 4D 2S".split(), "5H", 2, hands=100)
+    assert f'id="verdict">{done.headline}<' in r.text
+    assert done.verdict_words() in r.text
+    assert done.figures()[1].replace("'", "&#39;") in r.text
 
 
 @pytest.mark.parametrize(
