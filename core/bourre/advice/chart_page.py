@@ -24,8 +24,8 @@ def _cell(chart: Chart, row: int, place: int) -> dict[str, Any]:
             f" the difference {c.gain.low:+.2f} to {c.gain.high:+.2f} (right 19 times in 20),"
             f" {c.hands:,} hands"
         )
-    place = "dealer" if place == chart.players else f"place {place}"
-    return {"text": text, "lines": lines, "css": css, "title": title, "place": place}
+    named = "dealer" if place == chart.players else f"place {place}"
+    return {"text": text, "lines": lines, "css": css, "title": title, "place": named}
 
 
 def chart_context(chart: Chart) -> dict[str, Any]:

@@ -164,9 +164,7 @@ class AdviceForm:
         hand, up = self.hand, self.upcard
         if card in hand:
             if card == up and self.dealer:
-                raise PickError(
-                    f"the dealer's hand holds the upcard {card_symbol(card)} (R-DEAL)"
-                )
+                raise PickError(f"the dealer's hand holds the upcard {card_symbol(card)} (R-DEAL)")
             self._set_hand([c for c in hand if c != card])
             return
         if card == up:
