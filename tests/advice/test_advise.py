@@ -389,7 +389,10 @@ def test_the_verdict_play_pass_close_or_must_play() -> None:
     assert weak.verdict == "pass" and weak.words()[1].startswith("PASS — passing is about")
     forced = advise("standard", "AH 3D 5S 7C 9D".split(), "AH", 5, hands=50)
     assert forced.verdict == "must play" and forced.edge is None
-    assert forced.words()[1].startswith("MUST PLAY — you may not pass: ") and "(R-ACE-UP)" in forced.words()[1]
+    assert forced.words()[1].startswith("MUST PLAY — throw ") and forced.words()[1].endswith(
+        "chips expected, with 5 chips in the pot (R-ACE-UP)."
+    )
+    assert forced.words()[2].startswith("You may not pass: the ace of trumps is the upcard")
     assert forced.as_dict()["verdict"] == "must play"
 
 

@@ -171,11 +171,10 @@ class Advice:
         the answer is worth over the other choice, and the pot."""
         top, pot = self.plays[0], f"with {_chips(self.pot)} chips in the pot"
         how = _exchange(top)
-        if self.passing is None or self.edge is None:
-            why = FORCED_WORDS.get(self.forced or "", self.forced or "")
+        if self.passing is None or self.edge is None:  # (the figures say why, once)
             return (
-                f"You may not pass: {why}. {_capital(how)}: {_signed(top.chips.mean)} chips"
-                f" expected, {pot}."
+                f"{_capital(how)}: {_signed(top.chips.mean)} chips expected, {pot}"
+                f" ({self.forced})."
             )
         e = self.edge
         if self.verdict == "play":
