@@ -252,9 +252,11 @@ def test_the_command_answers_in_words() -> None:
     )
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
-    assert lines[1].startswith("Play, throwing 2♠ 4♦ 7♣: you take the pot about ")
-    assert "you are bourré" in lines[1] and "chips (±" in lines[1]
-    assert lines[1].endswith("Passing: 0 chips.")
+    assert lines[1].startswith("PLAY — throw 2♠ 4♦ 7♣: about ")  # the verdict first
+    assert lines[1].endswith("chips better than passing (±0.3), with 5 chips in the pot.")
+    assert lines[2].startswith("Play, throwing 2♠ 4♦ 7♣: you take the pot about ")
+    assert "you are bourré" in lines[2] and "chips (±" in lines[2]
+    assert lines[2].endswith("Passing: 0 chips.")
     assert "Runners-up:" in lines
     assert "antes already paid are sunk" in r.output
     assert ("played by the kernel" if KERNEL else "played by the Python rules") in r.output
@@ -271,7 +273,8 @@ def test_the_command_gives_json() -> None:
     )
     assert r.exit_code == 0, r.output
     got = json.loads(r.output)
-    assert got["advice"] == "pass"
+    assert got["advice"] == "pass" and got["verdict"] in ("pass", "close")
+    assert got["edge"]["high"] < 0 or got["verdict"] == "close"
     assert got["pass"]["chips"] == {"mean": 0.0, "low": 0.0, "high": 0.0}
     assert got["decided"] == ["play", "play", "play"]
     assert got["engine"] == ("kernel" if KERNEL else "python") and got["hands"] == 150
@@ -319,8 +322,10 @@ def test_the_web_page_answers_in_the_same_words() -> None:
     }
     r = client.post("/advise", data=form)
     assert r.status_code == 200
-    words = advise("standard", "AH KH 7C 4D 2S".split(), "5H", 2, hands=100).words()
-    assert words[1].replace("'", "&#39;") in r.text
+    done = advise("standard", "AH KH 7C 4D 2S".split(), "5H", 2, hands=100)
+    assert f'id="verdict">{done.headline}<' in r.text
+    assert done.verdict_words() in r.text
+    assert done.figures()[1].replace("'", "&#39;") in r.text
 
 
 @pytest.mark.parametrize(
@@ -357,3 +362,44 @@ def test_the_example_of_docs_advice_runs() -> None:
     if KERNEL:  # the page shows what the command prints (the kernel's rollouts)
         command = page.split('$ bourre advise --hand "AH KH 7C 4D 2S" --upcard 5H --place 2\n')[1]
         assert command.startswith("\n".join(words) + "\n```")
+
+
+def test_the_verdict_play_pass_close_or_must_play() -> None:
+    """The verdict is the chart's rule on the difference playing at best minus passing,
+    deal by deal: its whole range above 0, play; below, pass; holding 0, close; and
+    the dealer with the ace of trumps up must play (R-ACE-UP)."""
+    import dataclasses
+
+    from bourre.advice.advise import Estimate
+
+    done = advise("standard", "AH KH 7C 4D 2S".split(), "5H", 2, hands=200)
+    assert done.verdict == "play" and done.edge is not None and done.edge.low > 0
+    assert done.edge.mean == pytest.approx(done.plays[0].chips.mean - done.passing.chips.mean)
+    assert done.words()[1].startswith("PLAY — throw 2♠ 4♦ 7♣: about ")
+    close = dataclasses.replace(done, edge=Estimate(0.2, -0.3, 0.7))
+    assert close.verdict == "close" and close.headline == "CLOSE"
+    assert close.verdict_words().startswith("Too close to call: playing at best (throw 2♠ 4♦ 7♣)")
+    passing = dataclasses.replace(done, edge=Estimate(-1.0, -1.4, -0.6))
+    assert passing.verdict == "pass"
+    assert passing.verdict_words() == (
+        "Passing is about 1.0 chips better than playing at best (throw 2♠ 4♦ 7♣) (±0.4),"
+        " with 5 chips in the pot."
+    )
+    weak = advise("standard", "2C 3D 5S 7C 9D".split(), "5H", 2, hands=200)
+    assert weak.verdict == "pass" and weak.words()[1].startswith("PASS — passing is about")
+    forced = advise("standard", "AH 3D 5S 7C 9D".split(), "AH", 5, hands=50)
+    assert forced.verdict == "must play" and forced.edge is None
+    assert forced.words()[1].startswith("MUST PLAY — throw ") and forced.words()[1].endswith(
+        "chips expected, with 5 chips in the pot (R-ACE-UP)."
+    )
+    assert forced.words()[2].startswith("You may not pass: the ace of trumps is the upcard")
+    assert forced.as_dict()["verdict"] == "must play"
+
+
+def test_the_command_and_the_web_share_one_default() -> None:
+    from bourre.advice.advise import HANDS
+    from bourre.web.advising import DEFAULTS
+
+    assert HANDS == 3000 and DEFAULTS["hands"] == str(HANDS)
+    r = runner.invoke(app, ["advise", "--help"])
+    assert "3,000" in " ".join(r.output.split())

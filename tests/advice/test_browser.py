@@ -42,27 +42,93 @@ def browser() -> Any:
         yield b
 
 
-def test_ask_whether_to_play_a_hand(server: str, browser: Any) -> None:
-    """The form of /advise filled in as a player would, from the header's link; the
-    advice on the page is the library's, word for word."""
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
+def test_ask_whether_to_play_a_hand(
+    server: str, browser: Any, size: str, viewport: dict[str, int]
+) -> None:
+    """/advise from the header's link, asked as a player would: the upcard and five
+    cards tapped on the tap page's picker, the place tapped; the verdict (PLAY) is the
+    first thing on the page, in the first screen, and the figures under it are
+    ``bourre advise``'s, word for word, with its defaults."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page = browser.new_page(viewport=PHONE)
+    suffix = "" if size == "phone" else "-desktop"
+    page = browser.new_page(viewport=viewport)
     page.goto(server + "/paste")
     page.click("#nav-advise")
-    page.fill("#place", "2")
-    page.fill("#upcard", "5H")
-    page.fill("#hand", "AH KH 7C 4D 2S")
-    page.fill("#hands", "400")
+    page.click('#picker [data-card="5H"]')  # the upcard
+    for card in ("AH", "KH", "7C", "4D"):
+        page.click(f'#picker [data-card="{card}"]')
+    assert "1 more card" in page.inner_text("#next")
+    if size == "phone":
+        page.screenshot(path=str(SHOTS / "advise-picker.png"))
+    page.click('#picker [data-card="2S"]')
+    assert page.locator("#picker button.picked").count() == 5
+    page.click('#places [aria-label="place 2"]')
     page.click("#ask")
-    page.wait_for_selector("#advice", timeout=120_000)
+    page.wait_for_selector("#verdict", timeout=120_000)
+    expected = advise("standard", ["AH", "KH", "7C", "4D", "2S"], "5H", place=2)
+    assert page.inner_text("#verdict") == expected.headline == "PLAY"
+    assert page.inner_text("#stake") == expected.verdict_words()
     shown = [x.strip() for x in page.inner_text("#advice").splitlines() if x.strip()]
-    expected = advise("standard", ["AH", "KH", "7C", "4D", "2S"], "5H", place=2, hands=400).words()
-    assert shown == [x.strip() for x in expected if x.strip()]
+    assert shown == [x.strip() for x in expected.figures() if x.strip()]
     assert shown[0].startswith("standard, 5 players, you are place 2")
-    assert "you take the pot about" in shown[1]
-    page.locator("#advice").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "advise.png"), full_page=True)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # fits a phone
+    assert shown[-1].startswith("From 3,000 simulated deals")
+    # the verdict first: above the figures and the picker, within the first screen
+    top = page.locator("#verdict").bounding_box()
+    assert top is not None and top["y"] + top["height"] < viewport["height"] / 2
+    assert top["y"] < page.locator("#advice").bounding_box()["y"]
+    assert top["y"] < page.locator("#picker").bounding_box()["y"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    page.screenshot(path=str(SHOTS / f"advise{suffix}.png"))
+    page.close()
+
+
+@pytest.mark.skipif(not kernel.available(), reason="/chart charts houses the kernel plays")
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
+def test_the_strategy_chart_on_a_phone_and_a_desktop(
+    server: str, browser: Any, size: str, viewport: dict[str, int]
+) -> None:
+    """/chart from the header's link: every cell on the screen, none clipped, no
+    sideways scrolling; on a phone a card a kind of hand (its places side by side,
+    each named), on a desktop the grid."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport=viewport)
+    page.goto(server + "/advise")
+    with page.expect_navigation(timeout=300_000):  # the first request draws the chart
+        page.click("#nav-chart")
+    page.wait_for_selector("#chart")
+    assert "Strategy chart of standard" in page.inner_text("body")
+    width = viewport["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    boxes = page.evaluate(
+        "[...document.querySelectorAll('#chart td')].map(e => {"
+        " const r = e.getBoundingClientRect(); return [r.left, r.right, e.scrollWidth <= e.clientWidth + 1]; })"
+    )
+    assert len(boxes) > 100
+    assert all(0 <= left and right <= width and whole for left, right, whole in boxes)
+    header = page.locator("#chart thead")
+    if size == "phone":
+        assert not header.is_visible()  # the places named in each cell instead
+        first = page.locator("#chart td").first.inner_text()
+        assert first.startswith("place 1") or "place 1" in page.evaluate(
+            "getComputedStyle(document.querySelector('#chart td'), '::before').content"
+        )
+        page.screenshot(path=str(SHOTS / "chart.png"))
+    else:
+        assert header.is_visible()
+        page.screenshot(path=str(SHOTS / "chart-desktop.png"))
+    page.close()
+
+
+def test_the_chart_page_of_bourre_chart_html_fits_a_phone(browser: Any) -> None:
+    """``bourre chart --html``'s page, the same body, reflows at 390 px too."""
+    from bourre.advice.chart import chart
+    from bourre.advice.chart_page import chart_html
+
+    page = browser.new_page(viewport=PHONE)
+    page.set_content(chart_html(chart("standard", hands=2)))
+    assert page.locator("#chart td").count() > 100
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.close()
 
 

@@ -50,12 +50,15 @@ class Person:
         self.lines: list[str] = []
         self.numbers: list[int] = []
         """The hand number at each line typed."""
+        self.asked: list[tuple[str, tuple[int, ...]]] = []
+        """Each prompt's kind and the legal cards then."""
         self.refusal: dict[str, Any] | None = None
         self._then: str | None = None
         self._k = 0
 
     def __call__(self, prompt: Prompt) -> str:
         line = self.answer(prompt)
+        self.asked.append((prompt.kind, tuple(prompt.view.legal)))
         self.lines.append(line)
         self.numbers.append(prompt.view.number)
         return line
@@ -312,3 +315,65 @@ def test_play_seats_heuristic_bots_by_default():
     r = runner.invoke(app, ["play", "--seed", "5", "--hands", "1"], input="pass\n" * 10)
     assert r.exit_code == 0, r.stderr
     assert "bots: 1 heuristic, 2 heuristic, 3 heuristic, 4 heuristic" in " ".join(r.stdout.split())
+
+
+def test_final_balances_in_decimals() -> None:
+    """A session whose pot left does not share out evenly (R-SETTLE): the player reads
+    the balances in decimals (``86.8``, never ``434/5``); the saved script keeps them
+    exact."""
+    from fractions import Fraction
+
+    for seed in range(40):
+        summary, _, out = play_in_process("standard+table(players=3)", seed=seed, hands=3)
+        if summary.final is not None and any(isinstance(b, Fraction) for b in summary.final):
+            break
+    else:
+        pytest.fail("no session of 40 ended with a fraction of a chip")
+    settled = out[out.index("Final balances") :]
+    assert "/" not in settled.split("\n", 1)[1]
+    for b in summary.final:
+        if isinstance(b, Fraction):
+            shown = f"{float(b):.2f}".rstrip("0").rstrip(".")
+            assert shown in settled, (shown, settled)
+    assert replay(summary.session_script).final.balances == summary.final
+
+
+def test_a_short_session_replays_settled(tmp_path: Path) -> None:
+    """``--hands 2``: the saved session.json says it was two hands long, so ``bourre
+    replay`` settles it (R-SETTLE) instead of saying the session goes on."""
+    save = tmp_path / "hands"
+    r = runner.invoke(
+        app, ["play", "--seed", "3", "--hands", "2", "--save", str(save)], input="pass\n" * 20
+    )
+    assert r.exit_code == 0, r.output
+    for name in ("session.json", "session.hand"):
+        words = runner.invoke(app, ["replay", "--words", str(save / name)])
+        assert words.exit_code == 0, words.output
+        assert "Settled" in words.output and "(R-SETTLE" in words.output
+        assert "goes on" not in words.output
+    whole = json.loads((save / "session.json").read_text())
+    assert whole["rules"]["table"]["hands"] == 2
+    assert replay(whole).final is not None
+
+
+def test_auto_forced_plays_the_only_legal_card() -> None:
+    """``auto_forced``: the person is never asked for a card when only one is legal; the
+    card is played and said, with the rule that leaves it alone."""
+    summary, person, out = play_in_process(seed=SEED, hands=4, auto_forced=True)
+    asked = [(k, legal) for k, legal in person.asked if k == "play"]
+    assert asked and all(len(legal) > 1 for _, legal in asked)
+    assert "your only legal card (R-" in out or "your last card" in out
+    rec = replay(summary.session_script)
+    assert [dump(h) for h in rec.hands] == [dump(h) for h in summary.hands]
+    # without the option, a card alone is asked for as before
+    _, plain, plain_out = play_in_process(seed=SEED, hands=4)
+    assert any(k == "play" and len(legal) == 1 for k, legal in plain.asked)
+    assert "your only legal card" not in plain_out
+
+
+def test_auto_forced_option_on_the_command_line() -> None:
+    r = runner.invoke(
+        app, ["play", "--seed", "5", "--hands", "1", "--auto-forced"], input="play\n\n" + "1\n" * 10
+    )
+    assert r.exit_code == 0, r.output
+    assert "You play " in r.output and ("your only legal card (R-" in r.output or "your last card" in r.output)

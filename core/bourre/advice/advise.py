@@ -34,7 +34,11 @@ from bourre.kernel.rollouts import heuristic_outcomes
 from bourre.rules.cards import CardError, card_symbol, parse_card
 from bourre.rules.money import Amount
 
-__all__ = ["Advice", "AdviceError", "Estimate", "Option", "advise", "interval"]
+__all__ = ["HANDS", "Advice", "AdviceError", "Estimate", "Option", "advise", "interval"]
+
+HANDS = 3000
+"""Simulated deals a question gets by default: ``bourre advise`` and the web's "Should I
+play?" both (the same hand, the same seed: the same answer)."""
 
 MAX_POT = 10**9
 """The largest pot a question may name."""
@@ -142,14 +146,66 @@ class Advice:
     plays: tuple[Option, ...]
     passing: Option | None
     forced: str | None
+    edge: Estimate | None = None
+    """The chips playing at best (``plays[0]``) minus passing, deal by deal (``None``
+    when the seat may not pass)."""
 
     @property
     def best(self) -> Option:
         options = [*self.plays, *([self.passing] if self.passing is not None else [])]
         return max(options, key=lambda o: o.chips.mean)
 
+    @property
+    def verdict(self) -> str:
+        """``"play"`` (playing at best beats passing: the whole range of the difference
+        is above 0), ``"pass"`` (below 0), ``"close"`` (the range holds 0), or ``"must
+        play"`` (R-ACE-UP, R-LAST-STANDS): the rule of ``bourre chart``'s cells."""
+        if self.passing is None or self.edge is None:
+            return "must play"
+        if self.edge.low > 0:
+            return "play"
+        return "pass" if self.edge.high < 0 else "close"
+
+    def verdict_words(self) -> str:
+        """The verdict in a sentence, with the chips at stake: how many chips a hand
+        the answer is worth over the other choice, and the pot."""
+        top, pot = self.plays[0], f"with {_chips(self.pot)} chips in the pot"
+        how = _exchange(top)
+        if self.passing is None or self.edge is None:  # (the figures say why, once)
+            return (
+                f"{_capital(how)}: {_signed(top.chips.mean)} chips expected, {pot}"
+                f" ({self.forced})."
+            )
+        e = self.edge
+        if self.verdict == "play":
+            return (
+                f"{_capital(how)}: about {e.mean:.1f} chips better than passing"
+                f" (±{e.half_width:.1f}), {pot}."
+            )
+        if self.verdict == "pass":
+            return (
+                f"Passing is about {-e.mean:.1f} chips better than playing at best ({how})"
+                f" (±{e.half_width:.1f}), {pot}."
+            )
+        return (
+            f"Too close to call: playing at best ({how}) and passing are within"
+            f" {abs(e.mean):.1f} chips of each other (±{e.half_width:.1f}), {pot}."
+        )
+
+    @property
+    def headline(self) -> str:
+        """The verdict as the page's headline: ``PLAY``, ``PASS``, ``CLOSE``, ``MUST PLAY``."""
+        return self.verdict.upper()
+
     def words(self) -> list[str]:
-        """The advice in plain words, one line each (``bourre advise``, the web page)."""
+        """The advice in plain words, one line each (``bourre advise``, the web page):
+        the question, the verdict (``PLAY — throw …``), then the figures (:meth:`figures`)."""
+        figures = self.figures()
+        said = self.verdict_words()
+        return [figures[0], f"{self.headline} — {said[:1].lower()}{said[1:]}", *figures[1:]]
+
+    def figures(self) -> list[str]:
+        """The question and the figures behind the verdict, one line each."""
         best = self.best
         who = "the dealer" if self.place == self.players else f"place {self.place}"
         out = [
@@ -201,6 +257,10 @@ class Advice:
             "engine": self.engine,
             "forced": self.forced,
             "advice": "play" if self.best.play else "pass",
+            "verdict": self.verdict,
+            "edge": None
+            if self.edge is None
+            else {"mean": self.edge.mean, "low": self.edge.low, "high": self.edge.high},
             "best": self.best.as_dict(),
             "plays": [o.as_dict() for o in self.plays],
             "pass": self.passing.as_dict() if self.passing is not None else None,
@@ -220,6 +280,11 @@ ENGINE_WORDS = {"python": "played by the Python rules", "kernel": "played by the
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _exchange(o: Option) -> str:
+    """``throw 2♠ 4♦ 7♣`` or ``stand pat``: what playing ``o`` does at the exchange."""
+    return "stand pat" if not o.throw else "throw " + o.label.removeprefix("play, throwing ")
 
 
 def _pct(x: float) -> str:
@@ -310,7 +375,7 @@ def advise(
     players: int | None = None,
     pot: Amount | float | None = None,
     decisions: Sequence[bool | str] = (),
-    hands: int = 3000,
+    hands: int = HANDS,
     seed: int = 0,
     every: bool = False,
     engine: str | None = None,
@@ -425,6 +490,8 @@ def advise(
 
     plays = sorted((option(i, True, c) for i, c in enumerate(opts)), key=lambda o: -o.chips.mean)
     passing = None if forced is not None else option(len(opts), False, ())
+    top = opts.index(plays[0].throw)
+    edge = None if passing is None else interval([r[top][2] - r[-1][2] for r in rows])
     return Advice(
         house=h0.spec,
         players=n,
@@ -440,6 +507,7 @@ def advise(
         plays=tuple(plays),
         passing=passing,
         forced=forced,
+        edge=edge,
     )
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from bourre.advice.chart import Chart
 
-__all__ = ["chart_html"]
+__all__ = ["chart_context", "chart_html"]
 
 CSS = {"play": "play", "pass": "pass", "close": "close", "must play": "must", "none": "none"}
 
@@ -24,7 +24,30 @@ def _cell(chart: Chart, row: int, place: int) -> dict[str, Any]:
             f" the difference {c.gain.low:+.2f} to {c.gain.high:+.2f} (right 19 times in 20),"
             f" {c.hands:,} hands"
         )
-    return {"text": text, "lines": lines, "css": css, "title": title}
+    named = "dealer" if place == chart.players else f"place {place}"
+    return {"text": text, "lines": lines, "css": css, "title": title, "place": named}
+
+
+def chart_context(chart: Chart) -> dict[str, Any]:
+    """What the chart's page shows (``chart_body.html``, drawn by ``bourre chart
+    --html`` and by ``bourre serve``'s ``/chart``): each cell with its place named,
+    so that on a narrow screen a row reflows into a card of its places."""
+    rows = [
+        {
+            "label": cls.label,
+            "cells": [_cell(chart, r, p) for p in range(1, chart.players + 1)],
+        }
+        for r, cls in enumerate(chart.classes)
+    ]
+    return {
+        "house": chart.house,
+        "chart_house": chart.house,
+        "headline": chart.headline(),
+        "versus": chart.versus.house if chart.versus is not None else "",
+        "places": [chart.place_name(p) for p in range(1, chart.players + 1)],
+        "rows": rows,
+        "method": chart.method(),
+    }
 
 
 def chart_html(chart: Chart) -> str:
@@ -37,19 +60,4 @@ def chart_html(chart: Chart) -> str:
         autoescape=True,
         undefined=jinja2.StrictUndefined,
     )
-    rows = [
-        {
-            "label": cls.label,
-            "cells": [_cell(chart, r, p) for p in range(1, chart.players + 1)],
-        }
-        for r, cls in enumerate(chart.classes)
-    ]
-    return env.get_template("chart.html").render(
-        house=chart.house,
-        headline=chart.headline(),
-        versus=chart.versus.house if chart.versus is not None else "",
-        places=[chart.place_name(p) for p in range(1, chart.players + 1)],
-        rows=rows,
-        method=chart.method(),
-        version=version("bourre"),
-    )
+    return env.get_template("chart.html").render(**chart_context(chart), version=version("bourre"))

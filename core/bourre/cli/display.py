@@ -16,7 +16,7 @@ from bourre.game.state import HandResult
 from bourre.houses.house import House
 from bourre.rules.cards import SUIT_NAMES, SUIT_SYMBOLS, card_symbol, display_order
 from bourre.rules.hand import PublicDecision, TrickLog
-from bourre.rules.money import Amount, amount_json
+from bourre.rules.money import Amount, decimal
 
 __all__ = ["TableDisplay", "chips"]
 
@@ -161,8 +161,9 @@ class TableDisplay:
 
 
 def chips(x: Amount) -> str:
-    """An amount of chips as the table writes it (an exact fraction stays exact)."""
-    return str(amount_json(x))
+    """An amount of chips as a player reads it, in decimals (``86.8``, not ``434/5``;
+    the saved scripts keep it exact)."""
+    return decimal(x)
 
 
 def _and(names: Sequence[str]) -> str:

@@ -150,6 +150,7 @@ def play_at_terminal(
     console: Console | None = None,
     read: Reader | None = None,
     hints: bool = False,
+    auto_forced: bool = False,
 ) -> PlaySummary:
     """A session at the terminal: the person at ``seat`` against bots.
 
@@ -157,7 +158,8 @@ def play_at_terminal(
     seed and same answers, same session: the chance events come from
     :class:`~bourre.game.chance.Chance`, as in :func:`bourre.game.simulate.play_session`);
     ``hands`` cuts the session short; ``save`` is a directory where every hand is
-    saved as a table script.
+    saved as a table script; with ``auto_forced`` a card the rules leave alone (the
+    only legal one) is played without asking, and said.
     ``read`` answers the prompts (default: lines of standard input)."""
     console = console if console is not None else Console()
     read = read if read is not None else stdin_reader(console)
@@ -166,12 +168,17 @@ def play_at_terminal(
     n = house.table.players
     bot_players, labels = make_players(house, bots, seat, seed)
     total = house.table.hands if hands is None else max(0, min(hands, house.table.hands))
-    human = TerminalPlayer(seat, console, read, names=labels, hints=hints)
+    human = TerminalPlayer(
+        seat, console, read, names=labels, hints=hints, auto_forced=auto_forced
+    )
     state = State(house, seed=seed, hands=total, record=True)
     human.why_not = state.why_not
     human.words = {rid: text for _, _, (rid, text) in house.rule_texts()}
     players = [human if p is None else p for p in bot_players]
     rules = house_rules_json(house)
+    # the session's length as played (R-SESSION): a session cut short by ``hands`` is
+    # settled after its last hand, and its script says so, or its replay would go on
+    rules["table"]["hands"] = total or house.table.hands
     summary = PlaySummary(seed, house.spec)
     summary.session_script = {"rules": rules, "hands": []}
     if save is not None:

@@ -47,9 +47,12 @@ class TerminalPlayer(TableDisplay):
         *,
         names: Sequence[str],
         hints: bool = False,
+        auto_forced: bool = False,
     ) -> None:
         super().__init__(seat, console, names=names, hints=hints)
         self.read = read
+        self.auto_forced = auto_forced
+        """Play a card without asking when it is the only legal one."""
         self.why_not: Callable[[Action], RuleViolation | None] = lambda a: None
         """The referee: why an answer is refused (set by :func:`play_at_terminal`)."""
 
@@ -108,6 +111,8 @@ class TerminalPlayer(TableDisplay):
         self._catch_up(view.number, view.decisions, view.tricks)
         shown = display_order(view.hand, view.trump)
         self._show(view, shown, playing=True)
+        if self.auto_forced and len(view.legal) == 1:
+            return self._forced(view, view.legal[0])
         while True:
             card, problem = self._card_of(
                 self._ask(
@@ -127,6 +132,15 @@ class TerminalPlayer(TableDisplay):
                 )
                 continue
             return card
+
+    def _forced(self, view: Observation, card: int) -> int:
+        """The only legal card, played without asking and said with the rule that
+        leaves it alone (the refusal of any other card held: R-FOLLOW, R-TRUMP, …)."""
+        others = [c for c in view.hand if c != card]
+        refused = self.why_not(CARDS[others[0]]) if others else None
+        why = f"your only legal card ({refused.rule})" if refused else "your last card"
+        self.console.print(f"You play {card_symbol(card)}: {why}.", highlight=False)
+        return card
 
     def _refused(self, why: str | None) -> None:
         """A refused answer: a red ✗, then the words as they are (never read as markup)."""

@@ -15,7 +15,7 @@ from bourre.game.state import PlayLog
 from bourre.referee import Refereed
 from bourre.referee.records import HandRecord, PartialHandRecord
 from bourre.rules.cards import SUIT_NAMES, SUITS, card_symbol, parse_card, shown
-from bourre.rules.money import Amount, amount_json, chips
+from bourre.rules.money import Amount, chips, decimal
 
 __all__ = ["ruling", "tricks_taken"]
 
@@ -118,7 +118,7 @@ def ruling(done: Refereed) -> list[str]:
         lines.append(f"The next pot starts at {_amount(rec.pot_after)} before the antes.")
         lines.append(
             "Balances: "
-            + ", ".join(f"seat {s} {amount_json(b)}" for s, b in enumerate(rec.balances))
+            + ", ".join(f"seat {s} {decimal(b)}" for s, b in enumerate(rec.balances))
             + "."
         )
     final = done.record.final
@@ -135,7 +135,7 @@ def ruling(done: Refereed) -> list[str]:
         lines.append(
             "Settled (what was left in the pot shared equally): "
             + ", ".join(
-                f"seat {s} {amount_json(b)} (place {r})"
+                f"seat {s} {decimal(b)} (place {r})"
                 for s, (b, r) in enumerate(zip(final.balances, final.ranks, strict=True))
             )
             + f". ({cite('R-SETTLE')})"

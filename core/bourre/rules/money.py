@@ -81,7 +81,21 @@ def amount_str(x: Amount) -> str:
     return str(amount_json(x))
 
 
+def decimal(x: Amount) -> str:
+    """An amount as a player reads it, in decimals: ``5``, ``86.8`` (434/5), ``33.33``
+    (100/3, rounded to the hundredth: a cent of a chip); the files keep it exact
+    (:func:`amount_json`)."""
+    x = whole(x)
+    if isinstance(x, int):
+        return str(x)
+    cents = (abs(x) * 100 + Fraction(1, 2)).__floor__()  # half a cent rounds up
+    units, rest = divmod(cents, 100)
+    sign = "-" if x < 0 and cents else ""
+    return f"{sign}{units}" + (f".{rest:02d}".rstrip("0") if rest else "")
+
+
 def chips(x: Amount) -> str:
-    """An amount in the players' words: ``1 chip``, ``5 chips``, ``7/5 chips``."""
-    text = amount_str(x)
+    """An amount in the players' words, in decimals (:func:`decimal`): ``1 chip``,
+    ``5 chips``, ``1.4 chips``."""
+    text = decimal(x)
     return f"{text} chip" if text == "1" else f"{text} chips"

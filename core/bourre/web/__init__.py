@@ -1,11 +1,13 @@
 """``bourre serve``: the referee in a browser (Starlette and Jinja2 templates).
 
-Six pages: compose a house (its variants and settings as forms generated from the
+Seven pages: compose a house (its variants and settings as forms generated from the
 settings models) and read its rules; referee a hand by tapping, every step a choice on
 the screen (:mod:`bourre.web.tap`); referee a hand typed as it is played, one line at
 a time, each ruling shown as it happens (the legal cards, a refused card with its
 rule, the payout at the end); paste a whole script (JSON or hand notation) for a
-ruling; ask whether to play a hand (``/advise``, :func:`bourre.advice.advise`); and
+ruling; ask whether to play a hand (``/advise``, :func:`bourre.advice.advise`, the cards
+tapped on the tap page's picker, :mod:`bourre.web.advising`); read the house's strategy
+chart (``/chart``, :mod:`bourre.web.charts`); and
 review the play of a refereed hand (``/review``, :mod:`bourre.advice.review`), reached
 from the ruling of the three referee pages.
 The links of every page keep the house (``?house=``).
@@ -26,6 +28,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import jinja2
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -33,7 +36,9 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
-from bourre.advice.advise import AdviceError, advise
+from bourre.advice.advise import HANDS as ADVICE_HANDS
+from bourre.advice.advise import Advice, AdviceError, advise
+from bourre.advice.chart_page import chart_context
 from bourre.advice.review import Recorder, Review, review
 from bourre.game.actions import CARDS
 from bourre.houses.house import House, PluginError
@@ -47,6 +52,9 @@ from bourre.referee.ruling import ruling
 from bourre.rules import RuleViolation, plugins
 from bourre.rules.cards import CardError, card_symbol, parse_card, shown
 from bourre.rules.settings import TableSettings
+from bourre.web.advising import FIELDS as ADVICE_FIELDS
+from bourre.web.advising import AdviceForm, PickError
+from bourre.web.charts import ChartRefused, web_chart
 from bourre.web.guard import BODY_SECONDS, Guard
 from bourre.web.tap import TapError, TapFlow
 
@@ -57,6 +65,11 @@ MAX_BODY = 64 * 1024
 MAX_FIELD = 16 * 1024
 
 _TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
+_TEMPLATES.env.loader = jinja2.ChoiceLoader(  # the chart's body: bourre chart --html's
+    [_TEMPLATES.env.loader, jinja2.PackageLoader("bourre.advice", "templates")]
+    if _TEMPLATES.env.loader is not None
+    else [jinja2.PackageLoader("bourre.advice", "templates")]
+)
 _TEMPLATES.env.filters["shown"] = shown  # a card by its symbol on the page
 
 
@@ -397,7 +410,7 @@ async def paste(request: Request) -> Response:
     )
 
 
-ADVISE_FIELDS = ("house", "players", "place", "pot", "upcard", "hand", "decided", "hands", "seed")
+ADVISE_FIELDS = (*ADVICE_FIELDS, "tap")
 MAX_WEB_HANDS = 5000
 """The most simulated deals one page asks for (a few seconds of work)."""
 _NUMBER = re.compile(r"[0-9]{1,12}(\.[0-9]{1,6})?")
@@ -413,13 +426,14 @@ def _whole(got: dict[str, str], name: str, default: int | None, signed: bool = F
     return int(text)
 
 
-def _advice_of(got: dict[str, str]) -> list[str]:
-    """The advice in words for a filled form; :class:`FormError` for bad input."""
+def _advice_of(got: dict[str, str]) -> Advice:
+    """The advice for a filled form (``bourre advise``'s defaults for what it leaves
+    empty); :class:`FormError` for bad input."""
     house = _house(got["house"].strip() or "standard")
     place = _whole(got, "place", None)
     if place is None:
-        raise FormError("place: your place from the dealer is needed (1 = the dealer's left)")
-    hands = _whole(got, "hands", 1000)
+        raise FormError("place: tap your place from the dealer (1 = the dealer's left)")
+    hands = _whole(got, "hands", ADVICE_HANDS)
     assert hands is not None
     if not 1 <= hands <= MAX_WEB_HANDS:
         raise FormError(f"hands: from 1 to {MAX_WEB_HANDS:,} simulated deals here, not {hands:,}")
@@ -428,9 +442,9 @@ def _advice_of(got: dict[str, str]) -> list[str]:
         raise FormError(f"pot: {pot_text!r} is not an amount (R-ANTE)")
     pot = None if not pot_text else (float(pot_text) if "." in pot_text else int(pot_text))
     if not got["upcard"].strip():
-        raise FormError("upcard: the dealer's upcard is needed (R-DEAL)")
+        raise FormError("upcard: tap the dealer's upcard first (R-DEAL)")
     try:
-        done = advise(
+        return advise(
             house,
             got["hand"].replace(",", " ").split(),
             got["upcard"].strip(),
@@ -445,32 +459,40 @@ def _advice_of(got: dict[str, str]) -> list[str]:
         raise FormError(f"{e.field}: {e}") from None
     except (ValueError, RuleViolation, PluginError) as e:  # a house's rules refusing
         raise FormError(str(e)) from None
-    return done.words()
 
 
 async def advise_page(request: Request) -> Response:
-    """Should I play this hand? A form, and the advice in words."""
+    """Should I play this hand? The question tapped on the tap page's card picker
+    (:mod:`bourre.web.advising`), then the verdict first (PLAY, PASS, CLOSE, with the
+    chips at stake) and the figures under it, as ``bourre advise`` gives them."""
     spec = _header_house(request)
-    blank = dict.fromkeys(ADVISE_FIELDS, "")
-    blank.update(house=spec or "standard", hands="1000", seed="0")
-    if request.method in ("GET", "HEAD"):
-        return _page(request, "advise.html", form=blank, house=spec, max_hands=f"{MAX_WEB_HANDS:,}")
-    got = blank
+    got = {"house": spec or "standard"}
+    if request.method == "POST":
+        try:
+            got = await _form(request, ADVISE_FIELDS)
+        except FormError as e:
+            return _page(request, "message.html", 400, error=str(e))
+    form = AdviceForm.read(got)
+    error: str | None = None
+    done: Advice | None = None
+    tap = got.get("tap", "")
     try:
-        got = await _form(request, ADVISE_FIELDS)
-        words = await run_in_threadpool(_advice_of, got)
-    except FormError as e:
-        return _page(
-            request,
-            "advise.html",
-            400,
-            form=got,
-            house=spec,
-            error=str(e),
-            max_hands=f"{MAX_WEB_HANDS:,}",
-        )
+        if tap:
+            form.tap(tap)
+        if tap == "ask" or (request.method == "POST" and not tap):  # (a typed form: asked)
+            done = await run_in_threadpool(_advice_of, form.fields)
+    except (PickError, FormError) as e:
+        error = str(e)
     return _page(
-        request, "advise.html", form=got, house=spec, words=words, max_hands=f"{MAX_WEB_HANDS:,}"
+        request,
+        "advise.html",
+        400 if error else 200,
+        form=form.fields,
+        picking=form,
+        house=spec,
+        error=error,
+        advice=done,
+        max_hands=f"{MAX_WEB_HANDS:,}",
     )
 
 
@@ -563,6 +585,18 @@ async def review_page(request: Request) -> Response:
     )
 
 
+async def chart_page(request: Request) -> Response:
+    """The strategy chart of the house (:mod:`bourre.web.charts`: a house the kernel
+    plays, kept once drawn), its cells reflowed on a phone: a card a kind of hand."""
+    spec = _header_house(request)
+    try:
+        house = _house(request.query_params.get("house", "standard") or "standard")
+        got = await run_in_threadpool(web_chart, house)
+    except (FormError, ChartRefused) as e:
+        return _page(request, "chart.html", 400, error=str(e), house=spec)
+    return _page(request, "chart.html", **{**chart_context(got), "house": spec})
+
+
 async def health(request: Request) -> Response:
     return PlainTextResponse("ok")
 
@@ -580,6 +614,7 @@ def create_app(hosts: Iterable[str] = (), body_seconds: float = BODY_SECONDS) ->
             Route("/paste", paste, methods=["GET", "POST"]),
             Route("/advise", advise_page, methods=["GET", "POST"]),
             Route("/review", review_page, methods=["GET", "POST"]),
+            Route("/chart", chart_page),
             Route("/health", health),
         ]
     )

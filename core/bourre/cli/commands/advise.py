@@ -55,8 +55,12 @@ def advise(
         ),
     ] = None,
     hands: Annotated[
-        int, typer.Option(parser=whole_number("--hands"), help="Simulated deals.")
-    ] = 3000,
+        int | None,
+        typer.Option(
+            parser=whole_number("--hands"),
+            help="Simulated deals (default: 3,000, as on the web page: bourre.advice.advise.HANDS).",
+        ),
+    ] = None,
     seed: Annotated[
         int, typer.Option(parser=whole_number("--seed", signed=True), help="Seed of the deals.")
     ] = 0,
@@ -74,7 +78,7 @@ def advise(
     The chance of taking the pot and of being bourré and the chips expected, playing
     with each exchange and passing, by simulation."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
-    from bourre.advice.advise import AdviceError
+    from bourre.advice.advise import HANDS, AdviceError
     from bourre.advice.advise import advise as run
 
     h = load_house(house)
@@ -89,7 +93,7 @@ def advise(
             players=players,
             pot=pot,
             decisions=said,
-            hands=hands,
+            hands=HANDS if hands is None else hands,
             seed=seed,
             every=every,
         )

@@ -45,6 +45,13 @@ def play(
         typer.Option(help="Save every hand as a table script in this directory.", file_okay=False),
     ] = None,
     hints: Annotated[bool, typer.Option(help="Show which of your cards are legal.")] = False,
+    auto_forced: Annotated[
+        bool,
+        typer.Option(
+            "--auto-forced",
+            help="Play your card without asking when it is the only legal one (it is said).",
+        ),
+    ] = False,
 ) -> None:
     """Play a session at the terminal against bots (reads answers line by line)."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
@@ -55,7 +62,14 @@ def play(
     h = load_house(house)
     try:
         play_at_terminal(
-            h, bots=bots or ["heuristic"], seat=seat, seed=seed, hands=hands, save=save, hints=hints
+            h,
+            bots=bots or ["heuristic"],
+            seat=seat,
+            seed=seed,
+            hands=hands,
+            save=save,
+            hints=hints,
+            auto_forced=auto_forced,
         )
     except (ValueError, RuleViolation, PluginError) as e:  # IllegalAnswer: a bot's answer
         fail(str(e))
