@@ -41,7 +41,7 @@ from bourre.houses.models import HouseError, house_from_data
 from bourre.houses.strings import parse_house_string
 from bourre.houses.text import SECTIONS, type_name
 from bourre.referee import Refereed, ScriptError, parse_text, referee
-from bourre.referee.notation import NotationError, parse_script
+from bourre.referee.notation import NotationError, parse_script, seat_number
 from bourre.referee.records import PartialHandRecord
 from bourre.referee.ruling import ruling
 from bourre.rules import RuleViolation, plugins
@@ -60,6 +60,11 @@ _TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 _TEMPLATES.env.filters["shown"] = shown  # a card by its symbol on the page
 
 
+_DIGITS = re.compile(r"[0-9]{1,12}")
+"""A whole number as a form or a header gives it: ASCII digits only (``²`` is a digit to
+:meth:`str.isdigit`, and ``int()`` of it fails)."""
+
+
 class FormError(ValueError):
     """Bad form input: shown on the page."""
 
@@ -67,7 +72,7 @@ class FormError(ValueError):
 async def _form(request: Request, fields: tuple[str, ...]) -> dict[str, str]:
     """The named fields of a form post, as short strings (nothing else is read)."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    if length is not None and (not _DIGITS.fullmatch(length) or int(length) > MAX_BODY):
         raise FormError(f"the form is too large (at most {MAX_BODY // 1024} kB)")
     form = await request.form(max_files=0, max_fields=200)
     out: dict[str, str] = {}
@@ -264,7 +269,7 @@ def _refusal(done: Refereed, line: str) -> str | None:
         card = parse_card(words[2])
     except CardError as e:
         return str(e)
-    if not words[1].isdigit() or int(words[1]) != done.state.current_player():
+    if seat_number(words[1]) != done.state.current_player():
         return f"seat {done.state.current_player()} is to play now, not seat {words[1]} (R-LEAD)"
     refused = done.state.why_not(CARDS[card])
     if refused is None:
@@ -408,7 +413,7 @@ def _whole(got: dict[str, str], name: str, default: int | None, signed: bool = F
     if not text:
         return default
     digits = text[1:] if signed and text.startswith("-") else text
-    if not digits.isdigit() or len(digits) > 12:
+    if not _DIGITS.fullmatch(digits):
         raise FormError(f"{name}: {text!r} is not a whole number")
     return int(text)
 
