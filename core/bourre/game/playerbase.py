@@ -67,6 +67,28 @@ class IllegalAnswer(RuleViolation):
         return (IllegalAnswer, (self.seat, self.rule, self.words, self.legal))
 
 
+class BotFailed(RuntimeError):
+    """A bot that raised while it was asked to act (a bug of the bot, not an answer
+    the rules refuse): the message names the seat and the bot, the bot's own
+    exception is the ``__cause__`` (R-SESSION: a bot only answers)."""
+
+    def __init__(self, seat: int, bot: str, error: str) -> None:
+        super().__init__(f"seat {seat}: {bot} failed while asked to act: {error}")
+        self.seat, self.bot, self.error = seat, bot, error
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (BotFailed, (self.seat, self.bot, self.error))
+
+
+def bot_name(player: object) -> str:
+    """A bot as a message names it: its ``name`` if it has one, and its class."""
+    cls = type(player).__name__
+    name = getattr(player, "name", None)
+    if isinstance(name, str) and name and name != cls:
+        return f"the bot {name[:40]!r} ({cls})"
+    return f"the bot {cls}"
+
+
 def wrong_type(seat: int, rule: str, e: TypeError) -> IllegalAnswer:
     """The refusal of an answer of another type (a Python override's), under ``rule``:
     the question's rule (R-DECK for a card, R-DRAW for discards, R-DECIDE)."""

@@ -22,9 +22,11 @@ from bourre.game.botmaking import BotFactory, make_bot, takes_house
 from bourre.game.observation import Observation
 from bourre.game.playerbase import (
     Bot,
+    BotFailed,
     IllegalAnswer,
     Player,
     PlayerBase,
+    bot_name,
     may_not_pass,
     not_a_card,
     not_an_action,
@@ -32,6 +34,7 @@ from bourre.game.playerbase import (
 )
 from bourre.game.state import HandResult, State
 from bourre.rules import RuleViolation
+from bourre.rules.hookspec import PluginError
 
 if TYPE_CHECKING:
     from bourre.houses.house import House
@@ -39,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Bot",
     "BotFactory",
+    "BotFailed",
     "IllegalAnswer",
     "Player",
     "PlayerBase",
@@ -146,11 +150,19 @@ def _answer(player: Any, view: Observation) -> Action:
 
 
 def ask(state: State, player: Any) -> Action:
-    """Ask ``player``, seated at the seat to act, for its action (not applied)."""
+    """Ask ``player``, seated at the seat to act, for its action (not applied).  An
+    answer the rules refuse is an :class:`IllegalAnswer`; a bot that raises is a
+    :class:`BotFailed` naming the seat and the bot (its exception the ``__cause__``);
+    a rule component's own failure stays a :class:`PluginError`."""
     seat = state.current_player()
-    if blind(player):
-        return _blind_answer(state, player, seat)
-    return _answer(player, state.observation(seat))
+    try:
+        if blind(player):
+            return _blind_answer(state, player, seat)
+        return _answer(player, state.observation(seat))
+    except (RuleViolation, PluginError, BotFailed):
+        raise
+    except Exception as e:
+        raise BotFailed(seat, bot_name(player), repr(e)[:200]) from e
 
 
 def play_out(
@@ -182,7 +194,7 @@ def play_out(
                 raise IllegalAnswer(
                     seat,
                     "R-SESSION",
-                    f"{_name(player)} changed the balances, the pot or the hands while it was"
+                    f"{bot_name(player)} changed the balances, the pot or the hands while it was"
                     " asked: a bot only answers",
                 )
         try:
@@ -195,10 +207,6 @@ def play_out(
             while done < len(state.results):
                 on_hand(state.results[done])
                 done += 1
-
-
-def _name(player: object) -> str:
-    return f"the bot {type(player).__name__}"
 
 
 def play_seeded(

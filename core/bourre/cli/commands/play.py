@@ -49,6 +49,7 @@ def play(
     """Play a session at the terminal against bots (reads answers line by line)."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.cli.session import play_at_terminal
+    from bourre.game.playerbase import BotFailed
 
     if hands is not None and hands < 1:
         fail(f"--hands must be 1 or more, not {hands}")
@@ -57,7 +58,7 @@ def play(
         play_at_terminal(
             h, bots=bots or ["heuristic"], seat=seat, seed=seed, hands=hands, save=save, hints=hints
         )
-    except (ValueError, RuleViolation, PluginError) as e:  # IllegalAnswer: a bot's answer
+    except (ValueError, RuleViolation, PluginError, BotFailed) as e:  # a bot's answer, or bug
         fail(str(e))
     except Exception as e:  # a bot plugin's own failure: named, not a traceback
         fail(f"a bot failed during the session: {type(e).__name__}: {e}")
