@@ -202,7 +202,7 @@ def test_an_exchange_id_that_names_no_exchange_is_refused(action: int) -> None:
     """Issue 42: ids past the hand's mask, or negative, were played as other discards."""
     state = _at_exchange()
     before = state.history()
-    with pytest.raises(pyspiel.SpielError, match="no action of this game|not legal now"):
+    with pytest.raises(pyspiel.SpielError, match=r"no action of this game|not legal now"):
         state.apply_action(action)
     assert state.history() == before
 
@@ -211,7 +211,7 @@ def test_an_exchange_id_that_names_no_exchange_is_refused(action: int) -> None:
 def test_a_chance_outcome_that_is_no_card_is_refused(action: int) -> None:
     """Issue 42: chance action 52 raised IndexError."""
     state = load().new_initial_state()
-    with pytest.raises(pyspiel.SpielError, match="chance cannot draw .*R-DECK"):
+    with pytest.raises(pyspiel.SpielError, match=r"chance cannot draw .*R-DECK"):
         state.apply_action(action)
 
 

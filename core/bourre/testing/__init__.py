@@ -96,10 +96,10 @@ from bourre.sim.runs.sessions import BotSpec, run_session
 
 __all__ = [
     "CHECKS",
+    "SEED_VARIABLE",
     "ConformanceError",
     "Failure",
     "Report",
-    "SEED_VARIABLE",
     "check_bot",
     "check_house",
     "check_variant",

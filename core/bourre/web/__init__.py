@@ -49,6 +49,14 @@ from bourre.rules.cards import CardError, card_symbol, parse_card, shown
 from bourre.rules.settings import TableSettings
 from bourre.web.guard import BODY_SECONDS, Guard
 from bourre.web.tap import TapError, TapFlow
+from bourre.web.work import (
+    BUSY_WORDS,
+    RETRY_SECONDS,
+    REVIEW_WEIGHT,
+    OverBudget,
+    Workshop,
+    check_work,
+)
 
 __all__ = ["MAX_BODY", "WEB_DEALS", "create_app"]
 
@@ -434,13 +442,19 @@ def _advice_of(got: dict[str, str]) -> list[str]:
     pot = None if not pot_text else (float(pot_text) if "." in pot_text else int(pot_text))
     if not got["upcard"].strip():
         raise FormError("upcard: the dealer's upcard is needed (R-DEAL)")
+    players = _whole(got, "players", None)
+    seats = house.table.players if players is None else players
+    try:
+        check_work("hands", hands, seats, house, "seats dealt in")
+    except OverBudget as e:
+        raise FormError(str(e)) from None
     try:
         done = advise(
             house,
             got["hand"].replace(",", " ").split(),
             got["upcard"].strip(),
             place,
-            players=_whole(got, "players", None),
+            players=players,
             pot=pot,
             decisions=[d for d in got["decided"].replace(" ", ",").split(",") if d],
             hands=hands,
@@ -453,6 +467,27 @@ def _advice_of(got: dict[str, str]) -> list[str]:
     return done.words()
 
 
+def _busy(request: Request) -> Response:
+    """The answer when every seat of the workshop is taken: 503, come back soon."""
+    page = _page(
+        request, "message.html", 503, title="Busy, try again in a moment", error=BUSY_WORDS
+    )
+    page.headers["Retry-After"] = str(RETRY_SECONDS)
+    return page
+
+
+async def _worked(request: Request, fn: Any, got: dict[str, str]) -> Any:
+    """``fn(got)`` in a worker thread, on a seat of the app's workshop; ``None`` when
+    every seat is taken (the caller answers busy)."""
+    workshop: Workshop = request.app.state.workshop
+    if not workshop.enter():
+        return None
+    try:
+        return await run_in_threadpool(fn, got)
+    finally:
+        workshop.leave()
+
+
 async def advise_page(request: Request) -> Response:
     """Should I play this hand? A form, and the advice in words."""
     spec = _header_house(request)
@@ -463,7 +498,9 @@ async def advise_page(request: Request) -> Response:
     got = blank
     try:
         got = await _form(request, ADVISE_FIELDS)
-        words = await run_in_threadpool(_advice_of, got)
+        words = await _worked(request, _advice_of, got)
+        if words is None:
+            return _busy(request)
     except FormError as e:
         return _page(
             request,
@@ -510,6 +547,18 @@ def _review_of(got: dict[str, str]) -> Review:
     except ScriptError as e:
         raise FormError(str(e)) from None
     try:
+        check_work(
+            "deals",
+            deals,
+            len(recorder.moments),
+            done.house,
+            "cards played",
+            weight=REVIEW_WEIGHT,
+            environment=False,  # the review plays the kernel wherever it can
+        )
+    except OverBudget as e:
+        raise FormError(str(e)) from None
+    try:
         return review(
             recorder.moments,
             house=done.house.spec,
@@ -544,7 +593,9 @@ async def review_page(request: Request) -> Response:
         return _page(request, "review.html", form=got, house=spec, max_deals=MAX_WEB_DEALS)
     try:
         got = await _form(request, REVIEW_FIELDS)
-        done = await run_in_threadpool(_review_of, got)
+        done = await _worked(request, _review_of, got)
+        if done is None:
+            return _busy(request)
     except FormError as e:
         return _page(
             request,
@@ -588,4 +639,5 @@ def create_app(hosts: Iterable[str] = (), body_seconds: float = BODY_SECONDS) ->
             Route("/health", health),
         ]
     )
+    app.state.workshop = Workshop()  # the simulating pages' seats (bourre.web.work)
     return Guard(app, hosts, max_body=MAX_BODY, body_seconds=body_seconds)
