@@ -4,6 +4,7 @@ scripts, and bad requests answered with a message on the page, never a server er
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -542,3 +543,62 @@ def test_health_stays_fast_under_250_concurrent_hostile_requests() -> None:
     assert 503 in {s for kind, s, _ in answers if kind == "advise"}  # the workshop was full
     health.sort()
     assert health[len(health) // 2] < 1.0 and health[-1] < 5.0, health[-5:]
+
+
+def test_what_the_server_refuses_before_the_app_is_as_documented() -> None:
+    """docs/security.md lists what uvicorn answers itself (a 400 without the app's
+    headers) and what reaches the app (with them); a real server on 127.0.0.1 checks
+    the list: 8 connections, 5 s each at most."""
+    import asyncio
+    import socket
+    import threading
+    import time
+
+    uvicorn = pytest.importorskip("uvicorn")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_config=None,
+                                           log_level="critical", h11_max_incomplete_event_size=16 * 1024))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+
+    async def raw(data: bytes) -> bytes:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(data)
+        await writer.drain()
+        out = await asyncio.wait_for(reader.read(4000), 5)
+        writer.close()
+        return out
+
+    host = b"Host: localhost\r\n"
+    server_refuses = [
+        b"GARBAGE\r\n\r\n",
+        b"GET /\xc3\xa9 HTTP/1.1\r\n" + host + b"\r\n",
+        b"POST /paste HTTP/1.1\r\n" + host + b"Content-Length: x\r\n\r\n",
+        b"POST /paste HTTP/1.1\r\n" + host + b"Content-Length: 1\r\nContent-Length: 2\r\n\r\n",
+        b"POST /paste HTTP/1.1\r\n" + host + b"Transfer-Encoding: chunked\r\n\r\nzz\r\n",
+    ]
+    app_answers = [
+        b"GET /health HTTP/1.1\r\n" + host + b"Connection: Upgrade\r\nUpgrade: websocket\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        b"GET /health HTTP/1.1\r\n" + host + b"Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+        b"HTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n",
+        b"GET /health HTTP/1.1\r\nHost: evil.example\r\n\r\n",
+    ]
+    try:
+        for data in server_refuses:
+            head = asyncio.run(raw(data)).split(b"\r\n\r\n")[0].lower()
+            assert head.startswith(b"http/1.1 400") and b"content-security-policy" not in head, data
+        for data in app_answers:
+            head = asyncio.run(raw(data)).split(b"\r\n\r\n")[0].lower()
+            assert b"content-security-policy" in head and b"x-frame-options: deny" in head, data
+    finally:
+        server.should_exit = True
+        thread.join(10)
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "security.md").read_text()
+    assert "What the server refuses before the app" in doc and "Invalid HTTP request received." in doc
