@@ -67,6 +67,12 @@ class IllegalAnswer(RuleViolation):
         return (IllegalAnswer, (self.seat, self.rule, self.words, self.legal))
 
 
+class SessionStop(Exception):
+    """Raised by a player to stop the session (a person who quits, an input that
+    ended): it passes through :func:`~bourre.game.players.ask` as it is, not as a
+    :class:`BotFailed`."""
+
+
 class BotFailed(RuntimeError):
     """A bot that raised while it was asked to act (a bug of the bot, not an answer
     the rules refuse): the message names the seat and the bot, the bot's own

@@ -26,6 +26,7 @@ from bourre.game.playerbase import (
     IllegalAnswer,
     Player,
     PlayerBase,
+    SessionStop,
     bot_name,
     may_not_pass,
     not_a_card,
@@ -46,6 +47,7 @@ __all__ = [
     "IllegalAnswer",
     "Player",
     "PlayerBase",
+    "SessionStop",
     "ask",
     "make_bot",
     "play_out",
@@ -153,13 +155,14 @@ def ask(state: State, player: Any) -> Action:
     """Ask ``player``, seated at the seat to act, for its action (not applied).  An
     answer the rules refuse is an :class:`IllegalAnswer`; a bot that raises is a
     :class:`BotFailed` naming the seat and the bot (its exception the ``__cause__``);
-    a rule component's own failure stays a :class:`PluginError`."""
+    a rule component's own failure stays a :class:`PluginError`, and a player's
+    :class:`SessionStop` (a person who quits) passes as it is."""
     seat = state.current_player()
     try:
         if blind(player):
             return _blind_answer(state, player, seat)
         return _answer(player, state.observation(seat))
-    except (RuleViolation, PluginError, BotFailed):
+    except (RuleViolation, PluginError, BotFailed, SessionStop):
         raise
     except Exception as e:
         raise BotFailed(seat, bot_name(player), repr(e)[:200]) from e
