@@ -19,9 +19,13 @@ from bourre.rules import RuleViolation
 
 __all__ = [
     "Bot",
+    "BotError",
+    "BotFailed",
     "IllegalAnswer",
     "Player",
     "PlayerBase",
+    "SessionStop",
+    "bot_name",
     "may_not_pass",
     "not_a_card",
     "not_an_action",
@@ -65,6 +69,19 @@ class IllegalAnswer(RuleViolation):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (IllegalAnswer, (self.seat, self.rule, self.words, self.legal))
+
+
+class BotError(RuntimeError):
+    """An isolated bot (:mod:`bourre.game.isolate`) that was too slow, crashed or
+    answered nonsense: named by the isolation, it passes through
+    :func:`~bourre.game.players.ask` as it is."""
+
+    def __init__(self, bot: str, message: str) -> None:
+        super().__init__(f"bot {bot!r}: {message}")
+        self.bot, self.message = bot, message
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (BotError, (self.bot, self.message))
 
 
 class SessionStop(Exception):

@@ -22,6 +22,7 @@ from bourre.game.botmaking import BotFactory, make_bot, takes_house
 from bourre.game.observation import Observation
 from bourre.game.playerbase import (
     Bot,
+    BotError,
     BotFailed,
     IllegalAnswer,
     Player,
@@ -156,13 +157,14 @@ def ask(state: State, player: Any) -> Action:
     answer the rules refuse is an :class:`IllegalAnswer`; a bot that raises is a
     :class:`BotFailed` naming the seat and the bot (its exception the ``__cause__``);
     a rule component's own failure stays a :class:`PluginError`, and a player's
-    :class:`SessionStop` (a person who quits) passes as it is."""
+    :class:`SessionStop` (a person who quits) and an isolated bot's
+    :class:`BotError` (named by its isolation) pass as they are."""
     seat = state.current_player()
     try:
         if blind(player):
             return _blind_answer(state, player, seat)
         return _answer(player, state.observation(seat))
-    except (RuleViolation, PluginError, BotFailed, SessionStop):
+    except (RuleViolation, PluginError, BotFailed, BotError, SessionStop):
         raise
     except Exception as e:
         raise BotFailed(seat, bot_name(player), repr(e)[:200]) from e
