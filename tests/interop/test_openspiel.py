@@ -228,3 +228,32 @@ def test_an_illegal_card_is_refused_with_the_rule() -> None:
     illegal = next(c for c in range(52) if c not in state.legal_actions())
     with pytest.raises(pyspiel.SpielError, match=r"not legal now: .*\(R-"):
         state.apply_action(illegal)
+
+
+def test_every_action_id_is_played_if_legal_and_refused_with_spielerror_if_not() -> None:
+    """Hostile ids at every kind of node of random hands (cards, pass, play, masks in
+    and past the hand, negative and huge ids, chance outcomes that are no card or were
+    drawn): a legal id is played, any other refused with SpielError, the state unchanged."""
+    rng = np.random.RandomState(42)
+    tried = 0
+    for house, players in HOUSES[:3]:
+        game = load(house, players)
+        for _ in range(3):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    legal = [c for c, _ in state.chance_outcomes()]
+                else:
+                    legal = state.legal_actions()
+                hostile = [int(x) for x in rng.randint(-200, 200, size=3)]
+                hostile += [-55, 52, 53, 86, 54 + 2**20, 2**40, -(2**40), int(rng.randint(0, 54 + 2**5))]
+                for a in hostile:
+                    if a in legal or a == -1:  # -1: OpenSpiel's own kInvalidAction, its own SpielError
+                        continue
+                    before = state.history()
+                    with pytest.raises(pyspiel.SpielError):
+                        state.apply_action(a)
+                    assert state.history() == before
+                    tried += 1
+                state.apply_action(int(rng.choice(legal)))
+    assert tried > 1000
