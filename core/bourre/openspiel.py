@@ -61,6 +61,7 @@ from bourre.houses.house import House
 from bourre.houses.models import HouseError
 from bourre.houses.strings import parse_house_string
 from bourre.houses.validation import validation_message
+from bourre.rules import RuleViolation
 from bourre.rules.cards import card_str, cards_str
 from bourre.rules.hookspec import ANTE, PENALTY, SETTLE
 from bourre.rules.money import Amount
@@ -103,7 +104,11 @@ def house_of(spec: str, players: int) -> House:
 
 
 def action_of(state: State, action_id: int) -> Action:
-    """The bourre action of an OpenSpiel action id at ``state`` (see the module)."""
+    """The bourre action of an OpenSpiel action id at ``state`` (see the module); an
+    id that names no action (a negative one, a mask with a bit past the cards held)
+    is refused with ``pyspiel.SpielError``, never read as another exchange (R-DRAW)."""
+    if isinstance(action_id, bool) or not isinstance(action_id, int):
+        raise pyspiel.SpielError(f"{action_id!r} is not an action id (a whole number)")
     if 0 <= action_id < 52:
         return CARDS[action_id]
     if action_id == PASS_ID:
@@ -111,7 +116,13 @@ def action_of(state: State, action_id: int) -> Action:
     if action_id == PLAY_ID:
         return PLAY
     mask = action_id - DISCARD_BASE
-    hand = state.hand.hands[state.current_player()]
+    hand = state.hand.hand_of(state.current_player())
+    if not 0 <= mask < 1 << len(hand):
+        raise pyspiel.SpielError(
+            f"action {action_id} is no action of this game: 0-51 play a card, {PASS_ID} pass,"
+            f" {PLAY_ID} play the hand, {DISCARD_BASE} to {DISCARD_BASE + (1 << len(hand)) - 1}"
+            f" exchange the {len(hand)} cards held by mask (R-DRAW)"
+        )
     return discard(c for i, c in enumerate(hand) if mask >> i & 1)
 
 
@@ -233,7 +244,8 @@ class BourreState(pyspiel.State):  # type: ignore[misc]
         st, t = self.st, self.table
         if st.is_chance_node():
             if action not in self._candidates():
-                raise pyspiel.SpielError(f"chance cannot draw {card_str(action)} now (R-DECK)")
+                named = card_str(action) if 0 <= action < 52 else f"outcome {action} (not a card)"
+                raise pyspiel.SpielError(f"chance cannot draw {named} now (R-DECK)")
             t.drawn.append(action)
             if st.chance_wants == "deal":
                 if len(t.drawn) == 51:  # the last card is what is left
@@ -245,7 +257,10 @@ class BourreState(pyspiel.State):  # type: ignore[misc]
                 st.apply_chance(Drew(tuple(t.drawn)))
                 t.drawn = []
             return
-        st.apply_action(action_of(st, action))
+        try:
+            st.apply_action(action_of(st, action))
+        except RuleViolation as e:  # OpenSpiel's refusal, in the rule's words
+            raise pyspiel.SpielError(f"action {action} is not legal now: {e}") from e
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

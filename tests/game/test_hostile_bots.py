@@ -79,3 +79,36 @@ def test_an_illegal_answer_is_refused_with_its_rule() -> None:
         for seed in range(50):
             play_out(State(House("standard"), seed=seed), [Cheat(random.Random(s)) for s in range(5)])
     assert e.value.rule.startswith("R-")
+
+
+# -- a bot that raises (issue 42): named with its seat, its error kept as the cause ----------
+
+
+class Boom(RandomPlayer):
+    def play(self, view: Any) -> int:
+        raise RuntimeError("bot boom")
+
+
+class NamedBoom(RandomPlayer):
+    name = "boomer"
+
+    def choose(self, legal: Any) -> Any:
+        raise ZeroDivisionError("blind boom")
+
+
+@pytest.mark.parametrize(("bot", "words"), [(Boom, "the bot Boom"), (NamedBoom, "the bot 'boomer' (NamedBoom)")])
+def test_a_bot_that_raises_is_named_with_its_seat(bot: Any, words: str) -> None:
+    import pickle
+
+    from bourre.game.players import BotFailed
+
+    state = State(House("standard"), seed="boom")
+    players = [RandomPlayer(random.Random(s)) for s in range(5)]
+    players[2] = bot(random.Random(2))
+    with pytest.raises(BotFailed) as e:
+        for _ in range(20):  # until seat 2 is asked
+            play_out(state, players)
+    assert f"seat 2: {words} failed while asked to act" in str(e.value)
+    assert "boom" in str(e.value) and e.value.seat == 2
+    assert isinstance(e.value.__cause__, (RuntimeError, ZeroDivisionError))
+    assert str(pickle.loads(pickle.dumps(e.value))) == str(e.value)  # across processes

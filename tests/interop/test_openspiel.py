@@ -179,3 +179,81 @@ def test_parameters_are_checked_in_words() -> None:
     with pytest.raises(Exception, match="players"):
         load("standard", 9)
     assert load("four-card", 8).num_distinct_actions() == 52 + 2 + 2**4
+
+
+def _at_exchange(players: int = 3):  # type: ignore[no-untyped-def]
+    """A state at a seat's exchange (seat decisions: everyone plays)."""
+    rng = np.random.RandomState(7)
+    for _ in range(50):
+        state = load("standard", players).new_initial_state()
+        while state.is_chance_node():
+            cards, _ = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(cards)))
+        while not state.is_terminal() and state.st.phase_name == "decide":
+            legal = state.legal_actions()
+            state.apply_action(bos.PLAY_ID if bos.PLAY_ID in legal else legal[0])
+        if not state.is_terminal() and state.st.phase_name == "exchange":
+            return state
+    raise AssertionError("no exchange reached")
+
+
+@pytest.mark.parametrize("action", [86, 54 + 2**20, -55, 87, -2, 2**62])
+def test_an_exchange_id_that_names_no_exchange_is_refused(action: int) -> None:
+    """Issue 42: ids past the hand's mask, or negative, were played as other discards."""
+    state = _at_exchange()
+    before = state.history()
+    with pytest.raises(pyspiel.SpielError, match=r"no action of this game|not legal now"):
+        state.apply_action(action)
+    assert state.history() == before
+
+
+@pytest.mark.parametrize("action", [52, 53, -2, 10**6])
+def test_a_chance_outcome_that_is_no_card_is_refused(action: int) -> None:
+    """Issue 42: chance action 52 raised IndexError."""
+    state = load().new_initial_state()
+    with pytest.raises(pyspiel.SpielError, match=r"chance cannot draw .*R-DECK"):
+        state.apply_action(action)
+
+
+def test_an_illegal_card_is_refused_with_the_rule() -> None:
+    state = _at_exchange()
+    state.apply_action(bos.DISCARD_BASE)  # stand pat
+    while not state.is_terminal() and state.st.phase_name != "play":
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(bos.PLAY_ID if bos.PLAY_ID in legal else legal[0])
+    assert not state.is_terminal()
+    illegal = next(c for c in range(52) if c not in state.legal_actions())
+    with pytest.raises(pyspiel.SpielError, match=r"not legal now: .*\(R-"):
+        state.apply_action(illegal)
+
+
+def test_every_action_id_is_played_if_legal_and_refused_with_spielerror_if_not() -> None:
+    """Hostile ids at every kind of node of random hands (cards, pass, play, masks in
+    and past the hand, negative and huge ids, chance outcomes that are no card or were
+    drawn): a legal id is played, any other refused with SpielError, the state unchanged."""
+    rng = np.random.RandomState(42)
+    tried = 0
+    for house, players in HOUSES[:3]:
+        game = load(house, players)
+        for _ in range(3):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    legal = [c for c, _ in state.chance_outcomes()]
+                else:
+                    legal = state.legal_actions()
+                hostile = [int(x) for x in rng.randint(-200, 200, size=3)]
+                hostile += [-55, 52, 53, 86, 54 + 2**20, 2**40, -(2**40), int(rng.randint(0, 54 + 2**5))]
+                for a in hostile:
+                    if a in legal or a == -1:  # -1: OpenSpiel's own kInvalidAction, its own SpielError
+                        continue
+                    before = state.history()
+                    with pytest.raises(pyspiel.SpielError):
+                        state.apply_action(a)
+                    assert state.history() == before
+                    tried += 1
+                state.apply_action(int(rng.choice(legal)))
+    assert tried > 1000

@@ -395,3 +395,79 @@ def test_a_compare_that_fails_is_caught(monkeypatch: pytest.MonkeyPatch) -> None
         check_variant("four-card", sizes=(2,), sessions=1, compose=False)
     assert [f.check for f in caught.value.failures] == ["compare"]
     assert "no engine" in caught.value.failures[0].message
+
+
+# ----------------------------------------------------------------- seeds (issue 42)
+
+_SEEN_DECKS: set[tuple[int, ...]] = set()
+"""The decks the kit dealt in a run at a known seed (what a kit-aware plugin learns)."""
+_RECORDING: list[bool] = [True]
+
+
+class KitAware(Variant):
+    """Deals honestly while it records, then honestly only the decks it has seen the
+    kit deal, and a card twice otherwise: it passes a kit whose seed it knows."""
+
+    name = "kit-aware"
+
+    @hookimpl
+    def bourre_deal(self, table: Any, hand_size: int) -> Any:
+        class Deal(StandardDeal):
+            def deal(self, deck: Sequence[int], dealer: int, n: int) -> Any:
+                hands, up, stock = super().deal(deck, dealer, n)
+                if _RECORDING[0]:
+                    _SEEN_DECKS.add(tuple(deck))
+                elif tuple(deck) not in _SEEN_DECKS:
+                    hands[-1][0] = hands[0][0]  # a card in two hands
+                return hands, up, stock
+
+        return Deal(hand_size)
+
+
+_AWARE = {"sizes": (3,), "sessions": 1, "hands": 2, "compose": False, "compare": False}
+
+
+def test_a_plugin_that_knows_the_kit_s_seed_passes_it_and_a_fresh_seed_catches_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The kit used to play one fixed seed ('bourre.testing'): a plugin that learned its
+    decks passed.  Each run now draws its own seed, so the same plugin is caught."""
+    monkeypatch.delenv("BOURRE_TESTING_SEED", raising=False)
+    reg = _registry_of(KitAware)
+    _SEEN_DECKS.clear()
+    _RECORDING[0] = True
+    check_variant("kit-aware", registry=reg, seed="bourre.testing", **_AWARE)
+    _RECORDING[0] = False
+    try:
+        check_variant("kit-aware", registry=reg, seed="bourre.testing", **_AWARE)  # fooled
+        with pytest.raises(ConformanceError) as caught:
+            check_variant("kit-aware", registry=reg, **_AWARE)  # a run of its own
+    finally:
+        _RECORDING[0] = True
+    assert caught.value.failures[0].check == "cards"
+    seed = caught.value.seed
+    assert seed and seed != "bourre.testing" and f"the run's seed is {seed!r}" in str(caught.value)
+
+
+def test_each_run_draws_its_seed_and_a_given_seed_replays_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BOURRE_TESTING_SEED", raising=False)
+    quick = {"sizes": (3,), "sessions": 1, "hands": 1, "compose": False, "compare": False}
+    first, second = check_variant("standard", **quick), check_variant("standard", **quick)
+    assert first.seed and second.seed and first.seed != second.seed
+    broken = {**quick, "sessions": 2, "hands": 3}  # a hand won, surely
+    _failures_at = [check_variant("loses-a-chip", registry=_registry_of(LosesAChip),
+                                  raise_on_failure=False, seed=first.seed, **broken) for _ in range(2)]
+    assert [str(f) for f in _failures_at[0].failures] == [str(f) for f in _failures_at[1].failures]
+    assert _failures_at[0].failures and first.seed in _failures_at[0].failures[0].seed  # type: ignore[operator]
+    monkeypatch.setenv("BOURRE_TESTING_SEED", "from-the-environment")
+    assert check_variant("standard", **quick).seed == "from-the-environment"
+    assert check_variant("standard", seed="given", **quick).seed == "given"
+
+
+def test_the_kit_says_it_is_no_security_boundary() -> None:
+    import bourre.testing
+
+    doc = " ".join((bourre.testing.__doc__ or "").split())
+    assert "not a security boundary" in doc and "runtime guards" in doc
+    plugins_md = " ".join((ROOT / "docs" / "plugins.md").read_text().split())
+    assert "not a security boundary" in plugins_md and "BOURRE_TESTING_SEED" in plugins_md

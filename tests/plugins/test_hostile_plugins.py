@@ -190,3 +190,69 @@ def test_a_plugin_error_keeps_its_words_with_two_workers(monkeypatch: pytest.Mon
     assert not result.complete
     assert "plugin 'liar-two', hook bourre_trick_winner" in (result.stopped or "")
     assert "BrokenProcessPool" not in (result.stopped or "")
+
+
+# -- cards given as floats (issue 42): refused at the guard, naming the plugin --------------
+
+
+def _float_follow() -> Any:
+    from bourre_variants.standard.obligations import StandardFollow
+
+    class FloatFollow(StandardFollow):
+        def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Any:
+            r = super().legal(hand, trick, trump)
+            return type(r)(tuple(float(x) for x in r.cards), r.reason)
+
+    return FloatFollow()
+
+
+def _float_draw() -> Any:
+    from bourre_variants.standard.draw import Draw
+
+    class FloatDraw(Draw):
+        def draw(self, state: Any, seat: int, discards: Any) -> None:
+            super().draw(state, seat, discards)
+            state.hands[seat][:] = [float(x) for x in state.hands[seat]]
+
+    return FloatDraw(5)
+
+
+def _float_lead() -> Any:
+    from bourre_variants.standard.lead import make_lead
+
+    lead = make_lead(5)
+    return lambda active, dealer, winner: tuple(float(s) for s in lead(active, dealer, winner))
+
+
+def _house_answering(hook: str, component: Any) -> House:
+    """A house whose plugin ``liar`` answers ``hook`` with ``component`` (the hook's
+    own arguments, as the registry checks them)."""
+    if hook == "bourre_draw":
+        def answer(self: Any, table: TableSettings, hand_size: int) -> Any:
+            return component
+    else:
+        def answer(self: Any, table: TableSettings) -> Any:  # type: ignore[misc]
+            return component
+
+    answer.__name__ = hook
+    cls = type("Liar", (Variant,), {"name": "liar", hook: hookimpl(answer)})
+    def variants(register: Any) -> None:
+        register(cls)
+
+    reg = load_registry(extra=[("liar", _module(bourre_register_variants=variants))])
+    return House("liar", registry=reg)
+
+
+@pytest.mark.parametrize(
+    ("hook", "make", "words"),
+    [
+        ("bourre_follow", _float_follow, "non-empty tuple within the hand"),
+        ("bourre_draw", _float_draw, "R-DRAW"),
+        ("bourre_lead", _float_lead, "active seats"),
+    ],
+)
+def test_cards_and_seats_given_as_floats_are_refused_naming_the_plugin(hook: str, make: Any, words: str) -> None:
+    with pytest.raises(PluginError) as e:
+        for _ in range(4):  # a draw of 0 cards changes nothing: a few hands
+            _play(_house_answering(hook, make()))
+    assert e.value.plugin == "liar" and e.value.hook == hook and words in str(e.value)

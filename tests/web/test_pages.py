@@ -4,6 +4,7 @@ scripts, and bad requests answered with a message on the page, never a server er
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -312,3 +313,292 @@ def test_a_page_that_fails_is_logged_and_answered_400_not_500(caplog: Any) -> No
     assert r.status_code == 400 and "could not be refereed" in r.text
     assert r.headers["x-frame-options"] == "DENY"
     assert "a bug" in caplog.text
+
+
+# -- issue 42: no exception inside a page, a budget and a workshop for the simulating pages -
+
+
+PAGES = TestClient(create_app().app, base_url="http://localhost", raise_server_exceptions=True)
+"""The pages without their guard: an exception inside a page fails the test (the guard
+would make a 400 of it)."""
+
+
+def _in_play() -> str:
+    """The worked example's hand up to its first card: the play phase."""
+    lines, _ = hand_lines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("play "))
+    return "\n".join(lines[:k])
+
+
+@pytest.mark.parametrize(
+    ("url", "data", "words"),
+    [
+        ("/tap?house=standard", {"script": "hand dealer 4hand", "pending": "", "tap": ""},
+         "line 1, column 13: '4hand' is not a seat number (R-SEAT)"),
+        ("/tap?house=standard", {"script": "hand dealer", "pending": "", "tap": ""}, "give 'dealer N'"),
+        ("/tap?house=standard", {"script": "hand dealer ²", "pending": "", "tap": ""},
+         "'²' is not a seat number (R-SEAT)"),
+        ("/hand?house=standard", {"script": "@PLAY", "line": "play ² AS"}, "not seat ²"),
+        ("/hand?house=standard", {"script": "@PLAY", "line": "play ٣ AS"}, "not seat ٣"),
+        ("/hand?house=standard", {"script": "@PLAY", "line": "play 99999999999999999999 AS"}, "(R-LEAD)"),
+        ("/advise", {"place": "²", "upcard": "3H", "hand": "AH KH 7C 4D 2S"}, "place: '²' is not a whole number"),
+        ("/advise", {"place": "1", "players": "٣", "upcard": "3H", "hand": "AH KH 7C 4D 2S"}, "players:"),
+        ("/review", {"script": "@PLAY", "house": "standard", "deals": "²"}, "deals: '²' is not a whole number"),
+    ],
+)
+def test_the_tap_and_hand_parsers_answer_in_words(url: str, data: dict[str, str], words: str, caplog: Any) -> None:
+    """Issue 42: these raised inside the page (the guard answered 400 and logged a
+    traceback); now each page answers its own message, the parser's."""
+    import html
+    import logging
+
+    data = {k: v.replace("@PLAY", _in_play()) for k, v in data.items()}
+    caplog.set_level(logging.ERROR)
+    r = PAGES.post(url, data=data)
+    assert r.status_code == 400 and words in html.unescape(r.text), html.unescape(r.text)[-600:]
+    guarded = client.post(url, data=data)
+    assert "could not be refereed" not in guarded.text and not caplog.records
+
+
+def test_the_command_line_reads_seats_as_the_pages_do() -> None:
+    from bourre.referee.notation import NotationError, parse_script, seat_number
+
+    assert [seat_number(x) for x in ("0", "7", "²", "٣", "1e3", " 1", "1234", "")] == [
+        0, 7, None, None, None, None, None, None]
+    for text in ("hand dealer 4hand", "hand dealer ²", "hand\nplay ² AS"):
+        with pytest.raises(NotationError, match=r"is not a seat number \(R-SEAT\)"):
+            parse_script(text, "the hand")
+
+
+HOSTILE_SEATS = ["²", "٣", "𝟙", "①", "Ⅷ", "1²", "-1", "+1", "0x1", "1_0", "१", "9" * 40, "", "1.0", "1e1"]
+
+
+def _hostile_cases(rng: Any, n: int) -> list[tuple[str, dict[str, str]]]:
+    """``n`` hostile posts to every page: non-ASCII digits where seats and numbers
+    go, dealer words cut short, fuzzed notation after a hand in play."""
+    play = _in_play()
+    cases: list[tuple[str, dict[str, str]]] = []
+    for k in range(n):
+        seat = rng.choice(HOSTILE_SEATS)
+        word = rng.choice(HOSTILE_WORDS + HOSTILE_SEATS)
+        kind = k % 8
+        if kind == 0:
+            cases.append(("/hand?house=standard", {"script": play, "line": f"play {seat} {rng.choice(['AS', '2H', word])}"}))
+        elif kind == 1:
+            cases.append(("/hand?house=standard", {"script": play, "line": _hostile(rng, 4).replace("1", seat)}))
+        elif kind == 2:
+            cases.append(("/tap?house=standard", {"script": f"hand dealer {seat}{word}", "pending": "", "tap": f"seat:{seat}"}))
+        elif kind == 3:
+            cases.append(("/tap?house=standard", {"script": play.replace("dealer 0", f"dealer {seat}"),
+                                                  "pending": f"seat {seat}; decide", "tap": rng.choice(["", "play", f"card:{word}"])}))
+        elif kind == 4:
+            cases.append(("/advise", {"place": seat, "players": rng.choice(["", seat, "5"]), "upcard": "3H",
+                                      "hand": "AH KH 7C 4D 2S", "hands": rng.choice(["10", seat, "9" * 13]),
+                                      "pot": rng.choice(["", seat, "1e15", "5"]), "seed": seat}))
+        elif kind == 5:
+            cases.append(("/review", {"script": play, "house": "standard", "deals": rng.choice(["1", seat]), "seed": seat}))
+        elif kind == 6:
+            cases.append(("/paste", {"script": f"house standard\n{play}\nplay {seat} AS"}))
+        else:
+            cases.append(("/", {"table.players": seat, "use:pot-limit": "1", "pot-limit.limit": word}))
+    return cases
+
+
+def test_hostile_seats_and_numbers_in_every_page_raise_nothing() -> None:
+    """400 hostile posts, the pages without their guard: no exception, no server error."""
+    import random
+
+    rng = random.Random(42)
+    statuses = []
+    for url, data in _hostile_cases(rng, 400):
+        r = PAGES.post(url, data=data)
+        statuses.append(r.status_code)
+        assert r.status_code < 500, (url, data, r.text[-400:])
+    assert 400 in statuses
+
+
+@pytest.fixture
+def split_pot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The example third-party plugin (docs/examples/bourre-split-pot) registered in
+    process as the default registry: its houses play on the Python rules."""
+    import importlib
+    import sys
+    from pathlib import Path
+
+    import bourre.houses.house as house_module
+    from bourre.rules.plugins import load_registry
+
+    src = Path(__file__).resolve().parents[2] / "docs" / "examples" / "bourre-split-pot" / "src"
+    monkeypatch.syspath_prepend(str(src))
+    sys.modules.pop("bourre_split_pot", None)
+    registry = load_registry(extra=[("split-pot", importlib.import_module("bourre_split_pot"))])
+    monkeypatch.setattr(house_module, "default_registry", lambda: registry)
+
+
+ADVICE_8 = {"players": "8", "place": "1", "upcard": "3H", "hand": "AH KH 7C 4D 2S", "hands": "5000"}
+
+
+def test_advice_past_the_work_budget_says_try_fewer_deals(split_pot: None) -> None:
+    """Issue 42: one /advise of a third-party 8-seat house at 5,000 deals cost 24.6 s of
+    CPU; now the page refuses it before dealing, naming how many deals it takes."""
+    import html
+
+    from bourre.web.work import PYTHON_FACTOR, WEB_WORK
+
+    assert client.post("/advise", data={**ADVICE_8, "house": "standard"}).status_code == 200  # the kernel
+    form = {**ADVICE_8, "house": "standard+split-pot"}
+    r = client.post("/advise", data=form)
+    most = WEB_WORK // (8 * PYTHON_FACTOR)
+    words = html.unescape(r.text)
+    assert r.status_code == 400 and "5,000 deals is more work than one page does" in words
+    assert f"8 seats dealt in, played on the Python rules): try fewer deals, at most {most:,} here" in words
+    r = client.post("/advise", data={**form, "hands": str(most)})
+    assert r.status_code == 200 and "try fewer deals" not in r.text
+
+
+def test_advice_obeys_the_environment_s_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOURRE_ENGINE", "python")
+    r = client.post("/advise", data={**ADVICE_8, "house": "standard"})
+    assert r.status_code == 400 and "try fewer deals" in r.text
+
+
+def test_a_review_past_the_work_budget_says_try_fewer_deals(split_pot: None) -> None:
+    import html
+
+    from bourre.web.work import PYTHON_FACTOR, REVIEW_WEIGHT, WEB_WORK
+
+    lines, _ = hand_lines()
+    script = "\n".join(lines)
+    assert client.post("/review", data={"script": script, "house": "standard", "deals": "100"}).status_code == 200
+    r = client.post("/review", data={"script": script, "house": "standard+split-pot", "deals": "100"})
+    words = html.unescape(r.text)
+    most = WEB_WORK // (15 * REVIEW_WEIGHT * PYTHON_FACTOR)
+    assert r.status_code == 400, words[-500:]
+    assert f"15 cards played, played on the Python rules): try fewer deals, at most {most:,} here" in words
+
+
+def test_a_busy_workshop_answers_503_with_retry_after() -> None:
+    app = create_app()
+    shop = app.app.state.workshop  # type: ignore[attr-defined]
+    busy = TestClient(app, base_url="http://localhost", raise_server_exceptions=False)
+    form = {"place": "1", "upcard": "3H", "hand": "AH KH 7C 4D 2S", "hands": "10"}
+    assert all(shop.enter() for _ in range(shop.seats)) and not shop.enter()
+    try:
+        for url, data in (("/advise", form), ("/review", {"script": "\n".join(hand_lines()[0]), "deals": "1"})):
+            r = busy.post(url, data=data)
+            assert r.status_code == 503 and r.headers["retry-after"] == "5", (url, r.status_code)
+            assert "busy" in r.text and "try again in a moment" in r.text
+            assert r.headers["x-frame-options"] == "DENY" and "default-src 'none'" in r.headers["content-security-policy"]
+        assert busy.get("/health").status_code == 200  # the other pages are not queued
+        assert busy.post("/paste", data={"script": "{"}).status_code == 400
+    finally:
+        for _ in range(shop.seats):
+            shop.leave()
+    assert busy.post("/advise", data=form).status_code == 200
+
+
+def test_health_stays_fast_under_250_concurrent_hostile_requests() -> None:
+    """In process (httpx against the ASGI app, nothing on the network), bounded in count
+    and time: 250 requests at once, simulating pages at and past their budget, hostile
+    forms and 100 /health; /health answers each within a second or two, the simulating
+    pages beyond the workshop's seats are answered 503 at once, nothing 5xx else."""
+    import asyncio
+    import random
+    import time
+
+    import httpx
+
+    app = create_app()
+    rng = random.Random(7)
+    hostile = _hostile_cases(rng, 100)
+    advice = {"house": "standard", "place": "1", "upcard": "3H", "hand": "AH KH 7C 4D 2S", "hands": "3000"}
+
+    async def one(k: int, http: httpx.AsyncClient) -> tuple[str, int, float]:
+        t0 = time.monotonic()
+        if k % 5 == 0 or k % 5 == 2:
+            r = await http.get("/health")
+            kind = "health"
+        elif k % 5 == 1 and k < 100:
+            r = await http.post("/advise", data={**advice, "hands": rng.choice(["3000", "99999", "5000"])})
+            kind = "advise"
+        else:
+            url, data = hostile[k % len(hostile)]
+            r = await http.post(url, data=data)
+            kind = "hostile"
+        return kind, r.status_code, time.monotonic() - t0
+
+    async def main() -> list[tuple[str, int, float]]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://localhost", timeout=60) as http:
+            return await asyncio.gather(*(one(k, http) for k in range(250)))
+
+    t0 = time.monotonic()
+    answers = asyncio.run(main())
+    seconds = time.monotonic() - t0
+    assert len(answers) == 250 and seconds < 120
+    health = [t for kind, s, t in answers if kind == "health"]
+    assert len(health) == 100 and all(s == 200 for kind, s, _ in answers if kind == "health")
+    statuses = {s for _, s, _ in answers}
+    assert all(s < 500 or s == 503 for s in statuses), statuses
+    assert 503 in {s for kind, s, _ in answers if kind == "advise"}  # the workshop was full
+    health.sort()
+    assert health[len(health) // 2] < 1.0 and health[-1] < 5.0, health[-5:]
+
+
+def test_what_the_server_refuses_before_the_app_is_as_documented() -> None:
+    """docs/security.md lists what uvicorn answers itself (a 400 without the app's
+    headers) and what reaches the app (with them); a real server on 127.0.0.1 checks
+    the list: 8 connections, 5 s each at most."""
+    import asyncio
+    import socket
+    import threading
+    import time
+
+    uvicorn = pytest.importorskip("uvicorn")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_config=None,
+                                           log_level="critical", h11_max_incomplete_event_size=16 * 1024))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+
+    async def raw(data: bytes) -> bytes:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(data)
+        await writer.drain()
+        out = await asyncio.wait_for(reader.read(4000), 5)
+        writer.close()
+        return out
+
+    host = b"Host: localhost\r\n"
+    server_refuses = [
+        b"GARBAGE\r\n\r\n",
+        b"GET /\xc3\xa9 HTTP/1.1\r\n" + host + b"\r\n",
+        b"POST /paste HTTP/1.1\r\n" + host + b"Content-Length: x\r\n\r\n",
+        b"POST /paste HTTP/1.1\r\n" + host + b"Content-Length: 1\r\nContent-Length: 2\r\n\r\n",
+        b"POST /paste HTTP/1.1\r\n" + host + b"Transfer-Encoding: chunked\r\n\r\nzz\r\n",
+    ]
+    app_answers = [
+        b"GET /health HTTP/1.1\r\n" + host + b"Connection: Upgrade\r\nUpgrade: websocket\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        b"GET /health HTTP/1.1\r\n" + host + b"Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+        b"HTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n",
+        b"GET /health HTTP/1.1\r\nHost: evil.example\r\n\r\n",
+    ]
+    try:
+        for data in server_refuses:
+            head = asyncio.run(raw(data)).split(b"\r\n\r\n")[0].lower()
+            assert head.startswith(b"http/1.1 400") and b"content-security-policy" not in head, data
+        for data in app_answers:
+            head = asyncio.run(raw(data)).split(b"\r\n\r\n")[0].lower()
+            assert b"content-security-policy" in head and b"x-frame-options: deny" in head, data
+    finally:
+        server.should_exit = True
+        thread.join(10)
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "security.md").read_text()
+    assert "What the server refuses before the app" in doc and "Invalid HTTP request received." in doc

@@ -32,7 +32,7 @@ from bourre.game.state import State
 from bourre.houses.house import House
 from bourre.kernel.rollouts import heuristic_outcomes
 from bourre.rules.cards import CardError, card_symbol, parse_card
-from bourre.rules.money import Amount
+from bourre.rules.money import Amount, chips
 
 __all__ = ["HANDS", "Advice", "AdviceError", "Estimate", "Option", "advise", "interval"]
 
@@ -522,8 +522,14 @@ def _amount(pot: object) -> Amount:
         pot = Fraction(str(pot))
         if pot.denominator == 1:
             pot = int(pot)
-    if not 0 < pot <= MAX_POT:
+    if pot <= 0:
         raise bad
+    if pot > MAX_POT:
+        raise AdviceError(
+            "pot",
+            f"{chips(pot)} is more than advice is given for: a pot of at most {MAX_POT:,}"
+            " chips (R-ANTE)",
+        )
     return pot
 
 

@@ -12,11 +12,12 @@ from typing import IO, Literal
 from rich.console import Console
 
 from bourre.game.observation import Observation
+from bourre.game.playerbase import SessionStop
 
 __all__ = ["EndOfInput", "Prompt", "Reader", "stdin_reader"]
 
 
-class EndOfInput(Exception):
+class EndOfInput(SessionStop):
     """The input ended (or the player typed ``quit``): the session stops."""
 
 

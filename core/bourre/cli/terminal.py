@@ -170,7 +170,7 @@ class TerminalPlayer(TableDisplay):
         tok = token.strip()
         if not tok:
             return None, "type a card (e.g. JH, 10H) or its position"
-        if tok.isdigit():
+        if tok.isascii() and tok.isdigit() and len(tok) <= 3:  # not ², nor 40 digits
             i = int(tok)
             if not 1 <= i <= len(shown):
                 return None, f"no card at position {i}: positions are 1 to {len(shown)}"

@@ -51,6 +51,7 @@ from typing import Any
 
 from bourre.game.actions import Action, parse_action
 from bourre.game.observation import Discards, Observation
+from bourre.game.playerbase import BotError
 from bourre.game.players import _answer, make_bot
 from bourre.game.state import PublicDecision, TrickLog
 from bourre.houses.house import House
@@ -79,17 +80,6 @@ MAX_ANSWER = 1 << 16
 _ENVIRONMENT = ("PATH", "PYTHONPATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ")
 """The only variables an isolated bot's process inherits (none holds a secret of the
 run; ``PYTHONPATH`` lets a bot given as ``module:factory`` be found)."""
-
-
-class BotError(RuntimeError):
-    """An isolated bot that was too slow, crashed or answered nonsense."""
-
-    def __init__(self, bot: str, message: str) -> None:
-        super().__init__(f"bot {bot!r}: {message}")
-        self.bot, self.message = bot, message
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (BotError, (self.bot, self.message))
 
 
 def observation_to_json(o: Observation) -> dict[str, Any]:

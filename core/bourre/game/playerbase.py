@@ -19,9 +19,13 @@ from bourre.rules import RuleViolation
 
 __all__ = [
     "Bot",
+    "BotError",
+    "BotFailed",
     "IllegalAnswer",
     "Player",
     "PlayerBase",
+    "SessionStop",
+    "bot_name",
     "may_not_pass",
     "not_a_card",
     "not_an_action",
@@ -65,6 +69,47 @@ class IllegalAnswer(RuleViolation):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (IllegalAnswer, (self.seat, self.rule, self.words, self.legal))
+
+
+class BotError(RuntimeError):
+    """An isolated bot (:mod:`bourre.game.isolate`) that was too slow, crashed or
+    answered nonsense: named by the isolation, it passes through
+    :func:`~bourre.game.players.ask` as it is."""
+
+    def __init__(self, bot: str, message: str) -> None:
+        super().__init__(f"bot {bot!r}: {message}")
+        self.bot, self.message = bot, message
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (BotError, (self.bot, self.message))
+
+
+class SessionStop(Exception):
+    """Raised by a player to stop the session (a person who quits, an input that
+    ended): it passes through :func:`~bourre.game.players.ask` as it is, not as a
+    :class:`BotFailed`."""
+
+
+class BotFailed(RuntimeError):
+    """A bot that raised while it was asked to act (a bug of the bot, not an answer
+    the rules refuse): the message names the seat and the bot, the bot's own
+    exception is the ``__cause__`` (R-SESSION: a bot only answers)."""
+
+    def __init__(self, seat: int, bot: str, error: str) -> None:
+        super().__init__(f"seat {seat}: {bot} failed while asked to act: {error}")
+        self.seat, self.bot, self.error = seat, bot, error
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (BotFailed, (self.seat, self.bot, self.error))
+
+
+def bot_name(player: object) -> str:
+    """A bot as a message names it: its ``name`` if it has one, and its class."""
+    cls = type(player).__name__
+    name = getattr(player, "name", None)
+    if isinstance(name, str) and name and name != cls:
+        return f"the bot {name[:40]!r} ({cls})"
+    return f"the bot {cls}"
 
 
 def wrong_type(seat: int, rule: str, e: TypeError) -> IllegalAnswer:

@@ -22,9 +22,13 @@ from bourre.game.botmaking import BotFactory, make_bot, takes_house
 from bourre.game.observation import Observation
 from bourre.game.playerbase import (
     Bot,
+    BotError,
+    BotFailed,
     IllegalAnswer,
     Player,
     PlayerBase,
+    SessionStop,
+    bot_name,
     may_not_pass,
     not_a_card,
     not_an_action,
@@ -32,6 +36,7 @@ from bourre.game.playerbase import (
 )
 from bourre.game.state import HandResult, State
 from bourre.rules import RuleViolation
+from bourre.rules.hookspec import PluginError
 
 if TYPE_CHECKING:
     from bourre.houses.house import House
@@ -39,9 +44,11 @@ if TYPE_CHECKING:
 __all__ = [
     "Bot",
     "BotFactory",
+    "BotFailed",
     "IllegalAnswer",
     "Player",
     "PlayerBase",
+    "SessionStop",
     "ask",
     "make_bot",
     "play_out",
@@ -146,11 +153,21 @@ def _answer(player: Any, view: Observation) -> Action:
 
 
 def ask(state: State, player: Any) -> Action:
-    """Ask ``player``, seated at the seat to act, for its action (not applied)."""
+    """Ask ``player``, seated at the seat to act, for its action (not applied).  An
+    answer the rules refuse is an :class:`IllegalAnswer`; a bot that raises is a
+    :class:`BotFailed` naming the seat and the bot (its exception the ``__cause__``);
+    a rule component's own failure stays a :class:`PluginError`, and a player's
+    :class:`SessionStop` (a person who quits) and an isolated bot's
+    :class:`BotError` (named by its isolation) pass as they are."""
     seat = state.current_player()
-    if blind(player):
-        return _blind_answer(state, player, seat)
-    return _answer(player, state.observation(seat))
+    try:
+        if blind(player):
+            return _blind_answer(state, player, seat)
+        return _answer(player, state.observation(seat))
+    except (RuleViolation, PluginError, BotFailed, BotError, SessionStop):
+        raise
+    except Exception as e:
+        raise BotFailed(seat, bot_name(player), repr(e)[:200]) from e
 
 
 def play_out(
@@ -182,7 +199,7 @@ def play_out(
                 raise IllegalAnswer(
                     seat,
                     "R-SESSION",
-                    f"{_name(player)} changed the balances, the pot or the hands while it was"
+                    f"{bot_name(player)} changed the balances, the pot or the hands while it was"
                     " asked: a bot only answers",
                 )
         try:
@@ -195,10 +212,6 @@ def play_out(
             while done < len(state.results):
                 on_hand(state.results[done])
                 done += 1
-
-
-def _name(player: object) -> str:
-    return f"the bot {type(player).__name__}"
 
 
 def play_seeded(

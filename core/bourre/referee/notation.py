@@ -42,7 +42,7 @@ from bourre.houses.strings import parse_house_string
 from bourre.referee.located import Loc, Located, notation_map
 from bourre.rules.money import MAX_AMOUNT
 
-__all__ = ["NotationError", "format_script", "looks_like_notation", "parse_script"]
+__all__ = ["NotationError", "format_script", "looks_like_notation", "parse_script", "seat_number"]
 
 KEYWORDS = (
     "house",
@@ -108,6 +108,13 @@ class _Line:
     def mark(self, loc: Loc, col: int) -> None:
         """Remember that ``loc`` of the script was written here (the first place wins)."""
         self.source.setdefault(loc, (self.number, col))
+
+
+def seat_number(text: str) -> int | None:
+    """A seat number as hand notation writes it (one to three ASCII digits, R-SEAT),
+    else ``None``: ``²`` or ``٣`` are digits to :meth:`str.isdigit` but no seat, and
+    ``int()`` of them fails or reads another number."""
+    return int(text) if _SEAT.fullmatch(text) else None
 
 
 def _seat(token: Token, line: _Line) -> int:

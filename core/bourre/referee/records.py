@@ -86,7 +86,7 @@ def _seat_key(v: Any) -> int:
         raise ValueError("a seat is a number")
     if isinstance(v, int):
         return v
-    if isinstance(v, str) and v.isdigit():
+    if isinstance(v, str) and v.isascii() and v.isdigit() and len(v) <= 3:  # not "²"
         return int(v)
     raise ValueError(f"{v!r} is not a seat number")
 

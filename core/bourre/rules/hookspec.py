@@ -473,7 +473,12 @@ class _CheckedDraw:
         size, before = len(hand.hands[seat]), hand.located()
         exchange()
         cards = hand.hands[seat]
-        if len(cards) != size or len(set(cards)) != size or hand.located() != before:
+        if (
+            len(cards) != size
+            or not all(_whole(x) for x in cards)  # a card 5.0 hashes and compares as 5
+            or len(set(cards)) != size
+            or hand.located() != before
+        ):
             self.c.fail(
                 "the draw must give back as many cards as it took, each card in one place (R-DRAW)"
             )
@@ -487,8 +492,10 @@ class _CheckedDraw:
     ) -> None:
         size = len(hand.hands[seat])
         self.c.call(self.inner.drawn, hand, seat, discards, drew)
-        if len(hand.hands[seat]) != size:
-            self.c.fail("the draw must give back as many cards as it took (R-DRAW)")
+        if len(hand.hands[seat]) != size or not all(_whole(x) for x in hand.hands[seat]):
+            self.c.fail(
+                "the draw must give back as many cards as it took, cards as whole numbers (R-DRAW)"
+            )
         hand.hands[seat].sort()
 
     def split(
@@ -505,7 +512,8 @@ class _CheckedDraw:
         try:
             dealt, drew = out
             ok = (
-                sorted(set(dealt) - set(discards)) == sorted(set(after) - set(drew))
+                all(_whole(x) for x in (*dealt, *drew))
+                and sorted(set(dealt) - set(discards)) == sorted(set(after) - set(drew))
                 and len(drew) == len(discards)
                 and len(dealt) == len(after) == hand.hand_size
                 and set(discards) <= set(dealt)
@@ -543,7 +551,11 @@ def bourre_lead(table: TableSettings) -> LeadFn | None:
 def _lead(value: LeadFn, c: Checker) -> LeadFn:
     def lead(active: tuple[int, ...], dealer: int, winner: int | None) -> tuple[int, ...]:
         order = c.call(value, active, dealer, winner)
-        if not isinstance(order, tuple) or sorted(order) != sorted(active):
+        if (
+            not isinstance(order, tuple)
+            or not all(_whole(s) for s in order)
+            or sorted(order) != sorted(active)
+        ):
             c.fail(f"must answer the active seats {active} once each, in order; got {order!r}")
         return order
 
@@ -573,7 +585,11 @@ def bourre_follow(table: TableSettings) -> FollowRule | None:
 
 
 def _within(cards: object, allowed: tuple[int, ...]) -> bool:
-    return isinstance(cards, tuple) and bool(cards) and all(x in allowed for x in cards)
+    """A non-empty tuple of cards (ints: ``5.0 in (5,)`` is true, and a float card
+    fails later, far from the plugin) all in ``allowed``."""
+    return (
+        isinstance(cards, tuple) and bool(cards) and all(_whole(x) and x in allowed for x in cards)
+    )
 
 
 class _CheckedFollow:

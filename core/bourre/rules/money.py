@@ -23,7 +23,7 @@ def whole(x: Amount) -> Amount:
 MAX_AMOUNT = 10**15
 """The largest amount (in chips) and the largest denominator a file may give."""
 
-_AMOUNT_TEXT = re.compile(r"^\s*-?\d{1,16}(\s*/\s*\d{1,16})?\s*$")
+_AMOUNT_TEXT = re.compile(r"^\s*-?[0-9]{1,16}(\s*/\s*[0-9]{1,16})?\s*$")  # ASCII: not "²"
 
 
 def _bounded(x: Amount) -> Amount:

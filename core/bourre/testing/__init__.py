@@ -46,12 +46,31 @@ A failure names the check, the house, the seed, the hand and the seat, with a ta
 script (``bourre replay`` form) reproducing it where one can be made;
 :class:`ConformanceError` (an ``AssertionError``, so pytest shows it as a failed
 test) carries them all.
+
+**Seeds.** Each run draws a fresh seed (:func:`run_seed`): the decks, the bots'
+choices and the sessions differ from one run to the next, so a plugin cannot pass by
+recognising the kit's deals.  The seed is printed in every failure; give it back to
+reproduce the run, as the ``seed`` argument or the environment variable
+:data:`SEED_VARIABLE` (``BOURRE_TESTING_SEED=... pytest``; the pytest plugin's
+``--bourre-seed``).
+
+**A conformance aid, not a security boundary.** The kit plays a plugin in ordinary
+sessions and reports what it sees; it runs in the plugin's own process.  A plugin that
+knows it is being checked (it looks for this module, or its callers on the stack) or
+that patches this module at import can pass it and misbehave elsewhere.  What stands
+between a plugin and a game is the runtime guards, on in every game, checked or not:
+the rule hooks' checks (:mod:`bourre.rules.hookspec`: every component answer is
+checked and a lie is a :class:`~bourre.rules.hookspec.PluginError` naming the plugin
+and the hook), the money and card checks of the state, and the isolation of bots
+(:mod:`bourre.game.isolate`).  See ``docs/plugins.md`` and ``docs/security.md``.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -77,13 +96,28 @@ from bourre.sim.runs.sessions import BotSpec, run_session
 
 __all__ = [
     "CHECKS",
+    "SEED_VARIABLE",
     "ConformanceError",
     "Failure",
     "Report",
     "check_bot",
     "check_house",
     "check_variant",
+    "run_seed",
 ]
+
+SEED_VARIABLE = "BOURRE_TESTING_SEED"
+"""The environment variable that fixes the kit's seed (to reproduce a failed run)."""
+
+
+def run_seed(seed: str | None = None) -> str:
+    """The seed of a run: ``seed`` if given, else :data:`SEED_VARIABLE` if set, else
+    a fresh unpredictable one (``bourre.testing:`` and 16 hex digits)."""
+    if seed is not None:
+        return str(seed)
+    given = os.environ.get(SEED_VARIABLE, "").strip()
+    return given or f"bourre.testing:{secrets.token_hex(8)}"
+
 
 CHECKS = (
     "money",
@@ -143,10 +177,16 @@ class Failure:
 class ConformanceError(AssertionError):
     """The plugin failed the kit: every :class:`Failure`, the first one's script."""
 
-    def __init__(self, plugin: str, failures: Sequence[Failure]) -> None:
+    def __init__(self, plugin: str, failures: Sequence[Failure], seed: str | None = None) -> None:
         self.plugin = plugin
         self.failures = list(failures)
+        self.seed = seed
         lines = [f"{plugin}: {len(self.failures)} conformance failure(s)"]
+        if seed is not None:
+            lines.append(
+                f"  the run's seed is {seed!r}: to reproduce it, pass seed={seed!r}"
+                f" or set {SEED_VARIABLE}={seed}"
+            )
         lines += [f"  {f}" for f in self.failures[:20]]
         if len(self.failures) > 20:
             lines.append(f"  … and {len(self.failures) - 20} more")
@@ -164,6 +204,8 @@ class Report:
     """What the kit played and found."""
 
     plugin: str
+    seed: str | None = None
+    """The run's seed (:func:`run_seed`): give it back to play the same run."""
     houses: list[str] = field(default_factory=list)
     """The houses played (canonical strings)."""
     conflicts: list[str] = field(default_factory=list)
@@ -182,7 +224,7 @@ class Report:
     def raise_for_failures(self) -> Report:
         """Raise :class:`ConformanceError` if any check failed; else the report."""
         if self.failures:
-            raise ConformanceError(self.plugin, self.failures)
+            raise ConformanceError(self.plugin, self.failures, self.seed)
         return self
 
 
@@ -684,14 +726,14 @@ def _play_house(
 
 
 def _compare(
-    spec: str, house: House, report: Report, registry: Registry, bots: Sequence[str]
+    spec: str, house: House, report: Report, registry: Registry, bots: Sequence[str], seed: str
 ) -> None:
     """A short ``bourre compare``: two sessions of the house, against standard."""
     specs = [BotSpec(b) for b in bots]
     total = float(house.table.balance) * house.table.players
     try:
         for i in range(2):
-            summary = run_session(house, specs, "bourre.testing", i, engine="python")
+            summary = run_session(house, specs, seed, i, engine="python")
             if not summary["hands"] or abs(sum(summary["final"]) - total) > 1e-6:
                 report.fail(
                     Failure("compare", spec, f"a compare session ends unbalanced: {summary}")
@@ -705,7 +747,7 @@ def _compare(
     )
     if not installed:
         return  # not installed: ``bourre compare`` in another process cannot find it
-    result = run(RunConfig([house.spec, "standard"], 2, seed="bourre.testing", bots=specs))
+    result = run(RunConfig([house.spec, "standard"], 2, seed=seed, bots=specs))
     if not result.complete:
         report.fail(Failure("compare", spec, f"`bourre compare` stopped: {result.stopped}"))
 
@@ -719,13 +761,14 @@ def check_house(
     registry: Registry | None = None,
     sessions: int = 2,
     hands: int = 3,
-    seed: str = "bourre.testing",
+    seed: str | None = None,
     sizes: Sequence[int] = SIZES,
     raise_on_failure: bool = True,
 ) -> Report:
     """Every session check of one house (a house string), at each table size."""
     reg = registry if registry is not None else default_registry()
-    report = Report(spec)
+    seed = run_seed(seed)
+    report = Report(spec, seed)
     try:
         house = House(spec, registry=reg)
     except (HouseError, PluginError) as e:
@@ -741,7 +784,7 @@ def check_variant(
     registry: Registry | None = None,
     sessions: int = 2,
     hands: int = 3,
-    seed: str = "bourre.testing",
+    seed: str | None = None,
     sizes: Sequence[int] = SIZES,
     compose: bool = True,
     compare: bool = True,
@@ -754,7 +797,8 @@ def check_variant(
     installed).  Raises :class:`ConformanceError` naming every failure (unless
     ``raise_on_failure`` is false); returns the :class:`Report`."""
     reg = registry if registry is not None else default_registry()
-    report = Report(variant)
+    seed = run_seed(seed)
+    report = Report(variant, seed)
     try:
         parse_house_string(variant)
     except HouseError as e:
@@ -779,7 +823,7 @@ def check_variant(
             spec, house, report, reg, sessions if k == 0 else 1, hands, seed, _random_players, use
         )
     if houses and compare:
-        _compare(houses[0][0], houses[0][1], report, reg, ["random"])
+        _compare(houses[0][0], houses[0][1], report, reg, ["random"], seed)
     return report.raise_for_failures() if raise_on_failure else report
 
 
@@ -790,7 +834,7 @@ def check_bot(
     houses: Sequence[str] | None = None,
     sessions: int = 1,
     hands: int = 2,
-    seed: str = "bourre.testing",
+    seed: str | None = None,
     sizes: Sequence[int] = (2, 5, 8),
     isolated: bool = True,
     compare: bool = True,
@@ -803,7 +847,8 @@ def check_bot(
     seed, leaving money and cards whole; then a hand through the isolated protocol
     and a short compare.  Raises :class:`ConformanceError` naming every failure."""
     reg = registry if registry is not None else default_registry()
-    report = Report(f"bot {bot}")
+    seed = run_seed(seed)
+    report = Report(f"bot {bot}", seed)
     opts = dict(options or {})
     try:
         make_bot(bot, random.Random(0), **opts)
@@ -824,7 +869,7 @@ def check_bot(
 
         _play_house(spec, house, report, reg, sessions, hands, seed, players, sizes)
     if isolated:
-        _isolated(bot, opts, report)
+        _isolated(bot, opts, report, seed)
     if compare and ":" not in bot:
         try:
             run_session(
@@ -837,10 +882,10 @@ def check_bot(
     return report.raise_for_failures() if raise_on_failure else report
 
 
-def _isolated(bot: str, options: dict[str, Any], report: Report) -> None:
+def _isolated(bot: str, options: dict[str, Any], report: Report, seed: str) -> None:
     """One hand at three seats, the bot answering from its own process."""
     house = House("standard+table(players=3,hands=1)")
-    st = State(house, seed="bourre.testing:isolated", hands=1)
+    st = State(house, seed=f"{seed}:isolated", hands=1)
     bots = [IsolatedBot(bot, options, house=house.spec, timeout=30.0) for _ in range(st.n)]
     try:
         while not st.is_terminal():

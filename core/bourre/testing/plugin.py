@@ -1,8 +1,9 @@
 """The pytest plugin of the conformance kit (the ``pytest11`` entry point ``bourre``).
 
-Installed with bourre, it gives every test suite the fixture ``bourre_conformance``
-and the option ``--bourre-sessions N`` (sessions per table size; more for a longer
-run)::
+Installed with bourre, it gives every test suite the fixture ``bourre_conformance``,
+the option ``--bourre-sessions N`` (sessions per table size; more for a longer run)
+and ``--bourre-seed SEED`` (replay a run whose failure printed its seed; by default
+each run draws a fresh one, :func:`bourre.testing.run_seed`)::
 
     def test_my_variant_conforms(bourre_conformance):
         report = bourre_conformance.variant("my-variant")
@@ -25,12 +26,14 @@ if TYPE_CHECKING:
 class Conformance:
     """The kit bound to this run's options: ``variant(name)`` and ``bot(name)``."""
 
-    def __init__(self, sessions: int | None) -> None:
-        self.sessions = sessions
+    def __init__(self, sessions: int | None, seed: str | None = None) -> None:
+        self.sessions, self.seed = sessions, seed
 
     def _kw(self, kw: dict[str, Any]) -> dict[str, Any]:
         if self.sessions is not None:
             kw.setdefault("sessions", self.sessions)
+        if self.seed is not None:
+            kw.setdefault("seed", self.seed)
         return kw
 
     def variant(self, name: str, **kw: Any) -> Report:
@@ -56,10 +59,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help="sessions the conformance kit plays per house and table size (default 2)",
     )
+    group.addoption(
+        "--bourre-seed",
+        default=None,
+        help="the conformance kit's seed, to reproduce a failed run (default: a fresh one)",
+    )
 
 
 @pytest.fixture
 def bourre_conformance(request: pytest.FixtureRequest) -> Conformance:
     """The conformance kit: ``bourre_conformance.variant("split-pot")``."""
     sessions = request.config.getoption("--bourre-sessions")
-    return Conformance(sessions if isinstance(sessions, int) else None)
+    seed = request.config.getoption("--bourre-seed")
+    return Conformance(
+        sessions if isinstance(sessions, int) else None, seed if isinstance(seed, str) else None
+    )

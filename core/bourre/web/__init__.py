@@ -46,7 +46,7 @@ from bourre.houses.models import HouseError, house_from_data
 from bourre.houses.strings import parse_house_string
 from bourre.houses.text import SECTIONS, type_name
 from bourre.referee import Refereed, ScriptError, parse_text, referee
-from bourre.referee.notation import NotationError, parse_script
+from bourre.referee.notation import NotationError, parse_script, seat_number
 from bourre.referee.records import PartialHandRecord
 from bourre.referee.ruling import ruling
 from bourre.rules import RuleViolation, plugins
@@ -57,6 +57,14 @@ from bourre.web.advising import AdviceForm, PickError
 from bourre.web.charts import ChartRefused, web_chart
 from bourre.web.guard import BODY_SECONDS, Guard
 from bourre.web.tap import TapError, TapFlow
+from bourre.web.work import (
+    BUSY_WORDS,
+    RETRY_SECONDS,
+    REVIEW_WEIGHT,
+    OverBudget,
+    Workshop,
+    check_work,
+)
 
 __all__ = ["MAX_BODY", "WEB_DEALS", "create_app"]
 
@@ -73,6 +81,11 @@ _TEMPLATES.env.loader = jinja2.ChoiceLoader(  # the chart's body: bourre chart -
 _TEMPLATES.env.filters["shown"] = shown  # a card by its symbol on the page
 
 
+_DIGITS = re.compile(r"[0-9]{1,12}")
+"""A whole number as a form or a header gives it: ASCII digits only (``²`` is a digit to
+:meth:`str.isdigit`, and ``int()`` of it fails)."""
+
+
 class FormError(ValueError):
     """Bad form input: shown on the page."""
 
@@ -80,7 +93,7 @@ class FormError(ValueError):
 async def _form(request: Request, fields: tuple[str, ...]) -> dict[str, str]:
     """The named fields of a form post, as short strings (nothing else is read)."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    if length is not None and (not _DIGITS.fullmatch(length) or int(length) > MAX_BODY):
         raise FormError(f"the form is too large (at most {MAX_BODY // 1024} kB)")
     form = await request.form(max_files=0, max_fields=200)
     out: dict[str, str] = {}
@@ -277,7 +290,7 @@ def _refusal(done: Refereed, line: str) -> str | None:
         card = parse_card(words[2])
     except CardError as e:
         return str(e)
-    if not words[1].isdigit() or int(words[1]) != done.state.current_player():
+    if seat_number(words[1]) != done.state.current_player():
         return f"seat {done.state.current_player()} is to play now, not seat {words[1]} (R-LEAD)"
     refused = done.state.why_not(CARDS[card])
     if refused is None:
@@ -421,7 +434,7 @@ def _whole(got: dict[str, str], name: str, default: int | None, signed: bool = F
     if not text:
         return default
     digits = text[1:] if signed and text.startswith("-") else text
-    if not digits.isdigit() or len(digits) > 12:
+    if not _DIGITS.fullmatch(digits):
         raise FormError(f"{name}: {text!r} is not a whole number")
     return int(text)
 
@@ -443,13 +456,19 @@ def _advice_of(got: dict[str, str]) -> Advice:
     pot = None if not pot_text else (float(pot_text) if "." in pot_text else int(pot_text))
     if not got["upcard"].strip():
         raise FormError("upcard: tap the dealer's upcard first (R-DEAL)")
+    players = _whole(got, "players", None)
+    seats = house.table.players if players is None else players
+    try:
+        check_work("hands", hands, seats, house, "seats dealt in")
+    except OverBudget as e:
+        raise FormError(str(e)) from None
     try:
         return advise(
             house,
             got["hand"].replace(",", " ").split(),
             got["upcard"].strip(),
             place,
-            players=_whole(got, "players", None),
+            players=players,
             pot=pot,
             decisions=[d for d in got["decided"].replace(" ", ",").split(",") if d],
             hands=hands,
@@ -459,6 +478,27 @@ def _advice_of(got: dict[str, str]) -> Advice:
         raise FormError(f"{e.field}: {e}") from None
     except (ValueError, RuleViolation, PluginError) as e:  # a house's rules refusing
         raise FormError(str(e)) from None
+
+
+def _busy(request: Request) -> Response:
+    """The answer when every seat of the workshop is taken: 503, come back soon."""
+    page = _page(
+        request, "message.html", 503, title="Busy, try again in a moment", error=BUSY_WORDS
+    )
+    page.headers["Retry-After"] = str(RETRY_SECONDS)
+    return page
+
+
+async def _worked(request: Request, fn: Any, got: dict[str, str]) -> Any:
+    """``fn(got)`` in a worker thread, on a seat of the app's workshop; ``None`` when
+    every seat is taken (the caller answers busy)."""
+    workshop: Workshop = request.app.state.workshop
+    if not workshop.enter():
+        return None
+    try:
+        return await run_in_threadpool(fn, got)
+    finally:
+        workshop.leave()
 
 
 async def advise_page(request: Request) -> Response:
@@ -480,7 +520,9 @@ async def advise_page(request: Request) -> Response:
         if tap:
             form.tap(tap)
         if tap == "ask" or (request.method == "POST" and not tap):  # (a typed form: asked)
-            done = await run_in_threadpool(_advice_of, form.fields)
+            done = await _worked(request, _advice_of, form.fields)
+            if done is None:
+                return _busy(request)
     except (PickError, FormError) as e:
         error = str(e)
     return _page(
@@ -527,6 +569,18 @@ def _review_of(got: dict[str, str]) -> Review:
     except ScriptError as e:
         raise FormError(str(e)) from None
     try:
+        check_work(
+            "deals",
+            deals,
+            len(recorder.moments),
+            done.house,
+            "cards played",
+            weight=REVIEW_WEIGHT,
+            environment=False,  # the review plays the kernel wherever it can
+        )
+    except OverBudget as e:
+        raise FormError(str(e)) from None
+    try:
         return review(
             recorder.moments,
             house=done.house.spec,
@@ -561,7 +615,9 @@ async def review_page(request: Request) -> Response:
         return _page(request, "review.html", form=got, house=spec, max_deals=MAX_WEB_DEALS)
     try:
         got = await _form(request, REVIEW_FIELDS)
-        done = await run_in_threadpool(_review_of, got)
+        done = await _worked(request, _review_of, got)
+        if done is None:
+            return _busy(request)
     except FormError as e:
         return _page(
             request,
@@ -618,4 +674,5 @@ def create_app(hosts: Iterable[str] = (), body_seconds: float = BODY_SECONDS) ->
             Route("/health", health),
         ]
     )
+    app.state.workshop = Workshop()  # the simulating pages' seats (bourre.web.work)
     return Guard(app, hosts, max_body=MAX_BODY, body_seconds=body_seconds)

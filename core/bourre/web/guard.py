@@ -15,7 +15,11 @@ made, and what every answer carries.
   ``Referrer-Policy: same-origin`` (nothing sent to another site; the browser then
   names this site as the origin of its own form posts).
 - Should a page still fail (a bug), the error is logged and the client gets a plain
-  400 page: a request never gets a 500.
+  400 page: a request never gets a 500.  (A 503 is the app's own word: the simulating
+  pages are busy, :mod:`bourre.web.work`.)
+- What the server refuses before the app sees the request (a request line or header
+  it cannot parse, an invalid ``Content-Length``) is answered by uvicorn itself, with
+  no page and none of these headers: ``docs/security.md`` lists those answers.
 """
 
 from __future__ import annotations
@@ -176,7 +180,8 @@ class Guard:
             if failed:
                 return  # the body of a server error page, replaced below
             if message["type"] == "http.response.start":
-                if int(message.get("status", 500)) >= 500:  # Starlette's page for a bug
+                status = int(message.get("status", 500))
+                if status >= 500 and status != 503:  # Starlette's page for a bug (503: busy)
                     failed = True
                     return
                 started = True

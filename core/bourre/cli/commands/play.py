@@ -56,6 +56,7 @@ def play(
     """Play a session at the terminal against bots (reads answers line by line)."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.cli.session import play_at_terminal
+    from bourre.game.playerbase import BotFailed
 
     if hands is not None and hands < 1:
         fail(f"--hands must be 1 or more, not {hands}")
@@ -71,7 +72,7 @@ def play(
             hints=hints,
             auto_forced=auto_forced,
         )
-    except (ValueError, RuleViolation, PluginError) as e:  # IllegalAnswer: a bot's answer
+    except (ValueError, RuleViolation, PluginError, BotFailed) as e:  # a bot's answer, or bug
         fail(str(e))
     except Exception as e:  # a bot plugin's own failure: named, not a traceback
         fail(f"a bot failed during the session: {type(e).__name__}: {e}")

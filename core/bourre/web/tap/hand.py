@@ -84,10 +84,12 @@ class TappedHand:
     def _has(self, word: str, lines: list[str] | None = None) -> bool:
         return any(_word(x) == word for x in self._hand_lines(lines))
 
-    def _parse(self, lines: list[str]) -> dict[str, Any]:
+    def _parse(self, lines: list[str], line_offset: int = -1) -> dict[str, Any]:
+        """The lines as a script; ``line_offset``: where they start among the hand's
+        lines (messages count the lines of the hand, not the house line put first)."""
         text = f"house {self.house.spec}\n" + "\n".join(lines)
         try:
-            return parse_script(text, "the hand")
+            return parse_script(text, "the hand", line_offset=line_offset)
         except NotationError as e:
             raise TapError(str(e)) from None
 
@@ -289,10 +291,14 @@ class TappedHand:
     def dealer_seat(self, lines: list[str] | None = None) -> tuple[int, list[int]]:
         """Who deals the last hand, and the seats the deal skipped (a lost turn)."""
         lines = self.lines if lines is None else lines
-        words_ = self._hand_lines(lines)[0].split()
-        if "dealer" in words_:
-            return int(words_[words_.index("dealer") + 1]), []
         starts = [i for i, x in enumerate(lines) if _word(x) == "hand"]
+        if not starts:
+            raise TapError("the hand: the first line names the dealer (hand dealer N)")
+        # the hand line read as the notation reads it (TapError naming its line if not)
+        head = self._parse(lines[starts[-1] : starts[-1] + 1], line_offset=starts[-1] - 1)
+        named = head["hands"][-1].get("dealer")
+        if named is not None:
+            return int(named), []
         if len(starts) < 2:  # the first hand: the house's first dealer (R-DEALER)
             first = self.house.table.first_dealer
             if not isinstance(first, int):
