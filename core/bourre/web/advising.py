@@ -63,7 +63,7 @@ def _table(spec: str, players: str) -> tuple[int, int]:
     except (HouseError, PluginError, ValueError):
         return 5, 5
     n = house.table.players
-    if players.strip().isdigit() and 2 <= int(players) <= MAX_PLAYERS:
+    if players.strip().isascii() and players.strip().isdigit() and 2 <= int(players) <= MAX_PLAYERS:
         n = int(players)
     try:
         size = Game(house, engine="python").hand_size
@@ -105,7 +105,7 @@ class AdviceForm:
     @property
     def place(self) -> int | None:
         text = self.fields["place"].strip()
-        return int(text) if text.isdigit() and len(text) < 4 else None
+        return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else None
 
     @property
     def dealer(self) -> bool:
@@ -147,7 +147,7 @@ class AdviceForm:
             else:
                 self._pick(card)
         elif verb == "place":
-            if not arg.isdigit() or not 1 <= int(arg) <= self.players:
+            if not (arg.isascii() and arg.isdigit()) or not 1 <= int(arg) <= self.players:
                 raise PickError(f"{arg!r} is not a place at a table of {self.players} (R-SEAT)")
             self.fields["place"] = arg
         elif verb == "upcard-again":
