@@ -467,6 +467,13 @@ class KernelState(State):
         c._bind()
         return c
 
+    def __copy__(self) -> KernelState:
+        """``copy.copy``: an independent copy (:meth:`clone`), never the same kernel state."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> KernelState:
+        return self.clone()
+
 
 _FROM_PYTHON = (
     "after_draw", "ante", "ante_reasons", "antes", "chance", "checked", "cinch", "deal",
