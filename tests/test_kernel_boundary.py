@@ -241,7 +241,9 @@ def test_sampled_worlds_refuse_garbage() -> None:
     with pytest.raises(ValueError, match="count"):
         _kernel.sample_worlds(facts, w, 10**7, 3, powers, powers)
     with pytest.raises(TypeError, match="plays"):
-        _kernel.sample_worlds(facts, {k: v for k, v in w.items() if k != "plays"}, 1, 1, powers, powers)
+        _kernel.sample_worlds(
+            facts, {k: v for k, v in w.items() if k != "plays"}, 1, 1, powers, powers
+        )
     world = {**w, "dealt": [[0, 1, 2, 3, 4]] * 5, "gave": [[]] * 5, "got": [[]] * 5}
     assert _kernel.replay_world(facts, world) == 0  # (the rules refuse that deal: 0)
     with pytest.raises(ValueError):
@@ -274,7 +276,9 @@ def test_a_candidate_beyond_any_int_is_the_rules_refusal() -> None:
     """The rollouts refuse a candidate as the Python rules do (their RuleViolation)."""
     state = hand_at("play")
     with pytest.raises(RuleViolation):
-        rollouts.heuristic_rollouts(state, [Action("card", (10**100,))], state.current_player(), random.Random(0))
+        rollouts.heuristic_rollouts(
+            state, [Action("card", (10**100,))], state.current_player(), random.Random(0)
+        )
     with pytest.raises(RuleViolation):
         rollouts.heuristic_outcomes(state, [PASS], state.current_player(), random.Random(0))
 
