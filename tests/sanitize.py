@@ -60,21 +60,31 @@ def main(argv: list[str]) -> int:
     env.setdefault("ASAN_OPTIONS", "detect_leaks=0")
     env.setdefault("UBSAN_OPTIONS", "halt_on_error=1:print_stacktrace=1")
     report = Path(env.setdefault("BOURRE_FUZZ_REPORT", str(ROOT / ".tox" / "sanitize-fuzz.txt")))
-    report.parent.mkdir(parents=True, exist_ok=True)
     report.unlink(missing_ok=True)
-    print(f"sanitize: {kernel.name} under {Path(asan).name} and {Path(ubsan).name}")
-    pytest = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q"]
+    print(f"sanitize: {kernel.name} under {Path(asan).name} and {Path(ubsan).name}", flush=True)
+    # --capture=sys: a report is written to the process's stderr, which pytest's default
+    # capture would lose when the sanitizer ends the process
+    pytest = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--capture=sys"]
     runs = [
         [*pytest, "-m", "not slow", *KERNEL_TESTS, *argv],  # (with the short fuzz)
         [*pytest, "-m", "slow", FUZZ, *argv],  # the long fuzz
     ]
+    code = found = 0
     for run in runs:
-        code = subprocess.run(run, env=env, cwd=ROOT).returncode
         if code:
-            return code
+            break
+        with subprocess.Popen(run, env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True) as p:
+            assert p.stderr is not None
+            for line in p.stderr:  # (echoed, and the sanitizers' reports counted)
+                sys.stderr.write(line)
+                found += "runtime error:" in line or "ERROR: AddressSanitizer" in line
+        code = p.returncode
     if report.exists():
-        print("sanitize: hostile calls, 0 reports:", *report.read_text().splitlines(), sep="\n  ")
-    return 0
+        print(
+            "sanitize: kernel calls made by the fuzz:", *report.read_text().splitlines(), sep="\n  "
+        )
+    print(f"sanitize: {found} sanitizer report(s)")
+    return code or (1 if found else 0)
 
 
 if __name__ == "__main__":
