@@ -45,7 +45,7 @@ def kernel_extensions() -> list[Any]:
         flags += SANITIZE
         link += SANITIZE
     if os.name != "posix":
-        flags = ["/std:c++17", "/O2", "/fp:strict", "/W4"]
+        flags = ["/std:c++17", "/O2", "/fp:strict"]
     return [
         Extension(
             KERNEL,

@@ -5,13 +5,20 @@
 // component of bourre_variants (cited by its rule id, RULES.md) and is held to it by
 // tests/test_kernel.py, which plays the same sessions on the Python rules and compares
 // the money, exactly.  The Python wrapper (bourre/kernel/__init__.py) decides which
-// houses and bots the kernel may play and validates every input; this file checks
-// sizes again and never reads or writes out of bounds.
+// houses and bots the kernel may play; every entry of this module (public or private:
+// it is one import away) checks what it reads where the Python objects are converted
+// (types, lengths, ranges, each card in one place, the seats and the turn consistent)
+// and raises a Python exception otherwise, so nothing is read or written out of bounds
+// whatever it is given; the search itself trusts what was checked (no check a card).
+// tests/test_kernel_fuzz.py drives every entry with hostile inputs (tox -e sanitize:
+// under AddressSanitizer and UBSan).
 //
 // Cards are ints suit * 13 + rank (rank 12 = ace), hands are sorted arrays plus a bit
 // mask (bit 1 << card).  Money is exact: every amount is an integer count of 1/D chip
 // (D, the common denominator of the house's amounts, is chosen by the wrapper), held
-// in 128-bit integers; a session whose money leaves +-2^100 is reported, not wrapped.
+// in 128-bit integers; a session whose money leaves +-2^100 is reported, not wrapped,
+// and every sum that could leave the 128-bit range is checked before it is made
+// (add_to, sub_from): the Python rules then take over, exact at any size.
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
