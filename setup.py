@@ -3,9 +3,15 @@ plus one optional extension, the compiled kernel (``bourre.kernel._kernel``, C++
 through pybind11), an accelerator for houses made only of built-in components
 (docs/performance.md, "The kernel").
 
-It is built once with ``-O2``.  ``BOURRE_NO_KERNEL=1`` skips it; if it cannot be built
-(no C++ compiler, no pybind11, a compile error) the install still succeeds and the
-Python rules play every house, after a one-line notice.
+It is built once with ``-O2 -Wall -Wextra`` (it compiles without a warning).
+``BOURRE_NO_KERNEL=1`` skips it; if it cannot be built (no C++ compiler, no pybind11, a
+compile error) the install still succeeds and the Python rules play every house, after a
+one-line notice.
+
+``BOURRE_KERNEL_SANITIZE=1`` builds it under AddressSanitizer and UndefinedBehaviorSanitizer
+instead (``-fsanitize=address,undefined -fno-omit-frame-pointer -O1 -fno-wrapv``: signed
+overflow is reported, not wrapped), for ``tox -e sanitize``: such a build runs only with
+the sanitizers' runtimes preloaded (``LD_PRELOAD``, see tox.ini), never installed for use.
 """
 
 from __future__ import annotations
@@ -32,7 +38,12 @@ def kernel_extensions() -> list[Any]:
     except ImportError:
         print("bourre: pybind11 is missing: no compiled kernel; the Python rules", file=sys.stderr)
         return []
-    flags = ["-std=c++17", "-O2", "-fvisibility=hidden", "-ffp-contract=off"]
+    flags = ["-std=c++17", "-O2", "-fvisibility=hidden", "-ffp-contract=off", "-Wall", "-Wextra"]
+    link: list[str] = []
+    if sanitized():
+        flags[1] = "-O1"
+        flags += SANITIZE
+        link += SANITIZE
     if os.name != "posix":
         flags = ["/std:c++17", "/O2", "/fp:strict"]
     return [
@@ -42,8 +53,19 @@ def kernel_extensions() -> list[Any]:
             include_dirs=[pybind11.get_include()],
             language="c++",
             extra_compile_args=flags,
+            extra_link_args=link,
         )
     ]
+
+
+SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-wrapv", "-g"]
+"""The sanitizers' flags (``BOURRE_KERNEL_SANITIZE=1``); ``-fno-wrapv`` undoes Python's
+``-fwrapv`` so that UBSan reports a signed overflow instead of wrapping it."""
+
+
+def sanitized() -> bool:
+    """Whether ``BOURRE_KERNEL_SANITIZE=1`` asks for the sanitizers' build."""
+    return os.environ.get("BOURRE_KERNEL_SANITIZE", "") not in ("", "0")
 
 
 class OptionalKernel(build_ext):

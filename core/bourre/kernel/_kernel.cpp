@@ -5,13 +5,20 @@
 // component of bourre_variants (cited by its rule id, RULES.md) and is held to it by
 // tests/kernel/test_sessions.py, which plays the same sessions on the Python rules and compares
 // the money, exactly.  The Python wrapper (bourre/kernel/__init__.py) decides which
-// houses and bots the kernel may play and validates every input; this file checks
-// sizes again and never reads or writes out of bounds.
+// houses and bots the kernel may play; every entry of this module (public or private:
+// it is one import away) checks what it reads where the Python objects are converted
+// (types, lengths, ranges, each card in one place, the seats and the turn consistent)
+// and raises a Python exception otherwise, so nothing is read or written out of bounds
+// whatever it is given; the search itself trusts what was checked (no check a card).
+// tests/test_kernel_fuzz.py drives every entry with hostile inputs (tox -e sanitize:
+// under AddressSanitizer and UBSan).
 //
 // Cards are ints suit * 13 + rank (rank 12 = ace), hands are sorted arrays plus a bit
 // mask (bit 1 << card).  Money is exact: every amount is an integer count of 1/D chip
 // (D, the common denominator of the house's amounts, is chosen by the wrapper), held
-// in 128-bit integers; a session whose money leaves +-2^100 is reported, not wrapped.
+// in 128-bit integers; a session whose money leaves +-2^100 is reported, not wrapped,
+// and every sum that could leave the 128-bit range is checked before it is made
+// (add_to, sub_from): the Python rules then take over, exact at any size.
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -42,6 +49,7 @@ constexpr int ACE = 12;
 constexpr int KING = 11;
 constexpr u64 SUIT = 0x1FFF;
 constexpr i128 MONEY_BOUND = static_cast<i128>(1) << 100;
+constexpr i64 LIMIT = i64{1} << 62;  // every amount the wrapper gives is within +-2^62
 
 // -- BLAKE2s (RFC 7693), 16-byte digests: the names of the streams ------------------
 
@@ -463,18 +471,39 @@ struct Outcome {
   u32 bourre = 0;
 };
 
+// Money that would leave the 128-bit range is never computed (signed overflow is
+// undefined): each sum or difference is checked first; false, ``x`` unchanged, when it
+// would overflow (the caller reports the money as beyond the kernel's range and the
+// Python rules, exact at any size, take over).
+inline bool add_to(i128& x, i128 y) {
+  i128 r;
+  if (__builtin_add_overflow(x, y, &r)) return false;
+  x = r;
+  return true;
+}
+
+inline bool sub_from(i128& x, i128 y) {
+  i128 r;
+  if (__builtin_sub_overflow(x, y, &r)) return false;
+  x = r;
+  return true;
+}
+
 // R-WIN, R-SOLE, R-BOURRE (R-POT-LIMIT), R-ANTE exemptions (standard.payout.payout): the
 // pot at stake P is paid out of the hand's tricks ``won``; the balances, the pot carried,
 // each seat's exemption from the next ante, the bourre players and whether it carried;
-// returns who took the pot and who was bourre.
+// returns who took the pot and who was bourre.  ``lost``: an amount would have left the
+// 128-bit range (the money is then no longer the rules' and must not be read).
 Outcome pay_out(const House& H, const int* active, int nactive, const int* won, bool sole,
-                i128 P, i128* bal, i128& pot, bool* exempt, int& nbourre, int& carried) {
+                i128 P, i128* bal, i128& pot, bool* exempt, int& nbourre, int& carried,
+                bool& lost) {
   const int n = H.n;
   for (int s = 0; s < n; ++s) exempt[s] = false;
   nbourre = carried = 0;
+  lost = false;
   Outcome out;
   if (sole) {  // R-SOLE: takes the pot, nobody is bourre
-    bal[active[0]] += P;
+    lost = !add_to(bal[active[0]], P);
     pot = 0;
     out.winner = active[0];
     return out;
@@ -497,14 +526,12 @@ Outcome pay_out(const House& H, const int* active, int nactive, const int* won, 
       out.bourre |= u32{1} << s;
     }
   }
+  bool ok = true;
   i128 owed = 0;
   if (nbourre) {
     const i128 x = H.pot_limit ? std::min(P, H.limit) : P;  // every payment uses the same old P
     for (int s = 0; s < n; ++s) {
-      if (bourre[s]) {
-        bal[s] -= x;
-        owed += x;
-      }
+      if (bourre[s]) ok = ok && sub_from(bal[s], x) && add_to(owed, x);
     }
   }
   i128 carry = P;
@@ -513,11 +540,13 @@ Outcome pay_out(const House& H, const int* active, int nactive, const int* won, 
     carried = 1;
     for (int i = 0; i < ntop; ++i) exempt[top[i]] = true;
   } else {
-    bal[top[0]] += P;
+    ok = ok && add_to(bal[top[0]], P);
     carry = 0;
     out.winner = top[0];
   }
-  pot = carry + owed;
+  ok = ok && add_to(carry, owed);
+  pot = carry;
+  lost = !ok;
   return out;
 }
 
@@ -764,7 +793,9 @@ struct Session {
 
   // R-WIN, R-SOLE, R-BOURRE (R-POT-LIMIT), R-ANTE exemptions (standard.payout.payout).
   void payout(const int* won, bool sole, i128 P) {
-    pay_out(H, active, nactive, won, sole, P, bal, pot, exempt, nbourre, carried);
+    bool lost = false;
+    pay_out(H, active, nactive, won, sole, P, bal, pot, exempt, nbourre, carried, lost);
+    if (lost) status = OVERFLOW_;
   }
 
   void hand_played(bool first) {
@@ -776,9 +807,9 @@ struct Session {
     deal(deck);
     // R-FIRST-POT, R-ANTE (or R-DOUBLE-ANTE: no exemptions)
     for (int s = 0; s < n; ++s) {
-      if (first || H.double_ante || !exempt[s]) {
-        bal[s] -= H.ante;
-        pot += H.ante;
+      if ((first || H.double_ante || !exempt[s]) &&
+          !(sub_from(bal[s], H.ante) && add_to(pot, H.ante))) {
+        status = OVERFLOW_;  // (never from money within +-2^100 at the hand's start)
       }
     }
     if (H.simultaneous) {
@@ -788,8 +819,10 @@ struct Session {
     }
     if (status != OK) return;
     if (H.double_ante) {  // R-DOUBLE-ANTE: a second ante from each who plays
-      for (int i = 0; i < nactive; ++i) bal[active[i]] -= H.ante;
-      pot += H.ante * nactive;
+      for (int i = 0; i < nactive; ++i) {
+        if (!(sub_from(bal[active[i]], H.ante) && add_to(pot, H.ante))) status = OVERFLOW_;
+      }
+      if (status != OK) return;
     }
     const i128 P = pot;  // the pot at stake
     cinch_plays = 0;
@@ -873,7 +906,13 @@ House read_house_fields(const py::dict& d) {
   h.limit = from_py(d["limit"].cast<py::int_>());
   h.ante = from_py(d["ante"].cast<py::int_>());
   h.balance = from_py(d["balance"].cast<py::int_>());
-  h.scale = static_cast<double>(d["scale"].cast<i64>());
+  const i64 scale = d["scale"].cast<i64>();
+  if (scale < 1 || scale >= LIMIT) throw std::invalid_argument("scale: 1 to 2^62");
+  h.scale = static_cast<double>(scale);
+  if (h.limit <= -LIMIT || h.limit >= LIMIT || h.ante <= -LIMIT || h.ante >= LIMIT ||
+      h.balance <= -LIMIT || h.balance >= LIMIT) {
+    throw std::invalid_argument("limit, ante and balance: within 2^62 (in 1/D chips)");
+  }
   if (h.n < 2 || h.n > MAX_SEATS) throw std::invalid_argument("players: 2 to 8 (R-SEAT)");
   if (h.h != 4 && h.h != 5) throw std::invalid_argument("hand_size: 4 or 5 (R-DEAL-SIZE)");
   if (h.n * h.h > 52) throw std::invalid_argument("too many cards to deal (R-DEAL)");
@@ -1301,9 +1340,9 @@ struct Stepper {
     cinch_plays = 0;
     ++number;
     for (int s = 0; s < n; ++s) {
-      if (first_hand || H.double_ante || !exempt[s]) {
-        bal[s] -= H.ante;
-        pot += H.ante;
+      if ((first_hand || H.double_ante || !exempt[s]) && !overflow &&
+          !(sub_from(bal[s], H.ante) && add_to(pot, H.ante))) {
+        overflow = true;
       }
     }
     pot_at_stake = pot;
@@ -1479,8 +1518,9 @@ struct Stepper {
   // The decisions are over: the play ante (R-DOUBLE-ANTE), R-SOLE, the first lead (R-LEAD).
   void start_play() {
     if (H.double_ante) {
-      for (int i = 0; i < nactive; ++i) bal[active[i]] -= H.ante;
-      pot += H.ante * nactive;
+      for (int i = 0; i < nactive && !overflow; ++i) {
+        if (!(sub_from(bal[active[i]], H.ante) && add_to(pot, H.ante))) overflow = true;
+      }
     }
     pot_at_stake = pot;
     turn_seat = -1;
@@ -1561,8 +1601,17 @@ struct Stepper {
   // asked (R-SETTLE).
   void end_hand() {
     int nb = 0, carried = 0;
-    outcome = pay_out(H, active, nactive, won, nactive == 1, pot_at_stake, bal, pot, exempt, nb,
-                      carried);
+    bool lost = false;
+    if (overflow) {  // the money is the Python rules' now: the outcome alone, on copies
+      i128 b[MAX_SEATS], p = pot;
+      std::memcpy(b, bal, sizeof b);
+      outcome = pay_out(H, active, nactive, won, nactive == 1, pot_at_stake, b, p, exempt, nb,
+                        carried, lost);
+    } else {
+      outcome = pay_out(H, active, nactive, won, nactive == 1, pot_at_stake, bal, pot, exempt,
+                        nb, carried, lost);
+      overflow = lost;
+    }
     first_hand = false;
     for (int s = 0; s < H.n; ++s) {
       if (bal[s] > MONEY_BOUND || bal[s] < -MONEY_BOUND) overflow = true;
@@ -1739,20 +1788,67 @@ struct ActionObjects {
 };
 ActionObjects ACTIONS;
 
-void set_actions(const py::tuple& cards, const py::object& pass, const py::object& play,
+// Whether ``o`` is Action(kind, cards) as the kernel makes and reads it: an instance of
+// exactly ``type`` (a tuple subclass: the kernel reads its items and makes discards of
+// it, tuple.__new__'s way), (kind, cards) with cards a tuple of ``k`` ints, the first
+// ``card`` when given.
+bool is_action(PyObject* o, PyTypeObject* type, const char* kind, Py_ssize_t k, int card = -1) {
+  if (Py_TYPE(o) != type || PyTuple_GET_SIZE(o) != 2) return false;
+  PyObject* word = PyTuple_GET_ITEM(o, 0);
+  PyObject* cards = PyTuple_GET_ITEM(o, 1);
+  if (!PyUnicode_Check(word) || PyUnicode_CompareWithASCIIString(word, kind) != 0) return false;
+  if (!PyTuple_CheckExact(cards) || PyTuple_GET_SIZE(cards) != k) return false;
+  if (card < 0) return true;
+  PyObject* c = PyTuple_GET_ITEM(cards, 0);
+  int over = 0;
+  return PyLong_CheckExact(c) && PyLong_AsLongAndOverflow(c, &over) == card && !over;
+}
+
+// The action objects, checked whole before any is kept: 52 card actions (card c is
+// Action("card", (c,))), PASS and PLAY of the same tuple subclass, and the Discards class;
+// anything else is a TypeError, the objects kept before unchanged.
+void set_actions(const py::object& cards, const py::object& pass, const py::object& play,
                  const py::object& discards) {
-  if (cards.size() != 52) throw std::invalid_argument("52 card actions");
+  PyObject* p = pass.ptr();
+  if (!PyTuple_Check(p) || Py_TYPE(p) == &PyTuple_Type) {
+    throw py::type_error("set_actions: pass_ is Action('pass') (a tuple subclass)");
+  }
+  auto* type = Py_TYPE(p);
+  if (!is_action(p, type, "pass", 0)) throw py::type_error("set_actions: pass_ is Action('pass')");
+  if (!is_action(play.ptr(), type, "play", 0)) {
+    throw py::type_error("set_actions: play is Action('play'), of pass_'s type");
+  }
+  if (!PyTuple_CheckExact(cards.ptr()) || PyTuple_GET_SIZE(cards.ptr()) != 52) {
+    throw py::type_error("set_actions: cards is a tuple of the 52 card actions");
+  }
   for (int c = 0; c < 52; ++c) {
-    PyObject* o = cards[static_cast<std::size_t>(c)].ptr();
-    Py_INCREF(o);  // kept for the life of the process
+    if (!is_action(PyTuple_GET_ITEM(cards.ptr(), c), type, "card", 1, c)) {
+      throw py::type_error("set_actions: cards[" + std::to_string(c) + "] is not Action('card', (" +
+                           std::to_string(c) + ",))");
+    }
+  }
+  if (!PyType_Check(discards.ptr())) throw py::type_error("set_actions: discards is a class");
+  ActionObjects old = ACTIONS;
+  for (int c = 0; c < 52; ++c) {
+    PyObject* o = PyTuple_GET_ITEM(cards.ptr(), c);
+    Py_INCREF(o);
     ACTIONS.cards[c] = o;
   }
-  Py_INCREF(pass.ptr());
+  Py_INCREF(p);
   Py_INCREF(play.ptr());
-  ACTIONS.pass = pass.ptr();
-  ACTIONS.play = play.ptr();
   Py_INCREF(discards.ptr());
+  ACTIONS.pass = p;
+  ACTIONS.play = play.ptr();
   ACTIONS.discards = discards.ptr();
+  for (PyObject* o : old.cards) Py_XDECREF(o);
+  Py_XDECREF(old.pass);
+  Py_XDECREF(old.play);
+  Py_XDECREF(old.discards);
+}
+
+// The calls that give action objects need them set (bourre.kernel.state does it at import).
+void need_actions() {
+  if (!ACTIONS.pass) throw std::runtime_error("the kernel's actions are not set: import bourre.kernel.state");
 }
 
 py::tuple mask_tuple(u64 m) {
@@ -1774,6 +1870,11 @@ std::unique_ptr<Stepper> make_stepper(const HouseFacts& house, const py::object&
   const House& h = house.h;
   if (dealer < -1 || dealer >= h.n) throw std::invalid_argument("dealer: a seat or -1");
   if (hands < 1) throw std::invalid_argument("hands: at least 1");
+  for (const i64 b : balances) {
+    if (b <= -LIMIT || b >= LIMIT) throw std::invalid_argument("balances: within 2^62 (in 1/D chips)");
+  }
+  if (pot < 0 || pot >= LIMIT) throw std::invalid_argument("pot: 0 to 2^62 (in 1/D chips)");
+  if (!seed.is_none() && !py::isinstance<py::str>(seed)) throw py::type_error("seed: a str or None");
   if (seed.is_none()) {
     return std::make_unique<Stepper>(h, nullptr, balances, dealer, hands, keep, pot, settle);
   }
@@ -1795,6 +1896,30 @@ std::unique_ptr<Stepper> make_stepper(const HouseFacts& house, const py::object&
 // - KernelDiscards: the exchange's legal discards (R-DRAW) as a C sequence, equal to
 //   bourre.game.observation.Discards(hand, limit) item by item and registered as its
 //   virtual subclass (bourre.kernel.state): no Python call to take its length or an item.
+
+// A card given by Python: an int 0..51 (of type int exactly), else -1 (never an error).
+int small_int(const py::handle& o) {
+  if (!PyLong_CheckExact(o.ptr())) return -1;
+  int over = 0;
+  const long v = PyLong_AsLongAndOverflow(o.ptr(), &over);
+  return !over && v >= 0 && v < 52 ? static_cast<int>(v) : -1;
+}
+
+// Cards given by Python: a list or a tuple of at most ``most`` cards (small_int); false
+// for anything else.
+bool small_ints(const py::handle& seq, std::size_t most, std::vector<int>& out) {
+  PyObject* o = seq.ptr();
+  if (!PyList_Check(o) && !PyTuple_Check(o)) return false;
+  const Py_ssize_t k = PySequence_Fast_GET_SIZE(o);
+  if (k < 0 || static_cast<std::size_t>(k) > most) return false;
+  out.clear();
+  for (Py_ssize_t i = 0; i < k; ++i) {
+    const int c = small_int(PySequence_Fast_GET_ITEM(o, i));
+    if (c < 0) return false;
+    out.push_back(c);
+  }
+  return true;
+}
 
 py::object steal(PyObject* o) {  // a new reference, or the Python error raised
   if (!o) throw py::error_already_set();
@@ -2259,6 +2384,7 @@ PyType_Spec CALLS_SPEC = {
     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_DISALLOW_INSTANTIATION, CALLS_SLOTS};
 
 py::object step_calls(const py::object& self) {
+  need_actions();
   Stepper& g = self.cast<Stepper&>();
   forget_last();  // (a new state may stand where a dead one stood)
   auto* o = reinterpret_cast<StepCallsObject*>(STEP_CALLS->tp_alloc(STEP_CALLS, 0));
@@ -2420,6 +2546,7 @@ py::tuple returns_raw(const Stepper& g) {
 }
 
 py::list history_raw(const Stepper& g, bool whole) {
+  need_actions();
   py::list out;
   const auto& h = g.hist;
   for (std::size_t i = whole ? 0 : g.hand_from; i < h.size(); ++i) {
@@ -2449,131 +2576,267 @@ py::list history_raw(const Stepper& g, bool whole) {
 
 // -- Monte Carlo rollouts (bourre_bots.montecarlo) --------------------------------------
 
+// -- what Python gives, read field by field ------------------------------------------------
+//
+// Every entry below reads a dict the wrapper makes from a Python state; anything can be
+// passed instead (the module is one import away), so each field is checked as it is
+// read: a missing field or one of the wrong type is a TypeError naming it, a value out
+// of range or inconsistent with the rest a ValueError naming it.  Nothing is read or
+// written out of bounds whatever the dict holds, and the checks are made once, here,
+// never in the search.
+
+[[noreturn]] void bad(const char* what, const std::string& k, const std::string& why) {
+  throw std::invalid_argument(std::string(what) + ": " + k + ": " + why);
+}
+
+template <typename T>
+T field(const py::dict& w, const char* what, const char* k) {
+  if (!w.contains(k)) throw py::type_error(std::string(what) + ": the field '" + k + "' is missing");
+  try {
+    return w[k].template cast<T>();
+  } catch (const py::cast_error&) {
+    throw py::type_error(std::string(what) + ": " + k + ": of the wrong type or too large");
+  }
+}
+
+// The cards of a world: each placed at most once among the hands, the stock, the pile
+// and the cards played (the rules move cards, never copy them: R-DECK).
+struct Placed {
+  const char* what;
+  u64 seen = 0;
+  int card(int c, const std::string& k) const {
+    if (c < 0 || c >= 52) bad(what, k, "a card is 0 to 51");
+    return c;
+  }
+  u64 place(const std::vector<int>& cards, const std::string& k) {
+    u64 m = 0;
+    for (int c : cards) {
+      card(c, k);
+      if ((seen >> c) & 1) bad(what, k, "card " + std::to_string(c) + " is placed twice");
+      seen |= u64{1} << c;
+      m |= u64{1} << c;
+    }
+    return m;
+  }
+};
+
+// The seats of ``seats`` (at most n, each 0..n-1, none twice).
+void check_seats(const char* what, const char* k, const std::vector<int>& seats, int n) {
+  if (static_cast<int>(seats.size()) > n) bad(what, k, "more seats than players");
+  u32 seen = 0;
+  for (int s : seats) {
+    if (s < 0 || s >= n) bad(what, k, "seat " + std::to_string(s) + " is not at the table");
+    if ((seen >> s) & 1) bad(what, k, "seat " + std::to_string(s) + " twice");
+    seen |= u32{1} << s;
+  }
+}
+
+// ``seats`` is the order of play of a trick led by ``seats[0]`` (R-LEAD): the active
+// seats in their order, from the leader.
+bool is_rotation(const std::vector<int>& seats, const int* active, int nactive) {
+  if (static_cast<int>(seats.size()) != nactive || !nactive) return false;
+  int i = 0;
+  while (i < nactive && active[i] != seats[0]) ++i;
+  if (i == nactive) return false;
+  for (int p = 0; p < nactive; ++p) {
+    if (seats[static_cast<std::size_t>(p)] != active[(i + p) % nactive]) return false;
+  }
+  return true;
+}
+
 // A world of the Monte Carlo bot (bourre.game.worlds: a Python State of one hand, at a
 // player's turn), loaded as the wrapper describes it (bourre.kernel.rollouts): every
 // hand, the stock in the order the rollouts draw it, the discards, the decisions so far,
-// the tricks, the money in 1/D chips.
+// the tricks, the money in 1/D chips.  Checked whole: the cards each in one place, the
+// seats at the table, the decisions in turn from the dealer's left, the players those who
+// said play, the tricks fewer than the hand's cards, each hand the size the hand's point
+// gives it, and the turn the one the decisions component gives (Stepper::turn).
 std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
+  static const char* W = "world";
   const House h = read_house(house);
-  const int n = h.n;
-  auto v = [&w](const char* k) { return w[k].cast<std::vector<int>>(); };
-  auto vv = [&w](const char* k) { return w[k].cast<std::vector<std::vector<int>>>(); };
-  const auto bal = w["balances"].cast<std::vector<i64>>();
+  const int n = h.n, hs = h.h;
+  auto v = [&w](const char* k) { return field<std::vector<int>>(w, W, k); };
+  auto per_seat = [&](const char* k) {
+    auto x = field<std::vector<std::vector<int>>>(w, W, k);
+    if (static_cast<int>(x.size()) != n) bad(W, k, "one a seat");
+    for (const auto& one : x) {
+      if (static_cast<int>(one.size()) > hs) bad(W, k, "more cards than a hand holds");
+    }
+    return x;
+  };
+  auto money = [&](const char* k, i64 x, bool nonneg) {
+    if (x >= LIMIT || x <= -LIMIT || (nonneg && x < 0)) bad(W, k, "beyond the kernel's range");
+    return x;
+  };
+  const auto bal = field<std::vector<i64>>(w, W, "balances");
+  const auto start = field<std::vector<i64>>(w, W, "start");
+  if (static_cast<int>(bal.size()) != n) bad(W, "balances", "one a seat");
+  if (static_cast<int>(start.size()) != n) bad(W, "start", "one a seat");
+  for (const i64 x : bal) money("balances", x, false);
+  for (const i64 x : start) money("start", x, false);
   auto g = std::make_unique<Stepper>(h, nullptr, bal, 0, 1, true);
-  const auto start = w["start"].cast<std::vector<i64>>();
-  if (static_cast<int>(start.size()) != n) throw std::invalid_argument("start: one a seat");
   for (int s = 0; s < n; ++s) g->start[s] = start[static_cast<std::size_t>(s)];
-  g->pot = w["pot"].cast<i64>();
-  g->pot_at_stake = w["pot_at_stake"].cast<i64>();
+  g->pot = money("pot", field<i64>(w, W, "pot"), true);
+  g->pot_at_stake = money("pot_at_stake", field<i64>(w, W, "pot_at_stake"), true);
   g->number = 1;
   g->first_hand = false;
   g->dealt = true;
-  g->dealer = w["dealer"].cast<int>();
-  g->upcard = w["upcard"].cast<int>();
-  if (g->dealer < 0 || g->dealer >= n || g->upcard < 0 || g->upcard >= 52) {
-    throw std::invalid_argument("dealer or upcard");
-  }
+  g->dealer = field<int>(w, W, "dealer");
+  if (g->dealer < 0 || g->dealer >= n) bad(W, "dealer", "not a seat");
+  Placed cards{W};
+  g->upcard = cards.card(field<int>(w, W, "upcard"), "upcard");
   g->trump = g->upcard / 13;
-  auto card = [](int c) {
-    if (c < 0 || c >= 52) throw std::invalid_argument("a card is 0 to 51");
-    return c;
-  };
-  const auto hands = vv("hands"), discards = vv("discards"), gave = vv("gave"), got = vv("got");
-  if (static_cast<int>(hands.size()) != n || static_cast<int>(discards.size()) != n ||
-      static_cast<int>(gave.size()) != n || static_cast<int>(got.size()) != n) {
-    throw std::invalid_argument("one hand a seat");
-  }
+  const auto hands = per_seat("hands"), discards = per_seat("discards");
+  const auto gave = per_seat("gave"), got = per_seat("got");
   for (int s = 0; s < n; ++s) {
     const auto i = static_cast<std::size_t>(s);
-    g->hand[s] = g->got[s] = 0;
-    for (int c : hands[i]) g->hand[s] |= u64{1} << card(c);
-    for (int c : got[i]) g->got[s] |= u64{1} << card(c);
-    if (discards[i].size() > 5 || gave[i].size() > 5) throw std::invalid_argument("discards");
+    g->hand[s] = cards.place(hands[i], "hands");
+    g->got[s] = 0;
+    for (int c : got[i]) g->got[s] |= u64{1} << cards.card(c, "got");
     g->disc_len[s] = static_cast<int>(discards[i].size());
     for (int k = 0; k < g->disc_len[s]; ++k) {
-      g->disc[s][k] = static_cast<std::uint8_t>(card(discards[i][static_cast<std::size_t>(k)]));
+      g->disc[s][k] = static_cast<std::uint8_t>(cards.card(discards[i][static_cast<std::size_t>(k)], "discards"));
     }
     g->gave_len[s] = static_cast<int>(gave[i].size());
     for (int k = 0; k < g->gave_len[s]; ++k) {
-      g->gave[s][k] = static_cast<std::uint8_t>(card(gave[i][static_cast<std::size_t>(k)]));
+      g->gave[s][k] = static_cast<std::uint8_t>(cards.card(gave[i][static_cast<std::size_t>(k)], "gave"));
     }
   }
   const auto stock = v("stock"), pile = v("pile");
-  if (stock.size() > 52 || pile.size() > 52) throw std::invalid_argument("stock or pile");
+  cards.place(stock, "stock");  // (so each at most 52, with the hands)
+  cards.place(pile, "pile");
   g->stock_len = static_cast<int>(stock.size());
   g->stock_pos = 0;
-  for (int i = 0; i < g->stock_len; ++i) g->stock[i] = static_cast<std::uint8_t>(card(stock[static_cast<std::size_t>(i)]));
+  for (int i = 0; i < g->stock_len; ++i) g->stock[i] = static_cast<std::uint8_t>(stock[static_cast<std::size_t>(i)]);
   g->pile_len = static_cast<int>(pile.size());
-  for (int i = 0; i < g->pile_len; ++i) g->pile[i] = static_cast<std::uint8_t>(card(pile[static_cast<std::size_t>(i)]));
+  for (int i = 0; i < g->pile_len; ++i) g->pile[i] = static_cast<std::uint8_t>(pile[static_cast<std::size_t>(i)]);
+  g->played = cards.place(v("played"), "played");
   const auto chosen = v("chosen"), active = v("active"), won = v("won");
-  if (static_cast<int>(chosen.size()) != n || static_cast<int>(won.size()) != n ||
-      static_cast<int>(active.size()) > n) {
-    throw std::invalid_argument("chosen, active, won");
-  }
+  if (static_cast<int>(chosen.size()) != n) bad(W, "chosen", "one a seat");
+  if (static_cast<int>(won.size()) != n) bad(W, "won", "one a seat");
+  check_seats(W, "active", active, n);
+  int tricks_won = 0;
   for (int s = 0; s < n; ++s) {
-    g->chosen[s] = chosen[static_cast<std::size_t>(s)];
-    g->won[s] = won[static_cast<std::size_t>(s)];
+    const int c = chosen[static_cast<std::size_t>(s)], x = won[static_cast<std::size_t>(s)];
+    if (c < -1 || c > 1) bad(W, "chosen", "-1, 0 or 1 a seat");
+    if (x < 0 || x > hs) bad(W, "won", "0 to the hand's size a seat");
+    g->chosen[s] = c;
+    g->won[s] = x;
+    tricks_won += x;
   }
   g->nactive = static_cast<int>(active.size());
   for (int i = 0; i < g->nactive; ++i) g->active[i] = active[static_cast<std::size_t>(i)];
-  g->step = w["step"].cast<int>();
-  g->exchanging = w["exchanging"].cast<int>();
-  const auto decisions = w["decisions"].cast<std::vector<std::tuple<int, bool, int>>>();
-  if (static_cast<int>(decisions.size()) > n) throw std::invalid_argument("decisions");
+  g->step = field<int>(w, W, "step");
+  if (g->step < 0 || g->step > n + 1) bad(W, "step", "0 to players + 1");
+  g->exchanging = field<int>(w, W, "exchanging");
+  if (g->exchanging < -1 || g->exchanging >= n) bad(W, "exchanging", "a seat or -1");
+  const auto decisions = field<std::vector<std::tuple<int, bool, int>>>(w, W, "decisions");
+  if (static_cast<int>(decisions.size()) > n) bad(W, "decisions", "more than the players");
+  // R-DECIDE: the decisions are told in turn from the dealer's left; the players are
+  // those who said play, in that order, and the seat exchanging now (R-DRAW)
+  std::vector<int> playing;
   g->ndec = 0;
   for (const auto& d : decisions) {
-    g->dec_seat[g->ndec] = static_cast<std::uint8_t>(std::get<0>(d));
+    const int s = std::get<0>(d), k = std::get<2>(d);
+    if (s != g->seat_at(g->ndec)) bad(W, "decisions", "not in turn from the dealer's left");
+    if (k < 0 || k > hs || (!std::get<1>(d) && k)) bad(W, "decisions", "an exchange of 0 to the hand's size");
+    if (std::get<1>(d)) playing.push_back(s);
+    g->dec_seat[g->ndec] = static_cast<std::uint8_t>(s);
     g->dec_play[g->ndec] = std::get<1>(d) ? 1 : 0;
-    g->dec_exch[g->ndec++] = static_cast<std::uint8_t>(std::get<2>(d));
+    g->dec_exch[g->ndec++] = static_cast<std::uint8_t>(k);
   }
-  const auto tricks = w["tricks"].cast<std::vector<std::vector<int>>>();  // winner, cards...
-  if (static_cast<int>(tricks.size()) > h.h) throw std::invalid_argument("tricks");
+  if (g->exchanging >= 0) playing.push_back(g->exchanging);
+  if (playing != active) bad(W, "active", "not the seats that said play, in turn");
+  const int phase = field<int>(w, W, "phase");
+  g->turn_seat = field<int>(w, W, "seat");
+  g->forced = field<int>(w, W, "forced");
+  if (g->turn_seat < 0 || g->turn_seat >= n) bad(W, "seat", "not a seat");
+  if (g->forced < 0 || g->forced > 2) bad(W, "forced", "0, 1 or 2");
+  const auto tricks = field<std::vector<std::vector<int>>>(w, W, "tricks");  // leader, winner, (seat, card)...
+  if (static_cast<int>(tricks.size()) >= hs) bad(W, "tricks", "a world has a card left to play");
+  if (tricks_won != static_cast<int>(tricks.size())) bad(W, "won", "not one a trick");
   g->ntricks = 0;
+  u64 in_tricks = 0;
   for (const auto& t : tricks) {
-    if (static_cast<int>(t.size()) != 2 + 2 * g->nactive) throw std::invalid_argument("a trick");
+    if (static_cast<int>(t.size()) != 2 + 2 * g->nactive) bad(W, "tricks", "a card a player");
+    std::vector<int> order;
+    for (int p = 0; p < g->nactive; ++p) order.push_back(t[static_cast<std::size_t>(2 + 2 * p)]);
+    if (!is_rotation(order, g->active, g->nactive) || t[0] != order[0]) {
+      bad(W, "tricks", "not the players in turn from the leader");
+    }
+    bool winner_plays = false;
+    for (int s : order) winner_plays = winner_plays || s == t[1];
+    if (!winner_plays) bad(W, "tricks", "a winner not playing");
     g->tr_leader[g->ntricks] = static_cast<std::uint8_t>(t[0]);
     g->tr_winner[g->ntricks] = static_cast<std::uint8_t>(t[1]);
     for (int p = 0; p < g->nactive; ++p) {
-      g->tr_seat[g->ntricks][p] = static_cast<std::uint8_t>(t[static_cast<std::size_t>(2 + 2 * p)]);
-      const int c = card(t[static_cast<std::size_t>(3 + 2 * p)]);
+      g->tr_seat[g->ntricks][p] = static_cast<std::uint8_t>(order[static_cast<std::size_t>(p)]);
+      const int c = cards.card(t[static_cast<std::size_t>(3 + 2 * p)], "tricks");
+      if ((in_tricks >> c) & 1 || !((g->played >> c) & 1)) bad(W, "tricks", "a card not played, or twice");
+      in_tricks |= u64{1} << c;
       g->tr_card[g->ntricks][p] = static_cast<std::uint8_t>(c);
     }
     ++g->ntricks;
   }
-  g->played = 0;
-  for (int c : v("played")) g->played |= u64{1} << card(c);
-  const auto words = w["reshuffle"].cast<std::vector<i64>>();
-  if (words.size() != 4) throw std::invalid_argument("reshuffle: four words");
+  const auto words = field<std::vector<i64>>(w, W, "reshuffle");
+  if (words.size() != 4) bad(W, "reshuffle", "four words");
   for (int i = 0; i < 4; ++i) g->reshuffle_gen.s[i] = static_cast<u32>(words[static_cast<std::size_t>(i)]);
   if (!(g->reshuffle_gen.s[0] | g->reshuffle_gen.s[1] | g->reshuffle_gen.s[2] | g->reshuffle_gen.s[3])) {
     g->reshuffle_gen.s[3] = 1;
   }
   g->seeded = true;  // (the pile reshuffled on that stream: one hand, no deal follows)
-  const int phase = w["phase"].cast<int>();
-  g->turn_seat = w["seat"].cast<int>();
-  g->forced = w["forced"].cast<int>();
-  if (g->turn_seat < 0 || g->turn_seat >= n || g->forced < 0 || g->forced > 2) {
-    throw std::invalid_argument("seat or forced");
-  }
-  if (phase == P_PLAY) {
-    const auto seats = v("trick_seats"), cards = v("trick");
-    if (static_cast<int>(seats.size()) != g->nactive || cards.size() >= seats.size()) {
-      throw std::invalid_argument("the trick");
+  // the point of the hand: the decisions component's turn (Sequential / Simultaneous)
+  const int ndec = g->ndec, step = g->step, ex = g->exchanging;
+  const bool sim = h.simultaneous;
+  auto folded = [&](int s) {
+    for (int i = 0; i < ndec; ++i) {
+      if (g->dec_seat[i] == s && !g->dec_play[i]) return true;
     }
+    return false;
+  };
+  if (phase == P_DECIDE || phase == P_EXCHANGE) {
+    if (!tricks.empty() || g->played) bad(W, "tricks", "none before the play");
+    const bool ok = phase == P_DECIDE
+                        ? ex < 0 && step < n && (sim ? ndec == 0 && g->nactive == 0 : step == ndec)
+                        : ex >= 0 && ex == g->seat_at(ndec) && ndec < n &&
+                              (sim ? step >= n && g->chosen[ex] == 1 : step == ndec + 1);
+    if (!ok) bad(W, "step", "not a turn of the decisions");
+    if (phase == P_EXCHANGE && (g->disc_len[ex] || g->gave_len[ex])) bad(W, "discards", "a second exchange");
+    const int seat = g->turn_seat, forced = g->forced;
+    if (!g->turn() || g->phase != phase || g->turn_seat != seat || g->forced != forced) {
+      bad(W, "seat", "not the seat whose turn it is");
+    }
+    for (int s = 0; s < n; ++s) {
+      if (!folded(s) && popcount(g->hand[s]) != hs) bad(W, "hands", "a hand of the wrong size");
+    }
+  } else if (phase == P_PLAY) {
+    if (ex >= 0 || ndec != n || g->nactive < 2 || (sim ? step < n : step != n)) {
+      bad(W, "step", "the play after every decision");
+    }
+    const auto seats = v("trick_seats"), trick = v("trick");
+    if (!is_rotation(seats, g->active, g->nactive)) bad(W, "trick_seats", "not the players in turn");
+    if (trick.size() >= seats.size()) bad(W, "trick", "longer than a trick");
     for (int p = 0; p < g->nactive; ++p) g->trick_seats[p] = seats[static_cast<std::size_t>(p)];
-    g->tlen = static_cast<int>(cards.size());
-    g->leader = w["leader"].cast<int>();
+    g->tlen = static_cast<int>(trick.size());
+    g->leader = field<int>(w, W, "leader");
+    if (g->leader != seats[0]) bad(W, "leader", "not the trick's first seat");
     g->f = Facts();
     for (int p = 0; p < g->tlen; ++p) {
-      g->tcards[p] = card(cards[static_cast<std::size_t>(p)]);
-      g->f.add(g->tcards[p], p, g->trump);
+      const int c = cards.card(trick[static_cast<std::size_t>(p)], "trick");
+      if ((in_tricks >> c) & 1 || !((g->played >> c) & 1)) bad(W, "trick", "a card not played, or twice");
+      in_tricks |= u64{1} << c;
+      g->tcards[p] = c;
+      g->f.add(c, p, g->trump);
+    }
+    if (in_tricks != g->played) bad(W, "played", "not the cards of the tricks");
+    for (int p = 0; p < g->nactive; ++p) {
+      const int want = hs - g->ntricks - (p < g->tlen ? 1 : 0);
+      if (popcount(g->hand[g->trick_seats[p]]) != want) bad(W, "hands", "a hand of the wrong size");
     }
     g->phase = P_PLAY;
     g->compute_legal();
-  } else if (phase == P_DECIDE || phase == P_EXCHANGE) {
-    g->phase = phase;
   } else {
-    throw std::invalid_argument("a world is at a player's turn");
+    bad(W, "phase", "a world is at a player's turn (1, 2 or 3)");
   }
   return g;
 }
@@ -2585,16 +2848,24 @@ template <typename Each>
 void play_out(const Stepper& g, const py::list& candidates, int me, Each each) {
   if (me < 0 || me >= g.H.n) throw std::invalid_argument("seat");
   const Bots B = default_heuristic(g.H.n);
+  std::vector<int> cs;
   for (const auto& cand : candidates) {
     Stepper c(g);
     bool ok;
-    if (py::isinstance<py::int_>(cand)) {
-      const int code = cand.cast<int>();
-      ok = code < 52 ? c.play(code) : c.decide(code == H_PLAY);
+    if (PyLong_Check(cand.ptr())) {
+      int over = 0;
+      const long code = PyLong_AsLongAndOverflow(cand.ptr(), &over);
+      if (over || code < 0 || code > H_PLAY) {
+        throw std::invalid_argument("candidates: a card 0..51, 52 (pass), 53 (play) or a discard's cards");
+      }
+      ok = code < 52 ? c.play(static_cast<int>(code)) : c.decide(code == H_PLAY);
     } else {
-      ok = c.exchange(cand.cast<std::vector<int>>());
+      if (!small_ints(cand, 5, cs)) {
+        throw std::invalid_argument("candidates: a discard is a list of at most 5 cards 0..51");
+      }
+      ok = c.exchange(cs);
     }
-    if (!ok) throw std::invalid_argument("a candidate the rules refuse");
+    if (!ok) throw std::invalid_argument("candidates: a candidate the rules refuse");
     for (int guard = 0; c.phase != P_OVER && guard < 1000; ++guard) c.heuristic_step(B);
     each(c);
   }
@@ -2638,39 +2909,49 @@ struct WorldSpec {
 };
 
 WorldSpec read_world(const py::dict& house, const py::dict& w) {
+  static const char* V = "view";
   WorldSpec W;
   W.h = read_house(house);
-  const int n = W.h.n;
-  W.bal = w["balances"].cast<std::vector<i64>>();
-  if (static_cast<int>(W.bal.size()) != n) throw std::invalid_argument("balances");
-  W.pot = w["pot"].cast<i64>();
-  W.dealer = w["dealer"].cast<int>();
-  W.me = w["me"].cast<int>();
-  W.up = w["upcard"].cast<int>();
-  if (W.dealer < 0 || W.dealer >= n || W.me < 0 || W.me >= n || W.up < 0 || W.up >= 52) {
-    throw std::invalid_argument("seat or upcard");
+  const int n = W.h.n, hs = W.h.h;
+  W.bal = field<std::vector<i64>>(w, V, "balances");
+  if (static_cast<int>(W.bal.size()) != n) bad(V, "balances", "one a seat");
+  for (const i64 x : W.bal) {
+    if (x >= LIMIT || x <= -LIMIT) bad(V, "balances", "beyond the kernel's range");
   }
-  W.decisions = w["decisions"].cast<std::vector<std::tuple<int, bool, int>>>();
+  W.pot = field<i64>(w, V, "pot");
+  if (W.pot < 0 || W.pot >= LIMIT) bad(V, "pot", "beyond the kernel's range");
+  W.dealer = field<int>(w, V, "dealer");
+  W.me = field<int>(w, V, "me");
+  W.up = field<int>(w, V, "upcard");
+  if (W.dealer < 0 || W.dealer >= n) bad(V, "dealer", "not a seat");
+  if (W.me < 0 || W.me >= n) bad(V, "me", "not a seat");
+  if (W.up < 0 || W.up >= 52) bad(V, "upcard", "a card is 0 to 51");
+  W.decisions = field<std::vector<std::tuple<int, bool, int>>>(w, V, "decisions");
+  if (static_cast<int>(W.decisions.size()) > n) bad(V, "decisions", "more than the players");
   for (const auto& d : W.decisions) {
-    if (std::get<0>(d) < 0 || std::get<0>(d) >= n) throw std::invalid_argument("decisions");
+    if (std::get<0>(d) < 0 || std::get<0>(d) >= n) bad(V, "decisions", "a seat not at the table");
+    if (std::get<2>(d) < 0 || std::get<2>(d) > hs) bad(V, "decisions", "an exchange of 0 to the hand's size");
   }
-  for (int s : w["active"].cast<std::vector<int>>()) {
-    if (s < 0 || s >= n) throw std::invalid_argument("active");
+  for (int s : field<std::vector<int>>(w, V, "active")) {
+    if (s < 0 || s >= n) bad(V, "active", "a seat not at the table");
     W.in_active[s] = true;
   }
-  W.my_decision = w["my_decision"].cast<int>();
-  W.plays = w["plays"].cast<std::vector<std::pair<int, int>>>();
+  W.my_decision = field<int>(w, V, "my_decision");
+  W.plays = field<std::vector<std::pair<int, int>>>(w, V, "plays");
+  if (W.plays.size() > 52) bad(V, "plays", "more than the deck");
   for (const auto& p : W.plays) {
-    if (p.first < 0 || p.first >= n || p.second < 0 || p.second >= 52) throw std::invalid_argument("plays");
+    if (p.first < 0 || p.first >= n) bad(V, "plays", "a seat not at the table");
+    if (p.second < 0 || p.second >= 52) bad(V, "plays", "a card is 0 to 51");
   }
-  W.to_act = w["to_act"].cast<int>();
-  W.target = w["phase"].cast<int>();
-  W.hand = w["hand"].cast<std::vector<int>>();
-  W.view_gave = w["gave_mine"].cast<std::vector<int>>();
-  W.view_got = w["got_mine"].cast<std::vector<int>>();
+  W.to_act = field<int>(w, V, "to_act");
+  W.target = field<int>(w, V, "phase");
+  W.hand = field<std::vector<int>>(w, V, "hand");
+  W.view_gave = field<std::vector<int>>(w, V, "gave_mine");
+  W.view_got = field<std::vector<int>>(w, V, "got_mine");
   for (const auto* v : {&W.hand, &W.view_gave, &W.view_got}) {
+    if (static_cast<int>(v->size()) > hs) bad(V, "hand", "more cards than a hand holds");
     for (int c : *v) {
-      if (c < 0 || c >= 52) throw std::invalid_argument("a card is 0 to 51");
+      if (c < 0 || c >= 52) bad(V, "hand", "a card is 0 to 51");
     }
   }
   return W;
@@ -2751,15 +3032,15 @@ Xoshiro gen_of(const std::vector<i64>& words) {
 py::object replay_world(const py::dict& house, const py::dict& w) {
   WorldSpec W = read_world(house, w);
   const int n = W.h.n;
-  W.dealt = w["dealt"].cast<std::vector<std::vector<int>>>();
-  W.gave = w["gave"].cast<std::vector<std::vector<int>>>();
-  W.got = w["got"].cast<std::vector<std::vector<int>>>();
+  W.dealt = field<std::vector<std::vector<int>>>(w, "view", "dealt");
+  W.gave = field<std::vector<std::vector<int>>>(w, "view", "gave");
+  W.got = field<std::vector<std::vector<int>>>(w, "view", "got");
   if (static_cast<int>(W.dealt.size()) != n || static_cast<int>(W.gave.size()) != n ||
       static_cast<int>(W.got.size()) != n) {
-    throw std::invalid_argument("one hand a seat");
+    bad("view", "dealt, gave, got", "one hand a seat");
   }
   std::unique_ptr<Stepper> out;
-  const int r = replay_spec(W, gen_of(w["words"].cast<std::vector<i64>>()), out);
+  const int r = replay_spec(W, gen_of(field<std::vector<i64>>(w, "view", "words")), out);
   if (r == 1) return py::cast(std::move(out));
   return py::int_(r < 0 ? 1 : 0);
 }
@@ -2893,8 +3174,10 @@ bool sample_into(WorldSpec& W, const double* keep, const double* fold, Xoshiro& 
 py::object sample_worlds(const py::dict& house, const py::dict& w, int count, int tries,
                          const std::vector<double>& keep, const std::vector<double>& fold) {
   WorldSpec W = read_world(house, w);
-  if (keep.size() != 52 || fold.size() != 52) throw std::invalid_argument("52 powers");
-  Xoshiro gen = gen_of(w["words"].cast<std::vector<i64>>());
+  if (keep.size() != 52 || fold.size() != 52) throw std::invalid_argument("keep, fold: 52 powers");
+  if (count < 0 || count > (1 << 20)) throw std::invalid_argument("count: 0 to 2^20 worlds");
+  if (tries < 0 || tries > (1 << 16)) throw std::invalid_argument("tries: 0 to 2^16");
+  Xoshiro gen = gen_of(field<std::vector<i64>>(w, "view", "words"));
   py::list out;
   for (int k = 0; k < count; ++k) {
     py::object got = py::none();
@@ -3157,7 +3440,8 @@ struct DDSolver {
     i128 pot = 0;
     bool exempt[MAX_SEATS];
     int nb = 0, carried = 0;
-    pay_out(H, active, nactive, won, false, P, bal, pot, exempt, nb, carried);
+    bool lost = false;  // (never: P is within 2^62)
+    pay_out(H, active, nactive, won, false, P, bal, pot, exempt, nb, carried, lost);
     u32 out = 0;
     for (int s = 0; s < MAX_SEATS; ++s) {
       const u32 c = bal[s] > 0 ? 2 : bal[s] == 0 ? 1 : 0;
@@ -3369,58 +3653,63 @@ struct DDSolver {
 // The position of a Python state (bourre.advice.kernel_solver: the hand's fields, the
 // pot at stake in 1/D chips), checked.
 py::tuple dd_solve(const py::dict& house, const py::dict& w) {
+  static const char* X = "position";
   DDSolver S;
   S.H = read_house(house);
-  const int n = S.H.n;
+  const int n = S.H.n, hs = S.H.h;
   DDPos g;
-  auto card = [](int c) {
-    if (c < 0 || c >= 52) throw std::invalid_argument("a card is 0 to 51");
-    return c;
-  };
-  const int up = card(w["upcard"].cast<int>());
+  Placed cards{X};
+  const int up = cards.card(field<int>(w, X, "upcard"), "upcard");
   S.trump = up / 13;
-  S.P = from_py(w["pot_at_stake"].cast<py::int_>());
-  const auto hands = w["hands"].cast<std::vector<std::vector<int>>>();
-  const auto discards = w["discards"].cast<std::vector<std::vector<int>>>();
-  const auto won = w["won"].cast<std::vector<int>>();
-  const auto active = w["active"].cast<std::vector<int>>();
-  const auto seats = w["trick_seats"].cast<std::vector<int>>();
-  const auto trick = w["trick"].cast<std::vector<int>>();
-  const auto played = w["played"].cast<std::vector<int>>();
-  g.ntricks = w["tricks"].cast<int>();
-  if (static_cast<int>(hands.size()) != n || static_cast<int>(discards.size()) != n ||
-      static_cast<int>(won.size()) != n) {
-    throw std::invalid_argument("one hand a seat");
-  }
-  if (active.size() < 2 || static_cast<int>(active.size()) > n || seats.size() != active.size() ||
-      trick.size() >= seats.size() || g.ntricks < 0 || g.ntricks >= S.H.h) {
-    throw std::invalid_argument("the players, the trick or the tricks");
-  }
+  const i64 pot = field<i64>(w, X, "pot_at_stake");
+  if (pot < 0 || pot >= LIMIT) bad(X, "pot_at_stake", "beyond the kernel's range");
+  S.P = pot;
+  const auto hands = field<std::vector<std::vector<int>>>(w, X, "hands");
+  const auto discards = field<std::vector<std::vector<int>>>(w, X, "discards");
+  const auto won = field<std::vector<int>>(w, X, "won");
+  const auto active = field<std::vector<int>>(w, X, "active");
+  const auto seats = field<std::vector<int>>(w, X, "trick_seats");
+  const auto trick = field<std::vector<int>>(w, X, "trick");
+  const auto played = field<std::vector<int>>(w, X, "played");
+  g.ntricks = field<int>(w, X, "tricks");
+  if (static_cast<int>(hands.size()) != n) bad(X, "hands", "one a seat");
+  if (static_cast<int>(discards.size()) != n) bad(X, "discards", "one a seat");
+  if (static_cast<int>(won.size()) != n) bad(X, "won", "one a seat");
+  check_seats(X, "active", active, n);
+  if (active.size() < 2) bad(X, "active", "two players or more");
   S.nactive = static_cast<int>(active.size());
-  for (int i = 0; i < S.nactive; ++i) {
-    const int s = active[static_cast<std::size_t>(i)];
-    const int t = seats[static_cast<std::size_t>(i)];
-    if (s < 0 || s >= n || t < 0 || t >= n) throw std::invalid_argument("a seat");
-    S.active[i] = s;
-    g.trick_seats[i] = t;
-  }
+  for (int i = 0; i < S.nactive; ++i) S.active[i] = active[static_cast<std::size_t>(i)];
+  if (!is_rotation(seats, S.active, S.nactive)) bad(X, "trick_seats", "not the players in turn");
+  if (trick.size() >= seats.size()) bad(X, "trick", "longer than a trick");
+  if (g.ntricks < 0 || g.ntricks >= hs) bad(X, "tricks", "0 to the hand's size less one");
+  for (int i = 0; i < S.nactive; ++i) g.trick_seats[i] = static_cast<std::uint8_t>(seats[static_cast<std::size_t>(i)]);
+  int tricks_won = 0;
   for (int s = 0; s < n; ++s) {
     const auto i = static_cast<std::size_t>(s);
-    for (int c : hands[i]) g.hand[s] |= u64{1} << card(c);
-    for (int c : discards[i]) S.disc[s] |= u64{1} << card(c);
-    g.won[s] = won[i];
-    if (g.won[s] < 0 || g.won[s] > S.H.h) throw std::invalid_argument("won");
+    if (static_cast<int>(hands[i].size()) > hs) bad(X, "hands", "more cards than a hand holds");
+    if (static_cast<int>(discards[i].size()) > hs) bad(X, "discards", "more cards than a hand holds");
+    g.hand[s] = cards.place(hands[i], "hands");
+    for (int c : discards[i]) S.disc[s] |= u64{1} << cards.card(c, "discards");
+    if (won[i] < 0 || won[i] > hs) bad(X, "won", "0 to the hand's size a seat");
+    g.won[s] = static_cast<std::uint8_t>(won[i]);
+    tricks_won += won[i];
   }
-  for (int c : played) g.played |= u64{1} << card(c);
+  if (tricks_won != g.ntricks) bad(X, "won", "not one a trick");
+  g.played = cards.place(played, "played");
   g.tlen = static_cast<int>(trick.size());
+  u64 in_trick = 0;
   for (int p = 0; p < g.tlen; ++p) {
-    g.tcards[p] = card(trick[static_cast<std::size_t>(p)]);
-    g.f.add(g.tcards[p], p, S.trump);
+    const int c = cards.card(trick[static_cast<std::size_t>(p)], "trick");
+    if (((in_trick >> c) & 1) || !((g.played >> c) & 1)) bad(X, "trick", "a card not played, or twice");
+    in_trick |= u64{1} << c;
+    g.tcards[p] = static_cast<std::uint8_t>(c);
+    g.f.add(c, p, S.trump);
   }
-  const int left = S.H.h - g.ntricks;
+  g.tmask = in_trick;
+  const int left = hs - g.ntricks;
   for (int p = 0; p < S.nactive; ++p) {
     const int want = left - (p < g.tlen ? 1 : 0);
-    if (popcount(g.hand[g.trick_seats[p]]) != want) throw std::invalid_argument("a hand's size");
+    if (popcount(g.hand[g.trick_seats[p]]) != want) bad(X, "hands", "a hand of the wrong size");
   }
   return S.run(g);
 }
@@ -3491,14 +3780,21 @@ PYBIND11_MODULE(_kernel, m) {
       .def("current_player", &Stepper::current_player)
       .def("phase", [](const Stepper& g) { return g.phase; })
       .def("is_terminal", [](const Stepper& g) { return g.phase == P_OVER; })
-      .def("legal_actions", [](const Stepper& g) { return steal(legal_actions_raw(g)); })
+      .def("legal_actions", [](const Stepper& g) {
+        need_actions();
+        return steal(legal_actions_raw(g));
+      })
       .def("apply_action", [](const py::object& self, const py::handle& action) {
         // (as StepCalls.apply_action: the kernel's own actions, else owner._apply_slow)
+        need_actions();
         if (!apply_fast(self.cast<Stepper&>(), action.ptr())) {
           steal(owner_of(self.ptr())).attr("_apply_slow")(action);
         }
       }, py::arg("action"))
-      .def("only_action", [](const Stepper& g) { return steal(only_action_raw(g)); })
+      .def("only_action", [](const Stepper& g) {
+        need_actions();
+        return steal(only_action_raw(g));
+      })
       .def("calls", &step_calls,
            "The stepped calls (is_terminal, current_player, legal_actions, apply_action, "
            "only_action) as builtin methods: what KernelState binds.")
@@ -3509,10 +3805,21 @@ PYBIND11_MODULE(_kernel, m) {
         if (s < 0 || s >= g.H.n) throw std::invalid_argument("seat");
         return mask_tuple(g.hand[s]);
       })
-      .def("play", &Stepper::play, py::arg("card"))
-      .def("decide", &Stepper::decide, py::arg("play"))
-      .def("exchange", &Stepper::exchange, py::arg("cards"))
-      .def("apply_deck", &Stepper::apply_deck, py::arg("deck"))
+      .def("play", [](Stepper& g, const py::handle& card) {
+        const int c = small_int(card);  // (not an int 0..51: refused, the rules' words)
+        return c >= 0 && g.play(c);
+      }, py::arg("card"))
+      .def("decide", [](Stepper& g, const py::handle& play) {
+        return PyBool_Check(play.ptr()) && g.decide(play.ptr() == Py_True);
+      }, py::arg("play"))
+      .def("exchange", [](Stepper& g, const py::handle& cards) {
+        std::vector<int> cs;
+        return small_ints(cards, 52, cs) && g.exchange(cs);
+      }, py::arg("cards"))
+      .def("apply_deck", [](Stepper& g, const py::handle& deck) {
+        std::vector<int> cs;
+        return small_ints(deck, 52, cs) && g.apply_deck(cs);
+      }, py::arg("deck"))
       .def("observe", &observe_raw, py::arg("seat"))
       .def("returns", &returns_raw)
       .def("history", &history_raw, py::arg("whole"))

@@ -16,7 +16,8 @@ draws: the decisions agree in law, not draw for draw.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -92,7 +93,10 @@ def heuristic_rollouts(
     third-party component, the extension not built, a world it does not hold): the
     Python rollouts then."""
     loaded = _load(world, rng)
-    return None if loaded is None else world_rollouts(loaded, candidates, me)
+    if loaded is None:
+        return None
+    with _refusals(world, candidates):
+        return world_rollouts(loaded, candidates, me)
 
 
 def heuristic_outcomes(
@@ -107,7 +111,8 @@ def heuristic_outcomes(
     loaded = _load(world, rng)
     if loaded is None:
         return None
-    got = loaded.rollout_outcomes(_codes(candidates), me)  # type: ignore[attr-defined]
+    with _refusals(world, candidates):
+        got = loaded.rollout_outcomes(_codes(candidates), me)  # type: ignore[attr-defined]
     return [
         Rollout(
             chips=money,
@@ -118,9 +123,39 @@ def heuristic_outcomes(
     ]
 
 
+@contextmanager
+def _refusals(world: State, candidates: Sequence[Action]) -> Iterator[None]:
+    """A candidate the kernel refuses is refused as the Python rules refuse it: their
+    :class:`~bourre.rules.RuleViolation` (the rule id and words), as when it is applied to
+    ``world``; the kernel's ``ValueError`` only if the Python rules take every candidate."""
+    try:
+        yield
+    except ValueError as e:
+        if not str(e).startswith("candidates:"):
+            raise
+        for a in candidates:
+            why = world.why_not(a)
+            if why is not None:
+                raise why from None
+        raise
+
+
 def _load(world: State, rng: random.Random) -> object | None:
     """``world`` loaded into the kernel (its unknown stock shuffled from ``rng``), or
-    ``None`` when the kernel cannot play it."""
+    ``None`` when the kernel cannot play it; a world whose fields are not a hand the
+    rules could reach (edited: a seat or card out of range, a card in two places, a
+    count beyond the hand's size …) is a ``ValueError`` naming the field."""
+    got = _world(world, rng)
+    if got is None:
+        return None
+    facts, w = got
+    loaded: object = _kernel.load_world(facts, w)
+    return loaded
+
+
+def _world(world: State, rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """What the kernel is told of ``world`` (:func:`_load`): the house's facts and the
+    world's fields, or ``None`` when the kernel cannot play it."""
     if not _BUILT or type(world) is not State or world.is_chance_node():
         return None
     house = world.house
@@ -168,8 +203,7 @@ def _load(world: State, rng: random.Random) -> object | None:
         "trick": hs.trick,
         "leader": hs.leader,
     }
-    loaded: object = _kernel.load_world(facts, w)
-    return loaded
+    return facts, w
 
 
 def _codes(candidates: Sequence[Action]) -> list[object]:

@@ -326,14 +326,14 @@ class KernelState(State):
         self._k.apply_action(action)
 
     def _apply_slow(self, action: Action) -> None:
-        if isinstance(action, Action):
-            k = self._k
+        if isinstance(action, Action) and type(action.kind) is str and type(action.cards) is tuple:
+            k = self._k  # (its calls take anything: not ints 0..51, False; the rules' words)
             kind, cards = action.kind, action.cards
             if kind == "card":
-                if len(cards) == 1 and type(cards[0]) is int and k.play(cards[0]):
+                if len(cards) == 1 and k.play(cards[0]):
                     return
             elif kind == "discard":
-                if all(type(c) is int for c in cards) and k.exchange(cards):
+                if k.exchange(cards):
                     return
             elif not cards and kind in ("pass", "play") and k.decide(kind == "play"):
                 return
@@ -466,6 +466,13 @@ class KernelState(State):
         d["_shadow_done"] = 0
         c._bind()
         return c
+
+    def __copy__(self) -> KernelState:
+        """``copy.copy``: an independent copy (:meth:`clone`), never the same kernel state."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> KernelState:
+        return self.clone()
 
 
 _FROM_PYTHON = (
