@@ -20,8 +20,8 @@ import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-KERNEL_TESTS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_kernel*.py"))
-FUZZ = "tests/test_kernel_fuzz.py"
+KERNEL_TESTS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "kernel").glob("test_*.py"))
+FUZZ = "tests/kernel/test_fuzz.py"
 
 
 def runtime(name: str) -> str | None:
