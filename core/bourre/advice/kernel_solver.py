@@ -23,6 +23,7 @@ from typing import Any
 
 from bourre.advice.solution import CardValue, Solution
 from bourre.game.state import State
+from bourre.game.tablesteps import hand_log
 from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.kernel.state import KernelState, _money
 from bourre.rules.house import House
@@ -74,7 +75,8 @@ def why_not(state: State) -> str | None:
         return None
     if type(state) is not State:
         return f"a {type(state).__name__} is solved by the Python reference"
-    if state.premature or state.forfeits or state.reneges:
+    log = hand_log(state)
+    if log.premature or log.forfeits or log.reneges:
         return "a hand with a renege, a correction or a premature play (a real table's)"
     hs = state.hand
     scale = facts["scale"]
@@ -101,7 +103,7 @@ def kernel_solve(state: State) -> Solution:
     facts = _facts(state.house)
     assert isinstance(facts, dict)
     if type(state) is KernelState:
-        rows, positions = _kernel.dd_solve_stepper(state._k)
+        rows, positions = _kernel.dd_solve_stepper(state.stepper)
     else:
         hs = state.hand
         position = {

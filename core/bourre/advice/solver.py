@@ -39,7 +39,7 @@ from __future__ import annotations
 from bourre.advice import kernel_solver
 from bourre.advice.solution import CardValue, Solution
 from bourre.game.actions import CARDS
-from bourre.game.state import State
+from bourre.game.state import State, hand_only
 from bourre.rules.money import Amount, whole
 
 __all__ = ["CardValue", "Solution", "solve"]
@@ -113,12 +113,9 @@ class _Search:
     """One solve: the seat to play, the tables of positions, the money at the start."""
 
     def __init__(self, state: State, plain: bool) -> None:
-        root = state.python_copy()  # (the Python rules: the copy's settings are changed)
-        # The private copy ends the session with this hand, unsettled and unrecorded:
-        # its returns() at the end less those now are exactly this hand's payout.
-        root.hands_total, root.settles = root.number, False
-        root.record, root.keep_results = False, False
-        root.results, root.history_ = [], []
+        # A private Python copy that ends the session with this hand, unsettled and
+        # unrecorded: its returns() at the end less those now are this hand's payout.
+        root = hand_only(state)
         self.root = root
         self.seat = root.current_player()
         self.n = root.n

@@ -138,7 +138,8 @@ def _load(world: State, rng: random.Random) -> object | None:
     located = hs.located()
     stock = [c for c in range(52) if c not in located] + list(hs.stock)
     shuffle(stock, rng)  # (chance_outcome's draw: the unseen cards and the known stock)
-    turn = world.turn
+    seat = world.current_player()
+    forced = world.observation(seat).forced if seat >= 0 else None
     w = {
         "balances": money[:n],
         "start": money[n : 2 * n],
@@ -162,8 +163,8 @@ def _load(world: State, rng: random.Random) -> object | None:
         "played": list(hs.played),
         "reshuffle": [rng.getrandbits(32) for _ in range(4)],
         "phase": _PHASES[world.phase_name],
-        "seat": world.current_player(),
-        "forced": _FORCED.get(turn.forced if turn is not None else None, 0),
+        "seat": seat,
+        "forced": _FORCED.get(forced, 0),
         "trick_seats": hs.trick_seats,
         "trick": hs.trick,
         "leader": hs.leader,

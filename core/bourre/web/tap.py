@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bourre.game.actions import CARDS, PLAY, Dealt
+from bourre.game.tablesteps import waiting
 from bourre.referee import Refereed, ScriptError, referee
 from bourre.referee.notation import NotationError, parse_script
 from bourre.referee.records import PartialHandRecord
@@ -472,7 +473,7 @@ class TapFlow:
         st = done.state.clone()
         try:
             st.apply_action(PLAY)
-            if st.chance_wants == "hand" and st.pending_seat == p.seat:
+            if (w := waiting(st)) is not None and w.wants == "hand" and w.seat == p.seat:
                 st.apply_chance(Dealt.of(st.hand.upcard, {p.seat: cards}))
             if st.phase_name == "exchange" and st.current_player() == p.seat:
                 return st.exchange_limit()
@@ -822,16 +823,9 @@ class TapFlow:
                 raise TapError("the hand: the first hand names its dealer (hand dealer N)")
             return first, []
         done, _ = self._run(lines[: starts[-1]], guess=False)  # the hands before, over
-        st = done.state
-        assert st.last_dealer is not None
-        dealer = st.next_dealer(st.last_dealer, list(st.marks))
-        skipped: list[int] = []
-        s = (st.last_dealer + 1) % self.n
-        while s != dealer and len(skipped) < self.n:
-            if st.marks[s]:
-                skipped.append(s)
-            s = (s + 1) % self.n
-        return dealer, skipped
+        dealer, skipped = done.table.dealing()
+        assert dealer is not None
+        return dealer, list(skipped)
 
     def _who_deals(self) -> str:
         dealer, _ = self._dealer_seat()
