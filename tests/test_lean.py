@@ -41,8 +41,7 @@ def _side_by_side(house: House, seed: int) -> tuple[State, State]:
     full, lean = State(house, seed=seed), State(house, seed=seed, keep_results=False)
     bot = RandomPlayer(random.Random(seed))
     while not full.is_terminal():
-        assert lean.hs is not None and full.hs is not None
-        assert _fields(lean.hs) == _fields(full.hs)
+        assert _fields(lean.hand) == _fields(full.hand)
         action = bot.choose(full.legal_actions())
         full.apply_action(action)
         lean.apply_action(action)
@@ -62,7 +61,7 @@ def test_a_lean_state_plays_the_same_session(seed: int, n: int, variants: list[s
     """Every field of every hand, every action and the settlement are those of a
     state that keeps its results; the lean one keeps none."""
     full, lean = _side_by_side(_house(n, variants), seed)
-    assert len(full.results) == full.hands_total and lean.results == []
+    assert len(full.results) == full.hands_total and lean.results == ()
 
 
 def _hand_states(state: State, seed: int) -> list[HandState]:
@@ -121,7 +120,7 @@ def test_sessions_of_many_houses_in_turn_play_as_each_house_alone() -> None:
             assert (res.final, res.ranks, [r.state.tricks for r in res.hands]) == alone[spec]
             state = State(house, seed=1)
             assert state.n == house.table.players and state.hands_total == house.table.hands
-            assert state.clone().follow is state.follow
+            assert state.clone().house is state.house
 
 
 def test_on_hand_needs_the_results() -> None:
@@ -142,7 +141,7 @@ def test_a_clone_of_a_lean_state_is_lean_and_independent() -> None:
     snapshot = _fields(state.hand)
     copy = state.clone()
     play_out(copy, [RandomPlayer(s) for s in range(5)])
-    assert copy.keep_results is False and copy.results == []
+    assert copy.keep_results is False and copy.results == ()
     assert _fields(state.hand) == snapshot
 
 

@@ -42,11 +42,12 @@ from conftest import (
 from bourre.game.actions import CARDS, PASS, PLAY, Deck, discard
 from bourre.game.simulate import play_session
 from bourre.game.state import HandResult, State
+from bourre.game.tablesteps import dealing, mark_premature, set_hand
 from bourre.referee import ScriptError
 from bourre.rules import DECIDE, HandOutcome, PlayResult, RuleViolation
 from bourre.rules.cards import DECK, CardError, card_str, card_symbol, parse_card
 from bourre.rules.hand import HandState
-from bourre.rules.hookspec import DRAW, NEXT_DEALER, DecisionRule
+from bourre.rules.hookspec import DRAW, DecisionRule
 from bourre.rules.house import House, Rules
 from bourre_variants.simultaneous_reveal import Simultaneous
 from bourre_variants.standard.cinch import (
@@ -144,11 +145,11 @@ def play_hand(
     """Play the next hand of an unseeded ``state`` from ``deck`` (card texts or ints)
     with ``agents`` answering; ``premature`` lists seats that announced out of turn."""
     if dealer is not None or pot is not None:
-        state.set_hand(dealer=dealer, pot=pot)
+        set_hand(state, dealer=dealer, pot=pot)
     done = len(state.results) + 1
     state.apply_chance(Deck(tuple(parse_card(c) if isinstance(c, str) else c for c in deck)))
     for seat in premature:
-        state.mark_premature(seat)
+        mark_premature(state, seat)
     while len(state.results) < done:
         seat, hs = state.current_player(), state.hand
         if state.phase_name == "decide":
@@ -335,7 +336,7 @@ def test_R_DEALER_first_dealer_is_seat_0_by_default():
     rec = run(make_script([sole_dealer_hand(0, 5)]))
     assert rec["hands"][0]["dealer"] == 0
     state = State(House("standard"))
-    assert state.first_dealer == 0
+    assert dealing(state) == (0, ())
     state.apply_chance(Deck(tuple(DECK)))
     assert state.hand.dealer == 0
 
@@ -791,11 +792,10 @@ def test_R_PREMATURE_marks_through_the_session():
     s = State(house)
     deck = [parse_card(c) for c in ALL_CARDS]
     play_hand(s, deck, Recorder({0: True}), premature=[1, 2])
-    assert s.marks == [False, True, True, False, False]
-    assert house.rules[NEXT_DEALER](s.last_dealer, list(s.marks)) == 3  # the next by rotation
-    assert s.marks == [False, True, True, False, False]  # asking uses nothing up
+    assert dealing(s) == (3, (1, 2))  # the next by rotation, seats 1 and 2 passed over
+    assert dealing(s) == (3, (1, 2))  # asking uses nothing up
     res = play_hand(s, deck, Recorder({3: True}))
-    assert res.dealer == 3 and s.marks == [False] * 5
+    assert res.dealer == 3 and dealing(s) == (4, ())
 
 
 # =========================================================================== R-LEAD

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from bourre.game.actions import Deck
 from bourre.game.state import CHANCE, State
+from bourre.game.tablesteps import referee_play
 from bourre.referee import ScriptError, load_script, referee, replay
 from bourre.referee.notation import format_script, parse_script
 from bourre.rules.cards import card_str, shown
@@ -179,7 +180,7 @@ def session_script(spec: str, seed: int, hands: int) -> dict[str, Any]:
             if wrong and rng.random() < 0.05:
                 bad = rng.choice(wrong)
                 fix = rng.choice(legal) if rng.random() < 0.5 else None
-                state.referee_play(bad, fix)
+                referee_play(state, bad, fix)
                 plays.append({"seat": seat, "card": card_str(bad)})
                 if fix is not None:
                     plays[-1]["corrected_to"] = card_str(fix)
@@ -569,6 +570,6 @@ def test_a_guarded_house_checks_every_card_of_a_hand_read_from_its_tricks() -> N
         if s not in rec["active"]
     }
     done = referee(told, registry=reg)
-    assert done.state.checked and not any(done.state.results[0].state.hidden)
+    assert done.state.house.guarded and not any(done.state.results[0].state.hidden)
     assert done.state.results[0].state.unseen_stock == 0
     assert text(done.record) == text(by_deck)

@@ -56,6 +56,7 @@ from bourre.rules.hookspec import (
 from bourre.rules.money import Amount
 
 if TYPE_CHECKING:
+    from bourre.game.protocol import GameState
     from bourre.rules.hookspec import CinchRule, FollowRule
     from bourre.rules.house import House
 
@@ -480,14 +481,16 @@ class State:
         course.play(self, card, renege, first)  # (for bourre.game.tablesteps.referee_play)
 
 
-def hand_only(state: State) -> State:
+def hand_only(state: GameState, *, keep_results: bool = False) -> State:
     """A private Python copy of ``state`` that ends the session with this hand,
-    unsettled and unrecorded, keeping no result nor history: its ``returns()`` at the
-    end less those now are exactly this hand's payout (the solver's root)."""
+    unsettled and unrecorded, keeping no result nor history (with ``keep_results``:
+    those so far, and this hand's): its ``returns()`` at the end less those now are
+    exactly this hand's payout (the solver's root)."""
     root = state.python_copy()
-    root._hands_total, root._settles = root._number, False
-    root._record, root._keep_results = False, False
-    root._results, root._history = [], []
+    root._hands_total, root._settles, root._record = root._number, False, False
+    root._keep_results = keep_results
+    if not keep_results:
+        root._results, root._history = [], []
     return root
 
 
