@@ -61,7 +61,7 @@ def test_a_lean_state_plays_the_same_session(seed: int, n: int, variants: list[s
     """Every field of every hand, every action and the settlement are those of a
     state that keeps its results; the lean one keeps none."""
     full, lean = _side_by_side(_house(n, variants), seed)
-    assert len(full.results) == full.hands_total and lean.results == ()
+    assert len(full.results) == full.hands_total and lean.results == []
 
 
 def _hand_states(state: State, seed: int) -> list[HandState]:
@@ -141,7 +141,7 @@ def test_a_clone_of_a_lean_state_is_lean_and_independent() -> None:
     snapshot = _fields(state.hand)
     copy = state.clone()
     play_out(copy, [RandomPlayer(s) for s in range(5)])
-    assert copy.keep_results is False and copy.results == ()
+    assert copy.keep_results is False and copy.results == []
     assert _fields(state.hand) == snapshot
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from bourre.advice.solution import CardValue, Solution
+from bourre.game.protocol import GameState
 from bourre.game.state import State
 from bourre.game.tablesteps import hand_log
 from bourre.kernel import _house_facts, _kernel, can_play
@@ -64,7 +65,7 @@ def stepped_in_play(state: object) -> bool:
     return type(state) is KernelState and state.phase_name == "play"
 
 
-def why_not(state: State) -> str | None:
+def why_not(state: GameState) -> str | None:
     """Why the kernel's solver cannot solve ``state`` (``None``: it can)."""
     if not _BUILT:
         return "the compiled kernel is not built (or older than this module)"
@@ -92,7 +93,7 @@ def _units(x: Amount, scale: int) -> int | None:
     return int(v) if v.denominator == 1 and abs(v) < 1 << 62 else None
 
 
-def kernel_solve(state: State) -> Solution:
+def kernel_solve(state: GameState) -> Solution:
     """The values of :func:`bourre.advice.solver.solve` for ``state`` (in the play
     phase, every hand known: checked by the caller), computed by the kernel; raises
     ``ValueError`` when :func:`why_not` gives a reason."""

@@ -39,7 +39,9 @@ from __future__ import annotations
 from bourre.advice import kernel_solver
 from bourre.advice.solution import CardValue, Solution
 from bourre.game.actions import CARDS
+from bourre.game.protocol import GameState
 from bourre.game.state import State, hand_only
+from bourre.kernel.state import KernelState
 from bourre.rules.money import Amount, whole
 
 __all__ = ["CardValue", "Solution", "solve"]
@@ -50,7 +52,7 @@ _Key = tuple[object, ...]
 ENGINES = ("auto", "kernel", "python")
 
 
-def solve(state: State, *, plain: bool = False, engine: str = "auto") -> Solution:
+def solve(state: GameState, *, plain: bool = False, engine: str = "auto") -> Solution:
     """The double-dummy values of each legal card of the seat to play (see the module).
 
     ``state`` must be in the play phase (a card is to be played, R-LEAD) with every
@@ -82,7 +84,7 @@ def solve(state: State, *, plain: bool = False, engine: str = "auto") -> Solutio
 
 def _check(state: object) -> None:
     """Refuse what cannot be solved, saying why."""
-    if not isinstance(state, State):
+    if not isinstance(state, (State, KernelState)):
         raise ValueError(
             f"solve needs the full State of a hand, not {type(state).__name__}: an "
             "observation shows one seat's cards and hides the others' (sample a world "
@@ -112,7 +114,7 @@ def _check(state: object) -> None:
 class _Search:
     """One solve: the seat to play, the tables of positions, the money at the start."""
 
-    def __init__(self, state: State, plain: bool) -> None:
+    def __init__(self, state: GameState, plain: bool) -> None:
         # A private Python copy that ends the session with this hand, unsettled and
         # unrecorded: its returns() at the end less those now are this hand's payout.
         root = hand_only(state)

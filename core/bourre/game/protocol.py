@@ -15,7 +15,7 @@ of it: :class:`bourre.referee.table.TableState` steps a Python ``State`` for it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from bourre.game.actions import Action
@@ -27,12 +27,13 @@ if TYPE_CHECKING:
     from bourre.rules.house import House
     from bourre.rules.money import Amount
 
-__all__ = ["GameState"]
+__all__ = ["GameState", "members"]
 
 
-@runtime_checkable
 class GameState(Protocol):
-    """A session (or one hand) of a house, stepped from outside (see the module)."""
+    """A session (or one hand) of a house, stepped from outside (see the module).
+    A static protocol (mypy checks both engines against it, :func:`members` lists its
+    names): not for ``isinstance``, which would read every property."""
 
     # -- the game (OpenSpiel's methods) --
 
@@ -87,8 +88,13 @@ class GameState(Protocol):
     @property
     def pot(self) -> Amount: ...
     @property
-    def results(self) -> tuple[HandResult, ...]: ...
+    def results(self) -> list[HandResult]: ...
     @property
     def final(self) -> tuple[list[Amount], list[int]] | None: ...
     @property
     def hand(self) -> HandState: ...
+
+
+def members() -> frozenset[str]:
+    """The names of :class:`GameState`'s methods and properties."""
+    return frozenset(n for n in vars(GameState) if not n.startswith("_"))

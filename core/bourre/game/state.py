@@ -213,14 +213,45 @@ class State:
 
     # -- public facts (read-only) -----------------------------------------------------
 
-    house = property(lambda self: self._house, doc="The house played.")
-    n = property(lambda self: self._n, doc="The number of seats.")
-    hand_size = property(lambda self: self._h, doc="The cards of a hand (R-DEAL).")
-    pot = property(lambda self: self._pot, doc="The pot now.")
-    number = property(lambda self: self._number, doc="Hands dealt so far.")
-    hands_total = property(lambda self: self._hands_total, doc="The session's hands.")
-    keep_results = property(lambda self: self._keep_results, doc="Whether results are kept.")
-    announce = property(lambda self: self._announce, doc="Whether decisions are announced.")
+    @property
+    def house(self) -> House:
+        """The house played."""
+        return self._house
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+        return self._n
+
+    @property
+    def hand_size(self) -> int:
+        """The cards of a hand (R-DEAL)."""
+        return self._h
+
+    @property
+    def pot(self) -> Amount:
+        """The pot now."""
+        return self._pot
+
+    @property
+    def number(self) -> int:
+        """Hands dealt so far."""
+        return self._number
+
+    @property
+    def hands_total(self) -> int:
+        """The session's hands."""
+        return self._hands_total
+
+    @property
+    def keep_results(self) -> bool:
+        """Whether results are kept."""
+        return self._keep_results
+
+    @property
+    def announce(self) -> bool:
+        """Whether decisions are announced."""
+        return self._announce
 
     @property
     def balances(self) -> tuple[Amount, ...]:
@@ -233,9 +264,9 @@ class State:
         return self._start
 
     @property
-    def results(self) -> tuple[HandResult, ...]:
-        """The finished hands' results (none with ``keep_results=False``)."""
-        return tuple(self._results)
+    def results(self) -> list[HandResult]:
+        """The finished hands' results (none with ``keep_results=False``): a new list."""
+        return list(self._results)
 
     @property
     def final(self) -> tuple[list[Amount], list[int]] | None:

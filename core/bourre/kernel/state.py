@@ -30,11 +30,12 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bourre.game.actions import CARDS, PASS, PLAY, Action, Deck
 from bourre.game.course import HandResult
 from bourre.game.observation import Discards, Observation
+from bourre.game.protocol import GameState
 from bourre.game.state import Legal, State, checked_balances, is_amount, whole_deck
 from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.rules import HandOutcome, RuleViolation
@@ -211,12 +212,35 @@ class KernelState:
 
     # -- public facts (read-only) -----------------------------------------------------
 
-    house = property(lambda self: self._house, doc="The house played.")
-    n = property(lambda self: self._n, doc="The number of seats.")
-    hand_size = property(lambda self: self._h, doc="The cards of a hand (R-DEAL).")
-    hands_total = property(lambda self: self._given.hands, doc="The session's hands.")
-    keep_results = property(lambda self: self._keep_results, doc="Whether results are kept.")
-    announce = property(lambda self: self._announce, doc="Whether decisions are announced.")
+    @property
+    def house(self) -> House:
+        """The house played."""
+        return self._house
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+        return self._n
+
+    @property
+    def hand_size(self) -> int:
+        """The cards of a hand (R-DEAL)."""
+        return self._h
+
+    @property
+    def hands_total(self) -> int:
+        """The session's hands."""
+        return self._given.hands
+
+    @property
+    def keep_results(self) -> bool:
+        """Whether results are kept."""
+        return self._keep_results
+
+    @property
+    def announce(self) -> bool:
+        """Whether decisions are announced."""
+        return self._announce
 
     @property
     def start(self) -> tuple[Amount, ...]:
@@ -229,7 +253,7 @@ class KernelState:
         return self._k
 
     @property
-    def results(self) -> tuple[HandResult, ...]:
+    def results(self) -> list[HandResult]:
         """The finished hands' results, from the Python rules (:meth:`_python`)."""
         return self._python().results
 
@@ -321,7 +345,7 @@ class KernelState:
     def pot(self) -> Amount:
         if self._k.overflow():
             return self._python().pot
-        return self._amount(self._k.pot())
+        return self._amount(int(self._k.pot()))
 
     def cards_of(self, seat: int) -> tuple[int, ...]:
         return self._k.hand(seat) if self._k.number() else ()
@@ -509,3 +533,8 @@ class KernelState:
 
 if _kernel is not None:
     _kernel.bind_state_methods(KernelState)
+
+if TYPE_CHECKING:  # (mypy checks that both engines implement the protocol)
+
+    def _protocol(k: KernelState, p: State) -> tuple[GameState, GameState]:
+        return k, p

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 
 from bourre.game import tablesteps
 from bourre.game.actions import Action, AfterDraw, Dealt, Deck, Drew
+from bourre.game.protocol import GameState
 from bourre.game.state import State
 from bourre.game.tablesteps import HandLogView, Waiting
 from bourre.rules.house import House
@@ -36,7 +37,12 @@ class TableState:
     """A session refereed at a real table (see the module): :attr:`state` is the game,
     the methods are the table's events."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: GameState) -> None:
+        if not isinstance(state, State):
+            raise TypeError(
+                f"a table steps the Python rules' State, not a {type(state).__name__}:"
+                " make it with engine='python'"
+            )
         self._state = state
 
     @classmethod
