@@ -3,7 +3,8 @@ play searched, nothing remembered, nothing merged."""
 
 from __future__ import annotations
 
-from bourre.game.state import State, hand_only
+from bourre.game.copies import hand_only
+from bourre.game.state import State
 from bourre.rules.money import Amount
 
 

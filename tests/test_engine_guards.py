@@ -203,9 +203,9 @@ def test_apply_action_refuses_a_non_action_unchanged(garbage: object) -> None:
 
 
 def test_mark_premature_refuses_a_seat_that_is_not_there() -> None:
-    state = Game("standard").new_session(seed=1)
+    table = TableState(Game("standard", engine="python").new_session(seed=1))
     with pytest.raises(Exception) as e:
-        TableState(state).mark_premature(99)
+        table.mark_premature(99)
     assert getattr(e.value, "rule", None) == "R-SEAT"
 
 

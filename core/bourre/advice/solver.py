@@ -39,8 +39,9 @@ from __future__ import annotations
 from bourre.advice import kernel_solver
 from bourre.advice.solution import CardValue, Solution
 from bourre.game.actions import CARDS
+from bourre.game.copies import hand_only
 from bourre.game.protocol import GameState
-from bourre.game.state import State, hand_only
+from bourre.game.state import State
 from bourre.kernel.state import KernelState
 from bourre.rules.money import Amount, whole
 

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from bourre.game.actions import Action
-    from bourre.game.course import HandResult
+    from bourre.game.legal import Legal
+    from bourre.game.log import HandResult
     from bourre.game.observation import Observation
-    from bourre.game.state import Legal, State
+    from bourre.game.state import State
     from bourre.rules import RuleViolation
     from bourre.rules.hand import HandState
     from bourre.rules.house import House

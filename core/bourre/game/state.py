@@ -24,20 +24,18 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from bourre.game import course, tablesteps
-from bourre.game.actions import CARDS, PASS, PLAY, Action, Dealt, Deck
+from bourre.game.actions import CARDS, PASS, PLAY, Action, AfterDraw, Dealt, Deck, Drew
 from bourre.game.chance import Chance
-from bourre.game.course import HandResult
+from bourre.game.legal import Legal, legal_play
+from bourre.game.log import HandLog, HandResult, PlayLog, Told
 from bourre.game.observation import Discards, Observation
 from bourre.game.phase import CHANCE, CHANCE_PHASES, TERMINAL, Phase
-from bourre.game.tablesteps import HandLog, PlayLog, Told
-from bourre.rules import DECIDE, HandOutcome, Reason, RuleViolation, Turn
+from bourre.rules import DECIDE, HandOutcome, PlayResult, RuleViolation, Turn
 from bourre.rules.cards import card_symbol
-from bourre.rules.hand import HandState, PublicDecision, TrickLog
+from bourre.rules.hand import HandState, PublicDecision, Reshuffle, TrickLog, keep_order
 from bourre.rules.hookspec import (
     ANTE,
     CINCH,
@@ -52,12 +50,11 @@ from bourre.rules.hookspec import (
     PENALTY,
     SETTLE,
     TRICK_WINNER,
+    PluginError,
 )
 from bourre.rules.money import Amount
 
 if TYPE_CHECKING:
-    from bourre.game.protocol import GameState
-    from bourre.rules.hookspec import CinchRule, FollowRule
     from bourre.rules.house import House
 
 __all__ = [
@@ -71,7 +68,6 @@ __all__ = [
     "PublicDecision",
     "State",
     "TrickLog",
-    "hand_only",
     "legal_play",
     "observe",
 ]
@@ -79,65 +75,6 @@ __all__ = [
 
 def is_amount(x: object) -> bool:
     return (isinstance(x, int) and not isinstance(x, bool)) or isinstance(x, Fraction)
-
-
-@dataclass(frozen=True)
-class Legal:
-    """The cards the player to play may play and why (:meth:`State.legal_with_reasons`):
-    the ordinary obligations' reason, then the cinch's when the player has one."""
-
-    seat: int
-    cards: tuple[int, ...]
-    """The legal cards, in the hand's order; never none."""
-    reasons: tuple[Reason, ...]
-    cinch: bool
-    """Whether the player has a cinch (R-SURE)."""
-    ordinary: tuple[int, ...]
-    """The cards the ordinary obligations allow (before the cinch)."""
-
-    @property
-    def rules(self) -> list[str]:
-        """The ids of the rules that decided the legal set, in order."""
-        return [r.rule for r in self.reasons]
-
-    def reason_for(self, card: int) -> Reason:
-        """Why ``card``, held and not legal, may not be played: the reason of the rule
-        that left it out (the ordinary obligations', else the cinch's)."""
-        return self.reasons[0] if card not in self.ordinary else self.reasons[-1]
-
-    def refusal(self, card: int) -> RuleViolation:
-        """The refusal of ``card``, held and not legal, in :meth:`reason_for`'s words."""
-        reason = self.reason_for(card)
-        return RuleViolation(
-            reason.rule,
-            f"seat {self.seat} may not play {card_symbol(card)}: {reason.words}",
-            self.cards,
-        )
-
-
-def legal_play(
-    follow: FollowRule,
-    cinch: CinchRule,
-    seat: int,
-    hand: tuple[int, ...],
-    trick: tuple[int, ...],
-    trump: int,
-    known: frozenset[int],
-    won: int,
-    last: bool,
-) -> Legal:
-    """The legal cards of ``seat`` holding ``hand`` on ``trick`` and why: the ordinary
-    obligations' answer (R-FOLLOW …), narrowed by the cinch when the player has one
-    (R-SURE … R-CINCH-LAST).  ``known``: the cards the player knows are out of every
-    opponent's hand; ``won``: its tricks; ``last``: it plays last to the trick."""
-    ordinary = follow.legal(hand, trick, trump)
-    ruling, reasons = ordinary, [ordinary.reason]
-    has = cinch.has_cinch(hand, trump, known, won)
-    if has:
-        ruling = cinch.narrow(ordinary, hand, trick, trump, known, last)
-        if ruling is not ordinary:
-            reasons.append(ruling.reason)
-    return Legal(seat, ruling.cards, tuple(reasons), has, ordinary.cards)
 
 
 class State:
@@ -209,7 +146,7 @@ class State:
         self._told = Told()  # what a table told of this hand (bourre.game.tablesteps)
         self._log = HandLog()  # this hand's antes and plays, as the record reports them
         self._legal: Legal | None = None
-        course.begin_hand(self)
+        begin_hand(self)
 
     # -- public facts (read-only) -----------------------------------------------------
 
@@ -407,7 +344,7 @@ class State:
                 raise RuleViolation("R-LEAD", f"seat {seat} is to play a card")
             card = action.cards[0]
             if card not in self.legal_with_reasons().cards:
-                raise tablesteps.refusal(self, card)
+                raise refusal(self, card)
             self._play(card)
             return
         if self._phase is not Phase.DECIDE:
@@ -426,12 +363,12 @@ class State:
                 raise RuleViolation("R-DRAW", f"seat {t.seat} is to discard (or stand pat)")
             self._exchange(hs, t.seat, action.cards)
         self._history.append(action)
-        course.advance(self)
+        advance(self)
 
     def _exchange(self, hs: HandState, seat: int, cards: tuple[int, ...]) -> None:
         """A seat's discards: the house's draw, or a chance node when the stock is unseen."""
         if self._told.after_draw is not None or (cards and (hs.unseen_stock or hs.hidden[seat])):
-            tablesteps.exchange_unseen(self, hs, seat, cards)  # what a table tells
+            exchange_unseen(self, hs, seat, cards)  # what a table tells
             return
         before = set(hs.hands[seat])
         self._draw.draw(hs, seat, cards)  # refuses what is not allowed, unchanged (R-DRAW)
@@ -448,11 +385,11 @@ class State:
         if self._phase is Phase.DEAL and isinstance(outcome, (Deck, Dealt)):
             if isinstance(outcome, Deck) and not whole_deck(outcome.cards):
                 raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
-            course.deal_hand(self, outcome)  # (the state's own seeded decks need no such check)
+            deal_hand(self, outcome)  # (the state's own seeded decks need no such check)
         else:
-            tablesteps.table_chance(self, outcome)
+            table_chance(self, outcome)
         self._history.append(outcome)
-        course.advance(self)
+        advance(self)
 
     # -- results ----------------------------------------------------------------------
 
@@ -509,20 +446,329 @@ class State:
         )
 
     def _play(self, card: int, renege: bool = False, first: int | None = None) -> None:
-        course.play(self, card, renege, first)  # (for bourre.game.tablesteps.referee_play)
+        play(self, card, renege, first)  # (for bourre.game.tablesteps.referee_play)
 
 
-def hand_only(state: GameState, *, keep_results: bool = False) -> State:
-    """A private Python copy of ``state`` that ends the session with this hand,
-    unsettled and unrecorded, keeping no result nor history (with ``keep_results``:
-    those so far, and this hand's): its ``returns()`` at the end less those now are
-    exactly this hand's payout (the solver's root)."""
-    root = state.python_copy()
-    root._hands_total, root._settles, root._record = root._number, False, False
-    root._keep_results = keep_results
-    if not keep_results:
-        root._results, root._history = [], []
-    return root
+# -- the course of a hand (the state's private half: nothing outside bourre.game calls it)
+
+
+def begin_hand(state: State) -> None:
+    """A new hand: its position is open until the deal; a seeded state deals at once."""
+    state._phase, state._hs, state._told = Phase.DEAL, None, Told()
+    if not state._keep_results:
+        state._history.clear()  # a lean session: this hand's actions only
+    if state._chance is not None:
+        deck = Deck(tuple(state._chance.deck()))
+        deal_hand(state, deck)
+        state._history.append(deck)
+        advance(state)
+
+
+def _dealer(state: State) -> int:
+    """The given dealer, else the first, else the house's next dealer (R-DEALER)."""
+    if state._told.dealer is not None:
+        return state._told.dealer
+    if state._last_dealer is None:
+        if state._first_dealer is None:
+            raise RuleViolation("R-DEALER", "no dealer: table.first_dealer is 'random'")
+        return state._first_dealer
+    return state._next_dealer(state._last_dealer, state._marks)
+
+
+def deal_hand(state: State, outcome: Deck | Dealt) -> None:
+    """The deal (a chance outcome: R-DEAL, R-DECK), then the antes (R-FIRST-POT,
+    R-ANTE), told the dealer; the decisions begin."""
+    n, dealer = state._n, _dealer(state)
+    reshuffle = state._told.reshuffle
+    if reshuffle is None:
+        reshuffle = state._chance.reshuffle if state._chance is not None else keep_order
+    if isinstance(outcome, Dealt):
+        hs = dealt_hand(state, outcome, dealer, reshuffle)
+    else:
+        hands, upcard, stock = state._deal.deal(outcome.cards, dealer, n)
+        if any(len(hand) != state._h for hand in hands) or len(hands) != n:
+            who = state._house.answered_by[DEAL.name].name
+            raise PluginError(
+                who, DEAL.name, f"the deal must give {n} hands of {state._h} cards (R-DEAL)"
+            )
+        hs = HandState(
+            number=state._number + 1, n=n, hand_size=state._h, dealer=dealer, hands=hands,
+            upcard=upcard, stock=stock, pot=state._pot, reshuffle=reshuffle,
+        )  # fmt: skip
+    state._last_dealer = dealer
+    state._number += 1
+    log = state._log = HandLog()
+    if state._told.pot is not None:  # a pot already in the middle: nobody antes
+        state._total += state._told.pot - state._pot
+        state._pot = state._told.pot
+        log.antes = [0] * n
+    else:
+        ante, rule = state._house.table.ante, state._ante
+        log.antes = rule.hand_antes(n, ante, state._previous, dealer)
+        if state._record:
+            log.ante_reasons = rule.reasons(n, ante, state._previous, dealer)
+        for s in range(n):
+            state._balances[s] -= log.antes[s]
+        state._pot += sum(log.antes)
+    hs.pot = state._pot
+    state._hs, state._phase, state._turn, state._steps = hs, Phase.DECIDE, None, 0
+
+
+def advance(state: State) -> None:
+    """Run the hand on until someone (or chance) must act."""
+    if state._phase is not Phase.DECIDE:
+        return
+    hs = state.hand
+    state._steps += 1
+    if state._steps > 4 * state._n + 4:  # each seat decides once and exchanges once
+        who = state._house.answered_by[DECISIONS.name].name
+        raise PluginError(
+            who, DECISIONS.name, "the decisions do not end: no progress after every seat acted"
+        )
+    t = state._turn = state._decisions.turn(hs)
+    if t is not None:
+        if t.kind != DECIDE and hs.hidden[t.seat] and state._told.after_draw is None:
+            state._told.seat, state._phase = t.seat, Phase.REVEAL
+        return
+    for s in hs.active:
+        if hs.hidden[s]:  # a seat forced in whose hand nobody showed
+            state._told.seat, state._phase = s, Phase.REVEAL
+            return
+    _start_play(state, hs)
+
+
+def _start_play(state: State, hs: HandState) -> None:
+    """The decisions are over: the play ante, R-SOLE, the first lead (R-LEAD)."""
+    extra = state._ante.play_ante(state._house.table.ante)  # double-ante
+    for s in hs.active:
+        state._balances[s] -= extra
+    state._pot += extra * len(hs.active)
+    hs.pot = hs.pot_at_stake = state._pot
+    state._log.start_play([list(cards) for cards in hs.hands] if state._record else [])
+    if len(hs.active) == 1:  # R-SOLE
+        hs.won[hs.active[0]] = state._h
+        _end_hand(state)
+        return
+    _new_trick(state, hs, None)
+    state._phase = Phase.PLAY
+
+
+def _new_trick(state: State, hs: HandState, winner: int | None) -> None:
+    """A new trick: who leads it and plays to it in what order is the house's lead
+    (R-LEAD), told the winner of the last trick (``None``: the first)."""
+    hs.trick_seats = list(state._lead(tuple(hs.active), hs.dealer, winner))
+    hs.trick, hs.leader, state._legal = [], hs.trick_seats[0], None
+
+
+def play(state: State, card: int, renege: bool = False, first: int | None = None) -> None:
+    """The player to play plays ``card`` (a renege, or a correction of ``first``, on
+    a table's path: :func:`bourre.game.tablesteps.referee_play`); a full trick goes
+    to its winner, who leads the next (R-TRICK); after the last trick the hand ends."""
+    hs, legal = state.hand, state.legal_with_reasons()
+    seat = legal.seat
+    if legal.cinch:
+        hs.cinch_plays += 1
+    state._history.append(state._log.played(legal, card, renege, first, state._record))
+    hs.hands[seat].remove(card)
+    hs.trick.append(card)
+    hs.played.add(card)
+    state._legal = None
+    if len(hs.trick) < len(hs.trick_seats):
+        return
+    winner = hs.trick_seats[state._trick_winner(tuple(hs.trick), hs.trump)]
+    hs.won[winner] += 1
+    hs.tricks.append(
+        TrickLog(hs.leader, tuple(zip(hs.trick_seats, hs.trick, strict=False)), winner)
+    )
+    if len(hs.tricks) < state._h:
+        _new_trick(state, hs, winner)
+        return
+    hs.trick, hs.trick_seats = [], []
+    _end_hand(state)
+
+
+def _end_hand(state: State) -> None:
+    """The payout (R-WIN, R-BOURRE, R-ANTE …), the hand's result, then the next hand
+    or the settlement (R-SESSION, R-SETTLE)."""
+    hs, log, n = state.hand, state._log, state._n
+    result = PlayResult(
+        n, hs.pot_at_stake, list(hs.active), list(hs.won), set(log.forfeits),
+        list(log.reneges), len(hs.active) == 1,
+    )  # fmt: skip
+    outcome = state._payout(result, state._penalty)
+    for s in range(n):
+        state._balances[s] += outcome.takes[s] - outcome.paid[s]
+    state._pot = hs.pot = outcome.pot_after
+    state._previous = outcome
+    _check_conserved(
+        state._house, state._checked, sum(state._balances) + state._pot, state._total, hs
+    )
+    for s in (*log.forfeits, *state._told.premature):
+        state._marks[s] = True  # the next turn to deal is lost (R-CORRECTED, R-PREMATURE)
+    if state._keep_results:
+        state._results.append(
+            HandResult(
+                hs.number, hs.dealer, hs, outcome, list(state._balances), log.antes,
+                log.hands_after, log.plays, log.ante_reasons,
+            )
+        )  # fmt: skip
+    if state._number < state._hands_total:
+        begin_hand(state)
+        return
+    state._phase = Phase.OVER
+    if state._settles:
+        state._final = state._settle(list(state._balances), state._pot)
+
+
+def _check_conserved(
+    house: House, checked: bool, money: Amount, total: Amount, hs: HandState
+) -> None:
+    """After every hand the money at the table is whole, and with components not
+    built in the cards too; else the game stops naming those components."""
+    problem = ""
+    if money != total:
+        problem = f"money not conserved: the table holds {money}, not {total}"
+    elif checked and not hs.unseen_stock and not any(hs.hidden):
+        try:
+            hs.places()
+        except AssertionError as e:
+            problem = f"cards not conserved: {e}"
+    if problem:
+        who = ", ".join(house.guarded) or "the house's components"
+        raise PluginError(who, f"hand {hs.number}", problem)
+
+
+def refusal(state: State, card: int) -> RuleViolation:
+    """Why the player to play may not play ``card``: the deciding component's words."""
+    legal = state.legal_with_reasons()
+    if not isinstance(card, int) or card not in state.hand.hands[legal.seat]:
+        what = card_symbol(card) if isinstance(card, int) and 0 <= card < 52 else repr(card)
+        return RuleViolation("R-DEAL", f"seat {legal.seat} does not hold {what}", legal.cards)
+    return legal.refusal(card)
+
+
+# -- what a table saw instead of a deck ----------------------------------------------
+
+
+def table_chance(state: State, outcome: object) -> None:
+    """Apply what a table saw at ``state``'s chance node (a ``Dealt`` deal or hand, an
+    ``AfterDraw``, a ``Drew``); the state then goes on (:meth:`State.apply_chance`).
+    An impossible outcome raises ``RuleViolation``, unchanged."""
+    phase, told = state._phase, state._told
+    if phase is Phase.REVEAL and isinstance(outcome, Dealt):
+        _reveal(state, state.hand, told.seat, outcome)
+        state._phase = Phase.DECIDE
+    elif phase is Phase.REVEAL and isinstance(outcome, AfterDraw):
+        hs, seat, t = state.hand, told.seat, state._turn
+        if t is not None and t.kind != DECIDE and t.seat == seat:
+            told.after_draw = tuple(outcome.cards)  # read with the discards it names
+        else:  # no exchange follows: the hand it was dealt
+            _reveal(state, hs, seat, Dealt.of(hs.upcard, {seat: outcome.cards}))
+        state._phase = Phase.DECIDE
+    elif phase is Phase.DRAW and isinstance(outcome, Drew):
+        hs, seat, discards = state.hand, told.seat, told.discards
+        state._draw.drawn(hs, seat, discards, outcome.cards)
+        hs.gave[seat], hs.got[seat] = discards, tuple(sorted(outcome.cards))
+        state._decisions.exchanged(hs, seat, discards)
+        state._phase = Phase.DECIDE
+    else:
+        want = {
+            Phase.DEAL: "a Deck or Dealt",
+            Phase.REVEAL: "a Dealt hand or an AfterDraw",
+            Phase.DRAW: "a Drew",
+        }
+        raise RuleViolation(
+            "R-DEAL",
+            f"chance does not act now, or wants {want.get(phase, 'nothing')}: got {outcome!r}",
+        )
+
+
+def exchange_unseen(state: State, hs: HandState, seat: int, cards: tuple[int, ...]) -> None:
+    """The exchange of a seat when the table has not shown what it drew: after its hand
+    after the exchange was shown (an ``AfterDraw``), or a chance node for its
+    replacements (a ``Drew``: the stock, or its hand, unseen)."""
+    told = state._told
+    if told.after_draw is not None:
+        _exchange_shown(state, hs, seat, cards, told.after_draw)
+        told.after_draw = None
+        return
+    state._draw.check(hs, seat, cards)
+    told.discards, told.seat = cards, seat
+    state._phase = Phase.DRAW  # what a table knows: the replacements are told
+
+
+def _exchange_shown(
+    state: State, hs: HandState, seat: int, cards: tuple[int, ...], after: tuple[int, ...]
+) -> None:
+    """The exchange of a seat whose hand after it was shown (its plays): the draw
+    reads the hand it was dealt and what it drew (R-DRAW, R-RESHUFFLE), the deal
+    checks that hand (R-DEAL), and the exchange runs as one a table tells."""
+    dealt, drew = state._draw.split(hs, seat, cards, after)
+    _check_hand(state, seat, dealt, hs.dealer, hs.upcard)
+    before, hidden = hs.hands[seat], hs.hidden[seat]
+    hs.hands[seat], hs.hidden[seat] = sorted(dealt), False
+    try:
+        state._draw.drawn(hs, seat, cards, drew)
+    except RuleViolation:
+        hs.hands[seat], hs.hidden[seat] = before, hidden
+        raise
+    if cards:
+        hs.gave[seat], hs.got[seat] = cards, tuple(sorted(drew))
+    state._decisions.exchanged(hs, seat, cards)
+
+
+def _check_hand(state: State, seat: int, cards: Sequence[int], dealer: int, upcard: int) -> None:
+    n = state._n
+    if not isinstance(seat, int) or not 0 <= seat < n:
+        raise RuleViolation("R-SEAT", f"no seat {seat} at a table of {n}")
+    if not all(type(c) is int and 0 <= c < 52 for c in cards):
+        raise RuleViolation("R-DECK", f"seat {seat} was dealt something that is not a card")
+    state._deal.check_hand(seat, cards, dealer, upcard)
+
+
+def dealt_hand(state: State, outcome: Dealt, dealer: int, reshuffle: Reshuffle) -> HandState:
+    """A deal given by what the table saw: the upcard, the hands shown (R-DEAL)."""
+    n, up = state._n, outcome.upcard
+    if type(up) is not int or not 0 <= up < 52:
+        raise RuleViolation("R-DEAL", "the upcard is required: it names trump")
+    hands: list[list[int]] = [[] for _ in range(n)]
+    hidden = [True] * n
+    seen: dict[int, int] = {}
+    for seat, cards in outcome.hands.items():
+        _check_hand(state, seat, cards, dealer, up)
+        for c in cards:
+            if c in seen:
+                raise RuleViolation(
+                    "R-DECK", f"{card_symbol(c)} is dealt to seats {seen[c]} and {seat}"
+                )
+            seen[c] = seat
+        hands[seat] = sorted(cards)
+        hidden[seat] = False
+    if hidden[dealer]:
+        hands[dealer] = [up]  # the upcard is known to be in the dealer's hand
+    hs = HandState(
+        number=state._number + 1, n=n, hand_size=state._h, dealer=dealer, hands=hands,
+        upcard=up, stock=[], pot=state._pot, reshuffle=reshuffle,
+    )  # fmt: skip
+    hs.hidden = hidden
+    hs.unseen_stock = 52 - n * state._h
+    return hs
+
+
+def _reveal(state: State, hs: HandState, seat: int, outcome: Dealt) -> None:
+    """The hand of ``seat``, who plays, shown after the deal (R-DEAL)."""
+    if seat not in outcome.hands:
+        raise RuleViolation("R-DEAL", f"seat {seat} plays: the cards it was dealt are required")
+    cards = outcome.hands[seat]
+    _check_hand(state, seat, cards, hs.dealer, hs.upcard)
+    placed = hs.located()
+    for c in cards:
+        if c in placed and not (seat == hs.dealer and c == hs.upcard):
+            raise RuleViolation(
+                "R-DECK", f"{card_symbol(c)} is already elsewhere: seat {seat} cannot hold it"
+            )
+    hs.hands[seat] = sorted(cards)
+    hs.hidden[seat] = False
 
 
 def whole_deck(cards: Sequence[object]) -> bool:

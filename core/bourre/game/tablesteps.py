@@ -22,27 +22,23 @@ hand whose unseen cards are given as a table would.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
-from bourre.game.actions import CARDS, AfterDraw, Dealt, Drew, TablePlay
+from bourre.game.log import PlayLog
 from bourre.game.phase import Phase
-from bourre.rules import DECIDE, Reason, RuleViolation
+from bourre.rules import Reason, RuleViolation
 from bourre.rules.cards import card_symbol
-from bourre.rules.hand import HandState, Reshuffle
+from bourre.rules.hand import HandState
 from bourre.rules.money import Amount
 
 if TYPE_CHECKING:
-    from bourre.game.state import Legal, State
+    from bourre.game.state import State
 
 __all__ = [
-    "HandLog",
     "HandLogView",
-    "PlayLog",
-    "Told",
     "Waiting",
     "dealing",
     "first_dealer_known",
@@ -51,92 +47,8 @@ __all__ = [
     "next_dealer",
     "referee_play",
     "set_hand",
-    "table_chance",
     "waiting",
 ]
-
-
-@dataclass
-class Told:
-    """What a table told the state of the hand now, besides its actions."""
-
-    dealer: int | None = None
-    pot: Amount | None = None
-    reshuffle: Reshuffle | None = None
-    seat: int = -1
-    """The seat chance waits on (its hand, or its replacements)."""
-    discards: tuple[int, ...] = ()
-    """That seat's discards, while chance waits for its replacements."""
-    after_draw: tuple[int, ...] | None = None
-    """The hand that seat held after its exchange, shown before it: its discards then
-    tell its deal (R-DRAW)."""
-    premature: list[int] = field(default_factory=list)
-    """Seats that announced out of turn this hand (R-PREMATURE)."""
-
-    def copy(self) -> Told:
-        c = copy.copy(self)
-        c.premature = list(self.premature)
-        return c
-
-
-@dataclass(frozen=True)
-class PlayLog:
-    """One card played, as the hand record reports it."""
-
-    seat: int
-    card: int
-    legal: tuple[int, ...]
-    cinch: bool
-    renege: bool
-    corrected: bool
-    played_first: int | None = None
-    """The illegal card taken back, for a corrected play."""
-    why: Reason | None = None
-    """For a renege or a correction: why the illegal card was not allowed."""
-
-
-@dataclass
-class HandLog:
-    """A hand's antes and plays as its record reports them; the reneges and forfeits
-    the payout reads (R-RENEGE, R-CORRECTED)."""
-
-    antes: list[Amount] = field(default_factory=list)
-    ante_reasons: tuple[Reason, ...] = ()
-    """Why the seats anted what they did (kept when the state records)."""
-    hands_after: list[list[int]] = field(default_factory=list)
-    """The hands after the draw (kept when the state records)."""
-    plays: list[PlayLog] = field(default_factory=list)
-    """Every card played, in order (kept when the state records)."""
-    forfeits: set[int] = field(default_factory=set)
-    reneges: list[int] = field(default_factory=list)
-
-    def copy(self) -> HandLog:
-        return HandLog(
-            list(self.antes), self.ante_reasons, [list(h) for h in self.hands_after],
-            list(self.plays), set(self.forfeits), list(self.reneges),
-        )  # fmt: skip
-
-    def start_play(self, hands_after: list[list[int]]) -> None:
-        self.hands_after, self.plays, self.forfeits, self.reneges = hands_after, [], set(), []
-
-    def played(
-        self, legal: Legal, card: int, renege: bool, first: int | None, record: bool
-    ) -> object:
-        """A card played (a renege, or a correction of ``first``): logged; the history's
-        item for it."""
-        seat, corrected = legal.seat, first is not None
-        if record:
-            illegal = first if first is not None else card if renege else None
-            why = legal.reason_for(illegal) if illegal is not None else None
-            self.plays.append(
-                PlayLog(seat, card, legal.cards, legal.cinch, renege, corrected, first, why)
-            )
-        if not (corrected or renege):
-            return CARDS[card]
-        self.forfeits.add(seat)
-        if renege:
-            self.reneges.append(seat)
-        return TablePlay(card, None) if first is None else TablePlay(first, card)
 
 
 class Waiting(NamedTuple):
@@ -272,139 +184,6 @@ def _not_held(hs: HandState, seat: int, card: int, rule: str = "R-DEAL") -> Rule
                 f" in trick {i + 1}",
             )
     return RuleViolation(rule, f"seat {seat} does not hold {card_symbol(card)}")
-
-
-def refusal(state: State, card: int) -> RuleViolation:
-    """Why the player to play may not play ``card``: the deciding component's words."""
-    legal = state.legal_with_reasons()
-    if not isinstance(card, int) or card not in state.hand.hands[legal.seat]:
-        what = card_symbol(card) if isinstance(card, int) and 0 <= card < 52 else repr(card)
-        return RuleViolation("R-DEAL", f"seat {legal.seat} does not hold {what}", legal.cards)
-    return legal.refusal(card)
-
-
-# -- what a table saw instead of a deck ----------------------------------------------
-
-
-def table_chance(state: State, outcome: object) -> None:
-    """Apply what a table saw at ``state``'s chance node (a ``Dealt`` deal or hand, an
-    ``AfterDraw``, a ``Drew``); the state then goes on (:meth:`State.apply_chance`).
-    An impossible outcome raises ``RuleViolation``, unchanged."""
-    phase, told = state._phase, state._told
-    if phase is Phase.REVEAL and isinstance(outcome, Dealt):
-        _reveal(state, state.hand, told.seat, outcome)
-        state._phase = Phase.DECIDE
-    elif phase is Phase.REVEAL and isinstance(outcome, AfterDraw):
-        hs, seat, t = state.hand, told.seat, state._turn
-        if t is not None and t.kind != DECIDE and t.seat == seat:
-            told.after_draw = tuple(outcome.cards)  # read with the discards it names
-        else:  # no exchange follows: the hand it was dealt
-            _reveal(state, hs, seat, Dealt.of(hs.upcard, {seat: outcome.cards}))
-        state._phase = Phase.DECIDE
-    elif phase is Phase.DRAW and isinstance(outcome, Drew):
-        hs, seat, discards = state.hand, told.seat, told.discards
-        state._draw.drawn(hs, seat, discards, outcome.cards)
-        hs.gave[seat], hs.got[seat] = discards, tuple(sorted(outcome.cards))
-        state._decisions.exchanged(hs, seat, discards)
-        state._phase = Phase.DECIDE
-    else:
-        want = {
-            Phase.DEAL: "a Deck or Dealt",
-            Phase.REVEAL: "a Dealt hand or an AfterDraw",
-            Phase.DRAW: "a Drew",
-        }
-        raise RuleViolation(
-            "R-DEAL",
-            f"chance does not act now, or wants {want.get(phase, 'nothing')}: got {outcome!r}",
-        )
-
-
-def exchange_unseen(state: State, hs: HandState, seat: int, cards: tuple[int, ...]) -> None:
-    """The exchange of a seat when the table has not shown what it drew: after its hand
-    after the exchange was shown (an ``AfterDraw``), or a chance node for its
-    replacements (a ``Drew``: the stock, or its hand, unseen)."""
-    told = state._told
-    if told.after_draw is not None:
-        _exchange_shown(state, hs, seat, cards, told.after_draw)
-        told.after_draw = None
-        return
-    state._draw.check(hs, seat, cards)
-    told.discards, told.seat = cards, seat
-    state._phase = Phase.DRAW  # what a table knows: the replacements are told
-
-
-def _exchange_shown(
-    state: State, hs: HandState, seat: int, cards: tuple[int, ...], after: tuple[int, ...]
-) -> None:
-    """The exchange of a seat whose hand after it was shown (its plays): the draw
-    reads the hand it was dealt and what it drew (R-DRAW, R-RESHUFFLE), the deal
-    checks that hand (R-DEAL), and the exchange runs as one a table tells."""
-    dealt, drew = state._draw.split(hs, seat, cards, after)
-    _check_hand(state, seat, dealt, hs.dealer, hs.upcard)
-    before, hidden = hs.hands[seat], hs.hidden[seat]
-    hs.hands[seat], hs.hidden[seat] = sorted(dealt), False
-    try:
-        state._draw.drawn(hs, seat, cards, drew)
-    except RuleViolation:
-        hs.hands[seat], hs.hidden[seat] = before, hidden
-        raise
-    if cards:
-        hs.gave[seat], hs.got[seat] = cards, tuple(sorted(drew))
-    state._decisions.exchanged(hs, seat, cards)
-
-
-def _check_hand(state: State, seat: int, cards: Sequence[int], dealer: int, upcard: int) -> None:
-    n = state._n
-    if not isinstance(seat, int) or not 0 <= seat < n:
-        raise RuleViolation("R-SEAT", f"no seat {seat} at a table of {n}")
-    if not all(type(c) is int and 0 <= c < 52 for c in cards):
-        raise RuleViolation("R-DECK", f"seat {seat} was dealt something that is not a card")
-    state._deal.check_hand(seat, cards, dealer, upcard)
-
-
-def dealt_hand(state: State, outcome: Dealt, dealer: int, reshuffle: Reshuffle) -> HandState:
-    """A deal given by what the table saw: the upcard, the hands shown (R-DEAL)."""
-    n, up = state._n, outcome.upcard
-    if type(up) is not int or not 0 <= up < 52:
-        raise RuleViolation("R-DEAL", "the upcard is required: it names trump")
-    hands: list[list[int]] = [[] for _ in range(n)]
-    hidden = [True] * n
-    seen: dict[int, int] = {}
-    for seat, cards in outcome.hands.items():
-        _check_hand(state, seat, cards, dealer, up)
-        for c in cards:
-            if c in seen:
-                raise RuleViolation(
-                    "R-DECK", f"{card_symbol(c)} is dealt to seats {seen[c]} and {seat}"
-                )
-            seen[c] = seat
-        hands[seat] = sorted(cards)
-        hidden[seat] = False
-    if hidden[dealer]:
-        hands[dealer] = [up]  # the upcard is known to be in the dealer's hand
-    hs = HandState(
-        number=state._number + 1, n=n, hand_size=state._h, dealer=dealer, hands=hands,
-        upcard=up, stock=[], pot=state._pot, reshuffle=reshuffle,
-    )  # fmt: skip
-    hs.hidden = hidden
-    hs.unseen_stock = 52 - n * state._h
-    return hs
-
-
-def _reveal(state: State, hs: HandState, seat: int, outcome: Dealt) -> None:
-    """The hand of ``seat``, who plays, shown after the deal (R-DEAL)."""
-    if seat not in outcome.hands:
-        raise RuleViolation("R-DEAL", f"seat {seat} plays: the cards it was dealt are required")
-    cards = outcome.hands[seat]
-    _check_hand(state, seat, cards, hs.dealer, hs.upcard)
-    placed = hs.located()
-    for c in cards:
-        if c in placed and not (seat == hs.dealer and c == hs.upcard):
-            raise RuleViolation(
-                "R-DECK", f"{card_symbol(c)} is already elsewhere: seat {seat} cannot hold it"
-            )
-    hs.hands[seat] = sorted(cards)
-    hs.hidden[seat] = False
 
 
 def dealing(state: State) -> tuple[int | None, tuple[int, ...]]:

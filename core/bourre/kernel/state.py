@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bourre.game.actions import CARDS, PASS, PLAY, Action, Deck
-from bourre.game.course import HandResult
+from bourre.game.log import HandResult
 from bourre.game.observation import Discards, Observation
 from bourre.game.protocol import GameState
 from bourre.game.state import Legal, State, checked_balances, is_amount, whole_deck
