@@ -33,6 +33,7 @@ from bourre.game.legal import Legal, legal_play
 from bourre.game.log import HandLog, HandResult, PlayLog, Told
 from bourre.game.observation import Discards, Observation
 from bourre.game.phase import CHANCE, CHANCE_PHASES, TERMINAL, Phase
+from bourre.game.unseen import split
 from bourre.rules import DECIDE, HandOutcome, PlayResult, RuleViolation, Turn
 from bourre.rules.cards import card_symbol
 from bourre.rules.hand import HandState, PublicDecision, Reshuffle, TrickLog, keep_order
@@ -700,10 +701,11 @@ def exchange_unseen(state: State, hs: HandState, seat: int, cards: tuple[int, ..
 def _exchange_shown(
     state: State, hs: HandState, seat: int, cards: tuple[int, ...], after: tuple[int, ...]
 ) -> None:
-    """The exchange of a seat whose hand after it was shown (its plays): the draw
-    reads the hand it was dealt and what it drew (R-DRAW, R-RESHUFFLE), the deal
-    checks that hand (R-DEAL), and the exchange runs as one a table tells."""
-    dealt, drew = state._draw.split(hs, seat, cards, after)
+    """The exchange of a seat whose hand after it was shown (its plays): the hand it
+    was dealt and what it drew read from them (:func:`bourre.game.unseen.split`), the
+    deal checks that hand (R-DEAL), and the draw judges the exchange as one a table
+    tells (R-DRAW, R-RESHUFFLE)."""
+    dealt, drew = split(hs, seat, cards, after, state._draw.limit(hs, seat))
     _check_hand(state, seat, dealt, hs.dealer, hs.upcard)
     before, hidden = hs.hands[seat], hs.hidden[seat]
     hs.hands[seat], hs.hidden[seat] = sorted(dealt), False

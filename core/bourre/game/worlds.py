@@ -24,6 +24,7 @@ from bourre.game.actions import CARDS, PASS, PLAY, Action, Dealt, Drew, discard
 from bourre.game.observation import Observation
 from bourre.game.state import CHANCE, State
 from bourre.game.tablesteps import set_hand, waiting
+from bourre.game.unseen import unplaced
 from bourre.rules import RuleViolation
 from bourre.rules.hookspec import ANTE
 from bourre.rules.house import House
@@ -114,8 +115,7 @@ def chance_outcome(state: State, rng: random.Random) -> object:
     hs = state.hand
     wait = waiting(state)
     k = len(wait.discards) if wait is not None else 0
-    located = hs.located()
-    free = [c for c in range(52) if c not in located] + list(hs.stock)
+    free = unplaced(hs) + list(hs.stock)
     shuffle(free, rng)
     take = free[: min(k, hs.unseen_stock + len(hs.stock))]
     if len(take) < k:

@@ -24,6 +24,7 @@ from typing import Any
 from bourre.game.actions import Action
 from bourre.game.observation import Observation
 from bourre.game.state import State
+from bourre.game.unseen import unplaced
 from bourre.game.worlds import Weight, _powers, _replay, shuffle
 from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.rules.hookspec import ANTE
@@ -135,8 +136,7 @@ def _load(world: State, rng: random.Random) -> object | None:
     if any(x is None for x in money):
         return None
     n = world.n
-    located = hs.located()
-    stock = [c for c in range(52) if c not in located] + list(hs.stock)
+    stock = unplaced(hs) + list(hs.stock)
     shuffle(stock, rng)  # (chance_outcome's draw: the unseen cards and the known stock)
     seat = world.current_player()
     forced = world.observation(seat).forced if seat >= 0 else None

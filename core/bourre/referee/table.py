@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bourre.game import tablesteps
+from bourre.game import tablesteps, unseen
 from bourre.game.actions import Action, AfterDraw, Dealt, Deck, Drew
 from bourre.game.protocol import GameState
 from bourre.game.state import State
 from bourre.game.tablesteps import HandLogView, Waiting
+from bourre.rules.hookspec import DRAW
 from bourre.rules.house import House
 from bourre.rules.money import Amount
 
@@ -110,6 +111,23 @@ class TableState:
         """A card played: an illegal card stands as a renege (R-RENEGE), or is taken back
         for ``corrected_to`` (R-CORRECTED); a legal card is simply played."""
         tablesteps.referee_play(self._state, card, corrected_to)
+
+    # -- the cards nobody showed ----------------------------------------------------------
+
+    def unplaced(self) -> list[int]:
+        """The cards whose place nobody at the table knows yet (:mod:`bourre.game.unseen`)."""
+        return unseen.unplaced(self._state.hand)
+
+    def read_exchange(
+        self, seat: int, discards: Sequence[int], after: Sequence[int]
+    ) -> tuple[list[int], list[int]]:
+        """What ``seat``, whose dealt hand nobody showed, was dealt and drew, read from
+        its discards and the hand it held after (its plays): the one inference of the
+        cards nobody showed (:func:`bourre.game.unseen.split`; R-DRAW, R-RESHUFFLE).
+        Changes nothing."""
+        hs = self._state.hand
+        limit = self._state.house.rules[DRAW].limit(hs, seat)  # (the house's draw: R-DRAW)
+        return unseen.split(hs, seat, discards, after, limit)
 
     # -- the log -------------------------------------------------------------------------
 

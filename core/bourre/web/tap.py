@@ -31,6 +31,7 @@ from typing import Any
 
 from bourre.game.actions import CARDS, PLAY, Dealt
 from bourre.game.tablesteps import waiting
+from bourre.game.unseen import unplaced
 from bourre.referee import Refereed, ScriptError, referee
 from bourre.referee.notation import NotationError, parse_script
 from bourre.referee.records import PartialHandRecord
@@ -467,7 +468,7 @@ class TapFlow:
             done, _ = self._run([*self.lines, f"dealt {p.seat}: {_words(p.dealt)}"])
         elif not p.deck:
             hs = self._hs()
-            free = [c for c in range(52) if c not in hs.located()]
+            free = unplaced(hs)
             cards += free[: self.size - len(cards)]
         assert done is not None
         st = done.state.clone()
