@@ -171,3 +171,21 @@ def test_a_table_steps_the_python_rules_only() -> None:
     with pytest.raises(RuleViolation):
         table.set_hand(dealer=7)
     assert "TableState(" in str(table)
+
+
+def test_the_replacements_from_an_unseen_stock_are_listed() -> None:
+    """At a draw from an unseen stock every set of replacements nobody has placed is
+    an outcome, equally likely; each one applied gives that exchange (R-DRAW)."""
+    state = Game("standard+table(players=2)", engine="python").new_hand(dealer=0)
+    assert isinstance(state, State) and state.chance_outcomes() == []  # a deal: given
+    state.apply_chance(Dealt.of(0, {0: [0, 1, 2, 3, 4], 1: [13, 14, 15, 16, 17]}))
+    assert state.current_player() == 1
+    state.apply_action(PLAY)  # seat 1 plays, then exchanges at once (R-DRAW)
+    state.apply_action(discard([14]))
+    outcomes = state.chance_outcomes()
+    placed = {0, 1, 2, 3, 4, 13, 14, 15, 16, 17}
+    assert len(outcomes) == 52 - len(placed)
+    assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+    drew, _ = outcomes[-1]
+    state.apply_chance(drew)
+    assert state.hand.got[1] == drew.cards and not set(drew.cards) & placed

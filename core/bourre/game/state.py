@@ -25,6 +25,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import combinations
+from math import comb
 from typing import TYPE_CHECKING
 
 from bourre.game.actions import CARDS, PASS, PLAY, Action, AfterDraw, Dealt, Deck, Drew
@@ -33,7 +35,7 @@ from bourre.game.legal import Legal, legal_play
 from bourre.game.log import HandLog, HandResult, PlayLog, Told
 from bourre.game.observation import Discards, Observation
 from bourre.game.phase import CHANCE, CHANCE_PHASES, TERMINAL, Phase
-from bourre.game.unseen import split
+from bourre.game.unseen import split, unplaced
 from bourre.rules import DECIDE, HandOutcome, PlayResult, RuleViolation, Turn
 from bourre.rules.cards import card_symbol
 from bourre.rules.hand import HandState, PublicDecision, Reshuffle, TrickLog, keep_order
@@ -72,6 +74,10 @@ __all__ = [
     "legal_play",
     "observe",
 ]
+
+
+MAX_LISTED = 5000
+"""The most chance outcomes :meth:`State.chance_outcomes` lists."""
 
 
 def is_amount(x: object) -> bool:
@@ -324,11 +330,17 @@ class State:
         return None
 
     def chance_outcomes(self) -> list[tuple[object, float]]:
-        """At a seeded deal, the one outcome chance draws next with probability 1 (the
-        seed's deck, drawn on a copy); else none: a table or a sampler gives them."""
-        if self._phase is not Phase.DEAL or self._chance is None:
+        """The chance outcomes now with their probabilities, where they can be listed:
+        the replacements of an exchange from an unseen stock (a ``Drew`` of each set of
+        cards nobody has placed, equally likely; at most :data:`MAX_LISTED`).  A deal
+        (52! decks), a hidden hand and a stock run out are given, not listed: ``[]``."""
+        if self._phase is not Phase.DRAW:
             return []
-        return [(Deck(tuple(self._chance.copy().deck())), 1.0)]
+        hs, k = self.hand, len(self._told.discards)
+        pool = [c for c in unplaced(hs) if c not in hs.hands[self._told.seat]]
+        if k > hs.unseen_stock or hs.stock or comb(len(pool), k) > MAX_LISTED:
+            return []
+        return [(Drew(cards), 1 / comb(len(pool), k)) for cards in combinations(pool, k)]
 
     # -- stepping ---------------------------------------------------------------------
 

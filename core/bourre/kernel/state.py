@@ -423,8 +423,9 @@ class KernelState:
         return None
 
     def chance_outcomes(self) -> list[tuple[object, float]]:
-        """As :meth:`State.chance_outcomes <bourre.game.state.State.chance_outcomes>`."""
-        return self._python().chance_outcomes() if self._k.phase() == _DEAL else []
+        """As :meth:`State.chance_outcomes <bourre.game.state.State.chance_outcomes>`:
+        the kernel's only chance node is a deal (52! decks, given): none listed."""
+        return []
 
     # -- results ----------------------------------------------------------------------
 
