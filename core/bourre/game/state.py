@@ -18,6 +18,11 @@ Its fields are private; what a consumer reads is a method or a read-only propert
 given before its deal, reneges, corrections, premature announcements: R-PREMATURE,
 R-RENEGE, R-CORRECTED) is :class:`bourre.referee.table.TableState`'s, stepped through
 the few primitives of :mod:`bourre.game.tablesteps`.
+
+After the class come its private half, as functions of the state: the course of a hand
+(:func:`deal_hand`, :func:`advance`, :func:`play` …) and what a table saw instead of a
+deck (:func:`table_chance`: a ``Dealt`` hand, a ``Drew``, an ``AfterDraw`` read through
+:func:`bourre.game.unseen.split`); nothing outside :mod:`bourre.game` calls them.
 """
 
 from __future__ import annotations
