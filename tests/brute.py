@@ -3,6 +3,7 @@ play searched, nothing remembered, nothing merged."""
 
 from __future__ import annotations
 
+from bourre.game.copies import hand_only
 from bourre.game.state import State
 from bourre.rules.money import Amount
 
@@ -47,8 +48,7 @@ def brute(state: State) -> dict[int, tuple[int, Amount]]:
     on a copy that ends the session with this hand and keeps its result (a Python
     state)."""
     seat, number = state.current_player(), state.number
-    state = state.clone()
-    state.hands_total, state.settles, state.keep_results = number, False, True
+    state = hand_only(state, keep_results=True)
     out = {}
     for action in state.legal_actions():
         child = state.clone()

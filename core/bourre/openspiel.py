@@ -56,6 +56,7 @@ except ImportError as e:  # pragma: no cover - exercised where open_spiel is abs
 from bourre.game.actions import CARDS, PASS, PLAY, Action, Deck, Drew, discard
 from bourre.game.observation import Observation
 from bourre.game.state import State
+from bourre.game.tablesteps import waiting
 from bourre.game.worlds import sample_world
 from bourre.houses.house import House
 from bourre.houses.models import HouseError
@@ -230,7 +231,7 @@ class BourreState(pyspiel.State):  # type: ignore[misc]
             drawn = set(self.table.drawn)
             return [c for c in range(52) if c not in drawn]
         hs = st.hand
-        seen = set(hs.places()) | set(self.table.drawn) | set(st.pending)
+        seen = set(hs.places()) | set(self.table.drawn) | set(_discards(st))
         return [c for c in range(52) if c not in seen]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -253,7 +254,7 @@ class BourreState(pyspiel.State):  # type: ignore[misc]
                 if len(t.drawn) == 52:
                     st.apply_chance(Deck(tuple(t.drawn)))
                     t.drawn = []
-            elif len(t.drawn) == len(st.pending):
+            elif len(t.drawn) == len(_discards(st)):
                 st.apply_chance(Drew(tuple(t.drawn)))
                 t.drawn = []
             return
@@ -288,7 +289,7 @@ class BourreState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         st = self.st
-        if st.hs is None:
+        if st.chance_wants == "deal":
             return f"dealing: {len(self.table.drawn)} cards drawn"
         hs = st.hand
         hands = " | ".join(_cards(h) for h in hs.hands)
@@ -299,7 +300,7 @@ class BourreState(pyspiel.State):  # type: ignore[misc]
     def view(self, player: int) -> Observation | None:
         """What ``player`` sees now, ``None`` while the deck is being dealt."""
         st = self.st
-        if st.hs is None or st.chance_wants == "deal":
+        if st.chance_wants == "deal":
             return None
         return st.observation(player)
 
@@ -318,6 +319,12 @@ class BourreState(pyspiel.State):  # type: ignore[misc]
             return self.clone()  # type: ignore[no-any-return]
         state = BourreState(self.get_game(), _Table(world, list(self.table.start), []))
         return state
+
+
+def _discards(st: State) -> tuple[int, ...]:
+    """The discards of the seat whose replacements chance draws now (else none)."""
+    wait = waiting(st)
+    return wait.discards if wait is not None else ()
 
 
 def _info_string(state: BourreState, player: int) -> str:

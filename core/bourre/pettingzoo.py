@@ -50,6 +50,7 @@ except ImportError as _missing:  # the extra is not installed: say how to get it
 from bourre.game import Game
 from bourre.game.actions import CARDS, PASS, PLAY, Action
 from bourre.game.observation import Observation
+from bourre.game.protocol import GameState
 from bourre.game.state import State
 from bourre.rules import RuleViolation
 from bourre.rules.cards import SUIT_NAMES, card_str
@@ -193,7 +194,7 @@ class BourreEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {a: spaces.Discrete(enc.actions) for a in self.possible_agents}
         self._next_seed = seed if seed is not None else 0
-        self.game_state: State | None = None
+        self.game_state: GameState | None = None
         self._returns: list[Amount] = [0] * n
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -202,7 +203,7 @@ class BourreEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
-    def _new_state(self, seed: int) -> State:
+    def _new_state(self, seed: int) -> GameState:
         if self.max_hands is None:
             return self.game.new_session(seed=seed)
         if self.max_hands == 1:
@@ -224,7 +225,7 @@ class BourreEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self._returns = [0] * len(self.agents)  # the first antes count in the first reward
         self.agent_selection = self.possible_agents[state.current_player()]
 
-    def _state(self) -> State:
+    def _state(self) -> GameState:
         assert self.game_state is not None, "reset() the environment first"
         return self.game_state
 

@@ -26,6 +26,7 @@ from bourre.game import Game
 from bourre.game.actions import PLAY, Dealt
 from bourre.game.botmaking import make_bot
 from bourre.game.players import ask
+from bourre.game.tablesteps import set_hand
 from bourre.houses.house import House
 from bourre.kernel import rollouts
 from bourre.rules.cards import parse_card, parse_cards
@@ -76,8 +77,8 @@ def _exact(house: House, mine: list[int], up: int, pot: int) -> tuple[float, flo
     take = bourre = chips = 0.0
     count = 0
     for rest in combinations(unseen, 3):
-        s = game.new_hand(dealer=0)
-        s.set_hand(dealer=0, pot=pot)
+        s = game.new_hand(dealer=0, engine="python")
+        set_hand(s, dealer=0, pot=pot)
         s.apply_chance(Dealt.of(up, {0: [up, *rest], 1: mine}))
         s.apply_action(PLAY)
         while not s.is_terminal():

@@ -35,6 +35,7 @@ from bourre.advice.review import (
 )
 from bourre.game.actions import CARDS, PLAY, STAND_PAT, Dealt
 from bourre.game.state import State
+from bourre.game.tablesteps import hand_log, set_hand
 from bourre.houses.house import House
 from bourre.referee import load_script, referee
 from bourre.rules import RuleViolation
@@ -126,7 +127,7 @@ def exact_averages(m: Moment) -> dict[int, Fraction]:
     count = 0
     for rest in combinations(pool, need):
         world = State(state.house, hands=1, settle=False)
-        world.set_hand(dealer=hs.dealer, pot=hs.pot_at_stake)
+        set_hand(world, dealer=hs.dealer, pot=hs.pot_at_stake)
         try:
             world.apply_chance(Dealt.of(up, {seat: mine, opp: played_by[opp] + fixed + list(rest)}))
             while world.phase_name != "play":
@@ -251,7 +252,7 @@ def test_reneges_and_corrections_are_reviewed_without_crashing() -> None:
     after = [
         p
         for m, p in zip(moments, done.plays, strict=True)
-        if m.state.forfeits and not p.renege and p.alternatives
+        if hand_log(m.state).forfeits and not p.renege and p.alternatives
     ]
     assert after
     for p in after:

@@ -208,7 +208,7 @@ def dealt(spec: House | str, hands: dict[int, str], upcard: str, dealer: int = 0
     """A hand dealt as given (the dealer holds the upcard), everyone plays and stands
     pat: the state at the first lead."""
     cards = {s: H(h) for s, h in hands.items()}
-    state = Game(spec).new_hand(dealer=dealer)
+    state = Game(spec).new_hand(dealer=dealer, engine="python")  # (a table's deal)
     state.apply_chance(Dealt.of(H(upcard)[0], cards))
     while state.phase_name != "play":
         state.apply_action(PLAY if state.phase_name == "decide" else STAND_PAT)

@@ -19,6 +19,7 @@ from bourre.game.observation import Observation
 from bourre.game.players import IllegalAnswer, play_out
 from bourre.game.state import State
 from bourre.houses.house import House
+from bourre.referee.table import TableState
 from bourre.rules import DECIDE, Turn
 from bourre.rules.hand import HandState
 from bourre.rules.hookspec import PluginError
@@ -40,12 +41,13 @@ class Thief:
             for obj in gc.get_objects():
                 if (
                     type(obj) is State
-                    and obj.hs is not None
-                    and tuple(obj.hs.hands[view.seat]) == view.hand
+                    and obj.chance_wants != "deal"
+                    and tuple(obj.hand.hands[view.seat]) == view.hand
                     and tuple(obj.balances) == view.balances
                 ):
-                    obj.balances[view.seat] += 1
-                    obj.balances[(view.seat + 1) % obj.n] -= 1
+                    held = vars(obj)["_balances"]  # (what a cheat reaches with gc)
+                    held[view.seat] += 1
+                    held[(view.seat + 1) % obj.n] -= 1
                     self.stole = True
                     break
         return view.legal_actions[-1]
@@ -201,9 +203,9 @@ def test_apply_action_refuses_a_non_action_unchanged(garbage: object) -> None:
 
 
 def test_mark_premature_refuses_a_seat_that_is_not_there() -> None:
-    state = Game("standard").new_session(seed=1)
+    table = TableState(Game("standard", engine="python").new_session(seed=1))
     with pytest.raises(Exception) as e:
-        state.mark_premature(99)
+        table.mark_premature(99)
     assert getattr(e.value, "rule", None) == "R-SEAT"
 
 

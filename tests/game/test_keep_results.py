@@ -41,8 +41,7 @@ def _side_by_side(house: House, seed: int) -> tuple[State, State]:
     full, lean = State(house, seed=seed), State(house, seed=seed, keep_results=False)
     bot = RandomPlayer(random.Random(seed))
     while not full.is_terminal():
-        assert lean.hs is not None and full.hs is not None
-        assert _fields(lean.hs) == _fields(full.hs)
+        assert _fields(lean.hand) == _fields(full.hand)
         action = bot.choose(full.legal_actions())
         full.apply_action(action)
         lean.apply_action(action)
@@ -121,7 +120,7 @@ def test_sessions_of_many_houses_in_turn_play_as_each_house_alone() -> None:
             assert (res.final, res.ranks, [r.state.tricks for r in res.hands]) == alone[spec]
             state = State(house, seed=1)
             assert state.n == house.table.players and state.hands_total == house.table.hands
-            assert state.clone().follow is state.follow
+            assert state.clone().house is state.house
 
 
 def test_on_hand_needs_the_results() -> None:

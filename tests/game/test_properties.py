@@ -91,7 +91,7 @@ def check_question(state: State, seat: int, action, checks: Checks) -> None:
         assert list(view.legal_actions) == legal_actions  # made when read, the same
         assert action in legal_actions
         # the cinch only ever narrows the ordinary legal set
-        ordinary = state.rules[FOLLOW].legal(tuple(hand), tuple(hs.trick), hs.trump).cards
+        ordinary = state.house.rules[FOLLOW].legal(tuple(hand), tuple(hs.trick), hs.trump).cards
         assert ordinary == state.legal_with_reasons().ordinary
         if view.cinch:
             checks.cinch_plays += 1

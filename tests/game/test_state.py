@@ -14,6 +14,7 @@ from conftest import BUILTINS
 from bourre import CHANCE, Game
 from bourre.game.actions import Dealt, Deck, Drew
 from bourre.game.state import State
+from bourre.game.tablesteps import waiting
 from bourre.rules import RuleViolation
 
 HOUSES = [*(b if b != "pot-limit" else "pot-limit(limit=5)" for b in BUILTINS), *(f"standard+table(players={n})" for n in range(2, 9))]
@@ -117,12 +118,12 @@ def test_a_hand_given_by_what_the_table_saw_plays_as_by_its_deck() -> None:
         after = [c for _, c in [p for t in hs.tricks for p in t.plays] if _ == s]
         kept = [c for c in after if c not in hs.got[s]]
         dealt[s] = kept + list(hs.gave[s])
-    told = game.new_hand(dealer=0)
+    told = game.new_hand(dealer=0, engine="python")
     told.apply_chance(Dealt.of(hs.upcard, dealt))
     replay = random.Random(2)
     while not told.is_terminal():
         if told.current_player() == CHANCE:
-            told.apply_chance(Drew(hs.got[told.pending_seat]))
+            told.apply_chance(Drew(hs.got[waiting(told).seat]))
             continue
         told.apply_action(replay.choice(told.legal_actions()))
     assert told.returns() == by_deck.returns()

@@ -13,6 +13,7 @@ np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test  # noqa: E402
 
+from bourre.game import Game  # noqa: E402
 from bourre.game.actions import Action  # noqa: E402
 from bourre.pettingzoo import (  # noqa: E402
     DISCARD,
@@ -93,7 +94,7 @@ def test_reset_seeds() -> None:
     e.reset(seed=4)
     assert (e.observe(e.agent_selection)["observation"] == first).all()
     e.reset()  # the counter goes on: seed 5
-    assert e.unwrapped.game_state.chance.seed == 5
+    assert e.unwrapped.game_state.history() == Game("standard").new_session(seed=5).history()
 
 
 def test_illegal_action_names_the_rule() -> None:

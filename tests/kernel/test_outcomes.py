@@ -19,6 +19,7 @@ from bourre.game.actions import PASS, PLAY, Deck
 from bourre.game.botmaking import make_bot
 from bourre.game.players import ask
 from bourre.game.state import State
+from bourre.game.tablesteps import set_hand
 from bourre.kernel import rollouts
 from bourre.rules.money import Amount
 
@@ -42,8 +43,8 @@ def _deals(spec: str, pot: Amount, count: int) -> list[tuple[State, object]]:
     rng = random.Random(spec)
     out: list[tuple[State, object]] = []
     while len(out) < count:
-        state = game.new_hand(dealer=0)
-        state.set_hand(dealer=0, pot=pot)
+        state = game.new_hand(dealer=0, engine="python")
+        set_hand(state, dealer=0, pot=pot)
         cards = list(range(52))
         rng.shuffle(cards)
         state.apply_chance(Deck(tuple(cards)))
@@ -88,8 +89,8 @@ def test_a_seat_left_alone_takes_the_pot_and_nobody_is_bourre() -> None:
     bot = make_bot("heuristic", random.Random(2), house=game.house)
     rng = random.Random(4)
     for _ in range(5):
-        state = game.new_hand(dealer=0)
-        state.set_hand(dealer=0, pot=4)
+        state = game.new_hand(dealer=0, engine="python")
+        set_hand(state, dealer=0, pot=4)
         cards = list(range(52))
         rng.shuffle(cards)
         state.apply_chance(Deck(tuple(cards)))
@@ -109,7 +110,7 @@ def test_advise_on_the_kernel_reads_the_outcome_not_the_money(
     otherwise, it reports the outcomes."""
     game = Game("standard", engine="python")
     state = game.new_hand(dealer=0)
-    state.set_hand(dealer=0, pot=5)
+    set_hand(state, dealer=0, pot=5)
     cards = list(range(52))
     random.Random(0).shuffle(cards)
     state.apply_chance(Deck(tuple(cards)))

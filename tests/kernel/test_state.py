@@ -302,15 +302,20 @@ def test_legal_with_reasons_and_the_hand_come_from_the_python_rules() -> None:
     assert isinstance(k, KernelState)
 
 
-def test_a_tables_outcome_hands_over_to_the_python_rules() -> None:
-    """A Dealt deal (what a table saw) is the Python rules' path: the state becomes a
-    Python state and plays on as one."""
+def test_a_tables_outcome_is_the_python_rules_path() -> None:
+    """A Dealt deal (what a table saw) is stepped on the Python rules (a TableState's
+    state): the kernel state refuses it, unchanged, in the Python rules' words when they
+    refuse it too; it stays a KernelState."""
     k, p = pair(house_of("standard", 2), None, first_dealer=0)
     dealt = Dealt.of(13, {0: [0, 1, 2, 3, 13], 1: [5, 6, 7, 8, 9]})
-    k.apply_chance(dealt)
+    with pytest.raises(RuleViolation, match="stepped on the Python rules"):
+        k.apply_chance(dealt)
+    with pytest.raises(RuleViolation) as e:
+        k.apply_chance(Dealt.of(13, {0: [0, 1, 2, 3, 4, 13]}))  # six cards (R-DEAL)
+    assert "Python rules" not in str(e.value)
+    assert type(k) is KernelState and k.history() == [] and k.is_chance_node()
     p.apply_chance(dealt)
-    assert type(k) is State
-    assert k.history() == p.history() and k.observation(1) == p.observation(1)
+    assert p.chance_wants == "" and not p.is_terminal()
 
 
 # -- clones ----------------------------------------------------------------------------

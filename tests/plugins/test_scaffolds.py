@@ -73,11 +73,13 @@ def test_the_dealer_antes_more_in_play(tmp_path: Path) -> None:
     try:
         reg = load_registry(extra=[("table-ante", plugin)])
         from bourre.game.state import State
+        from bourre.game.tablesteps import hand_log
 
         state = State(House("table-ante+table(players=4)", registry=reg), seed=3, record=True)
         dealer = state.hand.dealer
-        assert state.antes == [2 if s == dealer else 1 for s in range(4)]
-        assert [r.rule for r in state.ante_reasons] == ["R-FIRST-POT", "R-TABLE-ANTE"]
+        log = hand_log(state)
+        assert list(log.antes) == [2 if s == dealer else 1 for s in range(4)]
+        assert [r.rule for r in log.ante_reasons] == ["R-FIRST-POT", "R-TABLE-ANTE"]
     finally:
         for m in [m for m in sys.modules if m.startswith("bourre_table_ante")]:
             del sys.modules[m]

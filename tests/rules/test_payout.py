@@ -32,10 +32,10 @@ from hypothesis import strategies as st
 
 from bourre.game.actions import CARDS, PASS, PLAY, Deck, discard
 from bourre.game.state import HandResult, State
+from bourre.game.tablesteps import dealing, mark_premature, set_hand
 from bourre.houses.house import House
 from bourre.rules import HandOutcome, PlayResult
 from bourre.rules.cards import parse_card
-from bourre.rules.hookspec import NEXT_DEALER
 from bourre_variants.standard.payout import (
     StandardAnte,
     full_pot,
@@ -53,11 +53,11 @@ def play_hand(
     """Play the next hand of an unseeded ``state`` from ``deck`` (card texts or ints)
     with ``agents`` answering; ``premature`` lists seats that announced out of turn."""
     if dealer is not None or pot is not None:
-        state.set_hand(dealer=dealer, pot=pot)
+        set_hand(state, dealer=dealer, pot=pot)
     done = len(state.results) + 1
     state.apply_chance(Deck(tuple(parse_card(c) if isinstance(c, str) else c for c in deck)))
     for seat in premature:
-        state.mark_premature(seat)
+        mark_premature(state, seat)
     while len(state.results) < done:
         seat, hs = state.current_player(), state.hand
         if state.phase_name == "decide":
@@ -167,11 +167,10 @@ def test_R_PREMATURE_marks_through_the_session():
     s = State(house)
     deck = [parse_card(c) for c in ALL_CARDS]
     play_hand(s, deck, Recorder({0: True}), premature=[1, 2])
-    assert s.marks == [False, True, True, False, False]
-    assert house.rules[NEXT_DEALER](s.last_dealer, list(s.marks)) == 3  # the next by rotation
-    assert s.marks == [False, True, True, False, False]  # asking uses nothing up
+    assert dealing(s) == (3, (1, 2))  # the next by rotation, seats 1 and 2 passed over
+    assert dealing(s) == (3, (1, 2))  # asking uses nothing up
     res = play_hand(s, deck, Recorder({3: True}))
-    assert res.dealer == 3 and s.marks == [False] * 5
+    assert res.dealer == 3 and dealing(s) == (4, ())
 
 
 # ============================================================================ R-WIN

@@ -19,6 +19,7 @@ from conftest import (
 from bourre.game.actions import Deck
 from bourre.game.simulate import play_session
 from bourre.game.state import State
+from bourre.game.tablesteps import dealing
 from bourre.houses.house import House
 from bourre.rules.cards import DECK
 from bourre_variants.standard.deal import StandardDeal
@@ -94,7 +95,7 @@ def test_R_DEALER_first_dealer_is_seat_0_by_default():
     rec = run(make_script([sole_dealer_hand(0, 5)]))
     assert rec["hands"][0]["dealer"] == 0
     state = State(House("standard"))
-    assert state.first_dealer == 0
+    assert dealing(state) == (0, ())
     state.apply_chance(Deck(tuple(DECK)))
     assert state.hand.dealer == 0
 

@@ -29,6 +29,7 @@ from bourre.game.botmaking import make_bot
 from bourre.game.engines import choose
 from bourre.game.players import ask
 from bourre.game.state import State
+from bourre.game.tablesteps import set_hand
 from bourre.houses.house import House
 from bourre.kernel.rollouts import heuristic_outcomes
 from bourre.rules.cards import CardError, card_symbol, parse_card
@@ -557,8 +558,9 @@ def seat_to_decide(
     rest shuffled from ``rng``, R-DEAL), the earlier seats deciding as ``decided`` says
     (R-DECIDE), the rest of them as ``bot``."""
     n, h = game.players, game.hand_size
-    state = game.new_hand(dealer=dealer)
-    state.set_hand(dealer=dealer, pot=stake)
+    state = game.new_hand(dealer=dealer, engine="python")  # (a pot in the middle: a table's)
+    assert isinstance(state, State)
+    set_hand(state, dealer=dealer, pot=stake)
     state.apply_chance(_deck(mine, up, seat, dealer, n, h, rng))
     if sorted(state.cards_of(seat)) != sorted(mine) or state.hand.upcard != up:
         raise AdviceError("house", f"house {game.house.spec!r} does not deal as R-DEAL says")

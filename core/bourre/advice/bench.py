@@ -12,13 +12,13 @@ import bourre.advice.kernel_solver as kernel_solver
 from bourre.advice.solver import solve
 from bourre.game import Game
 from bourre.game.actions import PLAY, STAND_PAT
-from bourre.game.state import State
+from bourre.game.protocol import GameState
 from bourre.houses.house import House
 
 __all__ = ["SolverMeasure", "first_lead", "solver_bench"]
 
 
-def first_lead(house: House | str, seed: int) -> State:
+def first_lead(house: House | str, seed: int) -> GameState:
     """A hand of ``house`` dealt from ``seed`` at its first lead: every seat plays
     (R-DECIDE) and stands pat (R-DRAW)."""
     state = Game(house).new_hand(seed=seed)

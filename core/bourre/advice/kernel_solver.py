@@ -22,7 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 from bourre.advice.solution import CardValue, Solution
+from bourre.game.protocol import GameState
 from bourre.game.state import State
+from bourre.game.tablesteps import hand_log
 from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.kernel.state import KernelState, _money
@@ -63,7 +65,7 @@ def stepped_in_play(state: object) -> bool:
     return type(state) is KernelState and state.phase_name == "play"
 
 
-def why_not(state: State) -> str | None:
+def why_not(state: GameState) -> str | None:
     """Why the kernel's solver cannot solve ``state`` (``None``: it can)."""
     if not _BUILT:
         return "the compiled kernel is not built (or older than this module)"
@@ -74,7 +76,8 @@ def why_not(state: State) -> str | None:
         return None
     if type(state) is not State:
         return f"a {type(state).__name__} is solved by the Python reference"
-    if state.premature or state.forfeits or state.reneges:
+    log = hand_log(state)
+    if log.premature or log.forfeits or log.reneges:
         return "a hand with a renege, a correction or a premature play (a real table's)"
     hs = state.hand
     scale = facts["scale"]
@@ -90,7 +93,7 @@ def _units(x: Amount, scale: int) -> int | None:
     return int(v) if v.denominator == 1 and abs(v) < 1 << 62 else None
 
 
-def kernel_solve(state: State) -> Solution:
+def kernel_solve(state: GameState) -> Solution:
     """The values of :func:`bourre.advice.solver.solve` for ``state`` (in the play
     phase, every hand known: checked by the caller), computed by the kernel; raises
     ``ValueError`` when :func:`why_not` gives a reason."""
@@ -101,7 +104,7 @@ def kernel_solve(state: State) -> Solution:
     facts = _facts(state.house)
     assert isinstance(facts, dict)
     if type(state) is KernelState:
-        rows, positions = _kernel.dd_solve_stepper(state._k)
+        rows, positions = _kernel.dd_solve_stepper(state.stepper)
     else:
         hs = state.hand
         position = {

@@ -43,6 +43,7 @@ from typing import Any
 import bourre.advice.kernel_solver as kernel_solver
 from bourre.advice.solver import Solution, solve
 from bourre.game.state import State
+from bourre.game.tablesteps import hand_log
 from bourre.game.worlds import sample_world
 from bourre.kernel import can_play
 from bourre.rules.cards import card_str, card_symbol
@@ -507,13 +508,14 @@ def _review_one(
     notes = []
     sums: dict[int, Fraction] | None = None
     found = 0
-    irregular = bool(state.forfeits) or m.renege
+    forfeits = hand_log(state).forfeits if isinstance(state, State) else frozenset()
+    irregular = bool(forfeits) or m.renege
     if m.renege:
         notes.append(
             f"{card_symbol(m.card)} was not allowed and stood: a renege (R-RENEGE), not weighed"
             " against the cards allowed; the ruling says what it costs."
         )
-    elif state.forfeits:
+    elif forfeits:
         notes.append(AFTER_IRREGULAR)
     if deals and not irregular:
         rng = random.Random(f"{seed}:{hs.number}:{index}")

@@ -39,7 +39,10 @@ from __future__ import annotations
 import bourre.advice.kernel_solver as kernel_solver
 from bourre.advice.solution import CardValue, Solution
 from bourre.game.actions import CARDS
+from bourre.game.copies import hand_only
+from bourre.game.protocol import GameState
 from bourre.game.state import State
+from bourre.kernel.state import KernelState
 from bourre.rules.money import Amount, whole
 
 __all__ = ["CardValue", "Solution", "solve"]
@@ -50,7 +53,7 @@ _Key = tuple[object, ...]
 ENGINES = ("auto", "kernel", "python")
 
 
-def solve(state: State, *, plain: bool = False, engine: str = "auto") -> Solution:
+def solve(state: GameState, *, plain: bool = False, engine: str = "auto") -> Solution:
     """The double-dummy values of each legal card of the seat to play (see the module).
 
     ``state`` must be in the play phase (a card is to be played, R-LEAD) with every
@@ -82,7 +85,7 @@ def solve(state: State, *, plain: bool = False, engine: str = "auto") -> Solutio
 
 def _check(state: object) -> None:
     """Refuse what cannot be solved, saying why."""
-    if not isinstance(state, State):
+    if not isinstance(state, (State, KernelState)):
         raise ValueError(
             f"solve needs the full State of a hand, not {type(state).__name__}: an "
             "observation shows one seat's cards and hides the others' (sample a world "
@@ -112,13 +115,10 @@ def _check(state: object) -> None:
 class _Search:
     """One solve: the seat to play, the tables of positions, the money at the start."""
 
-    def __init__(self, state: State, plain: bool) -> None:
-        root = state.python_copy()  # (the Python rules: the copy's settings are changed)
-        # The private copy ends the session with this hand, unsettled and unrecorded:
-        # its returns() at the end less those now are exactly this hand's payout.
-        root.hands_total, root.settles = root.number, False
-        root.record, root.keep_results = False, False
-        root.results, root.history_ = [], []
+    def __init__(self, state: GameState, plain: bool) -> None:
+        # A private Python copy that ends the session with this hand, unsettled and
+        # unrecorded: its returns() at the end less those now are this hand's payout.
+        root = hand_only(state)
         self.root = root
         self.seat = root.current_player()
         self.n = root.n

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bourre.game.engines import choose, engines
+from bourre.game.protocol import GameState
 from bourre.game.state import CHANCE, TERMINAL, State
 from bourre.houses.house import House
 from bourre.houses.models import HouseRules
@@ -28,7 +29,7 @@ from bourre.houses.text import rules_markdown
 from bourre.rules import HandOutcome
 from bourre.rules.money import Amount
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "State"]
+__all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "State"]
 
 
 class Game:
@@ -74,7 +75,7 @@ class Game:
         record: bool = False,
         keep_results: bool = True,
         engine: str | None = None,
-    ) -> State:
+    ) -> GameState:
         """A whole session (all its hands and the settlement) as a state.  With a
         seed it draws its own chance outcomes; without one it stops at each chance
         node.  ``record`` keeps every card's legal set for hand records;
@@ -100,7 +101,7 @@ class Game:
         previous: HandOutcome | None = None,
         record: bool = False,
         engine: str | None = None,
-    ) -> State:
+    ) -> GameState:
         """One hand from a given position: the balances, the pot already in the
         middle before this hand's antes, the dealer and the previous hand's outcome
         (``None``: the first hand, everyone antes, R-FIRST-POT).  Terminal after
@@ -132,7 +133,7 @@ class Game:
         pot: Amount = 0,
         settle: bool = True,
         previous: HandOutcome | None = None,
-    ) -> State:
+    ) -> GameState:
         """A state from the chosen engine (:mod:`bourre.game.engines`): the first that
         can play it under ``"auto"``, else the Python rules."""
         chosen = self.engine if engine is None else choose(engine)
@@ -157,8 +158,8 @@ class Game:
                     if make is not None
                     else why
                 )
-                if isinstance(got, State):
-                    return got
+                if not isinstance(got, str):
+                    return got  # type: ignore[no-any-return]
                 why = str(got)
             if chosen != "auto":
                 what = "session" if settle else "hand"

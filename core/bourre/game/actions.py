@@ -127,7 +127,7 @@ class Dealt(NamedTuple):
 
 
 class TablePlay(NamedTuple):
-    """A card refereed at a real table (``State.referee_play``): ``card`` as played,
+    """A card refereed at a real table (``TableState.referee_play``): ``card`` as played,
     ``corrected_to`` when it was taken back (R-RENEGE, R-CORRECTED)."""
 
     card: int

@@ -183,7 +183,7 @@ def play_out(
         raise ValueError(f"{len(players)} players for a table of {state.n}")
     if on_hand is not None and not state.keep_results:
         raise ValueError("on_hand needs each hand's result: a state made with keep_results")
-    done = len(state.results)
+    done, number = len(state.results), state.number
     while not state.is_terminal():
         seat = state.current_player()
         if seat < 0:
@@ -208,9 +208,12 @@ def play_out(
             raise
         except RuleViolation as e:
             raise IllegalAnswer(seat, e.rule, e.reason, e.legal) from None
-        if on_hand is not None:
-            while done < len(state.results):
-                on_hand(state.results[done])
+        if on_hand is not None and (
+            state.number != number or state.is_terminal() or state.is_chance_node()
+        ):
+            number, results = state.number, state.results  # (a hand ended: a new list)
+            while done < len(results):
+                on_hand(results[done])
                 done += 1
 
 

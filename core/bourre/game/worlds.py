@@ -23,6 +23,8 @@ from collections.abc import Callable, Sequence
 from bourre.game.actions import CARDS, PASS, PLAY, Action, Dealt, Drew, discard
 from bourre.game.observation import Observation
 from bourre.game.state import CHANCE, State
+from bourre.game.tablesteps import set_hand, waiting
+from bourre.game.unseen import unplaced
 from bourre.houses.house import House
 from bourre.rules import RuleViolation
 from bourre.rules.hookspec import ANTE
@@ -111,9 +113,9 @@ def chance_outcome(state: State, rng: random.Random) -> object:
     drawn from the cards whose place nobody knows (then from earlier discards, when
     the stock runs out, R-RESHUFFLE)."""
     hs = state.hand
-    k = len(state.pending)
-    located = hs.located()
-    free = [c for c in range(52) if c not in located] + list(hs.stock)
+    wait = waiting(state)
+    k = len(wait.discards) if wait is not None else 0
+    free = unplaced(hs) + list(hs.stock)
     shuffle(free, rng)
     take = free[: min(k, hs.unseen_stock + len(hs.stock))]
     if len(take) < k:
@@ -248,7 +250,7 @@ def _replay(
         for s in active:
             balances[s] += extra
     world = State(house, hands=1, balances=balances, settle=False)
-    world.set_hand(dealer=view.dealer, pot=pot)
+    set_hand(world, dealer=view.dealer, pot=pot)
     order = {d.seat: i for i, d in enumerate(view.decisions)}
     plays = [c for t in view.tricks for _, c in t.plays] + [c for _, c in view.trick]
     chance = 1.0
@@ -259,7 +261,9 @@ def _replay(
             seat = world.current_player()
             phase = world.phase_name
             if seat == CHANCE:
-                s = world.pending_seat
+                wait = waiting(world)
+                assert wait is not None
+                s = wait.seat
                 cards = view.got if s == me else got[s]
                 world.apply_chance(Drew(tuple(cards)))
             elif phase == "decide":

@@ -25,6 +25,7 @@ from typing import Any
 from bourre.game.actions import Action
 from bourre.game.observation import Observation
 from bourre.game.state import State
+from bourre.game.unseen import unplaced
 from bourre.game.worlds import Weight, _powers, _replay, shuffle
 from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
@@ -170,10 +171,10 @@ def _world(world: State, rng: random.Random) -> tuple[dict[str, Any], dict[str, 
     if any(x is None for x in money):
         return None
     n = world.n
-    located = hs.located()
-    stock = [c for c in range(52) if c not in located] + list(hs.stock)
+    stock = unplaced(hs) + list(hs.stock)
     shuffle(stock, rng)  # (chance_outcome's draw: the unseen cards and the known stock)
-    turn = world.turn
+    seat = world.current_player()
+    forced = world.observation(seat).forced if seat >= 0 else None
     w = {
         "balances": money[:n],
         "start": money[n : 2 * n],
@@ -197,8 +198,8 @@ def _world(world: State, rng: random.Random) -> tuple[dict[str, Any], dict[str, 
         "played": list(hs.played),
         "reshuffle": [rng.getrandbits(32) for _ in range(4)],
         "phase": _PHASES[world.phase_name],
-        "seat": world.current_player(),
-        "forced": _FORCED.get(turn.forced if turn is not None else None, 0),
+        "seat": seat,
+        "forced": _FORCED.get(forced, 0),
         "trick_seats": hs.trick_seats,
         "trick": hs.trick,
         "leader": hs.leader,

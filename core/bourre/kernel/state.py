@@ -1,23 +1,28 @@
 """A session stepped by the compiled kernel, with the state API of the Python rules:
-:class:`KernelState` is a :class:`~bourre.game.state.State` (the same methods, the same
-action objects, the same refusals), made by :meth:`bourre.game.Game.new_session` when
-the kernel can play the house (``engine="auto"`` or ``"kernel"``).
+:class:`KernelState` implements :class:`~bourre.game.protocol.GameState` as
+:class:`~bourre.game.state.State` does (the same methods, the same action objects, the
+same refusals), made by :meth:`bourre.game.Game.new_session` when the kernel can play
+the house (``engine="auto"`` or ``"kernel"``).  It is not a ``State``: it holds one.
 
 The common path runs in C++ (``bourre.kernel._kernel.Stepper``): who acts, the legal
 actions, applying a legal action, a chance deck, cloning (a struct copy), what a seat
 observes, the returns and the history.  Anything word-heavy or rare is answered by the
-Python rules themselves, from a Python :class:`~bourre.game.state.State` into which the
-history is replayed (correct by construction, kept in step incrementally):
+Python rules themselves, from a Python :class:`~bourre.game.state.State` the kernel
+state holds, into which the history is replayed (correct by construction, kept in step
+incrementally), each by an explicit call:
 
-- a refusal: an action the kernel does not take changes nothing, and is tried on the
-  replayed state, whose :class:`~bourre.rules.RuleViolation` (the rule component's rule
-  id and words) is raised;
-- :meth:`KernelState.legal_with_reasons`, :attr:`KernelState.hand` (a snapshot) and any
-  other attribute of the Python state (``results``, ``turn`` …), read from it;
-- a real table's path (``set_hand``, ``mark_premature``, ``referee_play``, a
-  :class:`~bourre.game.actions.Dealt` or :class:`~bourre.game.actions.Drew` outcome) and
-  money beyond the kernel's 128-bit range: the state hands over to the Python rules for
-  good (it becomes that Python state).
+- a refusal: an action the kernel does not take changes nothing, and is tried on a
+  copy of the replayed state, whose :class:`~bourre.rules.RuleViolation` (the rule
+  component's rule id and words) is raised;
+- :meth:`KernelState.legal_with_reasons`, :attr:`KernelState.hand` (a snapshot),
+  ``results`` and ``final``, read from it;
+- money beyond the kernel's 128-bit range: the balances, the pot, the returns and the
+  observations are the replayed state's.
+
+A real table's path (a hand's position, reneges, corrections, premature announcements,
+a :class:`~bourre.game.actions.Dealt` or :class:`~bourre.game.actions.Drew` outcome)
+is stepped on the Python rules by :class:`bourre.referee.table.TableState`, by design:
+the kernel state refuses those outcomes.
 """
 
 from __future__ import annotations
@@ -25,11 +30,13 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bourre.game.actions import CARDS, PASS, PLAY, Action, Deck
+from bourre.game.log import HandResult
 from bourre.game.observation import Discards, Observation
-from bourre.game.state import Legal, State, _amount, _checked_balances, _whole_deck
+from bourre.game.protocol import GameState
+from bourre.game.state import Legal, State, checked_balances, is_amount, whole_deck
 from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.rules import HandOutcome, RuleViolation
@@ -70,7 +77,7 @@ def new_session(
     pot: Amount = 0,
     settle: bool = True,
     previous: HandOutcome | None = None,
-) -> State | str:
+) -> KernelState | str:
     """:meth:`bourre.game.Game.new_session`'s (or ``new_hand``'s) state on the kernel, or
     why the kernel cannot play it (the engine entry point ``kernel`` of
     ``bourre.engines``)."""
@@ -81,12 +88,12 @@ def new_session(
         return "record=True keeps every card's legal set and reasons: the Python rules do"
     if previous is not None:
         return "a previous hand's outcome (who antes, R-ANTE): the Python rules read it"
-    if not _amount(pot) or pot < 0 or (hands is not None and not _count(hands)):
+    if not is_amount(pot) or pot < 0 or (hands is not None and not _count(hands)):
         return "the Python rules give the words for this pot or number of hands"
     facts = _house_facts(house)
     assert isinstance(facts, dict)
     n, scale = facts["players"], facts["scale"]
-    start = _checked_balances(balances, house.table.balance, n)  # (the Python words)
+    start = checked_balances(balances, house.table.balance, n)  # (the Python words)
     if first_dealer is not None and (
         not isinstance(first_dealer, int) or not 0 <= first_dealer < n
     ):
@@ -147,9 +154,11 @@ def _count(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and x >= 1
 
 
-class KernelState(State):
+class KernelState:
     """A session of a house made only of built-in components, stepped by the kernel:
-    the API of :class:`~bourre.game.state.State` (see the module)."""
+    the :class:`~bourre.game.protocol.GameState` protocol, as
+    :class:`~bourre.game.state.State` implements it (see the module).  Not a ``State``:
+    it holds one (the history replayed) for what the Python rules answer."""
 
     def __init__(
         self,
@@ -162,18 +171,15 @@ class KernelState(State):
         dealer: int,
         keep_results: bool,
         given: _Given,
-    ) -> None:  # (State.__init__ is not run: the kernel holds the state)
+    ) -> None:
         assert _kernel is not None
-        self.house = house
-        self.rules = house.rules
-        self.table = house.table
-        self.n = facts["players"]
-        self.h = facts["hand_size"]
-        self.hands_total = given.hands
-        self.announce = not facts["simultaneous"]
-        self.settles, self.record, self.keep_results = given.settle, False, keep_results
+        self._house = house
+        self._n: int = facts["players"]
+        self._h: int = facts["hand_size"]
+        self._announce = not facts["simultaneous"]
+        self._keep_results = keep_results
         self._given = given
-        self.start = list(start)
+        self._start = tuple(start)
         self._seed = seed
         self._first = first_dealer
         self._scale: int = facts["scale"]
@@ -204,24 +210,76 @@ class KernelState(State):
         # a dropped state goes at once, with no cycle for the collector to find)
         self._calls = k.calls()
 
+    # -- public facts (read-only) -----------------------------------------------------
+
+    @property
+    def house(self) -> House:
+        """The house played."""
+        return self._house
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+        return self._n
+
+    @property
+    def hand_size(self) -> int:
+        """The cards of a hand (R-DEAL)."""
+        return self._h
+
+    @property
+    def hands_total(self) -> int:
+        """The session's hands."""
+        return self._given.hands
+
+    @property
+    def keep_results(self) -> bool:
+        """Whether results are kept."""
+        return self._keep_results
+
+    @property
+    def announce(self) -> bool:
+        """Whether decisions are announced."""
+        return self._announce
+
+    @property
+    def start(self) -> tuple[Amount, ...]:
+        """Each seat's balance at the start."""
+        return self._start
+
+    @property
+    def stepper(self) -> Any:
+        """The kernel's ``Stepper`` (for the kernel's own solver, :mod:`bourre.advice`)."""
+        return self._k
+
+    @property
+    def results(self) -> list[HandResult]:
+        """The finished hands' results, from the Python rules (:meth:`_python`)."""
+        return self._python().results
+
+    @property
+    def final(self) -> tuple[list[Amount], list[int]] | None:
+        """The settlement, from the Python rules."""
+        return self._python().final
+
     # -- the Python rules, replayed -------------------------------------------------------
 
     def _python(self) -> State:
         """The Python state at the same point (the history replayed into it, in step
-        from one call to the next)."""
+        from one call to the next): what answers in the Python rules' words."""
         items = self._items(True)
         sh = self._shadow
         if sh is None:
             given = self._given
             sh = State(
-                self.house,
+                self._house,
                 seed=self._seed,
                 hands=given.hands,
-                balances=self.start,
+                balances=self._start,
                 pot=given.pot,
                 dealer=self._first,
                 settle=given.settle,
-                keep_results=self.keep_results,
+                keep_results=self._keep_results,
             )
             self._shadow, self._shadow_done = sh, 0
         seeded = self._seed is not None
@@ -243,14 +301,6 @@ class KernelState(State):
             else:
                 out.append(x)
         return out
-
-    def _demote(self) -> State:
-        """Hand over to the Python rules for good: this object becomes the Python state."""
-        sh = self._python()
-        self.__dict__.clear()
-        self.__dict__.update(sh.__dict__)
-        self.__class__ = State  # type: ignore[assignment]
-        return self
 
     # -- who acts, and what they may do -----------------------------------------------
 
@@ -280,28 +330,28 @@ class KernelState(State):
         return self._python().clone().hand
 
     @property
-    def number(self) -> int:  # type: ignore[override]
+    def number(self) -> int:
         """Hands dealt so far."""
         return int(self._k.number())
 
     @property
-    def balances(self) -> list[Amount]:  # type: ignore[override]
-        """Each seat's balance now (a new list)."""
+    def balances(self) -> tuple[Amount, ...]:
+        """Each seat's balance now (beyond the kernel's range: the Python rules')."""
         if self._k.overflow():
-            return self._demote().balances
-        return [self._amount(x) for x in self._k.balances()]
+            return self._python().balances
+        return tuple(self._amount(x) for x in self._k.balances())
 
     @property
-    def pot(self) -> Amount:  # type: ignore[override]
+    def pot(self) -> Amount:
         if self._k.overflow():
-            return self._demote().pot
-        return self._amount(self._k.pot())
+            return self._python().pot
+        return self._amount(int(self._k.pot()))
 
     def cards_of(self, seat: int) -> tuple[int, ...]:
         return self._k.hand(seat) if self._k.number() else ()
 
     def exchange_limit(self) -> int:
-        return self.h if self._k.phase() == _EXCHANGE else 0
+        return self._h if self._k.phase() == _EXCHANGE else 0
 
     def legal_with_reasons(self) -> Legal:
         return self._python().legal_with_reasons()
@@ -338,39 +388,50 @@ class KernelState(State):
             elif not cards and kind in ("pass", "play") and k.decide(kind == "play"):
                 return
         self._refuse(lambda s: s.apply_action(action))
+        raise RuntimeError(f"the kernel refused {action!r}, which the Python rules take")
 
     def apply_chance(self, outcome: object) -> None:
-        """As :meth:`State.apply_chance`; a table's outcome (``Dealt``, ``Drew``) hands
-        the state over to the Python rules."""
+        """As :meth:`State.apply_chance <bourre.game.state.State.apply_chance>` for a
+        :class:`~bourre.game.actions.Deck`.  A table's outcome (``Dealt``, ``Drew``,
+        ``AfterDraw``) is stepped on the Python rules
+        (:class:`bourre.referee.table.TableState`): refused here, with the Python
+        rules' own refusal when they would refuse it too."""
         if isinstance(outcome, Deck) and self._k.phase() == _DEAL:
-            if not _whole_deck(outcome.cards):
+            if not whole_deck(outcome.cards):
                 raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
             if self._k.apply_deck(list(outcome.cards)):
                 return
         self._refuse(lambda s: s.apply_chance(outcome))
+        raise RuleViolation(
+            "R-DEAL",
+            f"{type(outcome).__name__}: a table's outcome is stepped on the Python rules"
+            " (engine='python', or bourre.referee.table.TableState)",
+        )
 
     def _refuse(self, step: Callable[[State], None]) -> None:
-        """What the kernel did not take: the Python rules' refusal, raised with the state
-        unchanged; or, if they take it (a table's outcome), the Python rules play on."""
-        trial = self._python().clone()
-        step(trial)  # raises the rule component's RuleViolation
-        step(self._demote())
+        """What the kernel did not take, tried on a copy of the Python state: its
+        refusal (the rule component's rule id and words) raised, this state unchanged."""
+        step(self._python().clone())
 
-    def set_hand(self, **given: Any) -> None:
-        """A real table's path: the Python rules play on (:meth:`State.set_hand`)."""
-        self._refuse(lambda s: s.set_hand(**given))
+    def why_not(self, action: Action) -> RuleViolation | None:
+        """``None`` if ``action`` is legal now, else the refusal ``apply_action``
+        would raise; nothing changes."""
+        try:
+            self.clone().apply_action(action)
+        except RuleViolation as e:
+            return e
+        return None
 
-    def mark_premature(self, seat: int) -> None:
-        self._refuse(lambda s: s.mark_premature(seat))
-
-    def referee_play(self, card: int, corrected_to: int | None = None) -> None:
-        self._refuse(lambda s: s.referee_play(card, corrected_to))
+    def chance_outcomes(self) -> list[tuple[object, float]]:
+        """As :meth:`State.chance_outcomes <bourre.game.state.State.chance_outcomes>`:
+        the kernel's only chance node is a deal (52! decks, given): none listed."""
+        return []
 
     # -- results ----------------------------------------------------------------------
 
     def returns(self) -> list[Amount]:
         if self._k.overflow():
-            return self._demote().returns()
+            return self._python().returns()
         nums, den = self._k.returns()  # (after the settlement, in 1/(n D) chips)
         amount = self._amount if den == 1 else _money(den * self._scale)
         return [amount(x) for x in nums]
@@ -380,24 +441,24 @@ class KernelState(State):
         return ()
 
     def history(self) -> list[object]:
-        return self._items(self.keep_results)
+        return self._items(self._keep_results)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (:func:`bourre.game.state.observe`), made from the
         kernel's state."""
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise ValueError(f"no seat {seat!r} at a table of {self.n} (R-SEAT)")
+        if not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise ValueError(f"no seat {seat!r} at a table of {self._n} (R-SEAT)")
         k = self._k
         if k.overflow():
-            return self._demote().observation(seat)
+            return self._python().observation(seat)
         money = self._amount
         phase = k.phase()
         to_act = k.current_player()
         name = _PHASE_NAMES[phase]
         if phase == _DEAL:  # before a deal
-            n = self.n
+            n = self._n
             return Observation(
-                seat, n, self.h, k.number() + 1, -1, -1, -1, (), (), (), (), (), (),
+                seat, n, self._h, k.number() + 1, -1, -1, -1, (), (), (), (), (), (),
                 (0,) * n, money(k.pot()), tuple(money(b) for b in k.balances()), 0,
                 max(to_act, -1), name, (), (), False, None, -1, (), (), 0, 0,
             )  # fmt: skip
@@ -415,16 +476,16 @@ class KernelState(State):
                 legal = tuple(a.cards[0] for a in acts)
                 has = cinch
             elif phase == _EXCHANGE:
-                limit = self.h
+                limit = self._h
                 legal_actions = Discards(hand, limit)
             else:
                 forced_rule = _FORCED[forced]
                 legal_actions = _DECIDE_ONLY if forced_rule is not None else _DECIDE_BOTH
-        secret = not self.announce and phase == _DECIDE
+        secret = not self._announce and phase == _DECIDE
         return Observation(
             seat,
-            self.n,
-            self.h,
+            self._n,
+            self._h,
             number,
             dealer,
             up,
@@ -454,7 +515,10 @@ class KernelState(State):
 
     def python_copy(self) -> State:
         """An independent Python state at the same point (the history replayed)."""
-        return self.clone()._demote()
+        return self._python().clone()
+
+    def __str__(self) -> str:
+        return f"KernelState({self._house.spec}: {self._python()})"
 
     def clone(self) -> KernelState:
         """An independent copy (the kernel's state copied as a struct)."""
@@ -475,29 +539,10 @@ class KernelState(State):
         return self.clone()
 
 
-_FROM_PYTHON = (
-    "after_draw", "ante", "ante_reasons", "antes", "chance", "checked", "cinch", "deal",
-    "decisions", "draw", "final", "first_dealer", "follow", "forfeits", "given_dealer",
-    "given_pot", "given_reshuffle", "hands_after", "history_", "hs", "last_dealer", "lead",
-    "marks", "next_dealer", "payout", "penalty", "pending", "pending_seat", "phase",
-    "plays", "premature", "previous", "reneges", "results", "settle", "steps", "total",
-    "trick_winner", "turn",
-)  # fmt: skip
-"""The Python state's other attributes (``results``, ``turn`` …), read from the replayed
-state (a snapshot: changing it changes nothing here).  Properties, not a ``__getattr__``:
-a class with ``__getattr__`` makes every attribute look-up slower (~25 ns: the stepped
-loop reads three a step).  ``tests/test_kernel_calls.py`` checks the list is whole."""
-
-
-def _from_python(name: str) -> property:
-    def read(self: KernelState) -> Any:
-        return getattr(self._python(), name)
-
-    return property(read, doc=f"The Python state's ``{name}`` (a snapshot).")
-
-
-for _name in _FROM_PYTHON:
-    setattr(KernelState, _name, _from_python(_name))
-
 if _kernel is not None:
     _kernel.bind_state_methods(KernelState)
+
+if TYPE_CHECKING:  # (mypy checks that both engines implement the protocol)
+
+    def _protocol(k: KernelState, p: State) -> tuple[GameState, GameState]:
+        return k, p

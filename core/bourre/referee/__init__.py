@@ -35,6 +35,7 @@ from bourre.referee.records import (
 )
 from bourre.referee.scriptcheck import check_hand, script_error
 from bourre.referee.scripts import MAX_SCRIPT, ScriptError, load_script, parse_text
+from bourre.referee.table import TableState
 from bourre.rules.plugins import Registry
 
 __all__ = ["MAX_SCRIPT", "ScriptError", "load_script", "replay"]
@@ -52,6 +53,8 @@ class Refereed:
     record: SessionRecord
     state: State
     house: House
+    table: TableState
+    """The table that stepped ``state`` (its log: the current hand's plays, reneges …)."""
 
 
 def check_script(data: Any, place: str = "script") -> None:
@@ -108,26 +111,27 @@ def referee(
             f"{len(script.hands)} hands given, but the session has"
             f" {house.table.hands} (table.hands, R-SESSION)",
         )
-    state = State(house, balances=script.balances, hands=len(script.hands), record=True)
+    table = TableState.new(house, balances=script.balances, hands=len(script.hands))
+    state = table.state
     announcements = state.announce
     stopped: NextRecord | None = None
     for i, hand in enumerate(script.hands):
         where = places.hand(i)
         check_hand(hand, where, n, announcements)
         try:
-            stopped = referee_hand(state, hand, where, last=i == len(script.hands) - 1, watch=watch)
+            stopped = referee_hand(table, hand, where, last=i == len(script.hands) - 1, watch=watch)
         except PluginError as e:
             raise where.error(message=str(e)) from None
     records: list[HandRecord | PartialHandRecord] = [hand_record(r) for r in state.results]
     if stopped is not None:  # the last hand stopped part-way: no settlement yet
-        records.append(partial_record(state, stopped))
-        return Refereed(SessionRecord(house=house.spec, hands=records), state, house)
+        records.append(partial_record(table, stopped))
+        return Refereed(SessionRecord(house=house.spec, hands=records), state, house, table)
     assert state.final is not None
     final, ranks = state.final
     record = SessionRecord(
         house=house.spec, hands=records, final=FinalRecord(balances=final, ranks=ranks)
     )
-    return Refereed(record, state, house)
+    return Refereed(record, state, house, table)
 
 
 def referee_file(

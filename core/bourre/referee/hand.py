@@ -8,10 +8,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from bourre.game.actions import PASS, PLAY, AfterDraw, Dealt, Deck, Drew, discard
+from bourre.game.actions import PASS, PLAY, AfterDraw, Dealt, Deck, discard
 from bourre.game.state import CHANCE, State
 from bourre.referee.places import HandPlace
 from bourre.referee.records import HandIn, NextRecord
+from bourre.referee.table import TableState
 from bourre.rules import RuleViolation
 from bourre.rules.cards import card_str, card_symbol
 
@@ -133,52 +134,55 @@ positions this way; the refereeing is the same with or without it."""
 
 
 def referee_hand(
-    state: State, hand: HandIn, where: HandPlace, last: bool, watch: Watch | None = None
+    table: TableState, hand: HandIn, where: HandPlace, last: bool, watch: Watch | None = None
 ) -> NextRecord | None:
     """One hand of a script as a sequence of actions on the state; the script's last
     hand may stop part-way: then who acts next is returned.  ``watch`` is told each card
     before it is played (:data:`Watch`)."""
+    state = table.state
     field: tuple[int | str, ...] = ("dealer",)
-    if hand.dealer is None and state.last_dealer is None and state.first_dealer is None:
+    if hand.dealer is None and not table.dealer_known():
         raise where.error(
             "dealer", message='the dealer is required: table.first_dealer is "random" (R-DEALER)'
         )
     di = pi = 0
     ds, ps = hand.decisions, hand.plays
     try:
-        state.set_hand(dealer=hand.dealer, pot=hand.pot, reshuffle=_reshuffler(hand, where))
+        table.set_hand(dealer=hand.dealer, pot=hand.pot, reshuffle=_reshuffler(hand, where))
         if hand.deck is not None:
             field = ("deck",)
-            state.apply_chance(Deck(tuple(hand.deck)))
+            table.deal(Deck(tuple(hand.deck)))
         else:
             field = ("dealt",)
             assert hand.upcard is not None
-            state.apply_chance(Dealt.of(hand.upcard, hand.dealt or {}))
+            table.deal(Dealt.of(hand.upcard, hand.dealt or {}))
         for e in hand.events:
-            state.mark_premature(e.seat)
+            table.mark_premature(e.seat)
         done = len(state.results) + 1
         while len(state.results) < done:
             seat = state.current_player()
             phase = state.phase_name
             if seat == CHANCE:  # what a table knows: a hand shown, the cards drawn
-                s = state.pending_seat
+                wait = table.waiting()
+                assert wait is not None
+                s = wait.seat
                 j = max((j for j in range(di) if ds[j].seat == s), default=-1)
-                if state.chance_wants == "draw":
+                if wait.wants == "draw":
                     field = ("decisions", j, "drew")
                     drew = ds[j].drew
                     if drew is None:
                         raise RuleViolation(
                             "R-DRAW",
-                            f"seat {s} discarded {len(state.pending)} cards: the cards it drew"
+                            f"seat {s} discarded {len(wait.discards)} cards: the cards it drew"
                             " are required",
                         )
-                    state.apply_chance(Drew(tuple(drew)))
+                    table.drew(drew)
                 elif s in (hand.dealt or {}):
                     field = ("dealt", str(s))
-                    state.apply_chance(Dealt.of(hand.upcard, hand.dealt or {}))
+                    table.show(Dealt.of(hand.upcard, hand.dealt or {}))
                 else:  # what the tricks show: its hand after the exchange
                     field = ("dealt",)
-                    state.apply_chance(after_draw(hand, s, state.h, where, j))
+                    table.show(after_draw(hand, s, state.hand_size, where, j))
                 continue
             if phase == "exchange":  # the seat's own decision names its discards
                 j = max(j for j in range(di) if ds[j].seat == seat)
@@ -232,7 +236,7 @@ def referee_hand(
             pi += 1
             if watch is not None and p.card in state.hand.hands[seat]:
                 watch(state, p.card, p.corrected_to)
-            state.referee_play(p.card, p.corrected_to)
+            table.referee_play(p.card, p.corrected_to)
     except RuleViolation as e:
         if field == ("dealt",):
             field = _dealt_place(hand, e.reason)
@@ -268,7 +272,7 @@ def next_record(state: State) -> NextRecord:
     seat = state.current_player()
     if state.phase_name == "decide":
         legal = [str(a) for a in state.legal_actions()]
-        forced = state.turn.forced if state.turn is not None else None
+        forced = state.observation(seat).forced
         return NextRecord(seat=seat, legal=legal, rules=[forced] if forced else ["R-DECIDE"])
     cards = state.legal_with_reasons()
     return NextRecord(seat=seat, legal=[card_str(c) for c in cards.cards], rules=cards.rules)

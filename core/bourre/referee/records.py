@@ -20,7 +20,8 @@ from pydantic import (
     model_serializer,
 )
 
-from bourre.game.state import HandResult, PlayLog, State
+from bourre.game.state import HandResult, PlayLog
+from bourre.referee.table import TableState
 from bourre.rules.cards import SUITS, card_str, parse_card
 from bourre.rules.money import AmountField
 
@@ -253,22 +254,22 @@ def _plays(logs: list[PlayLog]) -> list[PlayRecord]:
     ]
 
 
-def partial_record(state: State, nxt: NextRecord) -> PartialHandRecord:
-    """The record of the hand ``state`` is in, stopped part-way (a dispute settled on
+def partial_record(table: TableState, nxt: NextRecord) -> PartialHandRecord:
+    """The record of the hand ``table`` is in, stopped part-way (a dispute settled on
     the spot): what happened so far and who acts ``next``."""
+    state, log = table.state, table.log()
+    plays = list(log.plays)
     st = state.hand
     k = len(st.active)
     tricks = [
-        TrickRecord(
-            leader=t.leader, winner=t.winner, plays=_plays(state.plays[i * k : (i + 1) * k])
-        )
+        TrickRecord(leader=t.leader, winner=t.winner, plays=_plays(plays[i * k : (i + 1) * k]))
         for i, t in enumerate(st.tricks)
     ]
     if st.trick:
         done = len(st.tricks) * k
-        tricks.append(TrickRecord(leader=st.leader, winner=-1, plays=_plays(state.plays[done:])))
+        tricks.append(TrickRecord(leader=st.leader, winner=-1, plays=_plays(plays[done:])))
     after = (
-        state.hands_after
+        [list(h) for h in log.hands_after]
         if state.phase_name == "play"
         else [[] if st.hidden[s] else list(st.hands[s]) for s in range(st.n)]
     )
@@ -282,7 +283,7 @@ def partial_record(state: State, nxt: NextRecord) -> PartialHandRecord:
         hands_after_draw=after,
         tricks=tricks,
         tricks_won=list(st.won),
-        reneges=list(state.reneges),
+        reneges=list(log.reneges),
         next=nxt,
     )
 

@@ -40,7 +40,7 @@ def _seats(seats: Sequence[int]) -> str:
 def _logs(done: Refereed, k: int) -> list[PlayLog]:
     """Every card played in hand ``k`` (0-based) as the game logged it, in order."""
     results = done.state.results
-    return results[k].plays if k < len(results) else done.state.plays
+    return results[k].plays if k < len(results) else list(done.table.log().plays)
 
 
 def _why_illegal(logs: list[PlayLog], rec: HandRecord | PartialHandRecord, t: int, i: int) -> str:
@@ -69,7 +69,7 @@ def ruling(done: Refereed) -> list[str]:
             f" {SUIT_NAMES[SUITS.index(rec.trump)]} trump; the pot at stake is"
             f" {_amount(rec.pot_at_stake)}."
         )
-        antes = results[k].ante_reasons if k < len(results) else done.state.ante_reasons
+        antes = results[k].ante_reasons if k < len(results) else done.table.log().ante_reasons
         for why in antes:  # the ante component's own reasons (a hand still under way: now)
             lines.append(f"Antes: {why.words}. ({cite(why.rule)})")
         n = len(rec.tricks_won)

@@ -433,26 +433,16 @@ class DrawRule(Protocol):
         stock's order unknown): refuse replacements that could not have come."""
         ...
 
-    # optional: ``split`` (a house without it refuses a hand read from the tricks)
-    def split(
-        self, hand: HandState, seat: int, discards: Sequence[int], after: Sequence[int]
-    ) -> tuple[list[int], list[int]]:
-        """The exchange of ``seat``, whose dealt cards nobody showed, read from the hand
-        it held after it (``after``: its cards in the tricks): ``(the hand it was
-        dealt, the replacements it drew in the order the stock gave them)``, for
-        :meth:`drawn`; refuse an exchange that could not end in ``after``
-        (R-DRAW, R-RESHUFFLE).  Change nothing."""
-        ...
-
 
 def bourre_draw(table: TableSettings, hand_size: int) -> DrawRule | None:
     """How a playing player exchanges cards with the stock (R-DRAW, R-RESHUFFLE), and
     which replacements a table may tell.
 
     Returns a :class:`DrawRule`: ``limit`` (the most cards that may be exchanged,
-    which bounds the legal discards), ``check`` (refusals), ``draw`` and ``drawn``;
-    optionally ``split`` (an exchange read from the tricks, the dealt cards unknown).
-    An exchange keeps the hand's size and every card in one place.
+    which bounds the legal discards), ``check`` (refusals), ``draw`` and ``drawn``.
+    An exchange read from the tricks (the dealt cards unknown) is the table's
+    inference (:mod:`bourre.game.unseen`), which ``drawn`` then judges.  An exchange
+    keeps the hand's size and every card in one place.
     """
 
 
@@ -497,35 +487,6 @@ class _CheckedDraw:
                 "the draw must give back as many cards as it took, cards as whole numbers (R-DRAW)"
             )
         hand.hands[seat].sort()
-
-    def split(
-        self, hand: HandState, seat: int, discards: Sequence[int], after: Sequence[int]
-    ) -> tuple[list[int], list[int]]:
-        fn = getattr(self.inner, "split", None)
-        if not callable(fn):
-            raise RuleViolation(
-                "R-DRAW",
-                f"this house's draw ({self.c.plugin}) cannot read an exchange from the tricks:"
-                f" the cards seat {seat} was dealt are required",
-            )
-        out = self.c.call(fn, hand, seat, discards, after)
-        try:
-            dealt, drew = out
-            ok = (
-                all(_whole(x) for x in (*dealt, *drew))
-                and sorted(set(dealt) - set(discards)) == sorted(set(after) - set(drew))
-                and len(drew) == len(discards)
-                and len(dealt) == len(after) == hand.hand_size
-                and set(discards) <= set(dealt)
-            )
-        except (TypeError, ValueError):
-            ok = False
-        if not ok:
-            self.c.fail(
-                "split must answer (dealt, drew): the dealt hand holds the discards and the"
-                " cards kept, the drawn cards are the rest of the hand after (R-DRAW)"
-            )
-        return list(dealt), list(drew)
 
 
 DRAW: RuleHook[DrawRule] = RuleHook(

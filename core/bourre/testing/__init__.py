@@ -82,6 +82,7 @@ from bourre.game.isolate import IsolatedBot
 from bourre.game.playerbase import PlayerBase
 from bourre.game.players import ask
 from bourre.game.state import State
+from bourre.game.tablesteps import hand_log
 from bourre.houses.house import House, PluginError
 from bourre.houses.models import HouseError
 from bourre.houses.strings import parse_house_string
@@ -343,12 +344,12 @@ def _rules_json(house: House) -> dict[str, Any]:
 def _script(state: State, *, current: bool) -> dict[str, Any] | None:
     """The session as a table script: the finished hands, and with ``current`` the
     hand in play as far as it went.  ``None`` when none can be made."""
-    decks = [x.cards for x in state.history_ if isinstance(x, Deck)]
+    decks = [x.cards for x in state.history() if isinstance(x, Deck)]
     states = [r.state for r in state.results]
     plays = [[(p.seat, p.card) for p in r.plays] for r in state.results]
-    if current and state.hs is not None and len(decks) > len(states):
-        states.append(state.hs)
-        plays.append([(p.seat, p.card) for p in state.plays])
+    if current and state.chance_wants != "deal" and len(decks) > len(states):
+        states.append(state.hand)
+        plays.append([(p.seat, p.card) for p in hand_log(state).plays])
     if not states or len(decks) < len(states):
         return None
     hands = []
@@ -405,7 +406,7 @@ class _Session:
     ) -> _Stop:
         st = self.state
         if hand is None:
-            hand = st.hs.number if st is not None and st.hs is not None else 1
+            hand = st.hand.number if st is not None and st.chance_wants != "deal" else 1
         script = None
         if st is not None:
             try:
@@ -456,10 +457,10 @@ class _Session:
             )
 
     def cards(self, st: State) -> None:
-        if st.hs is None:
+        if st.chance_wants == "deal":
             return
         try:
-            where = st.hs.places()
+            where = st.hand.places()
         except AssertionError as e:
             raise self.fail("cards", f"a card is not in exactly one place: {e}") from None
         if len(where) > 52:
@@ -612,7 +613,7 @@ class _Session:
 
 def _fingerprint(st: State) -> list[str]:
     """A session, step by step, as text (what determinism compares)."""
-    out = [str(x) for x in st.history_]
+    out = [str(x) for x in st.history()]
     out += [f"hand {r.number}: {[str(b) for b in r.balances]}" for r in st.results]
     return out
 
@@ -624,7 +625,7 @@ def _determinism(first: State, second: State | None, s: _Session) -> None:
     if a == b:
         return
     i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
-    decks = sum(1 for x in first.history_[:i] if isinstance(x, Deck))
+    decks = sum(1 for x in first.history()[:i] if isinstance(x, Deck))
     s.report.fail(
         Failure(
             "determinism",

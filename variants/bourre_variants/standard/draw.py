@@ -2,9 +2,9 @@
 A player who plays exchanges 0 to all the cards of the hand with the top of the
 stock; when the stock runs out, earlier players' unreturned discards make a new one.
 A table that does not know the stock's order tells the replacements instead
-(:meth:`Draw.drawn`), which must be cards that could have come; a table that shows
-only the tricks tells the hand after the exchange, and :meth:`Draw.split` reads the
-exchange from it."""
+(:meth:`Draw.drawn`), which must be cards that could have come (a table that shows
+only the tricks: :mod:`bourre.game.unseen` reads the exchange from them, then
+:meth:`Draw.drawn` judges it)."""
 
 from __future__ import annotations
 
@@ -43,22 +43,6 @@ def reshuffle(hand: HandState) -> None:
     hand.pile = []
     for s in range(hand.n):
         hand.discards[s] = []
-
-
-def _where(hand: HandState, card: int) -> str:
-    """Where ``card``, already placed, lies: in a seat's words."""
-    for s in range(hand.n):
-        if card in hand.hands[s]:
-            if s == hand.dealer and card == hand.upcard:
-                return f"it is the upcard, in the dealer's (seat {s}'s) hand"
-            return f"seat {s} holds it"
-        if card in hand.folded[s]:
-            return f"seat {s} folded it"
-        if card in hand.discards[s]:
-            return f"seat {s} discarded it"
-    if card in hand.stock:
-        return "it is in the stock made of earlier discards"
-    return "it is already elsewhere"
 
 
 class Draw:
@@ -163,114 +147,3 @@ class Draw:
 
             hand.reshuffle = told
         self.draw(hand, seat, discards)
-
-    def split(
-        self, hand: HandState, seat: int, discards: Sequence[int], after: Sequence[int]
-    ) -> tuple[list[int], list[int]]:
-        """The exchange of ``seat``, whose dealt cards nobody showed, read from the
-        hand it held after it (``after``, its cards in the tricks): ``(dealt, drew)``
-        for :meth:`drawn`.  Of the cards drawn, the first come from the stock (unseen
-        cards, or those of a stock made by a reshuffle), the rest, when the stock ran
-        out, from earlier players' discards (R-RESHUFFLE): so a card another seat
-        discarded is in ``after`` only then, and exactly as many of them as the stock
-        lacked.  Which unseen cards of ``after`` were kept and which drawn nobody can
-        tell, and no rule depends on it: the first are taken as kept."""
-        limit = self.limit(hand, seat)
-        k = len(discards)
-        if k > limit:
-            raise RuleViolation(
-                "R-DRAW", f"seat {seat} may exchange at most {limit} cards, not {k}"
-            )
-        size = hand.hand_size
-        if len(after) != size or len(set(after)) != size:
-            raise RuleViolation(
-                "R-DEAL",
-                f"seat {seat} holds {len(set(after))} different cards after its exchange,"
-                f" not {size}",
-            )
-        held = list(hand.hands[seat])  # what is known to be in its hand (the upcard)
-        placed = hand.located()
-        seen: set[int] = set()
-        for c in discards:
-            if c in seen:
-                raise RuleViolation(
-                    "R-DRAW", f"seat {seat} discards {card_symbol(c)} twice", card=c
-                )
-            seen.add(c)
-            if c in after:
-                raise RuleViolation(
-                    "R-RESHUFFLE",
-                    f"seat {seat} discards {card_symbol(c)} and plays it: a player never"
-                    " receives back their own discards",
-                    card=c,
-                )
-            if c in placed and c not in held:
-                raise RuleViolation(
-                    "R-DECK",
-                    f"seat {seat} cannot have discarded {card_symbol(c)}: {_where(hand, c)}",
-                    card=c,
-                )
-        for c in held:
-            if c not in seen and c not in after:
-                raise RuleViolation(
-                    "R-DEAL",
-                    f"seat {seat} was dealt {card_symbol(c)}: it is among neither its discards"
-                    " nor its plays",
-                    card=c,
-                )
-        kept_known = [c for c in after if c in held]
-        pile = [c for c in after if c in hand.pile]
-        stock = [c for c in after if c in hand.stock]
-        fresh = [c for c in after if c not in placed]
-        for c in after:
-            if c in placed and c not in held and c not in hand.pile and c not in hand.stock:
-                raise RuleViolation(
-                    "R-DECK", f"seat {seat} plays {card_symbol(c)}, but {_where(hand, c)}", card=c
-                )
-        if len(kept_known) > size - k:
-            c = kept_known[0]
-            raise RuleViolation(
-                "R-DRAW",
-                f"seat {seat} discarded {k} of its {size} cards, so it cannot also have kept"
-                f" {card_symbol(c)}",
-                card=c,
-            )
-        available = hand.unseen_stock + len(hand.stock)
-        from_pile = max(0, k - available)
-        if len(pile) > from_pile:
-            c = pile[from_pile]
-            who = next((f"seat {t}" for t in range(hand.n) if c in hand.discards[t]), "a seat")
-            raise RuleViolation(
-                "R-RESHUFFLE",
-                f"seat {seat} plays {card_symbol(c)}, which {who} discarded, but it drew {k}"
-                f" from a stock of {available}: a discard comes back only when the stock"
-                " runs out",
-                card=c,
-            )
-        if len(pile) < from_pile:
-            shown = " ".join(card_symbol(c) for c in hand.pile) or "none"
-            raise RuleViolation(
-                "R-RESHUFFLE",
-                f"seat {seat} draws {k} from a stock of {available}: the other {from_pile}"
-                f" come from earlier players' discards ({shown}), but its plays show"
-                f" {len(pile)} of them",
-            )
-        fresh_drawn = k - len(pile) - len(stock)
-        if fresh_drawn < 0:
-            c = stock[k - len(pile)]
-            raise RuleViolation(
-                "R-DRAW",
-                f"seat {seat} draws {k} cards, but plays more of the stock made of earlier"
-                f" discards, {card_symbol(c)} among them",
-                card=c,
-            )
-        if fresh_drawn > hand.unseen_stock:
-            shown = " ".join(card_symbol(c) for c in hand.stock)
-            raise RuleViolation(
-                "R-RESHUFFLE",
-                f"seat {seat} draws {k} from a stock made of earlier discards ({shown}),"
-                f" but its plays show {len(stock)} of them",
-            )
-        keep = len(fresh) - fresh_drawn
-        dealt = sorted([*discards, *kept_known, *fresh[:keep]])
-        return dealt, [*fresh[keep:], *stock, *pile]

@@ -258,7 +258,7 @@ def _check_script(path: Path, json_out: bool) -> None:
 
     texts = {rid: text for _, _, (rid, text) in done.house.rule_texts()}
     state = done.state
-    for log in state.plays:  # the illegal cards already played this hand, and their rule
+    for log in done.table.log().plays:  # the illegal cards already played this hand, and their rule
         if not (log.renege or log.corrected):
             continue
         card = log.played_first if log.played_first is not None else log.card

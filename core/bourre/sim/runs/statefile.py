@@ -142,7 +142,7 @@ class Plan(_Line):
 
 class Summary(_Line):
     """One session reduced to what the statistics read
-    (:func:`bourre.sim.sessions.run_session`): per hand the pot at stake, players,
+    (:func:`bourre.sim.runs.sessions.run_session`): per hand the pot at stake, players,
     bourré players, carried pots, dealers and each seat's change; per seat the
     chips by place from the dealer and the final balance."""
 

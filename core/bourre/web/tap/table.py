@@ -15,6 +15,7 @@ from typing import Any
 
 from bourre.game.actions import CARDS, PLAY, Dealt
 from bourre.game.state import Legal
+from bourre.game.tablesteps import waiting
 from bourre.houses.house import PluginError
 from bourre.referee import Refereed
 from bourre.rules import Reason, RuleViolation
@@ -106,7 +107,8 @@ def exchange_limit(done: Refereed, seat: int, cards: list[int], size: int) -> in
     st = done.state.clone()
     try:
         st.apply_action(PLAY)
-        if st.chance_wants == "hand" and st.pending_seat == seat:
+        waited = waiting(st)
+        if waited is not None and waited.wants == "hand" and waited.seat == seat:
             st.apply_chance(Dealt.of(st.hand.upcard, {seat: cards}))
         if st.phase_name == "exchange" and st.current_player() == seat:
             return st.exchange_limit()
@@ -118,16 +120,9 @@ def exchange_limit(done: Refereed, seat: int, cards: list[int], size: int) -> in
 def next_deal(done: Refereed, n: int) -> tuple[int, list[int]]:
     """After the hands ``done`` refereed: who deals next, and the seats the deal skips
     (a lost turn to deal, R-DEALER)."""
-    st = done.state
-    assert st.last_dealer is not None
-    dealer = st.next_dealer(st.last_dealer, list(st.marks))
-    skipped: list[int] = []
-    s = (st.last_dealer + 1) % n
-    while s != dealer and len(skipped) < n:
-        if st.marks[s]:
-            skipped.append(s)
-        s = (s + 1) % n
-    return dealer, skipped
+    dealer, skipped = done.table.dealing()
+    assert dealer is not None  # (a hand was refereed: its dealer is known)
+    return dealer, list(skipped)
 
 
 @dataclass(frozen=True)
