@@ -117,9 +117,7 @@ class HandAdvice:
                     " apart)."
                 )
         elif b.chips is not None:
-            lines.append(
-                f"Play {card_symbol(b.card)}: {_chips(b.chips)} with every hand known."
-            )
+            lines.append(f"Play {card_symbol(b.card)}: {_chips(b.chips)} with every hand known.")
         for c in self.cards:
             parts = []
             if c.average is not None and c.range is not None:

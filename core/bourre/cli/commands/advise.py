@@ -45,7 +45,7 @@ def advise(
         typer.Option(
             help="During the hand: a table script (JSON or the hand notation, '-' reads"
             " stdin) that stops at a card to play; the advice is for the seat to play"
-            " (docs/advice.md, \"Advice during the hand\").",
+            ' (docs/advice.md, "Advice during the hand").',
             show_default=False,
         ),
     ] = None,
@@ -106,9 +106,7 @@ def advise(
             if v is not None
         ]
         if given:
-            fail(
-                f"--script: give the script or {', '.join(given)} (before the hand), not both"
-            )
+            fail(f"--script: give the script or {', '.join(given)} (before the hand), not both")
         _in_hand(script, SCRIPT_DEALS if deals is None else deals, seed, as_json)
         return
     if deals is not None:
