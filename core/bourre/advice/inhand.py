@@ -52,6 +52,8 @@ class CardWorth:
     """With every hand known: the seat's chips, everyone playing for themselves."""
     sure_tricks: int | None
     """With every hand known: the tricks of the hand this card makes sure of."""
+    each: tuple[Amount, ...] = ()
+    """The seat's chips in each deal imagined."""
 
 
 @dataclass(frozen=True)
@@ -82,12 +84,38 @@ class HandAdvice:
     def best(self) -> CardWorth:
         return self.cards[0]
 
+    def equal(self) -> tuple[CardWorth, ...]:
+        """The other cards worth exactly as much as the best in every deal imagined
+        (cards next in rank in one hand, typically: R-EQUIV's idea)."""
+        b = self.best
+        return tuple(
+            c
+            for c in self.cards[1:]
+            if c.each and c.each == b.each and c.chips == b.chips
+        )
+
     def close(self) -> bool:
-        """The best card's range reaches the next card's average: too close to call on
-        these deals."""
-        if len(self.cards) < 2 or self.best.range is None or self.cards[1].average is None:
+        """The best card's range reaches the average of the next card worth less: too
+        close to call on these deals."""
+        rest = self.cards[1 + len(self.equal()) :]
+        if not rest or self.best.range is None or rest[0].average is None:
             return False
-        return self.best.range.low <= float(self.cards[1].average)
+        return self.best.range.low <= float(rest[0].average)
+
+    def rows(self) -> list[tuple[str, str, str]]:
+        """Each card, the best first: its symbol, its chips on what the player knows
+        with their range, and with every hand known (``""``: not known)."""
+        out = []
+        for c in self.cards:
+            average = ""
+            if c.average is not None and c.range is not None:
+                average = f"{_chips(c.average)} ({_span(c.range)})"
+            known = ""
+            if c.chips is not None:
+                tricks = "trick" if c.sure_tricks == 1 else "tricks"
+                known = f"every hand known: {_chips(c.chips)}, sure of {c.sure_tricks} {tricks}"
+            out.append((card_symbol(c.card), average, known))
+        return out
 
     def words(self) -> list[str]:
         """The advice in words, line by line."""
@@ -110,24 +138,20 @@ class HandAdvice:
                 f"Play {card_symbol(b.card)}: {_chips(b.average)} on average on what you know"
                 f" ({_span(b.range)})."
             )
+            same = self.equal()
+            if same:
+                lines.append(f"{_listed([b, *same])} are worth the same here: play any of them.")
             if self.close():
+                nxt = self.cards[1 + len(same)]
                 lines.append(
-                    f"Close: {card_symbol(self.cards[1].card)} is within the range of"
-                    f" {card_symbol(b.card)} on {self.deals} deals (more --deals to tell them"
+                    f"Close: {card_symbol(nxt.card)} is within the range of"
+                    f" {card_symbol(b.card)} on {self.deals} deals (more deals would tell them"
                     " apart)."
                 )
         elif b.chips is not None:
             lines.append(f"Play {card_symbol(b.card)}: {_chips(b.chips)} with every hand known.")
-        for c in self.cards:
-            parts = []
-            if c.average is not None and c.range is not None:
-                parts.append(f"{_chips(c.average)} ({_span(c.range)})")
-            if c.chips is not None:
-                tricks = "trick" if c.sure_tricks == 1 else "tricks"
-                parts.append(
-                    f"every hand known: {_chips(c.chips)}, sure of {c.sure_tricks} {tricks}"
-                )
-            lines.append(f"  {card_symbol(c.card)}  " + "; ".join(parts))
+        for card, average, known in self.rows():
+            lines.append(f"  {card}  " + "; ".join(x for x in (average, known) if x))
         how = ENGINES.get(self.engine, self.engine)
         if self.deals:
             lines.append(
@@ -139,10 +163,7 @@ class HandAdvice:
                 " the true figure 19 times in 20."
             )
         if self.unknown:
-            lines.append(
-                "No values with every hand known: the script does not show every playing"
-                f" seat's cards ({self.unknown})."
-            )
+            lines.append(f"No values with every hand known: {self.unknown}.")
         lines.extend(self.notes)
         return lines
 
@@ -158,6 +179,7 @@ class HandAdvice:
             "seed": self.seed,
             "engine": self.engine,
             "best": card_str(self.best.card),
+            "same_as_best": [card_str(c.card) for c in self.equal()],
             "close": self.close(),
             "cards": [
                 {
@@ -191,11 +213,14 @@ def advise_in_hand(
     seed: int = 0,
     seconds: float | None = None,
     max_held: int | None = None,
+    hands_known: bool = True,
 ) -> HandAdvice:
     """The advice for the seat to play in ``state`` (a refereed script's last state;
     ``index``: the cards the script played before this one).  :class:`InHandError` when
     no card is to be played or the player's cards are not known; ``ValueError`` for
-    ``deals`` out of range.  ``seconds`` and ``max_held`` bound the work (a page)."""
+    ``deals`` out of range.  ``seconds`` and ``max_held`` bound the work (a page);
+    ``hands_known=False``: the other seats' cards in ``state`` are stand-ins (a hand
+    being tapped), the values on what the player knows only."""
     if not 0 <= deals <= MAX_DEALS:
         raise ValueError(f"deals: from 0 to {MAX_DEALS:,}, not {deals:,}")
     if state.is_terminal() or state.phase_name != "play":
@@ -216,6 +241,7 @@ def advise_in_hand(
         deadline=deadline,
         max_held=max_held,
         need_known=False,
+        hands_known=hands_known,
     )
     if weighed.refused:
         raise InHandError(f"not weighed: {weighed.refused}")
@@ -261,6 +287,7 @@ def _ranked(w: Weighing) -> tuple[CardWorth, ...]:
                 interval([float(x) for x in got]) if got else None,
                 None if v is None else v.chips,
                 None if v is None else v.sure_tricks,
+                got,
             )
         )
     if w.found:
@@ -301,6 +328,11 @@ def _chips(x: Amount | Fraction) -> str:
         text = f"+{text}" if x > 0 else text
     word = "chip" if abs(x) == 1 else "chips"
     return f"{text.replace('-', '−')} {word}"
+
+
+def _listed(cards: list[CardWorth]) -> str:
+    names = [card_symbol(c.card) for c in cards]
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _span(r: Estimate) -> str:

@@ -105,6 +105,7 @@ def weigh(
     deadline: float | None = None,
     max_held: int | None = None,
     need_known: bool = True,
+    hands_known: bool = True,
 ) -> Weighing:
     """Weigh the legal cards of the seat to play in ``state`` (in the play phase,
     R-LEAD): with every hand known, and over ``deals`` deals drawn from ``key`` that
@@ -114,7 +115,9 @@ def weigh(
     the Python rules, a position where the playing seats hold more cards than this is
     not weighed.  ``need_known``: when a playing seat's cards are not known, weigh
     nothing (the review); else weigh on the deals alone (advice during a hand).
-    ``state`` is not changed."""
+    ``hands_known=False``: the other seats' cards in ``state`` are stand-ins (a hand
+    being tapped, whose tricks will show them): no values with every hand known, the
+    deals alone.  ``state`` is not changed."""
     hs = state.hand
     seat = state.current_player()
     legal = tuple(state.legal_with_reasons().cards)
@@ -143,9 +146,10 @@ def weigh(
             f" (at most {max_held}; bourre replay --review has no limit)"
         )
     known: Solution | None = None
-    unknown = ""
+    unknown = "" if hands_known else "the other seats have not shown their cards"
     try:
-        known = solve(state, plain=plain)
+        if hands_known:
+            known = solve(state, plain=plain)
     except ValueError as e:  # (a position the solver cannot read, or a hand not known)
         if need_known:
             return made(refused=str(e))

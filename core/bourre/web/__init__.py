@@ -7,7 +7,9 @@ a time, each ruling shown as it happens (the legal cards, a refused card with it
 rule, the payout at the end); paste a whole script (JSON or hand notation) for a
 ruling; ask whether to play a hand (``/advise``, :func:`bourre.advice.advise`); and
 review the play of a refereed hand (``/review``, :mod:`bourre.advice.review`), reached
-from the ruling of the three referee pages.
+from the ruling of the three referee pages; and, during a hand, which card to play
+(``/advise/hand``, :mod:`bourre.advice.inhand`, reached from the tap page; as JSON,
+``POST /api/advise/hand``).
 The links of every page keep the house (``?house=``).
 
 The app keeps nothing between requests: the hand so far travels in the form as hand
@@ -29,11 +31,12 @@ from urllib.parse import quote
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
 from bourre.advice.advise import AdviceError, advise
+from bourre.advice.inhand import HandAdvice, InHandError, advise_in_hand
 from bourre.advice.review import Recorder, Review, review
 from bourre.game.actions import CARDS
 from bourre.houses.house import House, PluginError
@@ -49,6 +52,7 @@ from bourre.rules.cards import CardError, card_symbol, parse_card, shown
 from bourre.rules.settings import TableSettings
 from bourre.web.guard import BODY_SECONDS, Guard
 from bourre.web.tap import TapError, TapFlow
+from bourre.web.tap.phases import Phase
 
 __all__ = ["MAX_BODY", "WEB_DEALS", "create_app"]
 
@@ -361,6 +365,7 @@ async def tap_page(request: Request) -> Response:
         request,
         "tap.html",
         200 if error is None and flow.error is None else 400,
+        advise_hand=_can_advise(flow),
         house=house.spec,
         script=flow.script,
         pending=flow.pending.text() if flow.pending else "",
@@ -369,6 +374,16 @@ async def tap_page(request: Request) -> Response:
         error=error or flow.error,
         words=words,
     )
+
+
+def _can_advise(flow: TapFlow) -> bool:
+    """Whether the tap page offers "What should I play?": a card is to be played, no
+    step is under way, and the seat to play has shown its cards."""
+    done = flow.done
+    if flow.phase is not Phase.PLAY or flow.pending is not None or done is None:
+        return False
+    state = done.state
+    return state.phase_name == "play" and state.current_player() not in flow.guessed
 
 
 async def paste(request: Request) -> Response:
@@ -563,6 +578,143 @@ async def review_page(request: Request) -> Response:
     )
 
 
+IN_HAND_FIELDS = ("script", "house", "deals", "seed")
+WEB_HAND_DEALS = 200
+"""The deals the advice during a hand imagines, by default (as ``bourre advise --script``)."""
+MAX_WEB_HAND_DEALS = 500
+"""The most deals one request imagines: each is one exact solve (about 1–2 ms on the
+kernel from the first lead of five players)."""
+IN_HAND_SECONDS = 10.0
+"""Once a request has worked this long, no more deals are drawn (the answer says how
+many were)."""
+
+
+def _cards_played(done: Refereed) -> int:
+    """The cards the script played, every hand counted: where the review's deals for
+    the next card are drawn from."""
+    return sum(len(t.plays) for h in done.record.hands for t in h.tricks)
+
+
+def _in_hand_of(got: dict[str, str]) -> HandAdvice:
+    """The advice for the seat to play at the end of the posted hand; :class:`FormError`
+    for bad input or no card to play.  With ``house``, the hand's lines are read as the
+    tap page reads them: a seat that has not shown its cards has stand-ins, so only the
+    values on what the player knows are given."""
+    text = got["script"]
+    if not text.strip():
+        raise FormError("script: the hand is missing (its lines up to the card to play)")
+    deals = _whole(got, "deals", WEB_HAND_DEALS)
+    assert deals is not None
+    if not 0 <= deals <= MAX_WEB_HAND_DEALS:
+        raise FormError(f"deals: from 0 to {MAX_WEB_HAND_DEALS} deals here, not {deals:,}")
+    seed = _whole(got, "seed", 0) or 0
+    spec = got["house"].strip()
+    stand_ins: frozenset[int] = frozenset()
+    if spec:  # a hand tapped or typed at a house: its lines, without the house
+        try:
+            flow = TapFlow(_house(spec), text, "")
+        except TapError as e:
+            raise FormError(str(e)) from None
+        if flow.done is None or flow.error is not None:
+            raise FormError(flow.error or "the hand: no card is to be played yet (R-LEAD)")
+        done, stand_ins = flow.done, flow.guessed
+    else:
+        try:
+            done = referee(parse_text(text, "the hand"), place="the hand")
+        except ScriptError as e:
+            raise FormError(str(e)) from None
+    state = done.state
+    if not state.is_terminal() and state.phase_name == "play":
+        seat = state.current_player()
+        if seat in stand_ins:
+            raise FormError(
+                f"seat {seat} is to play but has not shown its cards: the advice weighs the"
+                " cards it holds (on the tap page, a seat shows the cards it was dealt when it"
+                " decides to play, R-DEAL)"
+            )
+    try:
+        return advise_in_hand(
+            state,
+            index=_cards_played(done),
+            house=done.house.spec,
+            deals=deals,
+            seed=seed,
+            seconds=IN_HAND_SECONDS,
+            max_held=WEB_MAX_HELD,
+            hands_known=not stand_ins,
+        )
+    except InHandError as e:
+        raise FormError(str(e)) from None
+    except (ValueError, RuleViolation, PluginError) as e:  # a house's rules refusing
+        raise FormError(str(e)) from None
+
+
+async def in_hand_page(request: Request) -> Response:
+    """During a hand: which card should the seat to play play? (The tap page's "What
+    should I play?" posts its hand here.)"""
+    got = dict.fromkeys(IN_HAND_FIELDS, "")
+    got.update(deals=str(WEB_HAND_DEALS), seed="0")
+    spec = _header_house(request)
+    context: dict[str, Any] = {"house": spec, "max_deals": MAX_WEB_HAND_DEALS}
+    if request.method in ("GET", "HEAD"):
+        return _page(request, "advise_hand.html", form=got, **context)
+    try:
+        got = await _form(request, IN_HAND_FIELDS)
+        done = await run_in_threadpool(_in_hand_of, got)
+    except FormError as e:
+        return _page(request, "advise_hand.html", 400, form=got, error=str(e), **context)
+    words = done.words()
+    return _page(
+        request,
+        "advise_hand.html",
+        form=got,
+        advice=done,
+        head=words[: 2 + bool(done.equal()) + done.close()],
+        rows=done.rows() if len(done.cards) > 1 else [],
+        foot=[x for x in words[2 + bool(done.equal()) + done.close() :] if not x.startswith("  ")],
+        **context,
+    )
+
+
+async def in_hand_api(request: Request) -> Response:
+    """``POST /api/advise/hand``: the advice during a hand as JSON.  The body: a JSON
+    object with ``script`` (the hand: JSON or the hand notation) and optional ``house``
+    (the hand's lines read as the tap page reads them), ``deals`` and ``seed``; the
+    answer: :meth:`~bourre.advice.inhand.HandAdvice.as_dict`, or ``{"error": ...}``
+    with status 400."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        return JSONResponse(
+            {"error": f"the body is too large (at most {MAX_BODY // 1024} kB)"}, 413
+        )
+    try:
+        body = await request.json()
+    except ValueError:
+        return JSONResponse({"error": "the body: a JSON object expected"}, 400)
+    if not isinstance(body, dict):
+        return JSONResponse({"error": "the body: a JSON object expected"}, 400)
+    got: dict[str, str] = {}
+    for name in IN_HAND_FIELDS:
+        value = body.get(name, "")
+        if isinstance(value, int) and not isinstance(value, bool) and name in ("deals", "seed"):
+            value = str(value)
+        if not isinstance(value, str) or len(value) > MAX_FIELD:
+            return JSONResponse(
+                {"error": f"{name}: text expected (at most {MAX_FIELD // 1024} kB)"}, 400
+            )
+        got[name] = value
+    unknown = sorted(set(body) - set(IN_HAND_FIELDS))
+    if unknown:
+        return JSONResponse(
+            {"error": f"{unknown[0]}: not a field (script, house, deals, seed)"}, 400
+        )
+    try:
+        done = await run_in_threadpool(_in_hand_of, got)
+    except FormError as e:
+        return JSONResponse({"error": str(e)}, 400)
+    return JSONResponse(done.as_dict())
+
+
 async def health(request: Request) -> Response:
     return PlainTextResponse("ok")
 
@@ -580,6 +732,8 @@ def create_app(hosts: Iterable[str] = (), body_seconds: float = BODY_SECONDS) ->
             Route("/paste", paste, methods=["GET", "POST"]),
             Route("/advise", advise_page, methods=["GET", "POST"]),
             Route("/review", review_page, methods=["GET", "POST"]),
+            Route("/advise/hand", in_hand_page, methods=["GET", "POST"]),
+            Route("/api/advise/hand", in_hand_api, methods=["POST"]),
             Route("/health", health),
         ]
     )
