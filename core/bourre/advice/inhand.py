@@ -89,9 +89,7 @@ class HandAdvice:
         (cards next in rank in one hand, typically: R-EQUIV's idea)."""
         b = self.best
         return tuple(
-            c
-            for c in self.cards[1:]
-            if c.each and c.each == b.each and c.chips == b.chips
+            c for c in self.cards[1:] if c.each and c.each == b.each and c.chips == b.chips
         )
 
     def close(self) -> bool:

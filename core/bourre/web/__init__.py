@@ -54,7 +54,7 @@ from bourre.web.guard import BODY_SECONDS, Guard
 from bourre.web.tap import TapError, TapFlow
 from bourre.web.tap.phases import Phase
 
-__all__ = ["MAX_BODY", "WEB_DEALS", "create_app"]
+__all__ = ["MAX_BODY", "MAX_WEB_HAND_DEALS", "WEB_DEALS", "create_app"]
 
 MAX_BODY = 64 * 1024
 """The largest request body read (a hand's script is a few hundred bytes)."""
