@@ -27,6 +27,10 @@ never changes the hand records.  What it does at a real table's irregularities:
 - a hand given by its tricks alone (every hand after the exchange is what the seat
   played) is reviewed like any other: the state knows every playing seat's cards.
 
+Each card's values come from :func:`bourre.advice.weigh.weigh`, the one evaluation of a
+position that the advice during a hand (:mod:`bourre.advice.inhand`) calls too: for the
+same position and seed both give the same values.
+
 A house the compiled kernel plays (every built-in house) is solved by the kernel's
 solver; any other house by the Python rules with the plain search (every card searched,
 nothing remembered: right for any rules, slower), and the review says which.

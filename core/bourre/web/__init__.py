@@ -1,6 +1,6 @@
 """``bourre serve``: the referee in a browser (Starlette and Jinja2 templates).
 
-Six pages: compose a house (its variants and settings as forms generated from the
+Seven pages: compose a house (its variants and settings as forms generated from the
 settings models) and read its rules; referee a hand by tapping, every step a choice on
 the screen (:mod:`bourre.web.tap`); referee a hand typed as it is played, one line at
 a time, each ruling shown as it happens (the legal cards, a refused card with its
