@@ -98,7 +98,9 @@ def advise(
     """Should I play this hand? Your chances and chips, by simulated deals.
 
     The chance of taking the pot and of being bourré and the chips expected, playing
-    with each exchange and passing, by simulation."""
+    with each exchange and passing, by simulation.  During the hand, --script SCRIPT:
+    which card should the seat to play play, each card's chips on what it knows and
+    with every hand known (the review's values)."""
     if script is not None:
         given = [
             name
