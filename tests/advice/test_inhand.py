@@ -195,3 +195,13 @@ def test_no_card_is_refused_from_python() -> None:
         advise_in_hand(done.state, index=25, house="standard")
     with pytest.raises(ValueError, match="deals"):
         advise_in_hand(recorder.moments[0].state, index=0, house="standard", deals=-1)
+
+
+def test_no_deal_gives_the_values_with_every_hand_known_only() -> None:
+    code, out, err = advise("--script", str(DISPUTE), "--deals", "0")
+    assert code == 0, err
+    assert out.splitlines()[1:3] == [
+        "Play 5♥: 0 chips with every hand known.",
+        "5♥ and A♥ are worth the same with every hand known: play any of them.",
+    ]
+    assert "on average" not in out and "deals that agree" not in out

@@ -120,8 +120,10 @@ class HandAdvice:
         where = f"hand {self.hand}, trick {self.trick}"
         trump = SUIT_NAMES[self.trump]
         what = (
-            f"you lead ({trump} are trump)"
+            f"you lead, {trump} are trump"
             if self.leads
+            else f"trumps were led ({trump})"
+            if self.led == self.trump
             else f"{SUIT_NAMES[self.led]} were led, {trump} are trump"
             if self.led is not None
             else f"{trump} are trump"
@@ -148,6 +150,14 @@ class HandAdvice:
                 )
         elif b.chips is not None:
             lines.append(f"Play {card_symbol(b.card)}: {_chips(b.chips)} with every hand known.")
+            alike = [
+                c for c in self.cards[1:] if (c.chips, c.sure_tricks) == (b.chips, b.sure_tricks)
+            ]
+            if alike:
+                lines.append(
+                    f"{_listed([b, *alike])} are worth the same with every hand known: play any"
+                    " of them."
+                )
         for card, average, known in self.rows():
             lines.append(f"  {card}  " + "; ".join(x for x in (average, known) if x))
         how = ENGINES.get(self.engine, self.engine)

@@ -664,14 +664,15 @@ async def in_hand_page(request: Request) -> Response:
     except FormError as e:
         return _page(request, "advise_hand.html", 400, form=got, error=str(e), **context)
     words = done.words()
+    first = next((i for i, x in enumerate(words) if x.startswith("  ")), len(words))
     return _page(
         request,
         "advise_hand.html",
         form=got,
         advice=done,
-        head=words[: 2 + bool(done.equal()) + done.close()],
+        head=words[:first],
         rows=done.rows() if len(done.cards) > 1 else [],
-        foot=[x for x in words[2 + bool(done.equal()) + done.close() :] if not x.startswith("  ")],
+        foot=[x for x in words[first:] if not x.startswith("  ")],
         **context,
     )
 
