@@ -27,6 +27,10 @@ never changes the hand records.  What it does at a real table's irregularities:
 - a hand given by its tricks alone (every hand after the exchange is what the seat
   played) is reviewed like any other: the state knows every playing seat's cards.
 
+Each card's values come from :func:`bourre.advice.weigh.weigh`, the one evaluation of a
+position that the advice during a hand (:mod:`bourre.advice.inhand`) calls too: for the
+same position and seed both give the same values.
+
 A house the compiled kernel plays (every built-in house) is solved by the kernel's
 solver; any other house by the Python rules with the plain search (every card searched,
 nothing remembered: right for any rules, slower), and the review says which.
@@ -34,17 +38,15 @@ nothing remembered: right for any rules, slower), and the review says which.
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-import bourre.advice.kernel_solver as kernel_solver
-from bourre.advice.solver import Solution, solve
+from bourre.advice.solver import Solution
+from bourre.advice.weigh import weigh
 from bourre.game.state import State
 from bourre.game.tablesteps import hand_log
-from bourre.game.worlds import sample_world
 from bourre.kernel import can_play
 from bourre.rules.cards import card_str, card_symbol
 from bourre.rules.money import Amount, amount_json, amount_str
@@ -491,25 +493,20 @@ def _review_one(
         return made(note="Not reviewed: the time allowed ran out.")
     if len(legal) == 1 and not m.renege:
         return made(note=ONLY_CARD)
-    plain = can_play(state.house) is not None
-    engine = (
-        "python-plain" if plain else "kernel" if kernel_solver.why_not(state) is None else "python"
-    )
-    held = sum(len(hs.hands[s]) for s in hs.active)
-    if engine != "kernel" and max_held is not None and held > max_held:
-        return made(
-            note=f"Not reviewed here: {held} cards still in the hands is too long a search on"
-            f" the Python rules (at most {max_held}; bourre replay --review has no limit).",
-        )
-    try:
-        solution = solve(state, plain=plain)
-    except ValueError as e:  # (a position the solver cannot read: said, not a crash)
-        return made(note=f"Not reviewed: {e}.")
-    notes = []
-    sums: dict[int, Fraction] | None = None
-    found = 0
     forfeits = hand_log(state).forfeits if isinstance(state, State) else frozenset()
     irregular = bool(forfeits) or m.renege
+    weighed = weigh(
+        state,
+        deals=0 if irregular else deals,
+        key=f"{seed}:{hs.number}:{index}",
+        deadline=deadline,
+        max_held=max_held,
+    )
+    if weighed.refused:
+        here = " here" if weighed.too_long else ""
+        return made(note=f"Not reviewed{here}: {weighed.refused}.")
+    assert weighed.known is not None
+    notes = []
     if m.renege:
         notes.append(
             f"{card_symbol(m.card)} was not allowed and stood: a renege (R-RENEGE), not weighed"
@@ -517,44 +514,17 @@ def _review_one(
         )
     elif forfeits:
         notes.append(AFTER_IRREGULAR)
-    if deals and not irregular:
-        rng = random.Random(f"{seed}:{hs.number}:{index}")
-        view = state.observation(seat)
-        sums = dict.fromkeys(legal, Fraction(0))
-        tried = 0
-        for _ in range(deals):
-            if _late(deadline):
-                break
-            tried += 1
-            world = sample_world(state.house, view, rng)
-            if world is None:
-                continue
-            got = solve(world, plain=plain)
-            if [v.card for v in got.values] != list(legal):
-                continue  # (cannot happen: the same cards are legal in every deal)
-            found += 1
-            for v in got.values:
-                sums[v.card] += Fraction(v.chips)
-        if tried < deals:
-            notes.append(
-                f"The time allowed ran out after {tried} of the {deals} deals: the averages are"
-                " over those."
-            )
-        if found < tried:
-            notes.append(
-                f"{tried - found} of the {tried} deals imagined could not be made to agree with"
-                " what the player had seen; the averages are over the rest."
-            )
-    alternatives = tuple(_alternative(solution, seat, c, sums, found) for c in legal)
-    return made(alternatives, found, engine, " ".join(notes))
+    notes.extend(weighed.notes())
+    alternatives = tuple(
+        _alternative(weighed.known, seat, c, weighed.average(c) if weighed.asked else None)
+        for c in legal
+    )
+    return made(alternatives, weighed.found, weighed.engine, " ".join(notes))
 
 
-def _alternative(
-    solution: Solution, seat: int, card: int, sums: dict[int, Fraction] | None, found: int
-) -> Alternative:
+def _alternative(solution: Solution, seat: int, card: int, average: Fraction | None) -> Alternative:
     v = solution.value(card)
     pot_to = tuple(s for s, c in enumerate(v.chips_by_seat) if c > 0)
-    average = sums[card] / found if sums is not None and found else None
     return Alternative(card, v.sure_tricks, v.chips, pot_to, average)
 
 

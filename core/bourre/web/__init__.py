@@ -9,7 +9,9 @@ ruling; ask whether to play a hand (``/advise``, :func:`bourre.advice.advise`, t
 tapped on the tap page's picker, :mod:`bourre.web.advising`); read the house's strategy
 chart (``/chart``, :mod:`bourre.web.charts`); and
 review the play of a refereed hand (``/review``, :mod:`bourre.advice.review`), reached
-from the ruling of the three referee pages.
+from the ruling of the three referee pages; and, during a hand, which card to play
+(``/advise/hand``, :mod:`bourre.advice.inhand`, reached from the tap page; as JSON,
+``POST /api/advise/hand``).
 The links of every page keep the house (``?house=``).
 
 The app keeps nothing between requests: the hand so far travels in the form as hand
@@ -32,13 +34,14 @@ import jinja2
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
 from bourre.advice.advise import HANDS as ADVICE_HANDS
 from bourre.advice.advise import Advice, AdviceError, advise
 from bourre.advice.chart_page import chart_context
+from bourre.advice.inhand import HandAdvice, InHandError, advise_in_hand
 from bourre.advice.review import Recorder, Review, review
 from bourre.game.actions import CARDS
 from bourre.houses.house import House, PluginError
@@ -57,6 +60,7 @@ from bourre.web.advising import AdviceForm, PickError
 from bourre.web.charts import ChartRefused, web_chart
 from bourre.web.guard import BODY_SECONDS, Guard
 from bourre.web.tap import TapError, TapFlow
+from bourre.web.tap.phases import Phase
 from bourre.web.work import (
     BUSY_WORDS,
     RETRY_SECONDS,
@@ -66,7 +70,7 @@ from bourre.web.work import (
     check_work,
 )
 
-__all__ = ["MAX_BODY", "WEB_DEALS", "create_app"]
+__all__ = ["MAX_BODY", "MAX_WEB_HAND_DEALS", "WEB_DEALS", "create_app"]
 
 MAX_BODY = 64 * 1024
 """The largest request body read (a hand's script is a few hundred bytes)."""
@@ -387,6 +391,7 @@ async def tap_page(request: Request) -> Response:
         request,
         "tap.html",
         200 if error is None and flow.error is None else 400,
+        advise_hand=_can_advise(flow),
         house=house.spec,
         script=flow.script,
         pending=flow.pending.text() if flow.pending else "",
@@ -395,6 +400,16 @@ async def tap_page(request: Request) -> Response:
         error=error or flow.error,
         words=words,
     )
+
+
+def _can_advise(flow: TapFlow) -> bool:
+    """Whether the tap page offers "What should I play?": a card is to be played, no
+    step is under way, and the seat to play has shown its cards."""
+    done = flow.done
+    if flow.phase is not Phase.PLAY or flow.pending is not None or done is None:
+        return False
+    state = done.state
+    return state.phase_name == "play" and state.current_player() not in flow.guessed
 
 
 async def paste(request: Request) -> Response:
@@ -653,6 +668,148 @@ async def chart_page(request: Request) -> Response:
     return _page(request, "chart.html", **{**chart_context(got), "house": spec})
 
 
+IN_HAND_FIELDS = ("script", "house", "deals", "seed")
+WEB_HAND_DEALS = 200
+"""The deals the advice during a hand imagines, by default (as ``bourre advise --script``)."""
+MAX_WEB_HAND_DEALS = 500
+"""The most deals one request imagines: each is one exact solve (about 1–2 ms on the
+kernel from the first lead of five players)."""
+IN_HAND_SECONDS = 10.0
+"""Once a request has worked this long, no more deals are drawn (the answer says how
+many were)."""
+
+
+def _cards_played(done: Refereed) -> int:
+    """The cards the script played, every hand counted: where the review's deals for
+    the next card are drawn from."""
+    return sum(len(t.plays) for h in done.record.hands for t in h.tricks)
+
+
+def _in_hand_of(got: dict[str, str]) -> HandAdvice:
+    """The advice for the seat to play at the end of the posted hand; :class:`FormError`
+    for bad input or no card to play.  With ``house``, the hand's lines are read as the
+    tap page reads them: a seat that has not shown its cards has stand-ins, so only the
+    values on what the player knows are given."""
+    text = got["script"]
+    if not text.strip():
+        raise FormError("script: the hand is missing (its lines up to the card to play)")
+    deals = _whole(got, "deals", WEB_HAND_DEALS)
+    assert deals is not None
+    if not 0 <= deals <= MAX_WEB_HAND_DEALS:
+        raise FormError(f"deals: from 0 to {MAX_WEB_HAND_DEALS} deals here, not {deals:,}")
+    seed = _whole(got, "seed", 0) or 0
+    spec = got["house"].strip()
+    stand_ins: frozenset[int] = frozenset()
+    if spec:  # a hand tapped or typed at a house: its lines, without the house
+        try:
+            flow = TapFlow(_house(spec), text, "")
+        except TapError as e:
+            raise FormError(str(e)) from None
+        if flow.done is None or flow.error is not None:
+            raise FormError(flow.error or "the hand: no card is to be played yet (R-LEAD)")
+        done, stand_ins = flow.done, flow.guessed
+    else:
+        try:
+            done = referee(parse_text(text, "the hand"), place="the hand")
+        except ScriptError as e:
+            raise FormError(str(e)) from None
+    state = done.state
+    if not state.is_terminal() and state.phase_name == "play":
+        seat = state.current_player()
+        if seat in stand_ins:
+            raise FormError(
+                f"seat {seat} is to play but has not shown its cards: the advice weighs the"
+                " cards it holds (on the tap page, a seat shows the cards it was dealt when it"
+                " decides to play, R-DEAL)"
+            )
+    try:
+        return advise_in_hand(
+            state,
+            index=_cards_played(done),
+            house=done.house.spec,
+            deals=deals,
+            seed=seed,
+            seconds=IN_HAND_SECONDS,
+            max_held=WEB_MAX_HELD,
+            hands_known=not stand_ins,
+        )
+    except InHandError as e:
+        raise FormError(str(e)) from None
+    except (ValueError, RuleViolation, PluginError) as e:  # a house's rules refusing
+        raise FormError(str(e)) from None
+
+
+async def in_hand_page(request: Request) -> Response:
+    """During a hand: which card should the seat to play play? (The tap page's "What
+    should I play?" posts its hand here.)"""
+    got = dict.fromkeys(IN_HAND_FIELDS, "")
+    got.update(deals=str(WEB_HAND_DEALS), seed="0")
+    spec = _header_house(request)
+    context: dict[str, Any] = {"house": spec, "max_deals": MAX_WEB_HAND_DEALS}
+    if request.method in ("GET", "HEAD"):
+        return _page(request, "advise_hand.html", form=got, **context)
+    try:
+        got = await _form(request, IN_HAND_FIELDS)
+        done = await _worked(request, _in_hand_of, got)
+        if done is None:
+            return _busy(request)
+    except FormError as e:
+        return _page(request, "advise_hand.html", 400, form=got, error=str(e), **context)
+    words = done.words()
+    first = next((i for i, x in enumerate(words) if x.startswith("  ")), len(words))
+    return _page(
+        request,
+        "advise_hand.html",
+        form=got,
+        advice=done,
+        head=words[:first],
+        rows=done.rows() if len(done.cards) > 1 else [],
+        foot=[x for x in words[first:] if not x.startswith("  ")],
+        **context,
+    )
+
+
+async def in_hand_api(request: Request) -> Response:
+    """``POST /api/advise/hand``: the advice during a hand as JSON.  The body: a JSON
+    object with ``script`` (the hand: JSON or the hand notation) and optional ``house``
+    (the hand's lines read as the tap page reads them), ``deals`` and ``seed``; the
+    answer: :meth:`~bourre.advice.inhand.HandAdvice.as_dict`, or ``{"error": ...}``
+    with status 400."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        return JSONResponse(
+            {"error": f"the body is too large (at most {MAX_BODY // 1024} kB)"}, 413
+        )
+    try:
+        body = await request.json()
+    except ValueError:
+        return JSONResponse({"error": "the body: a JSON object expected"}, 400)
+    if not isinstance(body, dict):
+        return JSONResponse({"error": "the body: a JSON object expected"}, 400)
+    got: dict[str, str] = {}
+    for name in IN_HAND_FIELDS:
+        value = body.get(name, "")
+        if isinstance(value, int) and not isinstance(value, bool) and name in ("deals", "seed"):
+            value = str(value)
+        if not isinstance(value, str) or len(value) > MAX_FIELD:
+            return JSONResponse(
+                {"error": f"{name}: text expected (at most {MAX_FIELD // 1024} kB)"}, 400
+            )
+        got[name] = value
+    unknown = sorted(set(body) - set(IN_HAND_FIELDS))
+    if unknown:
+        return JSONResponse(
+            {"error": f"{unknown[0]}: not a field (script, house, deals, seed)"}, 400
+        )
+    try:
+        done = await _worked(request, _in_hand_of, got)
+    except FormError as e:
+        return JSONResponse({"error": str(e)}, 400)
+    if done is None:
+        return JSONResponse({"error": BUSY_WORDS}, 503, headers={"Retry-After": str(RETRY_SECONDS)})
+    return JSONResponse(done.as_dict())
+
+
 async def health(request: Request) -> Response:
     return PlainTextResponse("ok")
 
@@ -671,6 +828,8 @@ def create_app(hosts: Iterable[str] = (), body_seconds: float = BODY_SECONDS) ->
             Route("/advise", advise_page, methods=["GET", "POST"]),
             Route("/review", review_page, methods=["GET", "POST"]),
             Route("/chart", chart_page),
+            Route("/advise/hand", in_hand_page, methods=["GET", "POST"]),
+            Route("/api/advise/hand", in_hand_api, methods=["POST"]),
             Route("/health", health),
         ]
     )

@@ -1,0 +1,175 @@
+"""One position weighed: what each legal card of the seat to play is worth, with every
+hand known and on what that seat knows.  The one evaluation behind the review of a hand
+(:mod:`bourre.advice.review`, each card played) and the advice during a hand
+(:mod:`bourre.advice.inhand`, the card to play now): both call :func:`weigh`, so for
+the same position, deals and seed they give the same values (issue 44).
+
+- *Every hand known*: :func:`bourre.advice.solve` on the position (double dummy: each
+  card's chips, every seat playing for itself, R-WIN, R-BOURRE …, and the tricks it
+  makes sure of, R-SURE's count).  Left out when a playing seat's cards are not known.
+- *On what the seat knows*: deals that agree with everything that seat has seen
+  (:func:`bourre.game.worlds.sample_world` from its
+  :class:`~bourre.game.observation.Observation`: its cards and discards, the upcard,
+  the decisions and exchange counts announced, every card played, the voids the house's
+  obligations reveal, R-FOLLOW … R-CINCH-LAST), every such deal counted alike, each
+  solved the same way.  The deals are drawn from ``key``: the same key, the same deals.
+
+A house the compiled kernel plays is solved by the kernel's solver; any other by the
+Python rules with the plain search (every card searched, nothing remembered).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+
+import bourre.advice.kernel_solver as kernel_solver
+from bourre.advice.solver import Solution, solve
+from bourre.game.state import State
+from bourre.game.worlds import sample_world
+from bourre.kernel import can_play
+from bourre.rules.money import Amount
+
+__all__ = ["Weighing", "engine_of", "weigh"]
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """The values of one position's legal cards (:func:`weigh`)."""
+
+    seat: int
+    """The seat to play."""
+    legal: tuple[int, ...]
+    """Its legal cards, in the state's order (R-FOLLOW … R-CINCH-LAST)."""
+    engine: str
+    """``kernel``, ``python`` or ``python-plain``."""
+    known: Solution | None
+    """The values with every hand known (``None``: a playing seat's cards are not
+    known, or the position was not weighed)."""
+    unknown: str
+    """Why there are no values with every hand known (``""``: there are)."""
+    each: dict[int, tuple[Amount, ...]]
+    """For each legal card, the seat's chips in each deal imagined (in the order drawn;
+    the deals that could not agree with what the seat saw left out)."""
+    tried: int
+    """The deals drawn (the time allowed may stop them early)."""
+    asked: int
+    """The deals asked for."""
+    refused: str
+    """Why the position was not weighed at all (``""``: it was): too long a search on
+    the Python rules, or a position the solver cannot read."""
+    too_long: bool = False
+    """Not weighed because of ``max_held`` (a limit of the caller's, not the hand's)."""
+
+    @property
+    def found(self) -> int:
+        """The deals that agreed with what the seat saw, each solved."""
+        return len(self.each[self.legal[0]]) if self.legal and self.each else 0
+
+    def average(self, card: int) -> Fraction | None:
+        """The seat's chips for ``card`` averaged over the deals, exactly (``None``: no
+        deal)."""
+        got = self.each.get(card, ())
+        return sum((Fraction(x) for x in got), Fraction(0)) / len(got) if got else None
+
+    def notes(self) -> list[str]:
+        """What the deals left out, in words."""
+        out = []
+        if self.tried < self.asked:
+            out.append(
+                f"The time allowed ran out after {self.tried} of the {self.asked} deals: the"
+                " averages are over those."
+            )
+        if self.found < self.tried:
+            out.append(
+                f"{self.tried - self.found} of the {self.tried} deals imagined could not be made"
+                " to agree with what the player had seen; the averages are over the rest."
+            )
+        return out
+
+
+def engine_of(state: State) -> str:
+    """How ``state`` is solved: ``kernel``, ``python`` or ``python-plain``."""
+    if can_play(state.house) is not None:
+        return "python-plain"
+    return "kernel" if kernel_solver.why_not(state) is None else "python"
+
+
+def weigh(
+    state: State,
+    *,
+    deals: int,
+    key: str,
+    deadline: float | None = None,
+    max_held: int | None = None,
+    need_known: bool = True,
+    hands_known: bool = True,
+) -> Weighing:
+    """Weigh the legal cards of the seat to play in ``state`` (in the play phase,
+    R-LEAD): with every hand known, and over ``deals`` deals drawn from ``key`` that
+    agree with what the seat has seen (0: none).
+
+    ``deadline`` (``time.monotonic()``): no deal is drawn after it.  ``max_held``: on
+    the Python rules, a position where the playing seats hold more cards than this is
+    not weighed.  ``need_known``: when a playing seat's cards are not known, weigh
+    nothing (the review); else weigh on the deals alone (advice during a hand).
+    ``hands_known=False``: the other seats' cards in ``state`` are stand-ins (a hand
+    being tapped, whose tricks will show them): no values with every hand known, the
+    deals alone.  ``state`` is not changed."""
+    hs = state.hand
+    seat = state.current_player()
+    legal = tuple(state.legal_with_reasons().cards)
+    engine = engine_of(state)
+    plain = engine == "python-plain"
+
+    def made(
+        known: Solution | None = None,
+        unknown: str = "",
+        each: dict[int, tuple[Amount, ...]] | None = None,
+        tried: int = 0,
+        refused: str = "",
+    ) -> Weighing:
+        asked = deals if each is not None else 0
+        return Weighing(
+            seat, legal, engine, known, unknown, each or {}, tried, asked, refused, too_long
+        )
+
+    too_long = False
+
+    held = sum(len(hs.hands[s]) for s in hs.active)
+    if engine != "kernel" and max_held is not None and held > max_held:
+        too_long = True
+        return made(
+            refused=f"{held} cards still in the hands is too long a search on the Python rules"
+            f" (at most {max_held}; bourre replay --review has no limit)"
+        )
+    known: Solution | None = None
+    unknown = "" if hands_known else "the other seats have not shown their cards"
+    try:
+        if hands_known:
+            known = solve(state, plain=plain)
+    except ValueError as e:  # (a position the solver cannot read, or a hand not known)
+        if need_known:
+            return made(refused=str(e))
+        unknown = str(e)
+    if not deals:
+        return made(known, unknown)
+    rng = random.Random(key)
+    view = state.observation(seat)
+    each: dict[int, list[Amount]] = {c: [] for c in legal}
+    tried = 0
+    for _ in range(deals):
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        tried += 1
+        world = sample_world(state.house, view, rng)
+        if world is None:
+            continue
+        got = solve(world, plain=plain)
+        if [v.card for v in got.values] != list(legal):
+            continue  # (cannot happen: the same cards are legal in every deal)
+        for v in got.values:
+            each[v.card].append(v.chips)
+    return made(known, unknown, {c: tuple(x) for c, x in each.items()}, tried)
