@@ -91,7 +91,7 @@ def settlement(page: str) -> list[str]:
 def ledger_rows(page: str) -> list[list[str]]:
     block = page.split('id="ledger">', 1)[1].split("</table>", 1)[0]
     return [
-        [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<t[dh]>(.*?)</t[dh]>", row)]
+        [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row)]
         for row in re.findall(r"<tr>(.*?)</tr>", block)
     ]
 
@@ -164,7 +164,7 @@ def test_three_hands_with_the_pot_and_the_dealer_carried(played: Phone) -> None:
     assert "play 0 TD/3S" in script  # hand 2's card taken back (R-CORRECTED)
     assert "# stood: seat 4" in script  # hand 1's renege let stand (R-RENEGE)
     rows = ledger_rows(page)
-    assert rows[0] == ["Hand", "Dealer", "Pot", "Taken by", *NAMES]
+    assert rows[0] == ["#", "Deals", "Pot", "Won by", *NAMES]
     # hand by hand: who dealt is the referee's, the pot carried from the hand before
     assert [r[0] for r in rows[1:]] == ["1", "2", "3"]
     assert [r[1] for r in rows[1:]] == ["Ana", "Bo", "Cyd"]
@@ -285,3 +285,26 @@ def test_two_phones_do_not_share_a_session() -> None:
     assert "Ana" not in b.page and hidden(b.page, "script") == "hand dealer 3"
     assert hidden(a.page, "script") == "hand dealer 0\nupcard TD"
     assert client.get("/tap").text.count('value=""') >= 5  # a new phone: nothing of either
+
+
+def test_the_ledger_between_hands(played: Phone) -> None:
+    """Before the next hand's upcard is tapped, the ledger of the hands before."""
+    phone = Phone()
+    phone.page = played.page
+    phone.tap("next")
+    assert text_of(phone.page, "ask").startswith("Dee (seat 3) deals.")
+    assert "The session: 3 of 12 hands played" in phone.page
+    assert len(ledger_rows(phone.page)) == 4
+    assert 'id="settlement"' not in phone.page  # the next hand is under way
+
+
+def test_a_dealer_whose_tricks_show_its_hand_plays_the_upcard() -> None:
+    """Hand 1: seat 0 deals 10♦ up, plays without showing its cards, and plays 10♦ in
+    trick 4; its provisional hand keeps the upcard among the cards it was dealt
+    (R-DEAL), not among the ones it drew."""
+    phone = Phone()
+    values = taps(hands()[0])
+    phone.taps(values[: values.index("card:TD")])
+    phone.tap("card:TD")
+    assert phone.status == 200, text_of(phone.page, "error")
+    assert "play 0 TD" in hidden(phone.page, "script")

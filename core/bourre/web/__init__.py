@@ -50,7 +50,7 @@ from bourre.rules.settings import TableSettings
 from bourre.web.guard import BODY_SECONDS, Guard
 from bourre.web.tap import TapError, TapFlow
 from bourre.web.tap.phases import Phase
-from bourre.web.tap.session import Names, export, ledger
+from bourre.web.tap.session import Names, export, ledger, so_far
 
 __all__ = ["MAX_BODY", "WEB_DEALS", "create_app"]
 
@@ -378,7 +378,13 @@ async def tap_page(request: Request) -> Response:
         words=[names.text(x) for x in words],
         names=names.names,
         ledger=(
-            ledger(flow.done, house, names, ruled=flow.phase is not Phase.FOUND)
+            ledger(
+                so_far(house, flow.script, flow.done),
+                house,
+                names,
+                ruled=flow.phase is not Phase.FOUND,
+                settle=flow.phase is Phase.OVER,
+            )
             if flow.error is None
             else None
         ),

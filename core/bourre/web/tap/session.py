@@ -21,7 +21,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from bourre.houses.house import House
-from bourre.referee import Refereed
+from bourre.referee import Refereed, ScriptError, referee
+from bourre.referee.notation import NotationError, parse_script
 from bourre.referee.records import HandRecord
 from bourre.rules.money import Amount
 
@@ -37,6 +38,7 @@ __all__ = [
     "decimal",
     "export",
     "ledger",
+    "so_far",
 ]
 
 MAX_NAME = 24
@@ -205,10 +207,13 @@ def _standing(seat: int, names: Names, b: Amount, start: Amount, place: int | No
     return Standing(seat, names.short(seat), decimal(b), word, css, place)
 
 
-def ledger(done: Refereed | None, house: House, names: Names, ruled: bool = True) -> Ledger | None:
+def ledger(
+    done: Refereed | None, house: House, names: Names, ruled: bool = True, settle: bool = True
+) -> Ledger | None:
     """The ledger of the hands over (``None`` before the first is over).  ``ruled``
     false: the last hand waits for the table's word on a card its tricks showed
-    (R-RENEGE), so it is not in the ledger yet and nothing is settled."""
+    (R-RENEGE), so it is not in the ledger yet and nothing is settled.  ``settle``
+    false: no settlement (a hand is under way)."""
     if done is None:
         return None
     hands = [h for h in done.record.hands if isinstance(h, HandRecord)]
@@ -230,7 +235,7 @@ def ledger(done: Refereed | None, house: House, names: Names, ruled: bool = True
     )
     last = hands[-1].balances
     standing = tuple(_standing(s, names, last[s], start, None) for s in range(n))
-    final = done.record.final if ruled else None
+    final = done.record.final if ruled and settle else None
     settled: tuple[Standing, ...] = ()
     if final is not None:
         settled = tuple(
@@ -249,6 +254,23 @@ def ledger(done: Refereed | None, house: House, names: Names, ruled: bool = True
         played=len(hands),
         planned=house.table.hands,
     )
+
+
+def so_far(house: House, script: str, done: Refereed | None) -> Refereed | None:
+    """The session's hands refereed so far: ``done`` (the tapped lines refereed), or,
+    while the last hand is being set up (its dealer or upcard to tap, so not refereed
+    yet), the hands before it."""
+    if done is not None:
+        return done
+    lines = [x.strip() for x in script.splitlines() if x.strip()]
+    starts = [i for i, x in enumerate(lines) if x.split()[0].lower() == "hand"]
+    if len(starts) < 2:
+        return None
+    text = "\n".join([f"house {house.spec}", *lines[: starts[-1]]])
+    try:
+        return referee(parse_script(text, "the hand"), place="the hand")
+    except (NotationError, ScriptError):
+        return None
 
 
 def export(house: House, script: str, names: Names) -> str:
