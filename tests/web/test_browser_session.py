@@ -4,7 +4,8 @@ with the pot and the dealer carried, a renege the tricks show let stand, a card 
 back, the ledger after each hand, the settlement, the session saved as a file that
 ``bourre replay`` referees to the same money; then a reload and a tab the phone dropped
 (the session comes back from the browser's storage), and two browsers on the same
-server that do not mix their sessions.  The screenshots are the ones docs/referee.md
+server that do not mix their sessions; a premature announcement typed in the
+notation of the session, opened again.  The screenshots are the ones docs/referee.md
 shows.  Skips, saying why, where no browser can be found."""
 
 from __future__ import annotations
@@ -179,6 +180,17 @@ def test_a_session_on_the_phone(
     page.reload()
     restored(page)
     assert script_of(page) == before + "\nhand" and names_of(page) == list(NAMES)
+    # a premature announcement (R-PREMATURE), typed in the notation: the session is
+    # opened again with the line added, and goes on from there
+    tap(page, "upcard:2C")
+    page.click("#open-session summary")
+    page.fill("#session-text", page.text_content("#notation") + "premature 1\n")
+    page.click("#open")
+    assert not page.query_selector("#error"), page.inner_text("#error")
+    assert script_of(page) == before + "\nhand\nupcard 2C\npremature 1"
+    assert names_of(page) == list(NAMES)
+    assert page.inner_text("#ask") == "Eli (seat 4): pass or play?"
+    shot("premature")
     # a new session drops the saved one, on this phone only
     page.click("#start-again")
     page.wait_for_load_state()

@@ -308,3 +308,43 @@ def test_a_dealer_whose_tricks_show_its_hand_plays_the_upcard() -> None:
     phone.tap("card:TD")
     assert phone.status == 200, text_of(phone.page, "error")
     assert "play 0 TD" in hidden(phone.page, "script")
+
+
+def test_a_saved_session_opens_where_it_was(played: Phone) -> None:
+    """The file the page saves, opened again (on another phone, say): the same hands,
+    the same names, the same ledger."""
+    text = client.post("/tap/export?house=standard", data=played.fields()).text
+    phone = Phone()
+    phone.tap("open", session=text)
+    assert phone.status == 200, text_of(phone.page, "error")
+    assert hidden(phone.page, "script") == hidden(played.page, "script")
+    assert phone.fields() | {"pending": ""} == played.fields() | {"pending": ""}
+    assert ledger_rows(phone.page) == ledger_rows(played.page)
+
+
+def test_a_premature_announcement_typed_in_the_notation(played: Phone) -> None:
+    """The tap page has no button for it here: the session is opened with the line
+    typed in (R-PREMATURE), and the hand goes on from there."""
+    text = client.post("/tap/export?house=standard", data=played.fields()).text
+    phone = Phone()
+    phone.tap("open", session=text + "hand\nupcard 2C\npremature 1\n")
+    assert phone.status == 200, text_of(phone.page, "error")
+    assert hidden(phone.page, "script").endswith("hand\nupcard 2C\npremature 1")
+    assert text_of(phone.page, "ask") == "Eli (seat 4): pass or play?"
+
+
+def test_a_saved_session_at_another_house_opens_at_its_house() -> None:
+    phone = Phone()
+    phone.tap("open", session="house standard+table(hands=3)\n# seat 2: Cyd\nhand dealer 1\n")
+    assert phone.status == 200
+    assert 'action="/tap?house=standard%2Btable%28hands%3D3%29"' in phone.page
+    assert text_of(phone.page, "ask").startswith("Seat 1 deals. Tap the upcard")
+    assert 'name="name2" form="tap" value="Cyd"' in phone.page
+    assert hidden(phone.page, "script") == "hand dealer 1"
+
+
+def test_a_saved_session_given_as_a_rules_object_is_refused() -> None:
+    phone = Phone()
+    phone.tap("open", session='rules {"table": {"players": 5}}\nhand\n')
+    assert phone.status == 400
+    assert "opens a session at a house string" in phone.page

@@ -50,7 +50,7 @@ from bourre.rules.settings import TableSettings
 from bourre.web.guard import BODY_SECONDS, Guard
 from bourre.web.tap import TapError, TapFlow
 from bourre.web.tap.phases import Phase
-from bourre.web.tap.session import Names, export, ledger, so_far
+from bourre.web.tap.session import Names, Opened, export, ledger, so_far
 
 __all__ = ["MAX_BODY", "WEB_DEALS", "create_app"]
 
@@ -334,7 +334,14 @@ async def tap_page(request: Request) -> Response:
         house = _house(spec)
         if request.method == "POST":
             got = await _form(request, ("script", "pending", "tap", *_name_fields(house)))
-    except FormError as e:
+            if got["tap"] == "open":  # a saved session: its house, its hands, its names
+                opened = Opened.read((await _form(request, ("session",)))["session"], spec)
+                house = _house(opened.spec)
+                got = {"script": opened.script, "pending": "", "tap": ""}
+                got |= {
+                    f"name{s}": x for s, x in enumerate(opened.names(house.table.players).names)
+                }
+    except (FormError, TapError) as e:
         return _page(request, "message.html", 400, error=str(e))
     try:
         names = Names.read(got, house.table.players)

@@ -34,6 +34,7 @@ __all__ = [
     "Ledger",
     "LedgerRow",
     "Names",
+    "Opened",
     "Standing",
     "decimal",
     "export",
@@ -271,6 +272,41 @@ def so_far(house: House, script: str, done: Refereed | None) -> Refereed | None:
         return referee(parse_script(text, "the hand"), place="the hand")
     except (NotationError, ScriptError):
         return None
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A saved session (what :func:`export` writes, or any hand notation at a house
+    string), opened on the tap page: its house, its hands' lines and its names."""
+
+    spec: str
+    script: str
+    text: str
+
+    @staticmethod
+    def read(text: str, spec: str) -> Opened:
+        """``spec``: the page's house, for a text without a ``house`` line;
+        :class:`TapError` for a house given as a rules object."""
+        lines = []
+        for raw in text.splitlines():
+            line = raw.strip()
+            word = line.split(" ", 1)[0].lower()
+            if word == "house":
+                spec = line.split(" ", 1)[1].strip() if " " in line else ""
+            elif word == "rules":
+                raise TapError(
+                    "the saved session gives its rules as an object: the tap page opens a"
+                    " session at a house string (house standard+…); replay it with bourre"
+                    " replay"
+                )
+            elif line.startswith("#") and not line.startswith("# stood:"):
+                continue  # a comment (the names are read apart)
+            elif line:
+                lines.append(line)
+        return Opened(spec, "\n".join(lines), text)
+
+    def names(self, n: int) -> Names:
+        return Names.from_notation(self.text, n)
 
 
 def export(house: House, script: str, names: Names) -> str:
