@@ -61,6 +61,7 @@ from bourre.web.charts import ChartRefused, web_chart
 from bourre.web.guard import BODY_SECONDS, Guard
 from bourre.web.tap import TapError, TapFlow
 from bourre.web.tap.phases import Phase
+from bourre.web.tap.session import Names, Opened, export, ledger, so_far
 from bourre.web.work import (
     BUSY_WORDS,
     RETRY_SECONDS,
@@ -357,17 +358,30 @@ async def tap_page(request: Request) -> Response:
     attribute of its name once imported)."""
     spec = request.query_params.get("house", "standard")
     got = {"script": "", "pending": "", "tap": ""}
+    error = None
     try:
         house = _house(spec)
         if request.method == "POST":
-            got = await _form(request, ("script", "pending", "tap"))
-    except FormError as e:
+            got = await _form(request, ("script", "pending", "tap", *_name_fields(house)))
+            if got["tap"] == "open":  # a saved session: its house, its hands, its names
+                opened = Opened.read((await _form(request, ("session",)))["session"], spec)
+                house = _house(opened.spec)
+                got = {"script": opened.script, "pending": "", "tap": ""}
+                got |= {
+                    f"name{s}": x for s, x in enumerate(opened.names(house.table.players).names)
+                }
+    except (FormError, TapError) as e:
         return _page(request, "message.html", 400, error=str(e))
-    error = None
+    try:
+        names = Names.read(got, house.table.players)
+    except TapError as e:  # a name too long: the seats unnamed, the hand kept
+        error, names = str(e), Names(("",) * house.table.players)
+    if got["tap"] == "names":  # the names saved: the hand as it was
+        got["tap"] = ""
     try:
         flow = TapFlow(house, got["script"], got["pending"])
     except TapError as e:  # a forged form: without the step under way, else anew
-        error = str(e)
+        error = error or str(e)
         try:
             flow = TapFlow(house, got["script"], "")
         except TapError:
@@ -395,10 +409,24 @@ async def tap_page(request: Request) -> Response:
         house=house.spec,
         script=flow.script,
         pending=flow.pending.text() if flow.pending else "",
-        step=step,
-        where=where,
+        step=names.step(step),
+        where=[names.text(x) for x in where],
         error=error or flow.error,
-        words=words,
+        words=[names.text(x) for x in words],
+        names=names.names,
+        ledger=(
+            ledger(
+                so_far(house, flow.script, flow.done),
+                house,
+                names,
+                ruled=flow.phase is not Phase.FOUND,
+                settle=flow.phase is Phase.OVER,
+            )
+            if flow.error is None
+            else None
+        ),
+        notation=export(house, flow.script, names),
+        fresh=request.method != "POST",
     )
 
 
@@ -410,6 +438,35 @@ def _can_advise(flow: TapFlow) -> bool:
         return False
     state = done.state
     return state.phase_name == "play" and state.current_player() not in flow.guessed
+def _name_fields(house: House) -> tuple[str, ...]:
+    return tuple(f"name{s}" for s in range(house.table.players))
+
+
+async def tap_export(request: Request) -> Response:
+    """The tapped session in the hand notation, as a file (``session.hand``): the
+    players' names as comment lines; ``bourre replay`` referees it to the same money
+    (R-SESSION, R-SETTLE)."""
+    spec = request.query_params.get("house", "standard")
+    try:
+        house = _house(spec)
+        got = await _form(request, ("script", *_name_fields(house)))
+        names = Names.read(got, house.table.players)
+        flow = TapFlow(house, got["script"], "")
+    except (FormError, TapError) as e:
+        return _page(request, "message.html", 400, error=str(e))
+    return PlainTextResponse(
+        export(house, flow.script, names),
+        headers={"content-disposition": 'attachment; filename="session.hand"'},
+    )
+
+
+_SESSION_JS = (Path(__file__).parent / "static" / "tap-session.js").read_bytes()
+
+
+async def tap_session_js(request: Request) -> Response:
+    """The tap page's one script: it keeps the session in the browser's storage and
+    brings it back after a reload (see :mod:`bourre.web.tap.session`)."""
+    return Response(_SESSION_JS, media_type="text/javascript; charset=utf-8")
 
 
 async def paste(request: Request) -> Response:
@@ -824,6 +881,8 @@ def create_app(hosts: Iterable[str] = (), body_seconds: float = BODY_SECONDS) ->
             Route("/rules", rules),
             Route("/hand", hand, methods=["GET", "POST"]),
             Route("/tap", tap_page, methods=["GET", "POST"]),
+            Route("/tap/export", tap_export, methods=["POST"]),
+            Route("/tap/session.js", tap_session_js),
             Route("/paste", paste, methods=["GET", "POST"]),
             Route("/advise", advise_page, methods=["GET", "POST"]),
             Route("/review", review_page, methods=["GET", "POST"]),

@@ -10,7 +10,9 @@ made, and what every answer carries.
   most ``max_body`` bytes: a client that promises more than it sends, or trickles, is
   answered 408; one that sends too much, 413.
 - Only ``GET``, ``HEAD`` and ``POST``.
-- Every answer carries a Content-Security-Policy (nothing but this page's own style),
+- Every answer carries a Content-Security-Policy (nothing but this page's own style,
+  and scripts only from this server: the tap page's ``/tap/session.js``, no inline
+  script),
   ``X-Frame-Options: DENY``, ``X-Content-Type-Options: nosniff`` and
   ``Referrer-Policy: same-origin`` (nothing sent to another site; the browser then
   names this site as the origin of its own form posts).
@@ -61,7 +63,8 @@ def _style_hash() -> str:
 def security_headers() -> list[tuple[bytes, bytes]]:
     """The headers every answer carries."""
     csp = (
-        f"default-src 'none'; style-src {_style_hash()}; img-src 'self'; form-action 'self';"
+        f"default-src 'none'; script-src 'self'; style-src {_style_hash()}; img-src 'self';"
+        " form-action 'self';"
         " frame-ancestors 'none'; base-uri 'none'"
     )
     return [

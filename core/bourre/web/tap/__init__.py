@@ -35,7 +35,10 @@ The page is a small state machine, one concept a module:
   tap does, in one table;
 - :mod:`~bourre.web.tap.page`: what the page draws (the picker's cards become
   symbols there);
-- :mod:`~bourre.web.tap.flow`: :class:`TapFlow`, the machine the web page drives.
+- :mod:`~bourre.web.tap.flow`: :class:`TapFlow`, the machine the web page drives;
+- :mod:`~bourre.web.tap.session`: the session around the hands (R-SESSION,
+  R-SETTLE): the players' names, the ledger, the settlement, the session as a file;
+  kept in the browser's storage, never on the server.
 """
 
 from __future__ import annotations

@@ -175,8 +175,9 @@ def provisional(
             if q.seat == seat and q.instead is not None and q.card not in played:
                 played.append(q.card)
         thrown = list(d.discard)
-        cards = [up] if seat == dealer and up is not None and up not in thrown + played else []
-        cards += played
+        cards = list(played)
+        if seat == dealer and up is not None and up not in thrown:  # the upcard is dealt:
+            cards = [up] + [c for c in cards if c != up]  # among the cards it kept (R-DEAL)
         while len(cards) < size and free:
             cards.append(free.pop(0))
         kept = size - len(thrown)
