@@ -21,6 +21,7 @@ from bourre.game.botmaking import make_bot
 from bourre.game.observation import Discards
 from bourre.game.players import ask
 from bourre.game.state import State
+from bourre.game.tablesteps import set_hand
 from bourre.kernel import _house_facts, _kernel, rollouts
 from bourre.rules import RuleViolation
 
@@ -35,7 +36,7 @@ def hand_at(phase: str, spec: str = "standard", seed: int = 0) -> State:
     rng = random.Random(seed)
     while True:
         state = game.new_hand(dealer=0)
-        state.set_hand(dealer=0, pot=7)
+        set_hand(state, dealer=0, pot=7)
         cards = list(range(52))
         rng.shuffle(cards)
         state.apply_chance(Deck(tuple(cards)))

@@ -33,6 +33,7 @@ from bourre.game.botmaking import make_bot
 from bourre.game.observation import Discards
 from bourre.game.players import ask
 from bourre.game.state import State
+from bourre.game.tablesteps import set_hand
 from bourre.kernel import _house_facts, _kernel, rollouts
 
 pytestmark = pytest.mark.skipif(not rollouts._OUTCOMES, reason="the kernel is not built")
@@ -156,7 +157,7 @@ def hand_at(spec: str, phase: str, seed: int) -> State:
     rng = random.Random(seed)
     while True:
         state = game.new_hand(dealer=seed % game.house.table.players)
-        state.set_hand(dealer=seed % game.house.table.players, pot=7)
+        set_hand(state, dealer=seed % game.house.table.players, pot=7)
         cards = list(range(52))
         rng.shuffle(cards)
         state.apply_chance(Deck(tuple(cards)))
