@@ -117,9 +117,23 @@ def text_of(page: str, element_id: str) -> str:
 
 
 def ruling_items(page: str) -> list[str]:
-    """The lines of the ruling at the end of a hand, as the page lists them."""
+    """The lines of the ruling at the end of a hand, as the page lists them: the
+    summary, then each seat's line (the rule texts behind the disclosure left out)."""
     import html
     import re
 
-    block = page.split('id="ruling">', 1)[1].split("</ul>", 1)[0]
+    block = page.split('id="ruling">', 1)[1].split("<details", 1)[0].split("</div>", 1)[0]
     return [html.unescape(x).strip() for x in re.findall(r"<li>(.*?)</li>", block, re.S)]
+
+
+def last_hand_words(out: str) -> list[str]:
+    """The summary and the seats' lines of the last hand of ``bourre replay --words``
+    (what a page lists for the hand just refereed)."""
+    lines = out.splitlines()
+    start = max(i for i, x in enumerate(lines) if x.startswith("Hand "))
+    block = []
+    for x in lines[start + 1 :]:
+        if not x.startswith("  "):
+            break
+        block.append(x.strip().removeprefix("- "))
+    return block

@@ -58,7 +58,7 @@ def test_a_hand_refereed_line_by_line() -> None:
         script = script.replace("&gt;", ">").replace("&lt;", "<").replace("&#39;", "'")
     assert "The hand is over" in r.text
     winner = record["hands"][0]["winner"]
-    assert f"Seat {winner} took the most tricks" in r.text
+    assert f"Seat {winner} takes the pot:" in r.text
 
 
 def test_paste_a_script() -> None:

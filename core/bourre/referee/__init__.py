@@ -52,6 +52,9 @@ class Refereed:
     record: SessionRecord
     state: State
     house: House
+    premature: tuple[tuple[int, ...], ...] = ()
+    """Each hand's announcements out of turn (R-PREMATURE), by seat: table events the
+    hand records do not hold."""
 
 
 def check_script(data: Any, place: str = "script") -> None:
@@ -119,15 +122,16 @@ def referee(
         except PluginError as e:
             raise where.error(message=str(e)) from None
     records: list[HandRecord | PartialHandRecord] = [hand_record(r) for r in state.results]
+    premature = tuple(tuple(e.seat for e in h.events) for h in script.hands)
     if stopped is not None:  # the last hand stopped part-way: no settlement yet
         records.append(partial_record(state, stopped))
-        return Refereed(SessionRecord(house=house.spec, hands=records), state, house)
+        return Refereed(SessionRecord(house=house.spec, hands=records), state, house, premature)
     assert state.final is not None
     final, ranks = state.final
     record = SessionRecord(
         house=house.spec, hands=records, final=FinalRecord(balances=final, ranks=ranks)
     )
-    return Refereed(record, state, house)
+    return Refereed(record, state, house, premature)
 
 
 def referee_file(
