@@ -50,6 +50,10 @@ decide 0 play JD 2C > AD 4S
 """The tour's hand with the playing seats' cards shown (what a table knows): the
 same hand, each card then checked as it is played."""
 
+PREMATURE = TOUR.replace("decide 2 play", "premature 3\ndecide 2 play", 1)
+"""The tour's hand where seat 3 announces its pass before seat 2 has decided
+(R-PREMATURE): it loses its next turn to deal."""
+
 RENEGE = ("1", "8C")
 """The seat and the card of the tour's renege."""
 
@@ -79,6 +83,8 @@ def taps(text: str) -> list[str]:
             out.append(f"dealer:{words[2]}" if len(words) > 2 else "next")
         elif words[0] == "upcard":
             out.append(f"upcard:{words[1]}")
+        elif words[0] == "premature":  # an announcement out of turn (R-PREMATURE)
+            out.append(f"premature:{words[1]}")
         elif words[0] == "decide" and words[2] == "pass":
             out.append("pass")
         elif words[0] == "decide":

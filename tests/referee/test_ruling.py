@@ -128,7 +128,9 @@ def test_a_premature_announcement_and_the_lost_deal() -> None:
         " ".join(one)
     )
     assert "Seat 4 deals next: seat 3 loses the deal (R-PREMATURE)." in one
-    assert hand_block(out, 2)[0].startswith("Hand 2. Seat 4 deals: seat 3 lost the deal (R-PREMATURE);")
+    assert hand_block(out, 2)[0].startswith(
+        "Hand 2. Seat 4 deals: seat 3 lost the deal (R-PREMATURE);"
+    )
     assert "R-PREMATURE: Announcing play, pass" in out
 
 

@@ -20,6 +20,7 @@ is the house's next-dealer component's answer.  Nothing here restates a rule.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict
@@ -208,8 +209,7 @@ def _pot_line(h: _Hand, rec: HandRecord, out: HandOutcome, forfeits: set[int]) -
             return f"Seat {s} plays alone and takes the pot: {pot}. {h.cite(rid)}"
         took = chips(out.takes[s])
         return (
-            f"Seat {s} takes the pot: {took}, with {_tricks(rec.tricks_won[s])}."
-            f" {h.cite('R-WIN')}"
+            f"Seat {s} takes the pot: {took}, with {_tricks(rec.tricks_won[s])}. {h.cite('R-WIN')}"
         )
     if out.tied:
         most = rec.tricks_won[out.tied[0]]
@@ -254,6 +254,18 @@ def _order(rid: str) -> int:
     return _ORDER.index(rid) if rid in _ORDER else len(_ORDER)
 
 
+def _in_order(h: _Hand, *lines: str) -> tuple[str, ...]:
+    """The rules a hand cites, in the order its lines cite them (the opening, the
+    summary, the seats)."""
+    text = " ".join(lines)
+
+    def first(rid: str) -> int:
+        m = re.search(rf"{re.escape(rid)}(?![A-Z-])", text)
+        return m.start() if m else len(text)
+
+    return tuple(sorted(h.rules, key=first))
+
+
 def _hand_ruling(done: Refereed, k: int, deals: _Deals, last: bool) -> HandRuling:
     rec = done.record.hands[k]
     results = done.state.results
@@ -282,9 +294,7 @@ def _hand_ruling(done: Refereed, k: int, deals: _Deals, last: bool) -> HandRulin
         for p in trick.plays:
             log = logs[i]
             i += 1
-            why = (
-                f" ({log.why.words}: {h.cite(log.why.rule)[1:]}" if log.why is not None else ""
-            )
+            why = f" ({log.why.words}: {h.cite(log.why.rule)[1:]}" if log.why is not None else ""
             if p.renege:
                 forfeits.add(p.seat)
                 faults.setdefault(p.seat, []).append(
@@ -293,9 +303,7 @@ def _hand_ruling(done: Refereed, k: int, deals: _Deals, last: bool) -> HandRulin
                 )
             elif p.corrected:
                 forfeits.add(p.seat)
-                first = (
-                    card_symbol(log.played_first) if log.played_first is not None else "a card"
-                )
+                first = card_symbol(log.played_first) if log.played_first is not None else "a card"
                 faults.setdefault(p.seat, []).append(
                     f"took back {first} in trick {t + 1}, which was not allowed{why},"
                     f" and played {card_symbol(p.card)} instead"
@@ -322,14 +330,16 @@ def _hand_ruling(done: Refereed, k: int, deals: _Deals, last: bool) -> HandRulin
                 parts.append("passed")
             parts += faults.get(s, [])
             if s in premature:
-                parts.append(f"announced out of turn: it loses its next deal {h.cite('R-PREMATURE')}")
+                parts.append(
+                    f"announced out of turn: it loses its next deal {h.cite('R-PREMATURE')}"
+                )
             seats.append(f"Seat {s} " + "; ".join(parts) + ".")
         return HandRuling(
             number=rec.number,
             opening=opening,
             summary=tuple(summary),
             seats=tuple(seats),
-            rules=tuple(h.rules),
+            rules=_in_order(h, opening, *summary, *seats),
             over=False,
         )
     out = results[k].outcome
@@ -390,7 +400,7 @@ def _hand_ruling(done: Refereed, k: int, deals: _Deals, last: bool) -> HandRulin
         opening=opening,
         summary=tuple(summary),
         seats=tuple(seats),
-        rules=tuple(h.rules),
+        rules=_in_order(h, opening, *summary, *seats),
         over=True,
     )
 
@@ -425,8 +435,7 @@ def ruling_of(done: Refereed) -> Ruling:
     played, planned = count, done.house.table.hands
     if final is not None and played < planned:  # a dispute, not an evening: no settlement
         end.append(
-            f"The session goes on ({played} of {planned} hands): nothing is settled yet."
-            " (R-SETTLE)"
+            f"The session goes on ({played} of {planned} hands): nothing is settled yet. (R-SETTLE)"
         )
         cited.append("R-SETTLE")
     elif final is not None:

@@ -123,7 +123,9 @@ class Decide(PhaseStep):
         seat, legal_words = h.seat, h.legal_words
         if tap.verb == "premature":
             who = tap.number()
-            if who is None or who not in {int(b.value.partition(":")[2]) for b in self._premature(h)}:
+            if who is None or who not in {
+                int(b.value.partition(":")[2]) for b in self._premature(h)
+            }:
                 raise TapError(
                     f"an announcement out of turn: a seat other than seat {seat}, once a hand,"
                     " where players announce in turn (R-PREMATURE)"
