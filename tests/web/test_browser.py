@@ -74,7 +74,7 @@ def test_compose_referee_and_read_the_payout(server: str, page: Any) -> None:
         page.fill("#line", line)
         page.click("#add")
         assert not page.query_selector("#error"), page.inner_text("#error")
-    assert page.inner_text("#payout") == "The hand is over: the ruling"
+    assert page.inner_text("#payout") == "The hand is over"
     summary = page.inner_text("#summary")
     winner = record["hands"][0]["winner"]
     assert summary.startswith(f"Seat {winner} takes the pot:") and "(R-WIN)" in summary
