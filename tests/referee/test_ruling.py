@@ -239,3 +239,23 @@ def test_a_hand_stopped_during_the_decisions_says_who_has_decided(tmp_path: Path
         "- Seat 3 has not decided.",
         "- Seat 4 has not decided; announced out of turn: it loses its next deal (R-PREMATURE).",
     ]
+
+
+def test_money_in_decimals(tmp_path: Path) -> None:
+    """A pot shared at the settlement (R-SETTLE) reads in decimals, to the hundredth;
+    the JSON record keeps it exact."""
+    from fractions import Fraction
+
+    from bourre.referee.ruling import chips
+
+    assert chips(Fraction(489, 5)) == "97.8 chips" and chips(Fraction(100, 3)) == "33.33 chips"
+    assert chips(1) == "1 chip" and chips(Fraction(10, 2)) == "5 chips"
+    assert chips(Fraction(1, 1000)) == "1/1000 chips"  # too small for hundredths: exact
+    script = json.loads((GOLDEN / "session_fraction.script.json").read_text())
+    script.setdefault("rules", {}).setdefault("table", {})["hands"] = len(script["hands"])
+    path = tmp_path / "whole.json"
+    path.write_text(json.dumps(script))
+    r = runner.invoke(app, ["replay", str(path), "--words"])
+    assert r.exit_code == 0, r.stderr
+    settled = next(x for x in r.stdout.splitlines() if x.startswith("Settled"))
+    assert "seat 0 97.8 chips" in settled and "/5" not in settled

@@ -31,9 +31,10 @@ from bourre.referee.records import HandRecord, PartialHandRecord
 from bourre.rules import HandOutcome
 from bourre.rules.cards import SUIT_NAMES, SUITS, card_symbol, parse_card, shown
 from bourre.rules.hookspec import NEXT_DEALER
-from bourre.rules.money import Amount, chips
+from bourre.rules.money import Amount
+from bourre.rules.money import chips as _exact
 
-__all__ = ["HandRuling", "Ruling", "next_deal", "ruling", "ruling_of", "tricks_taken"]
+__all__ = ["HandRuling", "Ruling", "chips", "next_deal", "ruling", "ruling_of", "tricks_taken"]
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -77,6 +78,18 @@ class Ruling(BaseModel):
         """The texts of the rules ``ids`` (those this house has), in this ruling's order."""
         wanted = set(ids)
         return [(rid, text) for rid, text in self.texts if rid in wanted]
+
+
+def chips(x: Amount) -> str:
+    """An amount as a table reads it, in decimals: ``1 chip``, ``5 chips``, ``86.8
+    chips``, ``33.33 chips`` (a share of a pot split three ways, to the hundredth;
+    the JSON record keeps it exact, ``"100/3"``)."""
+    if isinstance(x, int) or x.denominator == 1:
+        return _exact(int(x))
+    text = f"{float(x):.2f}".rstrip("0").rstrip(".")
+    if text in ("0", "-0"):  # less than a hundredth: exact
+        return _exact(x)
+    return f"{text} chips"
 
 
 def tricks_taken(won: Sequence[int], seats: Iterable[int]) -> str:
