@@ -259,3 +259,29 @@ def test_money_in_decimals(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.stderr
     settled = next(x for x in r.stdout.splitlines() if x.startswith("Settled"))
     assert "seat 0 97.8 chips" in settled and "/5" not in settled
+
+
+def test_a_house_that_splits_the_pot_says_who_shares_it() -> None:
+    """A third-party payout (the example plugin split-pot): the tie of tricks.hand's
+    hand splits the pot; the summary says who shares it, from the payout's amounts."""
+    import importlib
+    import sys
+
+    from bourre.referee.scripts import load_script
+    from bourre.rules.plugins import load_registry
+
+    src = Path(__file__).parents[2] / "docs" / "examples" / "bourre-split-pot" / "src"
+    sys.path.insert(0, str(src))
+    try:
+        module = importlib.import_module("bourre_split_pot")
+    finally:
+        sys.path.remove(str(src))
+        sys.modules.pop("bourre_split_pot", None)
+    registry = load_registry(extra=[("split-pot", module)])
+    script = load_script(Path(__file__).parents[2] / "docs/examples/hands/tricks.hand")
+    script["rules"] = {"variants": {"use": ["split-pot"]}}
+    r = ruling_of(referee(script, registry=registry))
+    assert r.hands[0].summary[0] == (
+        "Seats 0 and 3 share the pot of 5 chips: seat 0 2.5 chips, seat 3 2.5 chips. (R-SPLIT-POT)"
+    )
+    assert "R-SPLIT-POT" in dict(r.texts)

@@ -98,13 +98,6 @@ def tricks_taken(won: Sequence[int], seats: Iterable[int]) -> str:
     return ", ".join(f"{won[s] or 'none'} by seat {s}" for s in seats)
 
 
-def _seats(seats: Sequence[int]) -> str:
-    names = [f"seat {s}" for s in seats]
-    if not names:
-        return "nobody"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _who(seats: Sequence[int]) -> str:
     """``seat 1``, ``seats 1 and 3``, ``seats 0, 1 and 3``."""
     if len(seats) == 1:
@@ -224,6 +217,12 @@ def _pot_line(h: _Hand, rec: HandRecord, out: HandOutcome, forfeits: set[int]) -
         return (
             f"Seat {s} takes the pot: {took}, with {_tricks(rec.tricks_won[s])}. {h.cite('R-WIN')}"
         )
+    takers = [s for s in range(len(out.takes)) if out.takes[s]]
+    if takers:  # nobody took the whole pot, but some share it (a house's payout)
+        shares = ", ".join(f"seat {s} {chips(out.takes[s])}" for s in takers)
+        ids = [r.rule for r in out.reasons if set(r.seats) & set(takers) and r.amount]
+        cite = f" {h.cite(*ids)}" if ids else ""
+        return f"{_cap(_who(takers))} share the pot of {pot}: {shares}.{cite}"
     if out.tied:
         most = rec.tricks_won[out.tied[0]]
         return (
@@ -257,7 +256,8 @@ def _who_pays(h: _Hand, out: HandOutcome, paying: dict[int, list[str]]) -> str:
         why = f" ({label})" if label else ""
         parts.append(f"{_who(ss)} {verb} {chips(amount)}{each}{why}")
     ids = sorted({r for rs in paying.values() for r in rs}, key=_order)
-    return f"Into the next pot: {'; '.join(parts)}. {h.cite(*ids)}"
+    cite = f" {h.cite(*ids)}" if ids else ""
+    return f"Into the next pot: {'; '.join(parts)}.{cite}"
 
 
 _ORDER = ("R-WIN", "R-SOLE", "R-BOURRE", "R-RENEGE", "R-CORRECTED", "R-PREMATURE")
