@@ -50,6 +50,10 @@ decide 0 play JD 2C > AD 4S
 """The tour's hand with the playing seats' cards shown (what a table knows): the
 same hand, each card then checked as it is played."""
 
+PREMATURE = TOUR.replace("decide 2 play", "premature 3\ndecide 2 play", 1)
+"""The tour's hand where seat 3 announces its pass before seat 2 has decided
+(R-PREMATURE): it loses its next turn to deal."""
+
 RENEGE = ("1", "8C")
 """The seat and the card of the tour's renege."""
 
@@ -79,6 +83,8 @@ def taps(text: str) -> list[str]:
             out.append(f"dealer:{words[2]}" if len(words) > 2 else "next")
         elif words[0] == "upcard":
             out.append(f"upcard:{words[1]}")
+        elif words[0] == "premature":  # an announcement out of turn (R-PREMATURE)
+            out.append(f"premature:{words[1]}")
         elif words[0] == "decide" and words[2] == "pass":
             out.append("pass")
         elif words[0] == "decide":
@@ -117,9 +123,23 @@ def text_of(page: str, element_id: str) -> str:
 
 
 def ruling_items(page: str) -> list[str]:
-    """The lines of the ruling at the end of a hand, as the page lists them."""
+    """The lines of the ruling at the end of a hand, as the page lists them: the
+    summary, then each seat's line (the rule texts behind the disclosure left out)."""
     import html
     import re
 
-    block = page.split('id="ruling">', 1)[1].split("</ul>", 1)[0]
+    block = page.split('id="ruling">', 1)[1].split("<details", 1)[0].split("</div>", 1)[0]
     return [html.unescape(x).strip() for x in re.findall(r"<li>(.*?)</li>", block, re.S)]
+
+
+def last_hand_words(out: str) -> list[str]:
+    """The summary and the seats' lines of the last hand of ``bourre replay --words``
+    (what a page lists for the hand just refereed)."""
+    lines = out.splitlines()
+    start = max(i for i, x in enumerate(lines) if x.startswith("Hand "))
+    block = []
+    for x in lines[start + 1 :]:
+        if not x.startswith("  "):
+            break
+        block.append(x.strip().removeprefix("- "))
+    return block

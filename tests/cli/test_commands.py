@@ -489,7 +489,7 @@ def test_the_readme_tour_runs_as_written():
     block = readme.split("## Settling a dispute", 1)[1].split("```bash", 1)[1].split("```", 1)[0]
     commands = [line for line in block.splitlines() if line.startswith("bourre ")]
     assert len(commands) == 4
-    expected = ["You may play:", "is to act and may:", "takes the pot", "Hand 1:"]
+    expected = ["You may play:", "is to act and may:", "takes the pot", "Hand 1. "]
     outputs = []
     for command, words in zip(commands, expected, strict=True):
         args = shlex.split(command)[1:]
@@ -498,9 +498,9 @@ def test_the_readme_tour_runs_as_written():
         assert result.exit_code == 0, (command, result.stderr)
         assert words in result.stdout, command
         outputs.append(result.stdout)
-    first_hand = outputs[2].split("Hand 2:")[0].split("Hand 1:")[1]
-    by_tricks = outputs[3].split("Hand 1:")[1]
-    assert first_hand.split("Balances:")[0] in by_tricks
+    first_hand = outputs[2].split("Hand 2. ")[0].split("Hand 1. ")[1]
+    by_tricks = outputs[3].split("Hand 1. ")[1]
+    assert first_hand.split("\n\n")[0] == by_tricks.split("\n\n")[0]  # the same ruling
 
 
 def test_convert_refuses_a_file_it_cannot_read(tmp_path: Path) -> None:

@@ -3,7 +3,8 @@ phone-sized screen and a desktop one): compose standard+pot-limit(limit=10), ref
 one full hand typed in the notation with one illegal card refused, read the payout;
 tap the tour's hand (five players, the standard house, one renege the table lets
 stand) through to the payout and the lost deal, and check the page's ruling against
-``bourre replay --words``.  The screenshots it takes are the ones docs/referee.md
+``bourre replay --words``; tap an announcement out of turn (R-PREMATURE) and read it
+in the ruling.  The screenshots it takes are the ones docs/referee.md
 shows.  Skips, saying why, where no browser can be found."""
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytest.importorskip("uvicorn")
 
 from browser import chromium, served
-from tapflow import ASKED, SHOWN, TOUR, taps
+from tapflow import ASKED, PREMATURE, SHOWN, TOUR, last_hand_words, taps
 from webflow import an_illegal_card, hand_lines
 
 SHOTS = Path(__file__).parents[2] / "docs" / "img" / "referee"
@@ -74,11 +75,13 @@ def test_compose_referee_and_read_the_payout(server: str, page: Any) -> None:
         page.click("#add")
         assert not page.query_selector("#error"), page.inner_text("#error")
     assert page.inner_text("#payout") == "The hand is over"
-    ruling = page.inner_text("#ruling")
+    summary = page.inner_text("#summary")
     winner = record["hands"][0]["winner"]
-    assert f"Seat {winner} took the most tricks" in ruling and "(R-WIN" in ruling
-    assert "took no trick: bourré, pays 5 chips into the next pot" in ruling
-    assert "(R-BOURRE" in ruling
+    assert summary.startswith(f"Seat {winner} takes the pot:") and "(R-WIN)" in summary
+    assert "pays 5 chips (bourré)" in summary and "(R-BOURRE)" in summary
+    assert not page.is_visible("#rules dd")  # the rule texts behind the disclosure
+    page.click("#rules summary")
+    assert page.is_visible("#rules dd")
     page.screenshot(path=str(SHOTS / "payout.png"), full_page=True)
     # the page fits a phone: nothing wider than the screen
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -99,7 +102,7 @@ def replay_words(text: str, tmp: Path) -> list[str]:
         text=True,
         check=True,
     ).stdout
-    return [x for x in out.splitlines() if x.strip()]
+    return last_hand_words(out)
 
 
 @pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
@@ -134,21 +137,22 @@ def test_tap_a_hand_through_to_the_payout(
         elif value in shots and (size == "phone" or value == "card:8C"):
             page.screenshot(path=str(SHOTS / f"{shots[value]}{suffix}.png"), full_page=True)
         tap(page, value)
-    assert page.inner_text("#payout") == "The hand is over"
-    ruling = [x.strip() for x in page.inner_text("#ruling").splitlines() if x.strip()]
-    text = " ".join(ruling)
-    assert "Seat 1 played 8♣ in trick 2, which was not allowed and stood: a renege." in text
-    assert "Seat 2 took the most tricks (3) and takes the pot of 5 chips. (R-WIN" in text
-    assert "Seat 0 took no trick: bourré, pays 5 chips into the next pot. (R-BOURRE" in text
-    assert "Seat 1 reneged: pays 5 chips into the next pot. (R-RENEGE" in text
-    assert "Seat 1 loses the right to the pot and their next turn to deal. (R-RENEGE" in text
+    assert page.inner_text("#payout") == "The ruling"
+    summary = [x.strip() for x in page.inner_text("#summary").splitlines() if x.strip()]
+    seats = [x.strip() for x in page.inner_text("#seats").splitlines() if x.strip()]
+    ruling = summary + seats
+    assert summary[0] == "Seat 2 takes the pot: 5 chips, with 3 tricks. (R-WIN)"
+    assert "seat 1 pays 5 chips (a renege)" in summary[1]
+    assert summary[3] == "Seat 2 deals next: seat 1 loses the deal (R-RENEGE)."
+    assert "reneged in trick 2: 8♣ was not allowed" in seats[1]
+    assert not page.is_visible("#rules dd")  # the rule texts wait behind the disclosure
     page.screenshot(path=str(SHOTS / f"tap-payout{suffix}.png"), full_page=True)
     # the same hand written in the notation: the same ruling from the command line
     assert ruling == replay_words("house standard\n" + TOUR, tmp_path)
     # the next deal skips the seat that lost it
     tap(page, "next")
     assert page.inner_text("#ask").startswith("Seat 2 deals.")
-    assert "Seat 1 lost the next turn to deal. (R-DEALER" in page.content()
+    assert "Seat 1 lost the deal: R-RENEGE: " in page.content()
     if size == "phone":  # the page fits a phone: nothing wider than the screen
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.close()
@@ -172,3 +176,41 @@ def test_tap_with_the_cards_shown_each_card_is_checked(server: str, page: Any) -
     page.screenshot(path=str(SHOTS / "tap-forbidden.png"), full_page=True)
     tap(page, "stands")
     assert page.inner_text("#ask").startswith("Trick 3: tap the card seat 2 played.")
+
+
+def test_tap_a_premature_announcement_into_the_ruling(server: str, browser: Any) -> None:
+    """On a phone: seat 3 announces its pass before seat 2 has decided (R-PREMATURE);
+    one tap records it, the ruling at the end says it and what it costs (its next
+    deal), the summary first and the rule texts behind a disclosure."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server + "/tap?house=standard")
+    for value in taps(PREMATURE):
+        if value.startswith(ASKED):
+            if not page.query_selector("#question"):
+                continue
+            assert not page.query_selector("#ruling")  # the question, not the ruling
+            value = value[len(ASKED) :]
+        if value == "premature:3":
+            assert page.inner_text("#ask") == "Seat 2: pass or play?"
+            page.click("#premature summary")  # the disclosure opens on a tap
+            page.screenshot(path=str(SHOTS / "tap-premature.png"), full_page=True)
+        tap(page, value)
+    assert page.inner_text("#payout") == "The ruling"
+    summary = [x.strip() for x in page.inner_text("#summary").splitlines() if x.strip()]
+    assert summary[0] == "Seat 2 takes the pot: 5 chips, with 3 tricks. (R-WIN)"
+    assert summary[3] == (
+        "Seat 2 deals next: seat 1 loses the deal (R-RENEGE); seat 3 loses its next turn to"
+        " deal (R-PREMATURE)."
+    )
+    seats = page.inner_text("#seats")
+    assert "Seat 3 passed; announced out of turn: it loses its next deal (R-PREMATURE)" in seats
+    # the summary sits at the top of the ruling, above the seats' lines
+    top = page.eval_on_selector("#summary", "e => e.getBoundingClientRect().top")
+    assert top < page.eval_on_selector("#seats", "e => e.getBoundingClientRect().top")
+    assert not page.is_visible("#rules dd")
+    page.screenshot(path=str(SHOTS / "tap-premature-ruling.png"), full_page=True)
+    page.click("#rules summary")
+    assert "R-PREMATURE" in page.inner_text("#rules")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.close()

@@ -4,6 +4,7 @@ scripts, and bad requests answered with a message on the page, never a server er
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +60,7 @@ def test_a_hand_refereed_line_by_line() -> None:
         script = script.replace("&gt;", ">").replace("&lt;", "<").replace("&#39;", "'")
     assert "The hand is over" in r.text
     winner = record["hands"][0]["winner"]
-    assert f"Seat {winner} took the most tricks" in r.text
+    assert f"Seat {winner} takes the pot:" in r.text
 
 
 def test_paste_a_script() -> None:
@@ -603,3 +604,51 @@ def test_what_the_server_refuses_before_the_app_is_as_documented() -> None:
         thread.join(10)
     doc = (Path(__file__).resolve().parents[2] / "docs" / "security.md").read_text()
     assert "What the server refuses before the app" in doc and "Invalid HTTP request received." in doc
+# -- the ruling at a glance (issue 43) ---------------------------------------------------
+
+SESSION = Path(__file__).parents[2] / "docs" / "examples" / "hands" / "session.hand"
+
+
+def _rule_ids(page: str) -> list[str]:
+    rules = page.split('<details id="rules">', 1)[1].split("</details>", 1)[0]
+    return re.findall(r'<dt class="rid">(R-[A-Z-]+)</dt>', rules)
+
+
+def test_a_pasted_session_reads_at_a_glance() -> None:
+    """Every hand's summary before its seats' lines, the rule texts once behind a
+    disclosure, both announcements out of turn, no command-line words."""
+    r = client.post("/paste", data={"script": SESSION.read_text()})
+    assert r.status_code == 200
+    page = r.text
+    assert page.count('<ul class="summary"') == 4 and page.count('<ul class="seats"') == 4
+    first = page.split('<section class="hand-ruling">', 2)[1]
+    assert first.index('class="summary"') < first.index('class="seats"')
+    ids = _rule_ids(page)
+    assert len(ids) == len(set(ids)) and {"R-PREMATURE", "R-RENEGE", "R-SETTLE"} <= set(ids)
+    assert page.count("Announcing play, pass or the number of cards") == 1
+    assert page.count("announced out of turn") == 2
+    assert "Seat 4 deals: seat 3 lost the deal (R-CORRECTED, R-RENEGE)" in page
+    assert "bourre replay" not in page and "--json" not in page
+
+
+def test_a_dispute_says_nothing_is_settled_without_command_line_words() -> None:
+    lines, _ = hand_lines()
+    r = client.post("/paste", data={"script": "house standard\n" + "\n".join(lines)})
+    assert r.status_code == 200
+    assert "nothing is settled yet" in r.text
+    assert "bourre replay" not in r.text and "JSON record" not in r.text
+
+
+def test_the_hand_page_shows_the_last_hand_at_a_glance() -> None:
+    """/hand: the hand being refereed, its summary first, its rules once."""
+    text = SESSION.read_text()
+    script = text.split("\n", 2)[2]  # without the comment and the house line
+    r = client.post("/hand?house=standard%2Btable(hands%3D4)", data={"script": script, "line": ""})
+    assert r.status_code == 200, r.text[:2000]
+    page = r.text
+    assert page.count('<ul class="summary"') == 1  # the last hand
+    assert "Seat 4 plays alone and takes the pot: 206 chips. (R-SOLE)" in page
+    assert "Settled, what was left in the pot shared equally" in page
+    ids = _rule_ids(page)
+    assert len(ids) == len(set(ids)) and "R-PREMATURE" in ids
+    assert "bourre replay" not in page

@@ -6,6 +6,7 @@ deal, and bad or forged input answered with a message on the page, never a 500."
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +18,18 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
-from tapflow import ASKED, RENEGE, SHOWN, TOUR, hidden, ruling_items, taps, text_of
+from tapflow import (
+    ASKED,
+    PREMATURE,
+    RENEGE,
+    SHOWN,
+    TOUR,
+    hidden,
+    last_hand_words,
+    ruling_items,
+    taps,
+    text_of,
+)
 
 from bourre.referee.notation import parse_script
 from bourre.web import MAX_BODY, create_app
@@ -91,7 +103,7 @@ def replay_words(text: str, tmp_path: Path) -> list[str]:
         text=True,
         check=True,
     ).stdout
-    return [x for x in out.splitlines() if x.strip()]
+    return last_hand_words(out)
 
 
 @pytest.mark.parametrize("hand", [TOUR, SHOWN], ids=["tricks-show", "cards-shown"])
@@ -102,14 +114,21 @@ def test_the_tour_tapped_gives_the_ruling_of_replay(hand: str, tmp_path: Path) -
     assert t.ask == "The hand is over."
     page = ruling_items(t.page)
     seat, card = RENEGE
-    assert f"Seat {seat} played 8♣ in trick 2, which was not allowed and stood: a renege." in (
-        " ".join(page)
+    # the summary first: the pot, who pays what, the next pot, who deals next and why
+    assert page[:4] == [
+        "Seat 2 takes the pot: 5 chips, with 3 tricks. (R-WIN)",
+        "Into the next pot: seat 0 pays 5 chips (bourré); seat 1 pays 5 chips (a renege)."
+        " (R-BOURRE, R-RENEGE)",
+        "The next pot: 10 chips, before the antes.",
+        f"Seat 2 deals next: seat {seat} loses the deal (R-RENEGE).",
+    ]
+    mine = page[4 + int(seat)]  # then each seat's line
+    assert mine.startswith(f"Seat {seat} played and took 2 tricks; reneged in trick 2: 8♣ was")
+    assert "loses the right to the pot and its next deal (R-RENEGE)" in mine
+    assert page[4] == (
+        "Seat 0 played and took no trick; pays 5 chips into the next pot: bourré (R-BOURRE);"
+        " now holds 94 chips."
     )
-    assert f"Seat {seat} loses the right to the pot and their next turn to deal. (R-RENEGE" in (
-        " ".join(page)
-    )
-    assert "Seat 0 took no trick: bourré, pays 5 chips into the next pot." in " ".join(page)
-    assert "Seat 2 took the most tricks (3) and takes the pot of 5 chips." in " ".join(page)
     # the same hand written in the notation: the same ruling from the command line
     assert page == replay_words("house standard\n" + hand, tmp_path)
     # what the page wrote is the same hand
@@ -198,10 +217,9 @@ def test_a_forbidden_card_taken_back(tmp_path: Path) -> None:
     while t.ask != "The hand is over.":  # the rest of the hand: a legal card each time
         t.taps([f"card:{t.first_legal()}"])
     text = " ".join(ruling_items(t.page))
-    assert (
-        "Seat 1 corrected an illegal card in trick 2 and played Q♥ instead (R-CORRECTED)." in text
-    )
-    assert "their next turn to deal" in text and "(R-CORRECTED" in text
+    assert "Seat 1 played and took" in text and "took back 8♣ in trick 2" in text
+    assert "and played Q♥ instead" in text
+    assert "loses the right to the pot and its next deal (R-CORRECTED)" in text
     assert ruling_items(t.page) == replay_words(
         "house standard\n" + hidden(t.page, "script"), tmp_path
     )
@@ -229,7 +247,7 @@ def test_the_next_hand_skips_the_seat_that_lost_its_deal() -> None:
     t.taps(taps(TOUR))
     t.tap("next")
     assert t.ask.startswith("Seat 2 deals. Tap the upcard")
-    assert "Seat 1 lost the next turn to deal. (R-DEALER" in t.page
+    assert "Seat 1 lost the deal: R-RENEGE: " in t.page
 
 
 def test_the_header_keeps_the_house() -> None:
@@ -397,3 +415,91 @@ def test_the_page_is_served_after_its_module_is_imported() -> None:
     assert bourre.web.tap.TapFlow
     fresh = TestClient(create_app(), base_url="http://localhost")
     assert fresh.get("/tap?house=standard").status_code == 200
+
+
+# -- the ruling at a glance (issue 43) ---------------------------------------------------
+
+
+def test_the_ruling_reads_at_a_glance() -> None:
+    """The summary first, then each seat's line, then the rule texts behind a
+    disclosure, each once; no command-line words."""
+    t = Table()
+    t.taps(taps(TOUR))
+    page = t.page
+    ruling = page.split('id="ruling">', 1)[1]
+    assert ruling.index('id="summary"') < ruling.index('id="seats"') < ruling.index("<details")
+    assert text_of(page, "summary").startswith("Seat 2 takes the pot: 5 chips, with 3 tricks.")
+    rules = page.split('<details id="rules">', 1)[1].split("</details>", 1)[0]
+    ids = re.findall(r'<dt class="rid">(R-[A-Z-]+)</dt>', rules)
+    assert {"R-WIN", "R-BOURRE", "R-RENEGE", "R-TRUMP"} <= set(ids)
+    assert len(ids) == len(set(ids))  # each rule's text once
+    renege_text = "Each renege (an illegal card not corrected in time) stands"
+    assert page.count(renege_text) == 1
+    seats = text_of(page, "seats")
+    assert "R-RENEGE:" not in seats and "(R-RENEGE)" in seats  # lines cite, texts apart
+    assert "bourre replay" not in page and "--json" not in page and "JSON" not in page
+
+
+def test_the_question_before_the_ruling() -> None:
+    """While the page asks whether a card the tricks show stood, it shows the
+    question, not the ruling (nothing decided before the table answers)."""
+    t = Table()
+    for value in taps(TOUR)[:-1]:  # all but the table's answer
+        if value.startswith(ASKED):
+            continue
+        t.tap(value)
+        assert t.status == 200, text_of(t.page, "error")
+    assert 'id="question"' in t.page and "Did it stand" in t.ask
+    assert 'id="ruling"' not in t.page and 'id="summary"' not in t.page
+    assert "takes the pot" not in t.page
+    t.tap("stands")
+    assert t.ask == "The hand is over." and 'id="summary"' in t.page
+    assert 'id="question"' not in t.page
+
+
+def test_a_premature_announcement_tapped() -> None:
+    """A seat announces out of turn (R-PREMATURE): one tap writes ``premature N``; the
+    ruling says it and what it costs; the next deal skips it when its turn comes."""
+    t = Table()
+    t.taps(["dealer:0", "upcard:9H", "play", "change:1", "throw:9D"])
+    assert t.ask == "Seat 2: pass or play?"
+    assert 'id="premature"' in t.page and "announce before its turn" in t.page
+    assert 'value="premature:2"' not in t.page  # the seat whose turn it is
+    for bad in ("premature:2", "premature:7", "premature:x"):
+        t.tap(bad)
+        assert t.status == 400 and "(R-PREMATURE)" in text_of(t.page, "error")
+    t.taps(["premature:3"])
+    assert t.ask == "Seat 2: pass or play?"
+    assert hidden(t.page, "script").endswith("decide 1 play 9D\npremature 3")
+    assert 'value="premature:3"' not in t.page  # once a hand
+    t.tap("undo")
+    assert not hidden(t.page, "script").endswith("premature 3")
+    t.tap("premature:3")
+    rest = taps(PREMATURE)[6:]
+    t.taps(rest)
+    assert t.ask == "The hand is over."
+    items = ruling_items(t.page)
+    assert items[3] == (
+        "Seat 2 deals next: seat 1 loses the deal (R-RENEGE); seat 3 loses its next turn to"
+        " deal (R-PREMATURE)."
+    )
+    assert items[4 + 3] == (
+        "Seat 3 passed; announced out of turn: it loses its next deal (R-PREMATURE);"
+        " now holds 99 chips."
+    )
+    assert '<dt class="rid">R-PREMATURE</dt>' in t.page
+
+
+def test_a_premature_announcement_gives_the_ruling_of_replay(tmp_path: Path) -> None:
+    t = Table()
+    t.taps(taps(PREMATURE))
+    assert parse_script(hidden(t.page, "script")) == parse_script(PREMATURE)
+    assert ruling_items(t.page) == replay_words("house standard\n" + PREMATURE, tmp_path)
+
+
+def test_no_premature_button_where_everyone_decides_at_once() -> None:
+    t = Table("standard%2Bsimultaneous-reveal")
+    t.taps(["dealer:0", "upcard:9H"])
+    assert "pass or play" in t.ask and 'id="premature"' not in t.page
+    t.tap("premature:3")
+    assert t.status == 400 and "(R-PREMATURE)" in text_of(t.page, "error")

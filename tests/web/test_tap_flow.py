@@ -108,8 +108,8 @@ def test_the_tour_through_to_the_ruling(hand: str) -> None:
     assert t.phase is P.OVER and t.ask == "The hand is over."
     assert parse_script(t.flow.script) == parse_script(hand)
     words = " ".join(ruling(t.flow.refereed))
-    assert "Seat 1 played 8♣ in trick 2, which was not allowed and stood: a renege." in words
-    assert "Seat 2 took the most tricks (3) and takes the pot of 5 chips." in words
+    assert "Seat 1 played and took 2 tricks; reneged in trick 2: 8♣ was not allowed" in words
+    assert "Seat 2 takes the pot: 5 chips, with 3 tricks. (R-WIN)" in words
     # the hand in the notation, refereed again: the same record
     again = refereed_again(t)
     assert again.record == t.flow.refereed.record
@@ -192,9 +192,8 @@ def test_a_forbidden_card_taken_back_and_the_hand_played_out() -> None:
         t.tap(f"card:{first}")
     assert t.phase is P.OVER
     words = " ".join(ruling(t.flow.refereed))
-    assert "Seat 1 corrected an illegal card in trick 2 and played Q♥ instead (R-CORRECTED)." in (
-        words
-    )
+    assert "took back 8♣ in trick 2, which was not allowed" in words
+    assert "and played Q♥ instead" in words and "its next deal (R-CORRECTED)" in words
     assert refereed_again(t).record == t.flow.refereed.record
 
 
@@ -280,7 +279,7 @@ def test_the_next_hand_skips_the_seat_that_lost_its_deal() -> None:
     assert t.tap("next") is P.UPCARD
     step = t.flow.step()
     assert step.ask.startswith("Seat 2 deals.")
-    assert step.help[0].startswith("Seat 1 lost the next turn to deal. (R-DEALER")
+    assert step.help[0].startswith("Seat 1 lost the deal: R-RENEGE: ")
     assert t.flow.script.endswith("\nhand")
 
 

@@ -174,8 +174,7 @@ class Advice:
         how = _exchange(top)
         if self.passing is None or self.edge is None:  # (the figures say why, once)
             return (
-                f"{_capital(how)}: {_signed(top.chips.mean)} chips expected, {pot}"
-                f" ({self.forced})."
+                f"{_capital(how)}: {_signed(top.chips.mean)} chips expected, {pot} ({self.forced})."
             )
         e = self.edge
         if self.verdict == "play":

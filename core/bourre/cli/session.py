@@ -168,9 +168,7 @@ def play_at_terminal(
     n = house.table.players
     bot_players, labels = make_players(house, bots, seat, seed)
     total = house.table.hands if hands is None else max(0, min(hands, house.table.hands))
-    human = TerminalPlayer(
-        seat, console, read, names=labels, hints=hints, auto_forced=auto_forced
-    )
+    human = TerminalPlayer(seat, console, read, names=labels, hints=hints, auto_forced=auto_forced)
     state = State(house, seed=seed, hands=total, record=True)
     human.why_not = state.why_not
     human.words = {rid: text for _, _, (rid, text) in house.rule_texts()}

@@ -55,6 +55,9 @@ class Refereed:
     house: House
     table: TableState
     """The table that stepped ``state`` (its log: the current hand's plays, reneges …)."""
+    premature: tuple[tuple[int, ...], ...] = ()
+    """Each hand's announcements out of turn (R-PREMATURE), by seat: table events the
+    hand records do not hold."""
 
 
 def check_script(data: Any, place: str = "script") -> None:
@@ -123,15 +126,18 @@ def referee(
         except PluginError as e:
             raise where.error(message=str(e)) from None
     records: list[HandRecord | PartialHandRecord] = [hand_record(r) for r in state.results]
+    premature = tuple(tuple(e.seat for e in h.events) for h in script.hands)
     if stopped is not None:  # the last hand stopped part-way: no settlement yet
         records.append(partial_record(table, stopped))
-        return Refereed(SessionRecord(house=house.spec, hands=records), state, house, table)
+        return Refereed(
+            SessionRecord(house=house.spec, hands=records), state, house, table, premature
+        )
     assert state.final is not None
     final, ranks = state.final
     record = SessionRecord(
         house=house.spec, hands=records, final=FinalRecord(balances=final, ranks=ranks)
     )
-    return Refereed(record, state, house, table)
+    return Refereed(record, state, house, table, premature)
 
 
 def referee_file(

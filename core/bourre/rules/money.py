@@ -83,12 +83,15 @@ def amount_str(x: Amount) -> str:
 
 def decimal(x: Amount) -> str:
     """An amount as a player reads it, in decimals: ``5``, ``86.8`` (434/5), ``33.33``
-    (100/3, rounded to the hundredth: a cent of a chip); the files keep it exact
+    (100/3, rounded to the hundredth: a cent of a chip; less than half a cent exact,
+    ``1/1000``); the files keep it exact
     (:func:`amount_json`)."""
     x = whole(x)
     if isinstance(x, int):
         return str(x)
     cents = (abs(x) * 100 + Fraction(1, 2)).__floor__()  # half a cent rounds up
+    if not cents:  # less than half a cent, not nothing: exact (``1/1000``)
+        return str(x)
     units, rest = divmod(cents, 100)
     sign = "-" if x < 0 and cents else ""
     return f"{sign}{units}" + (f".{rest:02d}".rstrip("0") if rest else "")

@@ -51,7 +51,7 @@ from bourre.houses.text import SECTIONS, type_name
 from bourre.referee import Refereed, ScriptError, parse_text, referee
 from bourre.referee.notation import NotationError, parse_script, seat_number
 from bourre.referee.records import PartialHandRecord
-from bourre.referee.ruling import ruling
+from bourre.referee.ruling import ruling_of
 from bourre.rules import RuleViolation, plugins
 from bourre.rules.cards import CardError, card_symbol, parse_card, shown
 from bourre.rules.settings import TableSettings
@@ -303,6 +303,33 @@ def _refusal(done: Refereed, line: str) -> str | None:
     return f"{card_symbol(card)} is not allowed ({refused.rule}): {refused.reason}"
 
 
+def _ruled(done: Refereed, last_only: bool) -> dict[str, Any]:
+    """The ruling a page shows (:func:`bourre.referee.ruling.ruling_of`): every hand,
+    or (a hand being refereed) the last; the texts of the rules it cites, once; the
+    settlement once the session is over."""
+    r = ruling_of(done)
+    hands = r.hands[-1:] if last_only else r.hands
+    whole = len(done.record.hands) >= done.house.table.hands
+    end = r.end if not last_only or whole else ()
+    ids = [rid for h in hands for rid in h.rules] + (["R-SETTLE"] if end else [])
+    return {"hands": hands, "texts": r.texts_of(ids), "end": end}
+
+
+def _named(ruled: dict[str, Any], names: Names) -> dict[str, Any]:
+    """The ruling with each seat named as the tap page names them (``Ana (seat 1)``)."""
+    hands = [
+        h.model_copy(
+            update={
+                "opening": names.text(h.opening),
+                "summary": tuple(names.text(x) for x in h.summary),
+                "seats": tuple(names.text(x) for x in h.seats),
+            }
+        )
+        for h in ruled["hands"]
+    ]
+    return {**ruled, "hands": hands, "end": tuple(names.text(x) for x in ruled["end"])}
+
+
 async def hand(request: Request) -> Response:
     """Referee a hand as it is played, one entry at a time."""
     spec = request.query_params.get("house", "standard")
@@ -326,7 +353,7 @@ async def hand(request: Request) -> Response:
             else:
                 error = problem
     nxt = None
-    words: list[str] = []
+    ruled: dict[str, Any] | None = None
     over = False
     setting_up = bool(script_text) and done is None and error is None
     if done is not None:
@@ -335,7 +362,7 @@ async def hand(request: Request) -> Response:
             nxt = last.next
         else:
             over = True
-        words = ruling(done)
+        ruled = _ruled(done, last_only=True)
     status = 200 if error is None and refusal is None else 400
     return _page(
         request,
@@ -346,7 +373,7 @@ async def hand(request: Request) -> Response:
         error=error,
         refusal=refusal,
         next=nxt,
-        words=words,
+        ruled=ruled,
         over=over,
         setting_up=SETTING_UP if setting_up else None,
     )
@@ -400,7 +427,9 @@ async def tap_page(request: Request) -> Response:
         except TapError:
             flow = TapFlow(house, "", "")
             step, where = flow.step(), flow.status()
-    words = ruling(flow.done) if step.over and flow.done is not None else []
+    # the ruling only once the hand is over and the table has said whether each card
+    # the rules forbade stood (the Found step asks first, R-RENEGE)
+    ruled = _ruled(flow.done, last_only=True) if step.over and flow.done is not None else None
     return _page(
         request,
         "tap.html",
@@ -412,7 +441,7 @@ async def tap_page(request: Request) -> Response:
         step=names.step(step),
         where=[names.text(x) for x in where],
         error=error or flow.error,
-        words=[names.text(x) for x in words],
+        ruled=_named(ruled, names) if ruled is not None else None,
         names=names.names,
         ledger=(
             ledger(
@@ -438,6 +467,8 @@ def _can_advise(flow: TapFlow) -> bool:
         return False
     state = done.state
     return state.phase_name == "play" and state.current_player() not in flow.guessed
+
+
 def _name_fields(house: House) -> tuple[str, ...]:
     return tuple(f"name{s}" for s in range(house.table.players))
 
@@ -490,7 +521,7 @@ async def paste(request: Request) -> Response:
         request,
         "paste.html",
         script=got["script"],
-        words=ruling(done),
+        ruled=_ruled(done, last_only=False),
         house=_header_house(request),
     )
 

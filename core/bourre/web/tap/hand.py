@@ -14,7 +14,9 @@ from bourre.houses.house import House
 from bourre.referee import Refereed, ScriptError, referee
 from bourre.referee.notation import NotationError, parse_script
 from bourre.referee.records import PartialHandRecord
+from bourre.referee.ruling import next_deal
 from bourre.rules.cards import card_str
+from bourre.rules.hookspec import DECISIONS
 
 from .form import Exchange, Forbidden, Pending, TapError, read_pending, words
 from .phases import Phase
@@ -23,7 +25,6 @@ from .table import (
     Table,
     could_hold,
     exchange_limit,
-    next_deal,
     provisional,
     reneges,
     table_of,
@@ -276,6 +277,16 @@ class TappedHand:
         assert part is not None
         return part.next.rules
 
+    @property
+    def announces(self) -> bool:
+        """Whether the house's players announce in turn, so that an announcement out
+        of turn can happen (R-PREMATURE)."""
+        return self.house.rules[DECISIONS].announcements
+
+    def premature_now(self) -> set[int]:
+        """The seats whose announcement out of turn the last hand records."""
+        return {int(x.split()[1]) for x in self._hand_lines() if _word(x) == "premature"}
+
     def more(self) -> bool:
         """Whether the session has hands left after this one (R-SESSION)."""
         return sum(1 for x in self.lines if _word(x) == "hand") < self.house.table.hands
@@ -288,8 +299,11 @@ class TappedHand:
         """The cards the last hand names nowhere yet."""
         return set(range(52)) - self.told().named()
 
-    def dealer_seat(self, lines: list[str] | None = None) -> tuple[int, list[int]]:
-        """Who deals the last hand, and the seats the deal skipped (a lost turn)."""
+    def dealer_seat(
+        self, lines: list[str] | None = None
+    ) -> tuple[int, list[tuple[int, tuple[str, ...]]]]:
+        """Who deals the last hand, and the seats the deal skipped (a lost turn), each
+        with the rules that cost it (:func:`bourre.referee.ruling.next_deal`)."""
         lines = self.lines if lines is None else lines
         starts = [i for i, x in enumerate(lines) if _word(x) == "hand"]
         if not starts:
@@ -305,7 +319,7 @@ class TappedHand:
                 raise TapError("the hand: the first hand names its dealer (hand dealer N)")
             return first, []
         done, _ = self._run(lines[: starts[-1]], guess=False)  # the hands before, over
-        return next_deal(done, self.n)
+        return next_deal(done)
 
     def _dealer_of(self, lines: list[str]) -> int:
         return self.dealer_seat(lines)[0]

@@ -70,6 +70,10 @@ class Step:
     picker: Picker | None = None
     question: str | None = None
     """A card the rules forbid: why, for the table to rule on."""
+    aside: tuple[Button, ...] = ()
+    """Table events the step also takes, apart from its question: an announcement
+    out of turn (R-PREMATURE), one button a seat."""
+    aside_ask: str = ""
     over: bool = False
     more: bool = False
     """At the end of a hand: whether the session has hands left."""

@@ -15,7 +15,7 @@ from bourre.rules.cards import card_str, card_symbol, display_order
 
 from .form import Exchange, Forbidden, Tap, TapError
 from .hand import TappedHand
-from .page import Button, Picker, Step, count, seats, symbols
+from .page import Button, Picker, Step, count, symbols
 from .phases import Phase
 from .table import allowed, legal
 
@@ -63,11 +63,10 @@ class Dealer(PhaseStep):
 class Upcard(PhaseStep):
     def view(self, h: TappedHand) -> Step:
         dealer, skipped = h.dealer_seat()
-        lost = (
-            [f"{seats(skipped).capitalize()} lost the next turn to deal. ({h.cite('R-DEALER')})"]
-            if skipped
-            else []
-        )
+        lost = [
+            f"Seat {s} lost the deal: " + "; ".join(h.cite(r) for r in rules)
+            for s, rules in skipped
+        ]
         return Step(
             f"Seat {dealer} deals. "
             "Tap the upcard: the dealer's last card, dealt face up. Its suit is trump.",
@@ -82,15 +81,33 @@ class Upcard(PhaseStep):
 
 
 class Decide(PhaseStep):
-    """Pass or play (R-DECIDE); a seat that plays is then tapped as an exchange."""
+    """Pass or play (R-DECIDE); a seat that plays is then tapped as an exchange.  While
+    the seats announce in turn, a seat may announce out of turn (R-PREMATURE): it
+    loses its next turn to deal, and the step records it (``premature N``)."""
+
+    def _premature(self, h: TappedHand) -> tuple[Button, ...]:
+        """A button for each seat that may announce out of turn now: any but the seat
+        whose turn it is, once a hand (the lost turn is one mark, R-PREMATURE)."""
+        if not h.announces:
+            return ()
+        said = h.premature_now()
+        return tuple(
+            Button(f"premature:{s}", f"Seat {s}", "seat")
+            for s in range(h.n)
+            if s != h.seat and s not in said
+        )
 
     def view(self, h: TappedHand) -> Step:
         seat = h.seat
+        aside = self._premature(h)
+        ask = "Did a seat announce before its turn? It loses its next turn to deal (R-PREMATURE)."
         if h.legal_words == ["play"]:
             return Step(
                 f"Seat {seat} must play.",
                 help=tuple(h.cite(r) for r in h.rules_now),
                 buttons=(Button("play", f"Seat {seat} plays", "primary"),),
+                aside=aside,
+                aside_ask=ask,
             )
         return Step(
             f"Seat {seat}: pass or play?",
@@ -98,10 +115,23 @@ class Decide(PhaseStep):
                 Button("pass", f"Seat {seat} passes"),
                 Button("play", f"Seat {seat} plays", "primary"),
             ),
+            aside=aside,
+            aside_ask=ask,
         )
 
     def tap(self, h: TappedHand, tap: Tap) -> None:
         seat, legal_words = h.seat, h.legal_words
+        if tap.verb == "premature":
+            who = tap.number()
+            if who is None or who not in {
+                int(b.value.partition(":")[2]) for b in self._premature(h)
+            }:
+                raise TapError(
+                    f"an announcement out of turn: a seat other than seat {seat}, once a hand,"
+                    " where players announce in turn (R-PREMATURE)"
+                )
+            h.commit(f"premature {who}")
+            return
         if tap.verb not in ("pass", "play") or tap.verb not in legal_words:
             raise TapError(f"seat {seat} may: {' or '.join(legal_words)} (R-DECIDE)")
         if tap.verb == "pass":
@@ -362,7 +392,6 @@ class Found(PhaseStep):
                     "back", "Taken back before the next card (R-CORRECTED): tap again from there"
                 ),
             ),
-            over=True,
         )
 
     def tap(self, h: TappedHand, tap: Tap) -> None:

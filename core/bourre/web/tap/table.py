@@ -2,7 +2,7 @@
 nobody showed: the one place the page meets the game state.
 
 Every read of :class:`~bourre.game.state.State` is a function here (:func:`table_of`,
-:func:`legal`, :func:`allowed`, :func:`exchange_limit`, :func:`next_deal`,
+:func:`legal`, :func:`allowed`, :func:`exchange_limit`,
 :func:`reneges`); the inference of unseen cards is :func:`provisional` and
 :func:`could_hold`.  The rest of the page sees cards as ints in small frozen types.
 """
@@ -31,7 +31,6 @@ __all__ = [
     "could_hold",
     "exchange_limit",
     "legal",
-    "next_deal",
     "provisional",
     "reneges",
     "table_of",
@@ -115,14 +114,6 @@ def exchange_limit(done: Refereed, seat: int, cards: list[int], size: int) -> in
     except (RuleViolation, PluginError) as e:
         raise TapError(f"seat {seat}'s cards: {e}") from None
     return size
-
-
-def next_deal(done: Refereed, n: int) -> tuple[int, list[int]]:
-    """After the hands ``done`` refereed: who deals next, and the seats the deal skips
-    (a lost turn to deal, R-DEALER)."""
-    dealer, skipped = done.table.dealing()
-    assert dealer is not None  # (a hand was refereed: its dealer is known)
-    return dealer, list(skipped)
 
 
 @dataclass(frozen=True)
