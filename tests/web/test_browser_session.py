@@ -102,10 +102,10 @@ def test_a_session_on_the_phone(
                 assert page.inner_text("#question").startswith("Ana (seat 0) played 10♦")
                 shot("correction")
             tap(page, value)
-        assert page.inner_text("#payout") == "The hand is over"
+        assert page.inner_text("#payout") == "The ruling"
         assert page.inner_text("#ledger-head") == f"The session: {i + 1} of 12 hands played"
         if i == 0:
-            assert "Eli (seat 4) reneged" in page.inner_text("#ruling")
+            assert "Eli (seat 4) pays 5 chips (a renege)" in page.inner_text("#ruling")
             shot("ledger")
         if i == 1:
             assert page.inner_text("#ask").startswith("The hand is over")
