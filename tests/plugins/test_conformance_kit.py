@@ -347,7 +347,7 @@ def test_a_failure_script_replays_to_the_failure() -> None:
 
 
 def test_a_check_that_disagrees_with_the_game_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    import bourre.testing as kit
+    import bourre.testing.rulings as kit
 
     real = kit.check_card
 
@@ -364,7 +364,7 @@ def test_a_check_that_disagrees_with_the_game_is_caught(monkeypatch: pytest.Monk
 
 
 def test_a_replay_that_ends_elsewhere_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    import bourre.testing as kit
+    import bourre.testing.replay as kit
 
     real = kit.replay
 
