@@ -8,6 +8,7 @@ import dataclasses
 import importlib
 import json
 import random
+import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -471,3 +472,22 @@ def test_the_kit_says_it_is_no_security_boundary() -> None:
     assert "not a security boundary" in doc and "runtime guards" in doc
     plugins_md = " ".join((ROOT / "docs" / "plugins.md").read_text().split())
     assert "not a security boundary" in plugins_md and "BOURRE_TESTING_SEED" in plugins_md
+
+
+def test_the_pytest_plugin_loads_the_kit_only_when_a_test_asks() -> None:
+    """pytest loads the kit's plugin in every session wherever bourre is installed: the
+    plugin, and the package it lives in, load neither the checks nor the game."""
+    code = (
+        "import sys, bourre.testing.plugin;"
+        " print(sorted(m for m in sys.modules if m.startswith(('bourre.game', 'bourre.testing'))))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert proc.stdout.split("\n")[0] == "['bourre.testing', 'bourre.testing.plugin']"
+    import bourre.testing as kit
+    from bourre.testing.checks import check_variant as defined
+
+    assert kit.check_variant is check_variant is defined
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        kit.nope  # noqa: B018

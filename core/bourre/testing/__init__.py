@@ -57,10 +57,8 @@ and the hook), the money and card checks of the state, and the isolation of bots
 
 from __future__ import annotations
 
-from bourre.testing.checks import check_bot, check_house, check_variant
-from bourre.testing.houses import SIZES as SIZES  # importable as before, not in __all__
-from bourre.testing.report import CHECKS, ConformanceError, Failure, Report
-from bourre.testing.seeds import SEED_VARIABLE, run_seed
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __all__ = [
     "CHECKS",
@@ -73,3 +71,31 @@ __all__ = [
     "check_variant",
     "run_seed",
 ]
+
+_LAZY = {
+    "CHECKS": "bourre.testing.report",
+    "ConformanceError": "bourre.testing.report",
+    "Failure": "bourre.testing.report",
+    "Report": "bourre.testing.report",
+    "SEED_VARIABLE": "bourre.testing.seeds",
+    "SIZES": "bourre.testing.houses",
+    "check_bot": "bourre.testing.checks",
+    "check_house": "bourre.testing.checks",
+    "check_variant": "bourre.testing.checks",
+    "run_seed": "bourre.testing.seeds",
+}
+"""Where each name lives.  They load when first asked: the pytest plugin
+(:mod:`bourre.testing.plugin`) lives in this package and loads with every pytest
+session, and must not load the game with it."""
+
+if TYPE_CHECKING:
+    from bourre.testing.checks import check_bot, check_house, check_variant
+    from bourre.testing.houses import SIZES as SIZES
+    from bourre.testing.report import CHECKS, ConformanceError, Failure, Report
+    from bourre.testing.seeds import SEED_VARIABLE, run_seed
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'bourre.testing' has no attribute {name!r}")
