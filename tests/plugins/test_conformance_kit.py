@@ -8,6 +8,7 @@ import dataclasses
 import importlib
 import json
 import random
+import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -347,7 +348,7 @@ def test_a_failure_script_replays_to_the_failure() -> None:
 
 
 def test_a_check_that_disagrees_with_the_game_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    import bourre.testing as kit
+    import bourre.testing.rulings as kit
 
     real = kit.check_card
 
@@ -364,7 +365,7 @@ def test_a_check_that_disagrees_with_the_game_is_caught(monkeypatch: pytest.Monk
 
 
 def test_a_replay_that_ends_elsewhere_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    import bourre.testing as kit
+    import bourre.testing.replay as kit
 
     real = kit.replay
 
@@ -471,3 +472,22 @@ def test_the_kit_says_it_is_no_security_boundary() -> None:
     assert "not a security boundary" in doc and "runtime guards" in doc
     plugins_md = " ".join((ROOT / "docs" / "plugins.md").read_text().split())
     assert "not a security boundary" in plugins_md and "BOURRE_TESTING_SEED" in plugins_md
+
+
+def test_the_pytest_plugin_loads_the_kit_only_when_a_test_asks() -> None:
+    """pytest loads the kit's plugin in every session wherever bourre is installed: the
+    plugin, and the package it lives in, load neither the checks nor the game."""
+    code = (
+        "import sys, bourre.testing.plugin;"
+        " print(sorted(m for m in sys.modules if m.startswith(('bourre.game', 'bourre.testing'))))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert proc.stdout.split("\n")[0] == "['bourre.testing', 'bourre.testing.plugin']"
+    import bourre.testing as kit
+    from bourre.testing.checks import check_variant as defined
+
+    assert kit.check_variant is check_variant is defined
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        kit.nope  # noqa: B018

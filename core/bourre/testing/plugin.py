@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from bourre.testing import Report
+    from bourre.testing.report import Report
 
 
 class Conformance:
@@ -39,14 +39,14 @@ class Conformance:
     def variant(self, name: str, **kw: Any) -> Report:
         """:func:`bourre.testing.check_variant` (raises on any failure)."""
         # lazy: pytest loads this plugin in every session; the checks load the game when used
-        from bourre.testing import check_variant
+        from bourre.testing.checks import check_variant
 
         return check_variant(name, **self._kw(kw))
 
     def bot(self, name: str, **kw: Any) -> Report:
         """:func:`bourre.testing.check_bot` (raises on any failure)."""
         # lazy: pytest loads this plugin in every session; the checks load the game when used
-        from bourre.testing import check_bot
+        from bourre.testing.checks import check_bot
 
         return check_bot(name, **self._kw(kw))
 
