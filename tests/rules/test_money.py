@@ -20,7 +20,7 @@ from bourre.rules.money import amount_json, chips, decimal
         (Fraction(2, 3), "0.67"),
         (Fraction(-7, 5), "-1.4"),
         (Fraction(1, 200), "0.01"),  # half a cent rounds up
-        (Fraction(-1, 300), "0"),
+        (Fraction(-1, 300), "-1/300"),  # less than half a cent, not nothing: exact
         (Fraction(-301, 3), "-100.33"),
     ],
 )
