@@ -17,8 +17,10 @@ referee, because the referee places a card only when it reaches its line, and th
 stand-in is needed before the lines after the seat's exchange (the draws of the seats
 after it, every play) are reached; a card one of them names must not stand in.  The
 stand-ins' cards nobody named are handed back (:class:`StandIns`) and counted as
-unplaced in every answer, so no answer depends on which of them were chosen.  The rest
-of the page sees cards as ints in small frozen types.
+unplaced in every answer on the cards nobody showed, so none of those answers depends on
+which of them were chosen (``tests/web/test_tap_unseen.py`` holds the page to the
+referee's answer over the whole hand).  The rest of the page sees cards as ints in small
+frozen types.
 """
 
 from __future__ import annotations
