@@ -189,3 +189,19 @@ def test_the_replacements_from_an_unseen_stock_are_listed() -> None:
     drew, _ = outcomes[-1]
     state.apply_chance(drew)
     assert state.hand.got[1] == drew.cards and not set(drew.cards) & placed
+
+
+def test_what_a_hidden_seat_may_hold_is_the_unplaced_cards_and_its_own() -> None:
+    """:meth:`TableState.could_hold` (:func:`bourre.game.unseen.could_hold`, R-DECK): a
+    seat nobody showed may hold any card nobody placed and the cards known to be in its
+    hand (the dealer's upcard), never a card another seat showed; cards a page placed in
+    stand-in hands though nobody named them count as unplaced."""
+    table = TableState(Game("standard", engine="python").new_hand(dealer=0))
+    shown = (1, 2, 3, 4, 5)
+    table.deal(Dealt.of(51, {2: shown}))
+    free = set(table.unplaced())
+    assert free == set(range(52)) - {51, *shown}
+    assert table.could_hold(1) == free
+    assert table.could_hold(0) == free | {51}  # the dealer's upcard (R-DEAL)
+    assert not table.could_hold(1) & {51, *shown}
+    assert table.could_hold(1, standing_in={3}) == free | {3}

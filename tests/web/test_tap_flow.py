@@ -24,7 +24,6 @@ from bourre.web.tap import TapError, TapFlow
 from bourre.web.tap.form import Exchange, Forbidden, read_pending
 from bourre.web.tap.phases import Phase
 from bourre.web.tap.steps import STEPS
-from bourre.web.tap.table import could_hold
 from bourre.web.tap.told import Told
 
 STANDARD = House("standard")
@@ -351,7 +350,12 @@ def test_what_a_seat_may_hold_is_what_nobody_named() -> None:
     told = Told.of(hand)
     assert told.named() == {c(x) for x in "9H 9D 2C 5S KS AS".split()}
     assert [d.seat for _, d in told.unseen()] == [1, 0]
-    one = could_hold(told, 1, dealer=0)
-    assert c("5S") in one  # taken back: still in its hand
-    assert c("KS") not in one and c("9D") not in one and c("9H") not in one
-    assert c("9H") in could_hold(told, 0, dealer=0)  # the dealer's upcard
+    # what a seat may hold is the referee's answer, so asked of a hand it accepts: the
+    # tour's, seat 1 taking back its 8C of trick 2 for QH (R-CORRECTED)
+    t = TapFlow(STANDARD, TOUR.split("play 1 8C")[0] + "play 1 8C/QH", "")
+    assert t.phase is P.PLAY and t.guessed == {0, 1, 2}
+    one = t.could_hold(1)
+    assert c("8C") in one  # taken back: still in its hand
+    assert c("QH") not in one and c("9D") not in one and c("9H") not in one
+    assert c("9H") in t.could_hold(0)  # the dealer's upcard
+    assert one == t.refereed.table.could_hold(1, t.stand_ins.cards)

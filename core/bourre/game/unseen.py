@@ -4,22 +4,26 @@ A table that shows only the tricks tells, for a seat whose dealt hand nobody saw
 hand it held after its exchange (its plays: :class:`~bourre.game.actions.AfterDraw`)
 and its discards; :func:`split` reads from them the hand it was dealt and what it drew,
 and the house's draw then judges that exchange (``drawn``: which replacements could
-have come is a rule, R-DRAW, R-RESHUFFLE).  :func:`unplaced` is what nobody has placed.
+have come is a rule, R-DRAW, R-RESHUFFLE).  :func:`unplaced` is what nobody has placed,
+and :func:`could_hold` what a seat whose tricks will show its hand, but do not yet, may
+still hold: those cards, and its own known to be in its hand (R-DECK).
 
 It is the game's (a hand given so is stepped by :class:`~bourre.game.state.State`), and
 the table's route to it is :class:`bourre.referee.table.TableState`: ``replay``,
-``check``, the review and the tap page read the cards nobody showed through it.
+``check``, the review and the tap page read the cards nobody showed through it (the tap
+page's stand-in hands, for seats whose tricks do not yet show them, place cards nobody
+named: it names them back as ``standing_in``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from bourre.rules import RuleViolation
 from bourre.rules.cards import card_symbol
 from bourre.rules.hand import HandState
 
-__all__ = ["split", "unplaced"]
+__all__ = ["could_hold", "split", "unplaced"]
 
 
 def unplaced(hand: HandState) -> list[int]:
@@ -27,6 +31,17 @@ def unplaced(hand: HandState) -> list[int]:
     card order."""
     located = hand.located()
     return [c for c in range(52) if c not in located]
+
+
+def could_hold(hand: HandState, seat: int, standing_in: Collection[int] = ()) -> set[int]:
+    """The cards ``seat``, whose dealt cards nobody showed and whose tricks do not yet
+    show them all, may hold now (R-DECK): the cards nobody has placed (:func:`unplaced`),
+    the cards the hand holds for it (the dealer's upcard, a card it took back,
+    R-CORRECTED), and ``standing_in``: cards a table's page placed in stand-in hands
+    (its own or another such seat's) although nobody named them, which are as unplaced
+    as the rest.  A card another seat is known to hold, discarded, folded or played is
+    never among them."""
+    return set(unplaced(hand)) | set(standing_in) | set(hand.hands[seat])
 
 
 def _where(hand: HandState, card: int) -> str:

@@ -20,7 +20,7 @@ which exchange is legal and what a reshuffle may bring back stay the rule compon
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from bourre.game import tablesteps, unseen
 from bourre.game.actions import Action, AfterDraw, Dealt, Deck, Drew
@@ -117,6 +117,12 @@ class TableState:
     def unplaced(self) -> list[int]:
         """The cards whose place nobody at the table knows yet (:mod:`bourre.game.unseen`)."""
         return unseen.unplaced(self._state.hand)
+
+    def could_hold(self, seat: int, standing_in: Collection[int] = ()) -> set[int]:
+        """The cards ``seat``, whose tricks will show its hand but do not yet, may still
+        hold (:func:`bourre.game.unseen.could_hold`; R-DECK): the unplaced cards, its own
+        known cards, and ``standing_in``, the cards of stand-in hands nobody named."""
+        return unseen.could_hold(self._state.hand, seat, standing_in)
 
     def read_exchange(
         self, seat: int, discards: Sequence[int], after: Sequence[int]

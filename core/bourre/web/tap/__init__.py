@@ -11,11 +11,15 @@ field until it is whole, then becomes a line.
 The table's cards are asked only where the script needs them.  A seat that passes
 shows nothing; a seat that plays gives how many cards it changes and which it threw,
 and its hand is read from its tricks once it has played them all (docs/table-scripts.md,
-"What the tricks show").  Until then the referee is given a provisional hand for it
-(the cards it played, cards nobody named), from which only whose turn it is and who
-took each trick are read; its cards are checked when its tricks show them, and a
-renege found then is put to the table.  A seat may show its dealt cards instead (one
-tap more): each of its cards is then checked as it is played.  A seat that takes the
+"What the tricks show").  Until then the referee is given a stand-in hand for it (the
+cards it played or took back, the upcard for the dealer, cards no line names), from
+which only whose turn it is and who took each trick are read; its cards are checked
+when its tricks show them, and a renege found then is put to the table.  What the page
+says of the cards nobody showed (which a seat may still hold, which are still free to
+tap) is the referee's one inference (:mod:`bourre.game.unseen`, through
+:class:`~bourre.referee.table.TableState`), the stand-ins' cards nobody named counted
+as unplaced: the page infers nothing of its own.  A seat may show its dealt cards
+instead (one tap more): each of its cards is then checked as it is played.  A seat that takes the
 pot without play shows its cards at the end (R-SOLE).
 
 What a card may be, and why not, is the house's rule components' answer (the state's
@@ -27,8 +31,9 @@ The page is a small state machine, one concept a module:
 - :mod:`~bourre.web.tap.phases`: the phases (what the page asks for next);
 - :mod:`~bourre.web.tap.form`: what the form carries (a tap, the step under way);
 - :mod:`~bourre.web.tap.told`: the last hand as its lines tell it, cards as ints;
-- :mod:`~bourre.web.tap.table`: every read of the game state, and the inference of
-  the cards nobody showed (the one place the page meets the game);
+- :mod:`~bourre.web.tap.table`: every read of the game state (the one place the page
+  meets the game), the referee's answers on the cards nobody showed, and the stand-in
+  hands the referee needs first;
 - :mod:`~bourre.web.tap.hand`: the hand being tapped: its lines, refereed, and where
   it is;
 - :mod:`~bourre.web.tap.steps`: each phase's step, what the page shows and what a

@@ -1,9 +1,11 @@
 """The hand being tapped: its lines in hand notation (one step a line), refereed again
 by the same code as ``bourre replay`` whenever they change, and the step under way.
 
-A seat whose tricks will show its hand is given a provisional one until they do
+A seat whose tricks will show its hand is given a stand-in until they do
 (:func:`bourre.web.tap.table.provisional`); its cards are checked then, and a renege
-found then is put to the table (:meth:`TappedHand.found_later`).
+found then is put to the table (:meth:`TappedHand.found_later`).  What the page says of
+the cards nobody showed (what a seat may hold, what is still unplaced) is the referee's
+(:mod:`bourre.game.unseen` through :class:`~bourre.referee.table.TableState`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .form import Exchange, Forbidden, Pending, TapError, read_pending, words
 from .phases import Phase
 from .table import (
     Renege,
+    StandIns,
     Table,
     could_hold,
     exchange_limit,
@@ -60,8 +63,9 @@ class TappedHand:
         if any(_word(x) in ("house", "rules") for x in self.lines):
             raise TapError("the house is chosen with the page, not in the hand")
         self.pending: Pending | None = read_pending(pending)
-        self.guessed: frozenset[int] = frozenset()
-        """Seats whose tricks will show their hands, given provisional ones for now."""
+        self.stand_ins = StandIns()
+        """Seats whose tricks will show their hands, given stand-ins for now, and the
+        stand-ins' cards nobody named."""
         self.done: Refereed | None = None
         self.error: str | None = None
         self._table: Table | None = None
@@ -94,24 +98,29 @@ class TappedHand:
         except NotationError as e:
             raise TapError(str(e)) from None
 
-    def _run(self, lines: list[str], guess: bool = True) -> tuple[Refereed, frozenset[int]]:
+    @property
+    def guessed(self) -> frozenset[int]:
+        """Seats whose tricks will show their hands, given stand-ins for now."""
+        return self.stand_ins.seats
+
+    def _run(self, lines: list[str], guess: bool = True) -> tuple[Refereed, StandIns]:
         """The hands refereed; while the last is under way, each seat whose tricks will
         show its hand is given a provisional one: the referee then says whose turn it is
         and who won each trick, and the seats that show their cards get their rulings.
-        Those seats are returned."""
+        Those stand-ins are returned."""
         script = self._parse(lines)
-        guessed: frozenset[int] = frozenset()
+        stand_ins = StandIns()
         hand = script["hands"][-1]
         if guess and plays_unseen(hand):
             told = Told.of(hand)
-            guessed = provisional(hand, told, self.size, self._dealer_of(lines))
+            stand_ins = provisional(hand, told, self.size, self._dealer_of(lines))
         try:
-            return referee(script, place="the hand"), guessed
+            return referee(script, place="the hand"), stand_ins
         except ScriptError as e:
             raise TapError(str(e)) from None
 
-    def _settle(self, lines: list[str], done: Refereed | None, guessed: frozenset[int]) -> None:
-        self.lines, self.done, self.guessed = lines, done, guessed
+    def _settle(self, lines: list[str], done: Refereed | None, stand_ins: StandIns) -> None:
+        self.lines, self.done, self.stand_ins = lines, done, stand_ins
         self._table = None
 
     def _referee(self) -> None:
@@ -133,10 +142,10 @@ class TappedHand:
         """Add lines (or put ``lines_now`` in place) if the referee accepts them, the
         step under way then done; else :class:`TapError`, nothing changed."""
         candidate = self.lines + list(lines) if lines_now is None else lines_now
-        done, guessed = (
-            self._run(candidate) if self._has("upcard", candidate) else (None, frozenset())
+        done, stand_ins = (
+            self._run(candidate) if self._has("upcard", candidate) else (None, StandIns())
         )
-        self._settle(candidate, done, guessed)
+        self._settle(candidate, done, stand_ins)
         self.pending, self.error = None, None
 
     def commit_exchange(self, p: Exchange) -> None:
@@ -185,7 +194,7 @@ class TappedHand:
                 return
         if not self.lines:
             raise TapError("nothing to take back")
-        self._settle(self.lines[:-1], None, frozenset())
+        self._settle(self.lines[:-1], None, StandIns())
         self.error = None
         self._referee()
 
@@ -253,7 +262,7 @@ class TappedHand:
     def table(self) -> Table:
         """The hand as the referee holds it (only once it is refereed)."""
         if self._table is None:
-            self._table = table_of(self.refereed)
+            self._table = table_of(self.refereed, self.stand_ins)
         return self._table
 
     @property
@@ -296,8 +305,9 @@ class TappedHand:
         return Told.of(self._parse(self.lines)["hands"][-1])
 
     def unnamed(self) -> set[int]:
-        """The cards the last hand names nowhere yet."""
-        return set(range(52)) - self.told().named()
+        """The cards the last hand names nowhere yet: nobody has placed them, the
+        stand-ins' cards counted as unplaced (:attr:`~bourre.web.tap.table.Table.unnamed`, the referee's)."""
+        return set(self.table.unnamed)
 
     def dealer_seat(
         self, lines: list[str] | None = None
@@ -325,8 +335,9 @@ class TappedHand:
         return self.dealer_seat(lines)[0]
 
     def could_hold(self, seat: int) -> set[int]:
-        """The cards a seat whose tricks will show its hand may still hold."""
-        return could_hold(self.told(), seat, self._dealer_of(self.lines))
+        """The cards a seat whose tricks will show its hand may still hold (the
+        referee's :meth:`~bourre.referee.table.TableState.could_hold`)."""
+        return could_hold(self.refereed, seat, self.stand_ins)
 
     def found_later(self) -> list[Renege]:
         """The reneges of seats whose hands only the tricks showed, which the table has
@@ -379,7 +390,7 @@ class TappedHand:
         if p.gives_drawn:
             done, _ = self._run([*self.lines, f"dealt {p.seat}: {words(p.dealt)}"])
         elif not p.deck:
-            cards += [c for c in range(52) if c not in self.table.located][: self.size - len(cards)]
+            cards += sorted(self.table.unplaced)[: self.size - len(cards)]
         assert done is not None
         return exchange_limit(done, p.seat, cards, self.size)
 

@@ -1,10 +1,26 @@
-"""What the tap page reads of the refereed game, and what it infers of the cards
-nobody showed: the one place the page meets the game state.
+"""What the tap page reads of the refereed game: the one place the page meets the game
+state.
 
 Every read of :class:`~bourre.game.state.State` is a function here (:func:`table_of`,
-:func:`legal`, :func:`allowed`, :func:`exchange_limit`,
-:func:`reneges`); the inference of unseen cards is :func:`provisional` and
-:func:`could_hold`.  The rest of the page sees cards as ints in small frozen types.
+:func:`legal`, :func:`allowed`, :func:`exchange_limit`, :func:`reneges`), and what the
+page says of the cards nobody showed is the referee's one inference
+(:mod:`bourre.game.unseen`, through :class:`~bourre.referee.table.TableState`):
+:attr:`Table.unplaced`, :attr:`Table.unnamed` and :func:`could_hold`.
+
+One thing the page must do before the referee can answer: a seat whose tricks will
+show its hand, but do not yet, needs a hand for the referee to step its plays
+(:func:`provisional`).  Its stand-in is made from the page's input, not inferred: the
+cards the seat's lines show (played, taken back, R-CORRECTED; the upcard for the
+dealer, R-DEAL), and, for the rest, cards no line of the hand names
+(:meth:`~bourre.web.tap.told.Told.named`).  Those are read from the lines, not from a
+referee, because the referee places a card only when it reaches its line, and the
+stand-in is needed before the lines after the seat's exchange (the draws of the seats
+after it, every play) are reached; a card one of them names must not stand in.  The
+stand-ins' cards nobody named are handed back (:class:`StandIns`) and counted as
+unplaced in every answer on the cards nobody showed, so none of those answers depends on
+which of them were chosen (``tests/web/test_tap_unseen.py`` holds the page to the
+referee's answer over the whole hand).  The rest of the page sees cards as ints in small
+frozen types.
 """
 
 from __future__ import annotations
@@ -26,6 +42,7 @@ from .told import Told
 
 __all__ = [
     "Renege",
+    "StandIns",
     "Table",
     "allowed",
     "could_hold",
@@ -50,8 +67,12 @@ class Table:
     whose tricks will show it)."""
     hidden: tuple[bool, ...]
     """Seats whose dealt cards nobody has shown."""
-    located: frozenset[int]
-    """Every card whose place is known."""
+    unplaced: frozenset[int]
+    """The cards nobody has placed, as the referee holds the hand
+    (:meth:`bourre.referee.table.TableState.unplaced`: a stand-in's cards are placed)."""
+    unnamed: frozenset[int]
+    """The cards nobody has placed once the stand-ins' cards are counted as unplaced:
+    those no line of the hand names."""
     unseen_stock: int
     pile: tuple[int, ...]
     """Discards not yet back in a stock (R-RESHUFFLE)."""
@@ -67,8 +88,9 @@ class Table:
     """Whether the hand is at its tricks (else at its decisions and exchanges)."""
 
 
-def table_of(done: Refereed) -> Table:
+def table_of(done: Refereed, stand_ins: StandIns) -> Table:
     st = done.state
+    unplaced = frozenset(done.table.unplaced())
     hs = st.hand
     return Table(
         number=st.number,
@@ -77,7 +99,8 @@ def table_of(done: Refereed) -> Table:
         trump=hs.trump,
         hands=tuple(hs.hand_of(s) for s in range(hs.n)),
         hidden=tuple(hs.hidden),
-        located=frozenset(hs.located()),
+        unplaced=unplaced,
+        unnamed=unplaced | stand_ins.cards,
         unseen_stock=hs.unseen_stock,
         pile=tuple(hs.pile),
         played=frozenset(hs.played),
@@ -146,46 +169,49 @@ def reneges(done: Refereed) -> list[Renege]:
 # -- the cards nobody showed -----------------------------------------------------------
 
 
-def provisional(
-    hand: MutableMapping[str, Any], told: Told, size: int, dealer: int
-) -> frozenset[int]:
+@dataclass(frozen=True)
+class StandIns:
+    """The stand-in hands the page gave (:func:`provisional`): for whom, and which of
+    their cards nobody named (cards the referee holds placed, which are not)."""
+
+    seats: frozenset[int] = frozenset()
+    cards: frozenset[int] = frozenset()
+
+
+def provisional(hand: MutableMapping[str, Any], told: Told, size: int, dealer: int) -> StandIns:
     """Give each seat whose tricks will show its hand, but do not show it all yet, a
-    provisional hand in ``hand`` (the last hand of the script to referee): the cards it
-    played, the upcard for the dealer, and cards nobody has named.  Only whose turn it
-    is and who won the tricks are read from the referee for these seats, never their
-    rulings.  Those seats are returned."""
+    stand-in hand in ``hand`` (the last hand of the script to referee): the cards it
+    played or took back, the upcard for the dealer (R-DEAL), and, for the rest, cards
+    no line names.  Only whose turn it is and who won the tricks are read from the
+    referee for these seats, never their rulings.  Those seats and those cards are
+    returned: the cards are as unplaced as any the referee holds unplaced
+    (:func:`could_hold`)."""
     up = told.upcard
     free = [c for c in range(52) if c not in told.named()]
-    guessed = set()
+    seats, cards_ = set(), set()
     for i, d in told.unseen():
         seat = d.seat
         played = told.stood(seat)
         if len(played) >= size:
             continue  # its tricks show its hand
-        for q in told.plays:  # a card taken back: still in its hand
-            if q.seat == seat and q.instead is not None and q.card not in played:
-                played.append(q.card)
+        played += told.taken_back(seat)  # still in its hand (R-CORRECTED)
         thrown = list(d.discard)
         cards = list(played)
         if seat == dealer and up is not None and up not in thrown:  # the upcard is dealt:
             cards = [up] + [c for c in cards if c != up]  # among the cards it kept (R-DEAL)
         while len(cards) < size and free:
-            cards.append(free.pop(0))
+            c = free.pop(0)
+            cards.append(c)
+            cards_.add(c)
         kept = size - len(thrown)
         hand.setdefault("dealt", {})[str(seat)] = [card_str(c) for c in cards[:kept] + thrown]
         hand["decisions"][i]["drew"] = [card_str(c) for c in cards[kept:]]
-        guessed.add(seat)
-    return frozenset(guessed)
+        seats.add(seat)
+    return StandIns(frozenset(seats), frozenset(cards_))
 
 
-def could_hold(told: Told, seat: int, dealer: int) -> set[int]:
-    """The cards a seat whose tricks will show its hand may still hold: none the hand
-    names elsewhere (its own card taken back it still holds)."""
-    mine = {p.card for p in told.plays if p.seat == seat}
-    stood = set(told.stood(seat))
-    out = set(range(52)) - told.named()
-    out |= mine - stood  # taken back: still in its hand
-    up = told.upcard
-    if seat == dealer and up is not None and up not in told.discards(seat) and up not in stood:
-        out.add(up)
-    return out
+def could_hold(done: Refereed, seat: int, stand_ins: StandIns) -> set[int]:
+    """The cards a seat whose tricks will show its hand may still hold: the referee's
+    answer (:meth:`bourre.referee.table.TableState.could_hold`), the stand-ins' cards
+    nobody named counted as unplaced."""
+    return done.table.could_hold(seat, stand_ins.cards)

@@ -102,6 +102,16 @@ class Told:
         """The cards ``seat`` played that stood, in order."""
         return [p.stood for p in self.plays if p.seat == seat]
 
+    def taken_back(self, seat: int) -> list[int]:
+        """The cards ``seat`` took back (R-CORRECTED) and has not played since: still in
+        its hand."""
+        stood = self.stood(seat)
+        out: list[int] = []
+        for p in self.plays:
+            if p.seat == seat and p.instead is not None and p.card not in stood + out:
+                out.append(p.card)
+        return out
+
     def discards(self, seat: int) -> tuple[int, ...]:
         """What ``seat`` threw (its last decision's discards)."""
         out: tuple[int, ...] = ()
