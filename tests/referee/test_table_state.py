@@ -205,3 +205,40 @@ def test_what_a_hidden_seat_may_hold_is_the_unplaced_cards_and_its_own() -> None
     assert table.could_hold(0) == free | {51}  # the dealer's upcard (R-DEAL)
     assert not table.could_hold(1) & {51, *shown}
     assert table.could_hold(1, standing_in={3}) == free | {3}
+
+
+@pytest.mark.parametrize("thing", [None, 99, -1, 1.0, True, "AS", 10**100])
+def test_a_card_that_is_no_card_is_refused_as_a_rule_says(thing: object) -> None:
+    """Issue 42: ``referee_play(None)``, ``(99)``, a card ``1.0`` raised plain
+    exceptions (and -1 or True were read as cards); each is refused by R-DECK, the
+    table unchanged."""
+    table, _, illegal, _ = _at_an_illegal_card()
+    before = table.state.history()
+    calls = [lambda: table.referee_play(thing)]  # type: ignore[arg-type]
+    if thing is not None:  # (no correction is corrected_to=None)
+        calls.append(lambda: table.referee_play(illegal, thing))  # type: ignore[arg-type]
+    for call in calls:
+        with pytest.raises(RuleViolation) as e:
+            call()
+        assert e.value.rule == "R-DECK" and "is not a card" in str(e.value)
+    assert table.state.history() == before
+
+
+@pytest.mark.parametrize(
+    "outcome",
+    [Dealt(upcard=5, hands=None), Dealt(upcard=5, hands={0: None}), Dealt(5, [1, 2])],  # type: ignore[arg-type]
+)
+def test_a_deal_seen_of_the_wrong_shape_is_refused_as_a_rule_says(outcome: Dealt) -> None:
+    """Issue 42: ``Dealt(hands=None)`` raised an AttributeError."""
+    table = TableState.new(House("standard"), hands=1)
+    with pytest.raises(RuleViolation) as e:
+        table.deal(outcome)
+    assert e.value.rule == "R-DEAL" and "{seat: cards}" in str(e.value)
+    assert table.state.history() == []
+
+
+def test_an_action_naming_no_card_has_words() -> None:
+    from bourre.game.actions import Action
+
+    assert str(Action("card", (1.0,))) == "1.0"  # type: ignore[arg-type]
+    assert str(Action("discard", (None, 3))) == "discard None 5S"  # type: ignore[arg-type]

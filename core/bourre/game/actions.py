@@ -50,11 +50,11 @@ class Action(NamedTuple):
         return self.cards[0]
 
     def __str__(self) -> str:
-        if self.kind == "card":
-            return card_str(self.cards[0])
+        if self.kind == "card" and len(self.cards) == 1:
+            return _text(self.cards[0])
         if self.kind == "discard":
             return (
-                "discard " + " ".join(card_str(c) for c in self.cards)
+                "discard " + " ".join(_text(c) for c in self.cards)
                 if self.cards
                 else ("stand pat")
             )
@@ -110,6 +110,12 @@ class Deck(NamedTuple):
     the stock and so every replacement."""
 
     cards: tuple[int, ...]
+
+
+def _text(card: object) -> str:
+    """A card's text, or what was given instead (an action may name anything until the
+    state refuses it, R-DECK)."""
+    return card_str(card) if type(card) is int and 0 <= card < 52 else repr(card)
 
 
 class Dealt(NamedTuple):

@@ -28,7 +28,7 @@ deck (:func:`table_chance`: a ``Dealt`` hand, a ``Drew``, an ``AfterDraw`` read 
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -400,6 +400,7 @@ class State:
         what a table saw (a ``Dealt`` deal or hand, a ``Drew``, an ``AfterDraw``:
         :func:`bourre.game.tablesteps.table_chance`).  An impossible outcome raises ``RuleViolation``,
         unchanged."""
+        well_formed(outcome)
         if self._phase is Phase.DEAL and isinstance(outcome, (Deck, Dealt)):
             if isinstance(outcome, Deck) and not whole_deck(outcome.cards):
                 raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
@@ -743,6 +744,22 @@ def _check_hand(state: State, seat: int, cards: Sequence[int], dealer: int, upca
     if not all(type(c) is int and 0 <= c < 52 for c in cards):
         raise RuleViolation("R-DECK", f"seat {seat} was dealt something that is not a card")
     state._deal.check_hand(seat, cards, dealer, upcard)
+
+
+def well_formed(outcome: object) -> None:
+    """A table's outcome has the shape its type says, else one refusal naming it: a
+    ``Dealt``'s hands a mapping of seats to cards (R-DEAL), a ``Drew``'s or an
+    ``AfterDraw``'s cards a sequence (R-DRAW); which cards they may be is the rules'."""
+    if isinstance(outcome, Dealt):
+        hands = outcome.hands
+        if not isinstance(hands, Mapping) or not all(
+            isinstance(cards, (tuple, list)) for cards in hands.values()
+        ):
+            raise RuleViolation(
+                "R-DEAL", f"a deal seen gives the hands as {{seat: cards}}, not {hands!r:.80}"
+            )
+    elif isinstance(outcome, (Drew, AfterDraw)) and not isinstance(outcome.cards, (tuple, list)):
+        raise RuleViolation("R-DRAW", f"the cards are a list of cards, not {outcome.cards!r:.80}")
 
 
 def dealt_hand(state: State, outcome: Dealt, dealer: int, reshuffle: Reshuffle) -> HandState:

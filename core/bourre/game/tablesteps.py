@@ -151,6 +151,9 @@ def referee_play(state: State, card: int, corrected_to: int | None = None) -> No
     is simply played."""
     if state._phase is not Phase.PLAY:
         raise RuleViolation("R-LEAD", "no card is to be played now")
+    for c in (card,) if corrected_to is None else (card, corrected_to):
+        if type(c) is not int or not 0 <= c < 52:  # (None, 99, 1.0, True: no card, R-DECK)
+            raise RuleViolation("R-DECK", f"{c!r} is not a card (a card is a number 0 to 51)")
     hs = state.hand
     seat = state.current_player()
     legal = state.legal_with_reasons().cards
