@@ -7,7 +7,8 @@ libubsan.so), checks that the installed kernel is the sanitized build, and runs 
 with them in ``LD_PRELOAD`` (``ASAN_OPTIONS=detect_leaks=0``: the interpreter's own
 allocations live until exit; ``UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1``: the
 first report fails the run).  Where the compiler has no sanitizer runtime it says so
-and skips (exit 0).  Extra arguments go to pytest.
+and skips (exit 0).  ``BOURRE_SANITIZE_SHORT=1`` runs only the boundary's tests and the
+short fuzz (CI's run, ``.ci/run``).  Extra arguments go to pytest.
 """
 
 from __future__ import annotations
@@ -20,8 +21,13 @@ import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-KERNEL_TESTS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "kernel").glob("test_*.py"))
+KERNEL_TESTS = sorted(
+    str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "kernel").glob("test_*.py")
+)
 FUZZ = "tests/kernel/test_fuzz.py"
+BOUNDARY = "tests/kernel/test_boundary.py"
+SHORT = "BOURRE_SANITIZE_SHORT"
+"""Set (to 1): only the boundary's tests and the short fuzz (a few minutes: CI's run)."""
 
 
 def runtime(name: str) -> str | None:
@@ -69,6 +75,8 @@ def main(argv: list[str]) -> int:
         [*pytest, "-m", "not slow", *KERNEL_TESTS, *argv],  # (with the short fuzz)
         [*pytest, "-m", "slow", FUZZ, *argv],  # the long fuzz
     ]
+    if os.environ.get(SHORT, "") not in ("", "0"):  # CI's short run: the boundary, the fuzz
+        runs = [[*pytest, "-m", "not slow", BOUNDARY, FUZZ, *argv]]
     code = found = 0
     for run in runs:
         if code:
