@@ -42,3 +42,36 @@ def test_a_bad_engine_is_one_message() -> None:
     result = runner.invoke(app, ["bench", "--solver", "--engine", "turbo"])
     assert result.exit_code == 2 and result.stdout == ""
     assert "--engine 'turbo'" in result.stderr
+
+
+def test_a_fixed_number_of_deals_gives_cpu_times_and_memory() -> None:
+    """Issue 44: ``deals`` solves seeds 0 to N-1 whatever the time; each solve's CPU time
+    is kept and the line gives it at 50, 90, 99 in 100 and the slowest, and the memory."""
+    m = solver_bench(House("standard+table(players=3)"), 0.0001, engine="kernel", deals=4)
+    assert len(m.times) == 4 and len(m.cpu) == 4
+    assert m.cpu_ms(0.5) <= m.cpu_ms(0.9) <= m.cpu_ms(0.99) <= m.cpu_ms(1.0)
+    assert m.cpu_ms(1.0) == max(m.cpu) * 1000
+    line = m.cpu_line()
+    assert line.startswith("standard+table(players=3): CPU a solve: 50 in 100 within ")
+    assert " 90 within " in line and " 99 within " in line and " slowest " in line
+    assert "memory: " in line
+
+
+def test_the_command_gives_the_cpu_times_after_each_house() -> None:
+    result = runner.invoke(app, ["bench", "--solver", "--deals", "3", "four-card", "standard"])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert "four-card: double-dummy solver from the first lead" in lines[1]
+    assert " 3 deals, " in lines[1]
+    assert "four-card: CPU a solve: 50 in 100 within " in lines[2]
+    assert lines[4].startswith("standard: CPU a solve: ")
+    assert lines[-1].startswith("solves/s: ")
+
+
+def test_deals_is_for_the_solver_and_a_whole_number() -> None:
+    result = runner.invoke(app, ["bench", "--deals", "3"])
+    assert result.exit_code == 2 and "--deals" in result.stderr
+    result = runner.invoke(app, ["bench", "--solver", "--deals", "0"])
+    assert result.exit_code == 2 and "--deals must be from 1" in result.stderr
+    result = runner.invoke(app, ["bench", "--solver", "--deals", "x"])
+    assert result.exit_code == 2 and "--deals" in result.stderr

@@ -1,10 +1,12 @@
 """What the double-dummy solver costs (``bourre bench --solver``, ``bench/solver.py``):
 hands dealt from seeds 0, 1, … in which everyone plays and stands pat, each solved from
-its first lead (R-LEAD) by :func:`bourre.advice.solve`; only the solve is timed."""
+its first lead (R-LEAD) by :func:`bourre.advice.solve`; only the solve is timed, in
+seconds of the clock and of CPU (this thread's), with the process's peak memory."""
 
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 from dataclasses import dataclass
 
@@ -34,6 +36,11 @@ class SolverMeasure:
     house: str
     engine: str
     times: tuple[float, ...]
+    cpu: tuple[float, ...] = ()
+    """Each deal's CPU time in seconds (this thread's), in seed order."""
+    memory: tuple[int, int] | None = None
+    """The process's peak resident memory in bytes before the first solve and after the
+    last (``None`` where the system does not say): the solver's tables show as the rise."""
 
     @property
     def median_ms(self) -> float:
@@ -53,6 +60,12 @@ class SolverMeasure:
     def per_second(self) -> float:
         return len(self.times) / sum(self.times)
 
+    def cpu_ms(self, share: float) -> float:
+        """The CPU time within which ``share`` of the solves stay (1.0: the slowest), in
+        milliseconds: the solve at that rank, counted from the fastest (issue 44)."""
+        ordered = sorted(self.cpu or self.times)
+        return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
+
     def line(self) -> str:
         return (
             f"{self.house}: double-dummy solver from the first lead, engine {self.engine}:"
@@ -61,21 +74,63 @@ class SolverMeasure:
             f" {self.per_second:,.1f} solves/s"
         )
 
+    def cpu_line(self) -> str:
+        """The CPU time a solve at 50, 90 and 99 in 100 and the slowest, and the memory."""
+        memory = "memory: not known here"
+        if self.memory is not None:
+            before, after = self.memory
+            memory = (
+                f"memory: peak {after / 2**20:,.0f} MB resident,"
+                f" {max(0, after - before) / 2**20:,.0f} MB more than before the solves"
+            )
+        return (
+            f"{self.house}: CPU a solve: 50 in 100 within {self.cpu_ms(0.5):,.3f} ms,"
+            f" 90 within {self.cpu_ms(0.9):,.3f} ms, 99 within {self.cpu_ms(0.99):,.3f} ms,"
+            f" slowest {self.cpu_ms(1.0):,.3f} ms; {memory}"
+        )
+
+
+def peak_memory() -> int | None:
+    """The process's peak resident memory in bytes so far (``None``: not known here)."""
+    try:
+        import resource
+    except ImportError:  # (Windows)
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return int(peak) if sys.platform == "darwin" else int(peak) * 1024
+
 
 def solver_bench(
-    house: House, seconds: float, *, engine: str = "auto", most: int = 10_000
+    house: House,
+    seconds: float,
+    *,
+    engine: str = "auto",
+    most: int = 10_000,
+    deals: int | None = None,
 ) -> SolverMeasure:
     """Deals solved one after another from seed 0 until ``seconds`` of solving have
-    passed (at least one deal, at most ``most``).  ``engine`` as for
-    :func:`~bourre.advice.solve` (``"kernel"`` on a house it cannot play: ``ValueError``
-    saying why); the measure names the engine that solved the first deal."""
+    passed (at least one deal, at most ``most``), or exactly ``deals`` deals (seeds 0 to
+    ``deals`` - 1) whatever the time.  ``engine`` as for :func:`~bourre.advice.solve`
+    (``"kernel"`` on a house it cannot play: ``ValueError`` saying why); the measure
+    names the engine that solved the first deal."""
     times: list[float] = []
+    cpu: list[float] = []
     used = engine
-    while len(times) < most and (not times or sum(times) < seconds):
+    before = peak_memory()
+
+    def more() -> bool:
+        if deals is not None:
+            return len(times) < deals
+        return len(times) < most and (not times or sum(times) < seconds)
+
+    while more():
         state = first_lead(house, len(times))
         if not times and engine == "auto":
             used = "kernel" if kernel_solver.why_not(state) is None else "python"
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         solve(state, engine=engine)
+        cpu.append(time.thread_time() - start_cpu)
         times.append(time.perf_counter() - start)
-    return SolverMeasure(house.spec, used, tuple(times))
+    after = peak_memory()
+    memory = None if before is None or after is None else (before, after)
+    return SolverMeasure(house.spec, used, tuple(times), tuple(cpu), memory)

@@ -3241,62 +3241,60 @@ inline std::size_t dd_hash(const DDKey& k) {
   return static_cast<std::size_t>(h ^ (h >> 32));
 }
 
-// A small open-addressing table (linear probing, grown at half full, up to MAX_SLOTS
-// slots of 32 bytes, about 130 MB; then a new position replaces the one where it would
-// go: every entry is exact, one forgotten is searched again if met).
+// A bounded table (issue 44): buckets of four slots of 32 bytes, grown from 256 slots by
+// doubling up to ``max_slots`` (the chips 2^19, 16 MB; the sure tricks 2^20, 32 MB), then
+// never more.  A position goes
+// to its bucket: its own slot if there, else an empty one, else it replaces the slot of
+// the least work (depth-preferred: ``work`` is the tricks left below the position, so a
+// position near the end of the hand gives way first; among equals the newest entry is
+// replaced, the always-replace slot).  Every entry is exact: a position forgotten is
+// searched again if met.
 template <class V>
 struct DDTable {
-  static constexpr std::size_t MAX_SLOTS = std::size_t{1} << 22;
+  static constexpr std::size_t WAYS = 4;
   struct Slot {
     DDKey k;
     V v;
+    std::uint8_t work = 0;
   };
   std::vector<Slot> slots;
-  std::size_t count = 0, mask = 0;
+  std::size_t count = 0, mask = 0, max_slots;
 
-  DDTable() : slots(std::size_t{1} << 8), mask((std::size_t{1} << 8) - 1) {}
+  explicit DDTable(std::size_t most)
+      : slots(std::size_t{1} << 8), mask(((std::size_t{1} << 8) - 1) & ~(WAYS - 1)), max_slots(most) {}
   void grow() {
     std::vector<Slot> old(slots.size() * 2);
     old.swap(slots);
-    mask = slots.size() - 1;
+    mask = (slots.size() - 1) & ~(WAYS - 1);
+    count = 0;
     for (const Slot& s : old) {
-      if (s.k.empty()) continue;
-      std::size_t i = dd_hash(s.k) & mask;
-      while (!slots[i].k.empty()) i = (i + 1) & mask;
-      slots[i] = s;
+      if (!s.k.empty()) put(s.k, s.v, s.work);
     }
   }
   const V* get(const DDKey& k) const {
-    for (std::size_t i = dd_hash(k) & mask;; i = (i + 1) & mask) {
-      const Slot& s = slots[i];
-      if (s.k == k) return &s.v;
-      if (s.k.empty()) return nullptr;
+    const Slot* b = &slots[dd_hash(k) & mask];
+    for (std::size_t i = 0; i < WAYS; ++i) {
+      if (b[i].k == k) return &b[i].v;
     }
+    return nullptr;
   }
-  void put(const DDKey& k, const V& v) {
-    if (2 * (count + 1) > slots.size()) {
-      if (slots.size() >= MAX_SLOTS) {  // full: the entry where it would go is replaced
-        std::size_t i = dd_hash(k) & mask;
-        for (int probe = 0; probe < 8 && !(slots[i].k == k); ++probe) i = (i + 1) & mask;
-        if (!(slots[i].k == k)) i = dd_hash(k) & mask;
-        if (slots[i].k.empty()) ++count;
-        slots[i] = Slot{k, v};
+  void put(const DDKey& k, const V& v, int work) {
+    if (4 * (count + 1) > 3 * slots.size() && slots.size() < max_slots) grow();
+    Slot* b = &slots[dd_hash(k) & mask];
+    Slot* least = b;
+    for (std::size_t i = 0; i < WAYS; ++i) {
+      if (b[i].k == k) {
+        b[i].v = v;
         return;
       }
-      grow();
-    }
-    for (std::size_t i = dd_hash(k) & mask;; i = (i + 1) & mask) {
-      Slot& s = slots[i];
-      if (s.k.empty()) {
-        s = Slot{k, v};
+      if (b[i].k.empty()) {
+        b[i] = Slot{k, v, static_cast<std::uint8_t>(work)};
         ++count;
         return;
       }
-      if (s.k == k) {
-        s.v = v;
-        return;
-      }
+      if (b[i].work <= least->work) least = &b[i];
     }
+    *least = Slot{k, v, static_cast<std::uint8_t>(work)};
   }
 };
 
@@ -3311,8 +3309,8 @@ struct DDSolver {
   u64 disc[MAX_SEATS] = {};  // each seat's own discards not yet returned (R-SURE's known)
   i128 P = 0;                // the pot at stake
   i128 paid[3] = {};         // what pay_out gave each class of outcome
-  DDTable<u32> chips_table;
-  DDTable<DDTricks> tricks_table;
+  DDTable<u32> chips_table{std::size_t{1} << 19};       // 16 MB at most
+  DDTable<DDTricks> tricks_table{std::size_t{1} << 20};  // 32 MB at most
   static constexpr u32 FAIL = ~u32{0};  // (chips: not an outcome, 2 bits a seat)
   u64 transparent = 0;  // the cards no rule of the play reads (heads)
   u64 trumps = 0;       // the trump suit's cards
@@ -3469,15 +3467,89 @@ struct DDSolver {
     return g.wcode + (u32{1} << (3 * owner_of_seat[w]));
   }
 
-  // Whether seat s could still end with more tricks than every other (R-WIN): the pot
-  // (class 2) is in its reach.
-  bool can_top(const DDPos& g, int s) const {
+  // The cards that beat card c in any trick c could win (R-TRICK): the higher cards of
+  // its suit, and the trumps if it is not one.
+  u64 beaters(int c) const {
+    const u64 above = above_card(SUIT << (13 * suit_of(c)), c);
+    return suit_of(c) == trump ? above : above | trumps;
+  }
+
+  // Whether a seat among the places from..nactive-1 of the trick so far (but place
+  // ``skip``) holds only cards that beat c: c cannot win a trick that seat plays to.  It
+  // must follow with a higher card of c's suit (R-FOLLOW: a card that beats the trick's
+  // winner when it holds one) or, without that suit, trump (R-TRUMP: over-trumping when
+  // it can, R-OPTIONAL-UNDERTRUMP too; the cinch only narrows to the highest trumps);
+  // played before c, its card already beats c.
+  bool killed(const DDPos& g, int c, int from, int skip) const {
+    const u64 beat = beaters(c);
+    for (int p = from; p < nactive; ++p) {
+      const u64 h = g.hand[g.trick_seats[p]];
+      if (p != skip && h && !(h & ~beat)) return true;
+    }
+    return false;
+  }
+
+  // At most how many more tricks seat s can win from here, whatever anyone plays (every
+  // other seat plays to every trick to come, from the cards it holds now): in the trick
+  // so far, one if its card there wins it or a card it holds could, and no seat still to
+  // play kills that card (``killed``); after it, one for each card it holds that no other
+  // seat kills.  Sound, not tight: it only lowers the reach of a seat's search (chips).
+  int most_more(const DDPos& g, int s) const {
+    int pos = 0;
+    while (g.trick_seats[pos] != s) ++pos;
+    int now = 0;
+    if (g.tlen) {
+      if (pos < g.tlen) {
+        now = g.f.winner() == pos && !killed(g, g.tcards[pos], g.tlen, -1);
+      } else {
+        for (u64 m = g.hand[s]; m && !now; m &= m - 1) {
+          const int c = lowest(m);
+          now = g.f.would_win(c, trump) && !killed(g, c, g.tlen, pos);
+        }
+      }
+    }
+    int later = 0;
+    for (u64 m = g.hand[s]; m; m &= m - 1) later += !killed(g, lowest(m), 0, pos);
+    return std::min(H.h - g.ntricks, now + later);
+  }
+
+  // The trumps sure to win the trick they are played in (R-TRICK): every card held is
+  // played before the hand ends, and a trump above every trump another seat holds (and
+  // above those of the trick so far) wins its trick.  Only the seat holding the highest
+  // trump in play has such trumps: their number, that seat in ``holder`` (-1: none).
+  int masters(const DDPos& g, int& holder) const {
+    holder = -1;
+    u64 held = 0;
+    for (int i = 0; i < nactive; ++i) held |= g.hand[active[i]];
+    held &= trumps;
+    if (!held) return 0;
+    const int top = 63 - __builtin_clzll(held);
+    if (above_card(g.tmask & trumps, top)) return 0;  // a higher trump on the trick
+    for (int i = 0; i < nactive; ++i) {
+      if ((g.hand[active[i]] >> top) & 1) holder = active[i];
+    }
+    const u64 mine = g.hand[holder] & trumps, others = held & ~mine;
+    return popcount(others ? above_card(mine, 63 - __builtin_clzll(others)) : mine);
+  }
+
+  // The best class seat s could still reach (R-WIN, R-BOURRE): 2 the pot, when it could
+  // still end with more tricks than every other; 1 nothing, when it has a trick or could
+  // still take one; else 0, bourre whatever is played.
+  int reach(const DDPos& g, int s) const {
     int other = 0;
     for (int i = 0; i < nactive; ++i) {
       const int w = g.won[active[i]];
       if (w > other && active[i] != s) other = w;
     }
-    return g.won[s] + H.h - g.ntricks > other;
+    if (g.won[s] && g.won[s] + H.h - g.ntricks <= other) return 1;
+    int holder;
+    const int sure = masters(g, holder);
+    int more = most_more(g, s);
+    if (holder >= 0 && holder != s) {  // the holder's master trumps: tricks s cannot win
+      more = std::min(more, H.h - g.ntricks - sure);
+      other = std::max(other, g.won[holder] + sure);
+    }
+    return g.won[s] + more > other ? 2 : (g.won[s] || more > 0) ? 1 : 0;
   }
 
   // A trick start left when a parent's question was answered (FAIL) is remembered as
@@ -3500,7 +3572,7 @@ struct DDSolver {
       const u32 wcode = last_trick(g, won);
       return outcome(won, wcode);
     }
-    if (need == 2 && !can_top(g, parent)) return FAIL;
+    if (need && reach(g, parent) < need) return FAIL;
     const bool store = g.tlen == 0;
     DDKey k;
     u32 nopot = 0;  // seats known not to take the pot from here
@@ -3517,11 +3589,11 @@ struct DDSolver {
       DDPos child = g;
       play(child, lowest(lm));
       const u32 v = chips(child, parent, need);
-      if (store) chips_table.put(k, v == FAIL ? PARTIAL | (nopot | u32{1} << parent) << 16 : v);
+      if (store) chips_table.put(k, v == FAIL ? PARTIAL | (nopot | u32{1} << parent) << 16 : v, H.h - g.ntricks);
       return v;
     }
     const int player = g.trick_seats[g.tlen];
-    const int reach = can_top(g, player) ? 2 : 1;
+    const int reach = this->reach(g, player);
     const u64 hs = heads(g, lm);
     u32 best = 0;
     int best_c = -1;
@@ -3538,12 +3610,12 @@ struct DDSolver {
           for (int i = 0; i < nactive; ++i) {
             if (active[i] != player && cls(best, active[i]) < 2) nopot |= u32{1} << active[i];
           }
-          chips_table.put(k, PARTIAL | nopot << 16);
+          chips_table.put(k, PARTIAL | nopot << 16, H.h - g.ntricks);
         }
         return FAIL;
       }
     }
-    if (store) chips_table.put(k, best);
+    if (store) chips_table.put(k, best, H.h - g.ntricks);
     return best;
   }
 
@@ -3562,6 +3634,14 @@ struct DDSolver {
     }
     int lo = g.won[me];
     int hi = lo + H.h - g.ntricks;
+    {  // the master trumps' tricks (masters), the tricks me can still win (most_more)
+      int holder;
+      const int sure = masters(g, holder);
+      if (holder == me) lo += sure;
+      if (holder >= 0 && holder != me) hi -= sure;
+      hi = std::min(hi, g.won[me] + most_more(g, me));
+      if (lo >= hi) return lo;
+    }
     const DDKey k = g.tlen ? key(g) : packed(g);
     if (const DDTricks* known = tricks_table.get(k)) {
       lo = std::max(lo, static_cast<int>(known->lo));
@@ -3576,7 +3656,12 @@ struct DDSolver {
     int cards[13];
     int nc = 0;
     for (u64 m = hs; m && nc < 13; m &= m - 1) cards[nc++] = lowest(m);
-    if (maximising) std::reverse(cards, cards + nc);  // the likeliest winners first
+    if (maximising) {
+      std::reverse(cards, cards + nc);  // the likeliest winners first
+    } else if (g.tlen && g.trick_seats[g.f.winner()] == me) {
+      // me's card takes the trick so far: the cards that would take it from me first
+      std::stable_partition(cards, cards + nc, [&](int c) { return g.f.would_win(c, trump); });
+    }
     int a = alpha, b = beta;
     int best = maximising ? -1 : H.h + 1;
     for (int i = 0; i < nc; ++i) {
@@ -3599,7 +3684,8 @@ struct DDSolver {
     } else {
       lo = hi = best;
     }
-    tricks_table.put(k, DDTricks{static_cast<std::int8_t>(lo), static_cast<std::int8_t>(hi)});
+    tricks_table.put(k, DDTricks{static_cast<std::int8_t>(lo), static_cast<std::int8_t>(hi)},
+                     (H.h - g.ntricks) * MAX_SEATS - g.tlen);
     return best;
   }
 

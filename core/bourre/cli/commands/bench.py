@@ -55,10 +55,20 @@ def bench(
         typer.Option(
             "--solver",
             help="Measure the double-dummy solver instead: hands where everyone plays and"
-            " stands pat, solved from the first lead one after another for --seconds;"
-            " last line: solves/s.",
+            " stands pat, solved from the first lead one after another for --seconds"
+            " (default houses: standard and standard+table(players=8)); a line per house,"
+            " then its CPU time a solve (50, 90, 99 in 100, the slowest) and the peak"
+            " memory; last line: solves/s.",
         ),
     ] = False,
+    deals: Annotated[
+        int | None,
+        typer.Option(
+            parser=whole_number("--deals"),
+            help="With --solver: solve exactly this many deals (seeds 0 to N-1) whatever"
+            " the time, the same deals on every run.",
+        ),
+    ] = None,
     components: Annotated[
         bool,
         typer.Option(
@@ -75,8 +85,8 @@ def bench(
 
     Hands/s with random bots, hands/s with heuristic bots, the Monte Carlo bot's
     decisions/s (medians of 5 rounds, the machine first); last line: hands/s.  With
-    --solver: the double-dummy solver's solves/s.  With --components: where a hand's
-    time goes on the Python rules."""
+    --solver: the double-dummy solver's solves/s, CPU time a solve and memory.  With
+    --components: where a hand's time goes on the Python rules."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.sim.speed import bench as B
 
@@ -102,8 +112,10 @@ def bench(
         ):
             if given:
                 fail(f"{option}: --solver times the solver alone, with no bots or yardstick")
-        _solver(house, seconds, engine)
+        _solver(house, seconds, engine, deals)
         return
+    if deals is not None:
+        fail("--deals: the number of deals --solver solves; without --solver, use --seconds")
     if not 1 <= workers <= max_workers():
         fail(f"--workers must be from 1 to {max_workers()} (4 per CPU here), not {workers:,}")
     if reference is not None and not reference.is_file():
@@ -156,8 +168,10 @@ def _components(house: list[str] | None, seconds: float, reference: Path | None)
             typer.echo(line)
 
 
-def _solver(house: list[str] | None, seconds: float, engine: str) -> None:
-    """``bourre bench --solver``: a line per house, the first house's solves/s last."""
+def _solver(house: list[str] | None, seconds: float, engine: str, deals: int | None) -> None:
+    """``bourre bench --solver``: two lines per house (the times; the CPU time a solve at
+    50, 90, 99 in 100 and the slowest, and the memory: issue 44), the first house's
+    solves/s last."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.advice.bench import solver_bench
     from bourre.advice.solver import ENGINES
@@ -165,16 +179,19 @@ def _solver(house: list[str] | None, seconds: float, engine: str) -> None:
 
     if engine not in ENGINES:
         fail(f"--engine {engine!r}: one of {', '.join(ENGINES)}")
-    houses = [load_house(h) for h in (house or ["standard"])]
+    if deals is not None and not 1 <= deals <= 100_000:
+        fail(f"--deals must be from 1 to 100,000, not {deals:,}")
+    houses = [load_house(h) for h in (house or ["standard", "standard+table(players=8)"])]
     measures = []
     for h in houses:
         try:
-            measures.append(solver_bench(h, seconds, engine=engine))
+            measures.append(solver_bench(h, seconds, engine=engine, deals=deals))
         except ValueError as e:
             fail(f"--solver on {h.spec}: {e}")
     typer.echo(f"machine: {machine()}")
     for m in measures:
         typer.echo(m.line())
+        typer.echo(m.cpu_line())
     typer.echo(f"solves/s: {measures[0].per_second:.1f}")
 
 
