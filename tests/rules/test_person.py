@@ -73,3 +73,19 @@ def test_every_reason_of_the_follow_rules_and_the_cinch_reads_in_the_third_perso
                 assert not YOU.search(said), (r.words, said)
                 seen.add(r.rule)
     assert {"R-FOLLOW", "R-TRUMP", "R-DISCARD", "R-LEAD"} <= seen
+
+
+def test_a_refusal_speaks_of_the_seat() -> None:
+    """ "seat 2 may not play 8♣: …" goes on in the third person (R-TRUMP)."""
+    from bourre.game.state import legal_play
+    from bourre.houses.house import House
+    from bourre.rules.cards import parse_card
+    from bourre.rules.hookspec import CINCH, FOLLOW
+
+    rules = House("standard").rules
+    hand = tuple(sorted(parse_card(c) for c in ("8C", "QH", "KH", "2D", "3D")))
+    trick = (parse_card("4S"),)
+    legal = legal_play(rules[FOLLOW], rules[CINCH], 2, hand, trick, 1, frozenset(), 0, False)
+    refused = legal.refusal(parse_card("8C"))
+    assert refused.reason.startswith("seat 2 may not play 8♣: without spades it must play")
+    assert not YOU.search(refused.reason)
