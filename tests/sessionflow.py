@@ -6,7 +6,9 @@ Seat 0 deals hand 1; in it seat 4, whose cards only its tricks show, plays 5♥ 
 trick 3, out of spades, while it holds K♦ (trump, R-TRUMP): the table lets it stand (a renege, R-RENEGE), so seat 4
 loses its next turn to deal.  In hand 2 (seat 1 deals; the pot carried from hand 1)
 seat 0, who shows its cards, plays 10♦ where it may not and takes it back
-(R-CORRECTED), playing 3♠ instead.  Hand 3 is dealt by seat 2.  The settlement shares
+(R-CORRECTED), playing 3♠ instead.  Hand 3 is dealt by seat 2; in it seat 1
+announces before its turn, while seat 4 is to decide (R-PREMATURE): it loses its next
+turn to deal, which the money does not feel.  The settlement shares
 what is left in the pot in fifths (R-SETTLE): the balances are not whole.
 
 A seeded random session (``session_script("standard", 62, hands=3)`` of
@@ -65,6 +67,7 @@ play 0 3C
 hand
 upcard 6H
 decide 3 pass
+premature 1
 decide 4 play 3S QH QC
 decide 0 pass
 decide 1 play 3H 4H

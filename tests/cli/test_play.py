@@ -161,7 +161,10 @@ def test_illegal_card_refused_then_legal_accepted(session: tuple[PlaySummary, Pe
     assert r["rule"] in ("R-FOLLOW", "R-TRUMP", "R-CINCH-LEAD", "R-CINCH-FOLLOW")
     legal = " ".join(card_symbol(c) for c in r["legal"])
     assert f"✗ {card_symbol(r['card'])} is not allowed ({r['rule']})" in out
-    assert f"Legal: {legal}" in out
+    # said to the player in the rule's own words, not of a seat (issue 43)
+    refused = next(x for x in out.splitlines() if "is not allowed" in x)
+    assert "seat" not in refused and " it must" not in refused and " its " not in refused
+    assert f"Legal: {legal}" in " ".join(out.split())  # wrapped at the console's width
     assert "[red]" not in out and "[/red]" not in out  # the mark is styled, not markup
     # the legal card typed next is the one that stands
     plays = summary.session_script["hands"][r["number"] - 1]["plays"]

@@ -90,7 +90,10 @@ def test_each_rule_text_once_at_the_end() -> None:
     # the renege's seat: one line, the rule that forbade the card, what it costs
     seat1 = [x for x in hand_block(out, 1) if x.startswith("- Seat 1 ")]
     assert len(seat1) == 1
-    assert "reneged in trick 2: K♥ was not allowed (" in seat1[0] and "R-FOLLOW)" in seat1[0]
+    assert (
+        "reneged in trick 2: K♥ was not allowed (spades were led and it holds spades: play one"
+        " (2♠): R-FOLLOW) and it stood" in seat1[0]
+    )
     assert "pays 10 chips into the next pot: bourré and a renege (R-BOURRE, R-RENEGE)" in seat1[0]
     assert "loses the right to the pot and its next deal (R-RENEGE)" in seat1[0]
     assert seat1[0].count("R-RENEGE") == 2  # its payment and its lost deal, said once each
@@ -285,3 +288,19 @@ def test_a_house_that_splits_the_pot_says_who_shares_it() -> None:
         "Seats 0 and 3 share the pot of 5 chips: seat 0 2.5 chips, seat 3 2.5 chips. (R-SPLIT-POT)"
     )
     assert "R-SPLIT-POT" in dict(r.texts)
+
+
+def test_a_ruling_speaks_of_each_seat_in_one_person() -> None:
+    """The rule components' reasons are written to the player ("you hold spades"); said
+    after "Seat 1 … reneged" they are turned to the seat ("it holds spades"), so no
+    line of a ruling switches to "you" half-way (issue 43).  The rule texts under
+    "Rules" are the house's general words and stay as they are."""
+    for name in ("renege", "correction", "worked_example"):
+        out = words(name)
+        body = out[: out.index("Rules:")]
+        said = [x for x in body.splitlines() if " you " in f" {x.lower()} " or "your" in x.lower()]
+        assert said == [], (name, said)
+    out = words("correction")
+    seat2 = next(x for x in out.splitlines() if "took back A♠" in x)
+    assert "took back A♠ in trick 1, which was not allowed (" in seat2
+    assert " it " in seat2.split("which was not allowed (", 1)[1]

@@ -388,3 +388,74 @@ def test_the_spread_is_the_population_standard_deviation(xs):
 
     got = SCALARS["spread"][1]({"final": xs})
     assert math.isclose(got, statistics.pstdev(xs), rel_tol=1e-9, abs_tol=1e-6)
+
+
+def _iv(mean: float, half: float) -> dict[str, float]:
+    return {"mean": mean, "lo": mean - half, "hi": mean + half}
+
+
+def _houses(first: float, second: float, diff: dict[str, float]) -> dict[str, Any]:
+    """Two houses whose share of bourrés differs by ``second - first``, with the paired
+    difference ``diff`` (crafted: only what the table reads)."""
+    return {
+        "below": 40,
+        "houses": [
+            {"house": "standard", "players": 0, "bourre": _iv(first, 0.004), "vs_first": None},
+            {
+                "house": "double-ante",
+                "players": 0,
+                "bourre": _iv(second, 0.004),
+                "vs_first": {"bourre": diff},
+            },
+        ],
+    }
+
+
+def _bourre_row(m: dict[str, Any]) -> list[str]:
+    return next(cells for _, rows in sections(m) for label, cells in rows
+                if label == "bourré when playing")
+
+
+def test_no_mark_between_two_figures_printed_alike() -> None:
+    """13.92% and 13.88%: both print 13.9% at their usual precision, yet the paired
+    difference (-0.04 points, from -0.06 to -0.02) is beyond luck.  The row gets one
+    more decimal, so the marked figure differs from the first (issue 43)."""
+    m = _houses(0.1392, 0.1388, {"mean": -0.0004, "lo": -0.0006, "hi": -0.0002})
+    first, second = _bourre_row(m)
+    assert fmt.percent(0.1392, 0.004) == fmt.percent(0.1388, 0.004) == "13.9% ±0.4"
+    assert first == "13.92% ±0.40" and second == "13.88% ±0.40 *"
+    # the terminal table prints these same rows (and the HTML report: the same sections)
+    from bourre.sim.reports.table import print_table
+
+    out = io.StringIO()
+    print_table(
+        Console(file=out, width=100, force_terminal=False, color_system=None),
+        sections(m),
+        ["standard", "double-ante"],
+    )
+    assert "13.92% ±0.40" in out.getvalue() and "13.88% ±0.40 *" in out.getvalue()
+    # a difference luck explains keeps the usual precision and no mark
+    m = _houses(0.1392, 0.1388, {"mean": -0.0004, "lo": -0.002, "hi": 0.001})
+    assert _bourre_row(m) == ["13.9% ±0.4", "13.9% ±0.4  "]
+    # figures that already differ keep the usual precision and their mark
+    m = _houses(0.1392, 0.1288, {"mean": -0.0104, "lo": -0.012, "hi": -0.009})
+    assert _bourre_row(m) == ["13.9% ±0.4", "12.9% ±0.4 *"]
+
+
+def test_a_mark_never_stands_between_equal_figures_in_chips() -> None:
+    """Chips too, and the skill rows: up to two more decimals; a difference hidden
+    even then (under 0.005 chips) loses its mark rather than mark two equal figures."""
+    from bourre.sim.reports.cells import figures
+
+    real = {"mean": 0.03, "lo": 0.01, "hi": 0.05}
+    assert figures([_iv(5.21, 0.4), _iv(5.24, 0.4)], [None, real], "chips") == [
+        "5.21 ±0.40",
+        "5.24 ±0.40 *",
+    ]
+    assert figures([_iv(5.2101, 0.4), _iv(5.2102, 0.4)], [None, real], "chips") == [
+        "5.210 ±0.400",
+        "5.210 ±0.400  ",
+    ]
+    real = {"mean": 0.002, "lo": 0.001, "hi": 0.003}
+    got = figures([_iv(1.012, 0.3), _iv(1.014, 0.3)], [None, real], "chips", sign=True)
+    assert got == ["+1.012 ±0.300", "+1.014 ±0.300 *"]

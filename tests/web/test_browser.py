@@ -129,7 +129,9 @@ def test_tap_a_hand_through_to_the_payout(
                 continue
             value = value[len(ASKED) :]
             question = page.inner_text("#question")
-            assert question.startswith("Seat 1 played 8♣ in trick 2: without spades")
+            assert question.startswith(
+                "Seat 1 played 8♣ in trick 2: without spades it must play one of its hearts"
+            )
             assert question.endswith("(R-TRUMP).")
             assert "R-RENEGE: " in page.content() and "R-CORRECTED: " in page.content()
             if size == "phone":

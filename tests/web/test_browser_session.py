@@ -1,11 +1,11 @@
 """A session on the phone in a real browser (Debian's Chromium through Playwright, at
 390 and 1280 px; :mod:`bourre.web.tap.session`): the players' names, three hands tapped
 with the pot and the dealer carried, a renege the tricks show let stand, a card taken
-back, the ledger after each hand, the settlement, the session saved as a file that
+back, the ledger after each hand, an announcement out of turn tapped from its
+disclosure (R-PREMATURE), the settlement, the session saved as a file that
 ``bourre replay`` referees to the same money; then a reload and a tab the phone dropped
 (the session comes back from the browser's storage), and two browsers on the same
-server that do not mix their sessions; a premature announcement typed in the
-notation of the session, opened again.  The screenshots are the ones docs/referee.md
+server that do not mix their sessions.  The screenshots are the ones docs/referee.md
 shows.  Skips, saying why, where no browser can be found."""
 
 from __future__ import annotations
@@ -98,6 +98,16 @@ def test_a_session_on_the_phone(
                     assert question.startswith("Eli (seat 4) played 5♥ in trick 3")
                     assert not page.query_selector("#ledger")  # nothing decided yet
                     shot("renege")
+            if value.startswith("premature:"):  # hand 3: seat 1 announces out of turn
+                assert i == 2 and page.inner_text("#ask") == "Eli (seat 4): pass or play?"
+                assert not page.is_visible('button[value="premature:1"]')  # folded away
+                page.click("#premature summary")
+                assert page.inner_text("#premature summary").startswith(
+                    "Did a seat announce before its turn?"
+                )
+                assert not page.query_selector('#premature button[value="premature:4"]')
+                assert page.inner_text('#premature button[value="premature:1"]') == "Bo (seat 1)"
+                shot("premature")
             if value == "back":  # hand 2: the card taken back (R-CORRECTED)
                 assert page.inner_text("#question").startswith("Ana (seat 0) played 10♦")
                 shot("correction")
@@ -109,6 +119,9 @@ def test_a_session_on_the_phone(
             shot("ledger")
         if i == 1:
             assert page.inner_text("#ask").startswith("The hand is over")
+        if i == 2:  # the announcement out of turn, said with what it costs
+            ruled = page.inner_text("#ruling")
+            assert "announced out of turn" in ruled and "R-PREMATURE" in ruled
     # the ledger: a row a hand, the dealer and the pot carried by the referee
     rows = page.query_selector_all("#ledger tbody tr")
     cells = [[c.inner_text() for c in r.query_selector_all("td")] for r in rows]
@@ -132,6 +145,7 @@ def test_a_session_on_the_phone(
     got.value.save_as(str(path))
     text = path.read_text()
     assert text.splitlines()[1:6] == [f"# seat {s}: {n}" for s, n in enumerate(NAMES)]
+    assert "\npremature 1\n" in text  # the announcement out of turn, tapped in hand 3
     out = subprocess.run(
         [sys.executable, "-m", "bourre.cli", "replay", str(path), "--json"],
         capture_output=True,
@@ -180,17 +194,6 @@ def test_a_session_on_the_phone(
     page.reload()
     restored(page)
     assert script_of(page) == before + "\nhand" and names_of(page) == list(NAMES)
-    # a premature announcement (R-PREMATURE), typed in the notation: the session is
-    # opened again with the line added, and goes on from there
-    tap(page, "upcard:2C")
-    page.click("#open-session summary")
-    page.fill("#session-text", page.text_content("#notation") + "premature 1\n")
-    page.click("#open")
-    assert not page.query_selector("#error"), page.inner_text("#error")
-    assert script_of(page) == before + "\nhand\nupcard 2C\npremature 1"
-    assert names_of(page) == list(NAMES)
-    assert page.inner_text("#ask") == "Eli (seat 4): pass or play?"
-    shot("premature")
     # a new session drops the saved one, on this phone only
     page.click("#start-again")
     page.wait_for_load_state()

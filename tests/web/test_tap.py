@@ -196,7 +196,8 @@ def test_a_forbidden_card_the_table_lets_stand() -> None:
     t.tap("card:8C")
     assert t.ask == "8♣ is not allowed here. Does it stand, or was it taken back?"
     question = text_of(t.page, "question")
-    assert question.startswith("Seat 1 played 8♣: without spades you must play one of your hearts")
+    assert question.startswith("Seat 1 played 8♣: without spades it must play one of its hearts")
+    assert "you" not in question.lower().split()  # said of the seat, not to it (issue 43)
     assert question.endswith("(R-TRUMP).")
     assert "R-RENEGE: " in t.page and "R-CORRECTED: " in t.page  # the house's own words
     assert 'id="picker"' not in t.page

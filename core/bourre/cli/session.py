@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,11 +27,12 @@ from rich.console import Console
 
 from bourre.cli.display import chips
 from bourre.cli.terminal import EndOfInput, Prompt, Reader, TerminalPlayer, stdin_reader
-from bourre.game.actions import Deck
+from bourre.game.actions import Action, Deck
 from bourre.game.players import Player, make_bot, play_out
 from bourre.game.state import HandResult, State
 from bourre.houses.house import House
 from bourre.referee.records import HandRecord, hand_record
+from bourre.rules import RuleViolation
 from bourre.rules.cards import (
     card_str,
     cards_str,
@@ -139,6 +140,24 @@ def make_players(
     return players, labels
 
 
+def _said_to_you(state: State) -> Callable[[Action], RuleViolation | None]:
+    """The referee's refusal of an answer, a card the rules forbid said to the player
+    at the terminal in the rule component's own words ("without spades you must play
+    one of your hearts", R-FOLLOW, R-TRUMP …), not of its seat as a ruling says it."""
+
+    def why_not(action: Action) -> RuleViolation | None:
+        refused = state.why_not(action)
+        if refused is None or action.kind != "card" or state.phase_name != "play":
+            return refused
+        legal = state.legal_with_reasons()
+        if action.card in legal.cards or refused.rule not in legal.rules:
+            return refused  # not a card the obligations forbid (a card not held …)
+        why = legal.reason_for(action.card)
+        return RuleViolation(why.rule, why.words, legal.cards, action.card)
+
+    return why_not
+
+
 def play_at_terminal(
     house: House,
     *,
@@ -170,7 +189,7 @@ def play_at_terminal(
     total = house.table.hands if hands is None else max(0, min(hands, house.table.hands))
     human = TerminalPlayer(seat, console, read, names=labels, hints=hints, auto_forced=auto_forced)
     state = State(house, seed=seed, hands=total, record=True)
-    human.why_not = state.why_not
+    human.why_not = _said_to_you(state)
     human.words = {rid: text for _, _, (rid, text) in house.rule_texts()}
     players = [human if p is None else p for p in bot_players]
     rules = house_rules_json(house)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from bourre.rules import Reason, RuleViolation
 from bourre.rules.cards import card_symbol
+from bourre.rules.person import of_seat
 
 if TYPE_CHECKING:
     from bourre.rules.hookspec import CinchRule, FollowRule
@@ -45,7 +46,7 @@ class Legal:
         reason = self.reason_for(card)
         return RuleViolation(
             reason.rule,
-            f"seat {self.seat} may not play {card_symbol(card)}: {reason.words}",
+            f"seat {self.seat} may not play {card_symbol(card)}: {of_seat(reason.words)}",
             self.cards,
         )
 

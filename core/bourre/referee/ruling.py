@@ -32,6 +32,7 @@ from bourre.rules import HandOutcome
 from bourre.rules.cards import SUIT_NAMES, SUITS, card_symbol, parse_card, shown
 from bourre.rules.hookspec import NEXT_DEALER
 from bourre.rules.money import Amount, chips
+from bourre.rules.person import of_seat
 
 __all__ = ["HandRuling", "Ruling", "chips", "next_deal", "ruling", "ruling_of", "tricks_taken"]
 
@@ -294,7 +295,11 @@ def _hand_ruling(done: Refereed, k: int, deals: _Deals, last: bool) -> HandRulin
         for p in trick.plays:
             log = logs[i]
             i += 1
-            why = f" ({log.why.words}: {h.cite(log.why.rule)[1:]}" if log.why is not None else ""
+            why = (
+                f" ({of_seat(log.why.words)}: {h.cite(log.why.rule)[1:]}"
+                if log.why is not None
+                else ""
+            )
             if p.renege:
                 forfeits.add(p.seat)
                 faults.setdefault(p.seat, []).append(

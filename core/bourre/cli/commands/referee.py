@@ -18,6 +18,7 @@ from bourre.houses.textfile import read_text
 from bourre.rules import RuleViolation
 from bourre.rules.cards import CardError, card_symbol, parse_card, parse_suit, shown
 from bourre.rules.hookspec import PluginError
+from bourre.rules.person import of_seat
 
 __all__ = ["check", "convert", "register_commands", "replay", "serve"]
 
@@ -265,7 +266,7 @@ def _check_script(path: Path, json_out: bool) -> None:
         then = (
             "it was taken back (R-CORRECTED)" if log.corrected else "it stands: a renege (R-RENEGE)"
         )
-        why = f": {log.why.words} ({log.why.rule})" if log.why is not None else ""
+        why = f": {of_seat(log.why.words)} ({log.why.rule})" if log.why is not None else ""
         sys.stdout.write(
             f"Seat {log.seat} played {card_symbol(card)}, which was not allowed{why}; {then}.\n"
         )
@@ -273,7 +274,7 @@ def _check_script(path: Path, json_out: bool) -> None:
     sys.stdout.write(f"Seat {nxt.seat} is to act and may: {', '.join(map(shown, nxt.legal))}.\n")
     if state.phase_name == "play":
         for reason in state.legal_with_reasons().reasons:
-            sys.stdout.write(f"Why ({reason.rule}): {reason.words}.\n")
+            sys.stdout.write(f"Why ({reason.rule}): {of_seat(reason.words)}.\n")
     for rid in nxt.rules:
         sys.stdout.write(f"{rid}: {texts.get(rid, '')}\n")
 

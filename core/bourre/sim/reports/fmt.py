@@ -36,25 +36,27 @@ def _num(x: float, d: int) -> str:
     return s[1:] if s.startswith("-") and not s.strip("-0.,") else s  # no "-0.0"
 
 
-def chips(x: float | None, half: float | None = None, sign: bool = False) -> str:
-    """Chips: ``27.5 ±3.4``, ``5,712``, ``-1.2 ±0.3``; ``sign`` writes ``+`` too."""
+def chips(x: float | None, half: float | None = None, sign: bool = False, more: int = 0) -> str:
+    """Chips: ``27.5 ±3.4``, ``5,712``, ``-1.2 ±0.3``; ``sign`` writes ``+`` too;
+    ``more`` decimals than usual (for figures that would print the same)."""
     if x is None or not math.isfinite(x):
         return DASH
     if half is None or not half > 0:
-        d = _plain(x)
+        d = _plain(x) + more
         return ("+" if sign and x > 0 else "") + _num(x, d)
-    d = decimals(half)
+    d = decimals(half) + more
     return ("+" if sign and round(x, d) > 0 else "") + f"{_num(x, d)} ±{_num(half, d)}"
 
 
-def percent(x: float | None, half: float | None = None) -> str:
+def percent(x: float | None, half: float | None = None, more: int = 0) -> str:
     """A share as per cent, at most one decimal: ``62.3% ±1.9``, ``13% ±5``, ``0.0%``;
-    a ± below 0.05 points is shown as ``±0.1`` (never ``±0.0``)."""
+    a ± below 0.05 points is shown as ``±0.1`` (never ``±0.0``); ``more`` decimals
+    than that (for figures that would print the same)."""
     if x is None or not math.isfinite(x):
         return DASH
     if half is None or not half > 0:
-        return f"{_num(100 * x, 1)}%"
-    d = min(1, decimals(100 * half))
+        return f"{_num(100 * x, 1 + more)}%"
+    d = min(1, decimals(100 * half)) + more
     shown = max(100 * half, 10.0**-d)  # no "±0.0": a smaller ± is shown as ±0.1
     return f"{_num(100 * x, d)}% ±{_num(shown, d)}"
 
@@ -66,15 +68,16 @@ def half_width(iv: Any) -> float | None:
     return float(iv["hi"] - iv["lo"]) / 2
 
 
-def value(iv: Any, kind: str = "chips", sign: bool = False) -> str:
-    """An interval dict (or a bare number) as ``chips`` or ``percent``."""
+def value(iv: Any, kind: str = "chips", sign: bool = False, more: int = 0) -> str:
+    """An interval dict (or a bare number) as ``chips`` or ``percent`` (``more``
+    decimals than usual)."""
     if isinstance(iv, dict):
         x, half = iv.get("mean"), half_width(iv)
     else:
         x, half = iv, None
     if kind == "percent":
-        return percent(x, half)
-    return chips(x, half, sign)
+        return percent(x, half, more)
+    return chips(x, half, sign, more)
 
 
 def quantile(iv: Any, sep: str = " ") -> str:

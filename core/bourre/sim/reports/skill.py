@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bourre.sim.reports import fmt
-from bourre.sim.reports.cells import mark_of
+from bourre.sim.reports.cells import figures
 
 __all__ = ["csv_rows", "summary_line", "table_rows"]
 
@@ -40,17 +40,17 @@ def table_rows(houses: Sequence[Mapping[str, Any]]) -> list[tuple[str, list[str]
     n = max((len(h.get("skill", [])) for h in houses), default=0)
     rows = []
     for k in range(n):
-        cells, label = [], ""
+        label = ""
+        ivs: list[Any] = []
+        diffs: list[Mapping[str, Any] | None] = []
         for h in houses:
             got = h.get("skill", [])
-            if k >= len(got):
-                cells.append(fmt.DASH)
-                continue
-            s = got[k]
-            label = f"{_bot(s['bot'])} among {_bot(s['among'])}"
-            sig = "" if s["vs_first"] is None else mark_of(s["vs_first"])
-            cells.append(fmt.value(s["gain"], sign=True) + sig)
-        rows.append((label, cells))
+            s = got[k] if k < len(got) else None
+            if s is not None:
+                label = f"{_bot(s['bot'])} among {_bot(s['among'])}"
+            ivs.append(None if s is None else s["gain"])
+            diffs.append(None if s is None else s["vs_first"])
+        rows.append((label, figures(ivs, diffs, "chips", sign=True)))
     return rows
 
 

@@ -21,7 +21,15 @@ from typing import Any
 from rich.text import Text
 
 from bourre.sim.reports import fmt
-from bourre.sim.reports.cells import MARK, PLUS_MINUS, cell, mark_note, mark_of, position_label
+from bourre.sim.reports.cells import (
+    MARK,
+    PLUS_MINUS,
+    cell,
+    mark_note,
+    mark_of,
+    position_label,
+    row,
+)
 from bourre.sim.reports.console_table import (
     Row,
     Section,
@@ -50,6 +58,7 @@ __all__ = [
     "position_label",
     "print_table",
     "render",
+    "row",
     "sections",
     "speed_line",
 ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bourre.sim.reports import fmt
-from bourre.sim.reports.cells import MARK, PLUS_MINUS, cell, mark_note, position_label
+from bourre.sim.reports.cells import MARK, PLUS_MINUS, mark_note, position_label, row
 from bourre.sim.reports.console_table import Row, Section
 from bourre.sim.reports.labels import house_label
 from bourre.sim.reports.skill import table_rows
@@ -16,7 +16,7 @@ __all__ = ["SHARES", "notes", "sections"]
 
 
 def _row(houses: list[dict[str, Any]], label: str, key: str, kind: str) -> Row:
-    return label, [cell(h, key, kind) for h in houses]
+    return label, row(houses, key, kind)
 
 
 def _never(houses: list[dict[str, Any]], key: str) -> bool:

@@ -43,7 +43,7 @@ def sections(
     cols = []
     for name in record.metrics:
         m = METRICS[name]
-        cells = [table.cell(h, m.key, m.kind, sep=" ") for h in metrics["houses"]]
+        cells = table.row(metrics["houses"], m.key, m.kind, sep=" ")
         if any(c.endswith(_SLOT) for c in cells):  # the first point too: numbers line up
             cells = [c if c.endswith(_SLOT) else c + "  " for c in cells]
         cols.append(cells)

@@ -139,6 +139,8 @@ class Names:
             help=tuple(t(x) for x in step.help),
             question=None if step.question is None else t(step.question),
             buttons=tuple(replace(b, label=t(b.label)) for b in step.buttons),
+            aside=tuple(replace(b, label=t(b.label)) for b in step.aside),
+            aside_ask=t(step.aside_ask),
         )
 
     def comments(self) -> list[str]:

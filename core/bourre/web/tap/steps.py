@@ -12,6 +12,7 @@ from abc import ABC, abstractmethod
 from dataclasses import replace
 
 from bourre.rules.cards import card_str, card_symbol, display_order
+from bourre.rules.person import of_seat
 
 from .form import Exchange, Forbidden, Tap, TapError
 from .hand import TappedHand
@@ -312,7 +313,7 @@ class CardPlayed(PhaseStep):
         if back is not None:
             marks[back] = "back"
         allowed_ = ", ".join(card_symbol(c) for c in display_order(list(ok.cards), h.table.trump))
-        why = "; ".join(f"{r.words} ({r.rule})" for r in ok.reasons)
+        why = "; ".join(f"{of_seat(r.words)} ({r.rule})" for r in ok.reasons)
         return Step(
             ask,
             help=(f"Allowed (green): {allowed_}. {why[:1].upper()}{why[1:]}.",),
@@ -355,7 +356,10 @@ class Rule(PhaseStep):
         reason = legal(h.refereed).reason_for(p.card)
         return Step(
             f"{card_symbol(p.card)} is not allowed here. Does it stand, or was it taken back?",
-            question=f"Seat {p.seat} played {card_symbol(p.card)}: {reason.words} ({reason.rule}).",
+            question=(
+                f"Seat {p.seat} played {card_symbol(p.card)}: {of_seat(reason.words)}"
+                f" ({reason.rule})."
+            ),
             help=(h.cite("R-RENEGE"), h.cite("R-CORRECTED")),
             buttons=(
                 Button("stands", "It stands: a renege (R-RENEGE)", "warn"),
@@ -380,7 +384,7 @@ class Found(PhaseStep):
 
     def view(self, h: TappedHand) -> Step:
         r = h.found_later()[0]
-        why = f"{r.why.words} ({r.why.rule})" if r.why is not None else ""
+        why = f"{of_seat(r.why.words)} ({r.why.rule})" if r.why is not None else ""
         return Step(
             f"The hand is over. The tricks show that seat {r.seat}'s {card_symbol(r.card)} in"
             f" trick {r.trick} was not allowed. Did it stand, or was it taken back?",
