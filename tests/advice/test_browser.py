@@ -95,7 +95,7 @@ def test_the_strategy_chart_on_a_phone_and_a_desktop(
     page = browser.new_page(viewport=viewport)
     page.goto(server + "/advise")
     with page.expect_navigation(timeout=300_000):  # the first request draws the chart
-        page.click("#nav-chart")
+        page.click("#nav-chart", timeout=300_000)  # (the click waits for the page too)
     page.wait_for_selector("#chart")
     assert "Strategy chart of standard" in page.inner_text("body")
     width = viewport["width"]
