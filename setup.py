@@ -58,6 +58,7 @@ def kernel_extensions() -> list[Any]:
             language="c++",
             extra_compile_args=flags,
             extra_link_args=link,
+            optional=True,  # not built: the install goes on (the Python rules play)
         )
     ]
 
