@@ -20,7 +20,9 @@ import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-KERNEL_TESTS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "kernel").glob("test_*.py"))
+KERNEL_TESTS = sorted(
+    str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "kernel").glob("test_*.py")
+)
 FUZZ = "tests/kernel/test_fuzz.py"
 
 

@@ -243,7 +243,11 @@ def test_the_command_draws_the_grid_with_its_method() -> None:
     for label in ("no trump, no ace or king", "3 trumps: A", "4+ trumps"):
         assert any(line.startswith(f"│{label}") for line in lines), label
     assert "must play" in out and "Places: 1 is the dealer's left" in out
-    assert "Each cell: 20 hands of the row's kind" in out and "19 times in 20" in out and "95%" not in out
+    assert (
+        "Each cell: 20 hands of the row's kind" in out
+        and "19 times in 20" in out
+        and "95%" not in out
+    )
     # 78 cells, less 4 with no such hand (no trump: the dealer holds the upcard) and 3
     # the dealer must play (the ace of trumps alone, R-ACE-UP), 20 deals each
     assert "Seed 0: 1,420 deals" in out

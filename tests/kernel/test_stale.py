@@ -135,3 +135,15 @@ def test_compare_shows_an_edited_double_ante(tmp_path: Path) -> None:
     assert "not the rule the compiled kernel copies" not in plain["stderr"]
     notices = [ln for ln in edited["stderr"].splitlines() if "compiled kernel copies" in ln]
     assert len(notices) == 1 and "double_ante.py" in notices[0]
+
+
+def test_the_run_says_which_rule_was_edited(
+    fresh: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bourre.sim.speed import forecast
+
+    root = edited_copy(tmp_path) / "bourre_variants"
+    monkeypatch.setattr(fingerprint, "installed", lambda: fingerprint.read_sources(root))
+    why = forecast.why_python(House("standard+double-ante"), "heuristic")
+    assert why == "its built-in rule double_ante.py was edited since the build"
+    assert forecast.why_python(House("standard+no-cinch"), "heuristic") is None

@@ -28,7 +28,9 @@ def test_the_worked_example_question() -> None:
     assert S(ruling.legal) == {"AH", "5H"}
     assert [(S([r.card]), r.rule) for r in ruling.refused] == [({"8S"}, "R-FOLLOW")]
     assert ruling.rules == ("R-FOLLOW",)
-    code, out, _ = ask("--house", "standard", "--trump", "S", "--hand", "AH 5H 8S", "--trick", "JH 3S")
+    code, out, _ = ask(
+        "--house", "standard", "--trump", "S", "--hand", "AH 5H 8S", "--trick", "JH 3S"
+    )
     assert code == 0
     assert "You may play: A♥ 5♥." in out and "(R-FOLLOW)" in out
     assert "R-FOLLOW: Holding the led suit" in out  # the house's own rule text
@@ -102,7 +104,7 @@ def test_what_is_not_a_card_is_refused_in_one_line(bad: str) -> None:
 def test_check_script_names_an_illegal_card_already_played(tmp_path: Path) -> None:
     """``check --script`` on a hand with a renege: the card, the rule that forbade it in
     the words it had when played, that it stands, then who is to act and why."""
-    dispute = (Path(__file__).parents[2] / "docs" / "examples" / "hands" / "dispute.hand")
+    dispute = Path(__file__).parents[2] / "docs" / "examples" / "hands" / "dispute.hand"
     path = tmp_path / "renege.hand"
     path.write_text(dispute.read_text(encoding="utf-8") + "play 1 8S\n", encoding="utf-8")
     r = runner.invoke(app, ["check", "--script", str(path)])

@@ -51,10 +51,10 @@ def why_python(house: House, bots: str | Sequence[Any] = "heuristic") -> str | N
             f" {name}'s, a plugin's"
             for name, hooks in sorted(plugins.items())
         )
-    if "kernel copies" in reason:
-        return reason.split(" (edited")[0].replace("the built-in rule", "its built-in rule") + (
-            " (edited since the build)"
-        )
+    changed = kernel.stale_rules()
+    edited = [m for v in house.variants for m in changed.get(v.name, [])] + changed.get("*", [])
+    if edited:
+        return f"its built-in rule {', '.join(sorted(set(edited)))} was edited since the build"
     return reason
 
 
