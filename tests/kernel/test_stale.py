@@ -147,3 +147,8 @@ def test_the_run_says_which_rule_was_edited(
     why = forecast.why_python(House("standard+double-ante"), "heuristic")
     assert why == "its built-in rule double_ante.py was edited since the build"
     assert forecast.why_python(House("standard+no-cinch"), "heuristic") is None
+
+
+def test_rules_installed_without_sources_are_not_called_edited() -> None:
+    assert fingerprint.stale(fingerprint.built(), lambda: {}) == {}
+    assert fingerprint.stale(fingerprint.built(), lambda: None) == {}

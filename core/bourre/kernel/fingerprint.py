@@ -108,7 +108,7 @@ def stale(
     """The rule modules installed now that differ from ``facts``, by the variant they
     belong to (``*``: every house); empty when they are the same or cannot be read."""
     now = reader()
-    if now is None:
+    if not now:  # not found, or no source installed (compiled files only): nothing to compare
         return {}
     out: dict[str, list[str]] = {}
     for module in sorted(set(facts) | set(now)):
