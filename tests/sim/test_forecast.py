@@ -75,3 +75,13 @@ def test_the_sample_is_timed_on_sessions_of_its_own() -> None:
     """A real (small) sample: a positive time, the run's seeds untouched."""
     seconds = forecast._per_session(plugin_house(), HEURISTIC, "python")
     assert 0 < seconds < 30
+
+
+def test_a_plugins_bot_is_never_sampled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bots a plugin gives run only in the run's workers: nothing sampled, nothing said."""
+
+    def never(*a: object) -> float:
+        raise AssertionError("sampled")
+
+    monkeypatch.setattr(forecast, "_per_session", never)
+    assert forecast.python_path_notices([plugin_house()], [BotSpec("montecarlo")], 10, 1) == []

@@ -109,14 +109,19 @@ def python_path_notices(
     workers: int,
     engine: str = "auto",
 ) -> list[str]:
-    """One line for each house the run plays on the Python rules though the kernel is
-    asked (``engine`` ``auto``): what forces it and about how long it takes."""
-    if engine != "auto":
+    """One line for each house the run plays on the Python rules for its rules (a
+    plugin's hook, a built-in rule edited since the build) though the kernel is asked
+    (``engine`` ``auto``): what forces it and about how long it takes.  Nothing when the
+    kernel is not built (the install said so) or the bots are a plugin's (every house is
+    then on the Python rules, and a plugin's bot is never run here, outside the run's
+    workers)."""
+    if engine != "auto" or not kernel.available():
         return []
-    names = [b.name for b in bots]
+    if kernel.can_play(House("standard"), list(bots)) is not None:
+        return []  # the bots are a plugin's: every house on the Python rules (never sampled here)
     out: list[str] = []
     for house in houses:
-        why = why_python(house, names if len(set(names)) > 1 else names[0])
+        why = why_python(house, list(bots))
         if why is None:
             continue
         try:
