@@ -346,7 +346,10 @@ def test_a_third_party_house_is_charted_on_the_python_rules(split_pot: ModuleTyp
     assert r.exit_code == 0, r.output  # type: ignore[attr-defined]
     data = json.loads(r.stdout)  # type: ignore[attr-defined]
     assert data["engine"] == "python" and "split-pot" in data["why_python"]
-    first = r.stderr.splitlines()[0]  # type: ignore[attr-defined]
+    said, first = r.stderr.splitlines()[:2]  # type: ignore[attr-defined]
+    # said before the run (issue 41): which hook forces the Python rules, about how long
+    assert said.startswith("bourre: standard+split-pot plays on the Python rules (its"), said
+    assert "bourre_payout is split-pot's, a plugin's" in said and "3 hands a cell" in said
     assert "played by the Python rules" in first and "slower" in first, first
     assert "split-pot" in first
     r = _run("standard+split-pot", "--players", "3", "--hands", "3", "--engine", "kernel")
