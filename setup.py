@@ -16,7 +16,9 @@ the sanitizers' runtimes preloaded (``LD_PRELOAD``, see tox.ini), never installe
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,8 @@ from setuptools.command.build_ext import build_ext
 
 KERNEL = "bourre.kernel._kernel"
 """The compiled kernel's module."""
+RECORD = "_kernel_built.json"
+"""Beside the kernel: the fingerprints of the built-in rule modules its C++ copies."""
 
 
 def kernel_extensions() -> list[Any]:
@@ -54,6 +58,7 @@ def kernel_extensions() -> list[Any]:
             language="c++",
             extra_compile_args=flags,
             extra_link_args=link,
+            optional=True,  # not built: the install goes on (the Python rules play)
         )
     ]
 
@@ -69,12 +74,19 @@ def sanitized() -> bool:
 
 
 class OptionalKernel(build_ext):
-    """Builds the kernel; any failure leaves the Python rules, with a one-line notice."""
+    """Builds the kernel once for given sources, compiler, flags and Python (a build
+    cache: :func:`cache_key`); any failure leaves the Python rules, with a one-line
+    notice.  Beside the extension it records the fingerprints of the built-in rule
+    modules its C++ copies (``_kernel_built.json``, from ``mirrors.json``: see
+    :mod:`bourre.kernel.fingerprint`)."""
 
     def build_extension(self, ext: Any) -> None:
+        target = Path(self.get_ext_fullpath(ext.name))
         try:
-            Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
-            super().build_extension(ext)
+            target.unlink(missing_ok=True)
+            if not self._from_cache(ext, target):
+                super().build_extension(ext)
+                self._to_cache(ext, target)
         except Exception as exc:  # (CompileError, LinkError, a missing compiler …)
             why = str(exc).strip().splitlines()[-1:] or [type(exc).__name__]
             print(
@@ -82,6 +94,129 @@ class OptionalKernel(build_ext):
                 " the Python rules play every house",
                 file=sys.stderr,
             )
+            return
+        record_rules(target.parent)
+
+    def _records(self) -> list[tuple[str, str]]:
+        """The rule record beside each extension: (where it is built, its in-place twin)."""
+        try:
+            build_py = self.get_finalized_command("build_py")
+            out = []
+            for ext in self.extensions:
+                inplace, regular = self._get_inplace_equivalent(build_py, ext)
+                out.append(
+                    (str(Path(regular).with_name(RECORD)), str(Path(inplace).with_name(RECORD)))
+                )
+            return [(r, i) for r, i in out if os.path.exists(r)]
+        except Exception:  # (a setuptools without these: the committed fingerprints serve)
+            return []
+
+    def copy_extensions_to_source(self) -> None:  # ``build_ext --inplace``
+        super().copy_extensions_to_source()
+        for regular, inplace in self._records():
+            self.copy_file(regular, inplace, level=self.verbose)
+
+    def _get_output_mapping(self) -> Any:  # ``pip install -e .`` (the editable wheel)
+        yield from super()._get_output_mapping()
+        if self.inplace:
+            yield from self._records()
+
+    def _key(self, ext: Any) -> str | None:
+        try:
+            return cache_key(self.compiler, ext)
+        except Exception:  # the cache never fails the build: compile as before
+            return None
+
+    def _from_cache(self, ext: Any, target: Path) -> bool:
+        """Whether the extension was copied from the cache (a hit)."""
+        key = self._key(ext)
+        if key is None or sanitized() or self.force:
+            return False
+        try:
+            cached = cache_dir() / f"{key}{Path(target).suffix}"
+            if not cached.is_file():
+                return False
+            target.parent.mkdir(parents=True, exist_ok=True)
+            tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+            shutil.copyfile(cached, tmp)
+            os.replace(tmp, target)
+        except Exception:
+            return False
+        print(f"bourre: the compiled kernel is unchanged: taken from {cached}", file=sys.stderr)
+        return True
+
+    def _to_cache(self, ext: Any, target: Path) -> None:
+        """Store the extension just built (renamed into place: never half a file)."""
+        key = self._key(ext)
+        if key is None or sanitized() or not target.is_file():
+            return
+        try:
+            where = cache_dir()
+            where.mkdir(parents=True, exist_ok=True)
+            tmp = where / f".{key}.{os.getpid()}.tmp"
+            shutil.copyfile(target, tmp)
+            os.replace(tmp, where / f"{key}{target.suffix}")
+        except Exception:
+            pass
+
+
+def cache_dir() -> Path:
+    """``$BOURRE_BUILD_CACHE``, else ``$XDG_CACHE_HOME/bourre/kernel`` (``~/.cache`` by
+    default)."""
+    given = os.environ.get("BOURRE_BUILD_CACHE", "")
+    if given:
+        return Path(given).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME", "") or str(Path.home() / ".cache")
+    return Path(base) / "bourre" / "kernel"
+
+
+def cache_key(compiler: Any, ext: Any) -> str:
+    """sha256 of what the extension is made from: the C++ sources (and the headers
+    beside them), the compiler (its command and ``--version``), the flags, Python's ABI
+    (the extension's suffix and the interpreter's include directory) and pybind11's
+    version."""
+    import subprocess
+    import sysconfig
+
+    import pybind11
+
+    h = hashlib.sha256()
+
+    def put(label: str, value: str | bytes) -> None:
+        data = value.encode() if isinstance(value, str) else value
+        h.update(f"{label}:{len(data)}:".encode() + data)
+
+    sources = {Path(s) for s in ext.sources}
+    for src in list(sources):
+        sources |= {p for p in src.parent.glob("*") if p.suffix in (".h", ".hpp", ".cpp", ".cc")}
+    for src in sorted(sources):
+        put(f"source {src.as_posix()}", src.read_bytes())
+    command = list(
+        getattr(compiler, "compiler_so", None) or [getattr(compiler, "compiler_type", "?")]
+    )
+    put("compiler", " ".join(command))
+    version = subprocess.run(
+        [command[0], "--version"], capture_output=True, timeout=30, check=True
+    ).stdout
+    put("compiler version", version)
+    put("linker", " ".join(getattr(compiler, "linker_so", None) or []))
+    put("flags", repr((ext.extra_compile_args, ext.extra_link_args, ext.define_macros)))
+    put("abi", sysconfig.get_config_var("EXT_SUFFIX") or "")
+    put("python", sys.version)
+    put("include", sysconfig.get_paths()["include"])
+    put("pybind11", pybind11.__version__)
+    return h.hexdigest()
+
+
+def record_rules(where: Path) -> None:
+    """Write beside the extension the fingerprints of the built-in rule modules its C++
+    copies (``mirrors.json``, committed with the C++): read by ``bourre.kernel`` at run
+    time against the installed modules (issue 41, "never a stale rule")."""
+    try:
+        text = (Path(__file__).parent / "core/bourre/kernel/mirrors.json").read_text()
+        (where / RECORD).write_text(text)
+    except OSError as exc:
+        print(f"bourre: the kernel's rule fingerprints were not recorded ({exc})", file=sys.stderr)
 
 
 # pip runs this file several times per install (requirements, metadata, the build):

@@ -291,7 +291,10 @@ def test_the_command_gives_json() -> None:
         (["--decided", "pass,maybe"], "--decided: 'maybe' is not a decision"),
         (["--house", "nonsense-house"], "nonsense-house"),
         (["--pot", "-3"], "--pot:"),
-        (["--pot", "1e15"], "--pot: 1000000000000000 chips is more than advice is given for: a pot of at most 1,000,000,000 chips"),
+        (
+            ["--pot", "1e15"],
+            "--pot: 1000000000000000 chips is more than advice is given for: a pot of at most 1,000,000,000 chips",
+        ),
         (["--hands", "0"], "--hands:"),
     ],
 )

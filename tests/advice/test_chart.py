@@ -243,7 +243,11 @@ def test_the_command_draws_the_grid_with_its_method() -> None:
     for label in ("no trump, no ace or king", "3 trumps: A", "4+ trumps"):
         assert any(line.startswith(f"│{label}") for line in lines), label
     assert "must play" in out and "Places: 1 is the dealer's left" in out
-    assert "Each cell: 20 hands of the row's kind" in out and "19 times in 20" in out and "95%" not in out
+    assert (
+        "Each cell: 20 hands of the row's kind" in out
+        and "19 times in 20" in out
+        and "95%" not in out
+    )
     # 78 cells, less 4 with no such hand (no trump: the dealer holds the upcard) and 3
     # the dealer must play (the ace of trumps alone, R-ACE-UP), 20 deals each
     assert "Seed 0: 1,420 deals" in out
@@ -342,7 +346,10 @@ def test_a_third_party_house_is_charted_on_the_python_rules(split_pot: ModuleTyp
     assert r.exit_code == 0, r.output  # type: ignore[attr-defined]
     data = json.loads(r.stdout)  # type: ignore[attr-defined]
     assert data["engine"] == "python" and "split-pot" in data["why_python"]
-    first = r.stderr.splitlines()[0]  # type: ignore[attr-defined]
+    said, first = r.stderr.splitlines()[:2]  # type: ignore[attr-defined]
+    # said before the run (issue 41): which hook forces the Python rules, about how long
+    assert said.startswith("bourre: standard+split-pot plays on the Python rules (its"), said
+    assert "bourre_payout is split-pot's, a plugin's" in said and "3 hands a cell" in said
     assert "played by the Python rules" in first and "slower" in first, first
     assert "split-pot" in first
     r = _run("standard+split-pot", "--players", "3", "--hands", "3", "--engine", "kernel")

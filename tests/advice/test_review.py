@@ -458,9 +458,7 @@ def test_an_unwritable_review_json_is_refused_before_the_review(
     script = str(HANDS / "tricks.hand")
     got = CliRunner().invoke(app, ["replay", script, "--review-json", "/nonexistent/dir/r.json"])
     assert got.exit_code == 2
-    assert "--review-json: cannot write '/nonexistent/dir/r.json': No such file" in (
-        got.output
-    )
+    assert "--review-json: cannot write '/nonexistent/dir/r.json': No such file" in (got.output)
 
 
 def test_a_bad_script_is_refused_with_review(tmp_path: Path) -> None:

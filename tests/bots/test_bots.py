@@ -476,7 +476,9 @@ def test_the_heuristic_plays_by_the_houses_trick_winner() -> None:
         ("draw-two", lambda hs: all(d.exchanged <= 2 for d in hs.decisions)),
     ],
 )
-def test_montecarlo_follows_third_party_rules(spec: str, holds: Callable[[HandState], bool]) -> None:
+def test_montecarlo_follows_third_party_rules(
+    spec: str, holds: Callable[[HandState], bool]
+) -> None:
     house = House(spec, registry=_registry())
     rollouts: list[State] = []
     n = house.table.players

@@ -203,8 +203,12 @@ def test_a_huge_session_count_is_never_listed(monkeypatch: pytest.MonkeyPatch) -
     from bourre.sim.runs.backends import chunk_tasks
 
     tasks = chunk_tasks({"a": R._missing(10**9, {}), "b": R._missing(10**9, {0: {}})}, 3)
-    assert [next(tasks) for _ in range(4)] == [("a", [0, 1, 2]), ("b", [1, 2, 3]),
-                                                ("a", [3, 4, 5]), ("b", [4, 5, 6])]
+    assert [next(tasks) for _ in range(4)] == [
+        ("a", [0, 1, 2]),
+        ("b", [1, 2, 3]),
+        ("a", [3, 4, 5]),
+        ("b", [4, 5, 6]),
+    ]
 
 
 def test_an_output_that_fails_after_the_run_keeps_the_sessions(
@@ -217,8 +221,24 @@ def test_an_output_that_fails_after_the_run_keeps_the_sessions(
 
     monkeypatch.setattr(report, "write_json", full)
     state = tmp_path / "s.jsonl"
-    r = cli.invoke(app, ["simulate", "standard", "--bots", "random", "--sessions", "2", "--no-progress",
-                         "--workers", "1", "--state", str(state), "--json", str(tmp_path / "m.json")])
+    r = cli.invoke(
+        app,
+        [
+            "simulate",
+            "standard",
+            "--bots",
+            "random",
+            "--sessions",
+            "2",
+            "--no-progress",
+            "--workers",
+            "1",
+            "--state",
+            str(state),
+            "--json",
+            str(tmp_path / "m.json"),
+        ],
+    )
     assert r.exit_code == 1
     assert "cannot be written: No space left on device" in r.stderr and "--resume" in r.stderr
     _, done = R.load_state(state)
@@ -263,8 +283,15 @@ def test_an_entry_point_named_like_a_built_in_is_reported_in_one_line(
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["replay", str(Path(__file__).parents[1] / "golden" / "worked_example.script.json"), "--indent", "99999999"],
-         "--indent must be from 0 to 16"),
+        (
+            [
+                "replay",
+                str(Path(__file__).parents[1] / "golden" / "worked_example.script.json"),
+                "--indent",
+                "99999999",
+            ],
+            "--indent must be from 0 to 16",
+        ),
         (["play", "--hands", "0"], "--hands must be 1 or more"),
         (["bench", "--parallel", "--workers", "500"], "--workers must be from 1 to"),
     ],
@@ -275,8 +302,13 @@ def test_other_numbers_are_bounded(args: list[str], words: str) -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [["serve", "--port", "x"], ["play", "--seed", "1e3"], ["check", "--won", "²"],
-     ["replay", "x.json", "--indent", "1" * 30], ["bench", "--workers", "--5"]],
+    [
+        ["serve", "--port", "x"],
+        ["play", "--seed", "1e3"],
+        ["check", "--won", "²"],
+        ["replay", "x.json", "--indent", "1" * 30],
+        ["bench", "--workers", "--5"],
+    ],
 )
 def test_every_whole_number_option_is_read_in_words(args: list[str]) -> None:
     assert "is not a whole number" in refused(*args)
@@ -284,8 +316,11 @@ def test_every_whole_number_option_is_read_in_words(args: list[str]) -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [["compare", "standard", "double-ante", "--below", "x"], ["bench", "--seconds", "nan"],
-     ["sweep", "standard+pot-limit(limit={5,10})", "--down", "1e999"]],
+    [
+        ["compare", "standard", "double-ante", "--below", "x"],
+        ["bench", "--seconds", "nan"],
+        ["sweep", "standard+pot-limit(limit={5,10})", "--down", "1e999"],
+    ],
 )
 def test_number_options_are_read_in_words(args: list[str]) -> None:
     assert "is not a" in refused(*args) and "number" in refused(*args)
@@ -304,11 +339,24 @@ def test_bots_given_as_module_and_factory(tmp_path: Path, monkeypatch: pytest.Mo
         "from bourre_bots.random_bot import RandomPlayer\n\ndef make(rng=None):\n    return RandomPlayer(rng)\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
-    r = cli.invoke(app, ["simulate", "standard", "--bots", "mybots:make", "--sessions", "1",
-                         "--workers", "1", "--no-progress"])
+    r = cli.invoke(
+        app,
+        [
+            "simulate",
+            "standard",
+            "--bots",
+            "mybots:make",
+            "--sessions",
+            "1",
+            "--workers",
+            "1",
+            "--no-progress",
+        ],
+    )
     assert r.exit_code == 0, r.stderr
-    assert "cannot be loaded" in refused("simulate", "standard", "--bots", "nosuchmodule:make",
-                                         "--sessions", "1", "--no-progress")
+    assert "cannot be loaded" in refused(
+        "simulate", "standard", "--bots", "nosuchmodule:make", "--sessions", "1", "--no-progress"
+    )
     assert "not 'name'" in refused("simulate", "standard", "--bots", "a:b:c", "--no-progress")
 
 
@@ -321,14 +369,22 @@ def test_bots_given_as_module_and_factory(tmp_path: Path, monkeypatch: pytest.Mo
         ("hand dealer ²", "line 2, column 13: '²' is not a seat number (R-SEAT)"),
         ("balances --5", "line 2, column 10: '--5' is not an amount of chips"),
         ("rules " + "[" * 5000, "line 2, column 7: rules: not valid JSON: nested too deeply"),
-        ("balances " + "9" * 5000, "line 2, column 10: '99999999999999999999…' chips is more than a table holds"),
+        (
+            "balances " + "9" * 5000,
+            "line 2, column 10: '99999999999999999999…' chips is more than a table holds",
+        ),
         ("hand pot 1e999", "line 2, column 10: '1e999' is not an amount of chips"),
-        ("rules {\"table\": {\"players\": " + "9" * 5000 + "}}", "line 2, column 7: rules: not valid JSON: the number"),
+        (
+            'rules {"table": {"players": ' + "9" * 5000 + "}}",
+            "line 2, column 7: rules: not valid JSON: the number",
+        ),
         ("decide ³ play", "line 2, column 1: decide: comes after a 'hand' line"),
     ],
 )
 @pytest.mark.parametrize("command", [["replay"], ["check", "--script"], ["convert"]])
-def test_hostile_notation_in_every_command(tmp_path: Path, line: str, words: str, command: list[str]) -> None:
+def test_hostile_notation_in_every_command(
+    tmp_path: Path, line: str, words: str, command: list[str]
+) -> None:
     path = tmp_path / "hand.txt"
     body = line if line.startswith(("hand", "decide")) else f"{line}\nhand"
     path.write_text(f"house standard\n{body}\nupcard 7S\n", encoding="utf-8")
@@ -341,7 +397,9 @@ def test_hostile_notation_in_every_command(tmp_path: Path, line: str, words: str
 
 def test_convert_checks_a_json_script_first(tmp_path: Path) -> None:
     path = tmp_path / "s.json"
-    path.write_text(json.dumps({"hands": [{"plays": [{"seat": "x", "card": "AS"}]}]}), encoding="utf-8")
+    path.write_text(
+        json.dumps({"hands": [{"plays": [{"seat": "x", "card": "AS"}]}]}), encoding="utf-8"
+    )
     message = refused("convert", str(path))
     assert "hand 1, play 1, seat: should be a whole number (R-SEAT)" in message
     assert "Input should" not in message
@@ -350,9 +408,13 @@ def test_convert_checks_a_json_script_first(tmp_path: Path) -> None:
 def test_a_house_file_with_a_huge_number_in_every_command(tmp_path: Path) -> None:
     house = tmp_path / "h.toml"
     house.write_text("[table]\nballance = 1\nbalance = " + "9" * 5000 + "\n", encoding="utf-8")
-    for args in (["rules", str(house)], ["simulate", str(house), "--no-progress"],
-                 ["compare", "standard", str(house), "--no-progress"],
-                 ["play", str(house)], ["bench", str(house)]):
+    for args in (
+        ["rules", str(house)],
+        ["simulate", str(house), "--no-progress"],
+        ["compare", "standard", str(house), "--no-progress"],
+        ["play", str(house)],
+        ["bench", str(house)],
+    ):
         assert "not valid TOML: a number too long" in refused(*args)
 
 
@@ -361,18 +423,37 @@ def test_a_state_file_that_fills_up_stops_the_run_in_words(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: str
 ) -> None:
     from bourre.sim.runs import statefile
+
     real, calls = statefile.StateLog.write, [0]
 
     def write(self: statefile.StateLog, bodies: list[str]) -> None:
         calls[0] += 1
         if calls[0] > 2:
-            raise statefile.StateError(f"--state {self.path}: cannot be written: No space left on device")
+            raise statefile.StateError(
+                f"--state {self.path}: cannot be written: No space left on device"
+            )
         real(self, bodies)
 
     monkeypatch.setattr(statefile.StateLog, "write", write)
     state = tmp_path / "s.jsonl"
-    r = cli.invoke(app, ["simulate", "standard", "--bots", "random", "--sessions", "40", "--chunk", "1",
-                         "--workers", workers, "--no-progress", "--state", str(state)])
+    r = cli.invoke(
+        app,
+        [
+            "simulate",
+            "standard",
+            "--bots",
+            "random",
+            "--sessions",
+            "40",
+            "--chunk",
+            "1",
+            "--workers",
+            workers,
+            "--no-progress",
+            "--state",
+            str(state),
+        ],
+    )
     assert r.exit_code == 1, (r.exception, r.stderr)
     assert "PARTIAL (--state" in r.stderr and "No space left on device" in r.stderr
     assert "worker failed" not in r.stderr
@@ -380,15 +461,33 @@ def test_a_state_file_that_fills_up_stops_the_run_in_words(
 
 @pytest.mark.parametrize(
     "args",
-    [["rules", "standard"], ["convert", str(Path(__file__).parents[1] / "golden" / "worked_example.script.json")],
-     ["simulate", "standard", "--sessions", "2", "--bots", "random", "--no-progress", "--workers", "1"]],
+    [
+        ["rules", "standard"],
+        ["convert", str(Path(__file__).parents[1] / "golden" / "worked_example.script.json")],
+        [
+            "simulate",
+            "standard",
+            "--sessions",
+            "2",
+            "--bots",
+            "random",
+            "--no-progress",
+            "--workers",
+            "1",
+        ],
+    ],
 )
 def test_a_full_standard_output_is_one_line_not_a_traceback(args: list[str]) -> None:
     import subprocess
     import sys
 
     with open("/dev/full", "w") as full:
-        r = subprocess.run([sys.executable, "-c", "from bourre.cli import main; main()", *args],
-                           stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+        r = subprocess.run(
+            [sys.executable, "-c", "from bourre.cli import main; main()", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
     assert r.returncode == 1
     assert r.stderr == "bourre: the output cannot be written: No space left on device\n"

@@ -24,10 +24,53 @@ cli = CliRunner()
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 SLOW = settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
 
-HOSTILE = ["²", "--5", "9" * 5000, "[" * 3000, "{" * 3000, "-", "(", ")", ",", "1e999", "\x00",
-           "é", "99", "/", ">", ":", "#", "AS/", "2", "0", "-1", "1/0", "3/", "pass", "play",
-           "rules", "hand", "dealer", "pot", "table(players=9)", '"', "'", "\\", "NaN", "true",
-           "AS", "KH", "10H", "+", "=", "standard+", "٣", "1" * 17, "-0", "7S"]
+HOSTILE = [
+    "²",
+    "--5",
+    "9" * 5000,
+    "[" * 3000,
+    "{" * 3000,
+    "-",
+    "(",
+    ")",
+    ",",
+    "1e999",
+    "\x00",
+    "é",
+    "99",
+    "/",
+    ">",
+    ":",
+    "#",
+    "AS/",
+    "2",
+    "0",
+    "-1",
+    "1/0",
+    "3/",
+    "pass",
+    "play",
+    "rules",
+    "hand",
+    "dealer",
+    "pot",
+    "table(players=9)",
+    '"',
+    "'",
+    "\\",
+    "NaN",
+    "true",
+    "AS",
+    "KH",
+    "10H",
+    "+",
+    "=",
+    "standard+",
+    "٣",
+    "1" * 17,
+    "-0",
+    "7S",
+]
 
 
 def _notation() -> str:
@@ -35,7 +78,10 @@ def _notation() -> str:
     from bourre.referee.notation import format_script
 
     text = format_script(script)
-    return "house standard+pot-limit(limit=10)\nbalances 100 100 100 100 100\n" + text.split("\n", 1)[1]
+    return (
+        "house standard+pot-limit(limit=10)\nbalances 100 100 100 100 100\n"
+        + text.split("\n", 1)[1]
+    )
 
 
 NOTATION = _notation()
@@ -100,9 +146,15 @@ def test_mutated_notation_files_long(text: str, tmp_path_factory: Any) -> None:
 SCRIPT = json.loads((GOLDEN / "worked_example.script.json").read_text())
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats(allow_nan=False)
-    | st.sampled_from(HOSTILE) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False)
+    | st.sampled_from(HOSTILE)
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
     max_leaves=6,
 )
 
@@ -123,7 +175,9 @@ PATHS = _paths(SCRIPT)[1:]
 
 @FAST
 @given(edits=st.lists(st.tuples(st.sampled_from(PATHS), json_values), min_size=1, max_size=3))
-def test_mutated_json_scripts(edits: list[tuple[tuple[Any, ...], Any]], tmp_path_factory: Any) -> None:
+def test_mutated_json_scripts(
+    edits: list[tuple[tuple[Any, ...], Any]], tmp_path_factory: Any
+) -> None:
     script = copy.deepcopy(SCRIPT)
     for where, value in edits:
         node = script
@@ -161,14 +215,16 @@ def _labelled_registry() -> Any:
     def variants(register: Any) -> None:
         register(Labelled)
 
-    return load_registry(extra=[("labelled", SimpleNamespace(bourre_register_variants=hookimpl(variants)))])
+    return load_registry(
+        extra=[("labelled", SimpleNamespace(bourre_register_variants=hookimpl(variants)))]
+    )
 
 
 REGISTRY = _labelled_registry()
 
 setting_values = st.one_of(
     st.sampled_from(HOSTILE),
-    st.text(alphabet='ab,()+="\\ \'xyz-_.', max_size=12).map(json.dumps),  # quoted strings
+    st.text(alphabet="ab,()+=\"\\ 'xyz-_.", max_size=12).map(json.dumps),  # quoted strings
     st.integers(-(10**18), 10**18).map(str),
 )
 house_strings = st.builds(
@@ -177,8 +233,11 @@ house_strings = st.builds(
     st.lists(
         st.one_of(
             st.builds(lambda v: f"labelled(label={v})", setting_values),
-            st.builds(lambda k, v: f"table({k}={v})",
-                      st.sampled_from(["players", "ante", "balance", "hands", "first_dealer"]), setting_values),
+            st.builds(
+                lambda k, v: f"table({k}={v})",
+                st.sampled_from(["players", "ante", "balance", "hands", "first_dealer"]),
+                setting_values,
+            ),
             st.builds(lambda v: f"pot-limit(limit={v})", setting_values),
             st.sampled_from(HOSTILE),
         ),
@@ -202,7 +261,9 @@ def test_house_strings_read_back_from_their_canonical_form(text: str) -> None:
         return
     again = House(house.spec, registry=REGISTRY)
     assert again.spec == house.spec and again.table == house.table
-    assert [v.settings_dict() for v in again.variants] == [v.settings_dict() for v in house.variants]
+    assert [v.settings_dict() for v in again.variants] == [
+        v.settings_dict() for v in house.variants
+    ]
 
 
 @FAST
@@ -212,16 +273,28 @@ def test_house_strings_into_the_commands(text: str) -> None:
     _clean(["check", "--house", text, "--hand", "AS KH", "--trick", "", "--trump", "S"])
 
 
-toml_lines = ["[table]", "players = 5", "ante = 1", "balance = 100", "[variants]",
-              'use = ["standard", "pot-limit"]', "[variants.pot-limit]", "limit = 10"]
+toml_lines = [
+    "[table]",
+    "players = 5",
+    "ante = 1",
+    "balance = 100",
+    "[variants]",
+    'use = ["standard", "pot-limit"]',
+    "[variants.pot-limit]",
+    "limit = 10",
+]
 
 
 @FAST
 @given(
-    edits=st.lists(st.tuples(st.integers(0, len(toml_lines) - 1), st.sampled_from(HOSTILE)), max_size=4),
+    edits=st.lists(
+        st.tuples(st.integers(0, len(toml_lines) - 1), st.sampled_from(HOSTILE)), max_size=4
+    ),
     as_json=st.booleans(),
 )
-def test_mutated_house_files(edits: list[tuple[int, str]], as_json: bool, tmp_path_factory: Any) -> None:
+def test_mutated_house_files(
+    edits: list[tuple[int, str]], as_json: bool, tmp_path_factory: Any
+) -> None:
     lines = list(toml_lines)
     for k, token in edits:
         key, eq, _ = lines[k].partition(" = ")
@@ -229,7 +302,9 @@ def test_mutated_house_files(edits: list[tuple[int, str]], as_json: bool, tmp_pa
     tmp = tmp_path_factory.mktemp("h")
     if as_json:
         path = tmp / "house.json"
-        path.write_text('{"table": {"players": ' + (edits[0][1] if edits else "5") + "}}", encoding="utf-8")
+        path.write_text(
+            '{"table": {"players": ' + (edits[0][1] if edits else "5") + "}}", encoding="utf-8"
+        )
     else:
         path = tmp / "house.toml"
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -253,8 +328,17 @@ web_text = st.one_of(
     st.lists(st.sampled_from(HOSTILE + LINES), max_size=5).map("\n".join),
     st.text(max_size=30),
 )
-FORM_KEYS = ["table.players", "table.ante", "table.balance", "table.hands", "table.first_dealer",
-             "pot-limit.limit", "use:pot-limit", "use:double-ante", "use:four-card"]
+FORM_KEYS = [
+    "table.players",
+    "table.ante",
+    "table.balance",
+    "table.hands",
+    "table.first_dealer",
+    "pot-limit.limit",
+    "use:pot-limit",
+    "use:double-ante",
+    "use:four-card",
+]
 
 
 def _web_forms(form: dict[str, str], script: str, line: str, house: str) -> None:
@@ -264,8 +348,12 @@ def _web_forms(form: dict[str, str], script: str, line: str, house: str) -> None
         PAGES.post("/paste", data={"script": script}),
         PAGES.get("/rules", params={"house": house}),
         PAGES.get("/hand", params={"house": house}),
-        PAGES.post("/tap", params={"house": house}, data={"script": script, "pending": line, "tap": line}),
-        PAGES.post("/tap", params={"house": house}, data={"script": script, "pending": "", "tap": line}),
+        PAGES.post(
+            "/tap", params={"house": house}, data={"script": script, "pending": line, "tap": line}
+        ),
+        PAGES.post(
+            "/tap", params={"house": house}, data={"script": script, "pending": "", "tap": line}
+        ),
         PAGES.get("/tap", params={"house": house}),
         PAGES.get("/", params={"house": house}),
     ]
@@ -299,17 +387,25 @@ def test_web_forms_long(form: dict[str, str], script: str, line: str, house: str
 
 def _state_file(tmp: Path) -> Path:
     from bourre.sim.runs import runner
+
     path = tmp / "s.jsonl"
-    runner.run(runner.RunConfig(["standard"], 3, "f", runner.parse_bots("random"), False), state=path)
+    runner.run(
+        runner.RunConfig(["standard"], 3, "f", runner.parse_bots("random"), False), state=path
+    )
     return path
 
 
 @FAST
 @given(
-    edits=st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(list('0123456789{}[]",: -.abcdef\n'))),
-                   min_size=1, max_size=3)
+    edits=st.lists(
+        st.tuples(st.integers(0, 10**6), st.sampled_from(list('0123456789{}[]",: -.abcdef\n'))),
+        min_size=1,
+        max_size=3,
+    )
 )
-def test_edited_state_files_are_refused_with_a_line(edits: list[tuple[int, str]], tmp_path_factory: Any) -> None:
+def test_edited_state_files_are_refused_with_a_line(
+    edits: list[tuple[int, str]], tmp_path_factory: Any
+) -> None:
     """Any edit that changes a whole line of a state file is refused on resume, naming
     a line; only a cut at the very end (a torn last line) is let through."""
     from bourre.sim.runs.statefile import StateError, load_state

@@ -108,10 +108,15 @@ def test_unknown_bot_options_and_bad_bench_times() -> None:
 GOLDEN_TEXT = (GOLDEN / "worked_example.script.json").read_text()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(
     edits=st.lists(
-        st.tuples(st.integers(0, len(GOLDEN_TEXT) - 1), st.sampled_from(list('{}[]",:0123456789 -ASHDCKQJT9x'))),
+        st.tuples(
+            st.integers(0, len(GOLDEN_TEXT) - 1),
+            st.sampled_from(list('{}[]",:0123456789 -ASHDCKQJT9x')),
+        ),
         min_size=1,
         max_size=6,
     )
@@ -145,5 +150,3 @@ def test_huge_amounts_and_a_non_utf8_state_file(tmp_path: Path) -> None:
     state = tmp_path / "s.jsonl"
     state.write_bytes(b"\xff\xfe")
     assert "not UTF-8" in refused("simulate", "standard", "--resume", str(state))
-
-

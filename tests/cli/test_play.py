@@ -206,8 +206,18 @@ def test_subprocess_session(session: tuple[PlaySummary, Person, str], tmp_path: 
     summary, person, _ = session
     save = tmp_path / "hands"
     proc = subprocess.run(
-        [sys.executable, "-m", "bourre.cli", "play", "--seed", str(SEED), "--bots", "random",
-         "--save", str(save)],
+        [
+            sys.executable,
+            "-m",
+            "bourre.cli",
+            "play",
+            "--seed",
+            str(SEED),
+            "--bots",
+            "random",
+            "--save",
+            str(save),
+        ],
         input="\n".join(person.lines) + "\n",
         capture_output=True,
         text=True,
@@ -290,7 +300,8 @@ def test_reshuffles_saved() -> None:
 def test_a_misbehaving_bot_gets_a_message_not_a_traceback(tmp_path, monkeypatch):
     import textwrap
 
-    (tmp_path / "badbots.py").write_text(textwrap.dedent('''
+    (tmp_path / "badbots.py").write_text(
+        textwrap.dedent("""
         from bourre_bots.random_bot import RandomPlayer
 
         class Illegal(RandomPlayer):
@@ -306,7 +317,8 @@ def test_a_misbehaving_bot_gets_a_message_not_a_traceback(tmp_path, monkeypatch)
 
         def crashes(rng=None):
             return Crashes(rng)
-    '''))
+    """)
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     for bot, words in (("badbots:illegal", "(R-"), ("badbots:crashes", "KeyError")):
         r = runner.invoke(app, ["play", "--bots", bot, "--seed", "3"], input="pass\n" * 40)
@@ -379,4 +391,6 @@ def test_auto_forced_option_on_the_command_line() -> None:
         app, ["play", "--seed", "5", "--hands", "1", "--auto-forced"], input="play\n\n" + "1\n" * 10
     )
     assert r.exit_code == 0, r.output
-    assert "You play " in r.output and ("your only legal card (R-" in r.output or "your last card" in r.output)
+    assert "You play " in r.output and (
+        "your only legal card (R-" in r.output or "your last card" in r.output
+    )

@@ -141,5 +141,3 @@ def test_ask_chooses_a_card_as_play_out_does() -> None:
             assert isinstance(bot, _Counting) and bot.cards
         else:
             assert isinstance(bot, _ByChoose) and bot.card_lists
-
-

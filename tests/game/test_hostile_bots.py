@@ -71,13 +71,17 @@ def test_a_spying_bot_finds_no_hidden_card() -> None:
 def test_an_illegal_answer_is_refused_with_its_rule() -> None:
     class Cheat(RandomPlayer):
         def play(self, view: Any) -> int:
-            return next(c for c in range(52) if c not in view.legal and c in view.hand) if len(
-                view.legal
-            ) < len(view.hand) else view.legal[0]
+            return (
+                next(c for c in range(52) if c not in view.legal and c in view.hand)
+                if len(view.legal) < len(view.hand)
+                else view.legal[0]
+            )
 
     with pytest.raises(IllegalAnswer) as e:
         for seed in range(50):
-            play_out(State(House("standard"), seed=seed), [Cheat(random.Random(s)) for s in range(5)])
+            play_out(
+                State(House("standard"), seed=seed), [Cheat(random.Random(s)) for s in range(5)]
+            )
     assert e.value.rule.startswith("R-")
 
 
@@ -96,7 +100,9 @@ class NamedBoom(RandomPlayer):
         raise ZeroDivisionError("blind boom")
 
 
-@pytest.mark.parametrize(("bot", "words"), [(Boom, "the bot Boom"), (NamedBoom, "the bot 'boomer' (NamedBoom)")])
+@pytest.mark.parametrize(
+    ("bot", "words"), [(Boom, "the bot Boom"), (NamedBoom, "the bot 'boomer' (NamedBoom)")]
+)
 def test_a_bot_that_raises_is_named_with_its_seat(bot: Any, words: str) -> None:
     import pickle
 

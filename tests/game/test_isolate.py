@@ -346,7 +346,9 @@ def test_the_run_hides_its_seed_from_its_command_line() -> None:
     )
     proc = subprocess.Popen(
         [sys.executable, "-c", code, "--seed", "s3cret-seed", "--seed=s3cret-seed", "s3cret-seed"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert proc.stdout is not None and proc.stdout.readline().strip() == "0"

@@ -161,9 +161,22 @@ def _hostile(tmp_path: Path, known: list[Path]) -> tuple[Path, dict[str, str]]:
 
 
 def _run(env: dict[str, str], *extra: str) -> subprocess.CompletedProcess[str]:
-    args = [sys.executable, "-c", "from bourre.cli import main; main()", "simulate", "standard",
-            "--bots", "hostile:make", "--sessions", "3", "--isolate", "--workers", "1",
-            "--no-progress", *extra]
+    args = [
+        sys.executable,
+        "-c",
+        "from bourre.cli import main; main()",
+        "simulate",
+        "standard",
+        "--bots",
+        "hostile:make",
+        "--sessions",
+        "3",
+        "--isolate",
+        "--workers",
+        "1",
+        "--no-progress",
+        *extra,
+    ]
     return subprocess.run(args, capture_output=True, text=True, timeout=300, env=env)
 
 
@@ -185,7 +198,9 @@ def test_an_isolated_bot_told_where_the_files_are_reads_none(tmp_path: Path) -> 
     run.mkdir()
     state = run / "s.jsonl"
     report, env = _hostile(tmp_path, [state, Path(f"{state}.key"), run / "m.json"])
-    r = _run(env, "--seed", "kept-from-the-bots", "--state", str(state), "--json", str(run / "m.json"))
+    r = _run(
+        env, "--seed", "kept-from-the-bots", "--state", str(state), "--json", str(run / "m.json")
+    )
     assert r.returncode == 0, r.stderr
     reports = [json.loads(x) for x in report.read_text().splitlines()]
     assert len(reports) >= 3 * 5

@@ -83,7 +83,9 @@ def test_play_session_keeps_no_hand_unless_asked() -> None:
     kept = play_session(house, seed=9)
     lean = play_session(house, seed=9, keep_hands=False)
     told: list[int] = []
-    reported = play_session(house, seed=9, keep_hands=False, on_hand=lambda r: told.append(r.number))
+    reported = play_session(
+        house, seed=9, keep_hands=False, on_hand=lambda r: told.append(r.number)
+    )
     assert lean.hands == [] and len(kept.hands) == house.table.hands
     assert lean.final == kept.final == reported.final and lean.ranks == kept.ranks
     assert told == list(range(1, house.table.hands + 1))

@@ -24,7 +24,14 @@ from bourre.game.xoshiro import stream
 from bourre.houses.house import House
 from bourre.referee.records import hand_record
 
-OPTIONAL = ["double-ante", "pot-limit", "four-card", "simultaneous-reveal", "optional-undertrump", "no-cinch"]
+OPTIONAL = [
+    "double-ante",
+    "pot-limit",
+    "four-card",
+    "simultaneous-reveal",
+    "optional-undertrump",
+    "no-cinch",
+]
 
 
 @st.composite

@@ -17,7 +17,10 @@ from bourre.game.state import State
 from bourre.game.tablesteps import waiting
 from bourre.rules import RuleViolation
 
-HOUSES = [*(b if b != "pot-limit" else "pot-limit(limit=5)" for b in BUILTINS), *(f"standard+table(players={n})" for n in range(2, 9))]
+HOUSES = [
+    *(b if b != "pot-limit" else "pot-limit(limit=5)" for b in BUILTINS),
+    *(f"standard+table(players={n})" for n in range(2, 9)),
+]
 
 
 def _play(state: State, rng: random.Random) -> None:

@@ -18,7 +18,14 @@ def test_the_words_are_the_reference_codes():
     """Outputs of the reference ``next()`` compiled with gcc -O2, from two states."""
     g = Xoshiro128(1, 2, 3, 4)
     assert [g.next32() for _ in range(8)] == [
-        11520, 0, 5927040, 70819200, 2031721883, 1637235492, 1287239034, 3734860849,
+        11520,
+        0,
+        5927040,
+        70819200,
+        2031721883,
+        1637235492,
+        1287239034,
+        3734860849,
     ]
     g = Xoshiro128(0x9E3779B9, 0xDEADBEEF, 0x12345678, 0xFFFFFFFF)
     for _ in range(1000):

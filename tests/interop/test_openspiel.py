@@ -246,9 +246,20 @@ def test_every_action_id_is_played_if_legal_and_refused_with_spielerror_if_not()
                 else:
                     legal = state.legal_actions()
                 hostile = [int(x) for x in rng.randint(-200, 200, size=3)]
-                hostile += [-55, 52, 53, 86, 54 + 2**20, 2**40, -(2**40), int(rng.randint(0, 54 + 2**5))]
+                hostile += [
+                    -55,
+                    52,
+                    53,
+                    86,
+                    54 + 2**20,
+                    2**40,
+                    -(2**40),
+                    int(rng.randint(0, 54 + 2**5)),
+                ]
                 for a in hostile:
-                    if a in legal or a == -1:  # -1: OpenSpiel's own kInvalidAction, its own SpielError
+                    if (
+                        a in legal or a == -1
+                    ):  # -1: OpenSpiel's own kInvalidAction, its own SpielError
                         continue
                     before = state.history()
                     with pytest.raises(pyspiel.SpielError):

@@ -407,21 +407,43 @@ def test_the_engine_option_chooses_and_says_so(tmp_path: Path) -> None:
         out = tmp_path / f"{engine}.json"
         r = runner.invoke(
             app,
-            ["simulate", "standard", "--sessions", "12", "--engine", engine, "--json", str(out),
-             "--no-progress"],
+            [
+                "simulate",
+                "standard",
+                "--sessions",
+                "12",
+                "--engine",
+                engine,
+                "--json",
+                str(out),
+                "--no-progress",
+            ],
         )
         assert r.exit_code == 0, r.output
         metrics = json_module.loads(out.read_text())
         assert metrics["timing"]["engines"] == {"standard": [engine]}
         got[engine] = {k: v for k, v in metrics.items() if k != "timing"}
     assert got["python"] == got["kernel"]
-    r = runner.invoke(app, ["simulate", "standard", "--sessions", "2", "--engine", "kernel",
-                            "--bots", "montecarlo"])
+    r = runner.invoke(
+        app,
+        ["simulate", "standard", "--sessions", "2", "--engine", "kernel", "--bots", "montecarlo"],
+    )
     assert r.exit_code == 2 and "--engine kernel" in r.stderr and "montecarlo" in r.stderr
     r = runner.invoke(app, ["simulate", "standard", "--sessions", "2", "--engine", "fast"])
     assert r.exit_code == 2 and "--engine must be" in r.stderr
-    r = runner.invoke(app, ["sweep", "pot-limit(limit={5,10})", "--sessions", "2", "--engine",
-                            "kernel", "--bots", "montecarlo"])
+    r = runner.invoke(
+        app,
+        [
+            "sweep",
+            "pot-limit(limit={5,10})",
+            "--sessions",
+            "2",
+            "--engine",
+            "kernel",
+            "--bots",
+            "montecarlo",
+        ],
+    )
     assert r.exit_code == 2 and "--engine kernel" in r.stderr and "montecarlo" in r.stderr
     assert os.environ.get("BOURRE_ENGINE") == before  # the run's choice is put back
 

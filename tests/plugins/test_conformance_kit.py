@@ -450,14 +450,24 @@ def test_a_plugin_that_knows_the_kit_s_seed_passes_it_and_a_fresh_seed_catches_i
     assert seed and seed != "bourre.testing" and f"the run's seed is {seed!r}" in str(caught.value)
 
 
-def test_each_run_draws_its_seed_and_a_given_seed_replays_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_run_draws_its_seed_and_a_given_seed_replays_the_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.delenv("BOURRE_TESTING_SEED", raising=False)
     quick = {"sizes": (3,), "sessions": 1, "hands": 1, "compose": False, "compare": False}
     first, second = check_variant("standard", **quick), check_variant("standard", **quick)
     assert first.seed and second.seed and first.seed != second.seed
     broken = {**quick, "sessions": 2, "hands": 3}  # a hand won, surely
-    _failures_at = [check_variant("loses-a-chip", registry=_registry_of(LosesAChip),
-                                  raise_on_failure=False, seed=first.seed, **broken) for _ in range(2)]
+    _failures_at = [
+        check_variant(
+            "loses-a-chip",
+            registry=_registry_of(LosesAChip),
+            raise_on_failure=False,
+            seed=first.seed,
+            **broken,
+        )
+        for _ in range(2)
+    ]
     assert [str(f) for f in _failures_at[0].failures] == [str(f) for f in _failures_at[1].failures]
     assert _failures_at[0].failures and first.seed in _failures_at[0].failures[0].seed  # type: ignore[operator]
     monkeypatch.setenv("BOURRE_TESTING_SEED", "from-the-environment")

@@ -44,7 +44,9 @@ def test_a_plugin_cannot_take_the_built_in_names() -> None:
     def bots(register: Any) -> None:
         register("random", lambda rng=None: None)
 
-    reg = load_registry(extra=[("impostor", _module(bourre_register_variants=variants, bourre_register_bots=bots))])
+    reg = load_registry(
+        extra=[("impostor", _module(bourre_register_variants=variants, bourre_register_bots=bots))]
+    )
     assert reg.variants["standard"].cls is not FakeStandard
     assert reg.bots["random"][1].startswith("bourre ")
     messages = " ".join(str(e) for e in reg.errors)
@@ -75,14 +77,27 @@ def _play(house: House) -> State:
 @pytest.mark.parametrize(
     ("hook", "component", "words"),
     [
-        ("bourre_settle", lambda b, pot: ([x + 10 for x in b], [1] * len(b)), "money not conserved"),
-        ("bourre_deal", SimpleNamespace(deal=lambda deck, d, n: ([list(deck[:5])] * n, deck[4], list(deck[5:])), check_hand=lambda *a: None), "R-DEAL"),
+        (
+            "bourre_settle",
+            lambda b, pot: ([x + 10 for x in b], [1] * len(b)),
+            "money not conserved",
+        ),
+        (
+            "bourre_deal",
+            SimpleNamespace(
+                deal=lambda deck, d, n: ([list(deck[:5])] * n, deck[4], list(deck[5:])),
+                check_hand=lambda *a: None,
+            ),
+            "R-DEAL",
+        ),
         ("bourre_trick_winner", lambda trick, trump: -1, "an index of the trick"),
         ("bourre_next_dealer", lambda d, marks: 9, "must be a seat"),
         ("bourre_penalty", lambda p: -1, "amount ≥ 0"),
     ],
 )
-def test_lying_components_are_caught_naming_plugin_and_hook(hook: str, component: Any, words: str) -> None:
+def test_lying_components_are_caught_naming_plugin_and_hook(
+    hook: str, component: Any, words: str
+) -> None:
     with pytest.raises(PluginError) as e:
         _play(_house_with(hook, component))
     assert e.value.plugin == "liar" and e.value.hook == hook and words in str(e.value)
@@ -129,7 +144,9 @@ def test_a_raising_ante_reaches_replay_as_a_clean_error(tmp_path: Path) -> None:
     def boom(*a: Any) -> Any:
         raise ZeroDivisionError("boom")
 
-    house = _house_with("bourre_ante", SimpleNamespace(hand_antes=boom, play_ante=boom, reasons=boom))
+    house = _house_with(
+        "bourre_ante", SimpleNamespace(hand_antes=boom, play_ante=boom, reasons=boom)
+    )
     with pytest.raises(PluginError, match="raised ZeroDivisionError"):
         _play(house)
 
@@ -178,7 +195,11 @@ def test_a_plugin_error_keeps_its_words_with_two_workers(monkeypatch: pytest.Mon
 
     real_build = plugins.build
     monkeypatch.setattr(
-        plugins, "build", lambda extra=(): real_build([*extra, ("liar-two", _module(bourre_register_variants=variants))])
+        plugins,
+        "build",
+        lambda extra=(): real_build(
+            [*extra, ("liar-two", _module(bourre_register_variants=variants))]
+        ),
     )
     plugins._process.cache_clear()
     try:
@@ -228,14 +249,17 @@ def _house_answering(hook: str, component: Any) -> House:
     """A house whose plugin ``liar`` answers ``hook`` with ``component`` (the hook's
     own arguments, as the registry checks them)."""
     if hook == "bourre_draw":
+
         def answer(self: Any, table: TableSettings, hand_size: int) -> Any:
             return component
     else:
+
         def answer(self: Any, table: TableSettings) -> Any:  # type: ignore[misc]
             return component
 
     answer.__name__ = hook
     cls = type("Liar", (Variant,), {"name": "liar", hook: hookimpl(answer)})
+
     def variants(register: Any) -> None:
         register(cls)
 
@@ -251,7 +275,9 @@ def _house_answering(hook: str, component: Any) -> House:
         ("bourre_lead", _float_lead, "active seats"),
     ],
 )
-def test_cards_and_seats_given_as_floats_are_refused_naming_the_plugin(hook: str, make: Any, words: str) -> None:
+def test_cards_and_seats_given_as_floats_are_refused_naming_the_plugin(
+    hook: str, make: Any, words: str
+) -> None:
     with pytest.raises(PluginError) as e:
         for _ in range(4):  # a draw of 0 cards changes nothing: a few hands
             _play(_house_answering(hook, make()))

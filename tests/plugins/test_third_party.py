@@ -138,7 +138,9 @@ def expected_tie_record() -> dict:
     best = max(h1["tricks_won"])
     tied = [s for s in h1["active"] if h1["tricks_won"][s] == best]
     assert len(tied) == 2 and h1["winner"] is None and not h1["reneges"]
-    balances1 = [Fraction(b) + (P / len(tied) if s in tied else 0) for s, b in enumerate(h1["balances"])]
+    balances1 = [
+        Fraction(b) + (P / len(tied) if s in tied else 0) for s, b in enumerate(h1["balances"])
+    ]
     pot_after1 = Fraction(h1["pot_after"]) - P
     return {"tied": tied, "P": P, "balances1": balances1, "pot_after1": pot_after1}
 
@@ -158,7 +160,9 @@ def test_variants_lists_the_installed_plugin(installed: Path) -> None:
     assert "bourre-split-pot 0.1.0" in rows[0]
     assert "min_tricks" in rows[0]
     for builtin in ("standard", "pot-limit", "double-ante", "no-cinch"):
-        assert any(f" {builtin} " in line and "bourre 0.1.0" in line for line in proc.stdout.splitlines())
+        assert any(
+            f" {builtin} " in line and "bourre 0.1.0" in line for line in proc.stdout.splitlines()
+        )
     assert "failed to load" not in proc.stdout
 
 
@@ -223,7 +227,10 @@ def test_replay_splits_a_tied_pot(installed: Path) -> None:
     assert h2["pot_at_stake"] == 5 + 4
     assert h2["winner"] == 1
     assert h2["balances"] == ["201/2", 107, 94, 98, "201/2"]
-    assert record["final"] == {"balances": ["201/2", 107, 94, 98, "201/2"], "ranks": [2, 1, 5, 4, 2]}
+    assert record["final"] == {
+        "balances": ["201/2", 107, 94, 98, "201/2"],
+        "ranks": [2, 1, 5, 4, 2],
+    }
     assert sum(amounts(record["final"]["balances"])) == 500
 
 
@@ -371,3 +378,32 @@ def test_third_party_payout_is_guarded(registry) -> None:
     with pytest.raises(PluginError) as err:
         house.rules[PAYOUT](hand, lambda p: "x")  # a broken penalty makes the payout raise
     assert err.value.plugin == "split-pot" and err.value.hook == "bourre_payout"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("compare", "standard", "standard+split-pot"),
+        ("simulate", "standard+split-pot"),
+        ("sweep", "standard+split-pot(min_tricks={1,2})"),
+    ],
+)
+def test_a_run_on_the_python_rules_is_said_before_it_starts(
+    installed: Path, args: tuple[str, ...]
+) -> None:
+    """Issue 41: which hook forces the Python rules and about how long, before the run."""
+    pytest.importorskip("bourre.kernel._kernel", reason="the compiled kernel is not built")
+    paths = [str(installed), str(ROOT / "core"), str(ROOT / "variants")]  # this tree's bourre
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths), "COLUMNS": "250", "NO_COLOR": "1"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "bourre.cli", *args, "--sessions", "6", "--workers", "1"],
+        capture_output=True, text=True, env=env, timeout=300, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    said = [ln for ln in proc.stderr.splitlines() if "plays on the Python rules" in ln]
+    assert said, proc.stderr
+    assert all(
+        "its bourre_payout is split-pot's, a plugin's" in ln and "for 6 sessions" in ln
+        for ln in said
+    ), said
+    assert all("standard " not in ln.split(" plays")[0] for ln in said)  # only the plugin's

@@ -83,7 +83,10 @@ def test_the_forms_mix_hand_to_hand() -> None:
         (lambda h: h.update(deck=["AS"]), "not both"),
         (lambda h: h.pop("upcard"), "upcard"),
         (lambda h: next(d for d in h["decisions"] if d.get("drew")).pop("drew"), "drew"),
-        (lambda h: next(d for d in h["decisions"] if d.get("drew")).update(drew=["2S"] * 9), "R-DRAW"),
+        (
+            lambda h: next(d for d in h["decisions"] if d.get("drew")).update(drew=["2S"] * 9),
+            "R-DRAW",
+        ),
     ],
 )
 def test_impossible_table_hands_are_refused(change: Any, words: str) -> None:
@@ -103,7 +106,9 @@ def test_a_card_in_two_places_is_refused() -> None:
     hand = told["hands"][0]
     seats = list(hand["dealt"])
     hand["dealt"][seats[1]][0] = hand["dealt"][seats[0]][0]
-    with pytest.raises(ScriptError, match=r"hand 1, card 1 dealt to seat \d+: .* is dealt to seats .*R-DE"):
+    with pytest.raises(
+        ScriptError, match=r"hand 1, card 1 dealt to seat \d+: .* is dealt to seats .*R-DE"
+    ):
         replay(told)
 
 

@@ -435,14 +435,26 @@ def _replace_play(hand: dict[str, Any], card: str, new: str) -> None:
     ("change", "words"),
     [
         (lambda h: h["plays"].append(dict(h["plays"][0])), "play 26: one play too many"),
-        (lambda h: h["decisions"][0].update(drew=["2S", "3S"]), "decision 1, the cards drawn: seat 1 gives the cards"),
+        (
+            lambda h: h["decisions"][0].update(drew=["2S", "3S"]),
+            "decision 1, the cards drawn: seat 1 gives the cards",
+        ),
         (
             lambda h: h["decisions"][0].update(discard=[_last_play(h, 1)["card"], "6S"]),
             "play 25, card: seat 1 discards 8♠ and plays it",
         ),
-        (lambda h: _replace_play(h, "7C", "AS"), "decision 5, the cards discarded: seat 0 was dealt 7♣"),
-        (lambda h: _replace_play(h, "9H", "7C"), "play 1, card: seat 1 plays 7♣, but it is the upcard"),
-        (lambda h: _replace_play(h, "9H", "TH"), "play 2, card: seat 2 plays 10♥, but seat 1 holds"),
+        (
+            lambda h: _replace_play(h, "7C", "AS"),
+            "decision 5, the cards discarded: seat 0 was dealt 7♣",
+        ),
+        (
+            lambda h: _replace_play(h, "9H", "7C"),
+            "play 1, card: seat 1 plays 7♣, but it is the upcard",
+        ),
+        (
+            lambda h: _replace_play(h, "9H", "TH"),
+            "play 2, card: seat 2 plays 10♥, but seat 1 holds",
+        ),
         (lambda h: h["plays"][6].update(card="9H"), "play 7, card: seat 1 plays 9♥ twice"),
     ],
     ids=[

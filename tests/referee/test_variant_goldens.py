@@ -36,7 +36,13 @@ GOLDEN_DIR = ROOT / "tests" / "golden" / "variants"
 
 # name: (variants, settings, players, hands, required features)
 GOLDEN: dict[str, tuple[list[str], dict[str, Any] | None, int, int, set[str]]] = {
-    "standard": ([], None, 5, 4, {"cinch", "bourre", "sole", "renege", "corrected", "premature", "carried"}),
+    "standard": (
+        [],
+        None,
+        5,
+        4,
+        {"cinch", "bourre", "sole", "renege", "corrected", "premature", "carried"},
+    ),
     "double-ante": (["double-ante"], None, 5, 4, {"bourre", "sole", "carried"}),
     "pot-limit": (["pot-limit"], {"pot-limit": {"limit": 2}}, 5, 4, {"capped", "renege"}),
     "four-card": (["four-card"], None, 6, 4, {"cinch", "bourre", "four-exchanged"}),
@@ -76,7 +82,12 @@ def _features(script: dict[str, Any], record: dict[str, Any], stats: dict[str, i
                 if cards:
                     led = cards[0][1]
                     suits = {c[1] for c in p["legal"]}
-                    if led != trump and any(c[1] == trump for c in cards) and trump in suits and suits - {led, trump}:
+                    if (
+                        led != trump
+                        and any(c[1] == trump for c in cards)
+                        and trump in suits
+                        and suits - {led, trump}
+                    ):
                         f.add("discard-option")
                 cards.append(p["card"])
     if stats.get("double_reshuffles"):
@@ -97,8 +108,10 @@ def _dump(o: Any, ind: int = 0) -> str:
     """Readable JSON: short lists and small objects on one line."""
     pad = "  " * ind
     flat = json.dumps(o, ensure_ascii=False)
-    if not isinstance(o, (dict, list)) or len(flat) <= 100 or (
-        isinstance(o, list) and all(not isinstance(x, (dict, list)) for x in o)
+    if (
+        not isinstance(o, (dict, list))
+        or len(flat) <= 100
+        or (isinstance(o, list) and all(not isinstance(x, (dict, list)) for x in o))
     ):
         return flat
     if isinstance(o, dict):
@@ -120,8 +133,14 @@ def regenerate(names: Sequence[str] | None = None) -> None:
         for seed in range(5000):
             before = dict(generate.STATS)
             script = generate.random_script(
-                random.Random(f"golden:{name}:{seed}"), players=players, variants=variants,
-                settings=settings, hands=hands, illegal_rate=0.05, premature_rate=0.05)
+                random.Random(f"golden:{name}:{seed}"),
+                players=players,
+                variants=variants,
+                settings=settings,
+                hands=hands,
+                illegal_rate=0.05,
+                premature_rate=0.05,
+            )
             stats = {k: generate.STATS[k] - before[k] for k in before}
             script = json.loads(json.dumps(script))
             record = referee(copy.deepcopy(script))

@@ -7,6 +7,7 @@ malformed_scripts(rng) returns scripts that must be refused with ScriptError.
 
 Run `python tests/reference/generate.py` for the self-check.
 """
+
 from __future__ import annotations
 
 import copy
@@ -40,12 +41,26 @@ except ImportError:  # run as a script
         trick_winner,
     )
 
-OPTIONAL_VARIANTS = ["double-ante", "pot-limit", "four-card", "simultaneous-reveal",
-                     "optional-undertrump", "no-cinch"]
+OPTIONAL_VARIANTS = [
+    "double-ante",
+    "pot-limit",
+    "four-card",
+    "simultaneous-reveal",
+    "optional-undertrump",
+    "no-cinch",
+]
 
 # Counters for the self-check (how often the interesting paths were exercised).
-STATS = {"reshuffles": 0, "double_reshuffles": 0, "reneges": 0, "corrections": 0,
-         "premature": 0, "sole": 0, "cinch_plays": 0, "hands": 0}
+STATS = {
+    "reshuffles": 0,
+    "double_reshuffles": 0,
+    "reneges": 0,
+    "corrections": 0,
+    "premature": 0,
+    "sole": 0,
+    "cinch_plays": 0,
+    "hands": 0,
+}
 
 
 def _spell(rng: random.Random, card: str) -> str:
@@ -89,7 +104,8 @@ def _choose_decisions(rng, deal: Deal, heavy: bool) -> list[dict]:
     decisions = []
     for seat in deal.decision_order():
         forced = seat == deal.dealer and (
-            deal.ace_of_trumps_up() or (not simultaneous and not deal.active))
+            deal.ace_of_trumps_up() or (not simultaneous and not deal.active)
+        )
         if not (forced or rng.random() < p_play):
             decisions.append({"seat": seat, "action": "pass"})
             continue
@@ -136,8 +152,9 @@ def _choose_plays(rng, deal: Deal, illegal_rate: float) -> list[dict]:
             elif illegal and roll < 2 * illegal_rate:  # taken back, corrected to another card
                 first = rng.choice(illegal)
                 card = rng.choice([c for c in hand if c != first])
-                plays.append({"seat": seat, "card": _spell(rng, first),
-                              "corrected_to": _spell(rng, card)})
+                plays.append(
+                    {"seat": seat, "card": _spell(rng, first), "corrected_to": _spell(rng, card)}
+                )
                 STATS["corrections"] += 1
             else:
                 card = rng.choice(legal)
@@ -149,9 +166,16 @@ def _choose_plays(rng, deal: Deal, illegal_rate: float) -> list[dict]:
     return plays
 
 
-def random_script(rng: random.Random, *, players: int, variants: list[str],
-                  settings: dict | None = None, hands: int = 3, illegal_rate: float = 0.05,
-                  premature_rate: float = 0.05) -> dict:
+def random_script(
+    rng: random.Random,
+    *,
+    players: int,
+    variants: list[str],
+    settings: dict | None = None,
+    hands: int = 3,
+    illegal_rate: float = 0.05,
+    premature_rate: float = 0.05,
+) -> dict:
     """A script of `hands` hands at a table of `players` that the referee must accept."""
     script: dict = {"rules": _make_rules(rng, players, variants, settings, hands), "hands": []}
     rules = parse_rules(script["rules"])
@@ -191,8 +215,14 @@ def random_script(rng: random.Random, *, players: int, variants: list[str],
 def _base(rng, *, players=5, variants=(), hands=2, need_plays=True) -> dict:
     """A clean script (no reneges, no premature events) whose first hand has tricks."""
     while True:
-        script = random_script(rng, players=players, variants=list(variants), hands=hands,
-                               illegal_rate=0.0, premature_rate=0.0)
+        script = random_script(
+            rng,
+            players=players,
+            variants=list(variants),
+            hands=hands,
+            illegal_rate=0.0,
+            premature_rate=0.0,
+        )
         first = script["hands"][0]
         script["rules"]["table"]["hands"] = max(hands, 2)
         if "pot" in first or "balances" in script:
@@ -216,24 +246,29 @@ def malformed_scripts(rng: random.Random) -> list[tuple[str, dict]]:
 
     def dup_card(s):
         s["hands"][0]["deck"][1] = s["hands"][0]["deck"][0]
+
     add("duplicate card in the deck", dup_card)
 
     def short_deck(s):
         s["hands"][0]["deck"].pop()
+
     add("51-card deck", short_deck)
 
     def unknown_card(s):
         s["hands"][0]["deck"][0] = "1X"
+
     add("unknown card 1X", unknown_card)
 
     def decision_out_of_turn(s):
         d = s["hands"][0]["decisions"]
         d[0], d[1] = d[1], d[0]
+
     add("a decision out of turn", decision_out_of_turn)
 
     def play_out_of_turn(s):
         p = s["hands"][0]["plays"]
         p[0], p[1] = p[1], p[0]
+
     add("a play out of turn", play_out_of_turn)
 
     def not_held(s):
@@ -241,30 +276,41 @@ def malformed_scripts(rng: random.Random) -> list[tuple[str, dict]]:
         leader = s["hands"][0]["plays"][0]["seat"]
         other = next(x for x in rec["active"] if x != leader)
         s["hands"][0]["plays"][0]["card"] = rec["hands_after_draw"][other][0]
+
     add("a card the player does not hold", not_held)
 
     def too_many_discards(s):
         hand = s["hands"][0]
         dealer = _record(s)["hands"][0]["dealer"]
-        held = [c for i, c in enumerate(hand["deck"][:25]) if (dealer + 1 + i) % 5 == (dealer + 1) % 5]
-        hand["decisions"][0] = {"seat": (dealer + 1) % 5, "action": "play",
-                                "discard": held + [hand["deck"][-1]]}
+        held = [
+            c for i, c in enumerate(hand["deck"][:25]) if (dealer + 1 + i) % 5 == (dealer + 1) % 5
+        ]
+        hand["decisions"][0] = {
+            "seat": (dealer + 1) % 5,
+            "action": "play",
+            "discard": held + [hand["deck"][-1]],
+        }
+
     add("discard of too many cards (6 with a hand of 5)", too_many_discards)
 
     def unknown_variant(s):
         s["rules"]["variants"]["use"] = ["standard", "turbo"]
+
     add("unknown variant", unknown_variant)
 
     def pot_limit_zero(s):
         s["rules"]["variants"] = {"use": ["pot-limit"], "pot-limit": {"limit": 0}}
+
     add("pot-limit with limit 0", pot_limit_zero)
 
     def pot_limit_missing(s):
         s["rules"]["variants"] = {"use": ["pot-limit"]}
+
     add("pot-limit without a limit", pot_limit_missing)
 
     def nine_players(s):
         s["rules"]["table"]["players"] = 9
+
     add("players 9", nine_players)
 
     def correct_legal(s):
@@ -272,10 +318,12 @@ def malformed_scripts(rng: random.Random) -> list[tuple[str, dict]]:
         first = rec["tricks"][0]["plays"][0]
         other = next(c for c in rec["hands_after_draw"][first["seat"]] if c != first["card"])
         s["hands"][0]["plays"][0]["corrected_to"] = other  # plays[0] was legal
+
     add("correction of a legal card", correct_legal)
 
     def too_many_hands(s):
         s["rules"]["table"]["hands"] = 1
+
     add("more hands than table.hands", too_many_hands, hands=2)
 
     def dealer_passes_last(s):
@@ -283,20 +331,27 @@ def malformed_scripts(rng: random.Random) -> list[tuple[str, dict]]:
         dealer = _record(s)["hands"][0]["dealer"]
         hand["decisions"] = [{"seat": (dealer + 1 + i) % 5, "action": "pass"} for i in range(5)]
         hand["plays"] = []
+
     add("the dealer passes after everyone passed (R-LAST-STANDS)", dealer_passes_last)
 
     def missing_play(s):
         s["hands"][0]["plays"].pop()
+
     add("a play missing at the end of the hand", missing_play)
 
     def extra_play(s):
         s["hands"][0]["plays"].append(dict(s["hands"][0]["plays"][-1]))
+
     add("an extra play after the last trick", extra_play)
 
     def premature_simultaneous(s):
         s["hands"][0]["events"] = [{"type": "premature", "seat": 1}]
-    add("a premature event under simultaneous-reveal", premature_simultaneous,
-        variants=("simultaneous-reveal",))
+
+    add(
+        "a premature event under simultaneous-reveal",
+        premature_simultaneous,
+        variants=("simultaneous-reveal",),
+    )
 
     return out
 
@@ -311,11 +366,11 @@ def worked_example_script() -> dict:
     A leads JH, B plays his only trump 3S, C holds AH 5H 8S and plays 5H; B wins.
     Tricks A=3 B=2 C=0; A takes 5, C pays 5, the other four ante 1: next pot 9."""
     held = {
-        1: ["2H", "3H", "4H", "6H", "7H"],        # passes
-        2: ["8H", "9H", "TH", "QH", "KH"],        # passes
-        3: ["JH", "AS", "KS", "AC", "2D"],        # A
-        4: ["3S", "QD", "KC", "4D", "3C"],        # B
-        0: ["AH", "5H", "7C", "6D", "8S"],        # C, dealer; 8S is the upcard
+        1: ["2H", "3H", "4H", "6H", "7H"],  # passes
+        2: ["8H", "9H", "TH", "QH", "KH"],  # passes
+        3: ["JH", "AS", "KS", "AC", "2D"],  # A
+        4: ["3S", "QD", "KC", "4D", "3C"],  # B
+        0: ["AH", "5H", "7C", "6D", "8S"],  # C, dealer; 8S is the upcard
     }
     deck = []
     for r in range(5):
@@ -323,17 +378,31 @@ def worked_example_script() -> dict:
             deck.append(held[seat][r])
     deck += [c for c in FULL_DECK if c not in deck]
     plays = [
-        (3, "JH"), (4, "3S"), (0, "5H"),   # B wins with his only trump
-        (4, "QD"), (0, "6D"), (3, "2D"),   # B wins (clockwise from seat 4: 4, 0, 3)
-        (4, "KC"), (0, "7C"), (3, "AC"),   # A wins
-        (3, "AS"), (4, "4D"), (0, "8S"),   # A (cinch: 1 trick + AS KS) leads AS
-        (3, "KS"), (4, "3C"), (0, "AH"),   # A wins
+        (3, "JH"),
+        (4, "3S"),
+        (0, "5H"),  # B wins with his only trump
+        (4, "QD"),
+        (0, "6D"),
+        (3, "2D"),  # B wins (clockwise from seat 4: 4, 0, 3)
+        (4, "KC"),
+        (0, "7C"),
+        (3, "AC"),  # A wins
+        (3, "AS"),
+        (4, "4D"),
+        (0, "8S"),  # A (cinch: 1 trick + AS KS) leads AS
+        (3, "KS"),
+        (4, "3C"),
+        (0, "AH"),  # A wins
     ]
     first = {
         "deck": deck,
-        "decisions": [{"seat": 1, "action": "pass"}, {"seat": 2, "action": "pass"},
-                      {"seat": 3, "action": "play"}, {"seat": 4, "action": "play"},
-                      {"seat": 0, "action": "play"}],
+        "decisions": [
+            {"seat": 1, "action": "pass"},
+            {"seat": 2, "action": "pass"},
+            {"seat": 3, "action": "play"},
+            {"seat": 4, "action": "play"},
+            {"seat": 0, "action": "play"},
+        ],
         "plays": [{"seat": s, "card": c} for s, c in plays],
     }
     # Hand 2 (dealer 1): everybody passes but the dealer, who takes the pot of 9.
@@ -357,7 +426,7 @@ def check_worked_example() -> None:
     assert h1["active"] == [0, 3, 4], h1["active"]
     t1 = h1["tricks"][0]
     assert t1["leader"] == 3 and t1["winner"] == 4, t1
-    assert set(t1["plays"][1]["legal"]) == {"3S"}, t1      # B must trump
+    assert set(t1["plays"][1]["legal"]) == {"3S"}, t1  # B must trump
     assert set(t1["plays"][2]["legal"]) == {"AH", "5H"}, t1  # trumped: any heart
     assert h1["tricks_won"] == [0, 0, 0, 3, 2], h1["tricks_won"]
     assert h1["tricks"][3]["plays"][0]["cinch"] is True
@@ -419,7 +488,9 @@ def check_legal_sets() -> None:
     # R-CINCH-LEAD with R-EQUIV: 1 trick + AS KS masters; 9S not connected (QS unknown)
     assert legal(std, ["AS", "KS", "9S", "2C"], [], won=1) == ({"AS", "KS"}, True)
     assert legal(std, ["AS", "KS", "9S", "2C"], [], won=1, played=["QS", "JS", "TS"]) == (
-        {"AS", "KS", "9S"}, True)
+        {"AS", "KS", "9S"},
+        True,
+    )
     assert legal(noc, ["AS", "KS", "9S", "2C"], [], won=1) == ({"AS", "KS", "9S", "2C"}, False)
     # no cinch with only two sure tricks
     assert legal(std, ["AS", "KS", "9S", "2C"], []) == ({"AS", "KS", "9S", "2C"}, False)
@@ -428,13 +499,17 @@ def check_legal_sets() -> None:
     # R-CINCH-FOLLOW: highest allowed trump; R-CINCH-LAST: ordinary obligations
     assert legal(std, ["AS", "KS", "9S", "2C"], [(0, "3H")], won=1) == ({"AS", "KS"}, True)
     assert legal(std, ["AS", "KS", "9S", "2C"], [(0, "3H"), (1, "4H")], won=1, last=True) == (
-        {"AS", "KS", "9S"}, True)
+        {"AS", "KS", "9S"},
+        True,
+    )
     # following suit keeps priority over the cinch
     assert legal(std, ["AS", "KS", "QS", "5H", "2H"], [(0, "3H")]) == ({"5H"}, True)
     # optional-undertrump: a cinch still obliges the highest trump
     assert legal(opt, ["5S", "4S", "2C"], [(0, "3H"), (1, "9S")], won=3) == ({"5S", "4S"}, True)
     assert legal(opt, ["5S", "4S", "2C"], [(0, "3H"), (1, "9S")], won=3, last=True) == (
-        {"5S", "4S", "2C"}, True)
+        {"5S", "4S", "2C"},
+        True,
+    )
 
     # R-WIN / R-BOURRE / R-CORRECTED / pot-limit payouts
     rules = parse_rules({"table": {"players": 3}})
@@ -442,8 +517,13 @@ def check_legal_sets() -> None:
 
     def pay(won, forfeit=(), reneges=(), limit_rules=rules):
         deal.tricks_won = list(won)
-        return payout(limit_rules, Fraction(6), deal, {"sole": False, "forfeit": set(forfeit),
-                                                       "reneges": list(reneges)})
+        return payout(
+            limit_rules,
+            Fraction(6),
+            deal,
+            {"sole": False, "forfeit": set(forfeit), "reneges": list(reneges)},
+        )
+
     r = pay([3, 2, 0])
     assert (r["winner"], r["bourre"], r["pot_after"], r["exempt"]) == (0, [2], 6, {2})
     r = pay([3, 2, 0], forfeit=[0])  # single most but forfeited: carries, no tie exemption
@@ -451,14 +531,18 @@ def check_legal_sets() -> None:
     r = pay([2, 2, 1], forfeit=[2], reneges=[2, 2])  # tie; two reneges pay twice
     assert (r["winner"], r["pot_after"], r["exempt"]) == (None, 18, {0, 1})
     assert r["paid"] == {2: 12}
-    limited = parse_rules({"table": {"players": 3},
-                           "variants": {"use": ["pot-limit"], "pot-limit": {"limit": "5/2"}}})
+    limited = parse_rules(
+        {"table": {"players": 3}, "variants": {"use": ["pot-limit"], "pot-limit": {"limit": "5/2"}}}
+    )
     r = pay([4, 1, 0], reneges=[1], limit_rules=limited)
     assert (r["winner"], r["pot_after"]) == (0, 5)
 
     # R-DEALER / R-PREMATURE: marks are skipped and used up
     assert rotate_dealer(0, [False, True, True, False, False], 5) == (3, [False] * 5)
-    assert rotate_dealer(4, [True, False, False, False, True], 5) == (1, [False] + [False] * 3 + [True])
+    assert rotate_dealer(4, [True, False, False, False, True], 5) == (
+        1,
+        [False] + [False] * 3 + [True],
+    )
 
 
 def check_reshuffle() -> None:
@@ -468,12 +552,14 @@ def check_reshuffle() -> None:
     dealt = {s: [deck[i] for i in range(40) if (1 + i) % 8 == s] for s in range(8)}
     stock = deck[40:]
     decisions = [
-        {"seat": 1, "action": "play", "discard": dealt[1]},       # draws stock 0..4
-        {"seat": 2, "action": "play", "discard": dealt[2]},       # draws stock 5..9
-        {"seat": 3, "action": "play", "discard": dealt[3][:4]},   # stock 10, 11, then 1's first two
-        {"seat": 4, "action": "play", "discard": dealt[4]},       # 1's last three, 2's first two
-        {"seat": 5, "action": "pass"}, {"seat": 6, "action": "pass"},
-        {"seat": 7, "action": "pass"}, {"seat": 0, "action": "play"},
+        {"seat": 1, "action": "play", "discard": dealt[1]},  # draws stock 0..4
+        {"seat": 2, "action": "play", "discard": dealt[2]},  # draws stock 5..9
+        {"seat": 3, "action": "play", "discard": dealt[3][:4]},  # stock 10, 11, then 1's first two
+        {"seat": 4, "action": "play", "discard": dealt[4]},  # 1's last three, 2's first two
+        {"seat": 5, "action": "pass"},
+        {"seat": 6, "action": "pass"},
+        {"seat": 7, "action": "pass"},
+        {"seat": 0, "action": "play"},
     ]
     rules = parse_rules({"table": {"players": 8}})
     deal = Deal(rules, 0, deck)
@@ -484,8 +570,10 @@ def check_reshuffle() -> None:
     assert deal.own_discards[1] == set() and deal.own_discards[2] == set()
     assert deal.own_discards[3] == set(dealt[3][:4])
     plays = _choose_plays(random.Random(3), deal, 0.0)
-    script = {"rules": {"table": {"players": 8}},
-              "hands": [{"deck": deck, "decisions": decisions, "plays": plays}]}
+    script = {
+        "rules": {"table": {"players": 8}},
+        "hands": [{"deck": deck, "decisions": decisions, "plays": plays}],
+    }
     rec = referee(script)["hands"][0]
     after = rec["hands_after_draw"]
     assert after[1] == stock[0:5] and after[2] == stock[5:10]
@@ -515,15 +603,21 @@ def check_own_discard_cinch() -> None:
     for r in range(5):
         deck += [dealt[1][r], dealt[0][r]]
     deck += ["JS", "8C"] + [c for c in FULL_DECK if c not in deck and c not in ("JS", "8C")]
-    decisions = [{"seat": 1, "action": "play", "discard": ["KS", "2H"]},
-                 {"seat": 0, "action": "play"}]
+    decisions = [
+        {"seat": 1, "action": "play", "discard": ["KS", "2H"]},
+        {"seat": 0, "action": "play"},
+    ]
     rules = parse_rules({"table": {"players": 2}})
     deal = Deal(rules, 0, deck)
     for d in decisions:
         deal.take_part(d["seat"], d.get("discard", []), "check")
     plays = _choose_plays(random.Random(5), deal, 0.0)
-    rec = referee({"rules": {"table": {"players": 2}},
-                   "hands": [{"deck": deck, "decisions": decisions, "plays": plays}]})
+    rec = referee(
+        {
+            "rules": {"table": {"players": 2}},
+            "hands": [{"deck": deck, "decisions": decisions, "plays": plays}],
+        }
+    )
     first = rec["hands"][0]["tricks"][0]["plays"][0]
     assert rec["hands"][0]["trump"] == "S"
     assert first["seat"] == 1 and first["cinch"] is True, first
@@ -558,8 +652,9 @@ def check_premature_skips_deal() -> None:
     """R-PREMATURE: seat 1 announced early in hand 1, so hand 2 is dealt by seat 2."""
     script = worked_example_script()
     script["hands"][0]["events"] = [{"type": "premature", "seat": 1}]
-    script["hands"][1]["decisions"] = (
-        [{"seat": s, "action": "pass"} for s in (3, 4, 0, 1)] + [{"seat": 2, "action": "play"}])
+    script["hands"][1]["decisions"] = [{"seat": s, "action": "pass"} for s in (3, 4, 0, 1)] + [
+        {"seat": 2, "action": "play"}
+    ]
     rec = referee(script)
     assert rec["hands"][1]["dealer"] == 2 and rec["hands"][1]["winner"] == 2
 
@@ -614,9 +709,15 @@ def self_check(count: int = 200, seed: int = 2024) -> None:
         settings = None
         if "pot-limit" in variants and rng.random() < 0.5:
             settings = {"pot-limit": {"limit": rng.choice([1, 4, "3/2"])}}
-        script = random_script(rng, players=players, variants=variants, settings=settings,
-                               hands=rng.randint(1, 6), illegal_rate=rng.choice([0, 0.05, 0.2]),
-                               premature_rate=rng.choice([0, 0.05, 0.2]))
+        script = random_script(
+            rng,
+            players=players,
+            variants=variants,
+            settings=settings,
+            hands=rng.randint(1, 6),
+            illegal_rate=rng.choice([0, 0.05, 0.2]),
+            premature_rate=rng.choice([0, 0.05, 0.2]),
+        )
         script = json.loads(json.dumps(script))  # what a file would hold
         frozen = json.dumps(script, sort_keys=True)
         record = referee(script)
@@ -638,11 +739,20 @@ def self_check(count: int = 200, seed: int = 2024) -> None:
         raise AssertionError(f"not refused: {description}")
     check_worked_example()
     check_targeted()
-    print(f"{count} random scripts refereed ({conserved} checked for money conservation), "
-          f"{len(bad)} malformed scripts refused, worked example and targeted checks ok")
+    print(
+        f"{count} random scripts refereed ({conserved} checked for money conservation), "
+        f"{len(bad)} malformed scripts refused, worked example and targeted checks ok"
+    )
     print("coverage:", STATS)
-    for key in ("reshuffles", "double_reshuffles", "reneges", "corrections", "premature",
-                "sole", "cinch_plays"):
+    for key in (
+        "reshuffles",
+        "double_reshuffles",
+        "reneges",
+        "corrections",
+        "premature",
+        "sole",
+        "cinch_plays",
+    ):
         assert STATS[key] > 0, f"the generator never exercised {key}"
 
 

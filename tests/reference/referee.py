@@ -16,6 +16,7 @@ Lower-level pieces are public too, so that generate.py can drive the very same
 rule functions when it invents hands: parse_rules, parse_balances, Rules,
 Deal, Session, trick_winner, rotate_dealer, FULL_DECK, card helpers.
 """
+
 from __future__ import annotations
 
 import re
@@ -335,8 +336,11 @@ class Deal:
     def reshuffle(self, seat: int, where: str) -> None:
         """R-RESHUFFLE (I-3): scripted order, earlier discards on top."""
         if not self.pile:
-            fail(where, f"the stock runs out while serving seat {seat} and no discards are left",
-                 "R-RESHUFFLE")
+            fail(
+                where,
+                f"the stock runs out while serving seat {seat} and no discards are left",
+                "R-RESHUFFLE",
+            )
         self.stock = [card for _, card in self.pile]
         for owner, card in self.pile:
             self.own_discards[owner].discard(card)  # returned: no longer known-out (R-SURE)
@@ -379,7 +383,8 @@ class Deal:
         top = max(trumps, key=rank)
         hand, out = self.hands[seat], self.known_out(seat)
         return [
-            t for t in trumps
+            t
+            for t in trumps
             if all(u in hand or u in out for u in trumps_between(t, top, self.trump))
         ]
 
@@ -412,7 +417,9 @@ class Deal:
         return list(hand)  # R-DISCARD
 
     # -- R-CINCH-LEAD / R-CINCH-FOLLOW / R-CINCH-LAST (I-7) -------------------------------
-    def legal(self, seat: int, trick: list[tuple[int, str]], is_last: bool) -> tuple[list[str], bool]:
+    def legal(
+        self, seat: int, trick: list[tuple[int, str]], is_last: bool
+    ) -> tuple[list[str], bool]:
         """The full legal set and whether the seat has a cinch before playing."""
         ordinary = self.ordinary_legal(seat, trick)
         cinch = self.has_cinch(seat)
@@ -495,8 +502,9 @@ class Session:
     def collect_antes(self, hand: dict, where: str) -> None:
         """Ordinary antes into the pot, unless the hand gives its pot explicitly."""
         if "pot" in hand:
-            self.pot = parse_amount(hand["pot"], f"{where}, pot", "R-FIRST-POT",
-                                    minimum="nonnegative")
+            self.pot = parse_amount(
+                hand["pot"], f"{where}, pot", "R-FIRST-POT", minimum="nonnegative"
+            )
             return
         everyone = range(self.rules.players)
         if self.count == 0 or self.rules.uses("double-ante"):
@@ -521,8 +529,11 @@ class Session:
             if not isinstance(event, dict) or event.get("type") != "premature":
                 fail(ew, "unknown event (only 'premature' exists)", "R-PREMATURE")
             if self.rules.uses("simultaneous-reveal"):
-                fail(ew, "no premature announcement can arise under simultaneous-reveal",
-                     "simultaneous-reveal")
+                fail(
+                    ew,
+                    "no premature announcement can arise under simultaneous-reveal",
+                    "simultaneous-reveal",
+                )
             seat = event.get("seat")
             if not _is_int(seat) or not 0 <= seat < self.rules.players:
                 fail(f"{ew}.seat", f"no seat {seat!r}", "R-PREMATURE")
@@ -618,19 +629,28 @@ def run_decisions(deal: Deal, decisions, where: str) -> None:
         if not isinstance(decision, dict):
             fail(dw, "a decision must be an object", "R-DECIDE")
         if decision.get("seat") != seat or not _is_int(decision.get("seat")):
-            fail(f"{dw}.seat", f"decision out of turn: seat {seat} decides here, "
-                 f"not {decision.get('seat')!r}", "R-DECIDE")
+            fail(
+                f"{dw}.seat",
+                f"decision out of turn: seat {seat} decides here, not {decision.get('seat')!r}",
+                "R-DECIDE",
+            )
         action = decision.get("action")
         discard = read_discard(decision, dw)
         if action == "pass":
             if discard:
                 fail(f"{dw}.discard", f"seat {seat} passes and cannot exchange", "R-PASS")
             if seat == deal.dealer and deal.ace_of_trumps_up():
-                fail(f"{dw}.action", f"the upcard {deal.upcard} is the ace of trumps: "
-                     "the dealer must play", "R-ACE-UP")
+                fail(
+                    f"{dw}.action",
+                    f"the upcard {deal.upcard} is the ace of trumps: the dealer must play",
+                    "R-ACE-UP",
+                )
             if seat == deal.dealer and not simultaneous and not deal.active:
-                fail(f"{dw}.action", "everybody else passed: the dealer may not pass",
-                     "R-LAST-STANDS")
+                fail(
+                    f"{dw}.action",
+                    "everybody else passed: the dealer may not pass",
+                    "R-LAST-STANDS",
+                )
         elif action == "play":
             deal.take_part(seat, discard, f"{dw}.discard")
         else:
@@ -652,8 +672,14 @@ def sole_participant(deal: Deal, plays, where: str) -> dict:
     (seat,) = deal.active
     snapshot = hands_after_draw(deal)
     deal.tricks_won[seat] = deal.h
-    return {"hands_after_draw": snapshot, "tricks": [], "reneges": [],
-            "forfeit": set(), "marked": [], "sole": True}
+    return {
+        "hands_after_draw": snapshot,
+        "tricks": [],
+        "reneges": [],
+        "forfeit": set(),
+        "marked": [],
+        "sole": True,
+    }
 
 
 def read_play(play, seat: int, deal: Deal, where: str) -> tuple[str, str | None]:
@@ -661,8 +687,11 @@ def read_play(play, seat: int, deal: Deal, where: str) -> tuple[str, str | None]
     if not isinstance(play, dict):
         fail(where, "a play must be an object", "HAND-HISTORY")
     if play.get("seat") != seat or not _is_int(play.get("seat")):
-        fail(f"{where}.seat", f"play out of turn: seat {seat} plays here, "
-             f"not {play.get('seat')!r}", "R-LEAD")
+        fail(
+            f"{where}.seat",
+            f"play out of turn: seat {seat} plays here, not {play.get('seat')!r}",
+            "R-LEAD",
+        )
     card = parse_card(play.get("card"), f"{where}.card")
     if card not in deal.hands[seat]:
         fail(f"{where}.card", f"seat {seat} does not hold {card}", "R-DEAL")
@@ -697,8 +726,11 @@ def play_tricks(deal: Deal, plays, where: str) -> dict:
             corrected = correction is not None
             if corrected:
                 if card in legal:  # R-CORRECTED: correcting a legal card is impossible
-                    fail(f"{pw}.corrected_to", f"{card} was legal: it cannot be corrected",
-                         "R-CORRECTED")
+                    fail(
+                        f"{pw}.corrected_to",
+                        f"{card} was legal: it cannot be corrected",
+                        "R-CORRECTED",
+                    )
                 card = correction  # the first card goes back to the hand
             renege = card not in legal  # an illegal card that stands (R-RENEGE)
             if renege:
@@ -706,8 +738,16 @@ def play_tricks(deal: Deal, plays, where: str) -> dict:
             if renege or corrected:
                 forfeit.add(seat)
                 marked.append(seat)  # loses the next turn to deal
-            recorded.append({"seat": seat, "card": card, "legal": sort_cards(legal),
-                             "cinch": cinch, "renege": renege, "corrected": corrected})
+            recorded.append(
+                {
+                    "seat": seat,
+                    "card": card,
+                    "legal": sort_cards(legal),
+                    "cinch": cinch,
+                    "renege": renege,
+                    "corrected": corrected,
+                }
+            )
             deal.lay(seat, card, trick)
             index += 1
         winner = trick_winner(trick, deal.trump)
@@ -716,16 +756,27 @@ def play_tricks(deal: Deal, plays, where: str) -> dict:
         leader = winner
     if index < len(plays):
         fail(f"{where}, plays[{index}]", "more plays than the hand has cards", "R-LEAD")
-    return {"hands_after_draw": snapshot, "tricks": tricks, "reneges": reneges,
-            "forfeit": forfeit, "marked": marked, "sole": False}
+    return {
+        "hands_after_draw": snapshot,
+        "tricks": tricks,
+        "reneges": reneges,
+        "forfeit": forfeit,
+        "marked": marked,
+        "sole": False,
+    }
 
 
 def payout(rules: Rules, stake: Fraction, deal: Deal, outcome: dict) -> dict:
     """R-WIN, R-BOURRE, R-RENEGE, R-CORRECTED, pot-limit, and the next hand's exemptions
     (R-ANTE) (I-10, I-11)."""
     if outcome["sole"]:  # R-SOLE: nobody bourré, nobody exempt next hand
-        return {"winner": deal.active[0], "bourre": [], "paid": {}, "pot_after": Fraction(0),
-                "exempt": set()}
+        return {
+            "winner": deal.active[0],
+            "bourre": [],
+            "paid": {},
+            "pot_after": Fraction(0),
+            "exempt": set(),
+        }
     penalty = min(stake, rules.limit) if rules.uses("pot-limit") else stake
     won = deal.tricks_won
     most = max(won[s] for s in deal.active)
@@ -737,9 +788,13 @@ def payout(rules: Rules, stake: Fraction, deal: Deal, outcome: dict) -> dict:
         paid[seat] = paid.get(seat, Fraction(0)) + penalty
     carried = stake if winner is None else Fraction(0)
     tied = set(leaders) if len(leaders) > 1 else set()
-    return {"winner": winner, "bourre": bourre, "paid": paid,
-            "pot_after": carried + sum(paid.values(), Fraction(0)),
-            "exempt": set(bourre) | tied}
+    return {
+        "winner": winner,
+        "bourre": bourre,
+        "paid": paid,
+        "pot_after": carried + sum(paid.values(), Fraction(0)),
+        "exempt": set(bourre) | tied,
+    }
 
 
 # ---------------------------------------------------------------------------

@@ -81,8 +81,6 @@ def run_decisions(procedure: DecisionRule, st: HandState, agents: Recorder, rule
             procedure.exchanged(st, turn.seat, cards)
 
 
-
-
 def deck_ints(deck: Sequence[str]) -> list[int]:
     return [C(c) for c in deck]
 
@@ -91,15 +89,22 @@ class Scripted:
     """A bot with fixed answers: ``play`` (bool or {seat: bool}), discards per seat;
     plays the first legal card.  Records what it saw when deciding."""
 
-    def __init__(self, seat: int, play: bool = True, discard: Sequence[str] = (), log: list | None = None):
+    def __init__(
+        self, seat: int, play: bool = True, discard: Sequence[str] = (), log: list | None = None
+    ):
         self.seat, self.answer, self.to_discard = seat, play, [C(c) for c in discard]
         self.log = log if log is not None else []
         self.discarded = False
 
     def decide(self, view: Observation) -> bool:
         self.log.append(
-            {"seat": view.seat, "decisions": view.decisions, "active": view.active,
-             "stock": view.stock_size, "forced": view.forced}
+            {
+                "seat": view.seat,
+                "decisions": view.decisions,
+                "active": view.active,
+                "stock": view.stock_size,
+                "forced": view.forced,
+            }
         )
         return self.answer
 

@@ -103,7 +103,6 @@ class CinchOverNoCinch(Variant):
         return StandardCinch()
 
 
-
 class PayoutA(Variant):
     name = "payout-a"
     summary = "A test payout."
@@ -182,8 +181,16 @@ def _leaky_payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
     out = standard_payout(result, penalty)
     takes = list(out.takes)
     takes[result.active[0]] += 1  # one chip from nowhere
-    return HandOutcome(out.winner, takes, out.paid, out.pot_after, out.bourre, out.reneges,
-                       out.ante_exempt, out.tied)
+    return HandOutcome(
+        out.winner,
+        takes,
+        out.paid,
+        out.pot_after,
+        out.bourre,
+        out.reneges,
+        out.ante_exempt,
+        out.tied,
+    )
 
 
 class LeakyPayout(Variant):
@@ -284,9 +291,26 @@ class PlainFollowVariant(Variant):
 
 
 TEST_VARIANTS = (
-    CinchA, CinchB, CinchOverA, CinchOverNoCinch, PayoutA, PayoutB, SevenCards, CycleA,
-    CycleB, NeedsMissing, BadFollow, RaisingFollow, LeakyPayout, RaisesAtBuild,
-    WrongFollowType, WrongHandSize, WrongCinch, WrongPayoutType, DecliningPayout, ClosedFist,
+    CinchA,
+    CinchB,
+    CinchOverA,
+    CinchOverNoCinch,
+    PayoutA,
+    PayoutB,
+    SevenCards,
+    CycleA,
+    CycleB,
+    NeedsMissing,
+    BadFollow,
+    RaisingFollow,
+    LeakyPayout,
+    RaisesAtBuild,
+    WrongFollowType,
+    WrongHandSize,
+    WrongCinch,
+    WrongPayoutType,
+    DecliningPayout,
+    ClosedFist,
     PlainFollowVariant,
 )
 
@@ -306,8 +330,17 @@ def behaviour(house: House, seeds: Iterable[int] = range(3)) -> list[Any]:
         out.append(
             (
                 res.final,
-                [(h.dealer, h.outcome.winner, h.outcome.takes, h.outcome.paid, h.outcome.pot_after,
-                  list(h.state.won)) for h in res.hands],
+                [
+                    (
+                        h.dealer,
+                        h.outcome.winner,
+                        h.outcome.takes,
+                        h.outcome.paid,
+                        h.outcome.pot_after,
+                        list(h.state.won),
+                    )
+                    for h in res.hands
+                ],
             )
         )
     return out
@@ -352,7 +385,11 @@ def test_transitive_builds_on(reg: Registry) -> None:
 
 
 def test_builds_on_overrides_a_builtin(reg: Registry) -> None:
-    for spec in ("cinch-over-no-cinch", "no-cinch+cinch-over-no-cinch", "cinch-over-no-cinch+no-cinch"):
+    for spec in (
+        "cinch-over-no-cinch",
+        "no-cinch+cinch-over-no-cinch",
+        "cinch-over-no-cinch+no-cinch",
+    ):
         house = House(spec, registry=reg)
         assert house.names == ["standard", "no-cinch", "cinch-over-no-cinch"], spec
         assert answered(house)["bourre_cinch"] == "cinch-over-no-cinch"
@@ -375,7 +412,10 @@ def test_builds_on_cycle_and_missing_base(reg: Registry) -> None:
 
 ORDERS = [
     ("double-ante+pot-limit(limit=3)+no-cinch", "no-cinch+pot-limit(limit=3)+double-ante"),
-    ("optional-undertrump+four-card+table(players=6)", "four-card+standard+optional-undertrump+table(players=6)"),
+    (
+        "optional-undertrump+four-card+table(players=6)",
+        "four-card+standard+optional-undertrump+table(players=6)",
+    ),
     ("simultaneous-reveal+pot-limit(limit=2)", "pot-limit(limit=2)+simultaneous-reveal+standard"),
 ]
 
@@ -451,7 +491,9 @@ def test_impossible_settings_name_the_key(spec: str, key: str) -> None:
 
 def test_impossible_settings_in_a_house_file(tmp_path: Path) -> None:
     path = tmp_path / "house.toml"
-    path.write_text('[variants]\nuse = ["pot-limit"]\n"pot-limit" = {limit = 0}\n', encoding="utf-8")
+    path.write_text(
+        '[variants]\nuse = ["pot-limit"]\n"pot-limit" = {limit = 0}\n', encoding="utf-8"
+    )
     with pytest.raises(HouseError) as err:
         House(path)
     assert str(path) in str(err.value) and "variants.pot-limit.limit" in str(err.value)
@@ -607,8 +649,13 @@ def test_broken_plugins_are_recorded(broken_entry_points: None) -> None:
     reg = load_registry()
     errors = {e.plugin: e for e in reg.errors}
     assert set(errors) == {
-        "broken-import", "misspelt", "misspelt-method", "not-a-variant", "duplicate",
-        "nameless", "raising",
+        "broken-import",
+        "misspelt",
+        "misspelt-method",
+        "not-a-variant",
+        "duplicate",
+        "nameless",
+        "raising",
     }
     assert "cannot be imported" in errors["broken-import"].message
     assert "bourre_no_such_plugin_module" in errors["broken-import"].message
@@ -628,7 +675,9 @@ def test_broken_plugins_are_recorded(broken_entry_points: None) -> None:
     assert "misspelt-method" not in reg.variants and "not-a-variant" not in reg.variants
     # a house of the good ones still builds
     assert House("good-third-party+pot-limit(limit=2)", registry=reg).names == [
-        "standard", "good-third-party", "pot-limit"
+        "standard",
+        "good-third-party",
+        "pot-limit",
     ]
 
 
@@ -680,7 +729,9 @@ def test_bourre_variants_lists_the_good_ones(
         ("wrong-cinch", "wrong-cinch", "bourre_cinch", "lacks"),
     ],
 )
-def test_plugin_errors_at_build(reg: Registry, spec: str, plugin_name: str, hook: str, words: str) -> None:
+def test_plugin_errors_at_build(
+    reg: Registry, spec: str, plugin_name: str, hook: str, words: str
+) -> None:
     with pytest.raises(PluginError) as err:
         House(spec, registry=reg)
     assert err.value.plugin == plugin_name
@@ -707,8 +758,9 @@ def test_plugin_errors_in_a_session(reg: Registry, spec: str, hook: str, words: 
 
 def _script_with_tricks(rules: dict) -> dict:
     for seed in range(100):
-        script = random_script(random.Random(seed), players=4, variants=[], hands=1,
-                               illegal_rate=0, premature_rate=0)
+        script = random_script(
+            random.Random(seed), players=4, variants=[], hands=1, illegal_rate=0, premature_rate=0
+        )
         if script["hands"][0]["plays"] and "pot" not in script["hands"][0]:
             script = copy.deepcopy(script)
             script["rules"] = rules
@@ -809,9 +861,15 @@ def test_guarded_components_keep_their_attributes(reg: Registry, spec: str) -> N
     house = House(spec, registry=reg, strict=strict)
     assert getattr(house.rules[DECISIONS], "announcements", True) is False
     deck = [card_str(c) for c in range(52)]
-    hand = {"deck": deck, "decisions": [{"seat": 1, "action": "pass"}, {"seat": 2, "action": "pass"},
-                                         {"seat": 0, "action": "play"}],
-            "events": [{"type": "premature", "seat": 1}]}
+    hand = {
+        "deck": deck,
+        "decisions": [
+            {"seat": 1, "action": "pass"},
+            {"seat": 2, "action": "pass"},
+            {"seat": 0, "action": "play"},
+        ],
+        "events": [{"type": "premature", "seat": 1}],
+    }
     script = {"rules": {"table": {"players": 3}, "variants": {"use": [spec]}}, "hands": [hand]}
     with pytest.raises(ScriptError, match="premature"):
         replay(script, registry=reg)

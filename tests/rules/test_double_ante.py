@@ -22,8 +22,9 @@ def test_double_ante_forced_dealer_adds_second_ante() -> None:
     """R-DOUBLE-ANTE with R-LAST-STANDS: 3 players ante 1 (pot 3); both others pass,
     the dealer is forced in and adds a second ante: P = 4; he takes it (R-SOLE)."""
     deck = script_deck({}, 0, 3)
-    script = make_script([make_hand(deck, decisions(0, 3, {0: "play"}))], players=3,
-                         variants=["double-ante"])
+    script = make_script(
+        [make_hand(deck, decisions(0, 3, {0: "play"}))], players=3, variants=["double-ante"]
+    )
     rec = agree(script)
     h = rec["hands"][0]
     assert h["pot_at_stake"] == 4 and h["winner"] == 0 and h["active"] == [0]
@@ -47,8 +48,14 @@ def test_double_ante_no_exemptions_and_p_includes_second_antes() -> None:
     assert std["hands"][1]["pot_at_stake"] == 10 + 2
 
 
-@pytest.mark.parametrize("spec", ["double-ante", "double-ante+table(players=7,ante=2)",
-                                  'double-ante+table(players=3,ante="1/2")'])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "double-ante",
+        "double-ante+table(players=7,ante=2)",
+        'double-ante+table(players=3,ante="1/2")',
+    ],
+)
 def test_double_ante_every_hand_with_bots(spec: str) -> None:
     """R-DOUBLE-ANTE: every hand, every seat antes; P = carried pot + n antes + one
     more ante per active player (the forced dealer included)."""

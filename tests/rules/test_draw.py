@@ -276,9 +276,18 @@ def _reshuffle_script() -> tuple[dict[str, Any], list[list[str]], list[str]]:
     dealt = dealt_hands(deck, 0, 8)
     stock = deck[40:]
     d1, d2, d3, d4, d5 = dealt[1], dealt[2], dealt[3][:4], dealt[4], dealt[5]
-    decs = decisions(0, 8, {1: ("play", " ".join(d1)), 2: ("play", " ".join(d2)),
-                            3: ("play", " ".join(d3)), 4: ("play", " ".join(d4)),
-                            5: ("play", " ".join(d5)), 0: "play"})
+    decs = decisions(
+        0,
+        8,
+        {
+            1: ("play", " ".join(d1)),
+            2: ("play", " ".join(d2)),
+            3: ("play", " ".join(d3)),
+            4: ("play", " ".join(d4)),
+            5: ("play", " ".join(d5)),
+            0: "play",
+        },
+    )
     script = complete(make_script([make_hand(deck, decs)], players=8))
     return script, dealt, stock
 
@@ -305,7 +314,9 @@ def test_reshuffle_twice_in_the_engine() -> None:
     script, dealt, _ = _reshuffle_script()
     hand = script["hands"][0]
     by_seat = {d["seat"]: d for d in hand["decisions"]}
-    bots = [Scripted(s, by_seat[s]["action"] == "play", by_seat[s].get("discard", ())) for s in range(8)]
+    bots = [
+        Scripted(s, by_seat[s]["action"] == "play", by_seat[s].get("discard", ())) for s in range(8)
+    ]
     res = _play_one("standard+table(players=8)", hand["deck"], bots)
     assert len(res.state.reshuffles) == 2
     assert [card_str(c) for c in res.state.reshuffles[0]] == dealt[1] + dealt[2]

@@ -32,11 +32,18 @@ def test_four_card_script_tricks_exchange_and_cinch() -> None:
     """Dealer 0 (upcard 9S: spades trump), 3 players.  Seat 1 holds AS KS QS 2H and
     leads with a cinch (3 masters): legal = AS KS QS (R-CINCH-LEAD, R-EQUIV; a cinch
     is still 3).  Seat 2 exchanges all 4 cards (0–4 exchanged); 4 tricks."""
-    deck = script_deck({1: "AS KS QS 2H", 2: "2C 3C 4C 5C", 0: "6C 7C 8C 9S"}, 0, 3, hand_size=4,
-                       stock_first="AH KH QH JH")
+    deck = script_deck(
+        {1: "AS KS QS 2H", 2: "2C 3C 4C 5C", 0: "6C 7C 8C 9S"},
+        0,
+        3,
+        hand_size=4,
+        stock_first="AH KH QH JH",
+    )
     script = make_script(
         [make_hand(deck, decisions(0, 3, {1: "play", 2: ("play", "2C 3C 4C 5C"), 0: "play"}))],
-        players=3, variants=["four-card"])
+        players=3,
+        variants=["four-card"],
+    )
     script = complete(script)
     rec = agree(script)
     h = rec["hands"][0]
@@ -53,8 +60,11 @@ def test_four_card_exchange_more_than_four_refused() -> None:
     deck = script_deck({}, 0, 3, hand_size=4)
     hands = dealt_hands(deck, 0, 3, hand_size=4)
     bad = hands[1] + ["AS" if "AS" not in hands[1] else "KS"]
-    script = make_script([make_hand(deck, [{"seat": 1, "action": "play", "discard": bad}])],
-                         players=3, variants=["four-card"])
+    script = make_script(
+        [make_hand(deck, [{"seat": 1, "action": "play", "discard": bad}])],
+        players=3,
+        variants=["four-card"],
+    )
     with pytest.raises(ScriptError, match="R-DRAW"):
         run(script)
 

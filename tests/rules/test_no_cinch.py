@@ -47,7 +47,10 @@ def test_no_cinch_sessions_never_flag_a_cinch() -> None:
     for seed in range(5):
         res = play_session(House("no-cinch+table(players=3)"), seed=seed, record=True)
         assert all(not p.cinch for h in res.hands for p in h.plays)
-    flagged = sum(p.cinch for seed in range(5)
-                  for h in play_session(House("standard+table(players=3)"), seed=seed, record=True).hands
-                  for p in h.plays)
+    flagged = sum(
+        p.cinch
+        for seed in range(5)
+        for h in play_session(House("standard+table(players=3)"), seed=seed, record=True).hands
+        for p in h.plays
+    )
     assert flagged > 0

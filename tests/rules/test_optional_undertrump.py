@@ -51,7 +51,11 @@ def test_optional_undertrump_cinch_still_forces_highest_trump() -> None:
     assert S(legal) == {"5S", "4S", "2C"}
     assert rules[CINCH].has_cinch(hand, SPADES, frozenset(), 3)
     assert S(rules[CINCH].narrow(legal, hand, trick, SPADES, frozenset(), False)) == {"5S", "4S"}
-    assert S(rules[CINCH].narrow(legal, hand, trick, SPADES, frozenset(), True)) == {"5S", "4S", "2C"}
+    assert S(rules[CINCH].narrow(legal, hand, trick, SPADES, frozenset(), True)) == {
+        "5S",
+        "4S",
+        "2C",
+    }
 
 
 def test_optional_undertrump_script() -> None:
@@ -59,8 +63,9 @@ def test_optional_undertrump_script() -> None:
     the dealer, without hearts and unable to beat KS, discards 2C: legal under
     optional-undertrump, a renege under the standard (he had to play 9S)."""
     deck = script_deck({1: "2H 3H 4H 5H 6H", 2: "KS 2D 3D 4D 5D", 0: "2C 3C 4C 5C 9S"}, 0, 3)
-    hand = make_hand(deck, decisions(0, 3, {1: "play", 2: "play", 0: "play"}),
-                     plays("1:2H 2:KS 0:2C"))
+    hand = make_hand(
+        deck, decisions(0, 3, {1: "play", 2: "play", 0: "play"}), plays("1:2H 2:KS 0:2C")
+    )
     opt = complete(make_script([copy.deepcopy(hand)], players=3, variants=["optional-undertrump"]))
     rec = agree(opt)
     first = rec["hands"][0]["tricks"][0]["plays"][2]

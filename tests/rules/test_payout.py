@@ -463,7 +463,16 @@ def test_the_payout_records_behave_as_values() -> None:
     assert (back.winner, back.ante_exempt, back.tied, back.pot_after) == (
         2, frozenset({0}), (1, 2), 7,
     )  # fmt: skip
-    for name in ("winner", "takes", "paid", "pot_after", "bourre", "reneges", "ante_exempt", "tied"):
+    for name in (
+        "winner",
+        "takes",
+        "paid",
+        "pot_after",
+        "bourre",
+        "reneges",
+        "ante_exempt",
+        "tied",
+    ):
         assert f"{name}=" in repr(full)
     assert full != HandOutcome(2, [0, 5], [1, 0], 7, [0], [0], frozenset({0}), (2, 1))
     back_res = pickle.loads(pickle.dumps(PlayResult(2, 5, [0, 1], [3, 2], {1}, [1], True)))

@@ -74,7 +74,9 @@ def _sessions(house: House) -> list[Any]:
     out = []
     for seed in range(4):
         res = play_session(house, seed=seed, record=True)
-        out.append([(h.outcome.takes, h.outcome.paid, [p.legal for p in h.plays]) for h in res.hands])
+        out.append(
+            [(h.outcome.takes, h.outcome.paid, [p.legal for p in h.plays]) for h in res.hands]
+        )
     return out
 
 
@@ -154,5 +156,3 @@ def test_a_component_lacking_its_methods_is_refused(reg: Registry) -> None:
     reg = load_registry(extra=[("empty", plugin("empty", bad))])
     with pytest.raises(PluginError, match=r"empty-follow.*lacks legal"):
         House("empty-follow", registry=reg)
-
-

@@ -43,9 +43,17 @@ def test_simultaneous_exchange_order_script() -> None:
     deck = script_deck({}, 0, 4, stock_first="AS KS QS JS TS")
     hands = dealt_hands(deck, 0, 4)
     script = make_script(
-        [make_hand(deck, decisions(0, 4, {1: ("play", " ".join(hands[1][:2])),
-                                          3: ("play", " ".join(hands[3][:3]))}))],
-        players=4, variants=["simultaneous-reveal"])
+        [
+            make_hand(
+                deck,
+                decisions(
+                    0, 4, {1: ("play", " ".join(hands[1][:2])), 3: ("play", " ".join(hands[3][:3]))}
+                ),
+            )
+        ],
+        players=4,
+        variants=["simultaneous-reveal"],
+    )
     rec = agree(complete(script))
     after = rec["hands"][0]["hands_after_draw"]
     assert set(after[1]) == set(hands[1][2:]) | {"AS", "KS"}
@@ -56,8 +64,11 @@ def test_simultaneous_nobody_plays_dealer_forced_in_without_exchange() -> None:
     """R-SIMULTANEOUS-NOBODY: everyone passes; the dealer is forced in, does not
     exchange, and takes the pot (R-SOLE)."""
     deck = script_deck({}, 2, 4)
-    script = make_script([make_hand(deck, decisions(2, 4, {}), dealer=2)], players=4,
-                         variants=["simultaneous-reveal"])
+    script = make_script(
+        [make_hand(deck, decisions(2, 4, {}), dealer=2)],
+        players=4,
+        variants=["simultaneous-reveal"],
+    )
     h = agree(script)["hands"][0]
     assert h["active"] == [2] and h["winner"] == 2 and h["tricks_won"][2] == 5
     assert set(h["hands_after_draw"][2]) == set(dealt_hands(deck, 2, 4)[2])
@@ -81,8 +92,9 @@ def test_simultaneous_forced_dealer_may_not_discard() -> None:
 def test_simultaneous_ace_up_dealer_must_play() -> None:
     """R-ACE-UP in every decision mode: with AS up, the dealer must reveal play."""
     deck = script_deck({0: "2C 3C 4C 5C AS"}, 0, 3)
-    script = make_script([make_hand(deck, decisions(0, 3, {1: "play"}))], players=3,
-                         variants=["simultaneous-reveal"])
+    script = make_script(
+        [make_hand(deck, decisions(0, 3, {1: "play"}))], players=3, variants=["simultaneous-reveal"]
+    )
     with pytest.raises(ScriptError, match="R-ACE-UP"):
         run(script)
     # bots: the dealer is told, and a pass is refused
@@ -104,16 +116,20 @@ def test_simultaneous_ace_up_dealer_must_play() -> None:
     assert err.value.rule == "R-ACE-UP"
     assert state.current_player() == 0 and state.phase_name == "decide"
     # revealing play is fine, and nobody else playing makes the dealer sole
-    ok = make_script([make_hand(deck, decisions(0, 3, {0: "play"}))], players=3,
-                     variants=["simultaneous-reveal"])
+    ok = make_script(
+        [make_hand(deck, decisions(0, 3, {0: "play"}))], players=3, variants=["simultaneous-reveal"]
+    )
     assert agree(ok)["hands"][0]["winner"] == 0
 
 
 def test_simultaneous_premature_events_refused() -> None:
     """No premature announcement can arise (R-SIMULTANEOUS): a script event is refused."""
     deck = script_deck({}, 0, 3)
-    script = make_script([make_hand(deck, decisions(0, 3, {0: "play"}), events=[1])], players=3,
-                         variants=["simultaneous-reveal"])
+    script = make_script(
+        [make_hand(deck, decisions(0, 3, {0: "play"}), events=[1])],
+        players=3,
+        variants=["simultaneous-reveal"],
+    )
     with pytest.raises(ScriptError) as err:
         run(script)
     assert "premature" in str(err.value).lower() and "hand 1, announcements" in str(err.value)

@@ -474,6 +474,7 @@ def test_a_torn_state_file_resumes_twice(tmp_path):
     """kill -9 mid-line: the resume cuts the torn line before appending, so a second
     resume still reads the file; a line edited by hand is refused."""
     from bourre.sim.runs import runner
+
     state = tmp_path / "s.jsonl"
     config = runner.RunConfig(["standard"], 6, "torn", runner.parse_bots("random"), False)
     runner.run(config, state=state)
@@ -486,7 +487,11 @@ def test_a_torn_state_file_resumes_twice(tmp_path):
     runner.run(config, state=state, resume=done)
     assert sorted(runner.load_state(state)[1]["standard"]) == list(range(6))
     lines = state.read_text().splitlines()
-    lines[2] = lines[2].replace('"i": 1', '"i": 5', 1) if '"i": 1' in lines[2] else lines[2].replace("1", "2", 1)
+    lines[2] = (
+        lines[2].replace('"i": 1', '"i": 5', 1)
+        if '"i": 1' in lines[2]
+        else lines[2].replace("1", "2", 1)
+    )
     state.write_text("\n".join(lines) + "\n")
     with pytest.raises(runner.StateError, match="line 3 does not match its digest"):
         runner.load_state(state)
@@ -516,10 +521,27 @@ def test_sigterm_keeps_the_completed_sessions(tmp_path):
 
     state = tmp_path / "s.jsonl"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bourre.cli", "simulate", "standard", "--bots", "random",
-         "--sessions", "200000", "--workers", "1", "--chunk", "50", "--state", str(state),
-         "--no-progress"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-m",
+            "bourre.cli",
+            "simulate",
+            "standard",
+            "--bots",
+            "random",
+            "--sessions",
+            "200000",
+            "--workers",
+            "1",
+            "--chunk",
+            "50",
+            "--state",
+            str(state),
+            "--no-progress",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     for _ in range(200):
         time.sleep(0.05)
@@ -551,8 +573,18 @@ def test_figures_name_houses_as_the_table_does(tmp_path):
     try:
         r = CliRunner().invoke(
             app,
-            ["compare", "standard", "double-ante", "--sessions", "4", "--bots", "random",
-             "--no-progress", "--plot", str(tmp_path)],
+            [
+                "compare",
+                "standard",
+                "double-ante",
+                "--sessions",
+                "4",
+                "--bots",
+                "random",
+                "--no-progress",
+                "--plot",
+                str(tmp_path),
+            ],
         )
     finally:
         matplotlib.rcParams["svg.fonttype"] = "path"

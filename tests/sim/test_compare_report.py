@@ -160,8 +160,12 @@ def test_table_speaks_in_chips_with_one_mark(run4: Any) -> None:
     assert not re.search(r"\d\.00\b", out)  # no 5,712.00, no ±0.00
     assert "*: differs from standard on the same deals" in out
     assert "±: the range where the true figure lies 19 times in 20" in out
-    for group in ("Pots, in chips", "Bourré and ties", "A session of 12 hands",
-                  "Chips a hand, by place"):
+    for group in (
+        "Pots, in chips",
+        "Bourré and ties",
+        "A session of 12 hands",
+        "Chips a hand, by place",
+    ):
         assert group in out
     assert "dealer (decides last)" in out and "1st (dealer's left)" in out
     assert "stays in the pot" in out and "the deal rotates" in out
@@ -213,9 +217,28 @@ def test_places_are_named_from_the_dealer() -> None:
 def test_json_keeps_its_fields_and_adds_new_ones(run4: Any) -> None:
     _, m = run4
     h = m["houses"][1]
-    before = {"house", "sessions", "hands", "players", "pot_mean", "bourre_hands", "carried",
-              "sole", "dealer", "spread", "pot_median", "pot_max", "playing", "bourre",
-              "cinch", "below", "seat", "position", "pot_by_hand", "vs_first"}
+    before = {
+        "house",
+        "sessions",
+        "hands",
+        "players",
+        "pot_mean",
+        "bourre_hands",
+        "carried",
+        "sole",
+        "dealer",
+        "spread",
+        "pot_median",
+        "pot_max",
+        "playing",
+        "bourre",
+        "cinch",
+        "below",
+        "seat",
+        "position",
+        "pot_by_hand",
+        "vs_first",
+    }
     assert before <= set(h)
     assert {"pot_p99", "dealer_edge", "swing", "start_balance", "below_balance"} <= set(h)
     assert {"dealer_edge", "swing", "spread", "pot_mean"} <= set(h["vs_first"])
@@ -233,7 +256,11 @@ def test_every_figure_has_a_caption_and_axes_in_chips_or_per_cent(run4: Any) -> 
     made = list(figures(res, m))
     assert [s.name for s, _ in made] == [f.name for f in FIGURES]
     assert {f.name for f in FIGURES} == {
-        "pot_chance", "pot_growth", "balance_path", "balance_spread", "money_by_place"
+        "pot_chance",
+        "pot_growth",
+        "balance_path",
+        "balance_spread",
+        "money_by_place",
     }
     for spec, fig in made:
         assert len(spec.caption) > 80, spec.name
@@ -289,9 +316,23 @@ def test_report_is_one_self_contained_page(tmp_path: Path) -> None:
     out = tmp_path / "out.html"
     r = CliRunner().invoke(
         app,
-        ["compare", "standard", "pot-limit(limit=10)", "--sessions", "3", "--seed", "s",
-         "--bots", "heuristic,random,random,random,random", "--rotate", "--below", "40",
-         "--no-progress", "--report", str(out)],
+        [
+            "compare",
+            "standard",
+            "pot-limit(limit=10)",
+            "--sessions",
+            "3",
+            "--seed",
+            "s",
+            "--bots",
+            "heuristic,random,random,random,random",
+            "--rotate",
+            "--below",
+            "40",
+            "--no-progress",
+            "--report",
+            str(out),
+        ],
     )
     assert r.exit_code == 0, r.stderr
     page = out.read_text(encoding="utf-8")
@@ -370,7 +411,9 @@ def test_money_by_place_is_kept_per_session_and_old_state_files_agree(run4: Any)
     old = R.RunResult(
         res.config,
         {
-            h: {i: {k: v for k, v in x.items() if k not in ("place", "start")} for i, x in d.items()}
+            h: {
+                i: {k: v for k, v in x.items() if k not in ("place", "start")} for i, x in d.items()
+            }
             for h, d in res.summaries.items()
         },
     )

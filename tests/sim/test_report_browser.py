@@ -26,8 +26,18 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("report") / "report.html"
     r = CliRunner().invoke(
         app,
-        ["compare", "standard", "pot-limit(limit=10)", "--sessions", "4", "--bots", "random",
-         "--no-progress", "--report", str(out)],
+        [
+            "compare",
+            "standard",
+            "pot-limit(limit=10)",
+            "--sessions",
+            "4",
+            "--bots",
+            "random",
+            "--no-progress",
+            "--report",
+            str(out),
+        ],
     )
     assert r.exit_code == 0, r.stderr
     return out
@@ -38,8 +48,21 @@ def sweep_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("sweep") / "sweep.html"
     r = CliRunner().invoke(
         app,
-        ["sweep", "standard+pot-limit(limit={5,10,80})", "--sessions", "4", "--bots", "random",
-         "--metric", "pot", "--metric", "down", "--no-progress", "--report", str(out)],
+        [
+            "sweep",
+            "standard+pot-limit(limit={5,10,80})",
+            "--sessions",
+            "4",
+            "--bots",
+            "random",
+            "--metric",
+            "pot",
+            "--metric",
+            "down",
+            "--no-progress",
+            "--report",
+            str(out),
+        ],
     )
     assert r.exit_code == 0, r.stderr
     return out

@@ -28,8 +28,18 @@ cli = CliRunner()
 def simulate(*args: str) -> tuple[int, str]:
     r = cli.invoke(
         app,
-        ["simulate", "standard", "--bots", "random", "--sessions", "2", "--workers", "1",
-         "--no-progress", *args],
+        [
+            "simulate",
+            "standard",
+            "--bots",
+            "random",
+            "--sessions",
+            "2",
+            "--workers",
+            "1",
+            "--no-progress",
+            *args,
+        ],
     )
     return r.exit_code, r.stderr
 
@@ -166,9 +176,21 @@ def test_a_key_that_is_a_pipe_is_refused_without_waiting(tmp_path: Path, run_a: 
     key.unlink()
     os.mkfifo(key, 0o600)
     r = subprocess.run(
-        [sys.executable, "-m", "bourre.cli", "simulate", "standard", "--bots", "random",
-         "--no-progress", "--resume", str(run_a)],
-        capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-m",
+            "bourre.cli",
+            "simulate",
+            "standard",
+            "--bots",
+            "random",
+            "--no-progress",
+            "--resume",
+            str(run_a),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert r.returncode == 2 and "is not a regular file" in r.stderr, r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
@@ -211,15 +233,36 @@ def _signed_file(tmp_path: Path, edit: object) -> Path:
 @pytest.mark.parametrize(
     ("edit", "words"),
     [
-        (lambda e: e.__setitem__("house", ["standard"]), "line 2: the line's 'house' should be a house string"),
-        (lambda e: e["summary"].__setitem__("pot", "5"), "line 2: the summary's 'pot' should be a list of numbers"),
-        (lambda e: e["summary"]["pot"].__setitem__(0, "5"), "line 2: the summary's 'pot' should be a list of numbers"),
-        (lambda e: e["summary"].__setitem__("hands", 2.5), "line 2: the summary's 'hands' should be a whole number"),
-        (lambda e: e["summary"].__setitem__("final", None), "the summary's 'final' should be a list of numbers"),
+        (
+            lambda e: e.__setitem__("house", ["standard"]),
+            "line 2: the line's 'house' should be a house string",
+        ),
+        (
+            lambda e: e["summary"].__setitem__("pot", "5"),
+            "line 2: the summary's 'pot' should be a list of numbers",
+        ),
+        (
+            lambda e: e["summary"]["pot"].__setitem__(0, "5"),
+            "line 2: the summary's 'pot' should be a list of numbers",
+        ),
+        (
+            lambda e: e["summary"].__setitem__("hands", 2.5),
+            "line 2: the summary's 'hands' should be a whole number",
+        ),
+        (
+            lambda e: e["summary"].__setitem__("final", None),
+            "the summary's 'final' should be a list of numbers",
+        ),
         (lambda e: e["summary"].pop("players"), "line 2: the summary has no 'players'"),
-        (lambda e: e["summary"].__setitem__("extra", 1), "the summary has 'extra', which is none of its fields"),
+        (
+            lambda e: e["summary"].__setitem__("extra", 1),
+            "the summary has 'extra', which is none of its fields",
+        ),
         (lambda e: e["summary"]["final"].pop(), "one entry a seat or a hand"),
-        (lambda e: e["summary"].__setitem__("players", 10**6), "'players' or 'hands' is out of range"),
+        (
+            lambda e: e["summary"].__setitem__("players", 10**6),
+            "'players' or 'hands' is out of range",
+        ),
         (lambda e: e.__setitem__("summary", []), "the line's 'summary' should be an object"),
         (lambda e: e.pop("summary"), "line 2: the line has no 'summary'"),
     ],
@@ -238,7 +281,9 @@ def test_a_plan_line_of_the_wrong_types_is_refused(tmp_path: Path) -> None:
     log = StateLog(path, config.header())
     log.write([json.dumps({"sessions": "9", "houses": ["standard"]})])
     log.close()
-    assert "line 2: the line's 'sessions' should be a whole number" in refused("--resume", str(path))
+    assert "line 2: the line's 'sessions' should be a whole number" in refused(
+        "--resume", str(path)
+    )
 
 
 def test_the_summaries_of_both_engines_pass_their_check() -> None:

@@ -309,7 +309,10 @@ def test_help_names_the_metrics() -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        ([LIMITS, "--metric", "pots"], ["--metric 'pots'", "pot, pot-median, pot-p99, bourre", "edge"]),
+        (
+            [LIMITS, "--metric", "pots"],
+            ["--metric 'pots'", "pot, pot-median, pot-p99, bourre", "edge"],
+        ),
         (["pot-limit(limit={})"], ["is empty"]),
         (["pot-limit(limit={5,{6,7}})"], ["nested"]),
         (["pot-limit(limit={5,10)"], ["never closed"]),

@@ -25,7 +25,9 @@ def test_compose_a_house_from_the_forms() -> None:
     page = client.get("/")
     assert page.status_code == 200
     assert 'name="pot-limit.limit"' in page.text and 'name="table.players"' in page.text
-    r = client.post("/", data={"use:pot-limit": "1", "pot-limit.limit": "10"}, follow_redirects=True)
+    r = client.post(
+        "/", data={"use:pot-limit": "1", "pot-limit.limit": "10"}, follow_redirects=True
+    )
     assert r.status_code == 200
     assert "standard+pot-limit(limit=10)" in r.text and "R-POT-LIMIT" in r.text
 
@@ -51,7 +53,9 @@ def test_a_hand_refereed_line_by_line() -> None:
     for line in lines:
         if line.startswith("play "):
             if plays == index:
-                r = client.post("/hand?house=standard", data={"script": script, "line": f"play {seat} {bad}"})
+                r = client.post(
+                    "/hand?house=standard", data={"script": script, "line": f"play {seat} {bad}"}
+                )
                 assert r.status_code == 400 and "Refused:" in r.text and "(R-" in r.text
             plays += 1
         r = client.post("/hand?house=standard", data={"script": script, "line": line})
@@ -84,7 +88,9 @@ def test_paste_a_script() -> None:
         ("post", "/paste", {"script": "x" * (MAX_BODY + 10)}),
     ],
 )
-def test_bad_requests_never_break_the_server(method: str, url: str, data: dict[str, str] | None) -> None:
+def test_bad_requests_never_break_the_server(
+    method: str, url: str, data: dict[str, str] | None
+) -> None:
     r = client.get(url) if method == "get" else client.post(url, data=data)
     assert r.status_code in (200, 400, 413), r.status_code
     assert "Internal Server Error" not in r.text
@@ -103,8 +109,13 @@ def test_serve_binds_to_this_machine_by_default() -> None:
 
 
 def test_every_answer_carries_the_security_headers() -> None:
-    for r in (client.get("/"), client.get("/rules?house=x"), client.post("/paste", data={"script": "{"}),
-              client.get("/nowhere"), client.head("/")):
+    for r in (
+        client.get("/"),
+        client.get("/rules?house=x"),
+        client.post("/paste", data={"script": "{"}),
+        client.get("/nowhere"),
+        client.head("/"),
+    ):
         csp = r.headers["content-security-policy"]
         assert "default-src 'none'" in csp and "frame-ancestors 'none'" in csp
         # scripts only from this server (the tap page's /tap/session.js), never inline
@@ -128,9 +139,17 @@ def test_the_page_style_is_the_one_the_policy_allows() -> None:
 
 @pytest.mark.parametrize(
     ("host", "status"),
-    [("localhost", 200), ("127.0.0.1:8000", 200), ("[::1]:8000", 200), ("LOCALHOST", 200),
-     ("evil.example", 400), ("localhost.evil.example", 400), ("localhost:x", 400), ("", 400),
-     ("referee.lan", 200)],
+    [
+        ("localhost", 200),
+        ("127.0.0.1:8000", 200),
+        ("[::1]:8000", 200),
+        ("LOCALHOST", 200),
+        ("evil.example", 400),
+        ("localhost.evil.example", 400),
+        ("localhost:x", 400),
+        ("", 400),
+        ("referee.lan", 200),
+    ],
 )
 def test_only_known_host_names_are_answered(host: str, status: int) -> None:
     named = TestClient(create_app(["referee.lan"]), raise_server_exceptions=False)
@@ -156,7 +175,9 @@ def test_only_known_host_names_are_answered(host: str, status: int) -> None:
 )
 def test_posts_from_other_sites_are_refused(headers: dict[str, str], status: int) -> None:
     lines, _ = hand_lines()
-    r = client.post("/paste", data={"script": "house standard\n" + "\n".join(lines)}, headers=headers)
+    r = client.post(
+        "/paste", data={"script": "house standard\n" + "\n".join(lines)}, headers=headers
+    )
     assert r.status_code == status
     assert ("takes the pot" in r.text) == (status == 200)
 
@@ -187,22 +208,68 @@ def test_a_body_that_never_comes_is_answered_in_time() -> None:
     async def send(message: dict[str, object]) -> None:
         sent.append(message)
 
-    scope = {"type": "http", "method": "POST", "path": "/paste", "headers": [(b"host", b"localhost")],
-             "query_string": b"", "scheme": "http", "http_version": "1.1", "root_path": ""}
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/paste",
+        "headers": [(b"host", b"localhost")],
+        "query_string": b"",
+        "scheme": "http",
+        "http_version": "1.1",
+        "root_path": "",
+    }
     t0 = time.monotonic()
     asyncio.run(app(scope, receive, send))  # type: ignore[arg-type]
     assert time.monotonic() - t0 < 5
     assert sent[1]["status"] == 408
 
 
-HOSTILE_WORDS = ["hand", "dealer", "²", "balances", "--5", "[" * 3000, "9" * 5000, "play", "1",
-                 "AS", "upcard", "deck", "pot", "decide", "rules", "house", "(", ")", ",", "1e999",
-                 "\x00", "é", "99", "discard", "#", "=", "table(players=7)", "{", '"', "pass"]
+HOSTILE_WORDS = [
+    "hand",
+    "dealer",
+    "²",
+    "balances",
+    "--5",
+    "[" * 3000,
+    "9" * 5000,
+    "play",
+    "1",
+    "AS",
+    "upcard",
+    "deck",
+    "pot",
+    "decide",
+    "rules",
+    "house",
+    "(",
+    ")",
+    ",",
+    "1e999",
+    "\x00",
+    "é",
+    "99",
+    "discard",
+    "#",
+    "=",
+    "table(players=7)",
+    "{",
+    '"',
+    "pass",
+]
 
 
-HOSTILE_LINES = ["hand dealer ²", "balances --5", "rules " + "[" * 5000, "balances " + "9" * 5000,
-                  "hand pot 1e999", "hand dealer 9" + "9" * 5000, "play ², 1 AS", "decide ² play",
-                  "dealt ³: AS", "rules {\"table\": {\"players\": " + "9" * 5000 + "}}"]
+HOSTILE_LINES = [
+    "hand dealer ²",
+    "balances --5",
+    "rules " + "[" * 5000,
+    "balances " + "9" * 5000,
+    "hand pot 1e999",
+    "hand dealer 9" + "9" * 5000,
+    "play ², 1 AS",
+    "decide ² play",
+    "dealt ³: AS",
+    'rules {"table": {"players": ' + "9" * 5000 + "}}",
+]
 
 
 def _hostile(rng: Any, n: int) -> str:
@@ -224,13 +291,20 @@ def test_two_hundred_concurrent_hostile_requests_get_no_server_error(caplog: Any
     import time
 
     import httpx
+
     uvicorn = pytest.importorskip("uvicorn")
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    config = uvicorn.Config(create_app(body_seconds=1.0), host="127.0.0.1", port=port,
-                            log_config=None, log_level="warning", timeout_keep_alive=2)
+    config = uvicorn.Config(
+        create_app(body_seconds=1.0),
+        host="127.0.0.1",
+        port=port,
+        log_config=None,
+        log_level="warning",
+        timeout_keep_alive=2,
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -254,7 +328,9 @@ def test_two_hundred_concurrent_hostile_requests_get_no_server_error(caplog: Any
         kind = k % 10
         if kind == 0:
             lines = "hand\n" + "\n".join(_hostile(rng, 5) for _ in range(rng.randint(0, 3)))
-            r = await http.post(f"{base}/hand?house=standard", data={"script": lines, "line": _hostile(rng, 4)})
+            r = await http.post(
+                f"{base}/hand?house=standard", data={"script": lines, "line": _hostile(rng, 4)}
+            )
         elif kind == 1:
             key = rng.choice(["table.players", "table.balance", "table.ante", "pot-limit.limit"])
             r = await http.post(f"{base}/", data={key: _hostile(rng, 2), "use:pot-limit": "1"})
@@ -265,15 +341,22 @@ def test_two_hundred_concurrent_hostile_requests_get_no_server_error(caplog: Any
         elif kind == 4:
             r = await http.head(f"{base}/")
         elif kind == 5:  # a body promised and never sent
-            return await raw(b"POST /paste HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
-                             b"application/x-www-form-urlencoded\r\nContent-Length: 900\r\n\r\nscript=x")
+            return await raw(
+                b"POST /paste HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                b"application/x-www-form-urlencoded\r\nContent-Length: 900\r\n\r\nscript=x"
+            )
         elif kind == 6:
             r = await http.get(f"{base}/", headers={"host": "evil.example"})
         elif kind == 7:
-            r = await http.post(f"{base}/paste", data={"script": "x"}, headers={"origin": "http://evil.example"})
+            r = await http.post(
+                f"{base}/paste", data={"script": "x"}, headers={"origin": "http://evil.example"}
+            )
         elif kind == 8:
-            r = await http.post(f"{base}/paste", content=b"script=" + b"9" * 70_000,
-                                headers={"content-type": "application/x-www-form-urlencoded"})
+            r = await http.post(
+                f"{base}/paste",
+                content=b"script=" + b"9" * 70_000,
+                headers={"content-type": "application/x-www-form-urlencoded"},
+            )
         else:
             return await raw(bytes(rng.randrange(256) for _ in range(40)) + b"\r\n\r\n")
         return r.status_code
@@ -335,20 +418,48 @@ def _in_play() -> str:
 @pytest.mark.parametrize(
     ("url", "data", "words"),
     [
-        ("/tap?house=standard", {"script": "hand dealer 4hand", "pending": "", "tap": ""},
-         "line 1, column 13: '4hand' is not a seat number (R-SEAT)"),
-        ("/tap?house=standard", {"script": "hand dealer", "pending": "", "tap": ""}, "give 'dealer N'"),
-        ("/tap?house=standard", {"script": "hand dealer ²", "pending": "", "tap": ""},
-         "'²' is not a seat number (R-SEAT)"),
+        (
+            "/tap?house=standard",
+            {"script": "hand dealer 4hand", "pending": "", "tap": ""},
+            "line 1, column 13: '4hand' is not a seat number (R-SEAT)",
+        ),
+        (
+            "/tap?house=standard",
+            {"script": "hand dealer", "pending": "", "tap": ""},
+            "give 'dealer N'",
+        ),
+        (
+            "/tap?house=standard",
+            {"script": "hand dealer ²", "pending": "", "tap": ""},
+            "'²' is not a seat number (R-SEAT)",
+        ),
         ("/hand?house=standard", {"script": "@PLAY", "line": "play ² AS"}, "not seat ²"),
         ("/hand?house=standard", {"script": "@PLAY", "line": "play ٣ AS"}, "not seat ٣"),
-        ("/hand?house=standard", {"script": "@PLAY", "line": "play 99999999999999999999 AS"}, "(R-LEAD)"),
-        ("/advise", {"place": "²", "upcard": "3H", "hand": "AH KH 7C 4D 2S"}, "place: '²' is not a whole number"),
-        ("/advise", {"place": "1", "players": "٣", "upcard": "3H", "hand": "AH KH 7C 4D 2S"}, "players:"),
-        ("/review", {"script": "@PLAY", "house": "standard", "deals": "²"}, "deals: '²' is not a whole number"),
+        (
+            "/hand?house=standard",
+            {"script": "@PLAY", "line": "play 99999999999999999999 AS"},
+            "(R-LEAD)",
+        ),
+        (
+            "/advise",
+            {"place": "²", "upcard": "3H", "hand": "AH KH 7C 4D 2S"},
+            "place: '²' is not a whole number",
+        ),
+        (
+            "/advise",
+            {"place": "1", "players": "٣", "upcard": "3H", "hand": "AH KH 7C 4D 2S"},
+            "players:",
+        ),
+        (
+            "/review",
+            {"script": "@PLAY", "house": "standard", "deals": "²"},
+            "deals: '²' is not a whole number",
+        ),
     ],
 )
-def test_the_tap_and_hand_parsers_answer_in_words(url: str, data: dict[str, str], words: str, caplog: Any) -> None:
+def test_the_tap_and_hand_parsers_answer_in_words(
+    url: str, data: dict[str, str], words: str, caplog: Any
+) -> None:
     """Issue 42: these raised inside the page (the guard answered 400 and logged a
     traceback); now each page answers its own message, the parser's."""
     import html
@@ -366,13 +477,37 @@ def test_the_command_line_reads_seats_as_the_pages_do() -> None:
     from bourre.referee.notation import NotationError, parse_script, seat_number
 
     assert [seat_number(x) for x in ("0", "7", "²", "٣", "1e3", " 1", "1234", "")] == [
-        0, 7, None, None, None, None, None, None]
+        0,
+        7,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+    ]
     for text in ("hand dealer 4hand", "hand dealer ²", "hand\nplay ² AS"):
         with pytest.raises(NotationError, match=r"is not a seat number \(R-SEAT\)"):
             parse_script(text, "the hand")
 
 
-HOSTILE_SEATS = ["²", "٣", "𝟙", "①", "Ⅷ", "1²", "-1", "+1", "0x1", "1_0", "१", "9" * 40, "", "1.0", "1e1"]
+HOSTILE_SEATS = [
+    "²",
+    "٣",
+    "𝟙",
+    "①",
+    "Ⅷ",
+    "1²",
+    "-1",
+    "+1",
+    "0x1",
+    "1_0",
+    "१",
+    "9" * 40,
+    "",
+    "1.0",
+    "1e1",
+]
 
 
 def _hostile_cases(rng: Any, n: int) -> list[tuple[str, dict[str, str]]]:
@@ -385,24 +520,70 @@ def _hostile_cases(rng: Any, n: int) -> list[tuple[str, dict[str, str]]]:
         word = rng.choice(HOSTILE_WORDS + HOSTILE_SEATS)
         kind = k % 8
         if kind == 0:
-            cases.append(("/hand?house=standard", {"script": play, "line": f"play {seat} {rng.choice(['AS', '2H', word])}"}))
+            cases.append(
+                (
+                    "/hand?house=standard",
+                    {"script": play, "line": f"play {seat} {rng.choice(['AS', '2H', word])}"},
+                )
+            )
         elif kind == 1:
-            cases.append(("/hand?house=standard", {"script": play, "line": _hostile(rng, 4).replace("1", seat)}))
+            cases.append(
+                (
+                    "/hand?house=standard",
+                    {"script": play, "line": _hostile(rng, 4).replace("1", seat)},
+                )
+            )
         elif kind == 2:
-            cases.append(("/tap?house=standard", {"script": f"hand dealer {seat}{word}", "pending": "", "tap": f"seat:{seat}"}))
+            cases.append(
+                (
+                    "/tap?house=standard",
+                    {"script": f"hand dealer {seat}{word}", "pending": "", "tap": f"seat:{seat}"},
+                )
+            )
         elif kind == 3:
-            cases.append(("/tap?house=standard", {"script": play.replace("dealer 0", f"dealer {seat}"),
-                                                  "pending": f"seat {seat}; decide", "tap": rng.choice(["", "play", f"card:{word}"])}))
+            cases.append(
+                (
+                    "/tap?house=standard",
+                    {
+                        "script": play.replace("dealer 0", f"dealer {seat}"),
+                        "pending": f"seat {seat}; decide",
+                        "tap": rng.choice(["", "play", f"card:{word}"]),
+                    },
+                )
+            )
         elif kind == 4:
-            cases.append(("/advise", {"place": seat, "players": rng.choice(["", seat, "5"]), "upcard": "3H",
-                                      "hand": "AH KH 7C 4D 2S", "hands": rng.choice(["10", seat, "9" * 13]),
-                                      "pot": rng.choice(["", seat, "1e15", "5"]), "seed": seat}))
+            cases.append(
+                (
+                    "/advise",
+                    {
+                        "place": seat,
+                        "players": rng.choice(["", seat, "5"]),
+                        "upcard": "3H",
+                        "hand": "AH KH 7C 4D 2S",
+                        "hands": rng.choice(["10", seat, "9" * 13]),
+                        "pot": rng.choice(["", seat, "1e15", "5"]),
+                        "seed": seat,
+                    },
+                )
+            )
         elif kind == 5:
-            cases.append(("/review", {"script": play, "house": "standard", "deals": rng.choice(["1", seat]), "seed": seat}))
+            cases.append(
+                (
+                    "/review",
+                    {
+                        "script": play,
+                        "house": "standard",
+                        "deals": rng.choice(["1", seat]),
+                        "seed": seat,
+                    },
+                )
+            )
         elif kind == 6:
             cases.append(("/paste", {"script": f"house standard\n{play}\nplay {seat} AS"}))
         else:
-            cases.append(("/", {"table.players": seat, "use:pot-limit": "1", "pot-limit.limit": word}))
+            cases.append(
+                ("/", {"table.players": seat, "use:pot-limit": "1", "pot-limit.limit": word})
+            )
     return cases
 
 
@@ -447,13 +628,18 @@ def test_advice_past_the_work_budget_says_try_fewer_deals(split_pot: None) -> No
 
     from bourre.web.work import PYTHON_FACTOR, WEB_WORK
 
-    assert client.post("/advise", data={**ADVICE_8, "house": "standard"}).status_code == 200  # the kernel
+    assert (
+        client.post("/advise", data={**ADVICE_8, "house": "standard"}).status_code == 200
+    )  # the kernel
     form = {**ADVICE_8, "house": "standard+split-pot"}
     r = client.post("/advise", data=form)
     most = WEB_WORK // (8 * PYTHON_FACTOR)
     words = html.unescape(r.text)
     assert r.status_code == 400 and "5,000 deals is more work than one page does" in words
-    assert f"8 seats dealt in, played on the Python rules): try fewer deals, at most {most:,} here" in words
+    assert (
+        f"8 seats dealt in, played on the Python rules): try fewer deals, at most {most:,} here"
+        in words
+    )
     r = client.post("/advise", data={**form, "hands": str(most)})
     assert r.status_code == 200 and "try fewer deals" not in r.text
 
@@ -471,12 +657,22 @@ def test_a_review_past_the_work_budget_says_try_fewer_deals(split_pot: None) -> 
 
     lines, _ = hand_lines()
     script = "\n".join(lines)
-    assert client.post("/review", data={"script": script, "house": "standard", "deals": "100"}).status_code == 200
-    r = client.post("/review", data={"script": script, "house": "standard+split-pot", "deals": "100"})
+    assert (
+        client.post(
+            "/review", data={"script": script, "house": "standard", "deals": "100"}
+        ).status_code
+        == 200
+    )
+    r = client.post(
+        "/review", data={"script": script, "house": "standard+split-pot", "deals": "100"}
+    )
     words = html.unescape(r.text)
     most = WEB_WORK // (15 * REVIEW_WEIGHT * PYTHON_FACTOR)
     assert r.status_code == 400, words[-500:]
-    assert f"15 cards played, played on the Python rules): try fewer deals, at most {most:,} here" in words
+    assert (
+        f"15 cards played, played on the Python rules): try fewer deals, at most {most:,} here"
+        in words
+    )
 
 
 def test_a_busy_workshop_answers_503_with_retry_after() -> None:
@@ -486,11 +682,17 @@ def test_a_busy_workshop_answers_503_with_retry_after() -> None:
     form = {"place": "1", "upcard": "3H", "hand": "AH KH 7C 4D 2S", "hands": "10"}
     assert all(shop.enter() for _ in range(shop.seats)) and not shop.enter()
     try:
-        for url, data in (("/advise", form), ("/review", {"script": "\n".join(hand_lines()[0]), "deals": "1"})):
+        for url, data in (
+            ("/advise", form),
+            ("/review", {"script": "\n".join(hand_lines()[0]), "deals": "1"}),
+        ):
             r = busy.post(url, data=data)
             assert r.status_code == 503 and r.headers["retry-after"] == "5", (url, r.status_code)
             assert "busy" in r.text and "try again in a moment" in r.text
-            assert r.headers["x-frame-options"] == "DENY" and "default-src 'none'" in r.headers["content-security-policy"]
+            assert (
+                r.headers["x-frame-options"] == "DENY"
+                and "default-src 'none'" in r.headers["content-security-policy"]
+            )
         assert busy.get("/health").status_code == 200  # the other pages are not queued
         assert busy.post("/paste", data={"script": "{"}).status_code == 400
     finally:
@@ -513,7 +715,13 @@ def test_health_stays_fast_under_250_concurrent_hostile_requests() -> None:
     app = create_app()
     rng = random.Random(7)
     hostile = _hostile_cases(rng, 100)
-    advice = {"house": "standard", "place": "1", "upcard": "3H", "hand": "AH KH 7C 4D 2S", "hands": "3000"}
+    advice = {
+        "house": "standard",
+        "place": "1",
+        "upcard": "3H",
+        "hand": "AH KH 7C 4D 2S",
+        "hands": "3000",
+    }
 
     async def one(k: int, http: httpx.AsyncClient) -> tuple[str, int, float]:
         t0 = time.monotonic()
@@ -521,7 +729,9 @@ def test_health_stays_fast_under_250_concurrent_hostile_requests() -> None:
             r = await http.get("/health")
             kind = "health"
         elif k % 5 == 1 and k < 100:
-            r = await http.post("/advise", data={**advice, "hands": rng.choice(["3000", "99999", "5000"])})
+            r = await http.post(
+                "/advise", data={**advice, "hands": rng.choice(["3000", "99999", "5000"])}
+            )
             kind = "advise"
         else:
             url, data = hostile[k % len(hostile)]
@@ -531,7 +741,9 @@ def test_health_stays_fast_under_250_concurrent_hostile_requests() -> None:
 
     async def main() -> list[tuple[str, int, float]]:
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://localhost", timeout=60) as http:
+        async with httpx.AsyncClient(
+            transport=transport, base_url="http://localhost", timeout=60
+        ) as http:
             return await asyncio.gather(*(one(k, http) for k in range(250)))
 
     t0 = time.monotonic()
@@ -560,8 +772,16 @@ def test_what_the_server_refuses_before_the_app_is_as_documented() -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_config=None,
-                                           log_level="critical", h11_max_incomplete_event_size=16 * 1024))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(),
+            host="127.0.0.1",
+            port=port,
+            log_config=None,
+            log_level="critical",
+            h11_max_incomplete_event_size=16 * 1024,
+        )
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(200):
@@ -588,7 +808,9 @@ def test_what_the_server_refuses_before_the_app_is_as_documented() -> None:
     app_answers = [
         b"GET /health HTTP/1.1\r\n" + host + b"Connection: Upgrade\r\nUpgrade: websocket\r\n"
         b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
-        b"GET /health HTTP/1.1\r\n" + host + b"Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+        b"GET /health HTTP/1.1\r\n"
+        + host
+        + b"Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
         b"HTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n",
         b"GET /health HTTP/1.1\r\nHost: evil.example\r\n\r\n",
     ]
@@ -603,7 +825,11 @@ def test_what_the_server_refuses_before_the_app_is_as_documented() -> None:
         server.should_exit = True
         thread.join(10)
     doc = (Path(__file__).resolve().parents[2] / "docs" / "security.md").read_text()
-    assert "What the server refuses before the app" in doc and "Invalid HTTP request received." in doc
+    assert (
+        "What the server refuses before the app" in doc and "Invalid HTTP request received." in doc
+    )
+
+
 # -- the ruling at a glance (issue 43) ---------------------------------------------------
 
 SESSION = Path(__file__).parents[2] / "docs" / "examples" / "hands" / "session.hand"

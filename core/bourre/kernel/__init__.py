@@ -28,6 +28,7 @@ from __future__ import annotations
 import importlib
 import math
 import random
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -39,6 +40,7 @@ from bourre.game.simulate import SessionResult
 from bourre.game.simulate import play_session as python_session
 from bourre.game.xoshiro import from_bits
 from bourre.houses.house import House
+from bourre.kernel import fingerprint
 from bourre.rules.money import Amount
 from bourre.rules.plugins import default_registry
 
@@ -80,13 +82,32 @@ def available() -> bool:
 # -- what the kernel can play ------------------------------------------------------------
 
 
-KERNEL_VARIANTS = frozenset(
-    {"standard", "double-ante", "pot-limit", "four-card", "simultaneous-reveal",
-     "optional-undertrump", "no-cinch"}
-)  # fmt: skip
-"""The built-in variants the kernel plays, known by the registry (registered by
-bourre's own entry points, the class the registry holds: :meth:`House.is_builtin`),
-never by a module or a class name a plugin could copy."""
+_BUILT_FROM = fingerprint.built()
+"""The fingerprints of the built-in rule modules the extension copies (the build's
+record): :mod:`bourre.kernel.fingerprint`."""
+
+KERNEL_VARIANTS = fingerprint.kernel_variants(_BUILT_FROM)
+"""The built-in variants the kernel plays (``standard`` and one a rule module it was
+built from: :func:`bourre.kernel.fingerprint.kernel_variants`), known by the registry
+(registered by bourre's own entry points, the class the registry holds:
+:meth:`House.is_builtin`), never by a module or a class name a plugin could copy."""
+
+_STALE: list[dict[str, list[str]]] = []
+"""The built-in rule modules installed now that differ from the kernel's copy, by
+variant (``*``: every house), read once a process."""
+
+
+def stale_rules() -> dict[str, list[str]]:
+    """The built-in rule modules that differ from those the kernel was built from, by
+    the variant they belong to (``*``: the standard rules, every house): those houses
+    play on the Python rules, never the kernel's old copy.  Read once a process, at the
+    first house asked about, with a one-line notice on stderr when some differ."""
+    if not _STALE:
+        got = fingerprint.stale(_BUILT_FROM, fingerprint.installed) if _kernel is not None else {}
+        _STALE.append(got)
+        if got:
+            print(fingerprint.notice(got), file=sys.stderr)
+    return _STALE[0]
 
 
 @dataclass
@@ -136,6 +157,13 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
                 " built-in variant: only the Python rules can play it"
             )
         names.add(name)
+        changed = stale_rules()
+        if "*" in changed or name in changed:
+            modules = ", ".join(changed.get("*", []) + changed.get(name, []))
+            return (
+                f"the built-in rule {modules} is not the one the compiled kernel copies"
+                f" (edited since the build): only the Python rules play {name!r}"
+            )
         if name == "pot-limit":
             limit = v.settings.limit  # type: ignore[attr-defined]
     if "standard" not in names:

@@ -131,6 +131,13 @@ def chart(
             other = House.from_arg(versus)
         except (HouseError, PluginError) as e:
             fail(f"--versus: {e}")
+    from bourre.sim.speed.forecast import chart_notice
+
+    said = chart_notice(
+        [h] if other is None else [h, other], players or h.table.players, hands, engine
+    )
+    if said is not None:  # said before the run: a house on the Python rules (issue 41)
+        print(f"bourre: {said}", file=sys.stderr)
     to_stdout = json_out == "-"
     console = Console(stderr=to_stdout)
     bar = Progress(

@@ -175,6 +175,12 @@ def launch(
         temporary = True
 
     nworkers = workers if workers is not None else cpus()
+    if not isolate and client is None:  # said before the run: a house on the Python rules
+        from bourre.sim.speed.forecast import python_path_notices
+
+        engine = os.environ.get("BOURRE_ENGINE", "auto") or "auto"
+        for line in python_path_notices(houses, specs_bots, sessions, nworkers, engine):
+            print(f"bourre: {line}", file=sys.stderr)
 
     def run_one(cfg: Any, label: str = "simulating", task: Any = None) -> Any:
         with stop_on_signals():

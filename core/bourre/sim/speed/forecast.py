@@ -1,0 +1,166 @@
+"""Said before the run (issue 41): a house that plays on the Python rules (a plugin's
+rule, a plugin's bot, a built-in rule edited since the kernel was built) is named before
+``compare``, ``simulate``, ``sweep`` or ``chart`` starts, with what forces it and about
+how long the run will take, in a card player's words:
+
+    standard+split-pot plays on the Python rules (its bourre_payout is split-pot's, a
+    plugin's): about 2 min for 1,000 sessions, against 9 s for built-in houses
+
+The time comes from a quick timed sample: a few sessions of the house on the Python
+rules, and of the built-in ``standard`` house on the kernel, played with the run's bots
+on seeds of their own (never the run's), scaled to the run's sessions and workers.
+The one place for this: the commands call :func:`python_path_notices` (sessions) or
+:func:`why_python` (the chart, whose cells it times itself).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from bourre import kernel
+from bourre.game.botmaking import BotSpec
+from bourre.houses.house import House
+from bourre.sim.runs.sessions import run_session
+
+__all__ = ["duration", "estimate", "python_path_notices", "why_python"]
+
+SAMPLE_SECONDS = 0.4
+"""About how long the sample of a house's sessions may take."""
+SAMPLE_SESSIONS = 6
+"""Sessions sampled at most."""
+
+
+def why_python(house: House, bots: str | Sequence[Any] = "heuristic") -> str | None:
+    """``None`` when the compiled kernel plays ``house`` with ``bots``; else what forces the
+    Python rules, in a player's words: the hooks a plugin answers ("its bourre_payout is
+    split-pot's, a plugin's"), a built-in rule edited since the build, a plugin's bot."""
+    reason = kernel.can_play(house, bots)
+    if reason is None:
+        return None
+    if not kernel.available():
+        return "the compiled kernel is not built"
+    plugins: dict[str, list[str]] = {}
+    for hook, v in getattr(house, "answered_by", {}).items():
+        if not house.is_builtin(v):
+            plugins.setdefault(v.name, []).append(hook)
+    if plugins:
+        return "; ".join(
+            f"its {' and '.join(sorted(hooks))} {'is' if len(hooks) == 1 else 'are'}"
+            f" {name}'s, a plugin's"
+            for name, hooks in sorted(plugins.items())
+        )
+    changed = kernel.stale_rules()
+    edited = [m for v in house.variants for m in changed.get(v.name, [])] + changed.get("*", [])
+    if edited:
+        return f"its built-in rule {', '.join(sorted(set(edited)))} was edited since the build"
+    return reason
+
+
+def duration(seconds: float) -> str:
+    """About how long, as a player says it: "about 9 s", "about 2 min", "about 1 h 20
+    min", "under a second"."""
+    if seconds < 1:
+        return "under a second"
+    if seconds < 90:
+        return f"about {seconds:.0f} s"
+    minutes = round(seconds / 60)
+    if minutes < 90:
+        return f"about {minutes} min"
+    return f"about {minutes // 60} h {minutes % 60:02d} min"
+
+
+def _per_session(house: House, bots: Sequence[BotSpec], engine: str) -> float:
+    """Seconds a session of ``house`` takes on ``engine``, from a quick sample (a first
+    session to warm up, then up to :data:`SAMPLE_SESSIONS` or :data:`SAMPLE_SECONDS`)."""
+    start = time.perf_counter()
+    run_session(house, bots, "forecast", 0, engine=engine)
+    first = time.perf_counter() - start
+    if first > SAMPLE_SECONDS:
+        return first
+    played, start = 0, time.perf_counter()
+    while played < SAMPLE_SESSIONS and time.perf_counter() - start < SAMPLE_SECONDS:
+        played += 1
+        run_session(house, bots, "forecast", played, engine=engine)
+    return (time.perf_counter() - start) / played
+
+
+def estimate(
+    house: House, bots: Sequence[BotSpec], sessions: int, workers: int
+) -> tuple[float, float | None]:
+    """About how many seconds ``sessions`` of ``house`` take on the Python rules over
+    ``workers``, and (when the kernel is built) as many of the built-in ``standard``
+    house of the same table on the kernel."""
+    share = max(1, min(workers, sessions))
+    python = _per_session(house, bots, "python") * sessions / share
+    builtin = None
+    if kernel.available():
+        plain = House("standard")
+        if kernel.can_play(plain, list(bots)) is None:
+            builtin = _per_session(plain, bots, "kernel") * sessions / share
+    return python, builtin
+
+
+def python_path_notices(
+    houses: Sequence[House],
+    bots: Sequence[BotSpec],
+    sessions: int,
+    workers: int,
+    engine: str = "auto",
+) -> list[str]:
+    """One line for each house the run plays on the Python rules for its rules (a
+    plugin's hook, a built-in rule edited since the build) though the kernel is asked
+    (``engine`` ``auto``): what forces it and about how long it takes.  Nothing when the
+    kernel is not built (the install said so) or the bots are a plugin's (every house is
+    then on the Python rules, and a plugin's bot is never run here, outside the run's
+    workers)."""
+    if engine != "auto" or not kernel.available():
+        return []
+    if kernel.can_play(House("standard"), list(bots)) is not None:
+        return []  # the bots are a plugin's: every house on the Python rules (never sampled here)
+    out: list[str] = []
+    for house in houses:
+        why = why_python(house, list(bots))
+        if why is None:
+            continue
+        try:
+            python, builtin = estimate(house, bots, sessions, workers)
+        except Exception:  # the run itself will say what is wrong with the house
+            out.append(f"{house.spec} plays on the Python rules ({why})")
+            continue
+        against = "" if builtin is None else f", against {duration(builtin)} for built-in houses"
+        out.append(
+            f"{house.spec} plays on the Python rules ({why}): {duration(python)}"
+            f" for {sessions:,} sessions{against}"
+        )
+    return out
+
+
+CHART_SECONDS = 30.0
+"""About how long the chart of a 5-player house takes on the Python rules with its
+default hands a cell (measured: ``bourre.advice.chart.HANDS``, "about half a minute")."""
+CHART_HANDS = 60
+"""The Python rules' default hands a cell that :data:`CHART_SECONDS` is measured with."""
+
+
+def chart_notice(
+    houses: Sequence[House], players: int, hands: int | None, engine: str | None = None
+) -> str | None:
+    """The line ``bourre chart`` says before it starts when a house of the chart plays on
+    the Python rules (``None`` when the kernel plays them all, or the Python rules are
+    asked for): what forces it and about how long, from the measured rate."""
+    if engine not in (None, "auto"):
+        return None
+    for house in houses:
+        why = why_python(house, "heuristic")
+        if why is None:
+            continue
+        n = hands if hands is not None else CHART_HANDS
+        seconds = CHART_SECONDS * players / 5 * n / CHART_HANDS * len(houses)
+        return (
+            f"{house.spec} plays on the Python rules ({why}): the chart takes"
+            f" {duration(seconds)} with {n:,} hands a cell (the built-in houses' chart:"
+            f" about 30 s with 800)"
+        )
+    return None

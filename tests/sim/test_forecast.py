@@ -1,0 +1,87 @@
+"""Said before the run (issue 41): a house the kernel cannot play is named before the
+run, with what forces the Python rules and about how long it takes
+(:mod:`bourre.sim.speed.forecast`, called by compare, simulate and sweep through
+``launch``, and by chart)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import plugin
+
+from bourre import kernel
+from bourre.houses.house import House
+from bourre.rules.plugins import load_registry
+from bourre.sim.runs.sessions import BotSpec
+from bourre.sim.speed import forecast
+from bourre_variants.double_ante import DoubleAnteVariant
+
+
+class CopiedAnte(DoubleAnteVariant):
+    """A plugin's copy of a built-in rule: the kernel never plays it."""
+
+    name = "copied-ante"
+
+
+def plugin_house() -> House:
+    reg = load_registry(extra=[("copied-ante", plugin("copied-ante", CopiedAnte))])
+    assert not reg.errors, reg.errors
+    return House("standard+copied-ante", registry=reg)
+
+
+HEURISTIC = [BotSpec("heuristic")]
+
+
+def test_duration_in_a_players_words() -> None:
+    assert forecast.duration(0.3) == "under a second"
+    assert forecast.duration(9.2) == "about 9 s"
+    assert forecast.duration(118) == "about 2 min"
+    assert forecast.duration(2 * 3600 + 5 * 60) == "about 2 h 05 min"
+
+
+def test_a_built_in_house_says_nothing() -> None:
+    if not kernel.available():
+        pytest.skip("the compiled kernel is not built: every house is on the Python rules")
+    assert forecast.python_path_notices([House("standard+double-ante")], HEURISTIC, 100, 2) == []
+
+
+def test_the_hooks_of_a_plugin_are_named_with_the_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    house = plugin_house()
+    why = forecast.why_python(house, "heuristic")
+    assert why == "its bourre_ante is copied-ante's, a plugin's" or not kernel.available()
+    seen: list[tuple[str, int]] = []
+
+    def per_session(h: House, bots: object, engine: str) -> float:
+        seen.append((engine, h.table.players))
+        return 0.12 if engine == "python" else 0.0009
+
+    monkeypatch.setattr(forecast, "_per_session", per_session)
+    lines = forecast.python_path_notices([House("standard"), house], HEURISTIC, 1000, 1)
+    assert len(lines) == 1
+    line = lines[0]
+    assert line.startswith("standard+copied-ante plays on the Python rules (")
+    assert "about 2 min for 1,000 sessions" in line
+    if kernel.available():
+        assert "bourre_ante is copied-ante's, a plugin's" in line
+        assert line.endswith("against under a second for built-in houses")
+        assert seen == [("python", 5), ("kernel", 5)]
+    # two workers share the sessions
+    two = forecast.python_path_notices([house], HEURISTIC, 1000, 2)
+    assert "about 60 s for 1,000 sessions" in two[0]
+    # asked for the Python rules: nothing to say
+    assert forecast.python_path_notices([house], HEURISTIC, 1000, 1, engine="python") == []
+
+
+def test_the_sample_is_timed_on_sessions_of_its_own() -> None:
+    """A real (small) sample: a positive time, the run's seeds untouched."""
+    seconds = forecast._per_session(plugin_house(), HEURISTIC, "python")
+    assert 0 < seconds < 30
+
+
+def test_a_plugins_bot_is_never_sampled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bots a plugin gives run only in the run's workers: nothing sampled, nothing said."""
+
+    def never(*a: object) -> float:
+        raise AssertionError("sampled")
+
+    monkeypatch.setattr(forecast, "_per_session", never)
+    assert forecast.python_path_notices([plugin_house()], [BotSpec("montecarlo")], 10, 1) == []
