@@ -101,17 +101,25 @@ def heuristic_rollouts(
 
 
 def heuristic_outcomes(
-    world: State, candidates: Sequence[Action], me: int, rng: random.Random
+    world: State,
+    candidates: Sequence[Action],
+    me: int,
+    rng: random.Random,
+    chart: Sequence[Sequence[int]] | None = None,
 ) -> list[Rollout] | None:
     """:func:`heuristic_rollouts` with each hand's outcome beside the money (the same
     draws from ``rng``, the same play): who took the pot and who was bourré, as the
     kernel's payout says (not read back from the money).  ``None`` when the kernel
-    cannot play it."""
+    cannot play it.  ``chart``: a decision table that replaces the heuristic's pass or
+    play (R-DECIDE) of the seats still to decide, ``chart[seat][seats already in]`` 1
+    pass, 2 play, 0 the heuristic (:mod:`bourre.advice.equilibrium`)."""
     if not _OUTCOMES:
         return None
     loaded = _load(world, rng)
     if loaded is None:
         return None
+    if chart is not None:
+        loaded.set_chart([list(row) for row in chart])  # type: ignore[attr-defined]
     with _refusals(world, candidates):
         got = loaded.rollout_outcomes(_codes(candidates), me)  # type: ignore[attr-defined]
     return [

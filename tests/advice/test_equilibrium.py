@@ -1,0 +1,196 @@
+"""The equilibrium chart (issue 44, item 1): the kernel's decision table drives the
+seats still to decide, a best response never loses to the strategy it answers on its
+deals, the heuristic's decisions are easier to beat than the equilibrium's, a converged
+chart is its own best response on fresh deals, and the command (``--equilibrium``,
+``--json``, its refusals).  Tiny budgets (3 players, a few hundred deals); the long run
+is marked ``slow``."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from bourre.advice.advise import interval
+from bourre.advice.chart import hand_classes
+from bourre.advice.equilibrium import (
+    AGAINST_EQUILIBRIUM,
+    EquilibriumChart,
+    Strategy,
+    _best,
+    _cells,
+    _sample,
+    equilibrium_chart,
+    exploitability,
+)
+from bourre.cli import app
+from bourre.game import Game
+from bourre.game.actions import PLAY, Deck
+from bourre.game.tablesteps import set_hand
+from bourre.houses.house import House
+from bourre.kernel import rollouts
+
+KERNEL = rollouts._BUILT and os.environ.get("BOURRE_ENGINE", "") != "python"
+pytestmark = pytest.mark.skipif(not KERNEL, reason="the equilibrium chart plays on the kernel")
+
+THREE = "standard+table(players=3)"
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def small() -> EquilibriumChart:
+    """A tiny equilibrium chart of 3 players (deterministic: every draw is seeded)."""
+    return equilibrium_chart(THREE, rounds=8, deals=1000, check=1500, seed=4, measure_start=True)
+
+
+def test_the_kernel_decision_table_drives_the_later_seats() -> None:
+    """R-DECIDE, R-SOLE: the first seat plays and the table makes every later seat pass:
+    it takes the pot alone, every deal; the same deals with the heuristic deciding do not
+    always end so."""
+    h = House.from_arg(THREE)
+    game = Game(h, engine="python")
+    alone, heuristic = [], []
+    for i in range(20):
+        rng = random.Random(i)
+        state = game.new_hand(dealer=0, engine="python")
+        set_hand(state, dealer=0, pot=3)
+        deck = list(range(52))
+        rng.shuffle(deck)
+        state.apply_chance(Deck(tuple(deck)))
+        seat = state.current_player()
+        told = rollouts.heuristic_outcomes(state, [PLAY], seat, rng, chart=[[1, 1, 1]] * 3)
+        free = rollouts.heuristic_outcomes(state, [PLAY], seat, rng)
+        assert told is not None and free is not None
+        alone.append(told[0].winner == seat and told[0].chips == 3)
+        heuristic.append(free[0].winner == seat and free[0].chips == 3)
+    assert all(alone)
+    assert not all(heuristic)
+
+
+def test_a_best_response_never_loses_to_what_it_answers() -> None:
+    """On the deals it was found on, the best response gains at least nothing over the
+    strategy in every cell and so at every seat (an iteration never lowers the best
+    responder's value)."""
+    h = House.from_arg(THREE)
+    game = Game(h, engine="python")
+    rows = hand_classes(game.hand_size)
+    for strategy in (
+        Strategy(rows, None),
+        Strategy(rows, tuple(tuple((0.5,) * p for p in range(1, 4)) for _ in rows)),
+    ):
+        sampled = _sample(game, strategy, 150, "t", None)
+        br = _best(sampled, 3, len(rows), strategy)
+        per_cell: dict[tuple[int, int, int], float] = {}
+        for deal in sampled:
+            for pt in deal:
+                key = (pt.row, pt.place, pt.k)
+                gain = (br[pt.row][pt.place - 1][pt.k] - pt.share) * pt.delta
+                per_cell[key] = per_cell.get(key, 0.0) + gain
+        assert per_cell and all(g >= -1e-9 for g in per_cell.values())
+        assert sum(per_cell.values()) > 0  # (the strategies are not already best)
+
+
+def test_the_heuristic_is_easier_to_beat_than_the_equilibrium(small: EquilibriumChart) -> None:
+    e, start = small.exploitability, small.start
+    assert e is not None and start is not None
+    assert start.worst.mean > e.worst.mean
+    assert len(e.seats) == 3 and e.deals == 1500
+    assert all(s.low <= s.mean <= s.high for s in e.seats)
+
+
+def test_a_converged_chart_is_its_own_best_response(small: EquilibriumChart) -> None:
+    """Fed back on fresh deals, a cell the chart plays or passes outright, met often and
+    clearly decided there (the range of the chips playing minus passing away from 0), is
+    answered the same by the best response."""
+    h = House.from_arg(THREE)
+    game = Game(h, engine="python")
+    strategy = small.strategy
+    sampled = _sample(game, strategy, 600, "fresh", None)
+    br = _best(sampled, 3, len(strategy.classes), strategy)
+    deltas: dict[tuple[int, int, int], list[float]] = {}
+    for deal in sampled:
+        for pt in deal:
+            deltas.setdefault((pt.row, pt.place, pt.k), []).append(pt.delta)
+    checked = 0
+    for r, p, k in _cells(3, len(strategy.classes)):
+        share = strategy.share(r, p, k)
+        got = deltas.get((r, p, k), [])
+        if share not in (0.0, 1.0) or len(got) < 30:
+            continue
+        est = interval(got)
+        if est.low > 0 or est.high < 0:
+            checked += 1
+            assert br[r][p - 1][k] == share, (strategy.classes[r].label, p, k, est)
+    assert checked >= 5
+
+
+def test_every_seat_deciding_by_the_chart_is_what_the_chart_says(small: EquilibriumChart) -> None:
+    """The words and the JSON say against whom, and agree with the table."""
+    lines = small.lines()
+    assert AGAINST_EQUILIBRIUM in lines[0]
+    d = small.as_dict()
+    assert d["against"] == AGAINST_EQUILIBRIUM
+    assert d["exploitability"]["worst_seat"]["mean"] == small.exploitability.worst.mean  # type: ignore[union-attr]
+    cell = d["rows"][0]["cells"][0]
+    assert cell["play_share"] == small.strategy.share(0, 1, 0)
+    assert any("19 times in 20" in line for line in lines)
+
+
+def test_exploitability_of_a_pure_chart_is_measured_on_fresh_deals() -> None:
+    """Always passing is easy to beat: a best response gains clearly at some seat."""
+    h = House.from_arg(THREE)
+    rows = hand_classes(5)
+    never = Strategy(rows, tuple(tuple((0.0,) * p for p in range(1, 4)) for _ in rows))
+    e = exploitability(h, never, 200, 9)
+    assert e.worst.low > 0.2
+
+
+def test_the_command(tmp_path: object) -> None:
+    r = runner.invoke(
+        app,
+        [
+            "chart",
+            THREE,
+            "--equilibrium",
+            "--rounds",
+            "2",
+            "--deals",
+            "60",
+            "--check",
+            "60",
+            "--no-progress",
+            "--json",
+            "-",
+        ],
+        env={"COLUMNS": "160", "NO_COLOR": "1"},
+    )
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout[: r.stdout.rindex("}") + 1])
+    assert d["against"] == AGAINST_EQUILIBRIUM and d["rounds"] == 2
+    assert d["exploitability"]["deals"] == 60
+    assert d["heuristic_exploitability"] is not None
+
+
+@pytest.mark.parametrize(
+    ("args", "word"),
+    [
+        (["--equilibrium", "--versus", "double-ante"], "--versus"),
+        (["--equilibrium", "--hands", "10"], "--hands"),
+        (["--rounds", "3"], "--rounds"),
+        (["--equilibrium", "--rounds", "0"], "--rounds"),
+    ],
+)
+def test_the_command_refuses(args: list[str], word: str) -> None:
+    r = runner.invoke(app, ["chart", THREE, *args, "--no-progress"], env={"NO_COLOR": "1"})
+    assert r.exit_code == 2 and word in r.output, r.output
+    assert "Traceback" not in r.output
+
+
+@pytest.mark.slow
+def test_the_standard_chart_is_beaten_by_at_most_a_twentieth_of_a_chip() -> None:
+    got = equilibrium_chart("standard", seed=0)
+    assert got.exploitability is not None
+    assert got.exploitability.worst.mean <= 0.05
