@@ -22,10 +22,14 @@ another, per seat and per cell, each with its 95% range.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from bourre.advice.advise import Estimate, interval
@@ -33,14 +37,22 @@ from bourre.advice.chart import ChartError, HandClass, _load, hand_classes
 from bourre.game import Game
 from bourre.game.actions import PASS, PLAY, Deck
 from bourre.game.botmaking import make_bot
-from bourre.game.players import ask
+from bourre.game.players import _answer, ask
 from bourre.game.state import State
 from bourre.game.tablesteps import set_hand
 from bourre.houses.house import House
 from bourre.kernel import can_play
 from bourre.kernel.rollouts import _BUILT, heuristic_outcomes
 
-__all__ = ["METHOD", "EquilibriumChart", "Exploitability", "Strategy", "equilibrium_chart"]
+__all__ = [
+    "METHOD",
+    "ChartBot",
+    "EquilibriumChart",
+    "Exploitability",
+    "Strategy",
+    "cached_equilibrium",
+    "equilibrium_chart",
+]
 
 METHOD = "fictitious-play-1"
 """The method's version: a cached chart made by another version is made again."""
@@ -79,6 +91,44 @@ class Strategy:
     def share(self, row: int, place: int, k: int) -> float:
         assert self.table is not None
         return self.table[row][place - 1][k]
+
+    def kernel_table(
+        self, hands: Sequence[Sequence[int]], trump: int, dealer: int, rng: random.Random
+    ) -> list[list[int]]:
+        """The kernel's decision table for one deal (``hands`` by seat): each seat's
+        pass (1) or play (2) by the seats already in, a mixed cell drawn from ``rng``
+        (R-DECIDE); all 0 (the heuristic) when the heuristic decides."""
+        n = len(hands)
+        if self.table is None:
+            return [[0] * n for _ in range(n)]
+        out = []
+        for s in range(n):
+            place = (s - dealer) % n or n
+            row = self.row(hands[s], trump)
+            out.append(
+                [
+                    2 if k < place and rng.random() < self.share(row, place, k) else 1
+                    for k in range(n)
+                ]
+            )
+        return out
+
+
+class ChartBot:
+    """A player that decides by a :class:`Strategy` (R-DECIDE: its hand's row, its place
+    from the dealer, the seats already in; a mixed cell drawn from ``rng``) and
+    exchanges and plays as ``bot`` (the heuristic)."""
+
+    def __init__(self, strategy: Strategy, bot: Any, rng: random.Random) -> None:
+        self.strategy, self.bot, self.rng = strategy, bot, rng
+
+    def act(self, view: Any) -> Any:
+        if view.phase != "decide" or view.forced is not None or self.strategy.table is None:
+            return _answer(self.bot, view)
+        place = (view.seat - view.dealer) % view.players or view.players
+        k = sum(1 for d in view.decisions if d.play)
+        share = self.strategy.share(self.strategy.row(view.hand, view.trump), place, k)
+        return PLAY if self.rng.random() < share else PASS
 
 
 @dataclass(frozen=True)
@@ -450,3 +500,94 @@ def equilibrium_chart(
         start=before,
         seen=tuple(sorted(seen.items())),
     )
+
+
+def cache_dir() -> Path:
+    """Where equilibrium charts are kept: ``$BOURRE_CACHE_DIR``, else the user's cache
+    directory (``$XDG_CACHE_HOME/bourre``, ``~/.cache/bourre``)."""
+    given = os.environ.get("BOURRE_CACHE_DIR")
+    if given:
+        return Path(given)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "bourre"
+
+
+def cache_path(house: House, rounds: int = ROUNDS, deals: int = DEALS, seed: int = 0) -> Path:
+    """The file of ``house``'s equilibrium chart: keyed by the house string, the
+    method's version (:data:`METHOD`) and its budget."""
+    key = f"{house.spec}|{METHOD}|{rounds}|{deals}|{seed}"
+    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
+    return cache_dir() / "equilibrium" / f"{digest}.json"
+
+
+def _to_cache(got: EquilibriumChart) -> dict[str, Any]:
+    assert got.strategy.table is not None
+    return {
+        "method": got.method,
+        "house": got.house,
+        "players": got.players,
+        "size": got.size,
+        "rounds": got.rounds,
+        "deals": got.deals,
+        "seed": got.seed,
+        "seconds": got.seconds,
+        "rows": [c.label for c in got.strategy.classes],
+        "table": [[list(place) for place in row] for row in got.strategy.table],
+        "seen": [[*key, m] for key, m in got.seen],
+    }
+
+
+def _from_cache(d: dict[str, Any]) -> EquilibriumChart | None:
+    """A cached chart, or ``None`` when it is not one this version made."""
+    try:
+        if d["method"] != METHOD:
+            return None
+        rows = hand_classes(int(d["size"]))
+        if [c.label for c in rows] != list(d["rows"]):
+            return None
+        table: Table = [[[float(x) for x in place] for place in row] for row in d["table"]]
+        return EquilibriumChart(
+            house=str(d["house"]),
+            players=int(d["players"]),
+            size=int(d["size"]),
+            strategy=_frozen(rows, table),
+            rounds=int(d["rounds"]),
+            deals=int(d["deals"]),
+            seed=int(d["seed"]),
+            seconds=float(d["seconds"]),
+            exploitability=None,
+            seen=tuple(((int(r), int(p), int(k)), int(m)) for r, p, k, m in d["seen"]),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def cached_equilibrium(
+    house: House, notice: Callable[[str], None] | None = None
+) -> EquilibriumChart:
+    """``house``'s equilibrium chart at the default budget, from the cache
+    (:func:`cache_path`) or made now and kept there (its exploitability is not measured:
+    ``bourre chart HOUSE --equilibrium`` measures it); ``notice`` is told, before a
+    chart is made, how long it takes."""
+    path = cache_path(house)
+    try:
+        got = _from_cache(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        got = None
+    if got is not None and got.house == house.spec:
+        return got
+    if notice is not None:
+        notice(
+            f"Working out the equilibrium chart of {house.spec} once ({ROUNDS} rounds of"
+            f" {DEALS:,} deals, about a minute of work on a 5-player table); it is kept in"
+            f" {path} for the next time."
+        )
+    got = equilibrium_chart(house, check=None)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(_to_cache(got)), encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        pass  # (a cache that cannot be written: made again next time)
+    return got
