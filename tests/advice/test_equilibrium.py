@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 import os
 import random
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from bourre.advice.advise import interval
+from bourre.advice.advise import advise, interval
 from bourre.advice.chart import hand_classes
 from bourre.advice.equilibrium import (
     AGAINST_EQUILIBRIUM,
@@ -29,6 +30,7 @@ from bourre.advice.equilibrium import (
 from bourre.cli import app
 from bourre.game import Game
 from bourre.game.actions import PLAY, Deck
+from bourre.game.state import State
 from bourre.game.tablesteps import set_hand
 from bourre.houses.house import House
 from bourre.kernel import rollouts
@@ -56,6 +58,7 @@ def test_the_kernel_decision_table_drives_the_later_seats() -> None:
     for i in range(20):
         rng = random.Random(i)
         state = game.new_hand(dealer=0, engine="python")
+        assert isinstance(state, State)
         set_hand(state, dealer=0, pot=3)
         deck = list(range(52))
         rng.shuffle(deck)
@@ -194,3 +197,69 @@ def test_the_standard_chart_is_beaten_by_at_most_a_twentieth_of_a_chip() -> None
     got = equilibrium_chart("standard", seed=0)
     assert got.exploitability is not None
     assert got.exploitability.worst.mean <= 0.05
+
+
+# -- advise --opponents ------------------------------------------------------------------
+
+
+def _cache(monkeypatch: pytest.MonkeyPatch, tmp: Path, share: float) -> House:
+    """A chart of 3 players where every cell plays ``share`` of its hands, put in a cache
+    directory of its own; making one anew fails the test."""
+    import bourre.advice.equilibrium as eq
+
+    monkeypatch.setenv("BOURRE_CACHE_DIR", str(tmp))
+    h = House.from_arg(THREE)
+    rows = hand_classes(5)
+    table = [[[share] * p for p in range(1, 4)] for _ in rows]
+    got = EquilibriumChart(THREE, 3, 5, eq._frozen(rows, table), 1, 1, 0, 0.0, None)
+    path = eq.cache_path(h)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(eq._to_cache(got)), encoding="utf-8")
+
+    def no(*a: object, **k: object) -> None:
+        raise AssertionError("made again")
+
+    monkeypatch.setattr(eq, "equilibrium_chart", no)
+    return h
+
+
+def test_advise_against_the_equilibrium_reads_the_cached_chart(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """R-SOLE: with a chart where everyone passes, the first seat that plays takes the
+    pot alone in every deal: playing is worth the pot exactly, whatever the hand."""
+    h = _cache(monkeypatch, tmp_path, 0.0)
+    got = advise(h, ["2C", "3D", "4S", "5C", "7D"], "9H", 1, hands=40, opponents="equilibrium")
+    assert got.opponents == "equilibrium" and got.edge is not None
+    assert got.edge.mean == got.edge.low == 3.0
+    assert AGAINST_EQUILIBRIUM in got.words()[0]
+    assert got.as_dict()["against"] == AGAINST_EQUILIBRIUM
+    plain = advise(h, ["2C", "3D", "4S", "5C", "7D"], "9H", 1, hands=40)
+    assert "against heuristic opponents" in plain.words()[0]
+    assert plain.edge is not None and plain.edge.mean < 3.0
+
+
+def test_a_cache_of_another_version_is_made_again(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import bourre.advice.equilibrium as eq
+
+    h = _cache(monkeypatch, tmp_path, 1.0)
+    path = eq.cache_path(h)
+    d = json.loads(path.read_text(encoding="utf-8"))
+    d["method"] = "older"
+    path.write_text(json.dumps(d), encoding="utf-8")
+    with pytest.raises(AssertionError, match="made again"):
+        eq.cached_equilibrium(h)
+
+
+def test_advise_opponents_on_the_command_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _cache(monkeypatch, tmp_path, 0.0)
+    args = ["advise", "--house", THREE, "--hand", "2C 3D 4S 5C 7D", "--upcard", "9H"]
+    r = runner.invoke(app, [*args, "--place", "1", "--hands", "30", "--opponents", "equilibrium"])
+    assert r.exit_code == 0, r.output
+    assert AGAINST_EQUILIBRIUM in r.output and "PLAY" in r.output
+    bad = runner.invoke(app, [*args, "--place", "1", "--opponents", "sharks"])
+    assert bad.exit_code == 2 and "--opponents" in bad.output

@@ -57,6 +57,9 @@ __all__ = [
 METHOD = "fictitious-play-1"
 """The method's version: a cached chart made by another version is made again."""
 
+RARE = 20
+"""A cell met fewer times than this over the rounds is shown with a ``?``: a guess."""
+
 ROUNDS = 12
 """Rounds of fictitious play by default."""
 
@@ -358,6 +361,8 @@ class EquilibriumChart:
                         cells.append("—")
                     elif not self.met(r, p, k):
                         cells.append("·")
+                    elif self.met(r, p, k) < RARE:
+                        cells.append(self.decision(r, p, k).replace("play ", "") + "?")
                     else:
                         cells.append(self.decision(r, p, k).replace("play ", ""))
             out.append(f"{c.label:<{w}}  " + " ".join(f"{x:>8}" for x in cells))
@@ -366,8 +371,9 @@ class EquilibriumChart:
             f" {self.seed}), every seat deciding by the chart so far and exchanging and"
             f" playing as the heuristic bot; {self.seconds:.0f} s of work. A percentage:"
             " play that share of such hands (the chips are the same either way, near"
-            " enough); · never met in the deals (no choice there, as the dealer when"
-            " everyone passed, R-LAST-STANDS, or too rare a hand); — no such hand."
+            f" enough); ?: met fewer than {RARE} times in all the rounds, a guess (such a"
+            " hand there is rare); · never met in the deals (no choice there, as the dealer"
+            " when everyone passed, R-LAST-STANDS, or too rare a hand); — no such hand."
         )
         out += self.exploitability_lines()
         return out
