@@ -7,9 +7,12 @@ is marked ``slow``."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -263,3 +266,15 @@ def test_advise_opponents_on_the_command_line(
     assert AGAINST_EQUILIBRIUM in r.output and "PLAY" in r.output
     bad = runner.invoke(app, [*args, "--place", "1", "--opponents", "sharks"])
     assert bad.exit_code == 2 and "--opponents" in bad.output
+
+
+def test_the_example_of_docs_advice_runs() -> None:
+    page = (Path(__file__).parents[2] / "docs" / "advice.md").read_text(encoding="utf-8")
+    page = page.split("## The equilibrium chart", 1)[1].split("\n## ", 1)[0]
+    (code,) = re.findall(r"```python\n(.*?)```", page, re.S)
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        exec(compile(code, "docs/advice.md", "exec"), {"__name__": "equilibrium_doc"})
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("Equilibrium chart of standard+table(players=3): 3 players")
+    assert AGAINST_EQUILIBRIUM in lines[0]
+    assert any(line.startswith("Estimate(mean=") for line in lines)
