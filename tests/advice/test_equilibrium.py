@@ -278,3 +278,16 @@ def test_the_example_of_docs_advice_runs() -> None:
     assert lines[0].startswith("Equilibrium chart of standard+table(players=3): 3 players")
     assert AGAINST_EQUILIBRIUM in lines[0]
     assert any(line.startswith("Estimate(mean=") for line in lines)
+
+
+def test_every_hand_has_one_row_found_by_its_shape() -> None:
+    """The rows cover every hand once (R-DEAL), and the row found by the hand's shape
+    is the one the classes' own test finds."""
+    rows = hand_classes(5)
+    strategy = Strategy(rows, None)
+    rng = random.Random(1)
+    for _ in range(3000):
+        hand, trump = rng.sample(range(52), 5), rng.randrange(4)
+        assert [j for j, c in enumerate(rows) if c.matches(hand, trump)] == [
+            strategy.row(hand, trump)
+        ]

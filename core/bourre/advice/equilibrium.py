@@ -76,6 +76,10 @@ Table = list[list[list[float]]]
 """``table[row][place - 1][seats already in]``: the share of hands played."""
 
 
+_ROWS: dict[tuple[tuple[HandClass, ...], tuple[int, int, int, int]], int] = {}
+"""The row of each hand shape, by the rows of a chart."""
+
+
 @dataclass(frozen=True)
 class Strategy:
     """Decisions by the chart: ``table`` (see :data:`Table`) for the rows ``classes``;
@@ -85,11 +89,26 @@ class Strategy:
     table: tuple[tuple[tuple[float, ...], ...], ...] | None
 
     def row(self, hand: Sequence[int], trump: int) -> int:
-        """The row of ``hand`` (the classes cover every hand, R-DEAL)."""
-        for i, c in enumerate(self.classes):
-            if c.matches(hand, trump):
-                return i
-        raise ChartError("hands", f"no row of the chart holds the hand {sorted(hand)}")
+        """The row of ``hand`` (the classes cover every hand, R-DEAL): found once for
+        each shape (trumps held, the top trump, side aces and kings)."""
+        ranks = [c % 13 for c in hand if c // 13 == trump]
+        side = [c % 13 for c in hand if c // 13 != trump]
+        shape = (len(ranks), max(ranks, default=-1), side.count(12), side.count(11))
+        got = _ROWS.get((self.classes, shape))
+        if got is None:
+            t, high, aces, kings = shape
+            like = [trump * 13 + high] if t else []
+            like += [trump * 13 + r for r in range(high) if r != high][: max(0, t - 1)]
+            other = [(trump + 1 + i) % 4 for i in range(3)]
+            like += [s * 13 + 12 for s in other[:aces]] + [s * 13 + 11 for s in other[:kings]]
+            for i, c in enumerate(self.classes):
+                if c.matches(like, trump):
+                    got = i
+                    break
+            else:
+                raise ChartError("hands", f"no row of the chart holds the hand {sorted(hand)}")
+            _ROWS[(self.classes, shape)] = got
+        return got
 
     def share(self, row: int, place: int, k: int) -> float:
         assert self.table is not None
