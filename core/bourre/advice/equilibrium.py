@@ -57,6 +57,9 @@ __all__ = [
 METHOD = "fictitious-play-1"
 """The method's version: a cached chart made by another version is made again."""
 
+CELLS_SHOWN = 3
+"""Cells named under the chart where a best reply gains most (``--json``: every cell)."""
+
 RARE = 20
 """A cell met fewer times than this over the rounds is shown with a ``?``: a guess."""
 
@@ -413,6 +416,16 @@ class EquilibriumChart:
             )
             + ".",
         ]
+        top = sorted(e.cells.items(), key=lambda kv: -kv[1][0].mean)[:CELLS_SHOWN]
+        top = [(key, v) for key, v in top if v[0].mean > 0]
+        if top:
+            out.append("Where the best reply gains most (a hand of the row at place:seats in):")
+            out += [
+                f"  {self.strategy.classes[r].label} at {p}:{k}in: {a.mean:+.3f} chips a hand"
+                f" (±{a.half_width:.3f}); {b.mean:+.2f} (±{b.half_width:.2f}) when holding it,"
+                f" {m:,} such hands"
+                for (r, p, k), (a, b, m) in top
+            ]
         if self.start is not None:
             s = self.start.worst
             out.append(
