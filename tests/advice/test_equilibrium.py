@@ -291,3 +291,13 @@ def test_every_hand_has_one_row_found_by_its_shape() -> None:
         assert [j for j, c in enumerate(rows) if c.matches(hand, trump)] == [
             strategy.row(hand, trump)
         ]
+
+
+def test_opponents_that_are_no_opponents_are_refused() -> None:
+    from bourre.advice.advise import AdviceError
+
+    with pytest.raises(AdviceError, match="heuristic or equilibrium") as e:
+        advise(THREE, ["2C", "3D", "4S", "5C", "7D"], "9H", 1, hands=5, opponents="sharks")
+    assert e.value.field == "opponents"
+    r = runner.invoke(app, ["advise", "--script", "x.json", "--opponents", "equilibrium"])
+    assert r.exit_code == 2 and "--opponents: before the hand only" in r.output
