@@ -38,7 +38,7 @@ from bourre.game.tablesteps import set_hand
 from bourre.houses.house import House
 from bourre.kernel import rollouts
 
-KERNEL = rollouts._BUILT and os.environ.get("BOURRE_ENGINE", "") != "python"
+KERNEL = rollouts._CHARTS and os.environ.get("BOURRE_ENGINE", "") != "python"
 pytestmark = pytest.mark.skipif(not KERNEL, reason="the equilibrium chart plays on the kernel")
 
 THREE = "standard+table(players=3)"

@@ -42,7 +42,7 @@ from bourre.game.state import State
 from bourre.game.tablesteps import set_hand
 from bourre.houses.house import House
 from bourre.kernel import can_play
-from bourre.kernel.rollouts import _BUILT, heuristic_outcomes
+from bourre.kernel.rollouts import _BUILT, _CHARTS, heuristic_outcomes
 
 __all__ = [
     "METHOD",
@@ -493,6 +493,8 @@ def equilibrium_chart(
         if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= top:
             raise ChartError(name, f"{v} {name}: from 1 to {top:,}")
     why = can_play(h, "heuristic") if _BUILT else "the kernel is not built"
+    if why is None and not _CHARTS:
+        why = "the kernel is older than this module (build it again: python setup.py build_ext --inplace)"
     if why is not None:
         raise ChartError("engine", f"the equilibrium chart is played on the kernel: {why}")
     start = time.process_time()
