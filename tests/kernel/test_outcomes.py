@@ -121,7 +121,9 @@ def test_advise_on_the_kernel_reads_the_outcome_not_the_money(
     ]
     calls: list[int] = []
 
-    def fake(world: State, candidates: list[object], me: int, rng: random.Random) -> object:
+    def fake(
+        world: State, candidates: list[object], me: int, rng: random.Random, chart: object = None
+    ) -> object:
         calls.append(len(candidates))
         return told[: len(candidates)] if len(calls) == 1 else [told[1]]
 

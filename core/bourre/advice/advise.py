@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -150,6 +150,14 @@ class Advice:
     edge: Estimate | None = None
     """The chips playing at best (``plays[0]``) minus passing, deal by deal (``None``
     when the seat may not pass)."""
+    opponents: str = "heuristic"
+    """Who the others are: ``"heuristic"`` (they decide as the heuristic bot) or
+    ``"equilibrium"`` (they decide by the house's equilibrium chart)."""
+
+    @property
+    def against(self) -> str:
+        """Against whom the advice was computed, in words."""
+        return OPPONENTS[self.opponents]
 
     @property
     def best(self) -> Option:
@@ -211,7 +219,7 @@ class Advice:
         out = [
             f"{self.house}, {self.players} players, you are {who} (1 is the dealer's left),"
             f" upcard {card_symbol(self.upcard)}, pot {_chips(self.pot)}; hand"
-            f" {' '.join(card_symbol(c) for c in self.hand)}.",
+            f" {' '.join(card_symbol(c) for c in self.hand)}; {self.against}.",
         ]
         if self.forced is not None:
             out.append(f"You may not pass: {FORCED_WORDS.get(self.forced, self.forced)}.")
@@ -235,8 +243,14 @@ class Advice:
             out += [f"  {_capital(o.label)}: {_odds(o)}." for o in rest]
         out.append(
             f"From {self.hands:,} simulated deals (seed {self.seed}, the same deals for every"
-            f" choice, {ENGINE_WORDS.get(self.engine, self.engine)}): the others decide,"
-            " exchange and play as the heuristic bot, and so do you after your exchange."
+            f" choice, {ENGINE_WORDS.get(self.engine, self.engine)}): the others "
+            + (
+                "decide by the equilibrium chart of the house (bourre chart HOUSE"
+                " --equilibrium) and exchange and play as the heuristic bot"
+                if self.opponents == "equilibrium"
+                else "decide, exchange and play as the heuristic bot"
+            )
+            + ", and so do you after your exchange."
             " Chips are this hand's money change from your decision on (the antes already"
             " paid are sunk); each range holds the true figure 19 times in 20."
         )
@@ -255,6 +269,8 @@ class Advice:
             "hands": self.hands,
             "seed": self.seed,
             "engine": self.engine,
+            "opponents": self.opponents,
+            "against": self.against,
             "forced": self.forced,
             "advice": "play" if self.best.play else "pass",
             "verdict": self.verdict,
@@ -268,6 +284,11 @@ class Advice:
 
 
 RUNNERS_UP = 3
+OPPONENTS = {
+    "heuristic": "against heuristic opponents",
+    "equilibrium": "against players who all play the equilibrium chart",
+}
+"""Against whom advice is computed (``advise --opponents``), in words."""
 """How many other exchanges the words name."""
 
 FORCED_WORDS = {
@@ -379,6 +400,8 @@ def advise(
     seed: int = 0,
     every: bool = False,
     engine: str | None = None,
+    opponents: str = "heuristic",
+    notice: Callable[[str], None] | None = None,
 ) -> Advice:
     """Advice for the seat ``place`` seats from the dealer (1 = the dealer's left …
     ``players`` = the dealer) holding ``hand`` (the upcard included when it deals)
@@ -391,7 +414,12 @@ def advise(
     plays every option out on the Python rules; by default the compiled kernel plays
     them when it can play the house (:func:`bourre.kernel.rollouts.heuristic_outcomes`),
     and ``Advice.engine`` says which did.  Raises :class:`AdviceError` on a question
-    that breaks a rule."""
+    that breaks a rule.  ``opponents`` ``"equilibrium"``: the others decide by the
+    house's equilibrium chart (:func:`bourre.advice.equilibrium.cached_equilibrium`,
+    made once and kept on disk; ``notice`` is told how long when it is made), not as the
+    heuristic bot (``"heuristic"``, the default)."""
+    if opponents not in OPPONENTS:
+        raise AdviceError("opponents", f"{opponents!r}: the others are heuristic or equilibrium")
     try:
         h0 = house if isinstance(house, House) else House.from_arg(house)
     except Exception as e:  # a house that does not load: its own message
@@ -446,7 +474,19 @@ def advise(
     stake: Amount = n * h0.table.ante if pot is None else _amount(pot)
 
     dealer, seat = 0, place % n
-    bot = make_bot("heuristic", random.Random(seed), house=h0)
+    bot: Any = make_bot("heuristic", random.Random(seed), house=h0)
+    strategy = None
+    if opponents == "equilibrium":
+        # lazy: the equilibrium's module imports this one
+        from bourre.advice.equilibrium import ChartBot, cached_equilibrium
+
+        try:
+            strategy = cached_equilibrium(h0, notice).strategy
+        except AdviceError:
+            raise
+        except ValueError as e:
+            raise AdviceError("opponents", str(e)) from None
+        bot = ChartBot(strategy, bot, random.Random(f"{seed}/chart"))
     rng = random.Random(seed)
     trump = up // 13
     rows: list[list[tuple[float, float, float]]] = []  # per hand: one per option
@@ -466,7 +506,14 @@ def advise(
             opts = [
                 c for c in candidates(mine, trump, limit, every) if not legal or discard(c) in legal
             ] or [()]
-        got = option_rows(state, seat, opts, forced, bot, rng, "kernel") if fast else None
+        table = (
+            None
+            if strategy is None
+            else strategy.kernel_table(
+                [state.cards_of(s) for s in range(n)], trump, dealer, bot.rng
+            )
+        )
+        got = option_rows(state, seat, opts, forced, bot, rng, "kernel", table) if fast else None
         if got is None:
             fast = False  # the kernel cannot play it: the Python rules, for every deal
             if rows and ran == "kernel":
@@ -508,6 +555,7 @@ def advise(
         passing=passing,
         forced=forced,
         edge=edge,
+        opponents=opponents,
     )
 
 
@@ -596,13 +644,16 @@ def option_rows(
     bot: Any,
     rng: random.Random,
     engine: str,
+    chart: Sequence[Sequence[int]] | None = None,
 ) -> list[tuple[float, float, float]] | None:
     """One deal played out from ``seat``'s decision, once per exchange in ``opts`` and
     once passing (``(0, 0, 0)`` when ``forced``): (took the pot, bourré, chips) for each,
     the pass last.  ``engine`` ``"kernel"``: on the compiled kernel, ``None`` when it
-    cannot play this deal; ``"python"``: on the Python rules, card by card."""
+    cannot play this deal; ``"python"``: on the Python rules, card by card.  ``chart``:
+    the kernel's decision table for the seats still to decide (on the Python rules,
+    ``bot`` decides for them)."""
     if engine == "kernel":
-        return _kernel_row(state, seat, opts, forced, rng)
+        return _kernel_row(state, seat, opts, forced, rng, chart)
     got = [_rollout(state, seat, bot, c) for c in opts]
     got.append(_rollout(state, seat, bot, None) if forced is None else (0.0, 0.0, 0.0))
     return got
@@ -614,6 +665,7 @@ def _kernel_row(
     opts: list[tuple[int, ...]],
     forced: str | None,
     rng: random.Random,
+    chart: Sequence[Sequence[int]] | None = None,
 ) -> list[tuple[float, float, float]] | None:
     """Every option of one deal played out on the kernel (``None`` when it cannot):
     (took the pot, bourré, chips from the decision on), the outcome as the kernel's
@@ -623,17 +675,17 @@ def _kernel_row(
     after = state.clone()
     after.apply_action(PLAY)
     if after.current_player() == seat and after.phase_name == "exchange":
-        plays = heuristic_outcomes(after, [discard(c) for c in opts], seat, rng)
+        plays = heuristic_outcomes(after, [discard(c) for c in opts], seat, rng, chart)
     elif not after.is_terminal():
         return None  # others decide before the exchange (simultaneous-reveal): Python's
     else:  # no exchange (the hand was won alone, R-SOLE): every option is the same
-        one = heuristic_outcomes(state, [PLAY], seat, rng)
+        one = heuristic_outcomes(state, [PLAY], seat, rng, chart)
         plays = None if one is None else one * len(opts)
     if plays is None:
         return None
     if forced is None:  # a pass (or, forced in this deal, R-LAST-STANDS: a play)
         alone = heuristic_outcomes(
-            state, [PASS if PASS in state.legal_actions() else PLAY], seat, rng
+            state, [PASS if PASS in state.legal_actions() else PLAY], seat, rng, chart
         )
         if alone is None:
             return None

@@ -59,6 +59,11 @@ TRIES = 50
 """Deals drawn for a cell's first hand before it is found to leave no choice."""
 
 
+AGAINST = "against heuristic opponents"
+"""Whom the chart answers (``bourre chart HOUSE --equilibrium``: players who all play
+the equilibrium chart)."""
+
+
 class ChartError(AdviceError):
     """A chart that cannot be drawn: ``field`` names the option, the message the rule."""
 
@@ -296,7 +301,8 @@ class Chart:
         """The first line: the house, the table and which engine played."""
         line = (
             f"Strategy chart of {self.house}: {self.players} players, {self.size} cards,"
-            f" the first pot ({_chips(self.pot)} chips); {self.engine_words()}."
+            f" the first pot ({_chips(self.pot)} chips); {self.engine_words()};"
+            f" {AGAINST}."
         )
         if self.versus is not None:
             line += f" Against {self.versus.house} ({self.versus.engine_words()})."
@@ -383,6 +389,7 @@ class Chart:
             "hands_per_cell": self.hands,
             "seed": self.seed,
             "engine": self.engine,
+            "against": AGAINST,
             "why_python": self.why_python,
             "deals": self.deals,
             "seconds": round(self.seconds, 3),

@@ -1245,6 +1245,9 @@ struct Stepper {
   int nactive = 0;
   std::uint8_t dec_seat[MAX_SEATS] = {}, dec_play[MAX_SEATS] = {}, dec_exch[MAX_SEATS] = {};
   int ndec = 0;
+  // A decision table that replaces the heuristic's pass/play (bourre.advice.equilibrium):
+  // chart[seat][seats already in] is 0 (the heuristic decides), 1 (pass) or 2 (play).
+  std::uint8_t chart[MAX_SEATS][MAX_SEATS] = {};
   int turn_seat = -1, forced = F_NONE;
   // the tricks
   int trick_seats[MAX_SEATS] = {};
@@ -1727,6 +1730,7 @@ struct Stepper {
     if (forced != F_NONE) return true;
     int playing_now = 0;
     for (int i = 0; i < ndec; ++i) playing_now += dec_play[i];
+    if (const int told = chart[s][playing_now]) return told == 2;
     const int keep = B.keep_trump[s];
     const u64 out = discard_weak(hand[s], trump, keep);
     double strength =
@@ -3895,6 +3899,19 @@ PYBIND11_MODULE(_kernel, m) {
         const int c = small_int(card);  // (not an int 0..51: refused, the rules' words)
         return c >= 0 && g.play(c);
       }, py::arg("card"))
+      .def("set_chart", [](Stepper& g, const std::vector<std::vector<int>>& table) {
+        // R-DECIDE: each seat's pass (1) or play (2) by the seats already in, 0: the heuristic
+        if (static_cast<int>(table.size()) != g.H.n) throw std::invalid_argument("chart: one row a seat");
+        for (int s = 0; s < g.H.n; ++s) {
+          const auto& row = table[static_cast<std::size_t>(s)];
+          if (static_cast<int>(row.size()) != g.H.n) throw std::invalid_argument("chart: one entry a count");
+          for (int k = 0; k < g.H.n; ++k) {
+            const int v = row[static_cast<std::size_t>(k)];
+            if (v < 0 || v > 2) throw std::invalid_argument("chart: 0, 1 or 2");
+            g.chart[s][k] = static_cast<std::uint8_t>(v);
+          }
+        }
+      }, py::arg("table"))
       .def("decide", [](Stepper& g, const py::handle& play) {
         return PyBool_Check(play.ptr()) && g.decide(play.ptr() == Py_True);
       }, py::arg("play"))

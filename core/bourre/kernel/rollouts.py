@@ -47,6 +47,8 @@ _BUILT = _kernel is not None and hasattr(_kernel, "sample_worlds")
 built again plays the Python rules: ``bourre.build.stale()`` says so)."""
 _OUTCOMES = _BUILT and hasattr(getattr(_kernel, "Stepper", None), "rollout_outcomes")
 """The extension gives each rollout's outcome (not an older build)."""
+_CHARTS = _OUTCOMES and hasattr(getattr(_kernel, "Stepper", None), "set_chart")
+"""The extension takes a decision table for the seats still to decide (not an older build)."""
 _FORCED = {None: 0, "R-ACE-UP": 1, "R-LAST-STANDS": 2}
 
 
@@ -101,17 +103,25 @@ def heuristic_rollouts(
 
 
 def heuristic_outcomes(
-    world: State, candidates: Sequence[Action], me: int, rng: random.Random
+    world: State,
+    candidates: Sequence[Action],
+    me: int,
+    rng: random.Random,
+    chart: Sequence[Sequence[int]] | None = None,
 ) -> list[Rollout] | None:
     """:func:`heuristic_rollouts` with each hand's outcome beside the money (the same
     draws from ``rng``, the same play): who took the pot and who was bourré, as the
     kernel's payout says (not read back from the money).  ``None`` when the kernel
-    cannot play it."""
-    if not _OUTCOMES:
+    cannot play it.  ``chart``: a decision table that replaces the heuristic's pass or
+    play (R-DECIDE) of the seats still to decide, ``chart[seat][seats already in]`` 1
+    pass, 2 play, 0 the heuristic (:mod:`bourre.advice.equilibrium`)."""
+    if not _OUTCOMES or (chart is not None and not _CHARTS):
         return None
     loaded = _load(world, rng)
     if loaded is None:
         return None
+    if chart is not None:
+        loaded.set_chart([list(row) for row in chart])  # type: ignore[attr-defined]
     with _refusals(world, candidates):
         got = loaded.rollout_outcomes(_codes(candidates), me)  # type: ignore[attr-defined]
     return [

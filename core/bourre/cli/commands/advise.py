@@ -98,6 +98,14 @@ def advise(
         ),
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="The answer as JSON.")] = False,
+    opponents: Annotated[
+        str,
+        typer.Option(
+            help="Who the others are: heuristic (they decide as the heuristic bot) or"
+            " equilibrium (they decide by the house's equilibrium chart, worked out once"
+            " and kept in your cache directory).",
+        ),
+    ] = "heuristic",
 ) -> None:
     """Should I play this hand? Your chances and chips, by simulated deals.
 
@@ -113,6 +121,8 @@ def advise(
         ]
         if given:
             fail(f"--script: give the script or {', '.join(given)} (before the hand), not both")
+        if opponents != "heuristic":
+            fail("--opponents: before the hand only (during the hand every card is weighed)")
         _in_hand(script, SCRIPT_DEALS if deals is None else deals, seed, as_json)
         return
     if deals is not None:
@@ -132,6 +142,8 @@ def advise(
     from bourre.advice.advise import HANDS, AdviceError
     from bourre.advice.advise import advise as run
 
+    if opponents not in ("heuristic", "equilibrium"):
+        fail(f"--opponents: {opponents!r}: the others are heuristic or equilibrium")
     h = load_house(house)
     cards = hand.replace(",", " ").split()
     said = [d for d in (decided or "").replace(" ", ",").split(",") if d]
@@ -147,6 +159,8 @@ def advise(
             hands=HANDS if hands is None else hands,
             seed=seed,
             every=every,
+            opponents=opponents,
+            notice=lambda text: typer.echo(text, err=True),
         )
     except AdviceError as e:
         fail(f"--{e.field}: {e}")

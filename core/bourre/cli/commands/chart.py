@@ -112,6 +112,36 @@ def chart(
         ),
     ] = None,
     no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
+    equilibrium: Annotated[
+        bool,
+        typer.Option(
+            "--equilibrium",
+            help="The chart against players who all play it (fictitious play), by place and"
+            " the seats already in, with how far a player can beat it.",
+        ),
+    ] = False,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            parser=whole_number("--rounds"),
+            help="With --equilibrium: rounds of fictitious play (default 12).",
+        ),
+    ] = None,
+    deals: Annotated[
+        int | None,
+        typer.Option(
+            parser=whole_number("--deals"),
+            help="With --equilibrium: deals a round (default 4,000).",
+        ),
+    ] = None,
+    check: Annotated[
+        int | None,
+        typer.Option(
+            parser=whole_number("--check"),
+            help="With --equilibrium: fresh deals to find, and as many to measure, the best"
+            " answer to the chart (default 10,000).",
+        ),
+    ] = None,
 ) -> None:
     """The strategy chart of a house: which hands to play from each place.
 
@@ -122,6 +152,26 @@ def chart(
     from bourre.advice.chart import ChartError
     from bourre.advice.chart import chart as run
 
+    if equilibrium:
+        bad = [
+            name
+            for name, v in (
+                ("--versus", versus),
+                ("--hands", hands),
+                ("--html", html),
+                ("--engine", engine),
+            )
+            if v is not None
+        ]
+        if bad:
+            fail(
+                f"{bad[0]}: not with --equilibrium (it is played on the kernel, by rounds of deals)"
+            )
+        _equilibrium(house, players, rounds, deals, check, seed, json_out, no_progress)
+        return
+    given = [n for n, v in (("--rounds", rounds), ("--deals", deals), ("--check", check)) if v]
+    if given:
+        fail(f"{given[0]}: with --equilibrium only")
     if engine is not None and engine not in ("kernel", "python", "auto"):
         fail(f"--engine: {engine!r} is not an engine: kernel or python")
     h = load_house(house)
@@ -192,6 +242,71 @@ def chart(
             except OSError as e:
                 fail(f"--json: cannot write {json_out}: {e.strerror}")
     render(got, console)
+
+
+def _equilibrium(
+    house: str | None,
+    players: int | None,
+    rounds: int | None,
+    deals: int | None,
+    check: int | None,
+    seed: int,
+    json_out: str | None,
+    no_progress: bool,
+) -> None:
+    """``bourre chart HOUSE --equilibrium`` (:func:`bourre.advice.equilibrium.equilibrium_chart`)."""
+    # lazy: loaded when this command runs
+    from bourre.advice.chart import ChartError
+    from bourre.advice.equilibrium import CHECK, DEALS, ROUNDS, equilibrium_chart
+
+    h = load_house(house)
+    to_stdout = json_out == "-"
+    out = Console(stderr=to_stdout)
+    bar = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("deals"),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        disable=no_progress or not sys.stderr.isatty(),
+        transient=True,
+    )
+    r = ROUNDS if rounds is None else rounds
+    d = DEALS if deals is None else deals
+    c = CHECK if check is None else check
+    try:
+        with bar:
+            task = bar.add_task("round 0", total=r * d + 4 * c)
+
+            def step(what: str) -> None:
+                bar.update(task, advance=1, description=what)
+
+            got = equilibrium_chart(
+                h,
+                players=players,
+                rounds=r,
+                deals=d,
+                check=c,
+                seed=seed,
+                measure_start=True,
+                progress=step,
+            )
+    except ChartError as e:
+        fail(f"--{e.field}: {e}")
+    except (ValueError, RuleViolation, PluginError) as e:  # a house's rules refusing
+        fail(str(e))
+    if json_out is not None:
+        text = json.dumps(got.as_dict(), ensure_ascii=False, indent=2)
+        if to_stdout:
+            typer.echo(text)
+        else:
+            try:
+                Path(json_out).write_text(text + "\n", encoding="utf-8")
+            except OSError as e:
+                fail(f"--json: cannot write {json_out}: {e.strerror}")
+    for line in got.lines():
+        out.print(line, highlight=False, soft_wrap=True)
 
 
 def register_commands(cli: typer.Typer) -> None:
