@@ -54,9 +54,7 @@ class Action(NamedTuple):
             return _text(self.cards[0])
         if self.kind == "discard":
             return (
-                "discard " + " ".join(_text(c) for c in self.cards)
-                if self.cards
-                else ("stand pat")
+                "discard " + " ".join(_text(c) for c in self.cards) if self.cards else ("stand pat")
             )
         return self.kind
 
