@@ -20,7 +20,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from bourre.advice import AdviceError, advise
-from bourre.advice.advise import candidates, interval
+from bourre.advice.deals import candidates, interval
 from bourre.cli import app
 from bourre.game import Game
 from bourre.game.actions import PLAY, Dealt
@@ -375,7 +375,7 @@ def test_the_verdict_play_pass_close_or_must_play() -> None:
     the dealer with the ace of trumps up must play (R-ACE-UP)."""
     import dataclasses
 
-    from bourre.advice.advise import Estimate
+    from bourre.advice.deals import Estimate
 
     done = advise("standard", "AH KH 7C 4D 2S".split(), "5H", 2, hands=200)
     assert done.verdict == "play" and done.edge is not None and done.edge.low > 0

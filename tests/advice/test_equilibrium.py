@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from bourre.advice.advise import advise, interval
+from bourre.advice.advise import advise
 from bourre.advice.chart import hand_classes
+from bourre.advice.deals import interval
 from bourre.advice.equilibrium import (
     AGAINST_EQUILIBRIUM,
     EquilibriumChart,

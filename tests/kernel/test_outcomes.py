@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from bourre.advice.advise import _kernel_row, _rollout
+from bourre.advice.deals import _kernel_row, _rollout
 from bourre.game import Game
 from bourre.game.actions import PASS, PLAY, Deck
 from bourre.game.botmaking import make_bot

@@ -93,7 +93,7 @@ class SolverMeasure:
 def peak_memory() -> int | None:
     """The process's peak resident memory in bytes so far (``None``: not known here)."""
     try:
-        import resource
+        import resource  # lazy: Unix only (Windows has no such module)
     except ImportError:  # (Windows)
         return None
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -7,9 +7,9 @@ A cell is the advice of :func:`bourre.advice.advise` averaged over the hands of 
 class: many hands of the class are dealt at random (:meth:`HandClass.sample`, uniform
 over the hands and upcards of the class), each at a whole random deal; each deal is
 played out from the seat's decision passing and playing with each count of its weakest
-cards thrown (:func:`bourre.advice.advise.candidates`), with the same machinery as
-``advise`` (:func:`~bourre.advice.advise.seat_to_decide`,
-:func:`~bourre.advice.advise.option_rows`: the kernel for a house it plays, else the
+cards thrown (:func:`bourre.advice.deals.candidates`), with the same machinery as
+``advise`` (:func:`~bourre.advice.deals.seat_to_decide`,
+:func:`~bourre.advice.deals.option_rows`: the kernel for a house it plays, else the
 Python rules).  Playing counts the best number of cards to throw over the cell.  The
 answer is *play* when the whole 95% range of the chips playing minus passing is above
 0, *pass* when it is below, *close* when it holds 0.
@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bourre.advice.advise import (
+from bourre.advice.deals import (
     AdviceError,
     Estimate,
     _with_players,

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bourre.advice.advise import Estimate, interval
 from bourre.advice.chart import ChartError, HandClass, _load, hand_classes
+from bourre.advice.deals import Estimate, interval
 from bourre.game import Game
 from bourre.game.actions import PASS, PLAY, Deck
 from bourre.game.botmaking import make_bot

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from bourre.advice.advise import Estimate, interval
+from bourre.advice.deals import Estimate, interval
 from bourre.advice.review import DEALS, ENGINES, MAX_DEALS
 from bourre.advice.weigh import Weighing, weigh
 from bourre.game.state import State
