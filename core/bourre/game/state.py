@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from bourre.game.actions import CARDS, PASS, PLAY, Action, AfterDraw, Dealt, Deck, Drew
 from bourre.game.chance import Chance
+from bourre.game.facts import SessionFacts
 from bourre.game.legal import Legal, legal_play
 from bourre.game.log import HandLog, HandResult, PlayLog, Told
 from bourre.game.observation import Discards, Observation
@@ -89,7 +90,7 @@ def is_amount(x: object) -> bool:
     return (isinstance(x, int) and not isinstance(x, bool)) or isinstance(x, Fraction)
 
 
-class State:
+class State(SessionFacts):
     """A session at one house (or one hand of it), stepped from outside.
 
     Made by :meth:`bourre.game.Game.new_session` / :meth:`~bourre.game.Game.new_hand`.
@@ -163,21 +164,6 @@ class State:
     # -- public facts (read-only) -----------------------------------------------------
 
     @property
-    def house(self) -> House:
-        """The house played."""
-        return self._house
-
-    @property
-    def n(self) -> int:
-        """The number of seats."""
-        return self._n
-
-    @property
-    def hand_size(self) -> int:
-        """The cards of a hand (R-DEAL)."""
-        return self._h
-
-    @property
     def pot(self) -> Amount:
         """The pot now."""
         return self._pot
@@ -193,24 +179,9 @@ class State:
         return self._hands_total
 
     @property
-    def keep_results(self) -> bool:
-        """Whether results are kept."""
-        return self._keep_results
-
-    @property
-    def announce(self) -> bool:
-        """Whether decisions are announced."""
-        return self._announce
-
-    @property
     def balances(self) -> tuple[Amount, ...]:
         """Each seat's balance now."""
         return tuple(self._balances)
-
-    @property
-    def start(self) -> tuple[Amount, ...]:
-        """Each seat's balance at the start."""
-        return self._start
 
     @property
     def results(self) -> list[HandResult]:

@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bourre.game.actions import CARDS, PASS, PLAY, Action, Deck
+from bourre.game.facts import SessionFacts
 from bourre.game.log import HandResult
 from bourre.game.observation import Discards, Observation
 from bourre.game.protocol import GameState
@@ -154,7 +155,7 @@ def _count(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and x >= 1
 
 
-class KernelState:
+class KernelState(SessionFacts):
     """A session of a house made only of built-in components, stepped by the kernel:
     the :class:`~bourre.game.protocol.GameState` protocol, as
     :class:`~bourre.game.state.State` implements it (see the module).  Not a ``State``:
@@ -213,39 +214,9 @@ class KernelState:
     # -- public facts (read-only) -----------------------------------------------------
 
     @property
-    def house(self) -> House:
-        """The house played."""
-        return self._house
-
-    @property
-    def n(self) -> int:
-        """The number of seats."""
-        return self._n
-
-    @property
-    def hand_size(self) -> int:
-        """The cards of a hand (R-DEAL)."""
-        return self._h
-
-    @property
     def hands_total(self) -> int:
         """The session's hands."""
         return self._given.hands
-
-    @property
-    def keep_results(self) -> bool:
-        """Whether results are kept."""
-        return self._keep_results
-
-    @property
-    def announce(self) -> bool:
-        """Whether decisions are announced."""
-        return self._announce
-
-    @property
-    def start(self) -> tuple[Amount, ...]:
-        """Each seat's balance at the start."""
-        return self._start
 
     @property
     def stepper(self) -> Any:
