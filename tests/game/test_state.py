@@ -165,3 +165,24 @@ def test_an_exchanges_legal_actions_are_every_discard_made_on_demand() -> None:
     state.apply_action(random.Random(1).choice(got))
     twin.apply_action(random.Random(1).choice(twin.legal_actions()))
     assert state.hand.hands == twin.hand.hands
+
+
+@pytest.mark.parametrize("engine", ["python", "kernel"])
+def test_cards_given_as_a_list_are_the_same_action_and_a_non_sequence_is_refused(
+    engine: str,
+) -> None:
+    """``Action("discard", [c])`` is the discard of ``c``, recorded as a tuple; cards that
+    are not a sequence (``None``, a number, text) are refused in the rules' words."""
+    from bourre.game.actions import Action
+
+    s = Game("standard", engine=engine).new_session(seed=3)
+    for bad in (Action("pass", None), Action("pass", 0), Action("play", "")):  # type: ignore[arg-type]
+        with pytest.raises(RuleViolation, match="is not an action") as e:
+            s.apply_action(bad)
+        assert e.value.rule == "R-DECIDE"
+    while s.legal_actions()[0].kind != "discard":
+        s.apply_action(s.legal_actions()[-1])
+    hand = s.observation(s.current_player()).hand
+    s.apply_action(Action("discard", [hand[0]]))  # type: ignore[arg-type]
+    last = s.history()[-1]
+    assert last == Action("discard", (hand[0],)) and type(last.cards) is tuple

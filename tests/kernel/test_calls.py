@@ -75,12 +75,12 @@ def test_kernel_discards_are_the_python_discards(hand: tuple[int, ...]) -> None:
                 py[i]
             with pytest.raises(IndexError):
                 kd[i]
-        for bad in (slice(0, 2), "0", 1.0):  # (no slices: Sequence gives none)
-            if bad != slice(0, 2) or len(py):  # (Discards slices nothing into stand pat)
-                with pytest.raises(TypeError):
-                    py[bad]  # type: ignore[index]
-            with pytest.raises(TypeError):
-                kd[bad]
+        for s in (slice(0, 2), slice(-3, None), slice(None, None, -2), slice(9, 1, -3)):
+            assert kd[s] == py[s] == items[s], f"{where} [{s}]"
+        for bad in ("0", 1.0, None):
+            for d in (py, kd):
+                with pytest.raises(TypeError, match="Discards indices must be integers or slices"):
+                    d[bad]  # type: ignore[index]
         assert kd == py and py == kd and not (kd != py) and not (py != kd), where
         assert kd == items and items == kd and kd == tuple(items), where
         assert (kd == items[:-1]) == (py == items[:-1]), where

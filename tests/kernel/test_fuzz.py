@@ -493,7 +493,14 @@ ACTION_PARTS = st.tuples(
 )
 
 
-@both(st.integers(0, 2**16), st.lists(ACTION_PARTS, min_size=1, max_size=6))
+@both(
+    st.integers(0, 2**16),
+    st.lists(ACTION_PARTS, min_size=1, max_size=6),
+    examples=(  # (stand pat with its cards as a list, taken by both: found by the fuzz in CI)
+        (65536, [("card", ()), ("card", ()), ("card", ()), ("card", ()), ("discard", [])]),
+        (0, [("pass", None)]),  # (cards that are not a sequence: refused by both alike)
+    ),
+)
 def _kernel_state_actions(seed: int, parts: list[tuple[Any, Any]]) -> None:
     """The API level: any action given to a kernel state is refused exactly as the
     Python state refuses it (the same exception, the same words), both unchanged."""

@@ -455,8 +455,9 @@ def _houses(first: float, second: float, diff: dict[str, float]) -> dict[str, An
 
 
 def _bourre_row(m: dict[str, Any]) -> list[str]:
-    return next(cells for _, rows in sections(m) for label, cells in rows
-                if label == "bourré when playing")
+    return next(
+        cells for _, rows in sections(m) for label, cells in rows if label == "bourré when playing"
+    )
 
 
 def test_no_mark_between_two_figures_printed_alike() -> None:

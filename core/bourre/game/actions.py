@@ -12,7 +12,7 @@ and compare by value; ``str()`` gives the table's words (``pass``, ``discard 2C 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from bourre.rules.cards import card_str, parse_card
@@ -30,6 +30,7 @@ __all__ = [
     "Deck",
     "Drew",
     "TablePlay",
+    "canonical",
     "card",
     "discard",
     "parse_action",
@@ -71,6 +72,19 @@ PASS_OR_PLAY: tuple[Action, ...] = (PASS, PLAY)
 """A decision's actions (R-DECIDE), shared: what ``State.choices`` shows."""
 PLAY_ONLY: tuple[Action, ...] = (PLAY,)
 """A decision's actions when the rules forbid the pass (R-ACE-UP, R-LAST-STANDS)."""
+
+
+def canonical(action: Action) -> Action | None:
+    """``action`` with its cards as a tuple, or ``None`` when its cards are not a
+    sequence (``None``, a number, text).  An action built with a list names the same
+    cards, and is applied and recorded as the tuple both engines keep in their history;
+    what the cards are is the rules' to judge (R-DECIDE, R-DRAW, R-LEAD)."""
+    cards = action.cards
+    if type(cards) is tuple:
+        return action
+    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+        return None
+    return Action(action.kind, tuple(cards))
 
 
 def card(c: int) -> Action:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import astuple, dataclass
+from typing import overload
 
 from bourre.game.actions import Action, discard
 from bourre.rules.cards import card_str
@@ -126,9 +127,22 @@ class Discards(Sequence[Action]):
     def __len__(self) -> int:
         return len(_patterns(len(self.hand), self.limit))
 
-    def __getitem__(self, i: int) -> Action:  # type: ignore[override]
-        hand = self.hand
-        return discard([hand[j] for j in _patterns(len(hand), self.limit)[i]])
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        """The ``i``-th discard; a slice gives a list of them, as ``list(self)[i]``."""
+        hand, patterns = self.hand, _patterns(len(self.hand), self.limit)
+        if isinstance(i, slice):
+            return [discard([hand[j] for j in p]) for p in patterns[i]]
+        try:
+            return discard([hand[j] for j in patterns[i]])
+        except TypeError:
+            what = type(i).__name__
+            raise TypeError(f"Discards indices must be integers or slices, not {what}") from None
+        except IndexError:
+            raise IndexError("Discards index out of range") from None
 
     def __iter__(self) -> Iterator[Action]:
         hand = self.hand

@@ -34,7 +34,17 @@ from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING
 
-from bourre.game.actions import CARDS, PASS, PLAY, Action, AfterDraw, Dealt, Deck, Drew
+from bourre.game.actions import (
+    CARDS,
+    PASS,
+    PLAY,
+    Action,
+    AfterDraw,
+    Dealt,
+    Deck,
+    Drew,
+    canonical,
+)
 from bourre.game.chance import Chance
 from bourre.game.facts import SessionFacts
 from bourre.game.legal import Legal, legal_play
@@ -323,9 +333,11 @@ class State(SessionFacts):
     def apply_action(self, action: Action) -> None:
         """Apply the current player's action; an illegal one raises
         :class:`~bourre.rules.RuleViolation` naming the rule, the state unchanged."""
-        if not isinstance(action, Action):
+        given = action
+        if not isinstance(action, Action) or (action := canonical(action)) is None:  # type: ignore[assignment]
+            what = f"{given!r}" if not isinstance(given, Action) else f"{tuple(given)!r}"
             raise RuleViolation(
-                "R-DECIDE", f"{action!r} is not an action: pass, play, a discard or a card"
+                "R-DECIDE", f"{what} is not an action: pass, play, a discard or a card"
             )
         if self._phase is Phase.PLAY:
             seat = self.current_player()

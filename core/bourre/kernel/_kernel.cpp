@@ -2053,9 +2053,23 @@ PyObject* discards_item(PyObject* self, Py_ssize_t i) {
   return discard_action(cards);
 }
 
+// Discards[i]; a slice gives a list of the actions, as Discards gives it.
 PyObject* discards_subscript(PyObject* self, PyObject* key) {
-  if (!PyIndex_Check(key)) {  // (Discards takes no slice either: a TypeError)
-    PyErr_Format(PyExc_TypeError, "Discards indices must be integers, not %.200s",
+  if (PySlice_Check(key)) {
+    Py_ssize_t start, stop, step;
+    if (PySlice_Unpack(key, &start, &stop, &step) < 0) return nullptr;
+    const Py_ssize_t n =
+        PySlice_AdjustIndices(reinterpret_cast<DiscardsObject*>(self)->len, &start, &stop, step);
+    PyObject* out = PyList_New(n);
+    for (Py_ssize_t j = 0; out && j < n; ++j) {
+      PyObject* a = discards_item(self, start + j * step);
+      if (!a) Py_CLEAR(out);
+      else PyList_SET_ITEM(out, j, a);
+    }
+    return out;
+  }
+  if (!PyIndex_Check(key)) {
+    PyErr_Format(PyExc_TypeError, "Discards indices must be integers or slices, not %.200s",
                  Py_TYPE(key)->tp_name);
     return nullptr;
   }

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from bourre.game.actions import CARDS, PASS, PLAY, Action, Deck
+from bourre.game.actions import CARDS, PASS, PLAY, Action, Deck, canonical
 from bourre.game.facts import SessionFacts
 from bourre.game.log import HandResult
 from bourre.game.observation import Discards, Observation
@@ -347,6 +347,8 @@ class KernelState(SessionFacts):
         self._k.apply_action(action)
 
     def _apply_slow(self, action: Action) -> None:
+        if isinstance(action, Action):  # (a list of cards names the same cards)
+            action = canonical(action) or action
         if isinstance(action, Action) and type(action.kind) is str and type(action.cards) is tuple:
             k = self._k  # (its calls take anything: not ints 0..51, False; the rules' words)
             kind, cards = action.kind, action.cards
