@@ -8,7 +8,8 @@ with them in ``LD_PRELOAD`` (``ASAN_OPTIONS=detect_leaks=0``: the interpreter's 
 allocations live until exit; ``UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1``: the
 first report fails the run).  Where the compiler has no sanitizer runtime it says so
 and skips (exit 0).  ``BOURRE_SANITIZE_SHORT=1`` runs only the boundary's tests and the
-short fuzz (CI's run, ``.ci/run``).  Extra arguments go to pytest.
+short fuzz on a fixed sample (CI's run, ``.ci/run``); the full run draws new examples
+each time.  Extra arguments go to pytest.
 """
 
 from __future__ import annotations
@@ -77,6 +78,8 @@ def main(argv: list[str]) -> int:
     ]
     if os.environ.get(SHORT, "") not in ("", "0"):  # CI's short run: the boundary, the fuzz
         runs = [[*pytest, "-m", "not slow", BOUNDARY, FUZZ, *argv]]
+        env["BOURRE_FUZZ_DERANDOMIZE"] = "1"  # (the same examples every run: CI proves the
+        # corpus and a fixed sample; the full run explores new examples each time)
     code = found = 0
     for run in runs:
         if code:

@@ -9,7 +9,9 @@ process (and under ``tox -e sanitize``, AddressSanitizer and UBSan end it at the
 read out of bounds or undefined operation, the tests run on a kernel built with
 ``BOURRE_KERNEL_SANITIZE=1``).  The seed corpus (``@example``) holds the issue's cases.
 
-The default suite runs a short fuzz (``BOURRE_FUZZ_EXAMPLES``, 25 examples a test);
+The default suite runs a short fuzz (``BOURRE_FUZZ_EXAMPLES``, 25 examples a test, the
+same ones every run; given ``BOURRE_FUZZ_EXAMPLES``, new ones each run unless
+``BOURRE_FUZZ_DERANDOMIZE`` is set, as in CI's short sanitizer run);
 ``-m slow`` runs the long one (``BOURRE_FUZZ_SLOW_EXAMPLES``, 400 a test).  With
 ``BOURRE_FUZZ_REPORT=path`` the number of hostile calls made is appended to ``path``."""
 
@@ -42,7 +44,9 @@ FAST = settings(
     max_examples=int(os.environ.get("BOURRE_FUZZ_EXAMPLES", "25")),
     deadline=None,
     suppress_health_check=list(HealthCheck),
-    derandomize="BOURRE_FUZZ_EXAMPLES" not in os.environ,
+    derandomize=(  # (random where asked for examples, unless CI asks for a fixed run)
+        "BOURRE_FUZZ_EXAMPLES" not in os.environ or "BOURRE_FUZZ_DERANDOMIZE" in os.environ
+    ),
     database=None,
 )
 SLOW = settings(
