@@ -92,7 +92,9 @@ def resume(
     if seed is not None:
         deck, again = at.deck, at.reshuffle
         if not _words(deck) or (again is not None and not _words(again)):
-            raise ValueError("deck, reshuffle: a seeded session's streams are 4 words each (R-DECK)")
+            raise ValueError(
+                "deck, reshuffle: a seeded session's streams are 4 words each (R-DECK)"
+            )
         assert deck is not None
         chance = Chance.at(seed, deck, again)  # (refuses words out of range, all zero)
     state._balances = balances
