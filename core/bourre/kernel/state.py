@@ -9,7 +9,12 @@ actions, applying a legal action, a chance deck, cloning (a struct copy), what a
 observes, the returns and the history.  Anything word-heavy or rare is answered by the
 Python rules themselves, from a Python :class:`~bourre.game.state.State` the kernel
 state holds, into which the history is replayed (correct by construction, kept in step
-incrementally), each by an explicit call:
+incrementally), each by an explicit call.  With ``keep_results=False`` the kernel keeps
+the current hand's actions only (the memory of one hand, as the Python state's) and
+that Python state resumes at the hand's start (:func:`bourre.game.resume.resume`: the
+balances, the pot, the last dealer, the seats spared the ante, the seeded streams where
+the kernel stands) instead of replaying the session; once the money has left the
+kernel's range, from the last hand's start it still held.
 
 - a refusal: an action the kernel does not take changes nothing, and is tried on a
   copy of the replayed state, whose :class:`~bourre.rules.RuleViolation` (the rule
