@@ -88,10 +88,11 @@ def test_a_position_that_cannot_be_is_refused() -> None:
         (good._replace(balances=(1, 2)), "R-SESSION"),
         (good._replace(last_dealer=4), "R-DEALER"),
         (good._replace(previous=None), "R-DEALER"),
+        (good._replace(previous="won"), "R-ANTE"),  # type: ignore[arg-type]
     ):
         with pytest.raises(ValueError, match=words):
             resume(HOUSE, bad, seed=None, start=p.start)
     hostile: list[object] = [None, (1, 2, 3), (0, 0, 0, 0), (1, 2, 3, 2**40), (1.0, 2, 3, 4)]
     for given in hostile:
-        with pytest.raises(ValueError, match=r"xoshiro|R-DECK"):
+        with pytest.raises(ValueError, match="R-DECK"):
             resume(HOUSE, good._replace(deck=given), seed=5, start=p.start)  # type: ignore[arg-type]

@@ -88,15 +88,18 @@ def resume(
         raise ValueError(f"last_dealer: no seat {last!r} at a table of {n} (R-DEALER)")
     if (last is None) != (at.number == 0) or (at.previous is None) != (at.number == 0):
         raise ValueError("last_dealer, previous: given once a hand was dealt, only then (R-DEALER)")
+    if at.previous is not None and not isinstance(at.previous, HandOutcome):
+        raise ValueError(f"previous: {at.previous!r:.80} is not a hand's outcome (R-ANTE)")
     chance = None
     if seed is not None:
         deck, again = at.deck, at.reshuffle
         if not _words(deck) or (again is not None and not _words(again)):
             raise ValueError(
-                "deck, reshuffle: a seeded session's streams are 4 words each (R-DECK)"
+                "deck, reshuffle: a seeded session's streams are 4 words of 32 bits each,"
+                " not all zero (R-DECK)"
             )
         assert deck is not None
-        chance = Chance.at(seed, deck, again)  # (refuses words out of range, all zero)
+        chance = Chance.at(seed, deck, again)
     state._balances = balances
     state._pot = at.pot
     state._total = sum(balances) + at.pot
@@ -109,4 +112,10 @@ def resume(
 
 
 def _words(x: object) -> bool:
-    return isinstance(x, tuple) and len(x) == 4 and all(type(w) is int for w in x)
+    """Four words of a xoshiro128** state (:class:`~bourre.game.xoshiro.Xoshiro128`)."""
+    return (
+        isinstance(x, tuple)
+        and len(x) == 4
+        and all(type(w) is int and 0 <= w < 1 << 32 for w in x)
+        and any(x)
+    )

@@ -284,6 +284,8 @@ class KernelState(SessionFacts):
                 keep_results=self._keep_results,
             )
         money, n = self._amount, self._n
+        # (the last hand's outcome as the next antes read it: its seats spared, R-ANTE;
+        # the Python state never reads the rest of a resumed hand's previous outcome)
         previous = HandOutcome(
             winner if winner >= 0 else None, [0] * n, [0] * n, money(pot),
             [s for s in range(n) if bourre >> s & 1], [], frozenset(exempt),
