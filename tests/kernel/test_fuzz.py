@@ -240,7 +240,7 @@ def exercise(k: Any, codes: list[object], seats: list[object]) -> None:
         call("Stepper.observe", k.observe, me)
         call("Stepper.hand", k.hand, me)
     for name in ("current_player", "phase", "is_terminal", "legal_actions", "only_action",
-                 "legal_mask", "cinch", "forced", "returns", "history_len", "number",
+                 "legal_mask", "cinch", "forced", "returns", "history_len", "hand_start", "number",
                  "overflow", "balances", "pot", "dealer", "first_dealer", "clone"):  # fmt: skip
         call(f"Stepper.{name}", getattr(k, name))
     call("Stepper.history", k.history, True)

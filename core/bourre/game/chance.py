@@ -19,6 +19,23 @@ class Chance:
         self._gen = stream(f"bourre-deck:{seed}")
         self._reshuffle_gen: Xoshiro128 | None = None  # made when first needed
 
+    @classmethod
+    def at(
+        cls,
+        seed: int | str,
+        deck: tuple[int, int, int, int],
+        reshuffle: tuple[int, int, int, int] | None = None,
+    ) -> Chance:
+        """The source of ``seed`` with its streams where another engine left them: the
+        deck's and the reshuffle's four words of state (:meth:`Xoshiro128.state`; no
+        reshuffle's words: its stream from the start).  A session resumed at a hand's
+        start (:func:`bourre.game.resume.resume`) draws the same decks on from there."""
+        c = cls.__new__(cls)
+        c.seed = seed
+        c._gen = Xoshiro128(*deck)
+        c._reshuffle_gen = Xoshiro128(*reshuffle) if reshuffle is not None else None
+        return c
+
     def deck(self) -> list[int]:
         """A shuffled and cut deck, top first: Fisher–Yates on the deck's own stream
         (:class:`~bourre.game.xoshiro.Xoshiro128`), 51 words a deal."""

@@ -1266,6 +1266,18 @@ struct Stepper {
   int cinch_plays = 0;
   std::vector<std::int16_t> hist;
   std::size_t hand_from = 0;  // where the current hand's history starts
+  // Where the kept history starts (hand_start: the wrapper's Python twin starts there and
+  // replays hist): the session's start, or with keep_results=false the current hand's,
+  // whose history alone is kept (memory of one hand; not once the money left the range).
+  struct Start {
+    int number = 0, last_dealer = -1;
+    bool first_hand = true;
+    i128 bal[MAX_SEATS] = {};
+    i128 pot = 0;
+    bool exempt[MAX_SEATS] = {};
+    Xoshiro deck_gen, reshuffle_gen;
+    Outcome outcome;
+  } at;
 
   // pot0: the pot already in the middle before the first hand's antes; settle: false for
   // one hand from a given position (Game.new_hand: no settlement, the pot stays).
@@ -1301,6 +1313,18 @@ struct Stepper {
 
   void begin_hand() {
     phase = P_DEAL;
+    if (hist.empty() || (!keep_results && !overflow)) {  // the finished hands' actions go
+      hist.clear();
+      at.number = number;
+      at.last_dealer = last_dealer;
+      at.first_hand = first_hand;
+      std::memcpy(at.bal, bal, sizeof at.bal);
+      at.pot = pot;
+      std::memcpy(at.exempt, exempt, sizeof at.exempt);
+      at.deck_gen = deck_gen;
+      at.reshuffle_gen = reshuffle_gen;
+      at.outcome = outcome;
+    }
     if (!keep_results) hand_from = hist.size();
     if (seeded) {
       std::uint8_t deck[52];
@@ -2561,6 +2585,26 @@ py::tuple returns_raw(const Stepper& g) {
     out[static_cast<std::size_t>(s)] = to_py(x);
   }
   return py::make_tuple(std::move(out), settled ? n : 1);
+}
+
+// Where the kept history starts (Stepper::at), for the wrapper's Python twin: (hands
+// dealt before, the last dealer or -1, the first hand?, the balances, the pot, the seats
+// exempt from the next ante, the deck's and the reshuffle's stream words (None unseeded),
+// the last hand's pot taker or -1, its bourre mask).
+py::tuple hand_start_raw(const Stepper& g) {
+  const auto& a = g.at;
+  py::list bal, exempt;
+  for (int s = 0; s < g.H.n; ++s) {
+    bal.append(to_py(a.bal[s]));
+    if (a.exempt[s]) exempt.append(py::int_(s));
+  }
+  const auto words = [&](const Xoshiro& x) -> py::object {
+    if (!g.seeded) return py::none();
+    return py::make_tuple(x.s[0], x.s[1], x.s[2], x.s[3]);
+  };
+  return py::make_tuple(a.number, a.last_dealer, a.first_hand, std::move(bal), to_py(a.pot),
+                        std::move(exempt), words(a.deck_gen), words(a.reshuffle_gen),
+                        a.outcome.winner, a.outcome.bourre);
 }
 
 py::list history_raw(const Stepper& g, bool whole) {
@@ -3941,6 +3985,9 @@ PYBIND11_MODULE(_kernel, m) {
       .def("returns", &returns_raw)
       .def("history", &history_raw, py::arg("whole"))
       .def("history_len", [](const Stepper& g) { return g.hist.size(); })
+      .def("hand_start", &hand_start_raw,
+           "Where the kept history starts: the session's start, or the current hand's "
+           "with keep_results=False (what the Python twin starts from).")
       .def("number", [](const Stepper& g) { return g.number; })
       .def("overflow", [](const Stepper& g) { return g.overflow; })
       .def("balances", [](const Stepper& g) {

@@ -9,7 +9,12 @@ actions, applying a legal action, a chance deck, cloning (a struct copy), what a
 observes, the returns and the history.  Anything word-heavy or rare is answered by the
 Python rules themselves, from a Python :class:`~bourre.game.state.State` the kernel
 state holds, into which the history is replayed (correct by construction, kept in step
-incrementally), each by an explicit call:
+incrementally), each by an explicit call.  With ``keep_results=False`` the kernel keeps
+the current hand's actions only (the memory of one hand, as the Python state's) and
+that Python state resumes at the hand's start (:func:`bourre.game.resume.resume`: the
+balances, the pot, the last dealer, the seats spared the ante, the seeded streams where
+the kernel stands) instead of replaying the session; once the money has left the
+kernel's range, from the last hand's start it still held.
 
 - a refusal: an action the kernel does not take changes nothing, and is tried on a
   copy of the replayed state, whose :class:`~bourre.rules.RuleViolation` (the rule
@@ -37,6 +42,7 @@ from bourre.game.facts import SessionFacts
 from bourre.game.log import HandResult
 from bourre.game.observation import Discards, Observation
 from bourre.game.protocol import GameState
+from bourre.game.resume import HandStart, resume
 from bourre.game.state import Legal, State, checked_balances, is_amount, whole_deck
 from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
@@ -197,6 +203,7 @@ class KernelState(SessionFacts):
             given.settle,
         )
         self._shadow: State | None = None
+        self._shadow_at = 0  # (the kept history's start it stands on: hands dealt before)
         self._shadow_done = 0
         self._calls: Any = None
         self._bind()
@@ -236,23 +243,17 @@ class KernelState(SessionFacts):
     # -- the Python rules, replayed -------------------------------------------------------
 
     def _python(self) -> State:
-        """The Python state at the same point (the history replayed into it, in step
-        from one call to the next): what answers in the Python rules' words."""
-        items = self._items(True)
+        """The Python state at the same point, in step from one call to the next: what
+        answers in the Python rules' words.  It starts where the kernel's kept history
+        starts (``Stepper.hand_start``: the session's start, or with
+        ``keep_results=False`` the current hand's, :func:`bourre.game.resume.resume`)
+        and that history is replayed into it."""
+        at = self._k.hand_start()
         sh = self._shadow
-        if sh is None:
-            given = self._given
-            sh = State(
-                self._house,
-                seed=self._seed,
-                hands=given.hands,
-                balances=self._start,
-                pot=given.pot,
-                dealer=self._first,
-                settle=given.settle,
-                keep_results=self._keep_results,
-            )
-            self._shadow, self._shadow_done = sh, 0
+        if sh is None or self._shadow_at != at[0]:
+            sh = self._twin(at)
+            self._shadow, self._shadow_at, self._shadow_done = sh, at[0], 0
+        items = self._items(True)
         seeded = self._seed is not None
         for item in items[self._shadow_done :]:
             if isinstance(item, Deck):
@@ -263,6 +264,45 @@ class KernelState(SessionFacts):
                 sh.apply_action(item)
         self._shadow_done = len(items)
         return sh
+
+    def _twin(self, at: tuple[Any, ...]) -> State:
+        """A Python state where the kernel's kept history starts (``at``:
+        ``Stepper.hand_start``): the session's start as the Python rules make it, or a
+        later hand's start resumed (the balances, the pot, the last dealer, the seats
+        spared the ante: R-ANTE; the seeded streams where the kernel left them)."""
+        given = self._given
+        number, last, _, bal, pot, exempt, deck, again, winner, bourre = at
+        if number == 0:
+            return State(
+                self._house,
+                seed=self._seed,
+                hands=given.hands,
+                balances=self._start,
+                pot=given.pot,
+                dealer=self._first,
+                settle=given.settle,
+                keep_results=self._keep_results,
+            )
+        money, n = self._amount, self._n
+        # (the last hand's outcome as the next antes read it: its seats spared, R-ANTE;
+        # the Python state never reads the rest of a resumed hand's previous outcome)
+        previous = HandOutcome(
+            winner if winner >= 0 else None, [0] * n, [0] * n, money(pot),
+            [s for s in range(n) if bourre >> s & 1], [], frozenset(exempt),
+        )  # fmt: skip
+        start = HandStart(
+            number, tuple(money(b) for b in bal), money(pot), int(self._k.first_dealer()),
+            last, previous, deck, again,
+        )  # fmt: skip
+        return resume(
+            self._house,
+            start,
+            seed=self._seed,
+            start=self._start,
+            hands=given.hands,
+            settle=given.settle,
+            keep_results=self._keep_results,
+        )
 
     def _items(self, whole: bool) -> list[object]:
         out: list[object] = []
@@ -500,7 +540,7 @@ class KernelState(SessionFacts):
         d.update(self.__dict__)
         d["_k"] = self._k.clone()
         d["_shadow"] = None
-        d["_shadow_done"] = 0
+        d["_shadow_at"] = d["_shadow_done"] = 0
         c._bind()
         return c
 
