@@ -40,7 +40,8 @@ from bourre.game.simulate import SessionResult
 from bourre.game.simulate import play_session as python_session
 from bourre.game.xoshiro import from_bits
 from bourre.houses.house import House
-from bourre.kernel import fingerprint
+from bourre.kernel import fingerprint, hooks
+from bourre.rules.hookspec import PAYOUT, PENALTY
 from bourre.rules.money import Amount
 from bourre.rules.plugins import default_registry
 
@@ -59,6 +60,7 @@ __all__ = [
     "can_play",
     "play_session",
     "play_sessions",
+    "python_hooks",
     "simulate_session",
     "tally_session",
 ]
@@ -149,13 +151,13 @@ def _house_facts(house: House) -> dict[str, Any] | str:
 def _read_house_facts(house: House) -> dict[str, Any] | str:
     names: set[str] = set()
     limit: Amount = 0
+    through = hooks.through_python(house, KERNEL_VARIANTS)
+    if isinstance(through, str):  # a plugin's hook the kernel cannot call
+        return through
     for v in house.variants:
         name = v.name if v.name in KERNEL_VARIANTS and house.is_builtin(v) else None
-        if name is None:
-            return (
-                f"variant {v.name!r} ({type(v).__module__}.{type(v).__qualname__}) is not a"
-                " built-in variant: only the Python rules can play it"
-            )
+        if name is None:  # a plugin's variant whose answered hooks are all in ``through``
+            continue
         names.add(name)
         changed = stale_rules()
         if "*" in changed or name in changed:
@@ -168,8 +170,6 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
             limit = v.settings.limit  # type: ignore[attr-defined]
     if "standard" not in names:
         return "the house does not build on the built-in 'standard' variant"
-    if getattr(house, "guarded", None):
-        return f"the house has checked third-party components: {', '.join(house.guarded)}"
     t = house.table
     h = house.rules.hand_size
     if h != (4 if "four-card" in names else 5):
@@ -181,9 +181,13 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
     for x in amounts:
         d = _denominator(x)
         scale = scale * d // math.gcd(scale, d)
+    if through:  # a plugin's money rule: a pot shared by up to 8 stays whole (hooks.WIDEN)
+        scale *= hooks.WIDEN
     if any(abs(Fraction(x)) * scale >= _LIMIT for x in amounts) or scale >= _LIMIT:
         return "amounts too large for the kernel's 64-bit inputs"
     fd = t.first_dealer
+    payout = any(x.endswith(f"({PAYOUT.name})") for x in through)
+    penalty = not payout and any(x.endswith(f"({PENALTY.name})") for x in through)
     return {
         "players": t.players,
         "hand_size": h,
@@ -198,6 +202,11 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
         "ante": int(t.ante * scale),
         "balance": int(t.balance * scale),
         "scale": scale,
+        # the hooks called through Python (bourre.kernel.hooks): the payout's, or else
+        # the penalty's, which the kernel's own payout calls
+        "through": tuple(through),
+        "money_hook": hooks.money_hook(house, scale) if payout else None,
+        "penalty_hook": hooks.penalty_hook(house, scale) if penalty else None,
     }
 
 
@@ -302,13 +311,36 @@ def _make_plan(house: House, bots: BotsArg) -> _Plan | str:
     return _Plan(facts, kinds, shared, random_seated, names, facts["scale"], n)
 
 
-def can_play(house: House, bots: BotsArg = "random") -> str | None:
+def can_play(house: House, bots: BotsArg = "random", *, hooks: bool = False) -> str | None:
     """``None`` if the kernel can play ``house`` with ``bots``, else why not (naming the
-    component: a third-party variant or bot, a table it does not play)."""
+    component: a third-party variant or bot, a table it does not play).
+
+    A house with a plugin's money rule (:func:`python_hooks`) is played by the kernel's
+    whole sessions and its state API, which call the plugin through Python: ``hooks=True``
+    asks for those; the default asks for every use of the kernel (its solver, rollouts
+    and sampled worlds play the built-in payout only), so such a house is refused."""
     if _kernel is None:
         return _WHY_NOT
     p = _plan(house, bots)
-    return p if isinstance(p, str) else None
+    if isinstance(p, str):
+        return p
+    if p.house["through"] and not hooks:
+        return (
+            f"{', '.join(p.house['through'])} is a plugin's money rule: the kernel calls it"
+            " through Python in whole sessions only, so the solver, rollouts and sampled"
+            " worlds play it on the Python rules"
+        )
+    return None
+
+
+def python_hooks(house: House) -> tuple[str, ...]:
+    """The hooks of ``house`` that the kernel calls through Python (``"variant (hook)"``:
+    a plugin's penalty or payout), or ``()`` (every rule built in, or a house the kernel
+    does not play)."""
+    if _kernel is None:
+        return ()
+    facts = _house_facts(house)
+    return () if isinstance(facts, str) else tuple(facts["through"])
 
 
 def _checked_plan(house: House, bots: BotsArg) -> _Plan:
@@ -437,7 +469,7 @@ def simulate_session(
         if not random_players
         else "keep_hands, record or on_hand: the kernel keeps no hand's result"
         if keeps_hands
-        else can_play(house, "random")
+        else can_play(house, "random", hooks=True)
     )
     if why is not None:
         if engine == "kernel":

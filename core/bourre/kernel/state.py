@@ -82,7 +82,7 @@ def new_session(
     """:meth:`bourre.game.Game.new_session`'s (or ``new_hand``'s) state on the kernel, or
     why the kernel cannot play it (the engine entry point ``kernel`` of
     ``bourre.engines``)."""
-    why = can_play(house)
+    why = can_play(house, hooks=True)  # (a plugin's money rule: called through Python)
     if why is not None:
         return why
     if record:
