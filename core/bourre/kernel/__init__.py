@@ -156,8 +156,13 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
         return through
     for v in house.variants:
         name = v.name if v.name in KERNEL_VARIANTS and house.is_builtin(v) else None
-        if name is None:  # a plugin's variant whose answered hooks are all in ``through``
-            continue
+        if name is None:
+            if any(by is v for by in house.answered_by.values()):
+                continue  # a plugin's variant answering money hooks only (``through``)
+            return (
+                f"variant {v.name!r} ({type(v).__module__}.{type(v).__qualname__}) is not a"
+                " built-in variant: only the Python rules can play it"
+            )
         names.add(name)
         changed = stale_rules()
         if "*" in changed or name in changed:

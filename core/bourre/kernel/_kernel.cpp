@@ -237,6 +237,8 @@ struct House {
   std::shared_ptr<struct PyRef> money;
   // A plugin's penalty that the built-in payout calls through Python (penalty_hook).
   std::shared_ptr<struct PyRef> penalty;
+  // A plugin's follow rule, asked through Python for every card (follow_hook).
+  std::shared_ptr<struct PyRef> follow;
 };
 
 enum BotKind : int { RANDOM = 0, HEURISTIC = 1 };
@@ -541,6 +543,31 @@ bool penalty_hook(const House& H, i128 P, i128& x) {
   if (got == Py_None) return false;
   if (!hook_int(got, x)) return false;
   if (x < 0) throw std::invalid_argument("penalty hook: an amount below 0");
+  return true;
+}
+
+// A plugin's follow rule (bourre.kernel.hooks.follow_hook): the legal cards of ``held``
+// on the trick so far (``tcards``, in play order; none: a lead), as a mask; false when
+// its ruling is not the kernel's to play (cards not in the hand's order: a random bot
+// would choose among them otherwise).  The GIL must be held.
+bool follow_hook(const House& H, u64 held, const int* tcards, int tlen, int trump, u64& out) {
+  py::tuple hand(static_cast<std::size_t>(popcount(held)));
+  std::size_t i = 0;
+  for (u64 m = held; m; m &= m - 1) hand[i++] = py::int_(lowest(m));
+  py::tuple trick(static_cast<std::size_t>(tlen));
+  for (int k = 0; k < tlen; ++k) trick[static_cast<std::size_t>(k)] = py::int_(tcards[k]);
+  py::int_ t(trump);
+  PyObject* got =
+      PyObject_CallFunctionObjArgs(H.follow->o, hand.ptr(), trick.ptr(), t.ptr(), nullptr);
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  if (got == Py_None) return false;
+  int over = 0;
+  const long long v = PyLong_Check(got) ? PyLong_AsLongLongAndOverflow(got, &over) : -1;
+  if (over || v <= 0 || (static_cast<u64>(v) & ~held)) {
+    throw std::invalid_argument("follow hook: a mask of cards within the hand");
+  }
+  out = static_cast<u64>(v);
   return true;
 }
 
@@ -858,15 +885,24 @@ struct Session {
     }
     u64 played = 0;
     int lead_at = 0;  // R-LEAD: the first active player to the dealer's left leads first
+    int tc[MAX_SEATS];  // the trick's cards in play order (a plugin's follow rule reads them)
     for (int t = 0; t < h; ++t) {
       const int* seats = around + lead_at;
       Facts f;
       for (int p = 0; p < nactive; ++p) {
         const int s = seats[p];
         const bool last = p == nactive - 1;
-        u64 lm = !p                    ? held[s]  // leading is free (R-LEAD)
-                 : H.optional_undertrump ? follow_optional_undertrump(held[s], f, trump)
-                                         : follow(held[s], f, trump);
+        u64 lm = 0;
+        if (H.follow) {  // a plugin's obligations, through Python, for every card
+          if (!follow_hook(H, held[s], tc, p, trump, lm)) {
+            status = OVERFLOW_;  // (a ruling the kernel does not play: the Python rules)
+            return;
+          }
+        } else {
+          lm = !p                    ? held[s]  // leading is free (R-LEAD)
+               : H.optional_undertrump ? follow_optional_undertrump(held[s], f, trump)
+                                       : follow(held[s], f, trump);
+        }
         if (H.cinch && won[s] >= cinch_from[s]) {
           const u64 kn = played | own_discards[s];
           if (has_cinch(held[s], trump, kn, won[s])) {
@@ -891,6 +927,7 @@ struct Session {
         }
         held[s] ^= u64{1} << card;
         played |= u64{1} << card;
+        tc[p] = card;
         f.add(card, p, trump);
       }
       const int wp = f.winner();
@@ -947,6 +984,7 @@ struct Session {
       won[active[0]] = H.h;  // R-SOLE
     } else {
       tricks(won);
+      if (status != OK) return;
     }
     payout(won, sole, P);
     for (int s = 0; s < n; ++s) check(bal[s]);
@@ -1042,6 +1080,11 @@ House read_house_fields(const py::dict& d) {
     const py::object hook = d["money_hook"];
     if (!PyCallable_Check(hook.ptr())) throw std::invalid_argument("money_hook: a callable");
     h.money = std::make_shared<PyRef>(hook.ptr());
+  }
+  if (d.contains("follow_hook") && !d["follow_hook"].is_none()) {
+    const py::object hook = d["follow_hook"];
+    if (!PyCallable_Check(hook.ptr())) throw std::invalid_argument("follow_hook: a callable");
+    h.follow = std::make_shared<PyRef>(hook.ptr());
   }
   if (d.contains("penalty_hook") && !d["penalty_hook"].is_none()) {
     const py::object hook = d["penalty_hook"];
@@ -1156,7 +1199,7 @@ py::list play_shared(const py::dict& house, const py::list& bots,
     g.deck_gen = stream("bourre-deck:" + seed);
     g.reshuffle_name = "bourre-reshuffle:" + seed;
     if (any_random) g.bot_gen[0] = stream("bourre-bots:" + seed);  // (unused else)
-    if (h.money || h.penalty) {  // (a plugin's rule is called through Python: the GIL is kept)
+    if (h.money || h.penalty || h.follow) {  // (a plugin's rule is called through Python: the GIL is kept)
       g.play();
     } else {
       py::gil_scoped_release release;
