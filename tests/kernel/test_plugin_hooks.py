@@ -1,8 +1,9 @@
-"""A plugin's money rule on the compiled kernel (issue 41, "open to plugins"): a house
-whose penalty (R-BOURRE) or payout (R-WIN, R-SOLE, R-BOURRE, R-ANTE) is a plugin's is
-played by the kernel for every built-in rule, the plugin's component called through
-Python at the hand's end (:mod:`bourre.kernel.hooks`), and the result is the Python
-rules' hand for hand: whole sessions (``simulate``'s and ``compare``'s), the stepped
+"""A plugin's rule on the compiled kernel (issue 41, "open to plugins"): a house whose
+penalty (R-BOURRE) or payout (R-WIN, R-SOLE, R-BOURRE, R-ANTE) is a plugin's is played
+by the kernel for every built-in rule, the plugin's component called through Python at
+the hand's end (:mod:`bourre.kernel.hooks`); a plugin's follow rule (R-FOLLOW …) is
+asked for every card of the kernel's whole sessions.  The result is the Python rules'
+hand for hand: whole sessions (``simulate``'s and ``compare``'s), the stepped
 state (``Game(house, engine="kernel")``), the guards' refusals and a plugin's own
 errors.  Houses with another plugin's hook still play on the Python rules.  Skipped,
 with the reason, when the extension is not built.
@@ -14,7 +15,7 @@ import importlib.util
 import random
 from fractions import Fraction
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
@@ -122,13 +123,54 @@ class MyLimit(Variant):
         return lambda pot: min(pot, 2)
 
 
+class SuitOnly(Variant):
+    """Follow suit if you can, else play anything: no obligation to trump or to beat
+    (R-FOLLOW without R-TRUMP), in the hand's order."""
+
+    name = "suit-only"
+    summary = "Follow suit if you can; otherwise play any card."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_follow(self, table: TableSettings) -> Any:
+        from bourre.rules import Reason, Ruling
+
+        class Follow:
+            def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
+                suited = tuple(c for c in hand if trick and c // 13 == trick[0] // 13)
+                return Ruling(suited or hand, Reason("R-FOLLOW", "follow suit if you can"))
+
+        return Follow()
+
+
+class Backwards(Variant):
+    """The standard obligations, their cards given highest first: a random bot chooses
+    among them in that order, which the kernel does not keep (the Python rules play)."""
+
+    name = "backwards"
+    summary = "The standard obligations, highest card first."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_follow(self, table: TableSettings) -> Any:
+        from bourre.rules import Ruling
+        from bourre_variants.standard.obligations import follow
+
+        class Follow:
+            def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
+                r = follow(hand, trick, trump)
+                return Ruling(tuple(reversed(r.cards)), r.reason)
+
+        return Follow()
+
+
 def _registry(*extra: type[Variant]) -> Any:
     mods = [("split-pot", split_pot())]
     mods += [(cls.name, plugin(cls.name, cls)) for cls in extra]
     return load_registry(extra=mods)
 
 
-REGISTRY = _registry(PotPlusOne, HalfPot, ThirdsBack, MyLimit)
+REGISTRY = _registry(PotPlusOne, HalfPot, ThirdsBack, MyLimit, SuitOnly, Backwards)
 
 
 def house(spec: str) -> House:
@@ -145,6 +187,10 @@ HOUSES = [
     "pot-plus-one+optional-undertrump+table(players=4,hands=30)",
     "pot-plus-one+no-cinch+table(players=6,ante=2/3)",
     "my-limit+double-ante",
+    "standard+suit-only",
+    "suit-only+split-pot+table(players=3)",
+    "suit-only+double-ante+no-cinch+table(players=8)",
+    "suit-only+four-card+simultaneous-reveal+table(players=6)",
 ]
 
 
@@ -168,20 +214,26 @@ def test_the_hooks_through_python_are_named_and_the_rest_is_refused_as_before() 
     assert why is not None and "split-pot (bourre_payout)" in why
     assert kernel._plan(h, "random").scale == 840  # type: ignore[union-attr]
 
-    class Follow(Variant):
-        name = "any-follow"
+    class Lead(Variant):
+        name = "any-lead"
         builds_on = ("standard",)
 
         @hookimpl
-        def bourre_follow(self, table: TableSettings) -> Any:
-            from bourre_variants.standard.obligations import StandardFollow
+        def bourre_lead(self, table: TableSettings) -> Any:
+            from bourre_variants.standard.lead import make_lead
 
-            return StandardFollow()
+            return make_lead(table.players)
 
-    other = House("standard+any-follow", registry=_registry(Follow))
+    other = House("standard+any-lead", registry=_registry(Lead))
     why = kernel.can_play(other, "random", hooks=True)
-    assert why is not None and "'any-follow'" in why and "bourre_follow" in why
+    assert why is not None and "'any-lead'" in why and "bourre_lead" in why
     assert type(Game(other).new_session(seed=1)) is State  # auto: the Python rules
+    # a plugin's follow rule: whole sessions on the kernel, the stepped state on Python
+    h = house("standard+suit-only")
+    assert kernel.python_hooks(h) == ("suit-only (bourre_follow)",)
+    assert kernel.can_play(h, "random", hooks=True) is None
+    assert kernel._plan(h, "random").scale == 1  # type: ignore[union-attr]
+    assert type(Game(h).new_session(seed=1)) is State
 
 
 # -- whole sessions: simulate's and compare's ------------------------------------------
@@ -225,7 +277,8 @@ def test_an_amount_the_kernel_cannot_hold_hands_the_session_to_the_python_rules(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Ninths and halves of halves are not whole numbers of the kernel's units: never
-    rounded, the session is the Python rules' (the same final money)."""
+    rounded, the session is the Python rules' (the same final money); so is a legal set
+    not in the hand's order."""
     handed: list[object] = []
     real = kernel._python
 
@@ -234,7 +287,7 @@ def test_an_amount_the_kernel_cannot_hold_hands_the_session_to_the_python_rules(
         return real(h, seed, plan)
 
     monkeypatch.setattr(kernel, "_python", spy)
-    for spec in ("thirds-back", "half-pot+table(hands=40)"):
+    for spec in ("thirds-back", "half-pot+table(hands=40)", "backwards"):
         h = house(spec)
         handed.clear()
         for seed in range(8):
@@ -293,7 +346,7 @@ def _drive(k: Any, p: State, rng: random.Random, where: str) -> None:
     assert [r.outcome for r in k.results] == [r.outcome for r in p.results], where
 
 
-@pytest.mark.parametrize("spec", [*HOUSES[:6], "thirds-back+table(hands=4)"])
+@pytest.mark.parametrize("spec", [*HOUSES[:6], "thirds-back+table(hands=4)", "my-limit"])
 def test_the_stepped_state_is_the_python_state(spec: str) -> None:
     h = house(spec)
     for seed in (0, 1, None):
@@ -313,7 +366,9 @@ def _liar(hook: str, component: Any) -> House:
         return component
 
     answer.__name__ = hook
-    cls = type("Liar", (Variant,), {"name": "liar", "builds_on": ("standard",), hook: hookimpl(answer)})
+    cls = type(
+        "Liar", (Variant,), {"name": "liar", "builds_on": ("standard",), hook: hookimpl(answer)}
+    )
     return House("liar", registry=_registry(cls))
 
 
@@ -340,7 +395,11 @@ def _late_liar() -> Any:
 
     def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
         calls[0] += 1
-        return _creates_money(result, penalty) if calls[0] % 4 == 0 else standard_payout(result, penalty)
+        return (
+            _creates_money(result, penalty)
+            if calls[0] % 4 == 0
+            else standard_payout(result, penalty)
+        )
 
     return payout
 
@@ -356,6 +415,8 @@ def _late_liar() -> Any:
         ("bourre_penalty", lambda p: -1, "amount ≥ 0"),
         ("bourre_penalty", lambda p: 0.5, "amount ≥ 0"),
         ("bourre_payout", "late", "money not conserved"),
+        ("bourre_follow", SimpleNamespace(legal=lambda h, t, tr: ()), "non-empty tuple within"),
+        ("bourre_follow", SimpleNamespace(legal=_raises("follow")), "raised ZeroDivisionError"),
     ],
 )
 def test_the_guards_refuse_exactly_as_on_the_python_rules(
@@ -372,6 +433,9 @@ def test_the_guards_refuse_exactly_as_on_the_python_rules(
                 _python(h, 3, "heuristic")
         assert (e.value.plugin, e.value.hook) == ("liar", hook)
         errors.append(str(e.value))
+        if hook == "bourre_follow":  # (the stepped state plays it on the Python rules)
+            errors += errors[-1:]
+            continue
         with pytest.raises(PluginError, match=words) as e:  # the stepped state too
             state = Game(_liar(hook, _late_liar() if component == "late" else component),
                          engine=engine).new_session(3)  # fmt: skip

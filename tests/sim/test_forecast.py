@@ -13,9 +13,9 @@ from conftest import plugin
 from bourre import kernel
 from bourre.houses.house import House
 from bourre.rules.plugins import load_registry
-from bourre.sim.runs.sessions import BotSpec
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
+from bourre.sim.runs.sessions import BotSpec
 from bourre.sim.speed import forecast
 from bourre_variants.double_ante import DoubleAnteVariant
 
@@ -102,7 +102,9 @@ def test_a_plugins_money_rule_on_the_kernel_is_named_with_the_time(
     house = House("standard+my-penalty", registry=reg)
     assert forecast.why_python(house, "heuristic", hooks=True) is None
     # the chart (rollouts, the solver) plays it on the Python rules, and says so
-    assert forecast.why_python(house, "heuristic") == "its bourre_penalty is my-penalty's, a plugin's"
+    assert (
+        forecast.why_python(house, "heuristic") == "its bourre_penalty is my-penalty's, a plugin's"
+    )
     seen: list[str] = []
 
     def per_session(h: House, bots: object, engine: str) -> float:

@@ -41,7 +41,7 @@ from bourre.game.simulate import play_session as python_session
 from bourre.game.xoshiro import from_bits
 from bourre.houses.house import House
 from bourre.kernel import fingerprint, hooks
-from bourre.rules.hookspec import PAYOUT, PENALTY
+from bourre.rules.hookspec import FOLLOW, PAYOUT, PENALTY
 from bourre.rules.money import Amount
 from bourre.rules.plugins import default_registry
 
@@ -158,7 +158,7 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
         name = v.name if v.name in KERNEL_VARIANTS and house.is_builtin(v) else None
         if name is None:
             if any(by is v for by in house.answered_by.values()):
-                continue  # a plugin's variant answering money hooks only (``through``)
+                continue  # a plugin's variant answering only hooks in ``through``
             return (
                 f"variant {v.name!r} ({type(v).__module__}.{type(v).__qualname__}) is not a"
                 " built-in variant: only the Python rules can play it"
@@ -186,13 +186,14 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
     for x in amounts:
         d = _denominator(x)
         scale = scale * d // math.gcd(scale, d)
-    if through:  # a plugin's money rule: a pot shared by up to 8 stays whole (hooks.WIDEN)
+    payout = any(x.endswith(f"({PAYOUT.name})") for x in through)
+    penalty = not payout and any(x.endswith(f"({PENALTY.name})") for x in through)
+    follow = any(x.endswith(f"({FOLLOW.name})") for x in through)
+    if payout or penalty:  # a plugin's money rule: a pot shared by up to 8 stays whole
         scale *= hooks.WIDEN
     if any(abs(Fraction(x)) * scale >= _LIMIT for x in amounts) or scale >= _LIMIT:
         return "amounts too large for the kernel's 64-bit inputs"
     fd = t.first_dealer
-    payout = any(x.endswith(f"({PAYOUT.name})") for x in through)
-    penalty = not payout and any(x.endswith(f"({PENALTY.name})") for x in through)
     return {
         "players": t.players,
         "hand_size": h,
@@ -212,6 +213,7 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
         "through": tuple(through),
         "money_hook": hooks.money_hook(house, scale) if payout else None,
         "penalty_hook": hooks.penalty_hook(house, scale) if penalty else None,
+        "follow_hook": hooks.follow_hook(house) if follow else None,
     }
 
 
@@ -321,8 +323,8 @@ def can_play(house: House, bots: BotsArg = "random", *, hooks: bool = False) -> 
     component: a third-party variant or bot, a table it does not play).
 
     A house with a plugin's money rule (:func:`python_hooks`) is played by the kernel's
-    whole sessions and its state API, which call the plugin through Python: ``hooks=True``
-    asks for those; the default asks for every use of the kernel (its solver, rollouts
+    whole sessions and its state API, which call the plugin through Python (a plugin's
+    follow rule: whole sessions only): ``hooks=True`` asks for those; the default asks for every use of the kernel (its solver, rollouts
     and sampled worlds play the built-in payout only), so such a house is refused."""
     if _kernel is None:
         return _WHY_NOT
@@ -331,16 +333,16 @@ def can_play(house: House, bots: BotsArg = "random", *, hooks: bool = False) -> 
         return p
     if p.house["through"] and not hooks:
         return (
-            f"{', '.join(p.house['through'])} is a plugin's money rule: the kernel calls it"
-            " through Python in whole sessions only, so the solver, rollouts and sampled"
-            " worlds play it on the Python rules"
+            f"{', '.join(p.house['through'])}: a plugin's rule that the kernel asks through"
+            " Python in whole sessions only; the solver, rollouts and sampled worlds play it"
+            " on the Python rules"
         )
     return None
 
 
 def python_hooks(house: House) -> tuple[str, ...]:
     """The hooks of ``house`` that the kernel calls through Python (``"variant (hook)"``:
-    a plugin's penalty or payout), or ``()`` (every rule built in, or a house the kernel
+    a plugin's penalty, payout or follow rule), or ``()`` (every rule built in, or a house the kernel
     does not play)."""
     if _kernel is None:
         return ()

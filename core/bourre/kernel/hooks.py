@@ -9,7 +9,10 @@ component through Python, once a hand, for the hooks it answers.
   own payout (the plugin answers ``bourre_payout``);
 - :func:`penalty_hook`: the callable the kernel's own payout calls for a penalty (the
   plugin answers ``bourre_penalty`` only), when somebody is bourré, as the standard
-  payout calls it.
+  payout calls it;
+- :func:`follow_hook`: the callable the kernel's whole sessions call for every card's
+  legal set (the plugin answers ``bourre_follow``; the stepped state plays such a house
+  on the Python rules).
 
 Both call the house's *checked* component (``house.rules``: the guard of
 :mod:`bourre.rules.hookspec` checks every answer, as on the Python rules, and a plugin's
@@ -29,12 +32,24 @@ from typing import Any
 
 from bourre.houses.house import House
 from bourre.rules import PlayResult
-from bourre.rules.hookspec import PAYOUT, PENALTY, RULE_HOOKS
+from bourre.rules.hookspec import FOLLOW, PAYOUT, PENALTY, RULE_HOOKS
 
-__all__ = ["MONEY_HOOKS", "WIDEN", "money_hook", "penalty_hook", "through_python"]
+__all__ = [
+    "CARD_HOOKS",
+    "MONEY_HOOKS",
+    "WIDEN",
+    "follow_hook",
+    "money_hook",
+    "penalty_hook",
+    "through_python",
+]
 
 MONEY_HOOKS = (PENALTY.name, PAYOUT.name)
-"""The hooks whose plugin component the kernel calls through Python."""
+"""The money hooks whose plugin component the kernel calls through Python."""
+
+CARD_HOOKS = (FOLLOW.name,)
+"""The per-card hooks whose plugin component the kernel's whole sessions call through
+Python (the stepped state plays them on the Python rules)."""
 
 WIDEN = 840
 """lcm(1, …, 8): the factor D is widened by for a house with a plugin's money rule, so
@@ -59,7 +74,7 @@ def through_python(house: House, kernel_variants: frozenset[str] | set[str]) -> 
         label = f"{by.name} ({hook.name})"
         if own and label not in guarded:
             continue
-        if hook.name in MONEY_HOOKS:
+        if hook.name in MONEY_HOOKS or hook.name in CARD_HOOKS:
             through.append(label)
         elif not own:
             return (
@@ -146,3 +161,26 @@ def penalty_hook(house: House, scale: int) -> Callable[[int], int | None]:
         return units(penalty(pot // scale if pot % scale == 0 else Fraction(pot, scale)))
 
     return pen
+
+
+def follow_hook(house: House) -> Callable[[tuple[int, ...], tuple[int, ...], int], int | None]:
+    """The kernel's call for every card of a house whose obligations (R-LEAD, R-FOLLOW,
+    R-TRUMP, R-DISCARD) are a plugin's: ``follow(hand, trick, trump)`` (the hand sorted,
+    the trick so far in play order, none for a lead) → the legal cards as a mask of
+    bits, the house's checked follow rule asked as
+    :func:`bourre.game.state.State.legal_with_reasons` asks it; ``None`` when its cards
+    are not in the hand's order (a random bot chooses among them in their order, which
+    the kernel's mask does not keep: the Python rules play the session).  The cinch
+    (R-SURE …) then narrows them in the kernel, as the built-in cinch does."""
+    legal = house.rules[FOLLOW].legal
+
+    def follow(hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> int | None:
+        mask, prev = 0, -1
+        for c in legal(hand, trick, trump).cards:
+            if c <= prev:
+                return None
+            mask |= 1 << c
+            prev = c
+        return mask
+
+    return follow

@@ -93,6 +93,10 @@ def new_session(
         return "the Python rules give the words for this pot or number of hands"
     facts = _house_facts(house)
     assert isinstance(facts, dict)
+    if facts["follow_hook"] is not None:
+        return (
+            "a plugin's follow rule: the kernel asks it in whole sessions, the Python rules step it"
+        )
     n, scale = facts["players"], facts["scale"]
     start = checked_balances(balances, house.table.balance, n)  # (the Python words)
     if first_dealer is not None and (

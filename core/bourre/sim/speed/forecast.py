@@ -165,13 +165,8 @@ def _through_notice(
     for x in through:  # "variant (hook)"
         name, hook = x[:-1].split(" (", 1)
         rules.setdefault(name, []).append(hook.removeprefix("bourre_"))
-    whose = " and ".join(
-        f"{name}'s {' and '.join(hooks)}" for name, hooks in sorted(rules.items())
-    )
-    head = (
-        f"{house.spec} plays on the compiled kernel, asking the plugin for {whose} at every"
-        " hand"
-    )
+    whose = " and ".join(f"{name}'s {' and '.join(hooks)}" for name, hooks in sorted(rules.items()))
+    head = f"{house.spec} plays on the compiled kernel, asking the plugin for {whose} at every hand"
     try:
         kernel_time, builtin = estimate(house, bots, sessions, workers, engine="kernel")
     except Exception:  # the run itself will say what is wrong with the house
