@@ -115,8 +115,8 @@ def test_a_plugins_money_rule_on_the_kernel_is_named_with_the_time(
     (line,) = forecast.python_path_notices([House("standard"), house], HEURISTIC, 10_000, 1)
     assert line == (
         "standard+my-penalty plays on the compiled kernel, asking the plugin for my-penalty's"
-        " penalty at every hand: about 30 s for 10,000 sessions, against about 10 s for"
-        " built-in houses"
+        " penalty when someone is bourré: about 30 s for 10,000 sessions, against about 10 s"
+        " for built-in houses"
     )
     assert seen == ["kernel", "kernel"]
 
