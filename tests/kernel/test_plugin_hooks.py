@@ -35,7 +35,7 @@ from bourre.rules.variant import Variant, hookimpl
 from bourre.sim.runs.sessions import parse_bots, run_session
 from bourre_variants.standard.payout import payout as standard_payout
 
-pytest.importorskip(
+_kernel = pytest.importorskip(
     "bourre.kernel._kernel",
     reason="the compiled kernel is not built (BOURRE_NO_KERNEL=1, or no C++ compiler)",
 )
@@ -449,3 +449,67 @@ def test_the_guards_refuse_exactly_as_on_the_python_rules(
                     state.apply_action(rng.choice(list(state.legal_actions())))
         errors.append(str(e.value))
     assert errors[0] == errors[2] and errors[1] == errors[3]
+
+
+# -- what the extension is given: checked, never trusted (issue 42) ------------------------
+
+
+def _facts_with(spec: str, **hooks: Any) -> tuple[dict[str, Any], Any]:
+    plan = kernel._plan(house(spec), "random")
+    assert not isinstance(plan, str)
+    return {**plan.house, **hooks}, plan.bots
+
+
+@pytest.mark.parametrize(
+    ("spec", "key", "hook", "expect"),
+    [
+        ("standard+split-pot", "money_hook", lambda p, a, w: "x", ValueError),
+        ("standard+split-pot", "money_hook", lambda p, a, w: (0, 0), ValueError),
+        (
+            "standard+split-pot",
+            "money_hook",
+            lambda p, a, w: (9, 0, 0, 0, 0, 0, *[0] * 5),
+            ValueError,
+        ),
+        (
+            "standard+split-pot",
+            "money_hook",
+            lambda p, a, w: (-1, 0, 0, 64, 0, 0, *[0] * 5),
+            ValueError,
+        ),
+        (
+            "standard+split-pot",
+            "money_hook",
+            lambda p, a, w: (-1, 0, 0, 0, 0, "0", *[0] * 5),
+            ValueError,
+        ),
+        (
+            "standard+split-pot",
+            "money_hook",
+            lambda p, a, w: (-1, 1, 0, 0, 0, 2**70, *[0] * 5),
+            "handed",
+        ),
+        ("standard+split-pot", "money_hook", lambda p, a, w: None, "handed"),
+        ("standard+split-pot", "money_hook", lambda p, a, w: 1 // 0, ZeroDivisionError),
+        ("standard+split-pot", "money_hook", 7, ValueError),
+        ("standard+pot-plus-one", "penalty_hook", lambda p: "1", ValueError),
+        ("standard+pot-plus-one", "penalty_hook", lambda p: -5, ValueError),
+        ("standard+pot-plus-one", "penalty_hook", lambda p: 2**64, "handed"),
+        ("standard+suit-only", "follow_hook", lambda h, t, tr: 0, ValueError),
+        ("standard+suit-only", "follow_hook", lambda h, t, tr: 1 << 52, ValueError),
+        ("standard+suit-only", "follow_hook", lambda h, t, tr: 2.5, ValueError),
+        ("standard+suit-only", "follow_hook", lambda h, t, tr: None, "handed"),
+    ],
+)
+def test_a_hooks_answer_is_checked_by_the_extension(
+    spec: str, key: str, hook: Any, expect: Any
+) -> None:
+    """The extension refuses a hook's answer of the wrong shape with an exception, and
+    hands to the Python rules (a status, not a result) what it does not hold."""
+    facts, bots = _facts_with(spec, **{key: hook})
+    if expect == "handed":
+        (got,) = _kernel.play_shared(facts, bots, ["0"], Fraction, False)
+        assert got == _kernel.OVERFLOW
+    else:
+        with pytest.raises(expect):
+            _kernel.play_shared(facts, bots, ["0"], Fraction, False)
