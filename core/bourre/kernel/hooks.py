@@ -115,21 +115,23 @@ def money_hook(house: House, scale: int) -> Money:
     payout, penalty = house.rules[PAYOUT], house.rules[PENALTY]
     n = house.table.players
     bits = [(s, 1 << s) for s in range(n)]
+    units = _units(scale)
 
     def money(pot: int, active: list[int], won: list[int]) -> tuple[int, ...] | None:
         p = pot // scale if pot % scale == 0 else Fraction(pot, scale)
         out = payout(PlayResult(n, p, active, won, set(), [], len(active) == 1), penalty)
-        deltas: list[Any] = [(t - q) * scale for t, q in zip(out.takes, out.paid, strict=True)]
-        for i, d in enumerate(deltas):
-            if type(d) is not int:  # a Fraction (the guard lets no other type through)
-                if d.denominator != 1:
-                    return None
-                deltas[i] = d.numerator
-        after: Any = out.pot_after * scale
-        if type(after) is not int:
-            if after.denominator != 1:
+        deltas: list[int] = []
+        for t, q in zip(out.takes, out.paid, strict=True):
+            if type(t) is int and type(q) is int:
+                deltas.append((t - q) * scale)
+                continue
+            ut, uq = units(t), units(q)  # (a Fraction: int arithmetic, no Fraction made)
+            if ut is None or uq is None:
                 return None
-            after = after.numerator
+            deltas.append(ut - uq)
+        after = units(out.pot_after)
+        if after is None:
+            return None
         exempt = out.ante_exempt
         emask = 0
         if exempt:
