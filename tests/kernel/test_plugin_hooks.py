@@ -40,7 +40,7 @@ _kernel = pytest.importorskip(
     reason="the compiled kernel is not built (BOURRE_NO_KERNEL=1, or no C++ compiler)",
 )
 
-from bourre.kernel.state import KernelState
+from bourre.kernel.state import KernelState  # noqa: E402  (the extension is built)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -164,13 +164,30 @@ class Backwards(Variant):
         return Follow()
 
 
+class LowWins(Variant):
+    """The lowest trump wins a trumped trick, else the lowest card of the led suit
+    (R-TRICK turned over)."""
+
+    name = "low-wins"
+    summary = "The lowest card wins."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_trick_winner(self, table: TableSettings) -> Any:
+        def winner(trick: tuple[int, ...], trump: int) -> int:
+            suit = trump if any(c // 13 == trump for c in trick) else trick[0] // 13
+            return min(range(len(trick)), key=lambda i: (trick[i] // 13 != suit, trick[i]))
+
+        return winner
+
+
 def _registry(*extra: type[Variant]) -> Any:
     mods = [("split-pot", split_pot())]
     mods += [(cls.name, plugin(cls.name, cls)) for cls in extra]
     return load_registry(extra=mods)
 
 
-REGISTRY = _registry(PotPlusOne, HalfPot, ThirdsBack, MyLimit, SuitOnly, Backwards)
+REGISTRY = _registry(PotPlusOne, HalfPot, ThirdsBack, MyLimit, SuitOnly, Backwards, LowWins)
 
 
 def house(spec: str) -> House:
@@ -255,6 +272,34 @@ def test_sessions_are_the_python_rules_sessions(spec: str) -> None:
             k = kernel.play_session(h, seed, bots)
             p = _python(h, seed, bots)
             assert (k.engine, (k.final, k.ranks)) == ("kernel", (p.final, p.ranks)), (spec, seed)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "standard+low-wins",
+        "low-wins+split-pot+suit-only+table(players=3)",
+        "low-wins+double-ante+four-card+table(players=8,hands=20)",
+    ],
+)
+def test_a_plugins_trick_winner_with_random_bots(spec: str) -> None:
+    """The trick winner is asked for every trick; the heuristic bot reads the house's
+    trick winner itself (a plugin's call inside the bot), so the Python rules seat it."""
+    h = house(spec)
+    assert "low-wins (bourre_trick_winner)" in kernel.python_hooks(h)
+    assert "'heuristic'" in (kernel.can_play(h, "heuristic", hooks=True) or "")
+    for seed in range(12):
+        k = kernel.play_session(h, seed, "random")
+        p = play_session(h, seed, keep_hands=False)
+        assert (k.engine, (k.final, k.ranks)) == ("kernel", (p.final, p.ranks)), (spec, seed)
+    for seed in (0, None):
+        k = Game(h).new_session(seed)
+        p = Game(h, engine="python").new_session(seed)
+        if "suit-only" in spec:  # (a plugin's follow rule: the stepped state is Python's)
+            assert type(k) is State
+            continue
+        assert isinstance(k, KernelState)
+        _drive(k, p, random.Random(f"{spec}:{seed}"), f"{spec}, seed {seed}")
 
 
 @pytest.mark.parametrize("spec", [HOUSES[0], HOUSES[3], HOUSES[5]])
@@ -417,20 +462,24 @@ def _late_liar() -> Any:
         ("bourre_payout", "late", "money not conserved"),
         ("bourre_follow", SimpleNamespace(legal=lambda h, t, tr: ()), "non-empty tuple within"),
         ("bourre_follow", SimpleNamespace(legal=_raises("follow")), "raised ZeroDivisionError"),
+        ("bourre_trick_winner", lambda trick, trump: len(trick), "an index of the trick"),
+        ("bourre_trick_winner", _raises("winner"), "raised ZeroDivisionError"),
     ],
 )
 def test_the_guards_refuse_exactly_as_on_the_python_rules(
     hook: str, component: Any, words: str
 ) -> None:
     errors: list[str] = []
+    # (the heuristic bot reads a plugin's trick winner itself: the Python rules seat it)
+    bots = "random" if hook == "bourre_trick_winner" else "heuristic"
     for engine in ("kernel", "python"):
         h = _liar(hook, _late_liar() if component == "late" else component)
         assert kernel.python_hooks(h) == (f"liar ({hook})",)
         with pytest.raises(PluginError, match=words) as e:
             if engine == "kernel":
-                kernel.play_session(h, 3, "heuristic")
+                kernel.play_session(h, 3, bots)
             else:
-                _python(h, 3, "heuristic")
+                _python(h, 3, bots)
         assert (e.value.plugin, e.value.hook) == ("liar", hook)
         errors.append(str(e.value))
         if hook == "bourre_follow":  # (the stepped state plays it on the Python rules)
@@ -499,6 +548,9 @@ def _facts_with(spec: str, **hooks: Any) -> tuple[dict[str, Any], Any]:
         ("standard+suit-only", "follow_hook", lambda h, t, tr: 1 << 52, ValueError),
         ("standard+suit-only", "follow_hook", lambda h, t, tr: 2.5, ValueError),
         ("standard+suit-only", "follow_hook", lambda h, t, tr: None, "handed"),
+        ("standard+low-wins", "winner_hook", lambda t, tr: 5, ValueError),
+        ("standard+low-wins", "winner_hook", lambda t, tr: None, ValueError),
+        ("standard+low-wins", "winner_hook", lambda t, tr: -1, ValueError),
     ],
 )
 def test_a_hooks_answer_is_checked_by_the_extension(

@@ -41,7 +41,7 @@ from bourre.game.simulate import play_session as python_session
 from bourre.game.xoshiro import from_bits
 from bourre.houses.house import House
 from bourre.kernel import fingerprint, hooks
-from bourre.rules.hookspec import FOLLOW, PAYOUT, PENALTY
+from bourre.rules.hookspec import FOLLOW, PAYOUT, PENALTY, TRICK_WINNER
 from bourre.rules.money import Amount
 from bourre.rules.plugins import default_registry
 
@@ -189,6 +189,7 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
     payout = any(x.endswith(f"({PAYOUT.name})") for x in through)
     penalty = not payout and any(x.endswith(f"({PENALTY.name})") for x in through)
     follow = any(x.endswith(f"({FOLLOW.name})") for x in through)
+    winner = any(x.endswith(f"({TRICK_WINNER.name})") for x in through)
     if payout or penalty:  # a plugin's money rule: a pot shared by up to 8 stays whole
         scale *= hooks.WIDEN
     if any(abs(Fraction(x)) * scale >= _LIMIT for x in amounts) or scale >= _LIMIT:
@@ -214,6 +215,7 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
         "money_hook": hooks.money_hook(house, scale) if payout else None,
         "penalty_hook": hooks.penalty_hook(house, scale) if penalty else None,
         "follow_hook": hooks.follow_hook(house) if follow else None,
+        "winner_hook": house.rules[TRICK_WINNER] if winner else None,
     }
 
 
@@ -342,7 +344,7 @@ def can_play(house: House, bots: BotsArg = "random", *, hooks: bool = False) -> 
 
 def python_hooks(house: House) -> tuple[str, ...]:
     """The hooks of ``house`` that the kernel calls through Python (``"variant (hook)"``:
-    a plugin's penalty, payout or follow rule), or ``()`` (every rule built in, or a house the kernel
+    a plugin's penalty, payout, follow rule or trick winner), or ``()`` (every rule built in, or a house the kernel
     does not play)."""
     if _kernel is None:
         return ()

@@ -239,6 +239,8 @@ struct House {
   std::shared_ptr<struct PyRef> penalty;
   // A plugin's follow rule, asked through Python for every card (follow_hook).
   std::shared_ptr<struct PyRef> follow;
+  // A plugin's trick winner, asked through Python for every trick (winner_hook).
+  std::shared_ptr<struct PyRef> winner;
 };
 
 enum BotKind : int { RANDOM = 0, HEURISTIC = 1 };
@@ -569,6 +571,21 @@ bool follow_hook(const House& H, u64 held, const int* tcards, int tlen, int trum
   }
   out = static_cast<u64>(v);
   return true;
+}
+
+// A plugin's trick winner (R-TRICK): the house's checked trick_winner(trick, trump) with
+// the trick's cards in play order; the index of the winning card.  The GIL must be held.
+int winner_hook(const House& H, const int* tcards, int tlen, int trump) {
+  py::tuple trick(static_cast<std::size_t>(tlen));
+  for (int k = 0; k < tlen; ++k) trick[static_cast<std::size_t>(k)] = py::int_(tcards[k]);
+  py::int_ t(trump);
+  PyObject* got = PyObject_CallFunctionObjArgs(H.winner->o, trick.ptr(), t.ptr(), nullptr);
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  int over = 0;
+  const long v = PyLong_Check(got) ? PyLong_AsLongAndOverflow(got, &over) : -1;
+  if (over || v < 0 || v >= tlen) throw std::invalid_argument("winner hook: an index of the trick");
+  return static_cast<int>(v);
 }
 
 // R-WIN, R-SOLE, R-BOURRE (R-POT-LIMIT), R-ANTE exemptions (standard.payout.payout): the
@@ -930,7 +947,7 @@ struct Session {
         tc[p] = card;
         f.add(card, p, trump);
       }
-      const int wp = f.winner();
+      const int wp = H.winner ? winner_hook(H, tc, nactive, trump) : f.winner();  // R-TRICK
       ++won[seats[wp]];
       lead_at = lead_at + wp < nactive ? lead_at + wp : lead_at + wp - nactive;
     }
@@ -1086,6 +1103,11 @@ House read_house_fields(const py::dict& d) {
     if (!PyCallable_Check(hook.ptr())) throw std::invalid_argument("follow_hook: a callable");
     h.follow = std::make_shared<PyRef>(hook.ptr());
   }
+  if (d.contains("winner_hook") && !d["winner_hook"].is_none()) {
+    const py::object hook = d["winner_hook"];
+    if (!PyCallable_Check(hook.ptr())) throw std::invalid_argument("winner_hook: a callable");
+    h.winner = std::make_shared<PyRef>(hook.ptr());
+  }
   if (d.contains("penalty_hook") && !d["penalty_hook"].is_none()) {
     const py::object hook = d["penalty_hook"];
     if (!PyCallable_Check(hook.ptr())) throw std::invalid_argument("penalty_hook: a callable");
@@ -1199,7 +1221,7 @@ py::list play_shared(const py::dict& house, const py::list& bots,
     g.deck_gen = stream("bourre-deck:" + seed);
     g.reshuffle_name = "bourre-reshuffle:" + seed;
     if (any_random) g.bot_gen[0] = stream("bourre-bots:" + seed);  // (unused else)
-    if (h.money || h.penalty || h.follow) {  // (a plugin's rule is called through Python: the GIL is kept)
+    if (h.money || h.penalty || h.follow || h.winner) {  // (a plugin's rule, through Python: the GIL kept)
       g.play();
     } else {
       py::gil_scoped_release release;
@@ -1752,7 +1774,7 @@ struct Stepper {
       compute_legal();
       return true;
     }
-    const int w = trick_seats[f.winner()];
+    const int w = trick_seats[H.winner ? winner_hook(H, tcards, nactive, trump) : f.winner()];
     ++won[w];
     tr_leader[ntricks] = static_cast<std::uint8_t>(leader);
     tr_winner[ntricks] = static_cast<std::uint8_t>(w);

@@ -12,7 +12,9 @@ component through Python, once a hand, for the hooks it answers.
   payout calls it;
 - :func:`follow_hook`: the callable the kernel's whole sessions call for every card's
   legal set (the plugin answers ``bourre_follow``; the stepped state plays such a house
-  on the Python rules).
+  on the Python rules);
+- the trick winner (``bourre_trick_winner``): the house's checked component itself,
+  called with each full trick.
 
 Both call the house's *checked* component (``house.rules``: the guard of
 :mod:`bourre.rules.hookspec` checks every answer, as on the Python rules, and a plugin's
@@ -32,7 +34,7 @@ from typing import Any
 
 from bourre.houses.house import House
 from bourre.rules import PlayResult
-from bourre.rules.hookspec import FOLLOW, PAYOUT, PENALTY, RULE_HOOKS
+from bourre.rules.hookspec import FOLLOW, PAYOUT, PENALTY, RULE_HOOKS, TRICK_WINNER
 
 __all__ = [
     "CARD_HOOKS",
@@ -47,9 +49,10 @@ __all__ = [
 MONEY_HOOKS = (PENALTY.name, PAYOUT.name)
 """The money hooks whose plugin component the kernel calls through Python."""
 
-CARD_HOOKS = (FOLLOW.name,)
-"""The per-card hooks whose plugin component the kernel's whole sessions call through
-Python (the stepped state plays them on the Python rules)."""
+CARD_HOOKS = (FOLLOW.name, TRICK_WINNER.name)
+"""The per-card hooks whose plugin component the kernel calls through Python: the follow
+rule (whole sessions only: the stepped state plays it on the Python rules) and the trick
+winner (its component called as it is, ``winner(trick, trump)``)."""
 
 WIDEN = 840
 """lcm(1, …, 8): the factor D is widened by for a house with a plugin's money rule, so

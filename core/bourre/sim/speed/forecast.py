@@ -160,6 +160,7 @@ _WHEN = {
     "payout": "at every hand",
     "penalty": "when someone is bourré",
     "follow": "for every card",
+    "trick_winner": "for every trick",
 }
 """When the kernel asks a plugin's rule (:mod:`bourre.kernel.hooks`), in a player's words."""
 
