@@ -5,7 +5,10 @@ An accelerator, not a second definition: the rules stay those of the Python comp
 playing the same sessions on both and comparing the money exactly.  It plays a house
 made only of built-in variants (every setting of ``double-ante``, ``pot-limit``,
 ``four-card``, ``simultaneous-reveal``, ``optional-undertrump``, ``no-cinch``, 2 to 8
-players, every table setting) with the built-in ``random`` and ``heuristic`` bots.
+players, every table setting) with the built-in ``random`` and ``heuristic`` bots; and
+a house whose only plugin rules are a penalty, a payout, the follow rule or the trick
+winner, asking the plugin's checked component through Python for those
+(:mod:`bourre.kernel.hooks`, :func:`python_hooks`).
 
 - :func:`available`: whether the extension was built and imports;
 - :func:`can_play`: ``None``, or why the kernel cannot play a house with some bots
@@ -210,7 +213,8 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
         "balance": int(t.balance * scale),
         "scale": scale,
         # the hooks called through Python (bourre.kernel.hooks): the payout's, or else
-        # the penalty's, which the kernel's own payout calls
+        # the penalty's, which the kernel's own payout calls; the follow rule's and the
+        # trick winner's
         "through": tuple(through),
         "money_hook": hooks.money_hook(house, scale) if payout else None,
         "penalty_hook": hooks.penalty_hook(house, scale) if penalty else None,
@@ -324,10 +328,12 @@ def can_play(house: House, bots: BotsArg = "random", *, hooks: bool = False) -> 
     """``None`` if the kernel can play ``house`` with ``bots``, else why not (naming the
     component: a third-party variant or bot, a table it does not play).
 
-    A house with a plugin's money rule (:func:`python_hooks`) is played by the kernel's
-    whole sessions and its state API, which call the plugin through Python (a plugin's
-    follow rule: whole sessions only): ``hooks=True`` asks for those; the default asks for every use of the kernel (its solver, rollouts
-    and sampled worlds play the built-in payout only), so such a house is refused."""
+    A house with a plugin's penalty, payout, follow rule or trick winner
+    (:func:`python_hooks`) is played by the kernel's whole sessions and its state API,
+    which ask the plugin through Python (a follow rule: whole sessions only):
+    ``hooks=True`` asks for those uses; the default asks for every use of the kernel
+    (its solver, rollouts and sampled worlds play the built-in rules only), so such a
+    house is refused, naming the plugin's hooks."""
     if _kernel is None:
         return _WHY_NOT
     p = _plan(house, bots)
@@ -344,8 +350,8 @@ def can_play(house: House, bots: BotsArg = "random", *, hooks: bool = False) -> 
 
 def python_hooks(house: House) -> tuple[str, ...]:
     """The hooks of ``house`` that the kernel calls through Python (``"variant (hook)"``:
-    a plugin's penalty, payout, follow rule or trick winner), or ``()`` (every rule built in, or a house the kernel
-    does not play)."""
+    a plugin's penalty, payout, follow rule or trick winner), or ``()`` (every rule built
+    in, or a house the kernel does not play)."""
     if _kernel is None:
         return ()
     facts = _house_facts(house)
