@@ -388,10 +388,11 @@ def test_third_party_payout_is_guarded(registry) -> None:
         ("sweep", "standard+split-pot(min_tricks={1,2})"),
     ],
 )
-def test_a_run_on_the_python_rules_is_said_before_it_starts(
+def test_a_plugins_rule_asked_through_python_is_said_before_the_run(
     installed: Path, args: tuple[str, ...]
 ) -> None:
-    """Issue 41: which hook forces the Python rules and about how long, before the run."""
+    """Issue 41: before the run, which plugin's rule the kernel asks through Python (the
+    payout: the rest is compiled) and about how long."""
     pytest.importorskip("bourre.kernel._kernel", reason="the compiled kernel is not built")
     paths = [str(installed), str(ROOT / "core"), str(ROOT / "variants")]  # this tree's bourre
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths), "COLUMNS": "250", "NO_COLOR": "1"}
@@ -400,10 +401,11 @@ def test_a_run_on_the_python_rules_is_said_before_it_starts(
         capture_output=True, text=True, env=env, timeout=300, check=False,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
-    said = [ln for ln in proc.stderr.splitlines() if "plays on the Python rules" in ln]
+    # the kernel plays it, asking the plugin's payout through Python (bourre.kernel.hooks)
+    said = [ln for ln in proc.stderr.splitlines() if "plays on the compiled kernel" in ln]
     assert said, proc.stderr
     assert all(
-        "its bourre_payout is split-pot's, a plugin's" in ln and "for 6 sessions" in ln
+        "asking the plugin for split-pot's payout at every hand" in ln and "for 6 sessions" in ln
         for ln in said
     ), said
     assert all("standard " not in ln.split(" plays")[0] for ln in said)  # only the plugin's

@@ -5,12 +5,16 @@ run, with what forces the Python rules and about how long it takes
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from conftest import plugin
 
 from bourre import kernel
 from bourre.houses.house import House
 from bourre.rules.plugins import load_registry
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
 from bourre.sim.runs.sessions import BotSpec
 from bourre.sim.speed import forecast
 from bourre_variants.double_ante import DoubleAnteVariant
@@ -85,3 +89,44 @@ def test_a_plugins_bot_is_never_sampled(monkeypatch: pytest.MonkeyPatch) -> None
 
     monkeypatch.setattr(forecast, "_per_session", never)
     assert forecast.python_path_notices([plugin_house()], [BotSpec("montecarlo")], 10, 1) == []
+
+
+def test_a_plugins_money_rule_on_the_kernel_is_named_with_the_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A plugin's penalty or payout plays on the kernel, asked through Python at every
+    hand (bourre.kernel.hooks): said before the run, with the time on the kernel."""
+    if not kernel.available():
+        pytest.skip("the compiled kernel is not built: every house is on the Python rules")
+    reg = load_registry(extra=[("my-penalty", plugin("my-penalty", MyPenalty))])
+    house = House("standard+my-penalty", registry=reg)
+    assert forecast.why_python(house, "heuristic", hooks=True) is None
+    # the chart (rollouts, the solver) plays it on the Python rules, and says so
+    assert (
+        forecast.why_python(house, "heuristic") == "its bourre_penalty is my-penalty's, a plugin's"
+    )
+    seen: list[str] = []
+
+    def per_session(h: House, bots: object, engine: str) -> float:
+        seen.append(engine)
+        return 0.003 if h is house else 0.001
+
+    monkeypatch.setattr(forecast, "_per_session", per_session)
+    (line,) = forecast.python_path_notices([House("standard"), house], HEURISTIC, 10_000, 1)
+    assert line == (
+        "standard+my-penalty plays on the compiled kernel, asking the plugin for my-penalty's"
+        " penalty when someone is bourré: about 30 s for 10,000 sessions, against about 10 s"
+        " for built-in houses"
+    )
+    assert seen == ["kernel", "kernel"]
+
+
+class MyPenalty(Variant):
+    """A plugin's penalty: a bourré player pays the pot plus one."""
+
+    name = "my-penalty"
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_penalty(self, table: TableSettings) -> Any:
+        return lambda pot: pot + 1

@@ -5,7 +5,10 @@ An accelerator, not a second definition: the rules stay those of the Python comp
 playing the same sessions on both and comparing the money exactly.  It plays a house
 made only of built-in variants (every setting of ``double-ante``, ``pot-limit``,
 ``four-card``, ``simultaneous-reveal``, ``optional-undertrump``, ``no-cinch``, 2 to 8
-players, every table setting) with the built-in ``random`` and ``heuristic`` bots.
+players, every table setting) with the built-in ``random`` and ``heuristic`` bots; and
+a house whose only plugin rules are a penalty, a payout, the follow rule or the trick
+winner, asking the plugin's checked component through Python for those
+(:mod:`bourre.kernel.hooks`, :func:`python_hooks`).
 
 - :func:`available`: whether the extension was built and imports;
 - :func:`can_play`: ``None``, or why the kernel cannot play a house with some bots
@@ -40,7 +43,8 @@ from bourre.game.simulate import SessionResult
 from bourre.game.simulate import play_session as python_session
 from bourre.game.xoshiro import from_bits
 from bourre.houses.house import House
-from bourre.kernel import fingerprint
+from bourre.kernel import fingerprint, hooks
+from bourre.rules.hookspec import FOLLOW, PAYOUT, PENALTY, TRICK_WINNER
 from bourre.rules.money import Amount
 from bourre.rules.plugins import default_registry
 
@@ -59,6 +63,7 @@ __all__ = [
     "can_play",
     "play_session",
     "play_sessions",
+    "python_hooks",
     "simulate_session",
     "tally_session",
 ]
@@ -149,9 +154,14 @@ def _house_facts(house: House) -> dict[str, Any] | str:
 def _read_house_facts(house: House) -> dict[str, Any] | str:
     names: set[str] = set()
     limit: Amount = 0
+    through = hooks.through_python(house, KERNEL_VARIANTS)
+    if isinstance(through, str):  # a plugin's hook the kernel cannot call
+        return through
     for v in house.variants:
         name = v.name if v.name in KERNEL_VARIANTS and house.is_builtin(v) else None
         if name is None:
+            if any(by is v for by in house.answered_by.values()):
+                continue  # a plugin's variant answering only hooks in ``through``
             return (
                 f"variant {v.name!r} ({type(v).__module__}.{type(v).__qualname__}) is not a"
                 " built-in variant: only the Python rules can play it"
@@ -168,8 +178,6 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
             limit = v.settings.limit  # type: ignore[attr-defined]
     if "standard" not in names:
         return "the house does not build on the built-in 'standard' variant"
-    if getattr(house, "guarded", None):
-        return f"the house has checked third-party components: {', '.join(house.guarded)}"
     t = house.table
     h = house.rules.hand_size
     if h != (4 if "four-card" in names else 5):
@@ -181,6 +189,12 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
     for x in amounts:
         d = _denominator(x)
         scale = scale * d // math.gcd(scale, d)
+    payout = any(x.endswith(f"({PAYOUT.name})") for x in through)
+    penalty = not payout and any(x.endswith(f"({PENALTY.name})") for x in through)
+    follow = any(x.endswith(f"({FOLLOW.name})") for x in through)
+    winner = any(x.endswith(f"({TRICK_WINNER.name})") for x in through)
+    if payout or penalty:  # a plugin's money rule: a pot shared by up to 8 stays whole
+        scale *= hooks.WIDEN
     if any(abs(Fraction(x)) * scale >= _LIMIT for x in amounts) or scale >= _LIMIT:
         return "amounts too large for the kernel's 64-bit inputs"
     fd = t.first_dealer
@@ -198,6 +212,14 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
         "ante": int(t.ante * scale),
         "balance": int(t.balance * scale),
         "scale": scale,
+        # the hooks called through Python (bourre.kernel.hooks): the payout's, or else
+        # the penalty's, which the kernel's own payout calls; the follow rule's and the
+        # trick winner's
+        "through": tuple(through),
+        "money_hook": hooks.money_hook(house, scale) if payout else None,
+        "penalty_hook": hooks.penalty_hook(house, scale) if penalty else None,
+        "follow_hook": hooks.follow_hook(house) if follow else None,
+        "winner_hook": house.rules[TRICK_WINNER] if winner else None,
     }
 
 
@@ -302,13 +324,38 @@ def _make_plan(house: House, bots: BotsArg) -> _Plan | str:
     return _Plan(facts, kinds, shared, random_seated, names, facts["scale"], n)
 
 
-def can_play(house: House, bots: BotsArg = "random") -> str | None:
+def can_play(house: House, bots: BotsArg = "random", *, hooks: bool = False) -> str | None:
     """``None`` if the kernel can play ``house`` with ``bots``, else why not (naming the
-    component: a third-party variant or bot, a table it does not play)."""
+    component: a third-party variant or bot, a table it does not play).
+
+    A house with a plugin's penalty, payout, follow rule or trick winner
+    (:func:`python_hooks`) is played by the kernel's whole sessions and its state API,
+    which ask the plugin through Python (a follow rule: whole sessions only):
+    ``hooks=True`` asks for those uses; the default asks for every use of the kernel
+    (its solver, rollouts and sampled worlds play the built-in rules only), so such a
+    house is refused, naming the plugin's hooks."""
     if _kernel is None:
         return _WHY_NOT
     p = _plan(house, bots)
-    return p if isinstance(p, str) else None
+    if isinstance(p, str):
+        return p
+    if p.house["through"] and not hooks:
+        return (
+            f"{', '.join(p.house['through'])}: a plugin's rule that the kernel asks through"
+            " Python in whole sessions only; the solver, rollouts and sampled worlds play it"
+            " on the Python rules"
+        )
+    return None
+
+
+def python_hooks(house: House) -> tuple[str, ...]:
+    """The hooks of ``house`` that the kernel calls through Python (``"variant (hook)"``:
+    a plugin's penalty, payout, follow rule or trick winner), or ``()`` (every rule built
+    in, or a house the kernel does not play)."""
+    if _kernel is None:
+        return ()
+    facts = _house_facts(house)
+    return () if isinstance(facts, str) else tuple(facts["through"])
 
 
 def _checked_plan(house: House, bots: BotsArg) -> _Plan:
@@ -437,7 +484,7 @@ def simulate_session(
         if not random_players
         else "keep_hands, record or on_hand: the kernel keeps no hand's result"
         if keeps_hands
-        else can_play(house, "random")
+        else can_play(house, "random", hooks=True)
     )
     if why is not None:
         if engine == "kernel":

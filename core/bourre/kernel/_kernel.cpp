@@ -232,6 +232,15 @@ struct House {
   i128 ante = 1;                   // R-FIRST-POT, R-ANTE (in 1/D chips)
   i128 balance = 100;              // R-SESSION (in 1/D chips)
   double scale = 1.0;              // D, for the heuristic's float(pot)
+  // A plugin's penalty or payout, called through Python at each hand's end instead of
+  // pay_out (money_hook); null: the built-in payout.
+  std::shared_ptr<struct PyRef> money;
+  // A plugin's penalty that the built-in payout calls through Python (penalty_hook).
+  std::shared_ptr<struct PyRef> penalty;
+  // A plugin's follow rule, asked through Python for every card (follow_hook).
+  std::shared_ptr<struct PyRef> follow;
+  // A plugin's trick winner, asked through Python for every trick (winner_hook).
+  std::shared_ptr<struct PyRef> winner;
 };
 
 enum BotKind : int { RANDOM = 0, HEURISTIC = 1 };
@@ -489,6 +498,96 @@ inline bool sub_from(i128& x, i128 y) {
   return true;
 }
 
+// -- a plugin's rule, through Python ------------------------------------------------------
+//
+// A house whose penalty or payout is a plugin's gives the kernel Python callables
+// (bourre.kernel.hooks), which call the house's checked component (its guard counted)
+// and answer in 1/D chips, or None when an amount is not a whole number of them within
+// 2^62 (the money is then no longer the kernel's: the Python rules play the session).
+// The plugin's error (PluginError) propagates unchanged.
+
+struct PyRef {  // a strong reference, held by every copy of a House (the last drops it)
+  PyObject* o;
+  explicit PyRef(PyObject* x) : o(x) { Py_XINCREF(o); }
+  PyRef(const PyRef&) = delete;
+  PyRef& operator=(const PyRef&) = delete;
+  ~PyRef() {
+    if (o && Py_IsInitialized()) {
+      const PyGILState_STATE g = PyGILState_Ensure();
+      Py_DECREF(o);
+      PyGILState_Release(g);
+    }
+  }
+};
+
+py::int_ to_py(i128 x);
+
+// One int of the hook's answer: false if it is not within 2^62 (not the kernel's).
+bool hook_int(PyObject* o, i128& out) {
+  if (!PyLong_Check(o)) throw std::invalid_argument("money hook: an answer that is not ints");
+  int over = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(o, &over);
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (over || v <= -LIMIT || v >= LIMIT) return false;
+  out = v;
+  return true;
+}
+
+// A plugin's penalty (bourre.kernel.hooks.penalty_hook), called through Python by the
+// built-in payout as standard.payout.payout calls it: once a hand with a bourre player,
+// with the pot at stake P; false when its answer is not a whole number of 1/D chips
+// within 2^62 (the Python rules play the money).  The GIL must be held.
+bool penalty_hook(const House& H, i128 P, i128& x) {
+  py::int_ stake = to_py(P);
+  PyObject* got = PyObject_CallOneArg(H.penalty->o, stake.ptr());
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  if (got == Py_None) return false;
+  if (!hook_int(got, x)) return false;
+  if (x < 0) throw std::invalid_argument("penalty hook: an amount below 0");
+  return true;
+}
+
+// A plugin's follow rule (bourre.kernel.hooks.follow_hook): the legal cards of ``held``
+// on the trick so far (``tcards``, in play order; none: a lead), as a mask; false when
+// its ruling is not the kernel's to play (cards not in the hand's order: a random bot
+// would choose among them otherwise).  The GIL must be held.
+bool follow_hook(const House& H, u64 held, const int* tcards, int tlen, int trump, u64& out) {
+  py::tuple hand(static_cast<std::size_t>(popcount(held)));
+  std::size_t i = 0;
+  for (u64 m = held; m; m &= m - 1) hand[i++] = py::int_(lowest(m));
+  py::tuple trick(static_cast<std::size_t>(tlen));
+  for (int k = 0; k < tlen; ++k) trick[static_cast<std::size_t>(k)] = py::int_(tcards[k]);
+  py::int_ t(trump);
+  PyObject* got =
+      PyObject_CallFunctionObjArgs(H.follow->o, hand.ptr(), trick.ptr(), t.ptr(), nullptr);
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  if (got == Py_None) return false;
+  int over = 0;
+  const long long v = PyLong_Check(got) ? PyLong_AsLongLongAndOverflow(got, &over) : -1;
+  if (over || v <= 0 || (static_cast<u64>(v) & ~held)) {
+    throw std::invalid_argument("follow hook: a mask of cards within the hand");
+  }
+  out = static_cast<u64>(v);
+  return true;
+}
+
+// A plugin's trick winner (R-TRICK): the house's checked trick_winner(trick, trump) with
+// the trick's cards in play order; the index of the winning card.  The GIL must be held.
+int winner_hook(const House& H, const int* tcards, int tlen, int trump) {
+  py::tuple trick(static_cast<std::size_t>(tlen));
+  for (int k = 0; k < tlen; ++k) trick[static_cast<std::size_t>(k)] = py::int_(tcards[k]);
+  py::int_ t(trump);
+  PyObject* got = PyObject_CallFunctionObjArgs(H.winner->o, trick.ptr(), t.ptr(), nullptr);
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  int over = 0;
+  const long v = PyLong_Check(got) ? PyLong_AsLongAndOverflow(got, &over) : -1;
+  if (over || v < 0 || v >= tlen) throw std::invalid_argument("winner hook: an index of the trick");
+  return static_cast<int>(v);
+}
+
 // R-WIN, R-SOLE, R-BOURRE (R-POT-LIMIT), R-ANTE exemptions (standard.payout.payout): the
 // pot at stake P is paid out of the hand's tricks ``won``; the balances, the pot carried,
 // each seat's exemption from the next ante, the bourre players and whether it carried;
@@ -529,7 +628,11 @@ Outcome pay_out(const House& H, const int* active, int nactive, const int* won, 
   bool ok = true;
   i128 owed = 0;
   if (nbourre) {
-    const i128 x = H.pot_limit ? std::min(P, H.limit) : P;  // every payment uses the same old P
+    i128 x = H.pot_limit ? std::min(P, H.limit) : P;  // every payment uses the same old P
+    if (H.penalty && !penalty_hook(H, P, x)) {  // a plugin's penalty (R-BOURRE)
+      lost = true;
+      return out;
+    }
     for (int s = 0; s < n; ++s) {
       if (bourre[s]) ok = ok && sub_from(bal[s], x) && add_to(owed, x);
     }
@@ -548,6 +651,55 @@ Outcome pay_out(const House& H, const int* active, int nactive, const int* won, 
   pot = carry;
   lost = !ok;
   return out;
+}
+
+// A plugin's payout (bourre.kernel.hooks.money_hook) instead of pay_out: the house's
+// checked payout called through Python with the pot at stake P (1/D chips), the active
+// seats in order and each seat's tricks; its answer (winner or -1, carried, bourre count,
+// bourre mask, exempt mask, pot after, each seat's change of balance...) sets the
+// balances, the pot and the exemptions from the next ante (R-ANTE) as pay_out does;
+// false, nothing changed, when it is not the kernel's to hold.  The GIL must be held.
+bool money_hook(const House& H, const int* active, int nactive, const int* won, i128 P,
+                i128* bal, i128& pot, bool* exempt, int& nbourre, int& carried, Outcome& out) {
+  const int n = H.n;
+  py::list act(static_cast<std::size_t>(nactive));  // (new lists: PlayResult's own)
+  for (int i = 0; i < nactive; ++i) act[static_cast<std::size_t>(i)] = py::int_(active[i]);
+  py::list wn(static_cast<std::size_t>(n));
+  for (int s = 0; s < n; ++s) wn[static_cast<std::size_t>(s)] = py::int_(won[s]);
+  py::int_ stake = to_py(P);
+  PyObject* got =
+      PyObject_CallFunctionObjArgs(H.money->o, stake.ptr(), act.ptr(), wn.ptr(), nullptr);
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  if (got == Py_None) return false;
+  if (!PyTuple_Check(got) || PyTuple_GET_SIZE(got) != 6 + n) {
+    throw std::invalid_argument("money hook: a tuple of 6 + n ints");
+  }
+  i128 v[6 + MAX_SEATS];
+  for (int i = 0; i < 6 + n; ++i) {
+    if (!hook_int(PyTuple_GET_ITEM(got, i), v[i])) return false;
+  }
+  const i128 bmask = v[3], emask = v[4];
+  if (v[0] < -1 || v[0] >= n || bmask < 0 || bmask >= (i128{1} << n) || emask < 0 ||
+      emask >= (i128{1} << n) || v[2] < 0) {
+    throw std::invalid_argument("money hook: a seat or mask out of range");
+  }
+  if (v[5] < 0) return false;  // a pot below nothing: the Python rules' to carry
+  i128 after[MAX_SEATS];
+  for (int s = 0; s < n; ++s) {
+    after[s] = bal[s];
+    if (!add_to(after[s], v[6 + s])) return false;
+  }
+  for (int s = 0; s < n; ++s) {
+    bal[s] = after[s];
+    exempt[s] = (emask >> s) & 1;
+  }
+  pot = v[5];
+  out.winner = static_cast<int>(v[0]);
+  carried = v[1] ? 1 : 0;
+  nbourre = static_cast<int>(std::min<i128>(v[2], 1 << 20));
+  out.bourre = static_cast<u32>(bmask);
+  return true;
 }
 
 // -- a session ---------------------------------------------------------------------------
@@ -750,15 +902,24 @@ struct Session {
     }
     u64 played = 0;
     int lead_at = 0;  // R-LEAD: the first active player to the dealer's left leads first
+    int tc[MAX_SEATS];  // the trick's cards in play order (a plugin's follow rule reads them)
     for (int t = 0; t < h; ++t) {
       const int* seats = around + lead_at;
       Facts f;
       for (int p = 0; p < nactive; ++p) {
         const int s = seats[p];
         const bool last = p == nactive - 1;
-        u64 lm = !p                    ? held[s]  // leading is free (R-LEAD)
-                 : H.optional_undertrump ? follow_optional_undertrump(held[s], f, trump)
-                                         : follow(held[s], f, trump);
+        u64 lm = 0;
+        if (H.follow) {  // a plugin's obligations, through Python, for every card
+          if (!follow_hook(H, held[s], tc, p, trump, lm)) {
+            status = OVERFLOW_;  // (a ruling the kernel does not play: the Python rules)
+            return;
+          }
+        } else {
+          lm = !p                    ? held[s]  // leading is free (R-LEAD)
+               : H.optional_undertrump ? follow_optional_undertrump(held[s], f, trump)
+                                       : follow(held[s], f, trump);
+        }
         if (H.cinch && won[s] >= cinch_from[s]) {
           const u64 kn = played | own_discards[s];
           if (has_cinch(held[s], trump, kn, won[s])) {
@@ -783,9 +944,10 @@ struct Session {
         }
         held[s] ^= u64{1} << card;
         played |= u64{1} << card;
+        tc[p] = card;
         f.add(card, p, trump);
       }
-      const int wp = f.winner();
+      const int wp = H.winner ? winner_hook(H, tc, nactive, trump) : f.winner();  // R-TRICK
       ++won[seats[wp]];
       lead_at = lead_at + wp < nactive ? lead_at + wp : lead_at + wp - nactive;
     }
@@ -793,6 +955,13 @@ struct Session {
 
   // R-WIN, R-SOLE, R-BOURRE (R-POT-LIMIT), R-ANTE exemptions (standard.payout.payout).
   void payout(const int* won, bool sole, i128 P) {
+    if (H.money) {  // a plugin's money rule, through Python
+      Outcome out;
+      if (!money_hook(H, active, nactive, won, P, bal, pot, exempt, nbourre, carried, out)) {
+        status = OVERFLOW_;
+      }
+      return;
+    }
     bool lost = false;
     pay_out(H, active, nactive, won, sole, P, bal, pot, exempt, nbourre, carried, lost);
     if (lost) status = OVERFLOW_;
@@ -832,6 +1001,7 @@ struct Session {
       won[active[0]] = H.h;  // R-SOLE
     } else {
       tricks(won);
+      if (status != OK) return;
     }
     payout(won, sole, P);
     for (int s = 0; s < n; ++s) check(bal[s]);
@@ -922,6 +1092,26 @@ House read_house_fields(const py::dict& d) {
   }
   if (h.ante <= 0 || (h.pot_limit && h.limit <= 0) || h.scale < 1.0) {
     throw std::invalid_argument("ante and limit must be positive (R-FIRST-POT, R-POT-LIMIT)");
+  }
+  if (d.contains("money_hook") && !d["money_hook"].is_none()) {
+    const py::object hook = d["money_hook"];
+    if (!PyCallable_Check(hook.ptr())) throw std::invalid_argument("money_hook: a callable");
+    h.money = std::make_shared<PyRef>(hook.ptr());
+  }
+  if (d.contains("follow_hook") && !d["follow_hook"].is_none()) {
+    const py::object hook = d["follow_hook"];
+    if (!PyCallable_Check(hook.ptr())) throw std::invalid_argument("follow_hook: a callable");
+    h.follow = std::make_shared<PyRef>(hook.ptr());
+  }
+  if (d.contains("winner_hook") && !d["winner_hook"].is_none()) {
+    const py::object hook = d["winner_hook"];
+    if (!PyCallable_Check(hook.ptr())) throw std::invalid_argument("winner_hook: a callable");
+    h.winner = std::make_shared<PyRef>(hook.ptr());
+  }
+  if (d.contains("penalty_hook") && !d["penalty_hook"].is_none()) {
+    const py::object hook = d["penalty_hook"];
+    if (!PyCallable_Check(hook.ptr())) throw std::invalid_argument("penalty_hook: a callable");
+    h.penalty = std::make_shared<PyRef>(hook.ptr());
   }
   return h;
 }
@@ -1031,7 +1221,9 @@ py::list play_shared(const py::dict& house, const py::list& bots,
     g.deck_gen = stream("bourre-deck:" + seed);
     g.reshuffle_name = "bourre-reshuffle:" + seed;
     if (any_random) g.bot_gen[0] = stream("bourre-bots:" + seed);  // (unused else)
-    {
+    if (h.money || h.penalty || h.follow || h.winner) {  // (a plugin's rule, through Python: the GIL kept)
+      g.play();
+    } else {
       py::gil_scoped_release release;
       g.play();
     }
@@ -1606,7 +1798,7 @@ struct Stepper {
       compute_legal();
       return true;
     }
-    const int w = trick_seats[f.winner()];
+    const int w = trick_seats[H.winner ? winner_hook(H, tcards, nactive, trump) : f.winner()];
     ++won[w];
     tr_leader[ntricks] = static_cast<std::uint8_t>(leader);
     tr_winner[ntricks] = static_cast<std::uint8_t>(w);
@@ -1629,7 +1821,12 @@ struct Stepper {
   void end_hand() {
     int nb = 0, carried = 0;
     bool lost = false;
-    if (overflow) {  // the money is the Python rules' now: the outcome alone, on copies
+    if (H.money) {  // a plugin's money rule, through Python (none once the money is Python's)
+      if (!overflow &&
+          !money_hook(H, active, nactive, won, pot_at_stake, bal, pot, exempt, nb, carried, outcome)) {
+        overflow = true;
+      }
+    } else if (overflow) {  // the money is the Python rules' now: the outcome alone, on copies
       i128 b[MAX_SEATS], p = pot;
       std::memcpy(b, bal, sizeof b);
       outcome = pay_out(H, active, nactive, won, nactive == 1, pot_at_stake, b, p, exempt, nb,
@@ -2364,6 +2561,9 @@ PyObject* calls_apply_action(PyObject* self, PyObject* action) {
   if (!g) return nullptr;
   try {
     if (apply_fast(*g, action)) Py_RETURN_NONE;
+  } catch (py::error_already_set& e) {  // a plugin's money rule raised (PluginError)
+    e.restore();
+    return nullptr;
   } catch (const std::bad_alloc&) {
     return PyErr_NoMemory();
   } catch (const std::exception& e) {

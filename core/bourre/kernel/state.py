@@ -88,7 +88,7 @@ def new_session(
     """:meth:`bourre.game.Game.new_session`'s (or ``new_hand``'s) state on the kernel, or
     why the kernel cannot play it (the engine entry point ``kernel`` of
     ``bourre.engines``)."""
-    why = can_play(house)
+    why = can_play(house, hooks=True)  # (a plugin's money rule: called through Python)
     if why is not None:
         return why
     if record:
@@ -99,6 +99,10 @@ def new_session(
         return "the Python rules give the words for this pot or number of hands"
     facts = _house_facts(house)
     assert isinstance(facts, dict)
+    if facts["follow_hook"] is not None:
+        return (
+            "a plugin's follow rule: the kernel asks it in whole sessions, the Python rules step it"
+        )
     n, scale = facts["players"], facts["scale"]
     start = checked_balances(balances, house.table.balance, n)  # (the Python words)
     if first_dealer is not None and (

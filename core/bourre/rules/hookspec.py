@@ -111,6 +111,16 @@ def _amount(x: object) -> bool:
     return _whole(x) or isinstance(x, Fraction)
 
 
+def _amounts(xs: Sequence[object]) -> bool:
+    """Every one of ``xs`` an amount (:func:`_amount`, the two common types first: the
+    guard of a payout runs once a hand)."""
+    for x in xs:
+        t = type(x)
+        if t is not int and t is not Fraction and not _amount(x):
+            return False
+    return True
+
+
 def _has(value: object, *methods: str) -> str | None:
     """The first of ``methods`` that ``value`` lacks, or ``None``."""
     return next((m for m in methods if not callable(getattr(value, m, None))), None)
@@ -711,7 +721,7 @@ def _payout(value: PayoutFn, c: Checker) -> PayoutFn:
         n = result.n
         if len(out.paid) != n or len(out.takes) != n:
             c.fail("paid/takes must have one amount per seat")
-        if not all(_amount(x) for x in (*out.paid, *out.takes, out.pot_after)):
+        if not (_amounts(out.paid) and _amounts(out.takes) and _amount(out.pot_after)):
             c.fail("amounts must be whole or exact fractions")
         inflow = result.pot_at_stake + sum(out.paid)
         outflow = sum(out.takes) + out.pot_after

@@ -236,7 +236,7 @@ def choose_engine(engine: str, houses: list[Any], bots: str, isolate: bool) -> N
         if isolate:
             fail("--engine kernel: --isolate runs each bot in its own process, on the Python rules")
         for house in houses:
-            why = kernel.can_play(house, bots)
+            why = kernel.can_play(house, bots, hooks=True)
             if why is not None:
                 fail(f"--engine kernel: {house.spec}: {why}")
 

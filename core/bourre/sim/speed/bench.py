@@ -67,7 +67,7 @@ def engine_for(house: House, bots: str, engine: str = "auto") -> str:
     if engine == "python":
         return "python"
 
-    why = kernel.can_play(house, bots)
+    why = kernel.can_play(house, bots, hooks=True)
     if why is None:
         return "kernel"
     if engine == "kernel":

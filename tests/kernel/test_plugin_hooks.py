@@ -1,0 +1,567 @@
+"""A plugin's rule on the compiled kernel (issue 41, "open to plugins"): a house whose
+penalty (R-BOURRE) or payout (R-WIN, R-SOLE, R-BOURRE, R-ANTE) is a plugin's is played
+by the kernel for every built-in rule, the plugin's component called through Python at
+the hand's end (:mod:`bourre.kernel.hooks`); a plugin's follow rule (R-FOLLOW …) is
+asked for every card of the kernel's whole sessions.  The result is the Python rules'
+hand for hand: whole sessions (``simulate``'s and ``compare``'s), the stepped
+state (``Game(house, engine="kernel")``), the guards' refusals and a plugin's own
+errors.  Houses with another plugin's hook still play on the Python rules.  Skipped,
+with the reason, when the extension is not built.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from fractions import Fraction
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+from typing import Any
+
+import pytest
+from conftest import plugin
+
+from bourre import kernel
+from bourre.game import Game
+from bourre.game.actions import Deck
+from bourre.game.simulate import play_session
+from bourre.game.state import State
+from bourre.houses.house import House
+from bourre.rules import HandOutcome, PlayResult
+from bourre.rules.hookspec import PenaltyFn, PluginError
+from bourre.rules.plugins import load_registry
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
+from bourre.sim.runs.sessions import parse_bots, run_session
+from bourre_variants.standard.payout import payout as standard_payout
+
+_kernel = pytest.importorskip(
+    "bourre.kernel._kernel",
+    reason="the compiled kernel is not built (BOURRE_NO_KERNEL=1, or no C++ compiler)",
+)
+
+from bourre.kernel.state import KernelState  # noqa: E402  (the extension is built)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _default_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are of the kernel whatever engine the suite runs with."""
+    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
+
+
+def split_pot() -> ModuleType:
+    """The example plugin of the docs (a tie splits the pot, as fractions), install-free."""
+    path = ROOT / "docs" / "examples" / "bourre-split-pot" / "src" / "bourre_split_pot"
+    spec = importlib.util.spec_from_file_location("bourre_split_pot", path / "__init__.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class PotPlusOne(Variant):
+    """A bourré player pays the pot plus one (what ``bourre new variant`` scaffolds)."""
+
+    name = "pot-plus-one"
+    summary = "A bourré player pays the pot plus one."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_penalty(self, table: TableSettings) -> PenaltyFn:
+        return lambda pot: pot + 1
+
+
+class HalfPot(Variant):
+    """A bourré player pays half the pot: halves of halves, until the kernel's units run
+    out (the session is then the Python rules')."""
+
+    name = "half-pot"
+    summary = "A bourré player pays half the pot."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_penalty(self, table: TableSettings) -> PenaltyFn:
+        return lambda pot: Fraction(pot) / 2
+
+
+class ThirdsBack(Variant):
+    """The winner gives a third of the pot back to the next pot, and bourré players pay
+    a ninth more: 1/9 and 1/27 chips that 1/840 does not hold (the Python rules play on)."""
+
+    name = "thirds-back"
+    summary = "The winner leaves a third of the pot in it."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_payout(self, table: TableSettings) -> Any:
+        def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
+            out = standard_payout(result, lambda p: Fraction(p) * 10 / 9)
+            if out.winner is None:
+                return out
+            takes = list(out.takes)
+            back = Fraction(result.pot_at_stake) / 3
+            takes[out.winner] -= back
+            return HandOutcome(
+                out.winner, takes, out.paid, out.pot_after + back, out.bourre, out.reneges,
+                out.ante_exempt, out.tied, out.reasons,
+            )  # fmt: skip
+
+        return payout
+
+
+class MyLimit(Variant):
+    """A plugin's pot limit on the built-in pot-limit's payments (R-POT-LIMIT's words)."""
+
+    name = "my-limit"
+    summary = "A bourré player pays at most 2 chips."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_penalty(self, table: TableSettings) -> PenaltyFn:
+        return lambda pot: min(pot, 2)
+
+
+class SuitOnly(Variant):
+    """Follow suit if you can, else play anything: no obligation to trump or to beat
+    (R-FOLLOW without R-TRUMP), in the hand's order."""
+
+    name = "suit-only"
+    summary = "Follow suit if you can; otherwise play any card."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_follow(self, table: TableSettings) -> Any:
+        from bourre.rules import Reason, Ruling
+
+        class Follow:
+            def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
+                suited = tuple(c for c in hand if trick and c // 13 == trick[0] // 13)
+                return Ruling(suited or hand, Reason("R-FOLLOW", "follow suit if you can"))
+
+        return Follow()
+
+
+class Backwards(Variant):
+    """The standard obligations, their cards given highest first: a random bot chooses
+    among them in that order, which the kernel does not keep (the Python rules play)."""
+
+    name = "backwards"
+    summary = "The standard obligations, highest card first."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_follow(self, table: TableSettings) -> Any:
+        from bourre.rules import Ruling
+        from bourre_variants.standard.obligations import follow
+
+        class Follow:
+            def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
+                r = follow(hand, trick, trump)
+                return Ruling(tuple(reversed(r.cards)), r.reason)
+
+        return Follow()
+
+
+class LowWins(Variant):
+    """The lowest trump wins a trumped trick, else the lowest card of the led suit
+    (R-TRICK turned over)."""
+
+    name = "low-wins"
+    summary = "The lowest card wins."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_trick_winner(self, table: TableSettings) -> Any:
+        def winner(trick: tuple[int, ...], trump: int) -> int:
+            suit = trump if any(c // 13 == trump for c in trick) else trick[0] // 13
+            return min(range(len(trick)), key=lambda i: (trick[i] // 13 != suit, trick[i]))
+
+        return winner
+
+
+def _registry(*extra: type[Variant]) -> Any:
+    mods = [("split-pot", split_pot())]
+    mods += [(cls.name, plugin(cls.name, cls)) for cls in extra]
+    return load_registry(extra=mods)
+
+
+REGISTRY = _registry(PotPlusOne, HalfPot, ThirdsBack, MyLimit, SuitOnly, Backwards, LowWins)
+
+
+def house(spec: str) -> House:
+    return House(spec, registry=REGISTRY)
+
+
+HOUSES = [
+    "standard+split-pot",
+    "split-pot+double-ante+table(players=3,hands=20)",
+    "split-pot(min_tricks=2)+four-card+table(players=7)",
+    "split-pot+simultaneous-reveal+table(ante=1/2,balance=7/3)",
+    "split-pot+pot-limit(limit=3)+table(players=8)",
+    "standard+pot-plus-one",
+    "pot-plus-one+optional-undertrump+table(players=4,hands=30)",
+    "pot-plus-one+no-cinch+table(players=6,ante=2/3)",
+    "my-limit+double-ante",
+    "standard+suit-only",
+    "suit-only+split-pot+table(players=3)",
+    "suit-only+double-ante+no-cinch+table(players=8)",
+    "suit-only+four-card+simultaneous-reveal+table(players=6)",
+]
+
+
+def _python(h: House, seed: int, bots: str) -> Any:
+    plan = kernel._plan(h, bots)
+    assert not isinstance(plan, str)
+    return kernel._python(h, seed, plan)
+
+
+# -- what the kernel plays, and what goes through Python -------------------------------
+
+
+def test_the_hooks_through_python_are_named_and_the_rest_is_refused_as_before() -> None:
+    assert kernel.python_hooks(house("standard+split-pot")) == ("split-pot (bourre_payout)",)
+    assert kernel.python_hooks(house("pot-plus-one")) == ("pot-plus-one (bourre_penalty)",)
+    assert kernel.python_hooks(House("standard")) == ()
+    h = house("standard+split-pot")
+    assert kernel.can_play(h, "heuristic", hooks=True) is None
+    # the solver, rollouts and sampled worlds play the built-in payout only: refused
+    why = kernel.can_play(h, "heuristic")
+    assert why is not None and "split-pot (bourre_payout)" in why
+    assert kernel._plan(h, "random").scale == 840  # type: ignore[union-attr]
+
+    class Lead(Variant):
+        name = "any-lead"
+        builds_on = ("standard",)
+
+        @hookimpl
+        def bourre_lead(self, table: TableSettings) -> Any:
+            from bourre_variants.standard.lead import make_lead
+
+            return make_lead(table.players)
+
+    other = House("standard+any-lead", registry=_registry(Lead))
+    why = kernel.can_play(other, "random", hooks=True)
+    assert why is not None and "'any-lead'" in why and "bourre_lead" in why
+    assert type(Game(other).new_session(seed=1)) is State  # auto: the Python rules
+    # a plugin's follow rule: whole sessions on the kernel, the stepped state on Python
+    h = house("standard+suit-only")
+    assert kernel.python_hooks(h) == ("suit-only (bourre_follow)",)
+    assert kernel.can_play(h, "random", hooks=True) is None
+    assert kernel._plan(h, "random").scale == 1  # type: ignore[union-attr]
+    assert type(Game(h).new_session(seed=1)) is State
+
+
+# -- whole sessions: simulate's and compare's ------------------------------------------
+
+
+@pytest.mark.parametrize("spec", HOUSES)
+def test_sessions_are_the_python_rules_sessions(spec: str) -> None:
+    h = house(spec)
+    for seed in range(12):
+        k = kernel.play_session(h, seed, "random")
+        p = play_session(h, seed, keep_hands=False)
+        assert (k.engine, p.engine) == ("kernel", "python")
+        assert (k.final, k.ranks) == (p.final, p.ranks), (spec, seed)
+        assert [type(x) for x in k.final] == [type(x) for x in p.final]
+    for bots in ("heuristic", "random,heuristic"):
+        bots = bots if bots == "heuristic" else ",".join(["random", "heuristic"] * 4)
+        bots = bots if "," not in bots else ",".join(bots.split(",")[: h.table.players])
+        for seed in range(6):
+            k = kernel.play_session(h, seed, bots)
+            p = _python(h, seed, bots)
+            assert (k.engine, (k.final, k.ranks)) == ("kernel", (p.final, p.ranks)), (spec, seed)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "standard+low-wins",
+        "low-wins+split-pot+suit-only+table(players=3)",
+        "low-wins+double-ante+four-card+table(players=8,hands=20)",
+    ],
+)
+def test_a_plugins_trick_winner_with_random_bots(spec: str) -> None:
+    """The trick winner is asked for every trick; the heuristic bot reads the house's
+    trick winner itself (a plugin's call inside the bot), so the Python rules seat it."""
+    h = house(spec)
+    assert "low-wins (bourre_trick_winner)" in kernel.python_hooks(h)
+    assert "'heuristic'" in (kernel.can_play(h, "heuristic", hooks=True) or "")
+    for seed in range(12):
+        k = kernel.play_session(h, seed, "random")
+        p = play_session(h, seed, keep_hands=False)
+        assert (k.engine, (k.final, k.ranks)) == ("kernel", (p.final, p.ranks)), (spec, seed)
+    for seed in (0, None):
+        k = Game(h).new_session(seed)
+        p = Game(h, engine="python").new_session(seed)
+        if "suit-only" in spec:  # (a plugin's follow rule: the stepped state is Python's)
+            assert type(k) is State
+            continue
+        assert isinstance(k, KernelState)
+        _drive(k, p, random.Random(f"{spec}:{seed}"), f"{spec}, seed {seed}")
+
+
+@pytest.mark.parametrize("spec", [HOUSES[0], HOUSES[3], HOUSES[5]])
+def test_compare_sessions_are_summarised_alike(spec: str) -> None:
+    """``bourre compare``'s summary of a session (every hand's pot, who played, who was
+    bourré, whether the pot carried, the money by seat) is the same on both engines."""
+    h = house(spec)
+    n = h.table.players
+    for bots in ("heuristic", "random", ",".join((["random", "heuristic"] * 4)[:n])):
+        specs = parse_bots(bots)
+        for i in range(3):
+            k = run_session(h, specs, "t", i, rotate=True, engine="kernel")
+            p = run_session(h, specs, "t", i, rotate=True, engine="python")
+            assert (k.pop("engine"), p.pop("engine")) == ("kernel", "python")
+            del k["seconds"], p["seconds"]
+            assert k == p, (spec, bots, i)
+
+
+def test_an_amount_the_kernel_cannot_hold_hands_the_session_to_the_python_rules(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ninths and halves of halves are not whole numbers of the kernel's units: never
+    rounded, the session is the Python rules' (the same final money); so is a legal set
+    not in the hand's order."""
+    handed: list[object] = []
+    real = kernel._python
+
+    def spy(h: House, seed: int | str, plan: Any) -> Any:
+        handed.append(seed)
+        return real(h, seed, plan)
+
+    monkeypatch.setattr(kernel, "_python", spy)
+    for spec in ("thirds-back", "half-pot+table(hands=40)", "backwards"):
+        h = house(spec)
+        handed.clear()
+        for seed in range(8):
+            k = kernel.play_session(h, seed, "random")
+            p = play_session(h, seed, keep_hands=False)
+            assert (k.final, k.ranks) == (p.final, p.ranks), (spec, seed)
+        assert handed, spec  # some sessions left the kernel's units
+
+
+def test_the_plugin_is_called_as_often_and_with_the_same_results() -> None:
+    """The kernel calls the plugin's payout once a hand, with the result the Python
+    rules give it (the pot at stake, who played, the tricks), in the same order."""
+    seen: list[tuple[Any, ...]] = []
+
+    class Spy(Variant):
+        name = "spy"
+        builds_on = ("standard",)
+
+        @hookimpl
+        def bourre_payout(self, table: TableSettings) -> Any:
+            def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
+                seen.append((result.pot_at_stake, tuple(result.active), tuple(result.tricks_won)))
+                return standard_payout(result, penalty)
+
+            return payout
+
+    h = House("spy+table(players=4,ante=1/3)", registry=_registry(Spy))
+    for seed in range(3):
+        seen.clear()
+        kernel.play_session(h, seed, "heuristic")
+        on_kernel = list(seen)
+        seen.clear()
+        _python(h, seed, "heuristic")
+        assert on_kernel == seen and len(seen) == h.table.hands
+
+
+# -- the stepped state ---------------------------------------------------------------------
+
+
+def _drive(k: Any, p: State, rng: random.Random, where: str) -> None:
+    while not p.is_terminal():
+        assert k.balances == p.balances and k.pot == p.pot, where
+        if p.is_chance_node():
+            deck = list(range(52))
+            rng.shuffle(deck)
+            p.apply_chance(Deck(tuple(deck)))
+            k.apply_chance(Deck(tuple(deck)))
+        else:
+            a = rng.choice(list(p.legal_actions()))
+            p.apply_action(a)
+            k.apply_action(a)
+        for s in range(p.n):
+            assert k.observation(s) == p.observation(s), where
+    assert k.returns() == p.returns(), where
+    assert k.final == p.final and k.history() == p.history(), where
+    assert [r.outcome for r in k.results] == [r.outcome for r in p.results], where
+
+
+@pytest.mark.parametrize("spec", [*HOUSES[:6], "thirds-back+table(hands=4)", "my-limit"])
+def test_the_stepped_state_is_the_python_state(spec: str) -> None:
+    h = house(spec)
+    for seed in (0, 1, None):
+        k = Game(h, engine="kernel").new_session(seed)
+        p = Game(h, engine="python").new_session(seed)
+        assert isinstance(k, KernelState) and type(p) is State
+        _drive(k, p, random.Random(f"{spec}:{seed}"), f"{spec}, seed {seed}")
+        c = k.clone()  # a clone shares the plugin's component
+        assert c.is_terminal() and c.returns() == k.returns()
+
+
+# -- the guards and a plugin's errors: exactly the Python rules' -----------------------------
+
+
+def _liar(hook: str, component: Any) -> House:
+    def answer(self: Any, table: TableSettings) -> Any:
+        return component
+
+    answer.__name__ = hook
+    cls = type(
+        "Liar", (Variant,), {"name": "liar", "builds_on": ("standard",), hook: hookimpl(answer)}
+    )
+    return House("liar", registry=_registry(cls))
+
+
+def _raises(hook: str) -> Any:
+    def boom(*args: Any) -> Any:
+        raise ZeroDivisionError("the plugin's own bug")
+
+    return boom
+
+
+def _creates_money(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
+    out = standard_payout(result, penalty)
+    return HandOutcome(out.winner, [x + 1 for x in out.takes], out.paid, out.pot_after, [], [])
+
+
+def _floats(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
+    out = standard_payout(result, penalty)
+    return HandOutcome(out.winner, [float(x) for x in out.takes], out.paid, out.pot_after, [], [])
+
+
+def _late_liar() -> Any:
+    """Honest for three hands, then creates money (the guard catches it mid-session)."""
+    calls = [0]
+
+    def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
+        calls[0] += 1
+        return (
+            _creates_money(result, penalty)
+            if calls[0] % 4 == 0
+            else standard_payout(result, penalty)
+        )
+
+    return payout
+
+
+@pytest.mark.parametrize(
+    ("hook", "component", "words"),
+    [
+        ("bourre_payout", _raises("payout"), "raised ZeroDivisionError"),
+        ("bourre_penalty", _raises("penalty"), "raised ZeroDivisionError"),
+        ("bourre_payout", _creates_money, "money not conserved"),
+        ("bourre_payout", _floats, "whole or exact fractions"),
+        ("bourre_payout", lambda r, p: None, "must answer a HandOutcome"),
+        ("bourre_penalty", lambda p: -1, "amount ≥ 0"),
+        ("bourre_penalty", lambda p: 0.5, "amount ≥ 0"),
+        ("bourre_payout", "late", "money not conserved"),
+        ("bourre_follow", SimpleNamespace(legal=lambda h, t, tr: ()), "non-empty tuple within"),
+        ("bourre_follow", SimpleNamespace(legal=_raises("follow")), "raised ZeroDivisionError"),
+        ("bourre_trick_winner", lambda trick, trump: len(trick), "an index of the trick"),
+        ("bourre_trick_winner", _raises("winner"), "raised ZeroDivisionError"),
+    ],
+)
+def test_the_guards_refuse_exactly_as_on_the_python_rules(
+    hook: str, component: Any, words: str
+) -> None:
+    errors: list[str] = []
+    # (the heuristic bot reads a plugin's trick winner itself: the Python rules seat it)
+    bots = "random" if hook == "bourre_trick_winner" else "heuristic"
+    for engine in ("kernel", "python"):
+        h = _liar(hook, _late_liar() if component == "late" else component)
+        assert kernel.python_hooks(h) == (f"liar ({hook})",)
+        with pytest.raises(PluginError, match=words) as e:
+            if engine == "kernel":
+                kernel.play_session(h, 3, bots)
+            else:
+                _python(h, 3, bots)
+        assert (e.value.plugin, e.value.hook) == ("liar", hook)
+        errors.append(str(e.value))
+        if hook == "bourre_follow":  # (the stepped state plays it on the Python rules)
+            errors += errors[-1:]
+            continue
+        with pytest.raises(PluginError, match=words) as e:  # the stepped state too
+            state = Game(_liar(hook, _late_liar() if component == "late" else component),
+                         engine=engine).new_session(3)  # fmt: skip
+            rng = random.Random(3)
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    deck = list(range(52))
+                    rng.shuffle(deck)
+                    state.apply_chance(Deck(tuple(deck)))
+                else:
+                    state.apply_action(rng.choice(list(state.legal_actions())))
+        errors.append(str(e.value))
+    assert errors[0] == errors[2] and errors[1] == errors[3]
+
+
+# -- what the extension is given: checked, never trusted (issue 42) ------------------------
+
+
+def _facts_with(spec: str, **hooks: Any) -> tuple[dict[str, Any], Any]:
+    plan = kernel._plan(house(spec), "random")
+    assert not isinstance(plan, str)
+    return {**plan.house, **hooks}, plan.bots
+
+
+@pytest.mark.parametrize(
+    ("spec", "key", "hook", "expect"),
+    [
+        ("standard+split-pot", "money_hook", lambda p, a, w: "x", ValueError),
+        ("standard+split-pot", "money_hook", lambda p, a, w: (0, 0), ValueError),
+        (
+            "standard+split-pot",
+            "money_hook",
+            lambda p, a, w: (9, 0, 0, 0, 0, 0, *[0] * 5),
+            ValueError,
+        ),
+        (
+            "standard+split-pot",
+            "money_hook",
+            lambda p, a, w: (-1, 0, 0, 64, 0, 0, *[0] * 5),
+            ValueError,
+        ),
+        (
+            "standard+split-pot",
+            "money_hook",
+            lambda p, a, w: (-1, 0, 0, 0, 0, "0", *[0] * 5),
+            ValueError,
+        ),
+        (
+            "standard+split-pot",
+            "money_hook",
+            lambda p, a, w: (-1, 1, 0, 0, 0, 2**70, *[0] * 5),
+            "handed",
+        ),
+        ("standard+split-pot", "money_hook", lambda p, a, w: None, "handed"),
+        ("standard+split-pot", "money_hook", lambda p, a, w: 1 // 0, ZeroDivisionError),
+        ("standard+split-pot", "money_hook", 7, ValueError),
+        ("standard+pot-plus-one", "penalty_hook", lambda p: "1", ValueError),
+        ("standard+pot-plus-one", "penalty_hook", lambda p: -5, ValueError),
+        ("standard+pot-plus-one", "penalty_hook", lambda p: 2**64, "handed"),
+        ("standard+suit-only", "follow_hook", lambda h, t, tr: 0, ValueError),
+        ("standard+suit-only", "follow_hook", lambda h, t, tr: 1 << 52, ValueError),
+        ("standard+suit-only", "follow_hook", lambda h, t, tr: 2.5, ValueError),
+        ("standard+suit-only", "follow_hook", lambda h, t, tr: None, "handed"),
+        ("standard+low-wins", "winner_hook", lambda t, tr: 5, ValueError),
+        ("standard+low-wins", "winner_hook", lambda t, tr: None, ValueError),
+        ("standard+low-wins", "winner_hook", lambda t, tr: -1, ValueError),
+    ],
+)
+def test_a_hooks_answer_is_checked_by_the_extension(
+    spec: str, key: str, hook: Any, expect: Any
+) -> None:
+    """The extension refuses a hook's answer of the wrong shape with an exception, and
+    hands to the Python rules (a status, not a result) what it does not hold."""
+    facts, bots = _facts_with(spec, **{key: hook})
+    if expect == "handed":
+        (got,) = _kernel.play_shared(facts, bots, ["0"], Fraction, False)
+        assert got == _kernel.OVERFLOW
+    else:
+        with pytest.raises(expect):
+            _kernel.play_shared(facts, bots, ["0"], Fraction, False)
