@@ -16,6 +16,7 @@ simulated hands.
 from __future__ import annotations
 
 import math
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -32,7 +33,6 @@ from bourre.advice.deals import (
     option_rows,
     seat_to_decide,
 )
-from bourre.advice.equilibrium import ChartBot, cached_equilibrium
 from bourre.game import Game
 from bourre.game.actions import discard
 from bourre.game.botmaking import make_bot
@@ -402,6 +402,9 @@ def advise(
     dealer, seat = 0, place % n
     strategy = None
     if opponents == "equilibrium":
+        # (lazy: the equilibrium's machinery is not loaded by the default question)
+        from bourre.advice.equilibrium import cached_equilibrium
+
         try:
             strategy = cached_equilibrium(h0, notice).strategy
         except AdviceError:
@@ -412,7 +415,11 @@ def advise(
     def others() -> Any:
         """The others' bot, fresh from the seed (the probe's draws leave no trace)."""
         bot: Any = make_bot("heuristic", random.Random(seed), house=h0)
-        return bot if strategy is None else ChartBot(strategy, bot, random.Random(f"{seed}/chart"))
+        if strategy is None:
+            return bot
+        from bourre.advice.equilibrium import ChartBot
+
+        return ChartBot(strategy, bot, random.Random(f"{seed}/chart"))
 
     bot = others()
     trump = up // 13
@@ -427,7 +434,9 @@ def advise(
     opts = [
         c for c in candidates(mine, trump, limit, every) if not legal or discard(c) in legal
     ] or [()]
-    rows: list[list[tuple[float, float, float]]] = []  # per hand: one per option
+    # column(i, what): option i's (the pass: len(opts)) took the pot (0), bourré (1) or
+    # chips (2), deal by deal
+    column: Callable[[int, int], list[float]] | None = None
     ran = "python"
     if engine != "python" and strategy is None:  # every deal in one call to the kernel
         words = random.Random(seed)
@@ -444,8 +453,13 @@ def advise(
             forced is None,
         )
         if got is not None and 3 not in got.status:
-            rows, ran = got.rows, "kernel"
-    if not rows:
+            flat, stride = got.flat, 3 * (len(opts) + 1)  # (every deal: the same options)
+
+            def column(i: int, what: int) -> list[float]:
+                return flat[3 * i + what :: stride]
+
+            ran = "kernel"
+    if column is None:
         rows, ran = _deal_by_deal(
             game,
             stake,
@@ -463,19 +477,26 @@ def advise(
             dealer,
         )
 
+        def column(i: int, what: int) -> list[float]:
+            return [r[i][what] for r in rows]
+
     def option(i: int, play: bool, throw: tuple[int, ...]) -> Option:
         return Option(
             play=play,
             throw=throw,
-            take=interval([r[i][0] for r in rows]),
-            bourre=interval([r[i][1] for r in rows]),
-            chips=interval([r[i][2] for r in rows]),
+            take=interval(column(i, 0)),
+            bourre=interval(column(i, 1)),
+            chips=interval(column(i, 2)),
         )
 
     plays = sorted((option(i, True, c) for i, c in enumerate(opts)), key=lambda o: -o.chips.mean)
     passing = None if forced is not None else option(len(opts), False, ())
     top = opts.index(plays[0].throw)
-    edge = None if passing is None else interval([r[top][2] - r[-1][2] for r in rows])
+    edge = (
+        None
+        if passing is None
+        else interval(list(map(operator.sub, column(top, 2), column(len(opts), 2))))
+    )
     return Advice(
         house=h0.spec,
         players=n,

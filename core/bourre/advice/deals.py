@@ -55,7 +55,7 @@ def interval(values: Sequence[float]) -> Estimate:
     mean = math.fsum(values) / n
     if n < 2:
         return Estimate(mean, mean, mean)
-    var = math.fsum((x - mean) ** 2 for x in values) / (n - 1)
+    var = math.fsum([(x - mean) ** 2 for x in values]) / (n - 1)
     half = Z95 * math.sqrt(var / n)
     return Estimate(mean, mean - half, mean + half)
 
