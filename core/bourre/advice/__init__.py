@@ -27,6 +27,7 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     """The solver's names, loaded when first asked for (``bourre advise`` does not)."""
     if name in ("CardValue", "Solution", "solve"):
+        # lazy: bourre advise's start does not load the solver
         import bourre.advice.solver as solver
 
         return getattr(solver, name)

@@ -402,7 +402,7 @@ def advise(
     dealer, seat = 0, place % n
     strategy = None
     if opponents == "equilibrium":
-        # (lazy: the equilibrium's machinery is not loaded by the default question)
+        # lazy: the equilibrium's machinery is not loaded by the default question
         from bourre.advice.equilibrium import cached_equilibrium
 
         try:
@@ -417,6 +417,7 @@ def advise(
         bot: Any = make_bot("heuristic", random.Random(seed), house=h0)
         if strategy is None:
             return bot
+        # lazy: the equilibrium's machinery is not loaded by the default question
         from bourre.advice.equilibrium import ChartBot
 
         return ChartBot(strategy, bot, random.Random(f"{seed}/chart"))
