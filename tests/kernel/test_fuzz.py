@@ -1,6 +1,6 @@
 """Fuzz the compiled kernel's boundary (issue 42): every entry of ``bourre.kernel._kernel``
 (public or private: the Stepper and its calls, HouseFacts, set_actions, load_world,
-replay_world, sample_worlds, dd_solve, the sessions' entries, KernelDiscards …) driven
+replay_world, sample_worlds, advice_rows, dd_solve, the sessions' entries, KernelDiscards …) driven
 by hypothesis with random and hostile inputs: real worlds, positions and views with
 fields replaced, dropped or bent out of range, and Steppers stepped with anything.
 
@@ -284,6 +284,43 @@ def _dd_solve(pick: int, data: Any) -> None:
 
 
 test_dd_solve_fuzz, test_dd_solve_fuzz_long = _dd_solve
+
+
+@cache
+def advice_batches() -> list[tuple[dict[str, Any], list[Any]]]:
+    """Real batches of ``advice_rows`` (``bourre advise``, the strategy chart): a house's
+    facts and the call's arguments after them, for a seat at every place."""
+    out = []
+    for spec in SPECS:
+        state = hand_at(spec, "decide", 5)
+        facts = _house_facts(state.house)
+        assert isinstance(facts, dict)
+        n, dealer = state.n, state.hand.dealer
+        for seat in range(n):
+            mine = list(state.hand.hands[seat])
+            up = state.hand.upcard
+            if (seat == dealer) != (up in mine) or len(mine) != state.hand_size:
+                continue  # (a seat that passed holds no cards)
+            opts = [mine[:k] for k in range(len(mine) + 1)]
+            out.append((facts, [seat, dealer, 5, [], [mine, mine], [up, up], [1, 2, 3, 4] * 2, [opts, opts[:2]], True]))  # fmt: skip
+    return out
+
+
+@both(st.integers(0, 10**6), st.data())
+def _advice_rows(pick: int, data: Any) -> None:
+    facts, args = advice_batches()[pick % len(advice_batches())]
+    bad = list(args)
+    for _ in range(data.draw(st.integers(0, 2))):  # (none: the batch as it is)
+        k = data.draw(st.integers(0, len(bad) - 1))
+        bad[k] = data.draw(
+            st.one_of(HOSTILE, INTS, st.lists(st.lists(INTS, max_size=6), max_size=3))
+        )
+    got = call("advice_rows", _kernel.advice_rows, facts, *bad)
+    if bad == args:
+        assert got is not None and len(got[0]) == 2
+
+
+test_advice_rows_fuzz, test_advice_rows_fuzz_long = _advice_rows
 
 
 POWERS = st.one_of(

@@ -5,8 +5,12 @@ whether to play and what to throw, by simulation (:mod:`bourre.advice.advise`,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from bourre.advice.advise import Advice, AdviceError, Estimate, Option, advise
-from bourre.advice.solver import CardValue, Solution, solve
+
+if TYPE_CHECKING:
+    from bourre.advice.solver import CardValue, Solution, solve
 
 __all__ = [
     "Advice",
@@ -18,3 +22,13 @@ __all__ = [
     "advise",
     "solve",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The solver's names, loaded when first asked for (``bourre advise`` does not)."""
+    if name in ("CardValue", "Solution", "solve"):
+        # lazy: bourre advise's start does not load the solver
+        import bourre.advice.solver as solver
+
+        return getattr(solver, name)
+    raise AttributeError(f"module 'bourre.advice' has no attribute {name!r}")

@@ -16,6 +16,7 @@ simulated hands.
 from __future__ import annotations
 
 import math
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -32,12 +33,12 @@ from bourre.advice.deals import (
     option_rows,
     seat_to_decide,
 )
-from bourre.advice.equilibrium import ChartBot, cached_equilibrium
 from bourre.game import Game
 from bourre.game.actions import discard
 from bourre.game.botmaking import make_bot
 from bourre.game.engines import choose
 from bourre.houses.house import House
+from bourre.kernel.rollouts import decision_rows
 from bourre.rules.cards import CardError, card_symbol, parse_card
 from bourre.rules.money import Amount, chips
 
@@ -399,68 +400,104 @@ def advise(
     stake: Amount = n * h0.table.ante if pot is None else _amount(pot)
 
     dealer, seat = 0, place % n
-    bot: Any = make_bot("heuristic", random.Random(seed), house=h0)
     strategy = None
     if opponents == "equilibrium":
+        # lazy: the equilibrium's machinery is not loaded by the default question
+        from bourre.advice.equilibrium import cached_equilibrium
+
         try:
             strategy = cached_equilibrium(h0, notice).strategy
         except AdviceError:
             raise
         except ValueError as e:
             raise AdviceError("opponents", str(e)) from None
-        bot = ChartBot(strategy, bot, random.Random(f"{seed}/chart"))
-    rng = random.Random(seed)
+
+    def others() -> Any:
+        """The others' bot, fresh from the seed (the probe's draws leave no trace)."""
+        bot: Any = make_bot("heuristic", random.Random(seed), house=h0)
+        if strategy is None:
+            return bot
+        # lazy: the equilibrium's machinery is not loaded by the default question
+        from bourre.advice.equilibrium import ChartBot
+
+        return ChartBot(strategy, bot, random.Random(f"{seed}/chart"))
+
+    bot = others()
     trump = up // 13
-    rows: list[list[tuple[float, float, float]]] = []  # per hand: one per option
-    opts: list[tuple[int, ...]] | None = None
-    forced: str | None = None
-    fast = engine != "python"
+    # the exchanges tried and whether the seat may pass, from the first deal (the same
+    # in every deal: the hand, the upcard and the decisions announced are fixed)
+    probe = seat_to_decide(game, stake, mine, up, seat, decided, bot, random.Random(seed))
+    why = probe.observation(seat).forced
+    # forced in every deal: the ace of trumps up (R-ACE-UP), or all the earlier seats
+    # announced a pass (R-LAST-STANDS)
+    forced = why if why is not None and (why != "R-LAST-STANDS" or decided) else None
+    limit, legal = exchange_rule(probe, seat, bot)
+    opts = [
+        c for c in candidates(mine, trump, limit, every) if not legal or discard(c) in legal
+    ] or [()]
+    # column(i, what): option i's (the pass: len(opts)) took the pot (0), bourré (1) or
+    # chips (2), deal by deal
+    column: Callable[[int, int], list[float]] | None = None
     ran = "python"
-    while len(rows) < hands:
-        state = seat_to_decide(game, stake, mine, up, seat, decided, bot, rng, dealer=dealer)
-        if opts is None:
-            why = state.observation(seat).forced
-            # forced in every deal: the ace of trumps up (R-ACE-UP), or all the
-            # earlier seats announced a pass (R-LAST-STANDS)
-            if why is not None and (why != "R-LAST-STANDS" or decided):
-                forced = why
-            limit, legal = exchange_rule(state, seat, bot)
-            opts = [
-                c for c in candidates(mine, trump, limit, every) if not legal or discard(c) in legal
-            ] or [()]
-        table = (
-            None
-            if strategy is None
-            else strategy.kernel_table(
-                [state.cards_of(s) for s in range(n)], trump, dealer, bot.rng
-            )
+    if engine != "python" and strategy is None:  # every deal in one call to the kernel
+        words = random.Random(seed)
+        got = decision_rows(
+            h0,
+            seat,
+            dealer,
+            stake,
+            decided,
+            [mine] * hands,
+            [up] * hands,
+            [words.getrandbits(32) for _ in range(4 * hands)],
+            [opts] * hands,
+            forced is None,
         )
-        got = option_rows(state, seat, opts, forced, bot, rng, "kernel", table) if fast else None
-        if got is None:
-            fast = False  # the kernel cannot play it: the Python rules, for every deal
-            if rows and ran == "kernel":
-                rows.clear()  # (never mixed: the deals so far again, on the Python rules)
-            ran = "python"
-            got = option_rows(state, seat, opts, forced, bot, rng, "python")
-            assert got is not None
-        else:
+        if got is not None and 3 not in got.status:
+            flat, stride = got.flat, 3 * (len(opts) + 1)  # (every deal: the same options)
+
+            def column(i: int, what: int) -> list[float]:
+                return flat[3 * i + what :: stride]
+
             ran = "kernel"
-        rows.append(got)
-    assert opts is not None
+    if column is None:
+        rows, ran = _deal_by_deal(
+            game,
+            stake,
+            mine,
+            up,
+            seat,
+            decided,
+            others(),
+            seed,
+            hands,
+            opts,
+            forced,
+            engine != "python",
+            strategy,
+            dealer,
+        )
+
+        def column(i: int, what: int) -> list[float]:
+            return [r[i][what] for r in rows]
 
     def option(i: int, play: bool, throw: tuple[int, ...]) -> Option:
         return Option(
             play=play,
             throw=throw,
-            take=interval([r[i][0] for r in rows]),
-            bourre=interval([r[i][1] for r in rows]),
-            chips=interval([r[i][2] for r in rows]),
+            take=interval(column(i, 0)),
+            bourre=interval(column(i, 1)),
+            chips=interval(column(i, 2)),
         )
 
     plays = sorted((option(i, True, c) for i, c in enumerate(opts)), key=lambda o: -o.chips.mean)
     passing = None if forced is not None else option(len(opts), False, ())
     top = opts.index(plays[0].throw)
-    edge = None if passing is None else interval([r[top][2] - r[-1][2] for r in rows])
+    edge = (
+        None
+        if passing is None
+        else interval(list(map(operator.sub, column(top, 2), column(len(opts), 2))))
+    )
     return Advice(
         house=h0.spec,
         players=n,
@@ -479,6 +516,53 @@ def advise(
         edge=edge,
         opponents=opponents,
     )
+
+
+def _deal_by_deal(
+    game: Game,
+    stake: Amount,
+    mine: list[int],
+    up: int,
+    seat: int,
+    decided: list[bool],
+    bot: Any,
+    seed: int,
+    hands: int,
+    opts: list[tuple[int, ...]],
+    forced: str | None,
+    fast: bool,
+    strategy: Any,
+    dealer: int,
+) -> tuple[list[list[tuple[float, float, float]]], str]:
+    """The deals one at a time (the equilibrium chart deciding for the others, a house
+    or a deal the kernel's batch cannot play): each dealt on the Python rules and played
+    out on the kernel when it can, else on the Python rules; the rows and who played."""
+    n = game.players
+    rng = random.Random(seed)
+    trump = up // 13
+    rows: list[list[tuple[float, float, float]]] = []
+    ran = "python"
+    while len(rows) < hands:
+        state = seat_to_decide(game, stake, mine, up, seat, decided, bot, rng, dealer=dealer)
+        table = (
+            None
+            if strategy is None
+            else strategy.kernel_table(
+                [state.cards_of(s) for s in range(n)], trump, dealer, bot.rng
+            )
+        )
+        got = option_rows(state, seat, opts, forced, bot, rng, "kernel", table) if fast else None
+        if got is None:
+            fast = False  # the kernel cannot play it: the Python rules, for every deal
+            if rows and ran == "kernel":
+                rows.clear()  # (never mixed: the deals so far again, on the Python rules)
+            ran = "python"
+            got = option_rows(state, seat, opts, forced, bot, rng, "python")
+            assert got is not None
+        else:
+            ran = "kernel"
+        rows.append(got)
+    return rows, ran
 
 
 def _amount(pot: object) -> Amount:

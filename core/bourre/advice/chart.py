@@ -17,6 +17,7 @@ answer is *play* when the whole 95% range of the chips playing minus passing is 
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -39,7 +40,7 @@ from bourre.game.botmaking import make_bot
 from bourre.game.engines import choose
 from bourre.houses.house import House
 from bourre.kernel import can_play
-from bourre.kernel.rollouts import _BUILT
+from bourre.kernel.rollouts import _BUILT, decision_rows
 from bourre.rules.money import Amount
 
 __all__ = ["Cell", "Chart", "ChartError", "HandClass", "chart", "hand_classes"]
@@ -48,9 +49,10 @@ MAX_HANDS = 100_000
 """The most hands one cell may ask for."""
 
 HANDS = {"kernel": 800, "python": 60}
-"""Hands a cell by default, by the engine that plays them: about half a minute for
-the chart of ``standard`` on one core either way (the Python rules are about ten
-times slower, so their ranges are about three times wider)."""
+"""Hands a cell by default, by the engine that plays them: the chart of ``standard`` in
+about 7 s of CPU on the kernel (a cell's deals one batch, :func:`_cell_batched`), about
+half a minute on the Python rules, where a deal costs a hundred times more (so their
+ranges are about three times wider)."""
 
 ACE, KING = 12, 11
 """Ranks of the ace and the king (a card is suit × 13 + rank, R-DECK)."""
@@ -156,18 +158,8 @@ class HandClass:
         """A hand of ``size`` cards of this class and an upcard, uniform over the pairs
         (hand, upcard) of the class as they are dealt (R-DEAL): trumps a random suit,
         the upcard among the other trumps, or for the dealer one of its own."""
-        counts = [
-            t
-            for t in range(self.trumps, size + 1 if self.or_more else self.trumps + 1)
-            if size - t >= 0
-        ]
-        weights = [
-            self._trump_sets(t)
-            * sum(w for _, _, w in self._sides(size - t))
-            * (t if dealer else 13 - t)  # the upcard's choices
-            for t in counts
-        ]
-        t = rng.choices(counts, weights)[0]
+        counts, weights = _plan(self, size, dealer)
+        t = rng.choices(counts, cum_weights=weights)[0]
         if self.top == "A":
             ranks = [ACE, *rng.sample(range(ACE), t - 1)]
         elif self.top == "K":
@@ -177,13 +169,10 @@ class HandClass:
         else:
             ranks = rng.sample(range(13), t)
         side = size - t
-        sides = self._sides(side)
-        a, k, _ = rng.choices(sides, [w for _, _, w in sides])[0]
+        sides, cum = _side_plan(self, side)
+        a, k = rng.choices(sides, cum_weights=cum)[0]
         trump = rng.randrange(4)
-        others = [s for s in range(4) if s != trump]
-        aces = [s * 13 + ACE for s in others]
-        kings = [s * 13 + KING for s in others]
-        plain = [s * 13 + r for s in others for r in range(KING)]
+        aces, kings, plain = _OTHERS[trump]
         hand = (
             [trump * 13 + r for r in ranks]
             + rng.sample(aces, a)
@@ -195,6 +184,55 @@ class HandClass:
         else:
             up = trump * 13 + rng.choice([r for r in range(13) if r not in ranks])
         return tuple(sorted(hand)), up
+
+
+_OTHERS = tuple(
+    (
+        [s * 13 + ACE for s in range(4) if s != trump],
+        [s * 13 + KING for s in range(4) if s != trump],
+        [s * 13 + r for s in range(4) if s != trump for r in range(KING)],
+    )
+    for trump in range(4)
+)
+"""For each trump suit: the side aces, the side kings and the plain cards of the other
+suits, in the order :meth:`HandClass.sample` draws them from."""
+
+_PLANS: dict[tuple[HandClass, int, bool], tuple[list[int], list[int]]] = {}
+_SIDE_PLANS: dict[tuple[HandClass, int], tuple[list[tuple[int, int]], list[int]]] = {}
+
+
+def _plan(cls: HandClass, size: int, dealer: bool) -> tuple[list[int], list[int]]:
+    """The trump counts of ``cls`` in a hand of ``size`` and their cumulative weights (how
+    many (hand, upcard) pairs hold each, R-DEAL), worked out once."""
+    key = (cls, size, dealer)
+    got = _PLANS.get(key)
+    if got is None:
+        counts = [
+            t
+            for t in range(cls.trumps, size + 1 if cls.or_more else cls.trumps + 1)
+            if size - t >= 0
+        ]
+        weights = [
+            cls._trump_sets(t)
+            * sum(w for _, _, w in cls._sides(size - t))
+            * (t if dealer else 13 - t)  # the upcard's choices
+            for t in counts
+        ]
+        got = _PLANS[key] = (counts, list(itertools.accumulate(weights)))
+    return got
+
+
+def _side_plan(cls: HandClass, side: int) -> tuple[list[tuple[int, int]], list[int]]:
+    """The (side aces, side kings) of ``cls`` in ``side`` cards and their cumulative
+    weights (:meth:`HandClass._sides`), worked out once."""
+    got = _SIDE_PLANS.get((cls, side))
+    if got is None:
+        sides = cls._sides(side)
+        got = _SIDE_PLANS[(cls, side)] = (
+            [(a, k) for a, k, _ in sides],
+            list(itertools.accumulate(w for _, _, w in sides)),
+        )
+    return got
 
 
 def hand_classes(size: int) -> tuple[HandClass, ...]:
@@ -461,6 +499,8 @@ def _cell(table: _Table, cls: HandClass, row: int, place: int, hands: int, seed:
         return Cell("none")
     seat = place % n
     stake = n * table.house.table.ante  # the first pot (R-FIRST-POT)
+    if table.engine == "kernel":
+        return _cell_batched(table, cls, row, place, hands, seed)
     rows: list[list[float]] = []
     takes: list[list[float]] = []
     bourres: list[list[float]] = []
@@ -491,6 +531,18 @@ def _cell(table: _Table, cls: HandClass, row: int, place: int, hands: int, seed:
         rows.append([x[2] for x in got])
         takes.append([x[0] for x in got])
         bourres.append([x[1] for x in got])
+    return _summed(rows, takes, bourres, hands, redealt)
+
+
+def _summed(
+    rows: list[list[float]],
+    takes: list[list[float]],
+    bourres: list[list[float]],
+    hands: int,
+    redealt: int,
+) -> Cell:
+    """A cell from its hands' chips, takes and bourrés (per hand: each count of cards
+    thrown, then the pass): the best count over the cell, and the answer."""
     k = len(rows[0]) - 1
     means = [math.fsum(r[j] for r in rows) for j in range(k)]
     best = max(range(k), key=lambda j: (means[j], -j))
@@ -507,6 +559,76 @@ def _cell(table: _Table, cls: HandClass, row: int, place: int, hands: int, seed:
         bourre=interval([r[best] for r in bourres]),
         redealt=redealt,
     )
+
+
+def _cell_batched(
+    table: _Table, cls: HandClass, row: int, place: int, hands: int, seed: int
+) -> Cell:
+    """:func:`_cell` on the kernel, every hand of the cell dealt and played out in one call
+    a round (:func:`bourre.kernel.rollouts.decision_rows`): hand ``i``'s cards from its own
+    seed as on the Python rules, its deck shuffled on the kernel's stream of four words
+    drawn from the same seed (the same hands and decks for every house and, but for the
+    dealer's upcard, every place); a deal that leaves no choice is dealt again from the
+    next seed, as on the Python rules."""
+    n, size = table.game.players, table.game.hand_size
+    dealer = place == n
+    seat = place % n
+    stake = n * table.house.table.ante  # the first pot (R-FIRST-POT)
+    tries = [0] * hands
+    done: list[tuple[list[float], int, int] | None] = [None] * hands
+    pending = list(range(hands))
+    redealt = 0
+    while pending:
+        drawn = []
+        for i in pending:
+            rng = random.Random(f"{seed}/{row}/{i}/{tries[i]}")
+            mine, up = cls.sample(rng, size, dealer)
+            drawn.append((mine, up, [rng.getrandbits(32) for _ in range(4)]))
+        if table.limit is None:
+            table.limit = _limit(table, drawn[0][0], drawn[0][1], seat, stake)
+        limit = size if table.limit is None else table.limit
+        got = decision_rows(
+            table.house,
+            seat,
+            0,
+            stake,
+            (),
+            [m for m, _, _ in drawn],
+            [u for _, u, _ in drawn],
+            [w for _, _, ws in drawn for w in ws],
+            [candidates(m, u // 13, limit, False) for m, u, _ in drawn],
+            True,
+        )
+        if got is None or 3 in got.status:
+            raise _KernelCannot
+        left = []
+        f, starts = got.flat, got.starts
+        for d, (i, st) in enumerate(zip(pending, got.status, strict=True)):
+            if st == 0:
+                done[i] = (f, starts[d], starts[d + 1])
+                continue
+            redealt += 1  # no choice in this deal (R-ACE-UP, R-LAST-STANDS)
+            tries[i] += 1
+            if tries[i] >= (TRIES if i == 0 else 20 * TRIES):
+                if i == 0:  # never a choice (the dealer's lone trump is the ace turned up)
+                    return Cell("must play", forced="R-ACE-UP" if st == 1 else "R-LAST-STANDS")
+                raise ChartError("hands", f"no deal of {cls.label!r} leaves place {place} a choice")
+            left.append(i)
+        pending = left
+    table.deals += hands
+    spans = [x for x in done if x is not None]
+    takes = [f[a:b:3] for f, a, b in spans]
+    bourres = [f[a + 1 : b : 3] for f, a, b in spans]
+    rows = [f[a + 2 : b : 3] for f, a, b in spans]
+    return _summed(rows, takes, bourres, hands, redealt)
+
+
+def _limit(table: _Table, mine: tuple[int, ...], up: int, seat: int, stake: Amount) -> int | None:
+    """How many cards a seat may exchange in this house (R-DRAW), read from one deal on
+    the Python rules (``None``: that deal was won alone, R-SOLE, and says nothing)."""
+    state = seat_to_decide(table.game, stake, mine, up, seat, (), table.bot, random.Random(0))
+    limit, legal = exchange_rule(state, seat, table.bot)
+    return limit if legal else None
 
 
 def _load(house: House | str, players: int | None, field_name: str) -> House:

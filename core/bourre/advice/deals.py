@@ -55,7 +55,7 @@ def interval(values: Sequence[float]) -> Estimate:
     mean = math.fsum(values) / n
     if n < 2:
         return Estimate(mean, mean, mean)
-    var = math.fsum((x - mean) ** 2 for x in values) / (n - 1)
+    var = math.fsum([(x - mean) ** 2 for x in values]) / (n - 1)
     half = Z95 * math.sqrt(var / n)
     return Estimate(mean, mean - half, mean + half)
 
@@ -80,8 +80,13 @@ def candidates(hand: Sequence[int], trump: int, limit: int, every: bool) -> list
     last: a weaker card is never kept while a stronger one goes)."""
     if every:
         return [c for k in range(limit + 1) for c in combinations(sorted(hand), k)]
-    order = sorted(hand, key=lambda c: (_weakness(c, trump), c))
+    order = sorted(hand, key=_ORDER[trump].__getitem__)
     return [tuple(sorted(order[:k])) for k in range(min(limit, len(order)) + 1)]
+
+
+_ORDER = tuple(tuple(_weakness(c, trump) * 64 + c for c in range(52)) for trump in range(4))
+"""For each trump suit, each card's place in :func:`candidates`' throwing order (its
+weakness, then the card)."""
 
 
 def _deck(

@@ -11,6 +11,7 @@ The built-in commands are :mod:`bourre.cli.commands`: they register themselves o
 from __future__ import annotations
 
 import contextlib
+import copy
 import errno
 import inspect
 import os
@@ -71,13 +72,40 @@ register_plugin_commands()
 _flowing_help(app)
 
 
+def _for(args: list[str]) -> typer.Typer:
+    """The app that runs ``args``: :data:`app` with only the command they name, when they
+    name one (typer turns every registered command into a click command at each call,
+    reading all their signatures: a few hundredths of a second at every start that the
+    one command run does not need); else :data:`app` itself (``--help``, a group, a
+    name that is not a command: the same answer as always)."""
+    if not args or args[0].startswith("-"):
+        return app
+    named = [
+        info
+        for info in app.registered_commands
+        if (info.name or typer.main.get_command_name(info.callback.__name__))  # type: ignore[union-attr]
+        == args[0]
+    ]
+    if len(named) != 1 or any(g.name == args[0] for g in app.registered_groups):
+        return app
+    one = copy.copy(app)
+    one.registered_commands = named
+    one.registered_groups = []
+    one.callback()(_group)  # (a group of one: the command is still named on the line)
+    return one
+
+
+def _group() -> None:
+    """Bourré (Booray): house rules, a referee, variant comparison and plugins."""
+
+
 def main() -> None:
     """Entry point of the console script.  Standard output that cannot be written (a
     full disk, ``/dev/full``, a reader that left: ``bourre … | head``) ends the
     command with one line on standard error, not a traceback."""
     try:
         try:
-            app()
+            _for(sys.argv[1:])()
         finally:  # the last buffered output fails here, not unreported at exit
             if sys.stdout is not None:
                 sys.stdout.flush()

@@ -3154,6 +3154,147 @@ std::vector<std::tuple<double, int, u32>> rollout_outcomes(const Stepper& g,
   return out;
 }
 
+// -- the simulated deals of advice (bourre.advice.deals.kernel_rows) --------------------
+//
+// ``bourre advise`` and the strategy chart deal thousands of hands to one seat and play
+// each out once per option; one call here does every deal of a batch, so nothing crosses
+// into Python per deal.  Deal d: the seat ``seat`` holds hands[d], the dealer the upcard
+// upcards[d] (R-DEAL: card i to seat (dealer+1+i) mod n, the upcard dealt last), the rest
+// of the deck shuffled on the Xoshiro stream of words[4d..4d+3] (also the stream a stock
+// that runs out is reshuffled on, R-RESHUFFLE); the pot ``pot`` already in the middle
+// (set_hand(pot=...): nobody antes, R-FIRST-POT); the seats before ``seat`` decide as
+// ``decided`` says (in order, for the decisions it gives) or as the heuristic bot
+// (R-DECIDE).  At the seat's decision it plays and, at its exchange, throws each of
+// options[d] in turn (the heuristic bot at every seat after that, its own cards included);
+// then it passes (or plays, when it may not pass in this deal, R-LAST-STANDS), unless
+// ``passing`` is false.  Out: per deal a status (0 played; 1 / 2 the seat could not pass
+// in this deal, R-ACE-UP / R-LAST-STANDS, played all the same; 3 the kernel cannot: others
+// decide between its decision and its exchange) and, per option then the pass, (took the
+// pot, bourre, chips from the decision on) (R-WIN, R-BOURRE; a pass not played: 0, 0, 0).
+py::tuple advice_rows(const py::dict& house, int seat, int dealer, i64 pot,
+                      const std::vector<int>& decided, const std::vector<std::vector<int>>& hands,
+                      const std::vector<int>& upcards, const std::vector<i64>& words,
+                      const std::vector<std::vector<std::vector<int>>>& options, bool passing) {
+  const House h = read_house(house);
+  const int n = h.n, hs = h.h;
+  const std::size_t count = hands.size();
+  if (seat < 0 || seat >= n) throw std::invalid_argument("seat: a seat at the table (R-SEAT)");
+  if (dealer < 0 || dealer >= n) throw std::invalid_argument("dealer: a seat at the table (R-SEAT)");
+  if (pot < 0 || pot >= LIMIT) throw std::invalid_argument("pot: 0 to 2^62 (in 1/D chips)");
+  if (static_cast<int>(decided.size()) >= n) throw std::invalid_argument("decided: fewer than the players");
+  if (upcards.size() != count || options.size() != count || words.size() != 4 * count) {
+    throw std::invalid_argument("hands, upcards, options and words (four a deal): one a deal");
+  }
+  const Bots B = default_heuristic(n);
+  const std::vector<i64> zeros(static_cast<std::size_t>(n), 0);
+  std::vector<int> status(count, 0);
+  std::vector<double> rows;
+  for (std::size_t d = 0; d < count; ++d) {
+    const auto& mine = hands[d];
+    const int up = upcards[d];
+    if (up < 0 || up >= 52) throw std::invalid_argument("upcards: a card 0..51 (R-DECK)");
+    if (static_cast<int>(mine.size()) != hs) throw std::invalid_argument("hands: a hand's size (R-DEAL-SIZE)");
+    const bool deals_up = seat == dealer;
+    u64 known = 0;
+    for (int c : mine) {
+      if (c < 0 || c >= 52 || ((known >> c) & 1)) throw std::invalid_argument("hands: cards 0..51, none twice (R-DECK)");
+      known |= u64{1} << c;
+    }
+    if (((known >> up) & 1) != static_cast<u64>(deals_up)) {
+      throw std::invalid_argument("upcards: in the dealer's hand, and only there (R-DEAL)");
+    }
+    const auto& opts = options[d];
+    for (const auto& o : opts) {
+      if (static_cast<int>(o.size()) > hs) throw std::invalid_argument("options: at most a hand's cards");
+    }
+    // the deck (R-DEAL)
+    Xoshiro gen;
+    for (int i = 0; i < 4; ++i) gen.s[i] = static_cast<u32>(words[4 * d + static_cast<std::size_t>(i)]);
+    if (!(gen.s[0] | gen.s[1] | gen.s[2] | gen.s[3])) gen.s[3] = 1;
+    std::uint8_t rest[52];
+    int nrest = 0;
+    for (int c = 0; c < 52; ++c) {
+      if (c != up && !((known >> c) & 1)) rest[nrest++] = static_cast<std::uint8_t>(c);
+    }
+    gen.shuffle(rest, nrest);
+    std::vector<int> own;
+    for (int c : mine) {
+      if (c != up) own.push_back(c);
+    }
+    std::sort(own.begin(), own.end());
+    std::uint8_t deck[52];
+    std::size_t k = 0;
+    int r = 0;
+    const int last = hs * n - 1;
+    for (int i = 0; i < 52; ++i) {
+      if (i == last) {
+        deck[i] = static_cast<std::uint8_t>(up);
+      } else if (i < last && (dealer + 1 + i) % n == seat) {
+        deck[i] = static_cast<std::uint8_t>(own[k++]);
+      } else {
+        deck[i] = rest[r++];
+      }
+    }
+    Stepper g(h, nullptr, zeros, dealer, 1, false, 0, false);
+    g.deal(deck);
+    for (int s = 0; s < n; ++s) g.bal[s] = g.start[s] = 0;
+    g.pot = g.pot_at_stake = pot;
+    g.overflow = false;
+    g.reshuffle_gen = gen;
+    g.seeded = true;  // (one hand: no deal follows; a reshuffle draws on gen)
+    g.advance();
+    std::size_t told = 0;
+    for (int guard = 0; g.current_player() != seat && g.phase != P_OVER && guard < 1000; ++guard) {
+      if (told < decided.size() && g.phase == P_DECIDE) {
+        if (!g.decide(decided[told++] != 0)) g.decide(true);  // (a pass refused: forced)
+      } else {
+        g.heuristic_step(B);
+      }
+    }
+    if (g.current_player() != seat || g.phase != P_DECIDE) {
+      throw std::invalid_argument("the seat never came to decide (R-DECIDE)");
+    }
+    status[d] = g.forced;
+    const i128 before = g.bal[seat];
+    auto row = [&](const Stepper& c) {
+      rows.push_back(c.outcome.winner == seat ? 1.0 : 0.0);
+      rows.push_back((c.outcome.bourre >> seat) & 1 ? 1.0 : 0.0);
+      rows.push_back(static_cast<double>(c.bal[seat] - before) / h.scale);
+    };
+    auto finish = [&](Stepper& c) {
+      for (int guard = 0; c.phase != P_OVER && guard < 1000; ++guard) c.heuristic_step(B);
+    };
+    const std::size_t at = rows.size();
+    Stepper after(g);
+    after.decide(true);
+    if (after.current_player() == seat && after.phase == P_EXCHANGE) {
+      std::vector<int> cs;
+      for (const auto& o : opts) {
+        Stepper c(after);
+        cs.assign(o.begin(), o.end());
+        if (!c.exchange(cs)) throw std::invalid_argument("options: an exchange the rules refuse (R-DRAW)");
+        finish(c);
+        row(c);
+      }
+    } else if (after.phase != P_OVER) {
+      status[d] = 3;  // others decide before the exchange (simultaneous reveal)
+      rows.resize(at + 3 * (opts.size() + 1), 0.0);
+      continue;
+    } else {  // the hand won alone, no exchange (R-SOLE): every option the same
+      for (std::size_t i = 0; i < opts.size(); ++i) row(after);
+    }
+    if (passing) {
+      Stepper c(g);
+      if (!c.decide(false)) c.decide(true);  // forced in this deal (R-LAST-STANDS)
+      finish(c);
+      row(c);
+    } else {
+      rows.insert(rows.end(), {0.0, 0.0, 0.0});
+    }
+  }
+  return py::make_tuple(status, rows);
+}
+
 // -- sampled worlds (bourre.game.worlds, for the Monte Carlo bot) -------------------------
 
 // What the Monte Carlo bot's view says of its hand (bourre.game.worlds._attempt/_replay):
@@ -4207,6 +4348,11 @@ PYBIND11_MODULE(_kernel, m) {
         "Monte Carlo worlds sampled and replayed on the kernel's stream.");
   m.def("replay_world", &replay_world, py::arg("house"), py::arg("world"),
         "A Monte Carlo world replayed from a sample: a Stepper, or 0 (refused) / 1 (Python).");
+  m.def("advice_rows", &advice_rows, py::arg("house"), py::arg("seat"), py::arg("dealer"),
+        py::arg("pot"), py::arg("decided"), py::arg("hands"), py::arg("upcards"), py::arg("words"),
+        py::arg("options"), py::arg("passing"),
+        "The simulated deals of advice, a batch in one call: per deal a status and, per "
+        "option then the pass, (took the pot, bourre, chips from the decision on).");
   m.def("load_world", &load_world, py::arg("house"), py::arg("world"),
         "A Monte Carlo world (one hand at a player's turn) as a Stepper.");
   m.def("dd_solve", &dd_solve, py::arg("house"), py::arg("position"),

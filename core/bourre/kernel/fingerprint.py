@@ -23,6 +23,7 @@ import hashlib
 import importlib.util
 import io
 import json
+import os
 import sys
 import tokenize
 from collections.abc import Callable, Mapping
@@ -63,12 +64,69 @@ def rules_dir() -> Path | None:
 
 
 def read_sources(root: Path) -> dict[str, str]:
-    """The fingerprint of each rule module under ``root``, by its path there ("/"-joined)."""
-    return {
-        p.relative_to(root).as_posix(): fingerprint(p.read_text(encoding="utf-8"))
-        for p in sorted(root.rglob("*.py"))
-        if "__pycache__" not in p.parts
-    }
+    """The fingerprint of each rule module under ``root``, by its path there ("/"-joined).
+
+    Tokenizing the sources costs a tenth of a second, at the start of every command that
+    asks the kernel about a house; so each fingerprint is remembered by the sha256 of the
+    module's bytes (:data:`MEMO` in the cache directory: the same bytes, the same tokens,
+    so a remembered fingerprint is never stale) and only a module not seen before is
+    tokenized."""
+    memo = _memo()
+    out: dict[str, str] = {}
+    learned = False
+    for p in sorted(root.rglob("*.py")):
+        if "__pycache__" in p.parts:
+            continue
+        data = p.read_bytes()
+        key = hashlib.sha256(data).hexdigest()
+        got = memo.get(key)
+        if got is None:
+            text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+            got = memo[key] = fingerprint(text)  # (as read_text reads it)
+            learned = True
+        out[p.relative_to(root).as_posix()] = got
+    if learned:
+        _remember(memo)
+    return out
+
+
+MEMO = "kernel-fingerprints.json"
+"""The file, in the cache directory, of the fingerprints already worked out: the sha256 of
+a module's bytes, and its fingerprint."""
+
+
+def _memo_file() -> Path:
+    """``$BOURRE_CACHE_DIR``, else ``$XDG_CACHE_HOME/bourre`` or ``~/.cache/bourre``, and
+    :data:`MEMO` there (the directory of the equilibrium charts too)."""
+    given = os.environ.get("BOURRE_CACHE_DIR")
+    if given:
+        return Path(given) / MEMO
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "bourre" / MEMO
+
+
+def _memo() -> dict[str, str]:
+    try:
+        data = json.loads(_memo_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError, RuntimeError):  # (RuntimeError: no home directory)
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _remember(memo: dict[str, str]) -> None:
+    """Keep ``memo`` for the next process (the last 256 modules seen), if the cache
+    directory can be written: else every process tokenizes, as before."""
+    keep = dict(list(memo.items())[-256:])
+    try:
+        path = _memo_file()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(keep, indent=0), encoding="utf-8")
+        os.replace(tmp, path)
+    except (OSError, RuntimeError):
+        pass
 
 
 def variant_of(module: str) -> str:

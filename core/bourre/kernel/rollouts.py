@@ -15,6 +15,7 @@ draws: the decisions agree in law, not draw for draw.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -33,7 +34,9 @@ from bourre.rules.hookspec import ANTE
 from bourre.rules.money import Amount
 
 __all__ = [
+    "DecisionRows",
     "Rollout",
+    "decision_rows",
     "heuristic_outcomes",
     "heuristic_rollouts",
     "replay_world",
@@ -50,6 +53,8 @@ _OUTCOMES = _BUILT and hasattr(getattr(_kernel, "Stepper", None), "rollout_outco
 _CHARTS = _OUTCOMES and hasattr(getattr(_kernel, "Stepper", None), "set_chart")
 """The extension takes a decision table for the seats still to decide (not an older build)."""
 _FORCED = {None: 0, "R-ACE-UP": 1, "R-LAST-STANDS": 2}
+_ROWS = _BUILT and hasattr(_kernel, "advice_rows")
+"""The extension deals and plays out advice's deals in batches (not an older build)."""
 
 
 _FACTS: list[tuple[House, dict[str, Any], Amount]] = []
@@ -86,6 +91,72 @@ class Rollout:
     chips: float
     winner: int | None
     bourre: frozenset[int]
+
+
+@dataclass(frozen=True)
+class DecisionRows:
+    """A batch of advice's deals played out (:func:`decision_rows`): per deal, ``status``
+    (0 played; 1 / 2 the seat could not pass in that deal, R-ACE-UP / R-LAST-STANDS,
+    played all the same; 3 the kernel cannot play it: others decide between the seat's
+    decision and its exchange), and ``flat``: deal after deal, per option then the pass,
+    took the pot (0 or 1), bourré (0 or 1) and the chips from the decision on; deal ``d``'s
+    from ``starts[d]``."""
+
+    status: list[int]
+    flat: list[float]
+    starts: list[int]
+
+    def row(self, d: int) -> list[tuple[float, float, float]]:
+        """Deal ``d``'s (took the pot, bourré, chips) per option, the pass last."""
+        f, a, b = self.flat, self.starts[d], self.starts[d + 1]
+        return list(zip(f[a:b:3], f[a + 1 : b : 3], f[a + 2 : b : 3], strict=True))
+
+    @property
+    def rows(self) -> list[list[tuple[float, float, float]]]:
+        """Every deal's :meth:`row`."""
+        return [self.row(d) for d in range(len(self.status))]
+
+
+def decision_rows(
+    house: House,
+    seat: int,
+    dealer: int,
+    pot: Amount,
+    decided: Sequence[bool],
+    hands: Sequence[Sequence[int]],
+    upcards: Sequence[int],
+    words: Sequence[int],
+    options: Sequence[Sequence[Sequence[int]]],
+    passing: bool,
+) -> DecisionRows | None:
+    """Many deals to ``seat`` at its decision, each played out on the kernel once per
+    option and once passing, in one call (``bourre advise``, the strategy chart): deal
+    ``d`` gives ``seat`` ``hands[d]`` and the dealer ``upcards[d]`` (R-DEAL), the rest of
+    the deck shuffled on the kernel's stream of ``words[4d:4d+4]``, with ``pot`` in the
+    middle (nobody antes); the seats before decide as ``decided`` says, else as the
+    heuristic bot (R-DECIDE); the seat plays and throws each of ``options[d]`` (R-DRAW),
+    everyone then playing as the heuristic bot, and passes (when ``passing``).  ``None``
+    when the kernel cannot play the house (the Python rules then)."""
+    if not _ROWS or can_play(house) is not None:
+        return None
+    facts, _ = _facts(house)
+    units = _units(pot, facts["scale"])
+    if units is None:
+        return None
+    status, flat = _kernel.advice_rows(
+        facts,
+        seat,
+        dealer,
+        units,
+        [int(d) for d in decided],
+        hands,
+        upcards,
+        words,
+        options,
+        passing,
+    )
+    starts = [0, *itertools.accumulate(3 * (len(o) + 1) for o in options)]
+    return DecisionRows(status, flat, starts)
 
 
 def heuristic_rollouts(

@@ -18,7 +18,7 @@ import functools
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from types import ModuleType
 from typing import Any
 
@@ -206,12 +206,25 @@ BUILTIN = "bourre"
 def _entry_points() -> Iterable[tuple[str, str, bool, Callable[[], Any]]]:
     """The entry points of the group, ``(name, package, built in, load)``: the
     built-ins first, then the others by name."""
-    eps = list(entry_points(group=GROUP))
-    eps.sort(key=lambda ep: (ep.dist is None or ep.dist.name != BUILTIN, ep.name))
-    for ep in eps:
+    # a distribution's name and version parse its metadata again at every reading:
+    # read once per distribution (a tenth of a second off every command's start)
+    known: dict[int, tuple[str, str]] = {}
+
+    def named(ep: EntryPoint) -> tuple[str, str] | None:
         dist = ep.dist
-        package = f"{dist.name} {dist.version}" if dist is not None else "?"
-        yield ep.name, package, dist is not None and dist.name == BUILTIN, ep.load
+        if dist is None:
+            return None
+        got = known.get(id(dist))
+        if got is None:
+            meta = dist.metadata
+            got = known[id(dist)] = (meta["Name"], meta["Version"])
+        return got
+
+    eps = [(ep, named(ep)) for ep in entry_points(group=GROUP)]
+    eps.sort(key=lambda e: (e[1] is None or e[1][0] != BUILTIN, e[0].name))
+    for ep, dist in eps:
+        package = f"{dist[0]} {dist[1]}" if dist is not None else "?"
+        yield ep.name, package, dist is not None and dist[0] == BUILTIN, ep.load
 
 
 def build(

@@ -9,10 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-from rich.text import Text
 
 from bourre.cli.util import HouseArg, fail, load_house, whole_number
 from bourre.houses.house import House
@@ -21,6 +17,8 @@ from bourre.rules import RuleViolation
 from bourre.rules.hookspec import PluginError
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from bourre.advice.chart import Chart
 
 __all__ = ["chart", "register_commands", "render"]
@@ -37,6 +35,10 @@ STYLES = {
 def render(got: Chart, console: Console) -> None:
     """The chart on a terminal: its first line, the coloured grid, the legend and the
     method under it."""
+    # lazy: rich's tables load when a chart is drawn, not at every command's start
+    from rich.table import Table
+    from rich.text import Text
+
     console.print(got.headline(), highlight=False, soft_wrap=True)
     table = Table(pad_edge=False, header_style="bold", collapse_padding=True)
     table.add_column("your hand", min_width=12, ratio=1)
@@ -188,6 +190,15 @@ def chart(
     )
     if said is not None:  # said before the run: a house on the Python rules (issue 41)
         print(f"bourre: {said}", file=sys.stderr)
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
     to_stdout = json_out == "-"
     console = Console(stderr=to_stdout)
     bar = Progress(
@@ -260,6 +271,15 @@ def _equilibrium(
     from bourre.advice.equilibrium import CHECK, DEALS, ROUNDS, equilibrium_chart
 
     h = load_house(house)
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
     to_stdout = json_out == "-"
     out = Console(stderr=to_stdout)
     bar = Progress(

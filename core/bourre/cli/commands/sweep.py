@@ -42,7 +42,7 @@ from bourre.houses.models import HouseError
 from bourre.rules.money import Amount
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import hookimpl
-from bourre.sim.sweeps.points import DEFAULT_METRICS, METRICS
+from bourre.sim.sweeps.metrics import DEFAULT_METRICS, METRICS
 
 __all__ = ["sweep"]
 
