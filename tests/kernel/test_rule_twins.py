@@ -44,6 +44,7 @@ from bourre.rules.hookspec import (
 )
 from bourre_variants import optional_undertrump
 from bourre_variants.standard import cinch, decisions, lead, obligations, payout, tricks
+from bourre_variants.standard.draw import Draw
 
 _kernel = pytest.importorskip(
     "bourre.kernel._kernel",
@@ -112,22 +113,29 @@ def deal(draw: Any, most_trick: int = 7) -> tuple[tuple[int, ...], tuple[int, ..
 
 @st.composite
 def cinch_deal(draw: Any) -> tuple[tuple[int, ...], tuple[int, ...], int, frozenset[int], int]:
-    """A hand rich in trumps, a trick, the cards known out (high trumps often among
-    them), and the tricks won: where cinches happen."""
+    """A hand rich in high trumps, a trick, the cards known out (high trumps often among
+    them) and the tricks won: where cinches are won and lost by one card."""
     trump = draw(st.integers(0, 3))
-    other = draw(st.integers(0, 3))
-    high = list(range(trump * 13 + 6, trump * 13 + 13))
-    rest = [c for c in range(52) if c // 13 in (trump, other) and c not in high]
-    cards = draw(st.permutations(high)) + draw(st.permutations(rest))
-    k = draw(st.integers(1, 5))
-    taken = draw(st.lists(st.sampled_from(cards), max_size=5, unique=True))
-    hand = tuple(sorted(set(cards[:k] + taken[:k])))[:5]
-    left = [c for c in cards if c not in hand]
-    t = draw(st.integers(0, 4))
-    trick = tuple(left[:t])
-    known = frozenset(draw(st.lists(st.sampled_from(left), max_size=12, unique=True))) | set(trick)
-    won = draw(st.integers(0, 4))
-    return hand, trick, trump, known, won
+    trumps = range(trump * 13, trump * 13 + 13)
+    high = [c for c in trumps if c % 13 >= 7]
+    held = draw(st.sets(st.sampled_from(high), max_size=4)) | draw(
+        st.sets(st.sampled_from(trumps), max_size=2)
+    )
+    other = [
+        c
+        for c in range(52)
+        if c // 13 == draw(st.sampled_from([s for s in range(4) if s != trump]))
+    ]
+    hand = sorted(held)[-5:]
+    hand = tuple(sorted(hand + draw(st.lists(st.sampled_from(other), min_size=5 - len(hand),
+                                                max_size=5 - len(hand), unique=True))))  # fmt: skip
+    left = [c for c in [*trumps, *other] if c not in hand]
+    trick = tuple(draw(st.lists(st.sampled_from(left), max_size=4, unique=True)))
+    known = draw(st.sets(st.sampled_from([c for c in high if c not in hand]))) | draw(
+        st.sets(st.sampled_from(left), max_size=6)
+    )
+    won = draw(st.sampled_from([0, 1, 2, 3, 4]))
+    return hand, trick, trump, frozenset(known) | set(trick), won
 
 
 def ruling_words(r: Ruling) -> str:
@@ -293,9 +301,14 @@ def hand_state(n: int, dealer: int, upcard: int, hand_size: int = 5) -> HandStat
 def test_decision_turn_is_the_python_turn(simultaneous: bool, n: int, data: Any) -> None:
     dealer = data.draw(st.integers(0, n - 1))
     upcard = data.draw(st.one_of(st.integers(0, 51), st.sampled_from([12, 25, 38, 51])))
-    step = data.draw(st.integers(0, n + 1))
-    exchanging = data.draw(st.integers(-1, n - 1))
-    active = data.draw(st.lists(st.integers(0, n - 1), max_size=n, unique=True))
+    step = data.draw(st.one_of(st.just(n - 1), st.integers(0, n + 1)))  # (n - 1: the dealer's)
+    exchanging = data.draw(st.one_of(st.just(-1), st.integers(-1, n - 1)))
+    seats = st.integers(0, n - 1)
+    active = data.draw(  # (none, one or more in: R-LAST-STANDS turns on it)
+        st.one_of(
+            st.lists(seats, max_size=1, unique=True), st.lists(seats, max_size=n, unique=True)
+        )
+    )
     hs = hand_state(n, dealer, upcard)
     hs.step, hs.exchanging, hs.active = step, exchanging, list(active)
     spec = "standard+simultaneous-reveal" if simultaneous else "standard"
@@ -313,11 +326,24 @@ def test_decision_turn_is_the_python_turn(simultaneous: bool, n: int, data: Any)
         assert turn == decisions.Sequential().turn(hs)
 
 
+class CappedDraw(Draw):
+    """A draw whose limit is below the hand size (:meth:`Draw.limit` overridden)."""
+
+    def __init__(self, hand_size: int, cap: int) -> None:
+        super().__init__(hand_size)
+        self.cap = cap
+
+    def limit(self, hand: HandState, seat: int) -> int:
+        return self.cap
+
+
 @TWIN
 @given(st.permutations(range(52)), st.sampled_from(HOUSES), st.data())
 def test_draw_is_the_python_draw(deck: list[int], spec: str, data: Any) -> None:
     h, facts = house(spec)
     size = facts["hand_size"]
+    limit = data.draw(st.one_of(st.just(size), st.integers(0, size)))
+    component = h.rules[DRAW] if limit == size else CappedDraw(size, limit)
     held = sorted(deck[:size])
     stock = deck[size : size + data.draw(st.integers(0, 6))]
     rest = deck[size + len(stock) :]
@@ -330,16 +356,16 @@ def test_draw_is_the_python_draw(deck: list[int], spec: str, data: Any) -> None:
     hs.stock, hs.pile = list(stock), list(pile)
     hs.discards[1] = list(pile)  # (the other seat's unreturned discards)
     try:
-        h.rules[DRAW].draw(hs, 0, discards)
+        component.draw(hs, 0, discards)
         want: Any = (tuple(hs.hands[0]), hs.stock, hs.pile, bool(hs.reshuffles))
         assert not hs.reshuffles or hs.discards[1] == []
     except RuleViolation as e:
         want, why = None, f"{e.rule}: {e}"
     else:
         why = "drawn"
-    got = rules.draw(tuple(held), tuple(discards), tuple(stock), tuple(pile), size)
+    got = rules.draw(tuple(held), tuple(discards), tuple(stock), tuple(pile), limit)
     assert got == want, (
-        f"R-DRAW/R-RESHUFFLE ({spec}): the kernel's exchange of {discards} from {held} (stock"
+        f"R-DRAW/R-RESHUFFLE ({spec}, limit {limit}): the kernel's exchange of {discards} from {held} (stock"
         f" {stock}, pile {pile}) gives {got}, Draw.draw {want} ({why})"
     )
 
@@ -429,8 +455,8 @@ def test_next_dealer_is_the_python_next_dealer(n: int, data: Any) -> None:
 
 @TWIN
 @given(
-    st.lists(st.integers(-(2**40), 2**40), min_size=2, max_size=8),
-    st.integers(0, 2**40),
+    st.lists(st.one_of(st.integers(-3, 3), st.integers(-(2**40), 2**40)), min_size=2, max_size=8),
+    st.one_of(st.integers(0, 8), st.integers(0, 2**40)),
     st.sampled_from([1, 2, 6]),
 )
 def test_settle_is_the_python_settle(balances: list[int], pot: int, scale: int) -> None:

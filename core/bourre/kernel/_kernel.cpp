@@ -476,11 +476,19 @@ inline u64 obliged(const House& H, u64 held, const Facts& f, int tlen, int trump
 // R-LEAD, R-FOLLOW ... R-CINCH-LAST, R-NO-CINCH (game.legal.legal_play): the legal cards of
 // ``held`` (never none), narrowed by the cinch when the player has one (``cinch``, asked
 // only when ``may_cinch``: an engine that knows it cannot have one yet skips the count).
-inline u64 legal_cards(const House& H, u64 held, const Facts& f, int tlen, int trump, u64 known,
-                       int won, bool last, bool may_cinch, bool& cinch) {
+// ``known()``: the cards the player knows no opponent holds (read only for the cinch).
+template <class Known>
+inline u64 legal_cards(const House& H, u64 held, const Facts& f, int tlen, int trump,
+                       Known&& known, int won, bool last, bool may_cinch, bool& cinch) {
   u64 lm = obliged(H, held, f, tlen, trump);
-  cinch = H.cinch && may_cinch && has_cinch(held, trump, known, won);
-  if (cinch) lm = cinch_narrow(lm, held, tlen, trump, known, last);
+  cinch = false;
+  if (H.cinch && may_cinch) {
+    const u64 kn = known();
+    if (has_cinch(held, trump, kn, won)) {
+      cinch = true;
+      lm = cinch_narrow(lm, held, tlen, trump, kn, last);
+    }
+  }
   lm &= held;
   return lm ? lm : held;  // (never empty: the legal set is within a non-empty hand)
 }
@@ -495,16 +503,16 @@ inline int trick_winner(const int* trick, int k, int trump) {
 
 // R-LEAD (lead.make_lead): a trick led by ``leader``, one of the ``active`` seats (kept
 // clockwise from the dealer's left by the decisions), is played from the leader's place
-// there on, clockwise: that place.
-inline int lead_place(const int* active, int nactive, int leader) {
+// there on, clockwise: that place (``leader`` is one of them: every caller's is).
+inline int lead_place(const int* active, int leader) {
   int i = 0;
-  while (i < nactive - 1 && active[i] != leader) ++i;
+  while (active[i] != leader) ++i;
   return i;
 }
 
 // R-LEAD: the order of that trick, the leader first.
 inline void lead_order(const int* active, int nactive, int leader, int* out) {
-  const int i = lead_place(active, nactive, leader);
+  const int i = lead_place(active, leader);
   for (int p = 0; p < nactive; ++p) out[p] = active[i + p < nactive ? i + p : i + p - nactive];
 }
 
@@ -895,9 +903,10 @@ struct Session {
         const int s = seats[p];
         const bool last = p == nactive - 1;
         bool cinch = false;
-        const u64 lm = legal_cards(H, held[s], f, p, trump, played | own_discards[s], won[s],
-                                   last, won[s] >= cinch_from[s], cinch);
-        cinch_plays += cinch;
+        const u64 lm = legal_cards(
+            H, held[s], f, p, trump, [&] { return played | own_discards[s]; }, won[s], last,
+            won[s] >= cinch_from[s], cinch);
+        if (cinch) ++cinch_plays;
         int card;
         if (!(lm & (lm - 1))) {
           card = lowest(lm);  // the only legal card: applied, no bot asked
@@ -917,7 +926,7 @@ struct Session {
       }
       const int w = seats[f.winner()];
       ++won[w];
-      seats = around + lead_place(active, nactive, w);  // the winner leads next (R-LEAD)
+      seats = around + lead_place(active, w);  // the winner leads next (R-LEAD)
     }
   }
 
@@ -1634,11 +1643,12 @@ struct Stepper {
   // R-LEAD, R-FOLLOW ... R-CINCH-LAST (legal_play): the player to play's legal cards.
   void compute_legal() {
     const int s = trick_seats[tlen];
-    u64 kn = played;
-    if (H.cinch) {
+    const auto known = [this, s] {
+      u64 kn = played;
       for (int i = 0; i < disc_len[s]; ++i) kn |= u64{1} << disc[s][i];
-    }
-    legal = legal_cards(H, hand[s], f, tlen, trump, kn, won[s], tlen == nactive - 1, true,
+      return kn;
+    };
+    legal = legal_cards(H, hand[s], f, tlen, trump, known, won[s], tlen == nactive - 1, true,
                         cinch_now);
   }
 
@@ -4090,7 +4100,8 @@ void add_rules(py::module_& m) {
     const u64 kn = mask_of(arg_cards(known, "known", 52));
     if (kn & h) refuse_arg("known", "a card of the hand");
     bool cinch = false;
-    const u64 lm = legal_cards(H, h, f, k, t, kn, static_cast<int>(arg_int(won, "won", 0, H.h)),
+    const u64 lm = legal_cards(H, h, f, k, t, [kn] { return kn; },
+                               static_cast<int>(arg_int(won, "won", 0, H.h)),
                                arg_bool(last, "last"), true, cinch);
     return py::make_tuple(mask_tuple(lm), cinch);
   }, py::arg("house"), py::arg("hand"), py::arg("trick"), py::arg("trump"), py::arg("known"),
