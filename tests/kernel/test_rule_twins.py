@@ -11,7 +11,8 @@ rule and its id, not a session's seed.  The whole-session differential tests
 (``test_sessions.py``) stay: they hold the engines' use of these rules together.
 
 Money: the kernel counts 1/D chips (D: the house dict's ``scale``); the Python rules
-count chips (ints or Fractions)."""
+count chips (ints or Fractions).  The default suite draws 80 examples a rule, the same
+ones each run; ``BOURRE_TWIN_EXAMPLES=N`` draws N new ones."""
 
 from __future__ import annotations
 
@@ -121,11 +122,8 @@ def cinch_deal(draw: Any) -> tuple[tuple[int, ...], tuple[int, ...], int, frozen
     held = draw(st.sets(st.sampled_from(high), max_size=4)) | draw(
         st.sets(st.sampled_from(trumps), max_size=2)
     )
-    other = [
-        c
-        for c in range(52)
-        if c // 13 == draw(st.sampled_from([s for s in range(4) if s != trump]))
-    ]
+    suit = draw(st.sampled_from([s for s in range(4) if s != trump]))
+    other = [c for c in range(52) if c // 13 == suit]
     hand = sorted(held)[-5:]
     hand = tuple(sorted(hand + draw(st.lists(st.sampled_from(other), min_size=5 - len(hand),
                                                 max_size=5 - len(hand), unique=True))))  # fmt: skip
