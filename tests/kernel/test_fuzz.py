@@ -570,3 +570,51 @@ def _kernel_state_actions(seed: int, parts: list[tuple[Any, Any]]) -> None:
 
 
 test_kernel_state_actions_fuzz, test_kernel_state_actions_fuzz_long = _kernel_state_actions
+
+
+def rule_calls(facts: dict[str, Any]) -> dict[str, tuple[object, ...]]:
+    """A real call of each rule function of ``_kernel.rules`` (issue 41), to bend."""
+    hand, trick, known = (1, 14, 27, 40, 51), (3, 16), (12, 25)
+    return {
+        "follow": (hand, trick, 0),
+        "follow_optional_undertrump": (hand, trick, 1),
+        "house_follow": (facts, hand, trick, 2),
+        "has_cinch": (hand, 3, known, 2),
+        "highest_trumps": ((40, 51), hand, 3, known),
+        "cinch_narrow": (hand, hand, trick, 3, known, False),
+        "legal": (facts, hand, trick, 3, known, 1, True),
+        "trick_winner": ((5, 20, 3, 50), 1),
+        "lead": ((0, 2, 3), 5, 1, 3),
+        "decision_turn": (False, 5, 4, 4, -1, 12, 0),
+        "draw": (hand, (1, 14, 27), (2, 3), (4, 5, 6), 5),
+        "hand_antes": (facts, False, (0, 1)),
+        "play_ante": (facts,),
+        "penalty": (facts, 7),
+        "payout": (facts, (0, 1, 2), (2, 3, 0, 0, 0, 0, 0, 0)[: facts["players"]], 9),
+        "next_dealer": (5, 4),
+        "settle": ((100, -3, 7), 5),
+    }
+
+
+@both(st.integers(0, 10**6), st.data())
+def _rules(pick: int, data: Any) -> None:
+    """Each rule function of ``_kernel.rules`` (the twins' tests) with its arguments
+    kept, bent or replaced by anything: an answer or a ValueError, never a crash."""
+    facts = house_facts()[pick % len(house_facts())]
+    calls = rule_calls(facts)
+    name = sorted(calls)[pick // 7 % len(calls)]
+    args = []
+    for a in calls[name]:
+        how = data.draw(st.integers(0, 3))
+        if how == 0 or (how == 1 and isinstance(a, bool)):
+            args.append(a)
+        elif how == 1 and isinstance(a, dict):
+            args.append(data.draw(mutated(a)))
+        elif how == 1:
+            args.append(data.draw(bent(a)))
+        else:
+            args.append(data.draw(st.one_of(INTS, HOSTILE)))
+    call(f"rules.{name}", getattr(_kernel.rules, name), *args)
+
+
+test_rules_fuzz, test_rules_fuzz_long = _rules

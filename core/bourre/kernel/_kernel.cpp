@@ -473,6 +473,143 @@ u64 cinch_narrow(u64 legal, u64 hand, int tlen, int trump, u64 known, bool last)
   return highest_trumps(trumps, hand, trump, known);
 }
 
+// The house's follow rule (R-LEAD: leading is free; R-FOLLOW, R-TRUMP, R-DISCARD, or
+// R-OPTIONAL-UNDERTRUMP): the cards the ordinary obligations allow on a trick of ``tlen``
+// cards read into ``f``.
+inline u64 obliged(const House& H, u64 held, const Facts& f, int tlen, int trump) {
+  return !tlen                  ? held
+         : H.optional_undertrump ? follow_optional_undertrump(held, f, trump)
+                                 : follow(held, f, trump);
+}
+
+// R-LEAD, R-FOLLOW ... R-CINCH-LAST, R-NO-CINCH (game.legal.legal_play): the legal cards of
+// ``held`` (never none) under the obligations ``lm``, narrowed by the cinch when the
+// player has one (``cinch``, asked only when ``may_cinch``: an engine that knows it cannot
+// have one yet skips the count).  ``known()``: the cards the player knows no opponent
+// holds (read only for the cinch).
+template <class Known>
+inline u64 cinch_legal(const House& H, u64 held, u64 lm, int tlen, int trump, Known&& known,
+                       int won, bool last, bool may_cinch, bool& cinch) {
+  cinch = false;
+  if (H.cinch && may_cinch) {
+    const u64 kn = known();
+    if (has_cinch(held, trump, kn, won)) {
+      cinch = true;
+      lm = cinch_narrow(lm, held, tlen, trump, kn, last);
+    }
+  }
+  lm &= held;
+  return lm ? lm : held;  // (never empty: the legal set is within a non-empty hand)
+}
+
+// The same, the obligations ``obliged`` by the house's follow rule.
+template <class Known>
+inline u64 legal_cards(const House& H, u64 held, const Facts& f, int tlen, int trump,
+                       Known&& known, int won, bool last, bool may_cinch, bool& cinch) {
+  return cinch_legal(H, held, obliged(H, held, f, tlen, trump), tlen, trump,
+                     std::forward<Known>(known), won, last, may_cinch, cinch);
+}
+
+// R-TRICK (tricks.trick_winner): the position of the card that takes ``trick`` (k cards,
+// distinct, the first led), read as the engines read it card by card (Facts).
+inline int trick_winner(const int* trick, int k, int trump) {
+  Facts f;
+  for (int p = 0; p < k; ++p) f.add(trick[p], p, trump);
+  return f.winner();
+}
+
+// R-LEAD (lead.make_lead): a trick led by ``leader``, one of the ``active`` seats (kept
+// clockwise from the dealer's left by the decisions), is played from the leader's place
+// there on, clockwise: that place (``leader`` is one of them: every caller's is).
+inline int lead_place(const int* active, int leader) {
+  int i = 0;
+  while (active[i] != leader) ++i;
+  return i;
+}
+
+// R-LEAD: the order of that trick, the leader first.
+inline void lead_order(const int* active, int nactive, int leader, int* out) {
+  const int i = lead_place(active, leader);
+  for (int p = 0; p < nactive; ++p) out[p] = active[i + p < nactive ? i + p : i + p - nactive];
+}
+
+// -- the decisions' turn, the draw (bourre_variants.standard.decisions, .draw) ----------
+
+enum TurnKind : int { TURN_NONE = 0, TURN_DECIDE = 1, TURN_EXCHANGE = 2 };
+
+// Whose turn it is in the decisions and the exchange, and why a dealer may not pass
+// (forced: 0, 1 R-ACE-UP, 2 R-LAST-STANDS: the Stepper's Forced values).
+struct DecisionTurn {
+  int kind = TURN_NONE, seat = -1, forced = 0;
+};
+
+// R-DECIDE, R-ACE-UP, R-LAST-STANDS, R-DRAW (decisions.Sequential.turn), R-SIMULTANEOUS
+// (simultaneous_reveal.Simultaneous.turn): ``step`` seats have decided, ``exchanging`` is
+// the seat whose exchange is due (-1: none), ``nactive`` seats play so far.
+inline DecisionTurn decision_turn(bool simultaneous, int n, int dealer, int step,
+                                  int exchanging, bool ace_up, int nactive) {
+  DecisionTurn t;
+  if (simultaneous) {
+    if (step < n) {  // the secret decisions, from the dealer's left
+      t.kind = TURN_DECIDE;
+      t.seat = dealer + 1 + step < n ? dealer + 1 + step : dealer + 1 + step - n;
+      t.forced = t.seat == dealer && ace_up ? 1 : 0;
+    } else if (exchanging >= 0) {
+      t.kind = TURN_EXCHANGE;
+      t.seat = exchanging;
+    }
+    return t;
+  }
+  if (exchanging >= 0) {  // a player who plays exchanges before the next decides
+    t.kind = TURN_EXCHANGE;
+    t.seat = exchanging;
+  } else if (step < n) {
+    t.kind = TURN_DECIDE;
+    t.seat = dealer + 1 + step < n ? dealer + 1 + step : dealer + 1 + step - n;
+    if (t.seat == dealer) t.forced = ace_up ? 1 : !nactive ? 2 : 0;
+  }
+  return t;
+}
+
+// R-DRAW (draw.Draw.check): at most ``limit`` discards, each held, none twice; R-RESHUFFLE:
+// no more than the stock and the pile can give (``can_draw``).  The discards as a mask in
+// ``dmask``; false: refused.
+inline bool draw_allowed(u64 hand, const int* cards, int k, int limit, int can_draw, u64& dmask) {
+  dmask = 0;
+  if (k > limit || k > can_draw) return false;
+  for (int i = 0; i < k; ++i) {
+    const int c = cards[i];
+    if (c < 0 || c >= 52 || !((hand >> c) & 1) || ((dmask >> c) & 1)) return false;
+    dmask |= u64{1} << c;
+  }
+  return true;
+}
+
+// R-DRAW, R-RESHUFFLE (draw.Draw.draw): ``need`` cards from the top of the stock into
+// ``kept``; a stock that runs out is made again from the pile (the earlier players'
+// unreturned discards: this player's join it after), in the order ``reshuffle(stock,
+// len)`` leaves it (which also forgets each seat's unreturned discards).  False when the
+// stock runs out with no discards to reshuffle (the caller stops there).
+template <class Reshuffle>
+inline bool draw_cards(u64& kept, int need, std::uint8_t* stock, int& stock_pos, int& stock_len,
+                       std::uint8_t* pile, int& pile_len, Reshuffle&& reshuffle) {
+  while (need) {
+    if (stock_pos == stock_len) {  // R-RESHUFFLE
+      if (!pile_len) return false;
+      std::memcpy(stock, pile, static_cast<std::size_t>(pile_len));
+      stock_len = pile_len;
+      stock_pos = 0;
+      pile_len = 0;
+      reshuffle(stock, stock_len);
+    }
+    const int take = std::min(need, stock_len - stock_pos);
+    for (int i = 0; i < take; ++i) kept |= u64{1} << stock[stock_pos + i];
+    stock_pos += take;
+    need -= take;
+  }
+  return true;
+}
+
 // The outcome of a hand (rules.HandOutcome's winner and bourre): the seat that took the
 // pot at stake (-1: none, a tie carried it) and the bourre seats as a mask.
 struct Outcome {
@@ -588,6 +725,35 @@ int winner_hook(const House& H, const int* tcards, int tlen, int trump) {
   return static_cast<int>(v);
 }
 
+// -- the money (bourre_variants.standard.payout, double_ante, pot_limit) ----------------
+
+// R-FIRST-POT, R-ANTE (payout.StandardAnte.hand_antes), R-DOUBLE-ANTE (DoubleAnte): whether
+// a seat antes this hand (``exempt``: bourre or tied for the most tricks last hand).
+inline bool antes(const House& H, bool first, bool exempt) {
+  return first || H.double_ante || !exempt;
+}
+
+// R-DOUBLE-ANTE (DoubleAnte.play_ante; StandardAnte.play_ante: none): the second ante of
+// each player who plays.
+inline i128 play_ante(const House& H) { return H.double_ante ? H.ante : 0; }
+
+// R-PENALTY (payout.full_pot), R-POT-LIMIT (pot_limit: min(P, limit)): a bourre payment.
+inline i128 penalty(const House& H, i128 P) { return H.pot_limit ? std::min(P, H.limit) : P; }
+
+// R-DEALER (payout.make_next_dealer; no turn to deal is lost in the kernel's houses).
+inline int next_dealer(int dealer, int n) { return dealer + 1 < n ? dealer + 1 : 0; }
+
+// R-SETTLE (payout.settle): each final balance is balance + pot / n, its numerator over n
+// in ``num``; the places, one more than the balances above (ties share one).
+inline void settle(const i128* bal, int n, i128 pot, i128* num, int* place) {
+  for (int s = 0; s < n; ++s) num[s] = bal[s] * n + pot;
+  for (int s = 0; s < n; ++s) {
+    int above = 0;
+    for (int t = 0; t < n; ++t) above += num[t] > num[s];
+    place[s] = above + 1;
+  }
+}
+
 // R-WIN, R-SOLE, R-BOURRE (R-POT-LIMIT), R-ANTE exemptions (standard.payout.payout): the
 // pot at stake P is paid out of the hand's tricks ``won``; the balances, the pot carried,
 // each seat's exemption from the next ante, the bourre players and whether it carried;
@@ -628,7 +794,7 @@ Outcome pay_out(const House& H, const int* active, int nactive, const int* won, 
   bool ok = true;
   i128 owed = 0;
   if (nbourre) {
-    i128 x = H.pot_limit ? std::min(P, H.limit) : P;  // every payment uses the same old P
+    i128 x = penalty(H, P);  // every payment uses the same old P
     if (H.penalty && !penalty_hook(H, P, x)) {  // a plugin's penalty (R-BOURRE)
       lost = true;
       return out;
@@ -777,28 +943,17 @@ struct Session {
     dmask &= hand[s];
     if (!dmask) return;  // standing pat
     u64 kept = hand[s] & ~dmask;
-    int need = popcount(dmask);
-    while (need) {
-      if (stock_pos == stock_len) {  // R-RESHUFFLE
-        if (!pile_len) {
-          status = NO_DISCARDS;
-          return;
-        }
-        std::memcpy(stock, pile, static_cast<std::size_t>(pile_len));
-        stock_len = pile_len;
-        stock_pos = 0;
-        if (!reshuffle_made) {  // (Chance.reshuffle: its own stream, made on first use)
-          reshuffle_gen = stream(reshuffle_name);
-          reshuffle_made = true;
-        }
-        reshuffle_gen.shuffle(stock, stock_len);
-        pile_len = 0;
-        for (int t = 0; t < H.n; ++t) own_discards[t] = 0;
-      }
-      const int take = std::min(need, stock_len - stock_pos);
-      for (int i = 0; i < take; ++i) kept |= u64{1} << stock[stock_pos + i];
-      stock_pos += take;
-      need -= take;
+    if (!draw_cards(kept, popcount(dmask), stock, stock_pos, stock_len, pile, pile_len,
+                    [this](std::uint8_t* st, int len) {
+                      if (!reshuffle_made) {  // (Chance.reshuffle: its own stream, made on first use)
+                        reshuffle_gen = stream(reshuffle_name);
+                        reshuffle_made = true;
+                      }
+                      reshuffle_gen.shuffle(st, len);
+                      for (int t = 0; t < H.n; ++t) own_discards[t] = 0;
+                    })) {
+      status = NO_DISCARDS;
+      return;
     }
     hand[s] = kept;
     for (u64 m = dmask; m && pile_len < 52; m &= m - 1) {
@@ -844,9 +999,9 @@ struct Session {
   void sequential() {
     const int n = H.n;
     for (int k = 0; k < n; ++k) {
-      const int s = dealer + 1 + k < n ? dealer + 1 + k : dealer + 1 + k - n;
-      const bool forced = s == dealer && (upcard % 13 == ACE || nactive == 0);
-      const bool play = forced || ask_decision(s, decided, playing);
+      const DecisionTurn t = decision_turn(false, n, dealer, k, -1, upcard % 13 == ACE, nactive);
+      const int s = t.seat;
+      const bool play = t.forced || ask_decision(s, decided, playing);
       if (play) {
         active[nactive++] = s;
         ask_exchange(s);
@@ -866,9 +1021,9 @@ struct Session {
     bool chosen[MAX_SEATS] = {};
     bool any = false;
     for (int k = 0; k < n; ++k) {
-      const int s = dealer + 1 + k < n ? dealer + 1 + k : dealer + 1 + k - n;
-      const bool forced = s == dealer && upcard % 13 == ACE;
-      chosen[s] = forced || ask_decision(s, 0, 0);  // a secret decision: nothing public yet
+      const DecisionTurn t = decision_turn(true, n, dealer, k, -1, upcard % 13 == ACE, 0);
+      const int s = t.seat;
+      chosen[s] = t.forced || ask_decision(s, 0, 0);  // a secret decision: nothing public yet
       any = any || chosen[s];
     }
     const bool nobody = !any;
@@ -901,34 +1056,25 @@ struct Session {
       }
     }
     u64 played = 0;
-    int lead_at = 0;  // R-LEAD: the first active player to the dealer's left leads first
+    const int* seats = around;  // R-LEAD: the first active player to the dealer's left leads first
     int tc[MAX_SEATS];  // the trick's cards in play order (a plugin's follow rule reads them)
     for (int t = 0; t < h; ++t) {
-      const int* seats = around + lead_at;
       Facts f;
       for (int p = 0; p < nactive; ++p) {
         const int s = seats[p];
         const bool last = p == nactive - 1;
-        u64 lm = 0;
-        if (H.follow) {  // a plugin's obligations, through Python, for every card
-          if (!follow_hook(H, held[s], tc, p, trump, lm)) {
-            status = OVERFLOW_;  // (a ruling the kernel does not play: the Python rules)
-            return;
-          }
-        } else {
-          lm = !p                    ? held[s]  // leading is free (R-LEAD)
-               : H.optional_undertrump ? follow_optional_undertrump(held[s], f, trump)
-                                       : follow(held[s], f, trump);
+        u64 ob;  // the obligations: a plugin's, through Python, for every card, or the house's
+        if (!H.follow) {
+          ob = obliged(H, held[s], f, p, trump);
+        } else if (!follow_hook(H, held[s], tc, p, trump, ob)) {
+          status = OVERFLOW_;  // (a ruling the kernel does not play: the Python rules)
+          return;
         }
-        if (H.cinch && won[s] >= cinch_from[s]) {
-          const u64 kn = played | own_discards[s];
-          if (has_cinch(held[s], trump, kn, won[s])) {
-            ++cinch_plays;
-            lm = cinch_narrow(lm, held[s], p, trump, kn, last);
-          }
-        }
-        lm &= held[s];
-        if (!lm) lm = held[s];  // never: the legal set is within a non-empty hand
+        bool cinch = false;
+        const u64 lm = cinch_legal(
+            H, held[s], ob, p, trump, [&] { return played | own_discards[s]; }, won[s], last,
+            won[s] >= cinch_from[s], cinch);
+        if (cinch) ++cinch_plays;
         int card;
         if (!(lm & (lm - 1))) {
           card = lowest(lm);  // the only legal card: applied, no bot asked
@@ -947,9 +1093,9 @@ struct Session {
         tc[p] = card;
         f.add(card, p, trump);
       }
-      const int wp = H.winner ? winner_hook(H, tc, nactive, trump) : f.winner();  // R-TRICK
-      ++won[seats[wp]];
-      lead_at = lead_at + wp < nactive ? lead_at + wp : lead_at + wp - nactive;
+      const int w = seats[H.winner ? winner_hook(H, tc, nactive, trump) : f.winner()];  // R-TRICK
+      ++won[w];
+      seats = around + lead_place(active, w);  // the winner leads next (R-LEAD)
     }
   }
 
@@ -972,12 +1118,11 @@ struct Session {
     std::uint8_t deck[52];
     std::memcpy(deck, FRESH_DECK, sizeof deck);
     deck_gen.shuffle(deck, 52);  // R-DEAL: the shuffled and cut deck, top first
-    if (!first) dealer = dealer + 1 < n ? dealer + 1 : 0;  // R-DEALER: the left neighbour (no lost turns)
+    if (!first) dealer = next_dealer(dealer, n);  // R-DEALER: the left neighbour
     deal(deck);
     // R-FIRST-POT, R-ANTE (or R-DOUBLE-ANTE: no exemptions)
     for (int s = 0; s < n; ++s) {
-      if ((first || H.double_ante || !exempt[s]) &&
-          !(sub_from(bal[s], H.ante) && add_to(pot, H.ante))) {
+      if (antes(H, first, exempt[s]) && !(sub_from(bal[s], H.ante) && add_to(pot, H.ante))) {
         status = OVERFLOW_;  // (never from money within +-2^100 at the hand's start)
       }
     }
@@ -987,9 +1132,9 @@ struct Session {
       sequential();
     }
     if (status != OK) return;
-    if (H.double_ante) {  // R-DOUBLE-ANTE: a second ante from each who plays
+    if (const i128 x = play_ante(H)) {  // R-DOUBLE-ANTE: a second ante from each who plays
       for (int i = 0; i < nactive; ++i) {
-        if (!(sub_from(bal[active[i]], H.ante) && add_to(pot, H.ante))) status = OVERFLOW_;
+        if (!(sub_from(bal[active[i]], x) && add_to(pot, x))) status = OVERFLOW_;
       }
       if (status != OK) return;
     }
@@ -1187,12 +1332,11 @@ py::object result(const Session& g, i128 den, const py::object& fraction, bool f
   // the places (one more than the balances above: ties share a place)
   const int n = g.H.n;
   i128 num[MAX_SEATS];
-  for (int s = 0; s < n; ++s) num[s] = g.bal[s] * n + g.pot;
+  int place[MAX_SEATS];
+  settle(g.bal, n, g.pot, num, place);
   py::list nums(static_cast<std::size_t>(n));
   py::list ranks(static_cast<std::size_t>(n));
   for (int s = 0; s < n; ++s) {
-    int above = 0;
-    for (int t = 0; t < n; ++t) above += num[t] > num[s];
     // whole: an int; else the exact fraction, in lowest terms (fraction(p, q))
     const i128 d = gcd128(num[s], den);
     if (d == den) {
@@ -1201,7 +1345,7 @@ py::object result(const Session& g, i128 den, const py::object& fraction, bool f
       nums[static_cast<std::size_t>(s)] =
           make_fraction(fraction, fast, to_py(num[s] / d), to_py(den / d));
     }
-    ranks[static_cast<std::size_t>(s)] = py::int_(above + 1);
+    ranks[static_cast<std::size_t>(s)] = py::int_(place[s]);
   }
   return py::make_tuple(std::move(nums), std::move(ranks));
 }
@@ -1532,7 +1676,7 @@ struct Stepper {
     const int n = H.n, h = H.h;
     hist.push_back(H_DECK);
     for (int i = 0; i < 52; ++i) hist.push_back(deck[i]);
-    dealer = last_dealer < 0 ? first_dealer : (last_dealer + 1) % n;
+    dealer = last_dealer < 0 ? first_dealer : next_dealer(last_dealer, n);  // R-DEALER
     last_dealer = dealer;
     for (int i = 0; i < n; ++i) {
       u64 m = 0;
@@ -1559,7 +1703,7 @@ struct Stepper {
     cinch_plays = 0;
     ++number;
     for (int s = 0; s < n; ++s) {
-      if ((first_hand || H.double_ante || !exempt[s]) && !overflow &&
+      if (antes(H, first_hand, exempt[s]) && !overflow &&
           !(sub_from(bal[s], H.ante) && add_to(pot, H.ante))) {
         overflow = true;
       }
@@ -1573,39 +1717,12 @@ struct Stepper {
 
   // The decisions component's turn (Sequential.turn / Simultaneous.turn); false: none.
   bool turn() {
-    const int n = H.n;
-    if (H.simultaneous) {
-      if (step < n) {
-        turn_seat = seat_at(step);
-        forced = turn_seat == dealer && ace_up() ? F_ACE_UP : F_NONE;
-        phase = P_DECIDE;
-        return true;
-      }
-      if (exchanging >= 0) {
-        turn_seat = exchanging;
-        forced = F_NONE;
-        phase = P_EXCHANGE;
-        return true;
-      }
-      return false;
-    }
-    if (exchanging >= 0) {
-      turn_seat = exchanging;
-      forced = F_NONE;
-      phase = P_EXCHANGE;
-      return true;
-    }
-    if (step >= n) return false;
-    turn_seat = seat_at(step);
-    forced = F_NONE;
-    if (turn_seat == dealer) {
-      if (ace_up()) {
-        forced = F_ACE_UP;
-      } else if (!nactive) {
-        forced = F_LAST_STANDS;
-      }
-    }
-    phase = P_DECIDE;
+    const DecisionTurn t =
+        decision_turn(H.simultaneous, H.n, dealer, step, exchanging, ace_up(), nactive);
+    if (t.kind == TURN_NONE) return false;
+    turn_seat = t.seat;
+    forced = t.forced;  // (F_NONE, F_ACE_UP, F_LAST_STANDS)
+    phase = t.kind == TURN_EXCHANGE ? P_EXCHANGE : P_DECIDE;
     return true;
   }
 
@@ -1677,33 +1794,19 @@ struct Stepper {
     if (phase != P_EXCHANGE) return false;
     const int s = turn_seat;
     const int k = static_cast<int>(cards.size());
-    if (k > H.h) return false;
     u64 dmask = 0;
-    for (int c : cards) {
-      if (c < 0 || c >= 52 || !((hand[s] >> c) & 1) || ((dmask >> c) & 1)) return false;
-      dmask |= u64{1} << c;
+    if (!draw_allowed(hand[s], cards.data(), k, H.h, stock_len - stock_pos + pile_len, dmask)) {
+      return false;
     }
-    const int left = stock_len - stock_pos;
-    if (k > left && k > left + pile_len) return false;  // no discards to reshuffle
     hist.push_back(static_cast<std::int16_t>(H_DISCARD + k));
     for (int c : cards) hist.push_back(static_cast<std::int16_t>(c));
     if (k) {
       u64 kept = hand[s] & ~dmask;
-      int need = k;
-      while (need) {
-        if (stock_pos == stock_len) {  // R-RESHUFFLE: the pile, in chance's order
-          std::memcpy(stock, pile, static_cast<std::size_t>(pile_len));
-          stock_len = pile_len;
-          stock_pos = 0;
-          if (seeded) reshuffle_gen.shuffle(stock, stock_len);
-          pile_len = 0;
-          for (int t = 0; t < H.n; ++t) disc_len[t] = 0;
-        }
-        const int take = std::min(need, stock_len - stock_pos);
-        for (int i = 0; i < take; ++i) kept |= u64{1} << stock[stock_pos + i];
-        stock_pos += take;
-        need -= take;
-      }
+      draw_cards(kept, k, stock, stock_pos, stock_len, pile, pile_len,  // (checked above)
+                 [this](std::uint8_t* st, int len) {  // R-RESHUFFLE: the pile, in chance's order
+                   if (seeded) reshuffle_gen.shuffle(st, len);
+                   for (int t = 0; t < H.n; ++t) disc_len[t] = 0;
+                 });
       got[s] = kept & ~hand[s];
       hand[s] = kept;
       note_discards(s, cards);
@@ -1736,9 +1839,9 @@ struct Stepper {
 
   // The decisions are over: the play ante (R-DOUBLE-ANTE), R-SOLE, the first lead (R-LEAD).
   void start_play() {
-    if (H.double_ante) {
+    if (const i128 x = play_ante(H)) {  // R-DOUBLE-ANTE
       for (int i = 0; i < nactive && !overflow; ++i) {
-        if (!(sub_from(bal[active[i]], H.ante) && add_to(pot, H.ante))) overflow = true;
+        if (!(sub_from(bal[active[i]], x) && add_to(pot, x))) overflow = true;
       }
     }
     pot_at_stake = pot;
@@ -1753,9 +1856,7 @@ struct Stepper {
   }
 
   void lead(int s) {  // R-LEAD: the others follow clockwise
-    int i = 0;
-    while (active[i] != s) ++i;
-    for (int p = 0; p < nactive; ++p) trick_seats[p] = active[(i + p) % nactive];
+    lead_order(active, nactive, s, trick_seats);
     tlen = 0;
     leader = s;
     f = Facts();
@@ -1765,21 +1866,13 @@ struct Stepper {
   // R-LEAD, R-FOLLOW ... R-CINCH-LAST (legal_play): the player to play's legal cards.
   void compute_legal() {
     const int s = trick_seats[tlen];
-    const u64 held = hand[s];
-    u64 lm = !tlen                    ? held
-             : H.optional_undertrump ? follow_optional_undertrump(held, f, trump)
-                                     : follow(held, f, trump);
-    cinch_now = false;
-    if (H.cinch) {
+    const auto known = [this, s] {
       u64 kn = played;
       for (int i = 0; i < disc_len[s]; ++i) kn |= u64{1} << disc[s][i];
-      if (has_cinch(held, trump, kn, won[s])) {
-        cinch_now = true;
-        lm = cinch_narrow(lm, held, tlen, trump, kn, tlen == nactive - 1);
-      }
-    }
-    lm &= held;
-    legal = lm ? lm : held;
+      return kn;
+    };
+    legal = legal_cards(H, hand[s], f, tlen, trump, known, won[s], tlen == nactive - 1, true,
+                        cinch_now);
   }
 
   // R-TRICK: a full trick goes to its winner, who leads the next; false, unchanged,
@@ -1910,12 +2003,8 @@ struct Stepper {
     if (phase != P_EXCHANGE) return 0;
     const int s = turn_seat;
     const int k = static_cast<int>(cards.size());
-    if (k > H.h) return 0;
     u64 dmask = 0, gmask = 0;
-    for (int c : cards) {
-      if (c < 0 || c >= 52 || !((hand[s] >> c) & 1) || ((dmask >> c) & 1)) return 0;
-      dmask |= u64{1} << c;
-    }
+    if (!draw_allowed(hand[s], cards.data(), k, H.h, 52, dmask)) return 0;
     if (static_cast<int>(drew.size()) != k) return 0;
     for (int c : drew) {
       if (c < 0 || c >= 52 || ((gmask >> c) & 1)) return 0;
@@ -4230,7 +4319,350 @@ py::tuple dd_solve_stepper(const Stepper& k) {
 }
 }  // namespace
 
+// -- the rules one by one, for the tests (_kernel.rules; issue 41) -----------------------
+//
+// Each rule function the engines share (follow, cinch, trick winner, the lead, the
+// decisions' turn, the draw, the antes, the penalty, the payout, the next dealer, the
+// settlement), called on plain Python ints and tuples, so that
+// tests/kernel/test_rule_twins.py holds each to its Python component.  Every argument is
+// checked here (issue 42): anything else is a ValueError naming the argument and the
+// rule.  Money is in 1/D chips, as the house dict (read_house) gives it.
+namespace {
+
+static_assert(F_ACE_UP == 1 && F_LAST_STANDS == 2, "decision_turn's forced values");
+
+[[noreturn]] void refuse_arg(const char* what, const std::string& need) {
+  throw std::invalid_argument(std::string(what) + ": " + need);
+}
+
+// An int (not a bool) from lo to hi.
+i64 arg_int(const py::handle& o, const char* what, i64 lo, i64 hi) {
+  if (!PyLong_Check(o.ptr()) || PyBool_Check(o.ptr())) refuse_arg(what, "an int");
+  int over = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(o.ptr(), &over);
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (over || v < lo || v > hi) {
+    refuse_arg(what, "from " + std::to_string(lo) + " to " + std::to_string(hi));
+  }
+  return static_cast<i64>(v);
+}
+
+bool arg_bool(const py::handle& o, const char* what) {
+  if (!PyBool_Check(o.ptr())) refuse_arg(what, "True or False");
+  return o.ptr() == Py_True;
+}
+
+// Cards: a tuple or list of at most ``most`` different cards (ints 0..51), in its order.
+std::vector<int> arg_cards(const py::handle& o, const char* what, std::size_t most) {
+  std::vector<int> out;
+  if (!small_ints(o, most, out)) {
+    refuse_arg(what, "a tuple of at most " + std::to_string(most) + " cards (ints 0 to 51)");
+  }
+  u64 seen = 0;
+  for (int c : out) {
+    if ((seen >> c) & 1) refuse_arg(what, "a card twice");
+    seen |= u64{1} << c;
+  }
+  return out;
+}
+
+u64 mask_of(const std::vector<int>& cards) {
+  u64 m = 0;
+  for (int c : cards) m |= u64{1} << c;
+  return m;
+}
+
+// A hand: 1 to 13 different cards (R-DEAL, R-DRAW: a hand is never empty when it plays).
+u64 arg_hand(const py::handle& o, const char* what) {
+  const u64 m = mask_of(arg_cards(o, what, 13));
+  if (!m) refuse_arg(what, "at least one card");
+  return m;
+}
+
+// A trick so far: at most 7 cards (8 seats), none of them in ``hand``, read as the
+// engines read it (Facts).
+Facts arg_trick(const py::handle& o, u64 hand, int trump, int& tlen) {
+  const std::vector<int> trick = arg_cards(o, "trick", MAX_SEATS - 1);
+  if (mask_of(trick) & hand) refuse_arg("trick", "a card of the hand");
+  Facts f;
+  tlen = static_cast<int>(trick.size());
+  for (int p = 0; p < tlen; ++p) f.add(trick[static_cast<std::size_t>(p)], p, trump);
+  return f;
+}
+
+int arg_trump(const py::handle& o) { return static_cast<int>(arg_int(o, "trump", 0, 3)); }
+
+House arg_house(const py::handle& o) {
+  if (!PyDict_Check(o.ptr())) refuse_arg("house", "a dict (bourre.kernel._house_facts)");
+  return read_house(py::reinterpret_borrow<py::dict>(o));
+}
+
+i128 arg_amount(const py::handle& o, const char* what, i64 lo) {
+  return arg_int(o, what, lo, LIMIT - 1);
+}
+
+// Seats: different ints 0..n-1, at least one, in their order.
+std::vector<int> arg_seats(const py::handle& o, const char* what, int n) {
+  std::vector<int> out;
+  if (!small_ints(o, static_cast<std::size_t>(n), out) || out.empty()) {
+    refuse_arg(what, "a tuple of 1 to " + std::to_string(n) + " seats");
+  }
+  u32 seen = 0;
+  for (int s : out) {
+    if (s >= n || ((seen >> s) & 1)) refuse_arg(what, "different seats 0 to " + std::to_string(n - 1));
+    seen |= u32{1} << s;
+  }
+  return out;
+}
+
+py::object opt_seat(int s) { return s < 0 ? py::object(py::none()) : py::object(py::int_(s)); }
+
+void add_rules(py::module_& m) {
+  py::module_ r = m.def_submodule(
+      "rules", "The kernel's rule functions one by one, for tests/kernel/test_rule_twins.py "
+               "(cards as ints, money in 1/D chips as the house dict gives it).");
+  r.def("follow", [](const py::handle& hand, const py::handle& trick, const py::handle& trump) {
+    // R-FOLLOW, R-TRUMP, R-DISCARD (obligations.follow), the trick not empty
+    const int t = arg_trump(trump);
+    const u64 h = arg_hand(hand, "hand");
+    int k = 0;
+    const Facts f = arg_trick(trick, h, t, k);
+    if (!k) refuse_arg("trick", "at least the lead (R-LEAD: leading is free)");
+    return mask_tuple(follow(h, f, t) & h);
+  }, py::arg("hand"), py::arg("trick"), py::arg("trump"));
+  r.def("follow_optional_undertrump",
+        [](const py::handle& hand, const py::handle& trick, const py::handle& trump) {
+    const int t = arg_trump(trump);  // R-OPTIONAL-UNDERTRUMP (optional_undertrump.follow)
+    const u64 h = arg_hand(hand, "hand");
+    int k = 0;
+    const Facts f = arg_trick(trick, h, t, k);
+    if (!k) refuse_arg("trick", "at least the lead (R-LEAD: leading is free)");
+    return mask_tuple(follow_optional_undertrump(h, f, t) & h);
+  }, py::arg("hand"), py::arg("trick"), py::arg("trump"));
+  r.def("house_follow", [](const py::handle& house, const py::handle& hand,
+                           const py::handle& trick, const py::handle& trump) {
+    const House H = arg_house(house);  // the house's follow component (obliged)
+    const int t = arg_trump(trump);
+    const u64 h = arg_hand(hand, "hand");
+    int k = 0;
+    const Facts f = arg_trick(trick, h, t, k);
+    if (k >= H.n) refuse_arg("trick", "fewer cards than the players");
+    return mask_tuple(obliged(H, h, f, k, t) & h);
+  }, py::arg("house"), py::arg("hand"), py::arg("trick"), py::arg("trump"));
+  r.def("has_cinch", [](const py::handle& hand, const py::handle& trump, const py::handle& known,
+                        const py::handle& won) {
+    const int t = arg_trump(trump);  // R-SURE (StandardCinch.has_cinch)
+    const u64 h = arg_hand(hand, "hand");
+    const u64 kn = mask_of(arg_cards(known, "known", 52));
+    if (kn & h) refuse_arg("known", "a card of the hand");
+    return has_cinch(h, t, kn, static_cast<int>(arg_int(won, "won", 0, 5)));
+  }, py::arg("hand"), py::arg("trump"), py::arg("known"), py::arg("won"));
+  r.def("highest_trumps", [](const py::handle& allowed, const py::handle& hand,
+                             const py::handle& trump, const py::handle& known) {
+    const int t = arg_trump(trump);  // R-EQUIV (cinch.highest_trumps)
+    const u64 h = arg_hand(hand, "hand");
+    const u64 a = mask_of(arg_cards(allowed, "allowed", 13));
+    if (!a || (a & ~h) || (a & ~(SUIT << (t * 13)))) refuse_arg("allowed", "trumps of the hand, at least one");
+    const u64 kn = mask_of(arg_cards(known, "known", 52));
+    if (kn & h) refuse_arg("known", "a card of the hand");
+    return mask_tuple(highest_trumps(a, h, t, kn));
+  }, py::arg("allowed"), py::arg("hand"), py::arg("trump"), py::arg("known"));
+  r.def("cinch_narrow", [](const py::handle& legal, const py::handle& hand, const py::handle& trick,
+                           const py::handle& trump, const py::handle& known, const py::handle& last) {
+    const int t = arg_trump(trump);  // R-CINCH-LEAD, R-CINCH-FOLLOW, R-CINCH-LAST (narrow)
+    const u64 h = arg_hand(hand, "hand");
+    const u64 l = mask_of(arg_cards(legal, "legal", 13));
+    if (!l || (l & ~h)) refuse_arg("legal", "cards of the hand, at least one");
+    int k = 0;
+    arg_trick(trick, h, t, k);
+    const u64 kn = mask_of(arg_cards(known, "known", 52));
+    if (kn & h) refuse_arg("known", "a card of the hand");
+    return mask_tuple(cinch_narrow(l, h, k, t, kn, arg_bool(last, "last")));
+  }, py::arg("legal"), py::arg("hand"), py::arg("trick"), py::arg("trump"), py::arg("known"),
+     py::arg("last"));
+  r.def("legal", [](const py::handle& house, const py::handle& hand, const py::handle& trick,
+                    const py::handle& trump, const py::handle& known, const py::handle& won,
+                    const py::handle& last) {
+    const House H = arg_house(house);  // game.legal.legal_play (legal_cards)
+    const int t = arg_trump(trump);
+    const u64 h = arg_hand(hand, "hand");
+    int k = 0;
+    const Facts f = arg_trick(trick, h, t, k);
+    if (k >= H.n) refuse_arg("trick", "fewer cards than the players");
+    const u64 kn = mask_of(arg_cards(known, "known", 52));
+    if (kn & h) refuse_arg("known", "a card of the hand");
+    bool cinch = false;
+    const u64 lm = legal_cards(H, h, f, k, t, [kn] { return kn; },
+                               static_cast<int>(arg_int(won, "won", 0, H.h)),
+                               arg_bool(last, "last"), true, cinch);
+    return py::make_tuple(mask_tuple(lm), cinch);
+  }, py::arg("house"), py::arg("hand"), py::arg("trick"), py::arg("trump"), py::arg("known"),
+     py::arg("won"), py::arg("last"));
+  r.def("trick_winner", [](const py::handle& trick, const py::handle& trump) {
+    const int t = arg_trump(trump);  // R-TRICK (tricks.trick_winner)
+    const std::vector<int> cards = arg_cards(trick, "trick", MAX_SEATS);
+    if (cards.empty()) refuse_arg("trick", "at least one card");
+    return trick_winner(cards.data(), static_cast<int>(cards.size()), t);
+  }, py::arg("trick"), py::arg("trump"));
+  r.def("lead", [](const py::handle& active, const py::handle& n, const py::handle& dealer,
+                   const py::handle& winner) {
+    // R-LEAD (lead.make_lead(n)): the active seats as the engines keep them, clockwise
+    // from the dealer's left, then the trick's order from the leader (the first, or winner)
+    const int N = static_cast<int>(arg_int(n, "n", 2, MAX_SEATS));
+    const int d = static_cast<int>(arg_int(dealer, "dealer", 0, N - 1));
+    std::vector<int> seats = arg_seats(active, "active", N);
+    std::sort(seats.begin(), seats.end(), [&](int a, int b) {
+      return (a - d - 1 + N) % N < (b - d - 1 + N) % N;
+    });
+    int leader = seats[0];
+    if (!winner.is_none()) {
+      leader = static_cast<int>(arg_int(winner, "winner", 0, N - 1));
+      if (std::find(seats.begin(), seats.end(), leader) == seats.end()) {
+        refuse_arg("winner", "one of the active seats");
+      }
+    }
+    const int k = static_cast<int>(seats.size());
+    int out[MAX_SEATS];
+    lead_order(seats.data(), k, leader, out);
+    py::tuple res(static_cast<std::size_t>(k));
+    for (int i = 0; i < k; ++i) res[static_cast<std::size_t>(i)] = py::int_(out[i]);
+    return res;
+  }, py::arg("active"), py::arg("n"), py::arg("dealer"), py::arg("winner"));
+  r.def("decision_turn", [](const py::handle& simultaneous, const py::handle& n,
+                            const py::handle& dealer, const py::handle& step,
+                            const py::handle& exchanging, const py::handle& upcard,
+                            const py::handle& nactive) -> py::object {
+    // R-DECIDE, R-ACE-UP, R-LAST-STANDS (Sequential.turn), R-SIMULTANEOUS (Simultaneous.turn):
+    // None, or (seat, "decide" or "exchange", the rule forbidding a pass or None)
+    const int N = static_cast<int>(arg_int(n, "n", 2, MAX_SEATS));
+    const DecisionTurn t = decision_turn(
+        arg_bool(simultaneous, "simultaneous"), N,
+        static_cast<int>(arg_int(dealer, "dealer", 0, N - 1)),
+        static_cast<int>(arg_int(step, "step", 0, N + 1)),
+        static_cast<int>(arg_int(exchanging, "exchanging", -1, N - 1)),
+        rank_of(static_cast<int>(arg_int(upcard, "upcard", 0, 51))) == ACE,
+        static_cast<int>(arg_int(nactive, "nactive", 0, N)));
+    if (t.kind == TURN_NONE) return py::none();
+    const char* forced[] = {nullptr, "R-ACE-UP", "R-LAST-STANDS"};
+    return py::make_tuple(t.seat, t.kind == TURN_DECIDE ? "decide" : "exchange",
+                          t.forced ? py::object(py::str(forced[t.forced])) : py::object(py::none()));
+  }, py::arg("simultaneous"), py::arg("n"), py::arg("dealer"), py::arg("step"),
+     py::arg("exchanging"), py::arg("upcard"), py::arg("nactive"));
+  r.def("draw", [](const py::handle& hand, const py::handle& discards, const py::handle& stock,
+                   const py::handle& pile, const py::handle& limit) -> py::object {
+    // R-DRAW, R-RESHUFFLE (draw.Draw.draw, a reshuffle keeping the pile's order: the
+    // unseeded Stepper's, hand.keep_order): None when refused, else (hand, stock, pile,
+    // whether the stock was made again from the pile)
+    const u64 h = arg_hand(hand, "hand");
+    const std::vector<int> st = arg_cards(stock, "stock", 52);
+    const std::vector<int> pl = arg_cards(pile, "pile", 52);
+    const u64 sm = mask_of(st), pm = mask_of(pl);
+    if ((sm & h) || (pm & h) || (sm & pm)) refuse_arg("stock and pile", "cards nowhere else");
+    const int lim = static_cast<int>(arg_int(limit, "limit", 0, 13));
+    std::vector<int> cards;
+    if (!small_ints(discards, 52, cards)) refuse_arg("discards", "a tuple of cards (ints 0 to 51)");
+    std::uint8_t s[52], p[52];
+    int slen = static_cast<int>(st.size()), plen = static_cast<int>(pl.size()), spos = 0;
+    for (int i = 0; i < slen; ++i) s[i] = static_cast<std::uint8_t>(st[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < plen; ++i) p[i] = static_cast<std::uint8_t>(pl[static_cast<std::size_t>(i)]);
+    const int k = static_cast<int>(cards.size());
+    u64 dmask = 0;
+    if (!draw_allowed(h, cards.data(), k, lim, slen + plen, dmask)) return py::none();
+    u64 kept = h & ~dmask;
+    bool again = false;
+    if (!draw_cards(kept, k, s, spos, slen, p, plen, [&](std::uint8_t*, int) { again = true; })) {
+      return py::none();  // (never: draw_allowed counted the pile)
+    }
+    for (int c : cards) p[plen++] = static_cast<std::uint8_t>(c);
+    py::list rest, piled;
+    for (int i = spos; i < slen; ++i) rest.append(py::int_(s[i]));
+    for (int i = 0; i < plen; ++i) piled.append(py::int_(p[i]));
+    return py::make_tuple(mask_tuple(kept), std::move(rest), std::move(piled), again);
+  }, py::arg("hand"), py::arg("discards"), py::arg("stock"), py::arg("pile"), py::arg("limit"));
+  r.def("hand_antes", [](const py::handle& house, const py::handle& first, const py::handle& exempt) {
+    // R-FIRST-POT, R-ANTE, R-DOUBLE-ANTE (the ante component's hand_antes), 1/D chips a seat
+    const House H = arg_house(house);
+    const bool f = arg_bool(first, "first");
+    u32 ex = 0;
+    std::vector<int> seats;
+    if (!small_ints(exempt, static_cast<std::size_t>(H.n), seats)) refuse_arg("exempt", "a tuple of seats");
+    for (int s : seats) {
+      if (s >= H.n) refuse_arg("exempt", "seats 0 to " + std::to_string(H.n - 1));
+      ex |= u32{1} << s;
+    }
+    py::list out;
+    for (int s = 0; s < H.n; ++s) out.append(to_py(antes(H, f, (ex >> s) & 1) ? H.ante : 0));
+    return out;
+  }, py::arg("house"), py::arg("first"), py::arg("exempt"));
+  r.def("play_ante", [](const py::handle& house) { return to_py(play_ante(arg_house(house))); },
+        py::arg("house"));  // R-DOUBLE-ANTE (play_ante)
+  r.def("penalty", [](const py::handle& house, const py::handle& pot) {
+    const House H = arg_house(house);  // R-PENALTY, R-POT-LIMIT
+    return to_py(penalty(H, arg_amount(pot, "pot_at_stake", 0)));
+  }, py::arg("house"), py::arg("pot_at_stake"));
+  r.def("payout", [](const py::handle& house, const py::handle& active, const py::handle& won,
+                     const py::handle& pot) {
+    // R-WIN, R-SOLE, R-BOURRE (R-POT-LIMIT), R-ANTE's exemptions (payout.payout, pay_out):
+    // (winner or None, takes, paid, pot after, bourre seats, exempt seats)
+    const House H = arg_house(house);
+    const std::vector<int> act = arg_seats(active, "active", H.n);
+    std::vector<int> w;
+    if (!PyList_Check(won.ptr()) && !PyTuple_Check(won.ptr())) refuse_arg("won", "a tuple of ints");
+    if (PySequence_Fast_GET_SIZE(won.ptr()) != H.n) refuse_arg("won", "one count a seat");
+    int wonv[MAX_SEATS] = {};
+    for (int s = 0; s < H.n; ++s) {
+      wonv[s] = static_cast<int>(arg_int(PySequence_Fast_GET_ITEM(won.ptr(), s), "won", 0, H.h));
+    }
+    const i128 P = arg_amount(pot, "pot_at_stake", 0);
+    i128 bal[MAX_SEATS] = {}, after = 0;
+    bool exempt[MAX_SEATS] = {};
+    int nb = 0, carried = 0;
+    bool lost = false;
+    const int na = static_cast<int>(act.size());
+    const Outcome o = pay_out(H, act.data(), na, wonv, na == 1, P, bal, after, exempt, nb,
+                              carried, lost);
+    if (lost) refuse_arg("pot_at_stake", "beyond the kernel's range");  // (never within 2^62)
+    py::list takes, paid, bourre, ex;
+    for (int s = 0; s < H.n; ++s) {
+      takes.append(to_py(bal[s] > 0 ? bal[s] : 0));
+      paid.append(to_py(bal[s] < 0 ? -bal[s] : 0));
+      if ((o.bourre >> s) & 1) bourre.append(s);
+      if (exempt[s]) ex.append(s);
+    }
+    return py::make_tuple(opt_seat(o.winner), std::move(takes), std::move(paid), to_py(after),
+                          std::move(bourre), std::move(ex));
+  }, py::arg("house"), py::arg("active"), py::arg("won"), py::arg("pot_at_stake"));
+  r.def("next_dealer", [](const py::handle& n, const py::handle& dealer) {
+    const int N = static_cast<int>(arg_int(n, "n", 2, MAX_SEATS));  // R-DEALER
+    return next_dealer(static_cast<int>(arg_int(dealer, "dealer", 0, N - 1)), N);
+  }, py::arg("n"), py::arg("dealer"));
+  r.def("settle", [](const py::handle& balances, const py::handle& pot) {
+    // R-SETTLE (payout.settle): (each final balance's numerator over n, the places)
+    if (!PyList_Check(balances.ptr()) && !PyTuple_Check(balances.ptr())) {
+      refuse_arg("balances", "a tuple of ints");
+    }
+    const Py_ssize_t k = PySequence_Fast_GET_SIZE(balances.ptr());
+    if (k < 2 || k > MAX_SEATS) refuse_arg("balances", "one a seat, 2 to 8 seats");
+    const int n = static_cast<int>(k);
+    i128 bal[MAX_SEATS], num[MAX_SEATS];
+    int place[MAX_SEATS];
+    for (int s = 0; s < n; ++s) {
+      bal[s] = arg_amount(PySequence_Fast_GET_ITEM(balances.ptr(), s), "balances", -LIMIT + 1);
+    }
+    settle(bal, n, arg_amount(pot, "pot", 0), num, place);
+    py::list nums, places;
+    for (int s = 0; s < n; ++s) {
+      nums.append(to_py(num[s]));
+      places.append(place[s]);
+    }
+    return py::make_tuple(std::move(nums), std::move(places));
+  }, py::arg("balances"), py::arg("pot"));
+}
+
+}  // namespace
+
 PYBIND11_MODULE(_kernel, m) {
+  add_rules(m);  // _kernel.rules: each rule function for its twin test (issue 41)
   add_call_types(m);
   m.def("bind_state_methods", &bind_state_methods, py::arg("cls"),
         "The stepped calls as builtin methods of the class (KernelState), reading each "

@@ -36,6 +36,30 @@ BUILT = HERE / "_kernel_built.json"
 """The fingerprints the extension beside it was compiled with (written by the build)."""
 REBUILD = "pip install -e . or python setup.py build_ext --inplace"
 
+TWINS: dict[str, tuple[str, ...]] = {
+    "follow": ("standard/obligations.py",),
+    "follow_optional_undertrump": ("optional_undertrump.py",),
+    "house_follow": ("standard/obligations.py", "optional_undertrump.py"),
+    "has_cinch": ("standard/cinch.py",),
+    "highest_trumps": ("standard/cinch.py",),
+    "cinch_narrow": ("standard/cinch.py",),
+    "legal": ("standard/obligations.py", "optional_undertrump.py", "standard/cinch.py",
+              "no_cinch.py"),
+    "trick_winner": ("standard/tricks.py",),
+    "lead": ("standard/lead.py",),
+    "decision_turn": ("standard/decisions.py", "simultaneous_reveal.py"),
+    "draw": ("standard/draw.py",),
+    "hand_antes": ("standard/payout.py", "double_ante.py"),
+    "play_ante": ("standard/payout.py", "double_ante.py"),
+    "penalty": ("standard/payout.py", "pot_limit.py"),
+    "payout": ("standard/payout.py", "pot_limit.py"),
+    "next_dealer": ("standard/payout.py",),
+    "settle": ("standard/payout.py",),
+}  # fmt: skip
+"""Each rule function of the kernel (``bourre.kernel._kernel.rules``, one C++ copy shared
+by its engines) and the rule modules it copies: ``tests/kernel/test_rule_twins.py`` holds
+each to them one by one, hypothesis drawing the hands, tricks, seats, pots and houses."""
+
 _SKIP = {tokenize.COMMENT, tokenize.NL, tokenize.ENCODING}
 
 
