@@ -589,19 +589,65 @@ def test_the_tapped_hand_offers_its_review(client: Any) -> None:
 def test_the_kernel_and_the_python_search_give_the_same_review(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """From trick 2 of the five-player tricks example, the same deals solved by the
-    kernel and by the Python search: the same review, value for value."""
+    """From trick 2 of the five-player tricks example, the same deals (drawn by the
+    kernel) solved by the kernel and by the Python search: the same review, value for
+    value."""
     from bourre.advice import kernel_solver
 
     moments, _ = reviewed(load_script(HANDS / "tricks.hand"))
     later = moments[5:]
     by_kernel = review(later, house="standard", deals=3, seed=2).as_dict()
-    monkeypatch.setattr(kernel_solver, "why_not", lambda state: "(this test)")
+    monkeypatch.setattr(kernel_solver, "why_not_house", lambda house: "(this test)")
     by_python = review(later, house="standard", deals=3, seed=2).as_dict()
     assert set(by_kernel["engines"]) == {"kernel"} and by_python["engines"] == ["python"]
     for a, b in zip(by_kernel["plays"], by_python["plays"], strict=True):
         a.pop("engine"), b.pop("engine")
         assert a == b
+
+
+@pytest.mark.speed
+@pytest.mark.skipif(not kernel.available(), reason="the compiled kernel is not built")
+def test_the_kernel_s_deals_rebuilt_on_the_python_rules_are_the_same_deals() -> None:
+    """The deals the kernel draws for the review and the advice during the hand
+    (bourre.advice.weigh), rebuilt on the Python rules: the same cards in every playing
+    hand, the same discards (R-DRAW), and the same values from the Python search as from
+    the kernel's solver, at every card of session.hand's four hands (exchanges, folded
+    seats, a dealer who threw the upcard, R-DEAL)."""
+    from bourre.advice import kernel_solver
+    from bourre.advice.weigh import _alike, _python_world
+    from bourre.kernel import _kernel
+    from bourre.kernel.rollouts import sample_worlds
+    from bourre.kernel.state import _money
+
+    moments, _ = reviewed(load_script(HANDS / "session.hand"))
+    checked = 0
+    for k, m in enumerate(moments):
+        st = m.state
+        if len(st.legal_cards()) < 2 or k % 3:
+            continue
+        seat = st.current_player()
+        view = st.observation(seat)
+        worlds: list[Any] | None = sample_worlds(
+            st.house, view, 2, random.Random(k), keep=_alike, fold=_alike
+        )
+        assert worlds is not None
+        for w in worlds:  # (none after a renege: no deal holds an illegal card)
+            python = _python_world(st.house, view, w)
+            assert python is not None
+            hs = python.hand
+            assert hs.active == st.hand.active and hs.trick == st.hand.trick
+            for s in hs.active:
+                assert tuple(sorted(hs.hands[s])) == tuple(w.hand(s)), (k, s)
+                assert sorted(hs.discards[s]) == sorted(w.observe(s)[4]), (k, s)
+            rows, _ = _kernel.dd_solve_stepper(w)
+            facts = kernel_solver._facts(st.house)
+            assert isinstance(facts, dict)
+            amount = _money(facts["scale"])
+            by_kernel = [(c, amount(chips[seat])) for c, _, _, chips in rows]
+            by_python = [(v.card, v.chips) for v in solve(python, engine="python").values]
+            assert by_kernel == by_python, k
+            checked += 1
+    assert checked >= 10
 
 
 @pytest.mark.speed

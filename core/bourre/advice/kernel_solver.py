@@ -30,7 +30,7 @@ from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.kernel.state import KernelState, _money
 from bourre.rules.money import Amount
 
-__all__ = ["built", "kernel_solve", "stepped_in_play", "why_not"]
+__all__ = ["built", "kernel_solve", "stepped_in_play", "why_not", "why_not_house"]
 
 _BUILT = _kernel is not None and hasattr(_kernel, "dd_solve")
 """The extension is built, and not older than this module."""
@@ -65,13 +65,22 @@ def stepped_in_play(state: object) -> bool:
     return type(state) is KernelState and state.phase_name == "play"
 
 
-def why_not(state: GameState) -> str | None:
-    """Why the kernel's solver cannot solve ``state`` (``None``: it can)."""
+def why_not_house(house: House) -> str | None:
+    """Why the kernel's solver cannot solve any position of ``house`` (``None``: it can
+    solve a hand of it that the kernel dealt or stepped, a sampled deal included)."""
     if not _BUILT:
         return "the compiled kernel is not built (or older than this module)"
+    facts = _facts(house)
+    return facts if isinstance(facts, str) else None
+
+
+def why_not(state: GameState) -> str | None:
+    """Why the kernel's solver cannot solve ``state`` (``None``: it can)."""
+    why = why_not_house(state.house)
+    if why is not None:
+        return why
     facts = _facts(state.house)
-    if isinstance(facts, str):
-        return facts
+    assert isinstance(facts, dict)
     if type(state) is KernelState:
         return None
     if type(state) is not State:

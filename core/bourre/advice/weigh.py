@@ -24,12 +24,17 @@ import random
 import time
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import bourre.advice.kernel_solver as kernel_solver
 from bourre.advice.solver import Solution, solve
+from bourre.game.observation import Observation
 from bourre.game.state import State
-from bourre.game.worlds import sample_world
-from bourre.kernel import can_play
+from bourre.game.worlds import _replay, sample_world
+from bourre.houses.house import House
+from bourre.kernel import _kernel, can_play
+from bourre.kernel.rollouts import sample_worlds
+from bourre.kernel.state import _money
 from bourre.rules.money import Amount
 
 __all__ = ["Weighing", "engine_of", "weigh"]
@@ -160,16 +165,113 @@ def weigh(
     view = state.observation(seat)
     each: dict[int, list[Amount]] = {c: [] for c in legal}
     tried = 0
+    solved = kernel_solver.why_not_house(state.house) is None
+    worlds = _KernelWorlds(state, view, deals, rng, solved=solved)
     for _ in range(deals):
         if deadline is not None and time.monotonic() > deadline:
             break
         tried += 1
-        world = sample_world(state.house, view, rng)
-        if world is None:
-            continue
-        got = solve(world, plain=plain)
-        if [v.card for v in got.values] != list(legal):
+        got = worlds.next()
+        if got is None:  # the Python rules draw the deal (a house the kernel cannot play)
+            world = sample_world(state.house, view, rng)
+            if world is None:
+                continue
+            got = [(v.card, v.chips) for v in solve(world, plain=plain).values]
+        elif not got:
+            continue  # (no deal agreeing with what the seat saw was found)
+        if [c for c, _ in got] != list(legal):
             continue  # (cannot happen: the same cards are legal in every deal)
-        for v in got.values:
-            each[v.card].append(v.chips)
+        for c, chips in got:
+            each[c].append(chips)
     return made(known, unknown, {c: tuple(x) for c, x in each.items()}, tried)
+
+
+def _alike(card: int) -> float:
+    """Every unseen card as likely anywhere (the deals counted alike, not pimc's guess)."""
+    return 1.0
+
+
+class _KernelWorlds:
+    """The deals of :func:`weigh` drawn by the compiled kernel
+    (:func:`bourre.kernel.rollouts.sample_worlds`: :func:`~bourre.game.worlds.sample_world`'s
+    sampling, the unseen cards dealt alike, a deal the rules refuse drawn again up to 20
+    times, replayed on the kernel's rules), :data:`CHUNK` at a time from ``rng``, so that
+    the same key gives the same deals however many are solved; each solved by the
+    kernel's solver (``_kernel.dd_solve_stepper``), or, when ``solved`` is false
+    (:func:`~bourre.advice.kernel_solver.why_not_house` refuses), the same deal rebuilt on the Python rules
+    and solved by :func:`bourre.advice.solver.solve`.  :meth:`next` gives ``None`` once
+    the kernel cannot draw them (a house it cannot play, a draw from reshuffled
+    discards): the Python rules draw the rest."""
+
+    CHUNK = 50
+    """The deals the kernel draws at a time."""
+
+    def __init__(
+        self, state: State, view: Observation, deals: int, rng: random.Random, *, solved: bool
+    ) -> None:
+        self.state, self.view, self.left, self.rng = state, view, deals, rng
+        self.solved = solved
+        self.off = can_play(state.house) is not None
+        self.ready: list[object | None] = []
+        facts = kernel_solver._facts(state.house)
+        self.amount = _money(facts["scale"]) if isinstance(facts, dict) else None
+
+    def next(self) -> list[tuple[int, Amount]] | None:
+        """The next deal's (card, the seat's chips) for each legal card, in the state's
+        order; ``[]``: no deal agreeing with what the seat saw was found in 20 draws;
+        ``None``: the Python rules draw this deal."""
+        if self.off or self.amount is None:
+            return None
+        if not self.ready:
+            k = min(self.CHUNK, self.left)
+            got = (
+                sample_worlds(self.state.house, self.view, k, self.rng, keep=_alike, fold=_alike)
+                if k > 0
+                else None
+            )
+            if got is None:
+                self.off = True
+                return None
+            self.ready = list(got)
+            self.left -= k
+        world = self.ready.pop(0)
+        if world is None:
+            return []
+        seat = self.view.seat
+        if self.solved:
+            rows, _ = _kernel.dd_solve_stepper(world)
+            return [(card, self.amount(chips[seat])) for card, _, _, chips in rows]
+        python = _python_world(self.state.house, self.view, world)
+        if python is None:
+            return []
+        return [(v.card, v.chips) for v in solve(python, engine="python").values]
+
+
+def _python_world(house: House, view: Observation, world: Any) -> State | None:
+    """The kernel's deal ``world`` (a ``Stepper`` at the point ``view`` describes) on
+    the Python rules: each playing seat's cards as dealt (what it holds and played, less
+    what it drew, plus what it threw, R-DRAW), replayed as :func:`sample_world` replays
+    its own samples.  A folded hand, which the kernel no longer holds and which plays no
+    part in the rest of the hand (R-DECIDE), is dealt the lowest cards nobody else was
+    dealt or drew (the dealer's with the upcard, R-DEAL)."""
+    n, h, up = view.players, view.hand_size, view.upcard
+    played: dict[int, list[int]] = {s: [] for s in range(n)}
+    for s, c in [p for t in view.tricks for p in t.plays] + list(view.trick):
+        played[s].append(c)
+    dealt: dict[int, list[int]] = {}
+    gave: dict[int, list[int]] = {}
+    got: dict[int, list[int]] = {}
+    active = set(view.active)
+    for s in active:
+        seen = world.observe(s)
+        drew, threw = list(seen[17]), list(seen[16])
+        dealt[s] = [c for c in [*seen[3], *played[s]] if c not in drew] + threw
+        gave[s], got[s] = threw, drew
+    placed = {up}.union(*dealt.values(), *got.values())
+    free = iter(c for c in range(52) if c not in placed)
+    for s in range(n):
+        if s not in active:
+            own = [up] if s == view.dealer and up not in dealt.get(view.dealer, ()) else []
+            dealt[s] = own + [next(free) for _ in range(h - len(own))]
+    # (every seat has decided in the play phase: the replay draws nothing from its rng)
+    return _replay(house, view, dealt, gave, got, random.Random(0), None)

@@ -13,10 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from bourre.cli.util import WORKERS_PER_CPU, fail, max_workers, whole_number
-from bourre.sim.runs.run import MAX_SESSIONS
 
 __all__ = [
-    "MAX_SESSIONS",
     "RunOptions",
     "check_bench_bots",
     "check_bot_options",
@@ -98,8 +96,12 @@ MAX_SEED = 200
 def check_numbers(
     sessions: int | None, workers: int | None, chunk: int | None, scheduler: str | None
 ) -> None:
-    """The run options that are numbers, within their bounds (:data:`MAX_SESSIONS`,
-    :func:`max_workers`), and --scheduler against --workers."""
+    """The run options that are numbers, within their bounds
+    (:data:`bourre.sim.runs.run.MAX_SESSIONS`, :func:`max_workers`), and --scheduler
+    against --workers."""
+    # lazy: the runs' modules (the sessions, the bots) load for a run, not at every start
+    from bourre.sim.runs.run import MAX_SESSIONS
+
     if sessions is not None and not 1 <= sessions <= MAX_SESSIONS:
         fail(f"--sessions must be from 1 to {MAX_SESSIONS:,}, not {sessions:,}")
     if workers is not None and not 1 <= workers <= max_workers():
