@@ -5,8 +5,9 @@ what each legal card was worth
   seat playing for itself (R-WIN, R-BOURRE …), and the tricks it made sure of whatever
   the others did (R-SURE's count);
 - *with what the player knew*: the same chips averaged over deals that agree with
-  everything that seat had seen (:func:`bourre.game.worlds.sample_world` from its
-  :class:`~bourre.game.observation.Observation`), each deal solved the same way,
+  everything that seat had seen (:func:`bourre.game.worlds.sample_world`'s sampling
+  from its :class:`~bourre.game.observation.Observation`, drawn by the kernel on a
+  house it plays: :mod:`bourre.advice.weigh`), each deal solved the same way,
 
 and which plays cost something, in words.  A play **costs chips** when another legal
 card was worth more chips with every hand known; it **gives up a sure trick** when

@@ -15,7 +15,13 @@ the same position, deals and seed they give the same values (issue 44).
   solved the same way.  The deals are drawn from ``key``: the same key, the same deals.
 
 A house the compiled kernel plays is solved by the kernel's solver; any other by the
-Python rules with the plain search (every card searched, nothing remembered).
+Python rules with the plain search (every card searched, nothing remembered).  On a
+house the kernel plays, the kernel also draws the deals
+(:func:`bourre.kernel.rollouts.sample_worlds`: ``sample_world``'s sampling on the
+kernel's stream, 50 deals a call) and its solver solves each where it was drawn
+(``_kernel.dd_solve_stepper``): no deal is replayed in Python, the advice's 200 deals in
+about 10 ms (issue 44); the kernel's deals follow the same law as the Python rules'
+draws, not the same draws.
 """
 
 from __future__ import annotations
@@ -225,7 +231,9 @@ class _KernelWorlds:
         if not self.ready:
             k = min(self.CHUNK, self.left)
             got = (
-                sample_worlds(self.state.house, self.view, k, self.rng, keep=_alike, fold=_alike)
+                sample_worlds(
+                    self.state.house, self.view, k, self.rng, keep=_alike, fold=_alike, misses=True
+                )
                 if k > 0
                 else None
             )

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal, overload
 
 from bourre.game.actions import Action
 from bourre.game.observation import Observation
@@ -377,6 +377,7 @@ def _view(
     }
 
 
+@overload
 def sample_worlds(
     house: House,
     view: Observation,
@@ -386,13 +387,43 @@ def sample_worlds(
     keep: Weight,
     fold: Weight,
     tries: int = 20,
-) -> list[object] | None:
+    misses: Literal[False] = False,
+) -> list[object] | None: ...
+
+
+@overload
+def sample_worlds(
+    house: House,
+    view: Observation,
+    count: int,
+    rng: random.Random,
+    *,
+    keep: Weight,
+    fold: Weight,
+    tries: int = 20,
+    misses: Literal[True],
+) -> list[object | None] | None: ...
+
+
+def sample_worlds(
+    house: House,
+    view: Observation,
+    count: int,
+    rng: random.Random,
+    *,
+    keep: Weight,
+    fold: Weight,
+    tries: int = 20,
+    misses: bool = False,
+) -> list[object] | list[object | None] | None:
     """Up to ``count`` worlds of :func:`bourre.game.worlds.sample_deal`'s making (the same
     sampling: the unseen cards dealt by the weights ``keep`` and ``fold``, the samples
     the rules refuse drawn again up to ``tries`` times), sampled and replayed by the
     kernel on a stream seeded from ``rng`` (not ``rng``'s own draws), opponents whose
     decision is still secret deciding as the heuristic bot; worlds for
-    :func:`world_rollouts`.  ``None`` when the Python rules must sample them."""
+    :func:`world_rollouts`.  ``None`` when the Python rules must sample them.  A world
+    for which no sample was found in ``tries`` draws is left out, or with ``misses`` is
+    ``None`` in its place (``count`` items)."""
     phase = _PHASES.get(view.phase)
     if not _BUILT or phase is None or can_play(house) is not None:
         return None
@@ -404,4 +435,4 @@ def sample_worlds(
     got = _kernel.sample_worlds(facts, w, count, tries, _powers(keep), _powers(fold))
     if type(got) is int:  # a draw from reshuffled discards: the Python rules sample
         return None
-    return [x for x in got if x is not None]
+    return list(got) if misses else [x for x in got if x is not None]
