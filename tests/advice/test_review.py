@@ -650,6 +650,27 @@ def test_the_kernel_s_deals_rebuilt_on_the_python_rules_are_the_same_deals() -> 
     assert checked >= 10
 
 
+@pytest.mark.skipif(not kernel.available(), reason="the compiled kernel is not built")
+def test_a_deal_the_kernel_finds_no_sample_for_is_counted_as_tried() -> None:
+    """Late in tricks.hand the voids shown refuse most samples (R-FOLLOW): with one draw a
+    deal, the kernel's misses keep their place (``misses=True``), so the weighing counts
+    them as deals tried that could not agree with what the player saw, as the Python
+    rules' draws are counted."""
+    from bourre.advice.weigh import _alike
+    from bourre.kernel.rollouts import sample_worlds
+
+    moments, _ = reviewed(load_script(HANDS / "tricks.hand"))
+    st = moments[15].state
+    view = st.observation(st.current_player())
+    kept = sample_worlds(st.house, view, 60, random.Random(1), keep=_alike, fold=_alike, tries=1)
+    every = sample_worlds(
+        st.house, view, 60, random.Random(1), keep=_alike, fold=_alike, tries=1, misses=True
+    )
+    assert kept is not None and every is not None and len(every) == 60
+    assert 0 < len(kept) < 60 and [w for w in every if w is not None] != []
+    assert sum(w is not None for w in every) == len(kept)
+
+
 @pytest.mark.speed
 def test_the_review_page_says_the_caveat_after_a_renege_once_a_hand(client: Any) -> None:
     text = (HANDS / "session.hand").read_text(encoding="utf-8")
