@@ -205,3 +205,31 @@ def test_no_deal_gives_the_values_with_every_hand_known_only() -> None:
         "5♥ and A♥ are worth the same with every hand known: play any of them.",
     ]
     assert "on average" not in out and "deals that agree" not in out
+
+
+def test_the_python_rules_draw_the_rest_when_the_kernel_cannot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When the kernel cannot draw a deal (a draw from reshuffled discards, R-RESHUFFLE,
+    or a house it cannot play) the Python rules draw the rest from the same key: every
+    deal asked for is still weighed, the first batch the kernel's."""
+    from bourre.advice import weigh as module
+
+    real = module.sample_worlds
+    calls: list[int] = []
+
+    def first_batch_only(*args: Any, **kw: Any) -> Any:
+        calls.append(args[2])
+        return real(*args, **kw) if len(calls) == 1 else None
+
+    done = referee(load_script(DISPUTE))
+    kernel_only = advise_in_hand(done.state, index=2, house="standard", deals=50, seed=5)
+    monkeypatch.setattr(module, "sample_worlds", first_batch_only)
+    mixed = advise_in_hand(done.state, index=2, house="standard", deals=80, seed=5)
+    assert calls == [50, 30] and mixed.deals == 80
+    for a, b in zip(
+        sorted(kernel_only.cards, key=lambda c: c.card),
+        sorted(mixed.cards, key=lambda c: c.card),
+        strict=True,
+    ):
+        assert b.each[:50] == a.each and len(b.each) == 80
