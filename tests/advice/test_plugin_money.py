@@ -342,3 +342,46 @@ def test_a_follow_rule_or_an_amount_the_kernel_does_not_hold_is_charted_on_pytho
     assert got.engine == "python" and "amount" in (got.why_python or "")
     with pytest.raises(ChartError, match="amount"):
         chart("standard+elevenths", players=3, hands=4, classes=rows, engine="kernel")
+
+
+def test_the_plugin_is_asked_once_a_different_result_or_at_every_hand(
+    registry: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kernel's batches remember a plugin's checked answer for each different hand
+    result (a rule is a function of the result: the conformance kit's determinism
+    check); with ``REMEMBER`` off it is asked at every played-out hand, as the Python
+    rules ask it, and the rows are the same."""
+    from bourre.rules import HandOutcome, PlayResult
+    from bourre_variants.standard.payout import payout as standard_payout
+
+    seen: list[tuple[Any, ...]] = []
+
+    class Spy(Variant):
+        name = "spy"
+        builds_on = ("standard",)
+
+        @hookimpl
+        def bourre_payout(self, table: TableSettings) -> Any:
+            def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
+                seen.append((result.pot_at_stake, tuple(result.active), tuple(result.tricks_won)))
+                return standard_payout(result, penalty)
+
+            return payout
+
+    reg = load_registry(extra=[("spy", plugin("spy", Spy))])
+    h = House("spy+table(players=4)", registry=reg)
+    args = _batch(h, 30)
+    rows = []
+    for remember in (False, True):
+        monkeypatch.setattr(rollouts, "REMEMBER", remember)
+        monkeypatch.setattr(rollouts, "_WATCHES", [])
+        seen.clear()
+        got = rollouts.decision_rows(h, *args)
+        assert got is not None
+        rows.append(got.flat)
+        played = sum(len(o) + 1 for o in args[-2])  # (every option and the pass)
+        if remember:
+            assert len(seen) == len(set(seen)) < played
+        else:
+            assert len(seen) >= played - 30 and len(set(seen)) < len(seen)
+    assert rows[0] == rows[1] == python_rows(h, *args).flat

@@ -209,9 +209,11 @@ KERNEL_CHART_SECONDS = 10.0
 kernel (measured: 10.0 s of CPU, docs/performance.md)."""
 KERNEL_CHART_HANDS = 800
 """The kernel's default hands a cell that :data:`KERNEL_CHART_SECONDS` is measured with."""
-SAMPLE_DEALS = 150
+SAMPLE_DEALS = 300
 """Deals of the quick sample that weighs a chart asking a plugin's rule through Python
 against a built-in house's (:func:`chart_ratio`)."""
+WARM_SAMPLES = 4
+"""Samples played first, untimed (:func:`chart_ratio`)."""
 
 
 def chart_notice(
@@ -256,29 +258,31 @@ def chart_notice(
 def chart_ratio(house: House) -> float | None:
     """How many times the built-in ``standard`` house's time (the same number of players)
     the kernel's advice deals of ``house`` take, asking its plugin's rules through
-    Python: a quick timed sample of :data:`SAMPLE_DEALS` deals of each
-    (:func:`bourre.kernel.rollouts.decision_rows`, on seeds of their own); ``None`` when
-    the kernel does not play them."""
+    Python: a quick sample of :data:`SAMPLE_DEALS` deals of each
+    (:func:`bourre.kernel.rollouts.decision_rows`, on seeds of their own), timed in CPU
+    after :data:`WARM_SAMPLES` times as many to warm up (the house read once; the
+    plugin's answers remembered, as the chart's hundreds of thousands of hands find them
+    remembered); ``None`` when the kernel does not play them."""
     n = house.table.players
     plain = House(f"standard+table(players={n})")
     times = []
     for h in (house, plain):
-        start = time.perf_counter()
         try:
-            played = _sample_rows(h)
+            if not all(_sample_rows(h, f"warm:{k}") for k in range(WARM_SAMPLES)):
+                return None
+            start = time.process_time()
+            _sample_rows(h, "timed")
+            times.append(time.process_time() - start)
         except Exception:  # the chart itself will say what is wrong with the house
             return None
-        if not played:
-            return None
-        times.append(time.perf_counter() - start)
     return times[0] / times[1] if times[1] > 0 else None
 
 
-def _sample_rows(house: House) -> bool:
+def _sample_rows(house: House, seed: str) -> bool:
     """:data:`SAMPLE_DEALS` deals of place 1 played out by the kernel, keeping every card
     and throwing one (R-DRAW), from the first pot; whether the kernel played them."""
     n, size = house.table.players, house.rules.hand_size
-    rng = random.Random("forecast")
+    rng = random.Random(f"forecast:{seed}")
     hands, ups = [], []
     for _ in range(SAMPLE_DEALS):
         cards = rng.sample(range(52), size + 1)
