@@ -30,6 +30,7 @@ import pytest
 from conftest import plugin
 
 import bourre.houses.house as house_module
+from bourre import kernel
 from bourre.advice.advise import advise
 from bourre.advice.chart import ChartError, HandClass, chart
 from bourre.game import Game
@@ -226,8 +227,8 @@ def python_rows(
         else:
             flat.extend((0.0, 0.0, 0.0))
     starts = [0]
-    for o in options:
-        starts.append(starts[-1] + 3 * (len(o) + 1))
+    for opts in options:
+        starts.append(starts[-1] + 3 * (len(opts) + 1))
     return DecisionRows(status, flat, starts)
 
 
@@ -278,7 +279,7 @@ def test_the_kernels_rows_of_a_plugins_money_rule_are_the_python_rules(
     """Every option of every deal: the same pot taker, bourré and chips on both; and the
     plugin changed them (the built-in house's rows on the same deals differ)."""
     h = House(spec)
-    assert rollouts.can_play(h, hooks=rollouts.ADVICE_HOOKS) is None
+    assert kernel.can_play(h, hooks=rollouts.ADVICE_HOOKS) is None
     args = _batch(h, 40)
     k = rollouts.decision_rows(h, *args)
     assert k is not None

@@ -205,25 +205,26 @@ class _Watch:
 
     def __init__(self, facts: dict[str, Any]) -> None:
         self.refused = False
-        money, penalty = facts.get("money_hook"), facts.get("penalty_hook")
+        money: Any = facts.get("money_hook")
+        penalty: Any = facts.get("penalty_hook")
         paid_memo: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Any] = {}
         pays_memo: dict[int, Any] = {}
 
-        def paid(pot: int, active: list[int], won: list[int]) -> tuple[int, ...] | None:
+        def paid(pot: int, active: list[int], won: list[int]) -> Any:  # (the hook's answer)
             key = (pot, tuple(active), tuple(won))
-            got: tuple[int, ...] | None = paid_memo.get(key, paid_memo)
+            got: Any = paid_memo.get(key, paid_memo)
             if got is paid_memo:
-                got = money(pot, active, won)  # type: ignore[misc]
+                got = money(pot, active, won)
                 if REMEMBER and len(paid_memo) < REMEMBERED:
                     paid_memo[key] = got
             if got is None or (type(got) is tuple and len(got) > 5 and got[5] < 0):
                 self.refused = True
             return got
 
-        def pays(pot: int) -> int | None:
-            got: int | None = pays_memo.get(pot, pays_memo)
+        def pays(pot: int) -> Any:  # (the hook's answer)
+            got: Any = pays_memo.get(pot, pays_memo)
             if got is pays_memo:
-                got = penalty(pot)  # type: ignore[misc]
+                got = penalty(pot)
                 if REMEMBER and len(pays_memo) < REMEMBERED:
                     pays_memo[pot] = got
             if got is None:
