@@ -151,7 +151,8 @@ def decision_rows(
 
     A house whose only plugin rules are a penalty or a payout (:data:`ADVICE_HOOKS`) is
     played here too, the kernel asking the plugin's checked component through Python at
-    each played-out hand's end, as the Python rules ask it (R-BOURRE, R-WIN, R-SOLE);
+    each played-out hand's end, as the Python rules ask it (R-BOURRE, R-WIN, R-SOLE;
+    each different hand result once: :class:`_Watch`);
     ``None`` when an answer is not a whole number of the kernel's units (the Python rules
     then play the batch, never a rounded amount)."""
     if not _ROWS or can_play(house, hooks=ADVICE_HOOKS) is not None:
@@ -161,9 +162,9 @@ def decision_rows(
     if units is None:
         return None
     watch = _watched(house, facts)
+    refused = [False]
     if watch is not None:
-        facts = watch.facts
-        watch.refused = False
+        facts, refused = watch.bind()
     status, flat = _kernel.advice_rows(
         facts,
         seat,
@@ -176,7 +177,7 @@ def decision_rows(
         options,
         passing,
     )
-    if (watch is not None and watch.refused) or UNHELD in status:
+    if refused[0] or UNHELD in status:
         return None
     starts = [0, *itertools.accumulate(3 * (len(o) + 1) for o in options)]
     return DecisionRows(status, flat, starts)
@@ -191,24 +192,31 @@ REMEMBERED = 4096
 
 
 class _Watch:
-    """A house's facts for the advice batches, its money hooks wrapped:
+    """A house's money hooks for the advice batches (:meth:`bind`, once a batch):
 
     - remembered: a plugin's penalty and payout are functions of the hand's result
       (the pot at stake, who played, the tricks: a component that keeps state between
       calls fails the conformance kit's ``determinism`` check), so each different result
-      is asked once and its checked answer (the guard's, R-WIN … R-ANTE) kept, when
-      :data:`REMEMBER` (a chart's hundreds of thousands of hands end in a few hundred
-      different results);
-    - watched: ``refused`` is set when a hook answers what the kernel will not hold
+      is asked once and its checked answer (the guard's, R-WIN … R-ANTE) kept for the
+      house, when :data:`REMEMBER` (a chart's hundreds of thousands of hands end in a
+      few hundred different results);
+    - watched: a batch's flag is set when a hook answers what the kernel will not hold
       (``None``, or a pot below nothing), so the batch is the Python rules' (an extension
-      that marks such a deal itself, :data:`UNHELD`, says so per deal too)."""
+      that marks such a deal itself, :data:`UNHELD`, says so per deal too).  The flag is
+      the batch's own: a hook runs Python, so another thread's batch may run meanwhile."""
 
     def __init__(self, facts: dict[str, Any]) -> None:
-        self.refused = False
+        self.facts = facts
+        self.paid: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Any] = {}
+        self.pays: dict[int, Any] = {}
+
+    def bind(self) -> tuple[dict[str, Any], list[bool]]:
+        """The facts a batch gives the kernel, and the batch's flag (``[True]``: an
+        answer the kernel will not hold)."""
+        facts, paid_memo, pays_memo = self.facts, self.paid, self.pays
         money: Any = facts.get("money_hook")
         penalty: Any = facts.get("penalty_hook")
-        paid_memo: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Any] = {}
-        pays_memo: dict[int, Any] = {}
+        refused = [False]
 
         def paid(pot: int, active: list[int], won: list[int]) -> Any:  # (the hook's answer)
             key = (pot, tuple(active), tuple(won))
@@ -218,7 +226,7 @@ class _Watch:
                 if REMEMBER and len(paid_memo) < REMEMBERED:
                     paid_memo[key] = got
             if got is None or (type(got) is tuple and len(got) > 5 and got[5] < 0):
-                self.refused = True
+                refused[0] = True
             return got
 
         def pays(pot: int) -> Any:  # (the hook's answer)
@@ -228,14 +236,15 @@ class _Watch:
                 if REMEMBER and len(pays_memo) < REMEMBERED:
                     pays_memo[pot] = got
             if got is None:
-                self.refused = True
+                refused[0] = True
             return got
 
-        self.facts = {
+        bound = {
             **facts,
             "money_hook": None if money is None else paid,
             "penalty_hook": None if penalty is None else pays,
         }
+        return bound, refused
 
 
 _WATCHES: list[tuple[House, _Watch]] = []
