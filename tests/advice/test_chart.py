@@ -1,7 +1,8 @@
 """``bourre chart HOUSE`` (issue 31, item 4): the strategy chart of a house.  The hand
 classes and their sampling against an independent count and a rejection sampler, the
 cells against ``advise`` run hand by hand, the command's grid, JSON, HTML, ``--versus``
-marking, its refusals, and a house with a third-party variant (the Python rules)."""
+marking, its refusals, and a house with a third-party variant (its money rule asked
+through Python by the kernel: tests/advice/test_plugin_money.py)."""
 
 from __future__ import annotations
 
@@ -344,20 +345,25 @@ def split_pot(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     return module
 
 
-def test_a_third_party_house_is_charted_on_the_python_rules(split_pot: ModuleType) -> None:
+def test_a_third_party_money_rule_is_charted_on_the_kernel(split_pot: ModuleType) -> None:
+    """A plugin's payout (the example split-pot) is asked through Python by the kernel's
+    advice deals (issue 41): said before the run, with the path and about how long."""
     r = _run("standard+split-pot", "--players", "3", "--hands", "3", "--json", "-")
     assert r.exit_code == 0, r.output  # type: ignore[attr-defined]
     data = json.loads(r.stdout)  # type: ignore[attr-defined]
-    assert data["engine"] == "python" and "split-pot" in data["why_python"]
+    if not KERNEL:
+        assert data["engine"] == "python" and data["why_python"]
+        return
+    assert data["engine"] == "kernel" and data["why_python"] is None
+    assert data["asked_through_python"] == ["split-pot (bourre_payout)"]
     said, first = r.stderr.splitlines()[:2]  # type: ignore[attr-defined]
-    # said before the run (issue 41): which hook forces the Python rules, about how long
-    assert said.startswith("bourre: standard+split-pot plays on the Python rules (its"), said
-    assert "bourre_payout is split-pot's, a plugin's" in said and "3 hands a cell" in said
-    assert "played by the Python rules" in first and "slower" in first, first
-    assert "split-pot" in first
-    r = _run("standard+split-pot", "--players", "3", "--hands", "3", "--engine", "kernel")
-    assert r.exit_code == 2
-    assert r.stderr.startswith("bourre: --engine: the kernel cannot play standard+split-pot")  # type: ignore[attr-defined]
+    # said before the run (issue 41): which path, asking which rule, about how long
+    assert said.startswith(
+        "bourre: standard+split-pot plays on the compiled kernel, asking the"
+        " plugin for split-pot's payout at every hand: the chart takes"
+    ), said
+    assert "with 3 hands a cell (the built-in houses' chart:" in said, said
+    assert "played by the kernel, asking split-pot's payout through Python" in first, first
 
 
 @pytest.mark.slow
@@ -391,8 +397,10 @@ def test_the_readme_commands_run(split_pot: ModuleType) -> None:
 
 def test_the_hands_by_default_follow_the_engine(split_pot: ModuleType) -> None:
     rows = [HandClass(4, None, (0, 1, 2, 3), or_more=True)]
-    slow = chart("standard+split-pot", players=2, classes=rows)
+    slow = chart("standard+split-pot", players=2, classes=rows, engine="python")
     assert slow.engine == "python" and slow.hands == 60 == slow.cells[0][0].hands
+    plugin = chart("standard+split-pot", players=2, classes=rows)  # (the kernel, asking it)
+    assert plugin.hands == (800 if KERNEL else 60)
     fast = chart("standard", players=2, classes=rows)
     assert fast.hands == (800 if KERNEL else 60)
 

@@ -565,3 +565,70 @@ def test_a_hooks_answer_is_checked_by_the_extension(
     else:
         with pytest.raises(expect):
             _kernel.play_shared(facts, bots, ["0"], Fraction, False)
+
+
+# -- advice's deals (the chart, advise): a plugin's money rule asked through Python -------
+
+
+def test_advice_deals_accept_a_money_rule_only() -> None:
+    """``can_play(..., hooks=MONEY_HOOKS)``: what the kernel's advice batches ask
+    (bourre.kernel.rollouts.ADVICE_HOOKS): a penalty or a payout; a follow rule or a
+    trick winner is named and left to the Python rules."""
+    from bourre.kernel.hooks import MONEY_HOOKS
+
+    for spec in ("standard+split-pot", "pot-plus-one+double-ante", "my-limit"):
+        assert kernel.can_play(house(spec), hooks=MONEY_HOOKS) is None, spec
+    for spec, hook in (
+        ("standard+suit-only", "suit-only (bourre_follow)"),
+        ("suit-only+split-pot", "suit-only (bourre_follow)"),
+        ("standard+low-wins", "low-wins (bourre_trick_winner)"),
+    ):
+        why = kernel.can_play(house(spec), hooks=MONEY_HOOKS)
+        assert why is not None and hook in why and "split-pot" not in why, spec
+        assert "bourre_penalty or bourre_payout" in why, why
+    assert kernel.can_play(House("standard"), hooks=MONEY_HOOKS) is None
+
+
+def _advice_call(facts: dict[str, Any]) -> tuple[list[int], list[float]]:
+    hand = [15, 17, 29, 31, 44]  # (a weak hand, no trump: the upcard 1, a spade)
+    got: tuple[list[int], list[float]] = _kernel.advice_rows(
+        facts, 1, 0, 5 * facts["scale"], [], [hand] * 12, [1] * 12, list(range(1, 49)),
+        [[[], hand[:1]]] * 12, True,
+    )  # fmt: skip
+    return got
+
+
+def test_advice_rows_ask_the_plugins_payout_and_penalty() -> None:
+    """The extension's advice batch calls the money hooks it is given (the GIL held:
+    advice_rows releases it nowhere) and reads their answers into the rows."""
+    calls: list[int] = []
+    facts, _ = _facts_with("standard+pot-plus-one")
+    real = facts["penalty_hook"]
+
+    def counted(pot: int) -> Any:
+        calls.append(pot)
+        return real(pot)
+
+    base = _advice_call(_facts_with("standard")[0])
+    plus = _advice_call({**facts, "penalty_hook": counted})
+    assert calls and base[0] == plus[0] == [0] * 12
+    bourre = [i for i in range(0, len(plus[1]), 3) if plus[1][i + 1]]
+    assert bourre  # a bourré option: paid the pot plus one, not the pot
+    assert all(plus[1][i + 2] == base[1][i + 2] - 1 for i in bourre)
+
+
+@pytest.mark.skipif(
+    not hasattr(_kernel, "ADVICE_UNHELD"),
+    reason="the extension does not yet mark a deal whose money it could not hold (status 4,"
+    " ADVICE_UNHELD): the change to advice_rows awaits the split of _kernel.cpp; until then"
+    " bourre.kernel.rollouts watches the hooks' answers itself",
+)
+def test_advice_rows_mark_a_deal_whose_money_the_kernel_does_not_hold() -> None:
+    """A hook's answer the kernel will not hold (``None``: not a whole number of its
+    units) marks the deal, status 4, never a row read from an unfinished payout."""
+    assert _kernel.ADVICE_UNHELD == 4
+    for key, hook in (("money_hook", lambda p, a, w: None), ("penalty_hook", lambda p: None)):
+        spec = "standard+split-pot" if key == "money_hook" else "standard+pot-plus-one"
+        facts, _ = _facts_with(spec, **{key: hook})
+        status, _ = _advice_call(facts)
+        assert 4 in status, key

@@ -101,7 +101,7 @@ def test_a_plugins_money_rule_on_the_kernel_is_named_with_the_time(
     reg = load_registry(extra=[("my-penalty", plugin("my-penalty", MyPenalty))])
     house = House("standard+my-penalty", registry=reg)
     assert forecast.why_python(house, "heuristic", hooks=True) is None
-    # the chart (rollouts, the solver) plays it on the Python rules, and says so
+    # rollouts and the solver play it on the Python rules, and say so
     assert (
         forecast.why_python(house, "heuristic") == "its bourre_penalty is my-penalty's, a plugin's"
     )
@@ -130,3 +130,42 @@ class MyPenalty(Variant):
     @hookimpl
     def bourre_penalty(self, table: TableSettings) -> Any:
         return lambda pot: pot + 1
+
+
+def test_the_chart_of_a_plugins_money_rule_says_the_kernel_and_the_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``bourre chart`` of a house whose only plugin rule is a penalty: the kernel's
+    advice deals ask it through Python; said before the run, with the path and the time
+    weighed by a quick sample against the built-in house's."""
+    if not kernel.available():
+        pytest.skip("the compiled kernel is not built: every house is on the Python rules")
+    reg = load_registry(extra=[("my-penalty", plugin("my-penalty", MyPenalty))])
+    house = House("standard+my-penalty", registry=reg)
+    assert forecast.why_python(house, "heuristic", hooks=forecast.ADVICE_HOOKS) is None
+    monkeypatch.setattr(forecast, "chart_ratio", lambda h: 2.0 if h is house else 1.0)
+    line = forecast.chart_notice([house], 5, None)
+    assert line == (
+        "standard+my-penalty plays on the compiled kernel, asking the plugin for my-penalty's"
+        " penalty when someone is bourré: the chart takes about 20 s with 800 hands a cell"
+        " (the built-in houses' chart: about 10 s)"
+    )
+    # against a built-in house (--versus): both charted, the plugin's at twice the time
+    line = forecast.chart_notice([house, House("standard")], 5, 400)
+    assert line is not None and "about 15 s with 400 hands a cell" in line, line
+    assert forecast.chart_notice([house], 5, None, engine="python") is None
+    assert forecast.chart_notice([House("standard")], 5, None) is None
+
+
+def test_the_chart_sample_is_real_and_refuses_what_the_kernel_does_not_play() -> None:
+    """:func:`forecast.chart_ratio` times real batches (a positive ratio) for a house the
+    kernel's advice deals play, and gives none for one they do not (a plugin's ante)."""
+    if not kernel.available():
+        pytest.skip("the compiled kernel is not built: every house is on the Python rules")
+    reg = load_registry(extra=[("my-penalty", plugin("my-penalty", MyPenalty))])
+    ratio = forecast.chart_ratio(House("standard+my-penalty", registry=reg))
+    assert ratio is not None and ratio > 0
+    assert forecast.chart_ratio(plugin_house()) is None
+    line = forecast.chart_notice([plugin_house()], 5, None)
+    assert line is not None and line.startswith("standard+copied-ante plays on the Python rules (")
+    assert "its bourre_ante is copied-ante's, a plugin's" in line

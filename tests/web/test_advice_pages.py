@@ -196,7 +196,7 @@ def test_the_chart_is_a_page_of_serve(small: None, monkeypatch: pytest.MonkeyPat
 def test_a_house_the_kernel_cannot_play_is_not_charted_here(
     small: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(charts, "can_play", lambda house, bots: "a third-party variant")
+    monkeypatch.setattr(charts, "can_play", lambda house, bots, **kw: "a third-party variant")
     r = client.get("/chart?house=standard")
     assert r.status_code == 400
     assert "minutes of work" in r.text and "bourre chart &#39;standard&#39; --html" in r.text

@@ -38,6 +38,8 @@ from bourre.game.actions import discard
 from bourre.game.botmaking import make_bot
 from bourre.game.engines import choose
 from bourre.houses.house import House
+from bourre.kernel import python_hooks
+from bourre.kernel.hooks import asked_words
 from bourre.kernel.rollouts import decision_rows
 from bourre.rules.cards import CardError, card_symbol, parse_card
 from bourre.rules.money import Amount, chips
@@ -121,6 +123,9 @@ class Advice:
     opponents: str = "heuristic"
     """Who the others are: ``"heuristic"`` (they decide as the heuristic bot) or
     ``"equilibrium"`` (they decide by the house's equilibrium chart)."""
+    asked: tuple[str, ...] = ()
+    """The plugin's rules the kernel asked through Python (``"split-pot (bourre_payout)"``:
+    a house whose only plugin rules are a penalty or a payout, issue 41)."""
 
     @property
     def against(self) -> str:
@@ -211,7 +216,7 @@ class Advice:
             out += [f"  {_capital(o.label)}: {_odds(o)}." for o in rest]
         out.append(
             f"From {self.hands:,} simulated deals (seed {self.seed}, the same deals for every"
-            f" choice, {ENGINE_WORDS.get(self.engine, self.engine)}): the others "
+            f" choice, {self.engine_words()}): the others "
             + (
                 "decide by the equilibrium chart of the house (bourre chart HOUSE"
                 " --equilibrium) and exchange and play as the heuristic bot"
@@ -223,6 +228,13 @@ class Advice:
             " paid are sunk); each range holds the true figure 19 times in 20."
         )
         return out
+
+    def engine_words(self) -> str:
+        """Who played the options out, in words (and the plugin's rules asked)."""
+        words = ENGINE_WORDS.get(self.engine, self.engine)
+        if self.engine == "kernel" and self.asked:
+            words += f", asking {asked_words(self.asked)} through Python"
+        return words
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -237,6 +249,7 @@ class Advice:
             "hands": self.hands,
             "seed": self.seed,
             "engine": self.engine,
+            "asked_through_python": list(self.asked),
             "opponents": self.opponents,
             "against": self.against,
             "forced": self.forced,
@@ -510,6 +523,7 @@ def advise(
         hands=hands,
         seed=seed,
         engine=ran,
+        asked=python_hooks(h0) if ran == "kernel" else (),
         plays=tuple(plays),
         passing=passing,
         forced=forced,

@@ -39,8 +39,9 @@ from bourre.game import Game
 from bourre.game.botmaking import make_bot
 from bourre.game.engines import choose
 from bourre.houses.house import House
-from bourre.kernel import can_play
-from bourre.kernel.rollouts import _BUILT, decision_rows
+from bourre.kernel import can_play, python_hooks
+from bourre.kernel.hooks import asked_words
+from bourre.kernel.rollouts import _BUILT, ADVICE_HOOKS, decision_rows
 from bourre.rules.money import Amount
 
 __all__ = ["Cell", "Chart", "ChartError", "HandClass", "chart", "hand_classes"]
@@ -315,6 +316,10 @@ class Chart:
     seconds: float
     versus: Chart | None = None
     deals: int = field(default=0)
+    asked: tuple[str, ...] = ()
+    """The plugin's rules the kernel asked through Python (``"split-pot (bourre_payout)"``:
+    a house whose only plugin rules are a penalty or a payout, issue 41); none for a
+    built-in house or the Python rules."""
 
     def changed(self, row: int, place: int) -> bool:
         """Whether the answer at ``row``, ``place`` differs from ``versus``'s."""
@@ -331,6 +336,8 @@ class Chart:
 
     def engine_words(self) -> str:
         if self.engine == "kernel":
+            if self.asked:
+                return f"played by the kernel, asking {asked_words(self.asked)} through Python"
             return "played by the kernel"
         why = f" ({self.why_python})" if self.why_python else ""
         return f"played by the Python rules, card by card{why}: slower"
@@ -429,6 +436,7 @@ class Chart:
             "engine": self.engine,
             "against": AGAINST,
             "why_python": self.why_python,
+            "asked_through_python": list(self.asked),
             "deals": self.deals,
             "seconds": round(self.seconds, 3),
             "places": list(range(1, self.players + 1)),
@@ -679,7 +687,11 @@ def chart(
         why = "as asked"
     else:
         for h in houses:
-            reason = can_play(h, "heuristic") if _BUILT else "the kernel is not built"
+            reason = (
+                can_play(h, "heuristic", hooks=ADVICE_HOOKS)
+                if _BUILT
+                else "the kernel is not built"
+            )
             if reason is not None:
                 why = f"the kernel cannot play {h.spec}: {reason}"
                 break
@@ -689,7 +701,10 @@ def chart(
     try:
         return _draw(houses, hands or HANDS[ran], seed, ran, why, classes, progress)
     except _KernelCannot:
-        why = "the kernel does not play every seat's turn of this house"
+        why = (
+            "the kernel does not play every seat's turn of this house, or a plugin's"
+            " amount is not one it holds"
+        )
         if wanted == "kernel":
             raise ChartError("engine", why) from None
         return _draw(houses, hands or HANDS["python"], seed, "python", why, classes, progress)
@@ -739,6 +754,7 @@ def _draw(
             why_python=why,
             seconds=clocks[k],
             deals=t.deals,
+            asked=python_hooks(t.house) if engine == "kernel" else (),
         )
         for k, t in enumerate(tables)
     ]

@@ -32,7 +32,7 @@ import importlib
 import math
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -324,28 +324,43 @@ def _make_plan(house: House, bots: BotsArg) -> _Plan | str:
     return _Plan(facts, kinds, shared, random_seated, names, facts["scale"], n)
 
 
-def can_play(house: House, bots: BotsArg = "random", *, hooks: bool = False) -> str | None:
+def can_play(
+    house: House, bots: BotsArg = "random", *, hooks: bool | Collection[str] = False
+) -> str | None:
     """``None`` if the kernel can play ``house`` with ``bots``, else why not (naming the
     component: a third-party variant or bot, a table it does not play).
 
     A house with a plugin's penalty, payout, follow rule or trick winner
     (:func:`python_hooks`) is played by the kernel's whole sessions and its state API,
     which ask the plugin through Python (a follow rule: whole sessions only):
-    ``hooks=True`` asks for those uses; the default asks for every use of the kernel
-    (its solver, rollouts and sampled worlds play the built-in rules only), so such a
-    house is refused, naming the plugin's hooks."""
+    ``hooks=True`` asks for those uses; a collection of hook names (advice's deals:
+    :data:`bourre.kernel.hooks.MONEY_HOOKS`, the kernel's advice batches ask a plugin's
+    penalty and payout) accepts a house whose plugin rules are only those; the default
+    asks for every use of the kernel (its solver, rollouts and sampled worlds play the
+    built-in rules only), so such a house is refused, naming the plugin's hooks."""
     if _kernel is None:
         return _WHY_NOT
     p = _plan(house, bots)
     if isinstance(p, str):
         return p
-    if p.house["through"] and not hooks:
+    through: tuple[str, ...] = p.house["through"]
+    if not through or hooks is True:
+        return None
+    asked = () if hooks is False else tuple(hooks)
+    beyond = [x for x in through if x[:-1].split(" (", 1)[-1] not in asked]
+    if not beyond:
+        return None
+    if asked:
         return (
-            f"{', '.join(p.house['through'])}: a plugin's rule that the kernel asks through"
-            " Python in whole sessions only; the solver, rollouts and sampled worlds play it"
-            " on the Python rules"
+            f"{', '.join(beyond)}: a plugin's rule that the kernel asks through Python in"
+            f" whole sessions only; here it asks only a plugin's {' or '.join(asked)}, so the"
+            " Python rules play it"
         )
-    return None
+    return (
+        f"{', '.join(through)}: a plugin's rule that the kernel asks through"
+        " Python in whole sessions only; the solver, rollouts and sampled worlds play it"
+        " on the Python rules"
+    )
 
 
 def python_hooks(house: House) -> tuple[str, ...]:

@@ -28,7 +28,7 @@ rules' hand for hand, never rounded.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -40,6 +40,7 @@ __all__ = [
     "CARD_HOOKS",
     "MONEY_HOOKS",
     "WIDEN",
+    "asked_words",
     "follow_hook",
     "money_hook",
     "penalty_hook",
@@ -87,6 +88,17 @@ def through_python(house: House, kernel_variants: frozenset[str] | set[str]) -> 
         else:
             return f"the house has checked third-party components: {', '.join(house.guarded)}"
     return through
+
+
+def asked_words(asked: Sequence[str]) -> str:
+    """The plugin's rules the kernel asks through Python (``"variant (hook)"``, as
+    :func:`through_python` names them), as a card player reads them:
+    ``("split-pot (bourre_payout)",)`` → ``"split-pot's payout"``."""
+    out = []
+    for x in asked:
+        name, hook = x[:-1].split(" (", 1)
+        out.append(f"{name}'s {hook.removeprefix('bourre_')}")
+    return " and ".join(out)
 
 
 def _units(scale: int) -> Callable[[Any], int | None]:

@@ -30,10 +30,12 @@ from bourre.game.unseen import unplaced
 from bourre.game.worlds import Weight, _powers, _replay, shuffle
 from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
+from bourre.kernel.hooks import MONEY_HOOKS
 from bourre.rules.hookspec import ANTE
 from bourre.rules.money import Amount
 
 __all__ = [
+    "ADVICE_HOOKS",
     "DecisionRows",
     "Rollout",
     "decision_rows",
@@ -55,6 +57,15 @@ _CHARTS = _OUTCOMES and hasattr(getattr(_kernel, "Stepper", None), "set_chart")
 _FORCED = {None: 0, "R-ACE-UP": 1, "R-LAST-STANDS": 2}
 _ROWS = _BUILT and hasattr(_kernel, "advice_rows")
 """The extension deals and plays out advice's deals in batches (not an older build)."""
+UNHELD = 4
+"""The status of a deal whose money the kernel could not hold (a plugin's amount not a
+whole number of its units, R-BOURRE / R-WIN), from an extension that marks it (the
+watched hooks of :class:`_Watch` tell it too); the Python rules then play the batch."""
+ADVICE_HOOKS = MONEY_HOOKS
+"""The plugin hooks the kernel's advice batches ask through Python (:func:`decision_rows`):
+a penalty and a payout, once a played-out hand (:mod:`bourre.kernel.hooks`).  A plugin's
+follow rule or trick winner is not asked there (the Stepper keeps the built-in
+obligations, and its heuristic bot the built-in trick winner): the Python rules."""
 
 
 _FACTS: list[tuple[House, dict[str, Any], Amount]] = []
@@ -136,13 +147,24 @@ def decision_rows(
     middle (nobody antes); the seats before decide as ``decided`` says, else as the
     heuristic bot (R-DECIDE); the seat plays and throws each of ``options[d]`` (R-DRAW),
     everyone then playing as the heuristic bot, and passes (when ``passing``).  ``None``
-    when the kernel cannot play the house (the Python rules then)."""
-    if not _ROWS or can_play(house) is not None:
+    when the kernel cannot play the house (the Python rules then).
+
+    A house whose only plugin rules are a penalty or a payout (:data:`ADVICE_HOOKS`) is
+    played here too, the kernel asking the plugin's checked component through Python at
+    each played-out hand's end, as the Python rules ask it (R-BOURRE, R-WIN, R-SOLE;
+    each different hand result once: :class:`_Watch`);
+    ``None`` when an answer is not a whole number of the kernel's units (the Python rules
+    then play the batch, never a rounded amount)."""
+    if not _ROWS or can_play(house, hooks=ADVICE_HOOKS) is not None:
         return None
     facts, _ = _facts(house)
     units = _units(pot, facts["scale"])
     if units is None:
         return None
+    watch = _watched(house, facts)
+    refused = [False]
+    if watch is not None:
+        facts, refused = watch.bind()
     status, flat = _kernel.advice_rows(
         facts,
         seat,
@@ -155,8 +177,91 @@ def decision_rows(
         options,
         passing,
     )
+    if refused[0] or UNHELD in status:
+        return None
     starts = [0, *itertools.accumulate(3 * (len(o) + 1) for o in options)]
     return DecisionRows(status, flat, starts)
+
+
+REMEMBER = True
+"""Whether the advice batches ask a plugin's money rule once for each different hand
+result (:class:`_Watch`): set to ``False`` to ask it at every played-out hand, as the
+Python rules do (the figures of docs/performance.md give both)."""
+REMEMBERED = 4096
+"""Hand results remembered a house at most (a chart of 5 players meets about 600)."""
+
+
+class _Watch:
+    """A house's money hooks for the advice batches (:meth:`bind`, once a batch):
+
+    - remembered: a plugin's penalty and payout are functions of the hand's result
+      (the pot at stake, who played, the tricks: a component that keeps state between
+      calls fails the conformance kit's ``determinism`` check), so each different result
+      is asked once and its checked answer (the guard's, R-WIN … R-ANTE) kept for the
+      house, when :data:`REMEMBER` (a chart's hundreds of thousands of hands end in a
+      few hundred different results);
+    - watched: a batch's flag is set when a hook answers what the kernel will not hold
+      (``None``, or a pot below nothing), so the batch is the Python rules' (an extension
+      that marks such a deal itself, :data:`UNHELD`, says so per deal too).  The flag is
+      the batch's own: a hook runs Python, so another thread's batch may run meanwhile."""
+
+    def __init__(self, facts: dict[str, Any]) -> None:
+        self.facts = facts
+        self.paid: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Any] = {}
+        self.pays: dict[int, Any] = {}
+
+    def bind(self) -> tuple[dict[str, Any], list[bool]]:
+        """The facts a batch gives the kernel, and the batch's flag (``[True]``: an
+        answer the kernel will not hold)."""
+        facts, paid_memo, pays_memo = self.facts, self.paid, self.pays
+        money: Any = facts.get("money_hook")
+        penalty: Any = facts.get("penalty_hook")
+        refused = [False]
+
+        def paid(pot: int, active: list[int], won: list[int]) -> Any:  # (the hook's answer)
+            key = (pot, tuple(active), tuple(won))
+            got: Any = paid_memo.get(key, paid_memo)
+            if got is paid_memo:
+                got = money(pot, active, won)
+                if REMEMBER and len(paid_memo) < REMEMBERED:
+                    paid_memo[key] = got
+            if got is None or (type(got) is tuple and len(got) > 5 and got[5] < 0):
+                refused[0] = True
+            return got
+
+        def pays(pot: int) -> Any:  # (the hook's answer)
+            got: Any = pays_memo.get(pot, pays_memo)
+            if got is pays_memo:
+                got = penalty(pot)
+                if REMEMBER and len(pays_memo) < REMEMBERED:
+                    pays_memo[pot] = got
+            if got is None:
+                refused[0] = True
+            return got
+
+        bound = {
+            **facts,
+            "money_hook": None if money is None else paid,
+            "penalty_hook": None if penalty is None else pays,
+        }
+        return bound, refused
+
+
+_WATCHES: list[tuple[House, _Watch]] = []
+
+
+def _watched(house: House, facts: dict[str, Any]) -> _Watch | None:
+    """The wrapped facts of a house with a plugin's money rule (kept for the last few
+    houses), or ``None``: no plugin's money hook."""
+    if facts.get("money_hook") is None and facts.get("penalty_hook") is None:
+        return None
+    for h, w in _WATCHES:
+        if h is house:
+            return w
+    w = _Watch(facts)
+    _WATCHES.insert(0, (house, w))
+    del _WATCHES[8:]
+    return w
 
 
 def heuristic_rollouts(

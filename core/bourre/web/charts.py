@@ -2,8 +2,8 @@
 :func:`bourre.advice.chart.chart`, drawn by the same template as ``bourre chart
 --html`` (``chart_body.html``), its cost bounded so that no request takes minutes.
 
-- Only a house the compiled kernel plays (the built-in variants, :func:`bourre.kernel.can_play`)
-  is charted here: on the Python rules, card by card, a chart takes minutes; the page
+- Only a house the compiled kernel plays (the built-in variants, and a plugin's penalty
+  or payout asked through Python: :func:`bourre.kernel.can_play`) is charted here: on the Python rules, card by card, a chart takes minutes; the page
   says so and names the command that draws it.
 - :data:`WEB_CHART_HANDS` hands a cell (``bourre chart`` deals 800): a few seconds of
   one core for the standard table, the ranges about twice as wide.
@@ -20,6 +20,7 @@ from collections import OrderedDict
 from bourre.advice.chart import Chart, ChartError, chart
 from bourre.houses.house import House
 from bourre.kernel import can_play
+from bourre.kernel.rollouts import ADVICE_HOOKS
 
 __all__ = ["MAX_CACHED", "WEB_CHART_HANDS", "ChartRefused", "web_chart"]
 
@@ -45,7 +46,7 @@ def web_chart(house: House) -> Chart:
     kept = _KEPT.get(key)
     if kept is not None:
         return kept
-    why = can_play(house, "heuristic")
+    why = can_play(house, "heuristic", hooks=ADVICE_HOOKS)
     if why is not None:
         raise ChartRefused(_slow(house, why))
     with _DRAWING:  # one chart at a time; the one asked meanwhile may be drawn by now

@@ -19,20 +19,36 @@ on the kernel, which asks the plugin through Python at every hand
     standard+split-pot plays on the compiled kernel, asking the plugin for split-pot's
     payout at every hand: about 7 s for 30,000 sessions, against under a second for
     built-in houses
+
+and so is its chart (:func:`chart_notice`: the kernel's advice deals ask the plugin's
+penalty or payout at each played-out hand), its time from a quick sample of deals:
+
+    standard+split-pot plays on the compiled kernel, asking the plugin for split-pot's
+    payout at every hand: the chart takes about 20 s with 800 hands a cell (the built-in
+    houses' chart: about 10 s)
 """
 
 from __future__ import annotations
 
+import random
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from bourre import kernel
 from bourre.game.botmaking import BotSpec
 from bourre.houses.house import House
+from bourre.kernel.rollouts import ADVICE_HOOKS, decision_rows
 from bourre.sim.runs.sessions import run_session
 
-__all__ = ["duration", "estimate", "python_path_notices", "why_python"]
+__all__ = [
+    "chart_notice",
+    "chart_ratio",
+    "duration",
+    "estimate",
+    "python_path_notices",
+    "why_python",
+]
 
 SAMPLE_SECONDS = 0.4
 """About how long the sample of a house's sessions may take."""
@@ -41,14 +57,18 @@ SAMPLE_SESSIONS = 6
 
 
 def why_python(
-    house: House, bots: str | Sequence[Any] = "heuristic", *, hooks: bool = False
+    house: House,
+    bots: str | Sequence[Any] = "heuristic",
+    *,
+    hooks: bool | Collection[str] = False,
 ) -> str | None:
     """``None`` when the compiled kernel plays ``house`` with ``bots``; else what forces the
     Python rules, in a player's words: the hooks a plugin answers ("its bourre_payout is
     split-pot's, a plugin's"), a built-in rule edited since the build, a plugin's bot.
     ``hooks=True``: whole sessions, where the kernel calls a plugin's money rule through
-    Python (:func:`bourre.kernel.python_hooks`); else (the chart, its rollouts and
-    solver) such a rule is the Python rules'."""
+    Python (:func:`bourre.kernel.python_hooks`); hook names (the chart's deals:
+    :data:`bourre.kernel.rollouts.ADVICE_HOOKS`, a penalty and a payout) accept those
+    only; else (rollouts, the solver) such a rule is the Python rules'."""
     reason = kernel.can_play(house, bots, hooks=hooks)
     if reason is None:
         return None
@@ -170,13 +190,7 @@ def _through_notice(
 ) -> str:
     """The line for a house the kernel plays asking a plugin's rule through Python:
     which rule, whose, when it is asked, and about how long."""
-    asked = []
-    for x in through:  # "variant (hook)"
-        name, hook = x[:-1].split(" (", 1)
-        rule = hook.removeprefix("bourre_")
-        asked.append(f"{name}'s {rule} {_WHEN.get(rule, 'when it applies')}")
-    whose = " and ".join(asked)
-    head = f"{house.spec} plays on the compiled kernel, asking the plugin for {whose}"
+    head = f"{house.spec} plays on the compiled kernel, asking the plugin for {_asked(through)}"
     try:
         kernel_time, builtin = estimate(house, bots, sessions, workers, engine="kernel")
     except Exception:  # the run itself will say what is wrong with the house
@@ -190,18 +204,30 @@ CHART_SECONDS = 30.0
 default hands a cell (measured: ``bourre.advice.chart.HANDS``, "about half a minute")."""
 CHART_HANDS = 60
 """The Python rules' default hands a cell that :data:`CHART_SECONDS` is measured with."""
+KERNEL_CHART_SECONDS = 10.0
+"""About how long ``bourre chart standard`` (5 players, 800 hands a cell) takes on the
+kernel (measured: 10.0 s of CPU, docs/performance.md)."""
+KERNEL_CHART_HANDS = 800
+"""The kernel's default hands a cell that :data:`KERNEL_CHART_SECONDS` is measured with."""
+SAMPLE_DEALS = 300
+"""Deals of the quick sample that weighs a chart asking a plugin's rule through Python
+against a built-in house's (:func:`chart_ratio`)."""
+WARM_SAMPLES = 4
+"""Samples played first, untimed (:func:`chart_ratio`)."""
 
 
 def chart_notice(
     houses: Sequence[House], players: int, hands: int | None, engine: str | None = None
 ) -> str | None:
     """The line ``bourre chart`` says before it starts when a house of the chart plays on
-    the Python rules (``None`` when the kernel plays them all, or the Python rules are
-    asked for): what forces it and about how long, from the measured rate."""
+    the Python rules, or on the kernel asking a plugin's money rule through Python
+    (``None`` when the kernel plays them all with their built-in rules, or the Python
+    rules are asked for): which path, what forces it, and about how long."""
     if engine not in (None, "auto"):
         return None
-    for house in houses:
-        why = why_python(house, "heuristic")
+    builtin = KERNEL_CHART_SECONDS * players / 5
+    for house in houses:  # one house on the Python rules: the whole chart is
+        why = why_python(house, "heuristic", hooks=ADVICE_HOOKS)
         if why is None:
             continue
         n = hands if hands is not None else CHART_HANDS
@@ -209,6 +235,79 @@ def chart_notice(
         return (
             f"{house.spec} plays on the Python rules ({why}): the chart takes"
             f" {duration(seconds)} with {n:,} hands a cell (the built-in houses' chart:"
-            f" about 30 s with 800)"
+            f" {duration(builtin)} with {KERNEL_CHART_HANDS})"
+        )
+    n = hands if hands is not None else KERNEL_CHART_HANDS
+    for house in houses:
+        through = kernel.python_hooks(house)
+        if not through:
+            continue
+        head = f"{house.spec} plays on the compiled kernel, asking the plugin for {_asked(through)}"
+        ratio = chart_ratio(house)
+        if ratio is None:
+            return head
+        plain = builtin * n / KERNEL_CHART_HANDS
+        seconds = sum(plain * (ratio if h is house else 1.0) for h in houses)
+        return (
+            f"{head}: the chart takes {duration(seconds)} with {n:,} hands a cell (the"
+            f" built-in houses' chart: {duration(plain * len(houses))})"
         )
     return None
+
+
+def chart_ratio(house: House) -> float | None:
+    """How many times the built-in ``standard`` house's time (the same number of players)
+    the kernel's advice deals of ``house`` take, asking its plugin's rules through
+    Python: a quick sample of :data:`SAMPLE_DEALS` deals of each
+    (:func:`bourre.kernel.rollouts.decision_rows`, on seeds of their own), timed in CPU
+    after :data:`WARM_SAMPLES` times as many to warm up (the house read once; the
+    plugin's answers remembered, as the chart's hundreds of thousands of hands find them
+    remembered); ``None`` when the kernel does not play them."""
+    n = house.table.players
+    plain = House(f"standard+table(players={n})")
+    times = []
+    for h in (house, plain):
+        try:
+            if not all(_sample_rows(h, f"warm:{k}") for k in range(WARM_SAMPLES)):
+                return None
+            start = time.process_time()
+            _sample_rows(h, "timed")
+            times.append(time.process_time() - start)
+        except Exception:  # the chart itself will say what is wrong with the house
+            return None
+    return times[0] / times[1] if times[1] > 0 else None
+
+
+def _sample_rows(house: House, seed: str) -> bool:
+    """:data:`SAMPLE_DEALS` deals of place 1 played out by the kernel, keeping every card
+    and throwing one (R-DRAW), from the first pot; whether the kernel played them."""
+    n, size = house.table.players, house.rules.hand_size
+    rng = random.Random(f"forecast:{seed}")
+    hands, ups = [], []
+    for _ in range(SAMPLE_DEALS):
+        cards = rng.sample(range(52), size + 1)
+        hands.append(sorted(cards[:size]))
+        ups.append(cards[size])
+    got = decision_rows(
+        house,
+        1,
+        0,
+        n * house.table.ante,
+        (),
+        hands,
+        ups,
+        [rng.getrandbits(32) for _ in range(4 * SAMPLE_DEALS)],
+        [[(), (m[0],)] for m in hands],
+        True,
+    )
+    return got is not None
+
+
+def _asked(through: Sequence[str]) -> str:
+    """Whose rules the kernel asks through Python, and when, in a player's words."""
+    asked = []
+    for x in through:  # "variant (hook)"
+        name, hook = x[:-1].split(" (", 1)
+        rule = hook.removeprefix("bourre_")
+        asked.append(f"{name}'s {rule} {_WHEN.get(rule, 'when it applies')}")
+    return " and ".join(asked)
