@@ -26,9 +26,9 @@ from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bourre.rules import HandOutcome, PlayResult, Reason
 from bourre.rules.hookspec import PayoutFn, PenaltyFn
 from bourre.rules.money import Amount, chips, whole
-from bourre.rules import HandOutcome, PlayResult, Reason
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
 from bourre_variants.standard.payout import payout as standard_payout
