@@ -13,36 +13,65 @@ from __future__ import annotations
 import contextlib
 import copy
 import errno
+import functools
 import inspect
 import os
 import sys
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-app = typer.Typer(
-    name="bourre",
-    help="Bourré (Booray): house rules, a referee, variant comparison and plugins.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-
-from bourre.cli.commands import register_commands  # noqa: E402
-from bourre.cli.util import HouseArg, fail, load_house  # noqa: E402  (re-exported)
+from bourre.cli.commands import COMMANDS, register_commands
+from bourre.cli.util import HouseArg, fail, load_house  # (re-exported)
 
 __all__ = ["HouseArg", "app", "fail", "load_house", "main"]
 
-register_commands(app)
+if TYPE_CHECKING:
+    app: typer.Typer
+    """The whole command line: every built-in command and every plugin's."""
 
 
-def register_plugin_commands() -> None:
+def _new_app() -> typer.Typer:
+    return typer.Typer(
+        name="bourre",
+        help="Bourré (Booray): house rules, a referee, variant comparison and plugins.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+
+
+def _build(only: str | None = None) -> typer.Typer:
+    """An app with the built-in commands (with ``only``: those of the module of that
+    command alone, :data:`~bourre.cli.commands.COMMANDS`) and every plugin's."""
+    cli = _new_app()
+    register_commands(cli, only)
+    register_plugin_commands(cli)
+    _flowing_help(cli)
+    return cli
+
+
+@functools.cache
+def _app() -> typer.Typer:
+    return _build()
+
+
+def __getattr__(name: str) -> Any:
+    # :data:`app` is built on first use: ``bourre advise`` builds only its own command
+    # (:func:`_for`), not the modules of all the others
+    if name == "app":
+        return _app()
+    raise AttributeError(f"module 'bourre.cli' has no attribute {name!r}")
+
+
+def register_plugin_commands(cli: typer.Typer) -> None:
     """Commands that plugins register themselves (``bourre_register_commands``):
     ``compare`` and ``simulate`` come this way, like any third-party command."""
     # lazy: the plugins load when the command line starts, not when bourre.cli is imported
     from bourre.rules.plugins import plugin_manager
 
     pm = plugin_manager()
-    pm.hook.bourre_register_commands(cli=app)
+    pm.hook.bourre_register_commands(cli=cli)
 
 
 def _flowing_help(cli: typer.Typer) -> None:
@@ -68,27 +97,26 @@ def _flowing_help(cli: typer.Typer) -> None:
             _flowing_help(group.typer_instance)
 
 
-register_plugin_commands()
-_flowing_help(app)
-
-
 def _for(args: list[str]) -> typer.Typer:
-    """The app that runs ``args``: :data:`app` with only the command they name, when they
-    name one (typer turns every registered command into a click command at each call,
-    reading all their signatures: a few hundredths of a second at every start that the
-    one command run does not need); else :data:`app` itself (``--help``, a group, a
-    name that is not a command: the same answer as always)."""
+    """The app that runs ``args``: one with only the command they name, when they name
+    one (typer turns every registered command into a click command at each call,
+    reading all their signatures, and the built-in commands' modules need not be read:
+    a few hundredths of a second at every start that the one command run does not
+    need); else the whole :data:`app` (``--help``, a group, a name that is not a
+    command, a name two commands share: the same answer as always)."""
     if not args or args[0].startswith("-"):
-        return app
+        return _app()
+    # a built-in command: its module alone, with the plugins' commands (one may share its name)
+    base = _build(args[0]) if args[0] in COMMANDS else _app()
     named = [
         info
-        for info in app.registered_commands
+        for info in base.registered_commands
         if (info.name or typer.main.get_command_name(info.callback.__name__))  # type: ignore[union-attr]
         == args[0]
     ]
-    if len(named) != 1 or any(g.name == args[0] for g in app.registered_groups):
-        return app
-    one = copy.copy(app)
+    if len(named) != 1 or any(g.name == args[0] for g in base.registered_groups):
+        return _app()
+    one = copy.copy(base)
     one.registered_commands = named
     one.registered_groups = []
     one.callback()(_group)  # (a group of one: the command is still named on the line)
