@@ -14,6 +14,7 @@ import contextlib
 import copy
 import errno
 import functools
+import gc
 import inspect
 import os
 import sys
@@ -130,10 +131,19 @@ def _group() -> None:
 def main() -> None:
     """Entry point of the console script.  Standard output that cannot be written (a
     full disk, ``/dev/full``, a reader that left: ``bourre … | head``) ends the
-    command with one line on standard error, not a traceback."""
+    command with one line on standard error, not a traceback.
+
+    What the start made (the modules, the plugins, the command's app: tens of
+    thousands of objects that live as long as the process) is frozen out of the
+    garbage collector (:func:`gc.freeze`), as long-running servers do after their
+    imports: the collections while the command runs, and the last ones at exit, no
+    longer walk it (about 0.02 s of CPU, a tenth of ``bourre advise``; issue 44).
+    Nothing else changes: what the command makes is collected as before."""
     try:
         try:
-            _for(sys.argv[1:])()
+            cli = _for(sys.argv[1:])
+            gc.freeze()
+            cli()
         finally:  # the last buffered output fails here, not unreported at exit
             if sys.stdout is not None:
                 sys.stdout.flush()
