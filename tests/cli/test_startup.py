@@ -1,6 +1,7 @@
 """``bourre advise`` starts without what it does not use (issue 44: advise within
 0.3 s of CPU): the other built-in commands' modules, the simulations' runs, the web
-pages, matplotlib.  A check of which modules are loaded, not of timings."""
+pages, matplotlib; and what the start made is frozen out of the garbage collector.  A
+check of which modules are loaded, not of timings."""
 
 from __future__ import annotations
 
@@ -33,12 +34,15 @@ HEAVY = (
 
 
 def _loaded_after(args: list[str]) -> set[str]:
+    """The modules loaded once ``bourre ARGS`` answered (and ``gc-frozen:N``, the
+    objects the start froze out of the garbage collector)."""
     code = (
-        "import json, sys\n"
+        "import gc, json, sys\n"
         f"sys.argv = ['bourre', *{args!r}]\n"
         "from bourre.cli import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "sys.stderr.write('\\nMODULES ' + json.dumps(sorted(sys.modules)))\n"
+        "frozen = [f'gc-frozen:{gc.get_freeze_count()}']\n"
+        "sys.stderr.write('\\nMODULES ' + json.dumps(sorted(sys.modules) + frozen))\n"
     )
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "core"), str(ROOT / "variants")]))
     done = subprocess.run(
@@ -58,6 +62,9 @@ def test_advise_starts_without_the_other_commands() -> None:
     assert "bourre.advice.advise" in loaded  # (it did answer)
     back = sorted(m for m in loaded if m in HEAVY or m.startswith(tuple(h + "." for h in HEAVY)))
     assert back == [], f"advise loads modules it does not use: {back}"
+    # what the start made is out of the collector's walks (bourre.cli.main: gc.freeze)
+    frozen = [int(m.split(":")[1]) for m in loaded if m.startswith("gc-frozen:")]
+    assert frozen and frozen[0] > 10_000, frozen
 
 
 def test_the_table_of_commands_names_what_each_module_registers() -> None:
