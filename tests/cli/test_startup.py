@@ -80,3 +80,4 @@ def test_the_table_of_commands_names_what_each_module_registers() -> None:
             for info in cli.registered_commands
         } | {g.name for g in cli.registered_groups}
         assert names == {c for c, m in commands.COMMANDS.items() if m == module}, module
+        assert {g.name for g in cli.registered_groups} <= commands.GROUPS, module

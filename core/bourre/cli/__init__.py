@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from bourre.cli.commands import COMMANDS, register_commands
+from bourre.cli.commands import COMMANDS, GROUPS, register_commands
 from bourre.cli.util import HouseArg, fail, load_house  # (re-exported)
 
 __all__ = ["HouseArg", "app", "fail", "load_house", "main"]
@@ -107,8 +107,9 @@ def _for(args: list[str]) -> typer.Typer:
     command, a name two commands share: the same answer as always)."""
     if not args or args[0].startswith("-"):
         return _app()
-    # a built-in command: its module alone, with the plugins' commands (one may share its name)
-    base = _build(args[0]) if args[0] in COMMANDS else _app()
+    # a built-in command: its module alone, with the plugins' commands (one may share
+    # its name: then the whole app, as for a group)
+    base = _build(args[0]) if args[0] in COMMANDS and args[0] not in GROUPS else _app()
     named = [
         info
         for info in base.registered_commands

@@ -15,7 +15,7 @@ import importlib
 
 import typer
 
-__all__ = ["COMMANDS", "MODULES", "register_commands"]
+__all__ = ["COMMANDS", "GROUPS", "MODULES", "register_commands"]
 
 MODULES = ("referee", "houses", "bench", "play", "advise", "chart", "new")
 """The modules of the built-in commands, in the order ``bourre --help`` lists them."""
@@ -35,6 +35,9 @@ COMMANDS = {
 }
 """Each built-in command (or group) and the module that registers it (a test checks
 this against what the modules register)."""
+
+GROUPS = frozenset({"new"})
+"""The names of :data:`COMMANDS` that are groups of commands (run by the whole app)."""
 
 
 def register_commands(cli: typer.Typer, only: str | None = None) -> None:
