@@ -3,7 +3,9 @@ plus one optional extension, the compiled kernel (``bourre.kernel._kernel``, C++
 through pybind11), an accelerator for houses made only of built-in components
 (docs/performance.md, "The kernel").
 
-It is built once with ``-O2 -Wall -Wextra`` (it compiles without a warning).
+It is built once with ``-O2 -Wall -Wextra -g0`` (it compiles without a warning), from the
+kernel's units (``core/bourre/kernel/src/*.cpp``, a .cpp and a .h a concept), compiled side
+by side, a job a core (``build_ext -j N`` overrides).
 ``BOURRE_NO_KERNEL=1`` skips it; if it cannot be built (no C++ compiler, no pybind11, a
 compile error) the install still succeeds and the Python rules play every house, after a
 one-line notice.
@@ -37,6 +39,8 @@ concept (docs/architecture.md, "The kernel's units")."""
 def kernel_sources() -> list[str]:
     """The kernel's units, sorted (every ``*.cpp`` of :data:`UNITS`)."""
     return sorted(p.as_posix() for p in UNITS.glob("*.cpp"))
+
+
 RECORD = "_kernel_built.json"
 """Beside the kernel: the fingerprints of the built-in rule modules its C++ copies."""
 
@@ -93,13 +97,15 @@ class OptionalKernel(build_ext):
 
     def finalize_options(self) -> None:
         super().finalize_options()
-        if not self.parallel:  # the units compiled side by side (``-j N`` overrides)
+        given: Any = getattr(self, "parallel", None)
+        if not given:  # the units compiled side by side (``-j N`` overrides)
             self.parallel = os.cpu_count() or 1
 
     def _compile_in_parallel(self) -> None:
         """Compile the kernel's units side by side, ``self.parallel`` at a time: build_ext's
         own ``parallel`` builds whole extensions in parallel, and the kernel is one."""
-        jobs = int(self.parallel) if self.parallel not in (None, True) else os.cpu_count() or 1
+        given: Any = getattr(self, "parallel", None)
+        jobs = int(given) if given not in (None, True) else os.cpu_count() or 1
         compile_one = self.compiler.compile
         if jobs < 2 or getattr(compile_one, "bourre_parallel", False):
             return

@@ -1,5 +1,5 @@
 // bourre.kernel, convert: Python's values and the kernel's: amounts as Python ints and
-// Fractions (money.cpp), the house and the bots read (house.cpp), and what Python gives
+// Fractions and the house and the bots read (convert.cpp), and what Python gives
 // read field by field (the worlds, the solver, inline here): a missing field or one of
 // the wrong type a TypeError naming it, a value out of range a ValueError naming it.
 #pragma once

@@ -1,6 +1,6 @@
 // bourre.kernel, house: the house and the bots as the wrapper describes them
 // (bourre.kernel.__init__: a dict of the house's settings, a tuple a bot), read and
-// checked field by field by house.cpp (read_house, read_bots: declared in convert.h).
+// checked field by field by convert.cpp (read_house, read_bots: convert.h).
 #pragma once
 
 #include "money.h"

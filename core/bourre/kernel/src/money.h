@@ -1,6 +1,6 @@
 // bourre.kernel, money: exact amounts in 128-bit integers (1/D chip), every sum checked
 // before it is made (add_to, sub_from).  Their conversions to Python ints and Fractions
-// (bourre.sim's results) are money.cpp's, declared in convert.h.
+// (bourre.sim's results) are convert.cpp's (convert.h).
 #pragma once
 
 #include "cards.h"

@@ -1,7 +1,7 @@
 // bourre.kernel, pytypes: the CPython types and objects of the stepped loop (the action
 // objects of bourre.game.actions, KernelDiscards, StepCalls and KernelState's builtin
-// methods) and the small readers of what Python gives; stepper.cpp's makers and readers
-// of a Stepper.
+// methods), the small readers of what Python gives, and a Stepper made from Python and
+// read back (make_stepper, observe_raw, returns_raw, hand_start_raw, history_raw).
 #pragma once
 
 #include "stepper.h"

@@ -1,8 +1,8 @@
 // bourre.kernel, stepper: the stepped engine (Stepper; bourre.kernel.state.KernelState
 // steps it, the worlds and the solver start from it).  Its methods are defined in the
 // class (inline: each unit that steps it, pytypes' calls and the worlds' rollouts,
-// inlines them as the single file did); stepper.cpp makes it from Python and reads it
-// back (declared in pytypes.h).
+// inlines them as the single file did); pytypes.cpp makes it from Python and reads it
+// back (pytypes.h).  Header only.
 #pragma once
 
 #include "bots.h"
