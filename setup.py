@@ -3,7 +3,9 @@ plus one optional extension, the compiled kernel (``bourre.kernel._kernel``, C++
 through pybind11), an accelerator for houses made only of built-in components
 (docs/performance.md, "The kernel").
 
-It is built once with ``-O2 -Wall -Wextra`` (it compiles without a warning).
+It is built once with ``-O2 -Wall -Wextra -g0`` (it compiles without a warning), from the
+kernel's units (``core/bourre/kernel/src/*.cpp``, a .cpp and a .h a concept), compiled side
+by side, a job a core (``build_ext -j N`` overrides).
 ``BOURRE_NO_KERNEL=1`` skips it; if it cannot be built (no C++ compiler, no pybind11, a
 compile error) the install still succeeds and the Python rules play every house, after a
 one-line notice.
@@ -20,6 +22,7 @@ import hashlib
 import os
 import shutil
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +31,16 @@ from setuptools.command.build_ext import build_ext
 
 KERNEL = "bourre.kernel._kernel"
 """The compiled kernel's module."""
+UNITS = Path("core/bourre/kernel/src")
+"""The kernel's translation units (``*.cpp``) and their headers (``*.h``), laid out by
+concept (docs/architecture.md, "The kernel's units")."""
+
+
+def kernel_sources() -> list[str]:
+    """The kernel's units, sorted (every ``*.cpp`` of :data:`UNITS`)."""
+    return sorted(p.as_posix() for p in UNITS.glob("*.cpp"))
+
+
 RECORD = "_kernel_built.json"
 """Beside the kernel: the fingerprints of the built-in rule modules its C++ copies."""
 
@@ -48,13 +61,15 @@ def kernel_extensions() -> list[Any]:
         flags[1] = "-O1"
         flags += SANITIZE
         link += SANITIZE
+    else:  # no debug info (Python's CFLAGS say -g): each unit would carry pybind11's again
+        flags.append("-g0")
     if os.name != "posix":
         flags = ["/std:c++17", "/O2", "/fp:strict"]
     return [
         Extension(
             KERNEL,
-            ["core/bourre/kernel/_kernel.cpp"],
-            include_dirs=[pybind11.get_include()],
+            kernel_sources(),
+            include_dirs=[pybind11.get_include(), UNITS.as_posix()],
             language="c++",
             extra_compile_args=flags,
             extra_link_args=link,
@@ -80,11 +95,35 @@ class OptionalKernel(build_ext):
     modules its C++ copies (``_kernel_built.json``, from ``mirrors.json``: see
     :mod:`bourre.kernel.fingerprint`)."""
 
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        given: Any = getattr(self, "parallel", None)
+        if not given:  # the units compiled side by side (``-j N`` overrides)
+            self.parallel = os.cpu_count() or 1
+
+    def _compile_in_parallel(self) -> None:
+        """Compile the kernel's units side by side, ``self.parallel`` at a time: build_ext's
+        own ``parallel`` builds whole extensions in parallel, and the kernel is one."""
+        given: Any = getattr(self, "parallel", None)
+        jobs = int(given) if given not in (None, True) else os.cpu_count() or 1
+        compile_one = self.compiler.compile
+        if jobs < 2 or getattr(compile_one, "bourre_parallel", False):
+            return
+
+        def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+            with ThreadPoolExecutor(max_workers=jobs) as pool:
+                done = pool.map(lambda src: compile_one([src], *args, **kwargs), sources)
+                return [obj for objs in done for obj in objs]
+
+        compile_all.bourre_parallel = True  # type: ignore[attr-defined]
+        self.compiler.compile = compile_all
+
     def build_extension(self, ext: Any) -> None:
         target = Path(self.get_ext_fullpath(ext.name))
         try:
             target.unlink(missing_ok=True)
             if not self._from_cache(ext, target):
+                self._compile_in_parallel()
                 super().build_extension(ext)
                 self._to_cache(ext, target)
         except Exception as exc:  # (CompileError, LinkError, a missing compiler …)

@@ -1,0 +1,124 @@
+// bourre.kernel, hooks: see hooks.h.
+
+#include "hooks.h"
+#include "convert.h"
+#include <stdexcept>
+
+namespace bourre::kernel {
+
+// One int of the hook's answer: false if it is not within 2^62 (not the kernel's).
+bool hook_int(PyObject* o, i128& out) {
+  if (!PyLong_Check(o)) throw std::invalid_argument("money hook: an answer that is not ints");
+  int over = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(o, &over);
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (over || v <= -LIMIT || v >= LIMIT) return false;
+  out = v;
+  return true;
+}
+
+// A plugin's penalty (bourre.kernel.hooks.penalty_hook), called through Python by the
+// built-in payout as standard.payout.payout calls it: once a hand with a bourre player,
+// with the pot at stake P; false when its answer is not a whole number of 1/D chips
+// within 2^62 (the Python rules play the money).  The GIL must be held.
+bool penalty_hook(const House& H, i128 P, i128& x) {
+  py::int_ stake = to_py(P);
+  PyObject* got = PyObject_CallOneArg(H.penalty->o, stake.ptr());
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  if (got == Py_None) return false;
+  if (!hook_int(got, x)) return false;
+  if (x < 0) throw std::invalid_argument("penalty hook: an amount below 0");
+  return true;
+}
+
+// A plugin's follow rule (bourre.kernel.hooks.follow_hook): the legal cards of ``held``
+// on the trick so far (``tcards``, in play order; none: a lead), as a mask; false when
+// its ruling is not the kernel's to play (cards not in the hand's order: a random bot
+// would choose among them otherwise).  The GIL must be held.
+bool follow_hook(const House& H, u64 held, const int* tcards, int tlen, int trump, u64& out) {
+  py::tuple hand(static_cast<std::size_t>(popcount(held)));
+  std::size_t i = 0;
+  for (u64 m = held; m; m &= m - 1) hand[i++] = py::int_(lowest(m));
+  py::tuple trick(static_cast<std::size_t>(tlen));
+  for (int k = 0; k < tlen; ++k) trick[static_cast<std::size_t>(k)] = py::int_(tcards[k]);
+  py::int_ t(trump);
+  PyObject* got =
+      PyObject_CallFunctionObjArgs(H.follow->o, hand.ptr(), trick.ptr(), t.ptr(), nullptr);
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  if (got == Py_None) return false;
+  int over = 0;
+  const long long v = PyLong_Check(got) ? PyLong_AsLongLongAndOverflow(got, &over) : -1;
+  if (over || v <= 0 || (static_cast<u64>(v) & ~held)) {
+    throw std::invalid_argument("follow hook: a mask of cards within the hand");
+  }
+  out = static_cast<u64>(v);
+  return true;
+}
+
+// A plugin's trick winner (R-TRICK): the house's checked trick_winner(trick, trump) with
+// the trick's cards in play order; the index of the winning card.  The GIL must be held.
+int winner_hook(const House& H, const int* tcards, int tlen, int trump) {
+  py::tuple trick(static_cast<std::size_t>(tlen));
+  for (int k = 0; k < tlen; ++k) trick[static_cast<std::size_t>(k)] = py::int_(tcards[k]);
+  py::int_ t(trump);
+  PyObject* got = PyObject_CallFunctionObjArgs(H.winner->o, trick.ptr(), t.ptr(), nullptr);
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  int over = 0;
+  const long v = PyLong_Check(got) ? PyLong_AsLongAndOverflow(got, &over) : -1;
+  if (over || v < 0 || v >= tlen) throw std::invalid_argument("winner hook: an index of the trick");
+  return static_cast<int>(v);
+}
+
+// A plugin's payout (bourre.kernel.hooks.money_hook) instead of pay_out: the house's
+// checked payout called through Python with the pot at stake P (1/D chips), the active
+// seats in order and each seat's tricks; its answer (winner or -1, carried, bourre count,
+// bourre mask, exempt mask, pot after, each seat's change of balance...) sets the
+// balances, the pot and the exemptions from the next ante (R-ANTE) as pay_out does;
+// false, nothing changed, when it is not the kernel's to hold.  The GIL must be held.
+bool money_hook(const House& H, const int* active, int nactive, const int* won, i128 P,
+                i128* bal, i128& pot, bool* exempt, int& nbourre, int& carried, Outcome& out) {
+  const int n = H.n;
+  py::list act(static_cast<std::size_t>(nactive));  // (new lists: PlayResult's own)
+  for (int i = 0; i < nactive; ++i) act[static_cast<std::size_t>(i)] = py::int_(active[i]);
+  py::list wn(static_cast<std::size_t>(n));
+  for (int s = 0; s < n; ++s) wn[static_cast<std::size_t>(s)] = py::int_(won[s]);
+  py::int_ stake = to_py(P);
+  PyObject* got =
+      PyObject_CallFunctionObjArgs(H.money->o, stake.ptr(), act.ptr(), wn.ptr(), nullptr);
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  if (got == Py_None) return false;
+  if (!PyTuple_Check(got) || PyTuple_GET_SIZE(got) != 6 + n) {
+    throw std::invalid_argument("money hook: a tuple of 6 + n ints");
+  }
+  i128 v[6 + MAX_SEATS];
+  for (int i = 0; i < 6 + n; ++i) {
+    if (!hook_int(PyTuple_GET_ITEM(got, i), v[i])) return false;
+  }
+  const i128 bmask = v[3], emask = v[4];
+  if (v[0] < -1 || v[0] >= n || bmask < 0 || bmask >= (i128{1} << n) || emask < 0 ||
+      emask >= (i128{1} << n) || v[2] < 0) {
+    throw std::invalid_argument("money hook: a seat or mask out of range");
+  }
+  if (v[5] < 0) return false;  // a pot below nothing: the Python rules' to carry
+  i128 after[MAX_SEATS];
+  for (int s = 0; s < n; ++s) {
+    after[s] = bal[s];
+    if (!add_to(after[s], v[6 + s])) return false;
+  }
+  for (int s = 0; s < n; ++s) {
+    bal[s] = after[s];
+    exempt[s] = (emask >> s) & 1;
+  }
+  pot = v[5];
+  out.winner = static_cast<int>(v[0]);
+  carried = v[1] ? 1 : 0;
+  nbourre = static_cast<int>(std::min<i128>(v[2], 1 << 20));
+  out.bourre = static_cast<u32>(bmask);
+  return true;
+}
+
+}  // namespace bourre::kernel

@@ -1,0 +1,44 @@
+// bourre.kernel, hooks: a plugin's rule called through Python (bourre.kernel.hooks makes
+// the callables: each calls the house's checked component, its guard counted).
+#pragma once
+
+#include "rules.h"
+#include <Python.h>
+
+namespace bourre::kernel {
+
+// -- a plugin's rule, through Python ------------------------------------------------------
+//
+// A house whose penalty or payout is a plugin's gives the kernel Python callables
+// (bourre.kernel.hooks), which call the house's checked component (its guard counted)
+// and answer in 1/D chips, or None when an amount is not a whole number of them within
+// 2^62 (the money is then no longer the kernel's: the Python rules play the session).
+// The plugin's error (PluginError) propagates unchanged.
+
+struct PyRef {  // a strong reference, held by every copy of a House (the last drops it)
+  PyObject* o;
+  explicit PyRef(PyObject* x) : o(x) { Py_XINCREF(o); }
+  PyRef(const PyRef&) = delete;
+  PyRef& operator=(const PyRef&) = delete;
+  ~PyRef() {
+    if (o && Py_IsInitialized()) {
+      const PyGILState_STATE g = PyGILState_Ensure();
+      Py_DECREF(o);
+      PyGILState_Release(g);
+    }
+  }
+};
+
+// One int of the hook's answer: false if it is not within 2^62 (not the kernel's).
+bool hook_int(PyObject* o, i128& out);
+// A plugin's penalty (R-BOURRE), through Python; false: not the kernel's money.
+bool penalty_hook(const House& H, i128 P, i128& x);
+// A plugin's follow rule (R-FOLLOW ...), through Python, as a mask; false: not the kernel's.
+bool follow_hook(const House& H, u64 held, const int* tcards, int tlen, int trump, u64& out);
+// A plugin's trick winner (R-TRICK), through Python: the index of the winning card.
+int winner_hook(const House& H, const int* tcards, int tlen, int trump);
+// A plugin's payout instead of pay_out, through Python; false: not the kernel's money.
+bool money_hook(const House& H, const int* active, int nactive, const int* won, i128 P,
+                i128* bal, i128& pot, bool* exempt, int& nbourre, int& carried, Outcome& out);
+
+}  // namespace bourre::kernel

@@ -1,0 +1,636 @@
+// bourre.kernel, solver: see solver.h.
+
+#include "solver.h"
+#include "convert.h"
+#include <algorithm>
+#include <stdexcept>
+
+namespace bourre::kernel {
+
+// -- the double-dummy solver (bourre.advice.solver, issue 31) ----------------------------
+//
+// bourre.advice.solver's search on plain cards: for the seat to play, each legal card's
+// (a) sure tricks (alpha-beta: the seat maximises its tricks, every other seat minimises
+// them) and (b) chips (max^n: every seat its own money from this hand, ties to the first
+// card in ascending order), equivalent cards merged as the reference merges them, every
+// position remembered.  Its rules are the stepped state's (compute_legal, the trick
+// winner, pay_out): tests/kernel/test_solver.py holds it to the Python reference.
+
+struct DDPos {
+  u64 hand[MAX_SEATS] = {};  // by seat
+  u64 played = 0;
+  u64 tmask = 0;  // the trick's cards
+  Facts f;
+  int tlen = 0, ntricks = 0;
+  u32 wcode = 0;  // the tricks won, 3 bits an active seat (DDSolver::outcome)
+  std::uint8_t trick_seats[MAX_SEATS] = {};
+  std::uint8_t tcards[MAX_SEATS] = {};
+  std::uint8_t won[MAX_SEATS] = {};  // by seat
+};
+
+// A position's key within one solve (the root's cards, their holders and the rules
+// fixed), in three words.  Exact: the cards the active seats hold, the leader and the
+// trick's length (bits 52 on), then the trick's cards and the tricks won in a unary code,
+// "0 1^won" a seat (bits 52 on).  At the start of a trick, packed (the top bit set): by
+// suit, the holders of the cards held in rank order, so that positions alike but for
+// cards nobody holds any more are one (see DDSolver::packed).  Empty slot: all zero.
+struct DDKey {
+  u64 a = 0, b = 0, c = 0;
+  bool operator==(const DDKey& o) const { return a == o.a && b == o.b && c == o.c; }
+  bool empty() const { return !(a | c); }
+};
+
+inline std::size_t dd_hash(const DDKey& k) {
+  u64 h = (k.a * 0x9E3779B97F4A7C15ULL) ^ ((k.b + 0x632BE59BD9B4E019ULL) * 0xBF58476D1CE4E5B9ULL) ^
+          ((k.c + 0x2545F4914F6CDD1DULL) * 0xD6E8FEB86659FD93ULL);
+  h ^= h >> 29;
+  h *= 0x94D049BB133111EBULL;
+  return static_cast<std::size_t>(h ^ (h >> 32));
+}
+
+// A bounded table (issue 44): buckets of four slots of 32 bytes, grown from 256 slots by
+// doubling up to ``max_slots`` (the chips 2^19, 16 MB; the sure tricks 2^20, 32 MB), then
+// never more.  A position goes
+// to its bucket: its own slot if there, else an empty one, else it replaces the slot of
+// the least work (depth-preferred: ``work`` is the tricks left below the position, so a
+// position near the end of the hand gives way first; among equals the newest entry is
+// replaced, the always-replace slot).  Every entry is exact: a position forgotten is
+// searched again if met.
+template <class V>
+struct DDTable {
+  static constexpr std::size_t WAYS = 4;
+  struct Slot {
+    DDKey k;
+    V v;
+    std::uint8_t work = 0;
+  };
+  std::vector<Slot> slots;
+  std::size_t count = 0, mask = 0, max_slots;
+
+  explicit DDTable(std::size_t most)
+      : slots(std::size_t{1} << 8), mask(((std::size_t{1} << 8) - 1) & ~(WAYS - 1)), max_slots(most) {}
+  void grow() {
+    std::vector<Slot> old(slots.size() * 2);
+    old.swap(slots);
+    mask = (slots.size() - 1) & ~(WAYS - 1);
+    count = 0;
+    for (const Slot& s : old) {
+      if (!s.k.empty()) put(s.k, s.v, s.work);
+    }
+  }
+  const V* get(const DDKey& k) const {
+    const Slot* b = &slots[dd_hash(k) & mask];
+    for (std::size_t i = 0; i < WAYS; ++i) {
+      if (b[i].k == k) return &b[i].v;
+    }
+    return nullptr;
+  }
+  void put(const DDKey& k, const V& v, int work) {
+    if (4 * (count + 1) > 3 * slots.size() && slots.size() < max_slots) grow();
+    Slot* b = &slots[dd_hash(k) & mask];
+    Slot* least = b;
+    for (std::size_t i = 0; i < WAYS; ++i) {
+      if (b[i].k == k) {
+        b[i].v = v;
+        return;
+      }
+      if (b[i].k.empty()) {
+        b[i] = Slot{k, v, static_cast<std::uint8_t>(work)};
+        ++count;
+        return;
+      }
+      if (b[i].work <= least->work) least = &b[i];
+    }
+    *least = Slot{k, v, static_cast<std::uint8_t>(work)};
+  }
+};
+
+struct DDTricks {
+  std::int8_t lo, hi;
+};
+
+struct DDSolver {
+  House H;
+  int trump = 0, nactive = 0, me = 0;
+  int active[MAX_SEATS] = {};
+  u64 disc[MAX_SEATS] = {};  // each seat's own discards not yet returned (R-SURE's known)
+  i128 P = 0;                // the pot at stake
+  i128 paid[3] = {};         // what pay_out gave each class of outcome
+  DDTable<u32> chips_table{std::size_t{1} << 19};       // 16 MB at most
+  DDTable<DDTricks> tricks_table{std::size_t{1} << 20};  // 32 MB at most
+  static constexpr u32 FAIL = ~u32{0};  // (chips: not an outcome, 2 bits a seat)
+  u64 transparent = 0;  // the cards no rule of the play reads (heads)
+  u64 trumps = 0;       // the trump suit's cards
+  std::uint8_t owner[52] = {};  // the active index of each card's holder at the root
+  std::uint8_t owner_of_seat[MAX_SEATS] = {};
+  std::uint8_t order[MAX_SEATS][MAX_SEATS] = {};  // the order of play when a seat leads
+
+  // The player's legal cards (Stepper::compute_legal).
+  u64 legal(const DDPos& g) const {
+    const int s = g.trick_seats[g.tlen];
+    const u64 held = g.hand[s];
+    u64 lm = !g.tlen                 ? held
+             : H.optional_undertrump ? follow_optional_undertrump(held, g.f, trump)
+                                     : follow(held, g.f, trump);
+    if (H.cinch && (g.won[s] >= 3 || (held & trumps))) {
+      const u64 kn = g.played | disc[s];
+      if (has_cinch(held, trump, kn, g.won[s])) {
+        lm = cinch_narrow(lm, held, g.tlen, trump, kn, g.tlen == nactive - 1);
+      }
+    }
+    lm &= held;
+    return lm ? lm : held;
+  }
+
+  // The legal cards that head a group of equivalent ones (solver._Search.groups): a card
+  // joins the one before it when both are of one suit and every card between them is in
+  // the player's hand or in a completed trick; inside the search (``deep``), also a card
+  // no active seat holds nor played (the stock, a discard, a folded hand): no rule of the
+  // play reads such a card, but for the cinch's trumps (R-SURE: a trump nobody played
+  // keeps a lower one from being master), so those cards stay between trumps under the
+  // cinch.  (At the root the reference's groups: each card's ``head`` is reported.)
+  u64 heads(const DDPos& g, u64 lm, bool deep = true) const {
+    const u64 near =
+        g.hand[g.trick_seats[g.tlen]] | (g.played & ~g.tmask) | (deep ? transparent : 0);
+    u64 out = 0;
+    int prev = -1;
+    for (u64 m = lm; m; m &= m - 1) {
+      const int c = lowest(m);
+      if (prev >= 0 && suit_of(prev) == suit_of(c)) {
+        const u64 between = ((u64{1} << c) - 1) & ~((u64{2} << prev) - 1);
+        if (!(between & ~near)) {
+          prev = c;
+          continue;
+        }
+      }
+      out |= u64{1} << c;
+      prev = c;
+    }
+    return out;
+  }
+
+  // Stepper::play, on the position.
+  void play(DDPos& g, int c) const {
+    const int s = g.trick_seats[g.tlen];
+    const u64 bit = u64{1} << c;
+    g.hand[s] &= ~bit;
+    g.played |= bit;
+    g.tmask |= bit;
+    g.tcards[g.tlen] = c;
+    g.f.add(c, g.tlen, trump);
+    if (++g.tlen < nactive) return;
+    const int w = g.trick_seats[g.f.winner()];
+    ++g.won[w];
+    g.wcode += u32{1} << (3 * owner_of_seat[w]);
+    ++g.ntricks;
+    std::memcpy(g.trick_seats, order[w], sizeof g.trick_seats);  // the winner leads (R-LEAD)
+    g.tlen = 0;
+    g.tmask = 0;
+    g.f = Facts();
+  }
+
+  DDKey key(const DDPos& g) const {
+    u64 held = 0, won = 0;
+    for (int i = nactive - 1; i >= 0; --i) {
+      const int s = active[i];
+      held |= g.hand[s];
+      won = (won << (g.won[s] + 1)) | ((u64{1} << g.won[s]) - 1);
+    }
+    return DDKey{held | (static_cast<u64>(g.trick_seats[0]) << 52) |
+                     (static_cast<u64>(g.tlen) << 56),
+                 g.tmask | (won << 52), 0};
+  }
+
+  // The key of a position at the start of a trick, packed: for each suit the number of
+  // cards the active seats hold and their holders in rank order (3 bits each), the
+  // tricks each has won, the leader.  Two positions with one packing differ only in cards
+  // nobody holds any more (played, or never dealt to an active seat): the held cards
+  // correspond one to one, suit for suit in the same order and with the same holders,
+  // and every rule of the play compares cards held or on the table by suit and rank
+  // (R-FOLLOW, R-TRUMP, R-TRICK), so the play from them is the same, card for card, to
+  // the same outcome, and the search's choices (the first card of the best value) too.
+  // Only the cinch reads other cards (R-SURE: a trump is master when every trump above
+  // it is known: played, or the seat's own discard): under the cinch the trump suit is
+  // kept exact (the cards played and not dealt follow from those held, within a solve).
+  DDKey packed(const DDPos& g) const {
+    u64 held = 0;
+    for (int i = 0; i < nactive; ++i) held |= g.hand[active[i]];
+    const u64 exact = H.cinch ? held & trumps : 0;
+    u64 hi = 0, lo = 0;  // the holders, 3 bits a card (at most 40 cards)
+    for (u64 x = held & ~exact; x; x &= x - 1) {
+      hi = (hi << 3) | (lo >> 61);
+      lo = (lo << 3) | owner[lowest(x)];
+    }
+    u64 c = g.wcode;                               // 24 bits
+    c = (c << 3) | owner_of_seat[g.trick_seats[0]];  // the leader
+    for (int suit = 0; suit < 4; ++suit) c = (c << 4) | popcount((held & ~exact) >> (13 * suit) & SUIT);
+    c = (c << 13) | (exact >> (13 * trump) & SUIT);  // (56 bits in all)
+    return DDKey{lo, hi, c | (u64{1} << 63)};
+  }
+
+  // What the payout (pay_out) gives each seat at the end of the hand, as a class of 2 bits
+  // a seat: 2 the pot at stake P (R-WIN), 1 nothing (a tie carries the pot; a seat with
+  // a trick that does not take the pot; a seat not playing), 0 the bourre payment x
+  // (R-BOURRE, R-POT-LIMIT).  P > 0 > -x: the classes order each seat's money as the
+  // money does, and the vector of classes is the vector of money (money() inverts it).
+  // Remembered for the last counts of tricks won met (``outcomes``, by DDPos::wcode).
+  struct Known {
+    u32 wcode = ~u32{0}, v = 0;
+  };
+  std::vector<Known> outcomes = std::vector<Known>(std::size_t{1} << 10);
+  u32 outcome(const int* won, u32 wcode) {
+    Known& known = outcomes[(wcode * 0x9E3779B1u) >> 22];
+    if (known.wcode == wcode) return known.v;
+    i128 bal[MAX_SEATS] = {};
+    i128 pot = 0;
+    bool exempt[MAX_SEATS];
+    int nb = 0, carried = 0;
+    bool lost = false;  // (never: P is within 2^62)
+    pay_out(H, active, nactive, won, false, P, bal, pot, exempt, nb, carried, lost);
+    u32 out = 0;
+    for (int s = 0; s < MAX_SEATS; ++s) {
+      const u32 c = bal[s] > 0 ? 2 : bal[s] == 0 ? 1 : 0;
+      paid[c] = bal[s];
+      out |= c << (2 * s);
+    }
+    known = Known{wcode, out};
+    return out;
+  }
+
+  static int cls(u32 v, int s) { return static_cast<int>((v >> (2 * s)) & 3); }
+
+  // The money of an outcome, in 1/D chips: the amounts pay_out gave each class.
+  i128 money(u32 v, int s) const { return paid[cls(v, s)]; }
+
+  // The tricks won at the end: in the last trick every seat holds one card, played as it
+  // must be (R-TRICK).
+  u32 last_trick(const DDPos& g, int* won) const {
+    for (int s = 0; s < MAX_SEATS; ++s) won[s] = g.won[s];
+    if (g.ntricks >= H.h) return g.wcode;
+    Facts f = g.f;
+    for (int p = g.tlen; p < nactive; ++p) f.add(lowest(g.hand[g.trick_seats[p]]), p, trump);
+    const int w = g.trick_seats[f.winner()];
+    ++won[w];
+    return g.wcode + (u32{1} << (3 * owner_of_seat[w]));
+  }
+
+  // The cards that beat card c in any trick c could win (R-TRICK): the higher cards of
+  // its suit, and the trumps if it is not one.
+  u64 beaters(int c) const {
+    const u64 above = above_card(SUIT << (13 * suit_of(c)), c);
+    return suit_of(c) == trump ? above : above | trumps;
+  }
+
+  // Whether a seat among the places from..nactive-1 of the trick so far (but place
+  // ``skip``) holds only cards that beat c: c cannot win a trick that seat plays to.  It
+  // must follow with a higher card of c's suit (R-FOLLOW: a card that beats the trick's
+  // winner when it holds one) or, without that suit, trump (R-TRUMP: over-trumping when
+  // it can, R-OPTIONAL-UNDERTRUMP too; the cinch only narrows to the highest trumps);
+  // played before c, its card already beats c.
+  bool killed(const DDPos& g, int c, int from, int skip) const {
+    const u64 beat = beaters(c);
+    for (int p = from; p < nactive; ++p) {
+      const u64 h = g.hand[g.trick_seats[p]];
+      if (p != skip && h && !(h & ~beat)) return true;
+    }
+    return false;
+  }
+
+  // At most how many more tricks seat s can win from here, whatever anyone plays (every
+  // other seat plays to every trick to come, from the cards it holds now): in the trick
+  // so far, one if its card there wins it or a card it holds could, and no seat still to
+  // play kills that card (``killed``); after it, one for each card it holds that no other
+  // seat kills.  Sound, not tight: it only lowers the reach of a seat's search (chips).
+  int most_more(const DDPos& g, int s) const {
+    int pos = 0;
+    while (g.trick_seats[pos] != s) ++pos;
+    int now = 0;
+    if (g.tlen) {
+      if (pos < g.tlen) {
+        now = g.f.winner() == pos && !killed(g, g.tcards[pos], g.tlen, -1);
+      } else {
+        for (u64 m = g.hand[s]; m && !now; m &= m - 1) {
+          const int c = lowest(m);
+          now = g.f.would_win(c, trump) && !killed(g, c, g.tlen, pos);
+        }
+      }
+    }
+    int later = 0;
+    for (u64 m = g.hand[s]; m; m &= m - 1) later += !killed(g, lowest(m), 0, pos);
+    return std::min(H.h - g.ntricks, now + later);
+  }
+
+  // The trumps sure to win the trick they are played in (R-TRICK): every card held is
+  // played before the hand ends, and a trump above every trump another seat holds (and
+  // above those of the trick so far) wins its trick.  Only the seat holding the highest
+  // trump in play has such trumps: their number, that seat in ``holder`` (-1: none).
+  int masters(const DDPos& g, int& holder) const {
+    holder = -1;
+    u64 held = 0;
+    for (int i = 0; i < nactive; ++i) held |= g.hand[active[i]];
+    held &= trumps;
+    if (!held) return 0;
+    const int top = 63 - __builtin_clzll(held);
+    if (above_card(g.tmask & trumps, top)) return 0;  // a higher trump on the trick
+    for (int i = 0; i < nactive; ++i) {
+      if ((g.hand[active[i]] >> top) & 1) holder = active[i];
+    }
+    const u64 mine = g.hand[holder] & trumps, others = held & ~mine;
+    return popcount(others ? above_card(mine, 63 - __builtin_clzll(others)) : mine);
+  }
+
+  // The best class seat s could still reach (R-WIN, R-BOURRE): 2 the pot, when it could
+  // still end with more tricks than every other; 1 nothing, when it has a trick or could
+  // still take one; else 0, bourre whatever is played.
+  int reach(const DDPos& g, int s) const {
+    int other = 0;
+    for (int i = 0; i < nactive; ++i) {
+      const int w = g.won[active[i]];
+      if (w > other && active[i] != s) other = w;
+    }
+    if (g.won[s] && g.won[s] + H.h - g.ntricks <= other) return 1;
+    int holder;
+    const int sure = masters(g, holder);
+    int more = most_more(g, s);
+    if (holder >= 0 && holder != s) {  // the holder's master trumps: tricks s cannot win
+      more = std::min(more, H.h - g.ntricks - sure);
+      other = std::max(other, g.won[holder] + sure);
+    }
+    return g.won[s] + more > other ? 2 : (g.won[s] || more > 0) ? 1 : 0;
+  }
+
+  // A trick start left when a parent's question was answered (FAIL) is remembered as
+  // PARTIAL, with the seats then known not to take the pot from it (bits 16 on).
+  static constexpr u32 PARTIAL = u32{1} << 31;
+
+  // (b) max^n, ties to the first card (solver._Search.chips), on outcomes.  A seat
+  // whose card already gives it the best class it could still reach stops there: the
+  // cards after it could only tie, and a tie keeps the first.  ``parent``, the seat that
+  // played the card leading here, only asks whether the value gives it the pot (``need``
+  // 2; else exact): FAIL says it does not, without the value.  So a seat that has a
+  // card keeping it out of the bourre (class 1) and not giving ``parent`` the pot stops
+  // with FAIL: the cards after it would replace that one only if they gave it the pot,
+  // which ``parent`` then would not take (shallow pruning).  Only exact values are
+  // remembered, at the start of a trick (a position in a trick is reached by one path
+  // from that start).
+  u32 chips(const DDPos& g, int parent, int need) {
+    if (g.ntricks >= H.h - 1) {
+      int won[MAX_SEATS];
+      const u32 wcode = last_trick(g, won);
+      return outcome(won, wcode);
+    }
+    if (need && reach(g, parent) < need) return FAIL;
+    const bool store = g.tlen == 0;
+    DDKey k;
+    u32 nopot = 0;  // seats known not to take the pot from here
+    if (store) {
+      k = packed(g);
+      if (const u32* known = chips_table.get(k)) {
+        if (!(*known & PARTIAL)) return *known;
+        nopot = *known >> 16 & 0xFF;
+        if (need == 2 && (nopot >> parent & 1)) return FAIL;
+      }
+    }
+    const u64 lm = legal(g);
+    if (!(lm & (lm - 1))) {  // one card (a lead under the cinch: remembered all the same)
+      DDPos child = g;
+      play(child, lowest(lm));
+      const u32 v = chips(child, parent, need);
+      if (store) chips_table.put(k, v == FAIL ? PARTIAL | (nopot | u32{1} << parent) << 16 : v, H.h - g.ntricks);
+      return v;
+    }
+    const int player = g.trick_seats[g.tlen];
+    const int reach = this->reach(g, player);
+    const u64 hs = heads(g, lm);
+    u32 best = 0;
+    int best_c = -1;
+    for (u64 m = hs; m; m &= m - 1) {
+      DDPos child = g;
+      play(child, lowest(m));
+      const u32 v = chips(child, player, best_c + 1);
+      if (v == FAIL || cls(v, player) <= best_c) continue;
+      best = v;
+      best_c = cls(v, player);
+      if (best_c >= reach) break;
+      if (need == 2 && parent != player && best_c >= 1 && cls(best, parent) < 2) {
+        if (store) {  // (what it learnt: no seat the line found leaves without the pot gets it)
+          for (int i = 0; i < nactive; ++i) {
+            if (active[i] != player && cls(best, active[i]) < 2) nopot |= u32{1} << active[i];
+          }
+          chips_table.put(k, PARTIAL | nopot << 16, H.h - g.ntricks);
+        }
+        return FAIL;
+      }
+    }
+    if (store) chips_table.put(k, best, H.h - g.ntricks);
+    return best;
+  }
+
+  // (a) alpha-beta, fail-soft, the bounds remembered (solver._Search.sure_tricks).
+  int sure(const DDPos& g, int alpha, int beta) {
+    if (g.ntricks >= H.h - 1) {
+      int won[MAX_SEATS];
+      last_trick(g, won);
+      return won[me];
+    }
+    const u64 lm = legal(g);
+    if (!(lm & (lm - 1))) {  // one card: played, the position not remembered
+      DDPos child = g;
+      play(child, lowest(lm));
+      return sure(child, alpha, beta);
+    }
+    int lo = g.won[me];
+    int hi = lo + H.h - g.ntricks;
+    {  // the master trumps' tricks (masters), the tricks me can still win (most_more)
+      int holder;
+      const int sure = masters(g, holder);
+      if (holder == me) lo += sure;
+      if (holder >= 0 && holder != me) hi -= sure;
+      hi = std::min(hi, g.won[me] + most_more(g, me));
+      if (lo >= hi) return lo;
+    }
+    const DDKey k = g.tlen ? key(g) : packed(g);
+    if (const DDTricks* known = tricks_table.get(k)) {
+      lo = std::max(lo, static_cast<int>(known->lo));
+      hi = std::min(hi, static_cast<int>(known->hi));
+    }
+    if (lo == hi || lo >= beta) return lo;
+    if (hi <= alpha) return hi;
+    alpha = std::max(alpha, lo);
+    beta = std::min(beta, hi);
+    const bool maximising = g.trick_seats[g.tlen] == me;
+    const u64 hs = heads(g, lm);
+    int cards[13];
+    int nc = 0;
+    for (u64 m = hs; m && nc < 13; m &= m - 1) cards[nc++] = lowest(m);
+    if (maximising) {
+      std::reverse(cards, cards + nc);  // the likeliest winners first
+    } else if (g.tlen && g.trick_seats[g.f.winner()] == me) {
+      // me's card takes the trick so far: the cards that would take it from me first
+      std::stable_partition(cards, cards + nc, [&](int c) { return g.f.would_win(c, trump); });
+    }
+    int a = alpha, b = beta;
+    int best = maximising ? -1 : H.h + 1;
+    for (int i = 0; i < nc; ++i) {
+      DDPos child = g;
+      play(child, cards[i]);
+      const int v = sure(child, a, b);
+      if (maximising) {
+        best = std::max(best, v);
+        a = std::max(a, v);
+      } else {
+        best = std::min(best, v);
+        b = std::min(b, v);
+      }
+      if (a >= b) break;
+    }
+    if (best <= alpha) {
+      hi = std::min(hi, best);
+    } else if (best >= beta) {
+      lo = std::max(lo, best);
+    } else {
+      lo = hi = best;
+    }
+    tricks_table.put(k, DDTricks{static_cast<std::int8_t>(lo), static_cast<std::int8_t>(hi)},
+                     (H.h - g.ntricks) * MAX_SEATS - g.tlen);
+    return best;
+  }
+
+  // Each legal card, ascending: (card, the card searched for it, sure tricks, chips of
+  // every seat in 1/D chips); and the positions remembered.
+  py::tuple run(DDPos root) {
+    me = root.trick_seats[root.tlen];
+    root.tmask = 0;
+    for (int p = 0; p < root.tlen; ++p) root.tmask |= u64{1} << root.tcards[p];
+    u64 dealt = root.played;
+    root.wcode = 0;
+    for (int i = 0; i < nactive; ++i) {
+      root.wcode += static_cast<u32>(root.won[active[i]]) << (3 * i);
+      for (int p = 0; p < nactive; ++p) {
+        order[active[i]][p] = static_cast<std::uint8_t>(active[(i + p) % nactive]);
+      }
+      dealt |= root.hand[active[i]];
+      owner_of_seat[active[i]] = static_cast<std::uint8_t>(i);
+      for (u64 m = root.hand[active[i]]; m; m &= m - 1) {
+        owner[lowest(m)] = static_cast<std::uint8_t>(i);
+      }
+    }
+    trumps = SUIT << (13 * trump);
+    transparent = ((u64{1} << 52) - 1) & ~dealt;
+    if (H.cinch) transparent &= ~(SUIT << (13 * trump));
+    const u64 lm = legal(root);
+    const u64 hs = heads(root, lm, false);
+    py::list out;
+    int head = -1, tricks = 0;
+    u32 v = 0;
+    for (u64 m = lm; m; m &= m - 1) {
+      const int c = lowest(m);
+      if ((hs >> c) & 1) {
+        head = c;
+        DDPos child = root;
+        {
+          py::gil_scoped_release release;
+          play(child, c);
+          v = chips(child, -1, 0);
+          tricks = sure(child, -1, H.h + 1);
+        }
+      }
+      py::list amounts(static_cast<std::size_t>(H.n));
+      for (int s = 0; s < H.n; ++s) amounts[static_cast<std::size_t>(s)] = to_py(money(v, s));
+      out.append(py::make_tuple(c, head, tricks, std::move(amounts)));
+    }
+    return py::make_tuple(std::move(out), chips_table.count + tricks_table.count);
+  }
+};
+
+// The position of a Python state (bourre.advice.kernel_solver: the hand's fields, the
+// pot at stake in 1/D chips), checked.
+py::tuple dd_solve(const py::dict& house, const py::dict& w) {
+  static const char* X = "position";
+  DDSolver S;
+  S.H = read_house(house);
+  const int n = S.H.n, hs = S.H.h;
+  DDPos g;
+  Placed cards{X};
+  const int up = cards.card(field<int>(w, X, "upcard"), "upcard");
+  S.trump = up / 13;
+  const i64 pot = field<i64>(w, X, "pot_at_stake");
+  if (pot < 0 || pot >= LIMIT) bad(X, "pot_at_stake", "beyond the kernel's range");
+  S.P = pot;
+  const auto hands = field<std::vector<std::vector<int>>>(w, X, "hands");
+  const auto discards = field<std::vector<std::vector<int>>>(w, X, "discards");
+  const auto won = field<std::vector<int>>(w, X, "won");
+  const auto active = field<std::vector<int>>(w, X, "active");
+  const auto seats = field<std::vector<int>>(w, X, "trick_seats");
+  const auto trick = field<std::vector<int>>(w, X, "trick");
+  const auto played = field<std::vector<int>>(w, X, "played");
+  g.ntricks = field<int>(w, X, "tricks");
+  if (static_cast<int>(hands.size()) != n) bad(X, "hands", "one a seat");
+  if (static_cast<int>(discards.size()) != n) bad(X, "discards", "one a seat");
+  if (static_cast<int>(won.size()) != n) bad(X, "won", "one a seat");
+  check_seats(X, "active", active, n);
+  if (active.size() < 2) bad(X, "active", "two players or more");
+  S.nactive = static_cast<int>(active.size());
+  for (int i = 0; i < S.nactive; ++i) S.active[i] = active[static_cast<std::size_t>(i)];
+  if (!is_rotation(seats, S.active, S.nactive)) bad(X, "trick_seats", "not the players in turn");
+  if (trick.size() >= seats.size()) bad(X, "trick", "longer than a trick");
+  if (g.ntricks < 0 || g.ntricks >= hs) bad(X, "tricks", "0 to the hand's size less one");
+  for (int i = 0; i < S.nactive; ++i) g.trick_seats[i] = static_cast<std::uint8_t>(seats[static_cast<std::size_t>(i)]);
+  int tricks_won = 0;
+  for (int s = 0; s < n; ++s) {
+    const auto i = static_cast<std::size_t>(s);
+    if (static_cast<int>(hands[i].size()) > hs) bad(X, "hands", "more cards than a hand holds");
+    if (static_cast<int>(discards[i].size()) > hs) bad(X, "discards", "more cards than a hand holds");
+    g.hand[s] = cards.place(hands[i], "hands");
+    for (int c : discards[i]) S.disc[s] |= u64{1} << cards.card(c, "discards");
+    if (won[i] < 0 || won[i] > hs) bad(X, "won", "0 to the hand's size a seat");
+    g.won[s] = static_cast<std::uint8_t>(won[i]);
+    tricks_won += won[i];
+  }
+  if (tricks_won != g.ntricks) bad(X, "won", "not one a trick");
+  g.played = cards.place(played, "played");
+  g.tlen = static_cast<int>(trick.size());
+  u64 in_trick = 0;
+  for (int p = 0; p < g.tlen; ++p) {
+    const int c = cards.card(trick[static_cast<std::size_t>(p)], "trick");
+    if (((in_trick >> c) & 1) || !((g.played >> c) & 1)) bad(X, "trick", "a card not played, or twice");
+    in_trick |= u64{1} << c;
+    g.tcards[p] = static_cast<std::uint8_t>(c);
+    g.f.add(c, p, S.trump);
+  }
+  g.tmask = in_trick;
+  const int left = hs - g.ntricks;
+  for (int p = 0; p < S.nactive; ++p) {
+    const int want = left - (p < g.tlen ? 1 : 0);
+    if (popcount(g.hand[g.trick_seats[p]]) != want) bad(X, "hands", "a hand of the wrong size");
+  }
+  return S.run(g);
+}
+
+// The position of a stepped state (KernelState) in the play phase.
+py::tuple dd_solve_stepper(const Stepper& k) {
+  if (k.phase != P_PLAY) throw std::invalid_argument("not in the play phase");
+  DDSolver S;
+  S.H = k.H;
+  S.trump = k.trump;
+  S.P = k.pot_at_stake;
+  S.nactive = k.nactive;
+  DDPos g;
+  for (int i = 0; i < k.nactive; ++i) {
+    S.active[i] = k.active[i];
+    g.trick_seats[i] = k.trick_seats[i];
+  }
+  for (int s = 0; s < k.H.n; ++s) {
+    g.hand[s] = k.hand[s];
+    g.won[s] = k.won[s];
+    for (int i = 0; i < k.disc_len[s]; ++i) S.disc[s] |= u64{1} << k.disc[s][i];
+  }
+  g.played = k.played;
+  g.tlen = k.tlen;
+  g.ntricks = k.ntricks;
+  for (int p = 0; p < k.tlen; ++p) g.tcards[p] = k.tcards[p];
+  g.f = k.f;
+  return S.run(g);
+}
+
+}  // namespace bourre::kernel

@@ -1,0 +1,575 @@
+// bourre.kernel, stepper: the stepped engine (Stepper; bourre.kernel.state.KernelState
+// steps it, the worlds and the solver start from it).  Its methods are defined in the
+// class (inline: each unit that steps it, pytypes' calls and the worlds' rollouts,
+// inlines them as the single file did); pytypes.cpp makes it from Python and reads it
+// back (pytypes.h).  Header only.
+#pragma once
+
+#include "bots.h"
+#include "hooks.h"
+#include "rng.h"
+#include "rules.h"
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace bourre::kernel {
+
+// -- a stepped session (bourre.kernel.state.KernelState) ---------------------------------
+//
+// The same session as bourre.game.state.State, stepped one action at a time from outside
+// and copied as a plain struct (clone).  Its rules are those above (the deal, the
+// obligations and the cinch, the trick, the payout); the order of play is the
+// decisions components' (standard.decisions.Sequential, simultaneous_reveal.Simultaneous),
+// stepped as the Python state steps them.  Every refusal is left to the Python rules:
+// an action the kernel does not take changes nothing and is answered by the wrapper,
+// which replays the history into a Python State for the rule's own words.
+
+enum StepPhase : int { P_DEAL = 0, P_DECIDE = 1, P_EXCHANGE = 2, P_PLAY = 3, P_OVER = 4 };
+enum Forced : int { F_NONE = 0, F_ACE_UP = 1, F_LAST_STANDS = 2 };
+constexpr int H_DECK = 200;     // history: a deck follows (52 codes)
+constexpr int H_DISCARD = 100;  // history: 100 + k, then the k cards discarded
+constexpr int H_PASS = 52, H_PLAY = 53;
+
+struct Stepper {
+  House H;
+  bool seeded = false;
+  Xoshiro deck_gen, reshuffle_gen;
+  bool keep_results = true;
+  int hands_total = 1;
+  bool settles = true;  // the session ends with the settlement (R-SETTLE)
+  int number = 0;
+  int first_dealer = -1, last_dealer = -1;
+  bool first_hand = true;  // no previous hand: everyone antes (R-FIRST-POT)
+  i128 bal[MAX_SEATS] = {}, start[MAX_SEATS] = {};
+  i128 pot = 0;
+  bool exempt[MAX_SEATS] = {};
+  bool overflow = false;
+  int phase = P_DEAL;
+  bool dealt = false;  // a hand has been dealt (the observation's hand fields)
+  // the hand
+  int dealer = 0, upcard = 0, trump = 0;
+  u64 hand[MAX_SEATS] = {};
+  std::uint8_t stock[52] = {};
+  int stock_pos = 0, stock_len = 0;
+  std::uint8_t pile[52] = {};
+  int pile_len = 0;
+  std::uint8_t disc[MAX_SEATS][5] = {};  // own discards not yet returned, in order
+  int disc_len[MAX_SEATS] = {};
+  std::uint8_t gave[MAX_SEATS][5] = {};  // this hand's discards, in order
+  int gave_len[MAX_SEATS] = {};
+  u64 got[MAX_SEATS] = {};
+  int chosen[MAX_SEATS] = {};
+  int step = 0, exchanging = -1;
+  int active[MAX_SEATS] = {};
+  int nactive = 0;
+  std::uint8_t dec_seat[MAX_SEATS] = {}, dec_play[MAX_SEATS] = {}, dec_exch[MAX_SEATS] = {};
+  int ndec = 0;
+  // A decision table that replaces the heuristic's pass/play (bourre.advice.equilibrium):
+  // chart[seat][seats already in] is 0 (the heuristic decides), 1 (pass) or 2 (play).
+  std::uint8_t chart[MAX_SEATS][MAX_SEATS] = {};
+  int turn_seat = -1, forced = F_NONE;
+  // the tricks
+  int trick_seats[MAX_SEATS] = {};
+  int tcards[MAX_SEATS] = {};
+  int tlen = 0, leader = -1;
+  Facts f;
+  int ntricks = 0;
+  std::uint8_t tr_leader[5] = {}, tr_winner[5] = {};
+  Outcome outcome;  // the last hand's (pay_out)
+  std::uint8_t tr_seat[5][MAX_SEATS] = {}, tr_card[5][MAX_SEATS] = {};
+  int won[MAX_SEATS] = {};
+  u64 played = 0;
+  i128 pot_at_stake = 0;
+  u64 legal = 0;
+  bool cinch_now = false;
+  int cinch_plays = 0;
+  std::vector<std::int16_t> hist;
+  std::size_t hand_from = 0;  // where the current hand's history starts
+  // Where the kept history starts (hand_start: the wrapper's Python twin starts there and
+  // replays hist): the session's start, or with keep_results=false the current hand's,
+  // whose history alone is kept (memory of one hand; not once the money left the range).
+  struct Start {
+    int number = 0, last_dealer = -1;
+    bool first_hand = true;
+    i128 bal[MAX_SEATS] = {};
+    i128 pot = 0;
+    bool exempt[MAX_SEATS] = {};
+    Xoshiro deck_gen, reshuffle_gen;
+    Outcome outcome;
+  } at;
+
+  // pot0: the pot already in the middle before the first hand's antes; settle: false for
+  // one hand from a given position (Game.new_hand: no settlement, the pot stays).
+  Stepper(const House& h, const std::string* seed, const std::vector<i64>& balances,
+          int dealer0, int hands, bool keep, i64 pot0 = 0, bool settle = true)
+      : H(h), keep_results(keep), hands_total(hands), settles(settle) {
+    if (static_cast<int>(balances.size()) != H.n) throw std::invalid_argument("one balance a seat");
+    for (int s = 0; s < H.n; ++s) bal[s] = start[s] = balances[static_cast<std::size_t>(s)];
+    if (pot0 < 0) throw std::invalid_argument("pot: at least 0");
+    pot = pot0;
+    if (seed) {
+      seeded = true;
+      deck_gen = stream("bourre-deck:" + *seed);
+      reshuffle_gen = stream("bourre-reshuffle:" + *seed);
+    }
+    first_dealer = dealer0;
+    if (first_dealer < 0 && seeded) {  // drawn before the first deck (Chance.seat)
+      first_dealer = static_cast<int>(deck_gen.below(static_cast<u32>(H.n)));
+    }
+    begin_hand();
+  }
+
+  int seat_at(int k) const {  // the k-th seat from the dealer's left
+    const int s = dealer + 1 + k;
+    return s % H.n;
+  }
+
+  int current_player() const {
+    if (phase == P_PLAY) return trick_seats[tlen];
+    if (phase == P_DECIDE || phase == P_EXCHANGE) return turn_seat;
+    return phase == P_OVER ? -4 : -1;
+  }
+
+  void begin_hand() {
+    phase = P_DEAL;
+    if (hist.empty() || (!keep_results && !overflow)) {  // the finished hands' actions go
+      hist.clear();
+      at.number = number;
+      at.last_dealer = last_dealer;
+      at.first_hand = first_hand;
+      std::memcpy(at.bal, bal, sizeof at.bal);
+      at.pot = pot;
+      std::memcpy(at.exempt, exempt, sizeof at.exempt);
+      at.deck_gen = deck_gen;
+      at.reshuffle_gen = reshuffle_gen;
+      at.outcome = outcome;
+    }
+    if (!keep_results) hand_from = hist.size();
+    if (seeded) {
+      std::uint8_t deck[52];
+      std::memcpy(deck, FRESH_DECK, sizeof deck);
+      deck_gen.shuffle(deck, 52);
+      deal(deck);
+      advance();
+    }
+  }
+
+  // R-DEAL (standard.deal), R-DEALER, R-FIRST-POT, R-ANTE / R-DOUBLE-ANTE.
+  void deal(const std::uint8_t* deck) {
+    const int n = H.n, h = H.h;
+    hist.push_back(H_DECK);
+    for (int i = 0; i < 52; ++i) hist.push_back(deck[i]);
+    dealer = last_dealer < 0 ? first_dealer : next_dealer(last_dealer, n);  // R-DEALER
+    last_dealer = dealer;
+    for (int i = 0; i < n; ++i) {
+      u64 m = 0;
+      for (int j = 0; j < h; ++j) m |= u64{1} << deck[i + j * n];
+      hand[(dealer + 1 + i) % n] = m;
+    }
+    upcard = deck[h * n - 1];
+    trump = upcard / 13;
+    stock_len = 52 - h * n;
+    std::memcpy(stock, deck + h * n, static_cast<std::size_t>(stock_len));
+    stock_pos = pile_len = 0;
+    for (int s = 0; s < n; ++s) {
+      disc_len[s] = gave_len[s] = 0;
+      got[s] = 0;
+      chosen[s] = -1;
+      won[s] = 0;
+    }
+    step = 0;
+    exchanging = -1;
+    nactive = ndec = 0;
+    tlen = ntricks = 0;
+    leader = -1;
+    played = 0;
+    cinch_plays = 0;
+    ++number;
+    for (int s = 0; s < n; ++s) {
+      if (antes(H, first_hand, exempt[s]) && !overflow &&
+          !(sub_from(bal[s], H.ante) && add_to(pot, H.ante))) {
+        overflow = true;
+      }
+    }
+    pot_at_stake = pot;
+    dealt = true;
+    phase = P_DECIDE;
+  }
+
+  bool ace_up() const { return upcard % 13 == ACE; }
+
+  // The decisions component's turn (Sequential.turn / Simultaneous.turn); false: none.
+  bool turn() {
+    const DecisionTurn t =
+        decision_turn(H.simultaneous, H.n, dealer, step, exchanging, ace_up(), nactive);
+    if (t.kind == TURN_NONE) return false;
+    turn_seat = t.seat;
+    forced = t.forced;  // (F_NONE, F_ACE_UP, F_LAST_STANDS)
+    phase = t.kind == TURN_EXCHANGE ? P_EXCHANGE : P_DECIDE;
+    return true;
+  }
+
+  void advance() {
+    if (!turn()) start_play();
+  }
+
+  void fold(int s) {  // R-PASS
+    hand[s] = 0;
+    dec_seat[ndec] = static_cast<std::uint8_t>(s);
+    dec_play[ndec] = 0;
+    dec_exch[ndec++] = 0;
+  }
+
+  // Simultaneous._next: reveal from decision position i on, up to the next who exchanges.
+  void reveal_from(int i) {
+    const int n = H.n;
+    const bool nobody = step > n;
+    while (i < n) {
+      const int s = seat_at(i);
+      ++i;
+      if (chosen[s] == 1) {
+        active[nactive++] = s;
+        if (nobody && s == dealer) {
+          dec_seat[ndec] = static_cast<std::uint8_t>(s);
+          dec_play[ndec] = 1;
+          dec_exch[ndec++] = 0;
+          continue;
+        }
+        exchanging = s;
+        return;
+      }
+      fold(s);
+    }
+  }
+
+  // R-DECIDE ... (Sequential.decide / Simultaneous.decide): false, unchanged, for a pass
+  // the rules forbid.
+  bool decide(bool play) {
+    if (phase != P_DECIDE) return false;
+    if (!play && forced != F_NONE) return false;
+    const int s = turn_seat;
+    hist.push_back(play ? H_PLAY : H_PASS);
+    chosen[s] = play ? 1 : 0;
+    ++step;
+    if (H.simultaneous) {
+      if (step == H.n) {
+        bool any = false;
+        for (int t = 0; t < H.n; ++t) any = any || chosen[t] == 1;
+        if (!any) {
+          chosen[dealer] = 1;
+          step = H.n + 1;
+        }
+        reveal_from(0);
+      }
+    } else if (play) {
+      active[nactive++] = s;
+      exchanging = s;
+    } else {
+      fold(s);
+    }
+    advance();
+    return true;
+  }
+
+  // R-DRAW, R-RESHUFFLE (standard.draw.Draw.draw), the cards in the order discarded;
+  // false, unchanged, for discards the draw refuses.
+  bool exchange(const std::vector<int>& cards) {
+    if (phase != P_EXCHANGE) return false;
+    const int s = turn_seat;
+    const int k = static_cast<int>(cards.size());
+    u64 dmask = 0;
+    if (!draw_allowed(hand[s], cards.data(), k, H.h, stock_len - stock_pos + pile_len, dmask)) {
+      return false;
+    }
+    hist.push_back(static_cast<std::int16_t>(H_DISCARD + k));
+    for (int c : cards) hist.push_back(static_cast<std::int16_t>(c));
+    if (k) {
+      u64 kept = hand[s] & ~dmask;
+      draw_cards(kept, k, stock, stock_pos, stock_len, pile, pile_len,  // (checked above)
+                 [this](std::uint8_t* st, int len) {  // R-RESHUFFLE: the pile, in chance's order
+                   if (seeded) reshuffle_gen.shuffle(st, len);
+                   for (int t = 0; t < H.n; ++t) disc_len[t] = 0;
+                 });
+      got[s] = kept & ~hand[s];
+      hand[s] = kept;
+      note_discards(s, cards);
+    }
+    exchanged(s, k);
+    return true;
+  }
+
+  // The discards of seat s go to the pile and its own discards (R-DRAW, R-SURE).
+  void note_discards(int s, const std::vector<int>& cards) {
+    const int k = static_cast<int>(cards.size());
+    for (int i = 0; i < k; ++i) {
+      const auto c = static_cast<std::uint8_t>(cards[static_cast<std::size_t>(i)]);
+      pile[pile_len++] = c;
+      disc[s][disc_len[s]++] = c;
+      gave[s][i] = c;
+    }
+    gave_len[s] = k;
+  }
+
+  // The decisions component is told of seat s's exchange of k cards (exchanged).
+  void exchanged(int s, int k) {
+    dec_seat[ndec] = static_cast<std::uint8_t>(s);
+    dec_play[ndec] = 1;
+    dec_exch[ndec++] = static_cast<std::uint8_t>(k);
+    exchanging = -1;
+    if (H.simultaneous) reveal_from((s - dealer - 1 + H.n) % H.n + 1);
+    advance();
+  }
+
+  // The decisions are over: the play ante (R-DOUBLE-ANTE), R-SOLE, the first lead (R-LEAD).
+  void start_play() {
+    if (const i128 x = play_ante(H)) {  // R-DOUBLE-ANTE
+      for (int i = 0; i < nactive && !overflow; ++i) {
+        if (!(sub_from(bal[active[i]], x) && add_to(pot, x))) overflow = true;
+      }
+    }
+    pot_at_stake = pot;
+    turn_seat = -1;
+    if (nactive == 1) {  // R-SOLE
+      won[active[0]] = H.h;
+      end_hand();
+      return;
+    }
+    phase = P_PLAY;
+    lead(active[0]);
+  }
+
+  void lead(int s) {  // R-LEAD: the others follow clockwise
+    lead_order(active, nactive, s, trick_seats);
+    tlen = 0;
+    leader = s;
+    f = Facts();
+    compute_legal();
+  }
+
+  // R-LEAD, R-FOLLOW ... R-CINCH-LAST (legal_play): the player to play's legal cards.
+  void compute_legal() {
+    const int s = trick_seats[tlen];
+    const auto known = [this, s] {
+      u64 kn = played;
+      for (int i = 0; i < disc_len[s]; ++i) kn |= u64{1} << disc[s][i];
+      return kn;
+    };
+    legal = legal_cards(H, hand[s], f, tlen, trump, known, won[s], tlen == nactive - 1, true,
+                        cinch_now);
+  }
+
+  // R-TRICK: a full trick goes to its winner, who leads the next; false, unchanged,
+  // for a card that is not legal.
+  bool play(int c) {
+    if (phase != P_PLAY || c < 0 || c >= 52 || !((legal >> c) & 1)) return false;
+    const int s = trick_seats[tlen];
+    hist.push_back(static_cast<std::int16_t>(c));
+    if (cinch_now) ++cinch_plays;
+    hand[s] &= ~(u64{1} << c);
+    played |= u64{1} << c;
+    tcards[tlen] = c;
+    f.add(c, tlen, trump);
+    ++tlen;
+    if (tlen < nactive) {
+      compute_legal();
+      return true;
+    }
+    const int w = trick_seats[H.winner ? winner_hook(H, tcards, nactive, trump) : f.winner()];
+    ++won[w];
+    tr_leader[ntricks] = static_cast<std::uint8_t>(leader);
+    tr_winner[ntricks] = static_cast<std::uint8_t>(w);
+    for (int p = 0; p < nactive; ++p) {
+      tr_seat[ntricks][p] = static_cast<std::uint8_t>(trick_seats[p]);
+      tr_card[ntricks][p] = static_cast<std::uint8_t>(tcards[p]);
+    }
+    ++ntricks;
+    if (ntricks < H.h) {
+      lead(w);
+      return true;
+    }
+    tlen = 0;
+    end_hand();
+    return true;
+  }
+
+  // The payout, then the next hand or the end (R-SESSION); the settlement is made when
+  // asked (R-SETTLE).
+  void end_hand() {
+    int nb = 0, carried = 0;
+    bool lost = false;
+    if (H.money) {  // a plugin's money rule, through Python (none once the money is Python's)
+      if (!overflow &&
+          !money_hook(H, active, nactive, won, pot_at_stake, bal, pot, exempt, nb, carried, outcome)) {
+        overflow = true;
+      }
+    } else if (overflow) {  // the money is the Python rules' now: the outcome alone, on copies
+      i128 b[MAX_SEATS], p = pot;
+      std::memcpy(b, bal, sizeof b);
+      outcome = pay_out(H, active, nactive, won, nactive == 1, pot_at_stake, b, p, exempt, nb,
+                        carried, lost);
+    } else {
+      outcome = pay_out(H, active, nactive, won, nactive == 1, pot_at_stake, bal, pot, exempt,
+                        nb, carried, lost);
+      overflow = lost;
+    }
+    first_hand = false;
+    for (int s = 0; s < H.n; ++s) {
+      if (bal[s] > MONEY_BOUND || bal[s] < -MONEY_BOUND) overflow = true;
+    }
+    if (pot > MONEY_BOUND) overflow = true;
+    turn_seat = -1;
+    if (number < hands_total) {
+      begin_hand();
+      return;
+    }
+    phase = P_OVER;
+  }
+
+  // A deck given at the deal (apply_chance), already checked whole by the wrapper.
+  bool apply_deck(const std::vector<int>& deck) {
+    if (phase != P_DEAL || deck.size() != 52 || first_dealer < 0) return false;
+    std::uint8_t d[52];
+    u64 seen = 0;
+    for (int i = 0; i < 52; ++i) {
+      const int c = deck[static_cast<std::size_t>(i)];
+      if (c < 0 || c >= 52 || ((seen >> c) & 1)) return false;
+      seen |= u64{1} << c;
+      d[i] = static_cast<std::uint8_t>(c);
+    }
+    deal(d);
+    advance();
+    return true;
+  }
+
+  // The heuristic bot's answers (bourre_bots.heuristic.HeuristicPlayer, default options,
+  // the standard trick winner) at every seat until the hand ends: a Monte Carlo rollout.
+  // -- a sampled world (bourre.game.worlds, replayed here: bourre.kernel.rollouts) --
+
+  u64 unseen = 0;  // cards nobody at a sampled world's table has seen (its unknown stock)
+
+  // The deal a table saw (Dealt: every hand shown, the stock unknown) with the pot
+  // already in the middle (set_hand(pot=...): nobody antes).
+  void deal_given(const std::vector<std::vector<int>>& hands, int up, i128 given_pot) {
+    const int n = H.n;
+    dealer = first_dealer;
+    last_dealer = dealer;
+    u64 seen = 0;
+    for (int s = 0; s < n; ++s) {
+      hand[s] = 0;
+      for (int c : hands[static_cast<std::size_t>(s)]) hand[s] |= u64{1} << c;
+      seen |= hand[s];
+      disc_len[s] = gave_len[s] = 0;
+      got[s] = 0;
+      chosen[s] = -1;
+      won[s] = 0;
+    }
+    upcard = up;
+    trump = up / 13;
+    unseen = ((u64{1} << 52) - 1) & ~seen;
+    stock_len = stock_pos = pile_len = 0;
+    step = 0;
+    exchanging = -1;
+    nactive = ndec = tlen = ntricks = 0;
+    leader = -1;
+    played = 0;
+    number = 1;
+    pot = pot_at_stake = given_pot;
+    dealt = true;
+    phase = P_DECIDE;
+    advance();
+  }
+
+  // An exchange whose replacements the table tells (Draw.drawn), accepted here only
+  // when they are all cards nobody has seen: 1 taken, 0 refused (R-DRAW), -1 left to the
+  // Python rules (a reshuffle's cards).
+  int exchange_told(const std::vector<int>& cards, const std::vector<int>& drew) {
+    if (phase != P_EXCHANGE) return 0;
+    const int s = turn_seat;
+    const int k = static_cast<int>(cards.size());
+    u64 dmask = 0, gmask = 0;
+    if (!draw_allowed(hand[s], cards.data(), k, H.h, 52, dmask)) return 0;
+    if (static_cast<int>(drew.size()) != k) return 0;
+    for (int c : drew) {
+      if (c < 0 || c >= 52 || ((gmask >> c) & 1)) return 0;
+      gmask |= u64{1} << c;
+    }
+    if ((gmask & unseen) != gmask) return -1;
+    if (k) {
+      unseen &= ~gmask;
+      hand[s] = (hand[s] & ~dmask) | gmask;
+      got[s] = gmask;
+      note_discards(s, cards);
+    }
+    exchanged(s, k);
+    return 1;
+  }
+
+  // The world reached: its unknown stock, in an order drawn on ``gen`` (what the
+  // rollouts draw), which also reshuffles a stock that runs out.
+  void finish_world(Xoshiro gen) {
+    int k = 0;
+    for (u64 m = unseen; m; m &= m - 1) stock[k++] = static_cast<std::uint8_t>(lowest(m));
+    gen.shuffle(stock, k);
+    stock_len = k;
+    stock_pos = 0;
+    unseen = 0;
+    reshuffle_gen = gen;
+    seeded = true;  // (one hand: no deal follows)
+  }
+
+  // The heuristic's decision for the seat to decide (HeuristicPlayer.decide on its view).
+  bool heuristic_decides(const Bots& B) const {
+    const int s = turn_seat;
+    if (forced != F_NONE) return true;
+    int playing_now = 0;
+    for (int i = 0; i < ndec; ++i) playing_now += dec_play[i];
+    if (const int told = chart[s][playing_now]) return told == 2;
+    const int keep = B.keep_trump[s];
+    const u64 out = discard_weak(hand[s], trump, keep);
+    double strength =
+        hand_strength(hand[s], trump) + DRAW_GAIN * static_cast<double>(popcount(out));
+    if (keep > 2) strength -= hand_strength(out & (SUIT << (trump * 13)), trump);
+    const double potf = static_cast<double>(pot) / H.scale;
+    const double players = static_cast<double>(H.n);
+    const double share = 0.4 + 0.1 * std::min(2.0, potf / std::max(1.0, 2.0 * players));
+    const int to_come = H.n - 1 - ndec;
+    const double opponents =
+        static_cast<double>(playing_now) + share * static_cast<double>(to_come);
+    return strength >= B.play_threshold[s] + B.per_opponent[s] * opponents;
+  }
+
+  void heuristic_step(const Bots& B) {
+    const int s = current_player();
+    if (phase == P_DECIDE) {
+      const bool play = heuristic_decides(B);
+      decide(play);
+    } else if (phase == P_EXCHANGE) {
+      std::vector<int> cards;
+      for (u64 m = discard_weak(hand[s], trump, B.keep_trump[s]); m; m &= m - 1) {
+        cards.push_back(lowest(m));
+      }
+      if (!exchange(cards)) exchange({});
+    } else if (phase == P_PLAY) {
+      int c;
+      if (!(legal & (legal - 1))) {
+        c = lowest(legal);
+      } else {
+        u64 known = hand[s] | played;
+        for (int i = 0; i < disc_len[s]; ++i) known |= u64{1} << disc[s][i];
+        c = heuristic_card(legal, f, tlen, trump, known, tlen == nactive - 1);
+        if (!((legal >> c) & 1)) c = lowest(legal);
+      }
+      play(c);
+    }
+  }
+};
+
+// A house as the Stepper reads it (read_house, every field checked), made once a house
+// by the wrapper (bourre.kernel.state) rather than read again for each state.
+struct HouseFacts {
+  House h;
+};
+
+}  // namespace bourre::kernel
