@@ -184,3 +184,57 @@ def test_kernel_solver_agrees_at_seven_and_eight_players_four_cards_left(
     ref = solve(p, engine="python")
     same(solve(p, engine="kernel"), ref)
     same(solve(k, engine="kernel"), ref)
+
+
+# Issue 44: the values of the kernel's solver on eight-player deals from the first lead
+# (`bench --solver`'s deals: seed s, everyone plays and stands pat) that are among the
+# slowest of the 200 measured, recorded before the solver's tail was worked on: each legal
+# card's (card, sure tricks, every seat's chips, the card searched).  Seed 15 is a
+# chips-heavy deal and 64 a sure-tricks-heavy one (both well under a second); 20 and 162
+# (a few seconds each) are the chips search's worst.
+HARD_EIGHT = {
+    15: [
+        (7, 0, (-8, 0, 0, -8, 8, -8, 0, -8), 7),
+        (12, 0, (-8, -8, 8, -8, 0, -8, -8, -8), 12),
+        (18, 0, (-8, -8, 0, -8, 8, -8, 0, 0), 18),
+        (26, 0, (-8, -8, -8, -8, 8, 0, 0, 0), 26),
+        (28, 0, (-8, -8, -8, -8, 8, 0, 0, 0), 28),
+    ],
+    64: [
+        (1, 1, (8, 0, -8, -8, -8, -8, -8, -8), 1),
+        (18, 1, (8, 0, -8, -8, -8, -8, -8, -8), 18),
+        (20, 1, (8, 0, -8, -8, -8, -8, -8, -8), 20),
+        (43, 0, (8, -8, -8, 0, -8, -8, 0, -8), 43),
+        (49, 0, (8, -8, -8, 0, -8, -8, 0, -8), 49),
+    ],
+    20: [
+        (1, 0, (0, 0, -8, -8, 0, 8, -8, -8), 1),
+        (5, 0, (0, 0, -8, -8, 0, 8, -8, -8), 5),
+        (10, 0, (0, 0, -8, -8, 0, 8, -8, -8), 10),
+        (34, 0, (8, -8, -8, -8, -8, 0, -8, -8), 34),
+        (40, 0, (8, -8, -8, -8, -8, 0, -8, -8), 40),
+    ],
+    162: [
+        (15, 0, (0, -8, 8, -8, -8, -8, 0, -8), 15),
+        (30, 0, (0, -8, 8, -8, -8, -8, 0, -8), 30),
+        (33, 0, (0, -8, 8, -8, -8, -8, 0, -8), 33),
+        (44, 0, (0, -8, 8, -8, -8, -8, -8, -8), 44),
+        (50, 0, (0, -8, 8, -8, -8, -8, -8, -8), 50),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [15, 64, pytest.param(20, marks=pytest.mark.slow), pytest.param(162, marks=pytest.mark.slow)],
+)
+def test_hard_eight_player_deals_keep_their_values(seed: int) -> None:
+    """R-SURE, R-WIN, R-BOURRE: on the slow deals of the tail, the kernel's solver gives
+    every card the values recorded before issue 44 (sure tricks, every seat's chips, the
+    card searched), whatever it prunes or forgets."""
+    from bourre.advice.bench import first_lead
+
+    state = first_lead("standard+table(players=8)", seed)
+    solution = solve(state, engine="kernel")
+    got = [(v.card, v.sure_tricks, tuple(v.chips_by_seat), v.same_as) for v in solution.values]
+    assert got == HARD_EIGHT[seed]

@@ -388,6 +388,7 @@ PYBIND11_MODULE(_kernel, m) {
   m.doc() = "bourre's compiled kernel: seeded sessions of built-in houses and bots (C++17).";
   m.attr("OK") = static_cast<int>(OK);
   m.attr("OVERFLOW") = static_cast<int>(OVERFLOW_);
+  m.attr("ADVICE_UNHELD") = ADVICE_UNHELD;
   m.attr("NO_DISCARDS") = static_cast<int>(NO_DISCARDS);
   m.def("play_shared", &play_shared, py::arg("house"), py::arg("bots"), py::arg("seeds"), py::arg("fraction"), py::arg("fast"),
         "Sessions (one a seed text) whose random bots share the stream bourre-bots:{seed}: "

@@ -296,6 +296,23 @@ struct DDSolver {
     return false;
   }
 
+  // Whether a seat at the places from..nactive-1 of the trick, after card c (winning the
+  // trick ``f`` so far), may only beat it (issue 44): its legal cards on that trick, the
+  // obligations of R-FOLLOW and R-TRUMP (or R-OPTIONAL-UNDERTRUMP) without the cinch's,
+  // which only narrow them (R-CINCH-FOLLOW), all beat c.  The seats between c and it play
+  // cards that do not beat c (else c has lost already), which leave the facts those
+  // obligations read as they are: the suit led, the highest card of the trick's best kind.
+  bool bound(const DDPos& g, const Facts& f, int c, int from) const {
+    const u64 beat = beaters(c);
+    for (int p = from; p < nactive; ++p) {
+      const u64 h = g.hand[g.trick_seats[p]];
+      const u64 lm =
+          H.optional_undertrump ? follow_optional_undertrump(h, f, trump) : follow(h, f, trump);
+      if (lm && !(lm & ~beat)) return true;
+    }
+    return false;
+  }
+
   // At most how many more tricks seat s can win from here, whatever anyone plays (every
   // other seat plays to every trick to come, from the cards it holds now): in the trick
   // so far, one if its card there wins it or a card it holds could, and no seat still to
@@ -307,11 +324,15 @@ struct DDSolver {
     int now = 0;
     if (g.tlen) {
       if (pos < g.tlen) {
-        now = g.f.winner() == pos && !killed(g, g.tcards[pos], g.tlen, -1);
+        now = g.f.winner() == pos && !killed(g, g.tcards[pos], g.tlen, -1) &&
+              !bound(g, g.f, g.tcards[pos], g.tlen);
       } else {
         for (u64 m = g.hand[s]; m && !now; m &= m - 1) {
           const int c = lowest(m);
-          now = g.f.would_win(c, trump) && !killed(g, c, g.tlen, pos);
+          if (!g.f.would_win(c, trump) || killed(g, c, g.tlen, pos)) continue;
+          Facts f = g.f;
+          f.add(c, pos, trump);
+          now = !bound(g, f, c, pos + 1);
         }
       }
     }
@@ -400,7 +421,7 @@ struct DDSolver {
       return v;
     }
     const int player = g.trick_seats[g.tlen];
-    const int reach = this->reach(g, player);
+    int reach = -1;  // (its reach, asked only when a card has left it short of the pot)
     const u64 hs = heads(g, lm);
     u32 best = 0;
     int best_c = -1;
@@ -411,6 +432,8 @@ struct DDSolver {
       if (v == FAIL || cls(v, player) <= best_c) continue;
       best = v;
       best_c = cls(v, player);
+      if (best_c == 2) break;  // (the pot: the best any seat can reach)
+      if (reach < 0) reach = this->reach(g, player);
       if (best_c >= reach) break;
       if (need == 2 && parent != player && best_c >= 1 && cls(best, parent) < 2) {
         if (store) {  // (what it learnt: no seat the line found leaves without the pot gets it)

@@ -273,8 +273,9 @@ std::vector<std::tuple<double, int, u32>> rollout_outcomes(const Stepper& g,
 // then it passes (or plays, when it may not pass in this deal, R-LAST-STANDS), unless
 // ``passing`` is false.  Out: per deal a status (0 played; 1 / 2 the seat could not pass
 // in this deal, R-ACE-UP / R-LAST-STANDS, played all the same; 3 the kernel cannot: others
-// decide between its decision and its exchange) and, per option then the pass, (took the
-// pot, bourre, chips from the decision on) (R-WIN, R-BOURRE; a pass not played: 0, 0, 0).
+// decide between its decision and its exchange; 4, ADVICE_UNHELD, a plugin's amount the
+// kernel does not hold) and, per option then the pass, (took the pot, bourre, chips from
+// the decision on) (R-WIN, R-BOURRE; a pass not played: 0, 0, 0).
 py::tuple advice_rows(const py::dict& house, int seat, int dealer, i64 pot,
                       const std::vector<int>& decided, const std::vector<std::vector<int>>& hands,
                       const std::vector<int>& upcards, const std::vector<i64>& words,
@@ -361,6 +362,9 @@ py::tuple advice_rows(const py::dict& house, int seat, int dealer, i64 pot,
     status[d] = g.forced;
     const i128 before = g.bal[seat];
     auto row = [&](const Stepper& c) {
+      // a plugin's amount the kernel does not hold (a money hook answered None): the
+      // money is not the rules' (the Python rules play the batch)
+      if (c.overflow) status[d] = ADVICE_UNHELD;
       rows.push_back(c.outcome.winner == seat ? 1.0 : 0.0);
       rows.push_back((c.outcome.bourre >> seat) & 1 ? 1.0 : 0.0);
       rows.push_back(static_cast<double>(c.bal[seat] - before) / h.scale);

@@ -14,6 +14,10 @@ std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w);
 std::vector<double> rollouts(const Stepper& g, const py::list& candidates, int me);
 std::vector<std::tuple<double, int, u32>> rollout_outcomes(const Stepper& g,
                                                            const py::list& candidates, int me);
+// advice_rows' status of a deal whose money left the kernel's units (a plugin's amount
+// the kernel does not hold: bourre.kernel.rollouts reads it and asks the Python rules).
+constexpr int ADVICE_UNHELD = 4;
+
 py::tuple advice_rows(const py::dict& house, int seat, int dealer, i64 pot,
                       const std::vector<int>& decided, const std::vector<std::vector<int>>& hands,
                       const std::vector<int>& upcards, const std::vector<i64>& words,
