@@ -617,12 +617,6 @@ def test_advice_rows_ask_the_plugins_payout_and_penalty() -> None:
     assert all(plus[1][i + 2] == base[1][i + 2] - 1 for i in bourre)
 
 
-@pytest.mark.skipif(
-    not hasattr(_kernel, "ADVICE_UNHELD"),
-    reason="the extension does not yet mark a deal whose money it could not hold (status 4,"
-    " ADVICE_UNHELD): the change to advice_rows awaits the split of _kernel.cpp; until then"
-    " bourre.kernel.rollouts watches the hooks' answers itself",
-)
 def test_advice_rows_mark_a_deal_whose_money_the_kernel_does_not_hold() -> None:
     """A hook's answer the kernel will not hold (``None``: not a whole number of its
     units) marks the deal, status 4, never a row read from an unfinished payout."""
