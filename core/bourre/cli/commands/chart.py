@@ -18,6 +18,7 @@ from bourre.rules.hookspec import PluginError
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.progress import Progress
 
     from bourre.advice.chart import Chart
 
@@ -191,26 +192,10 @@ def chart(
     if said is not None:  # said before the run: a house on the Python rules (issue 41)
         print(f"bourre: {said}", file=sys.stderr)
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-    )
 
     to_stdout = json_out == "-"
     console = Console(stderr=to_stdout)
-    bar = Progress(
-        TextColumn("[bold]charting"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("cells"),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        disable=no_progress or not sys.stderr.isatty(),
-        transient=True,
-    )
+    bar = _progress("[bold]charting", "cells", no_progress)
     try:
         with bar:
             task = bar.add_task("charting", total=None)
@@ -272,26 +257,10 @@ def _equilibrium(
 
     h = load_house(house)
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-    )
 
     to_stdout = json_out == "-"
     out = Console(stderr=to_stdout)
-    bar = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("deals"),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        disable=no_progress or not sys.stderr.isatty(),
-        transient=True,
-    )
+    bar = _progress("[bold]{task.description}", "deals", no_progress)
     r = ROUNDS if rounds is None else rounds
     d = DEALS if deals is None else deals
     c = CHECK if check is None else check
@@ -332,3 +301,27 @@ def _equilibrium(
 def register_commands(cli: typer.Typer) -> None:
     """``bourre chart``."""
     cli.command()(chart)
+
+
+def _progress(label: str, unit: str, no_progress: bool) -> Progress:
+    """The chart's progress bar on stderr, where one is shown (a terminal, not
+    ``--no-progress``), gone once done."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn(unit),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        disable=no_progress or not sys.stderr.isatty(),
+        transient=True,
+    )

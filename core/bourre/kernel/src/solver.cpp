@@ -125,21 +125,15 @@ struct DDSolver {
   std::uint8_t owner_of_seat[MAX_SEATS] = {};
   std::uint8_t order[MAX_SEATS][MAX_SEATS] = {};  // the order of play when a seat leads
 
-  // The player's legal cards (Stepper::compute_legal).
+  // The player's legal cards: the rules' legal_cards, as the stepped state asks them
+  // (Stepper::compute_legal; the cinch counted only once the seat could hold one).
   u64 legal(const DDPos& g) const {
     const int s = g.trick_seats[g.tlen];
     const u64 held = g.hand[s];
-    u64 lm = !g.tlen                 ? held
-             : H.optional_undertrump ? follow_optional_undertrump(held, g.f, trump)
-                                     : follow(held, g.f, trump);
-    if (H.cinch && (g.won[s] >= 3 || (held & trumps))) {
-      const u64 kn = g.played | disc[s];
-      if (has_cinch(held, trump, kn, g.won[s])) {
-        lm = cinch_narrow(lm, held, g.tlen, trump, kn, g.tlen == nactive - 1);
-      }
-    }
-    lm &= held;
-    return lm ? lm : held;
+    bool cinch = false;
+    return legal_cards(
+        H, held, g.f, g.tlen, trump, [&] { return g.played | disc[s]; }, g.won[s],
+        g.tlen == nactive - 1, g.won[s] >= 3 || (held & trumps) != 0, cinch);
   }
 
   // The legal cards that head a group of equivalent ones (solver._Search.groups): a card
@@ -306,8 +300,7 @@ struct DDSolver {
     const u64 beat = beaters(c);
     for (int p = from; p < nactive; ++p) {
       const u64 h = g.hand[g.trick_seats[p]];
-      const u64 lm =
-          H.optional_undertrump ? follow_optional_undertrump(h, f, trump) : follow(h, f, trump);
+      const u64 lm = obliged(H, h, f, p, trump);  // (p > 0: a seat that follows)
       if (lm && !(lm & ~beat)) return true;
     }
     return false;
