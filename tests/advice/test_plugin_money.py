@@ -48,6 +48,7 @@ from bourre.rules.money import Amount
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
+from tests.kernel.test_plugin_hooks import PotPlusOne, SuitOnly  # (the same plugins)
 
 pytestmark = pytest.mark.skipif(not rollouts._ROWS, reason="the kernel is not built")
 
@@ -58,18 +59,6 @@ SPLIT_POT = ROOT / "docs" / "examples" / "bourre-split-pot" / "src"
 ROWS = (HandClass(1, "A", (0,)), HandClass(2, "K", (1, 2)), HandClass(0, None, (1,)))
 """A few rows of the chart (a trump ace alone, two trumps to the king, no trump)."""
 _FORCED = {None: 0, "R-ACE-UP": 1, "R-LAST-STANDS": 2}
-
-
-class PotPlusOne(Variant):
-    """A bourré player pays the pot plus one (what ``bourre new variant`` scaffolds)."""
-
-    name = "pot-plus-one"
-    summary = "A bourré player pays the pot plus one."
-    builds_on = ("standard",)
-
-    @hookimpl
-    def bourre_penalty(self, table: TableSettings) -> PenaltyFn:
-        return lambda pot: pot + 1
 
 
 class Elevenths(Variant):
@@ -83,25 +72,6 @@ class Elevenths(Variant):
     @hookimpl
     def bourre_penalty(self, table: TableSettings) -> PenaltyFn:
         return lambda pot: pot + Fraction(pot) / 11
-
-
-class SuitOnly(Variant):
-    """Follow suit if you can, else any card: a follow rule, not asked by advice's deals."""
-
-    name = "suit-only"
-    summary = "Follow suit if you can; otherwise play any card."
-    builds_on = ("standard",)
-
-    @hookimpl
-    def bourre_follow(self, table: TableSettings) -> Any:
-        from bourre.rules import Reason, Ruling
-
-        class Follow:
-            def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
-                suited = tuple(c for c in hand if trick and c // 13 == trick[0] // 13)
-                return Ruling(suited or hand, Reason("R-FOLLOW", "follow suit if you can"))
-
-        return Follow()
 
 
 @pytest.fixture
