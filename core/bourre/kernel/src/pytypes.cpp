@@ -776,9 +776,12 @@ py::tuple observe_raw(const Stepper& g, int seat) {
 py::tuple returns_raw(const Stepper& g) {
   const int n = g.H.n;
   const bool settled = g.phase == P_OVER && g.settles;
+  i128 num[MAX_SEATS] = {};
+  int place[MAX_SEATS];
+  if (settled) settle(g.bal, n, g.pot, num, place);  // R-SETTLE: the rules' settlement
   py::list out(static_cast<std::size_t>(n));
   for (int s = 0; s < n; ++s) {
-    const i128 x = settled ? (g.bal[s] - g.start[s]) * n + g.pot : g.bal[s] - g.start[s];
+    const i128 x = settled ? num[s] - g.start[s] * n : g.bal[s] - g.start[s];
     out[static_cast<std::size_t>(s)] = to_py(x);
   }
   return py::make_tuple(std::move(out), settled ? n : 1);
