@@ -306,6 +306,7 @@ def register_commands(cli: typer.Typer) -> None:
 def _progress(label: str, unit: str, no_progress: bool) -> Progress:
     """The chart's progress bar on stderr, where one is shown (a terminal, not
     ``--no-progress``), gone once done."""
+    # lazy: rich's progress loads when a chart is drawn, not at every command's start
     from rich.console import Console
     from rich.progress import (
         BarColumn,
