@@ -55,7 +55,7 @@ def kernel_extensions() -> list[Any]:
     except ImportError:
         print("bourre: pybind11 is missing: no compiled kernel; the Python rules", file=sys.stderr)
         return []
-    flags = ["-std=c++17", "-O2", "-fvisibility=hidden", "-ffp-contract=off", "-Wall", "-Wextra"]
+    flags = ["-std=c++17", "-O3", "-fvisibility=hidden", "-ffp-contract=off", "-Wall", "-Wextra"]
     link: list[str] = []
     if sanitized():
         flags[1] = "-O1"

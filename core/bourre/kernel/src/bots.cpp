@@ -4,8 +4,8 @@
 
 namespace bourre::kernel {
 
-int cheapest(const int* cards, int k, int trump) {
-  int best = cards[0], key = rank_key(cards[0], trump);
+int cheapest(const int* cards, int k, int trump) {  // (the first of the lowest rank key)
+  int best = -1, key = 99;
   for (int i = 0; i < k; ++i) {
     const int kk = rank_key(cards[i], trump);
     if (kk < key) {
@@ -16,8 +16,8 @@ int cheapest(const int* cards, int k, int trump) {
   return best;
 }
 
-int dearest(const int* cards, int k, int trump) {
-  int best = cards[0], key = rank_key(cards[0], trump);
+int dearest(const int* cards, int k, int trump) {  // (the first of the highest rank key)
+  int best = -1, key = -1;
   for (int i = 0; i < k; ++i) {
     const int kk = rank_key(cards[i], trump);
     if (kk > key) {

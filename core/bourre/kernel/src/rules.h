@@ -1,5 +1,5 @@
 // bourre.kernel, rules: each rule of the built-in components written once, one C++
-// function a rule, shared by both engines, the sampled worlds and the solver, and each
+// function a rule, shared by the engine (Stepper), the sampled worlds and the solver, and each
 // held to its Python twin by tests/kernel/test_rule_twins.py (_kernel.rules):
 //   Facts, trick_winner           R-TRICK          bourre_variants.standard.obligations, .tricks
 //   follow, follow_optional_undertrump, obliged
@@ -7,7 +7,7 @@
 //                                                  .obligations, optional_undertrump
 //   has_cinch, highest_trumps, cinch_narrow, cinch_legal, legal_cards
 //                                 R-SURE ... R-CINCH-LAST, R-NO-CINCH  .cinch, game.legal
-//   lead_place, lead_order        R-LEAD           .lead
+//   Rotation, lead_order          R-LEAD           .lead
 //   decision_turn                 R-DECIDE, R-ACE-UP, R-LAST-STANDS, R-SIMULTANEOUS
 //                                                  .decisions, simultaneous_reveal
 //   draw_allowed, draw_cards      R-DRAW, R-RESHUFFLE  .draw
@@ -21,6 +21,7 @@
 
 #include "house.h"
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 namespace bourre::kernel {
@@ -177,17 +178,31 @@ inline int trick_winner(const int* trick, int k, int trump) {
 
 // R-LEAD (lead.make_lead): a trick led by ``leader``, one of the ``active`` seats (kept
 // clockwise from the dealer's left by the decisions), is played from the leader's place
-// there on, clockwise: that place (``leader`` is one of them: every caller's is).
-inline int lead_place(const int* active, int leader) {
-  int i = 0;
-  while (active[i] != leader) ++i;
-  return i;
-}
+// there on, clockwise.
+// The active seats in turn, twice over, and each one's place among them (made
+// once a hand, when the tricks start): the order of a trick led by any of them is
+// ``around`` from its place, MAX_SEATS seats read (the first ``nactive`` are the trick's).
+struct Rotation {
+  int around[2 * MAX_SEATS] = {};
+  int place[MAX_SEATS] = {};
 
-// R-LEAD: the order of that trick, the leader first.
+  void set(const int* active, int nactive) {
+    for (int i = 0; i < nactive; ++i) {
+      around[i] = around[i + nactive] = active[i];
+      place[active[i]] = i;
+    }
+  }
+
+  void order(int leader, int* out) const {  // out: room for MAX_SEATS
+    std::memcpy(out, around + place[leader], sizeof(int) * MAX_SEATS);
+  }
+};
+
+// R-LEAD: the order of that trick, the leader first (``out``: room for MAX_SEATS).
 inline void lead_order(const int* active, int nactive, int leader, int* out) {
-  const int i = lead_place(active, leader);
-  for (int p = 0; p < nactive; ++p) out[p] = active[i + p < nactive ? i + p : i + p - nactive];
+  Rotation r;
+  r.set(active, nactive);
+  r.order(leader, out);
 }
 
 // -- the decisions' turn, the draw (bourre_variants.standard.decisions, .draw) ----------

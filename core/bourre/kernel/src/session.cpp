@@ -5,318 +5,101 @@
 #include "hooks.h"
 #include "rng.h"
 #include "rules.h"
+#include "stepper.h"
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 namespace bourre::kernel {
 
-// -- a session ---------------------------------------------------------------------------
+// -- a session: the stepped engine (Stepper) played to its end by the bots -------------
 
-// What bourre compare keeps of a hand (results.SessionTally): the pot at stake, the
-// players, the bourre players, whether the pot carried, the dealer, cards played and
-// those played with a cinch (R-SURE), and the balances after the payout.
-struct HandLog {
-  i128 pot_at_stake = 0;
-  int active = 0, bourre = 0, carried = 0, dealer = 0, plays = 0, cinch = 0;
-  i128 bal[MAX_SEATS] = {};
+// The bots' streams: one shared (bourre-bots:{seed}) or one a seat.
+struct BotStreams {
+  const Bots& B;
+  Xoshiro gen[MAX_SEATS];
+  Xoshiro* at[MAX_SEATS];  // each seat's (gen[0] for all when shared)
+
+  explicit BotStreams(const Bots& b) : B(b) {
+    for (int s = 0; s < MAX_SEATS; ++s) at[s] = &gen[b.shared ? 0 : s];
+  }
+  BotStreams(const BotStreams&) = delete;
+  BotStreams& operator=(const BotStreams&) = delete;
+  Xoshiro& of(int seat) { return *at[seat]; }
 };
 
-struct Session {
-  const House& H;
-  const Bots& B;
-  Xoshiro deck_gen, reshuffle_gen;
-  std::string reshuffle_name;  // bourre-reshuffle:{seed}, its stream made when first needed
-  bool reshuffle_made = false;
-  Xoshiro bot_gen[MAX_SEATS];
-  i128 bal[MAX_SEATS] = {};
-  i128 pot = 0;
-  bool exempt[MAX_SEATS] = {};  // R-ANTE: the last hand's exemptions
-  int status = OK;
-
-  // the hand
-  int dealer = 0, trump = 0, upcard = 0;
-  u64 hand[MAX_SEATS] = {};  // each seat's cards (a mask: read in ascending order)
-  std::uint8_t stock[52] = {};
-  int stock_pos = 0, stock_len = 0;
-  std::uint8_t pile[52] = {};  // the discards not yet returned, in the order discarded
-  int pile_len = 0;
-  u64 own_discards[MAX_SEATS] = {};  // each seat's unreturned discards (R-SURE, R-RESHUFFLE)
-  int active[MAX_SEATS] = {};
-  int nactive = 0;
-  int decided = 0;  // public decisions so far (a fold, or a play with its exchange)
-  int playing = 0;  // of which plays
-  int cinch_plays = 0;  // cards played this hand by a seat with a cinch (R-SURE)
-  int nbourre = 0, carried = 0;
-  std::vector<HandLog>* log = nullptr;  // each hand's tally, when asked
-
-  Session(const House& h, const Bots& b) : H(h), B(b) {}
-
-  Xoshiro& gen(int seat) { return bot_gen[B.shared ? 0 : seat]; }
-
-  void check(i128 x) {
-    if (x > MONEY_BOUND || x < -MONEY_BOUND) status = OVERFLOW_;
-  }
-
-  // R-DEAL: card i of the deck goes to seat (dealer + 1 + i) mod n; the upcard is card
-  // h * n - 1 (the dealer's last) and names trump; the rest is the stock, top first.
-  void deal(const std::uint8_t* deck) {
-    const int n = H.n, h = H.h;
-    for (int i = 0; i < n; ++i) {
-      u64 m = 0;
-      for (int j = 0; j < h; ++j) m |= u64{1} << deck[i + j * n];
-      const int s = dealer + 1 + i;
-      hand[s < n ? s : s - n] = m;
-    }
-    upcard = deck[h * n - 1];
-    trump = upcard / 13;
-    stock_len = 52 - h * n;
-    std::memcpy(stock, deck + h * n, static_cast<std::size_t>(stock_len));
-    stock_pos = 0;
-    pile_len = 0;
-    for (int s = 0; s < n; ++s) own_discards[s] = 0;
-    nactive = decided = playing = 0;
-  }
-
-  // R-DRAW, R-RESHUFFLE (standard.draw.Draw): discard the cards of ``dmask`` (in the
-  // hand's order, as both bots give them), draw as many from the top of the stock; a
-  // stock that runs out is made again from the earlier players' unreturned discards
-  // (shuffled on the reshuffle stream), never this player's own.
-  void exchange(int s, u64 dmask) {
-    dmask &= hand[s];
-    if (!dmask) return;  // standing pat
-    u64 kept = hand[s] & ~dmask;
-    if (!draw_cards(kept, popcount(dmask), stock, stock_pos, stock_len, pile, pile_len,
-                    [this](std::uint8_t* st, int len) {
-                      if (!reshuffle_made) {  // (Chance.reshuffle: its own stream, made on first use)
-                        reshuffle_gen = stream(reshuffle_name);
-                        reshuffle_made = true;
-                      }
-                      reshuffle_gen.shuffle(st, len);
-                      for (int t = 0; t < H.n; ++t) own_discards[t] = 0;
-                    })) {
-      status = NO_DISCARDS;
-      return;
-    }
-    hand[s] = kept;
-    for (u64 m = dmask; m && pile_len < 52; m &= m - 1) {
-      pile[pile_len++] = static_cast<std::uint8_t>(lowest(m));
-    }
-    own_discards[s] |= dmask;
-  }
-
-  // The seat's exchange, asked of its bot (R-DRAW: 0 to all the cards of the hand).
-  void ask_exchange(int s) {
-    u64 dmask = 0;
-    if (B.kind[s] == RANDOM) {  // a coin for each card: a bit of one word, in hand order
-      const u32 w = gen(s).next();
-      int i = 0;
-      for (u64 m = hand[s]; m; m &= m - 1, ++i) {
-        if ((w >> i) & 1) dmask |= m & (~m + 1);
-      }
-    } else {
-      dmask = discard_weak(hand[s], trump, B.keep_trump[s]);
-    }
-    exchange(s, dmask);
-  }
-
-  // A decision to play or pass, asked of the seat's bot (not asked when forced).
-  bool ask_decision(int s, int decided_now, int playing_now) {
-    if (B.kind[s] == RANDOM) return (gen(s).next() >> 31) == 1;
-    const int keep = B.keep_trump[s];
-    const u64 out = discard_weak(hand[s], trump, keep);
-    double strength =
-        hand_strength(hand[s], trump) + DRAW_GAIN * static_cast<double>(popcount(out));
-    if (keep > 2) strength -= hand_strength(out & (SUIT << (trump * 13)), trump);
-    const double potf = static_cast<double>(pot) / H.scale;  // float(view.pot)
-    const double players = static_cast<double>(H.n);
-    const double share = 0.4 + 0.1 * std::min(2.0, potf / std::max(1.0, 2.0 * players));
-    const int to_come = H.n - 1 - decided_now;
-    const double opponents =
-        static_cast<double>(playing_now) + share * static_cast<double>(to_come);
-    return strength >= B.play_threshold[s] + B.per_opponent[s] * opponents;
-  }
-
-  // R-DECIDE, R-PASS, R-ACE-UP, R-LAST-STANDS (standard.decisions.Sequential): in turn
-  // from the dealer's left, each player who plays exchanges before the next decides.
-  void sequential() {
-    const int n = H.n;
-    for (int k = 0; k < n; ++k) {
-      const DecisionTurn t = decision_turn(false, n, dealer, k, -1, upcard % 13 == ACE, nactive);
-      const int s = t.seat;
-      const bool play = t.forced || ask_decision(s, decided, playing);
-      if (play) {
-        active[nactive++] = s;
-        ask_exchange(s);
-        ++playing;
-      } else {
-        hand[s] = 0;  // R-PASS: the hand is folded
-      }
-      ++decided;
-    }
-  }
-
-  // R-SIMULTANEOUS, R-ACE-UP, R-SIMULTANEOUS-NOBODY (simultaneous_reveal.Simultaneous):
-  // everyone decides at once, then those who play exchange in turn from the dealer's
-  // left; if nobody plays, the dealer is forced in without an exchange.
-  void simultaneous() {
-    const int n = H.n;
-    bool chosen[MAX_SEATS] = {};
-    bool any = false;
-    for (int k = 0; k < n; ++k) {
-      const DecisionTurn t = decision_turn(true, n, dealer, k, -1, upcard % 13 == ACE, 0);
-      const int s = t.seat;
-      chosen[s] = t.forced || ask_decision(s, 0, 0);  // a secret decision: nothing public yet
-      any = any || chosen[s];
-    }
-    const bool nobody = !any;
-    if (nobody) chosen[dealer] = true;
-    for (int k = 0; k < n; ++k) {
-      const int s = dealer + 1 + k < n ? dealer + 1 + k : dealer + 1 + k - n;
-      if (chosen[s]) {
-        active[nactive++] = s;
-        if (!(nobody && s == dealer)) ask_exchange(s);
-      } else {
-        hand[s] = 0;  // R-PASS
-      }
-    }
-  }
-
-  // R-LEAD, R-FOLLOW ... R-CINCH-LAST, R-TRICK: the tricks; won[s] counts each seat's.
-  void tricks(int* won) {
-    const int n = H.n, h = H.h;
-    u64 held[MAX_SEATS] = {};
-    int cinch_from[MAX_SEATS];
-    for (int s = 0; s < n; ++s) cinch_from[s] = 53;
-    int around[2 * MAX_SEATS];  // the active seats twice: a trick's order from any leader
-    for (int i = 0; i < nactive; ++i) {
-      const int s = active[i];
-      around[i] = around[i + nactive] = s;
-      held[s] = hand[s];
-      if (H.cinch) {  // masters are trumps held, and no trump joins a hand after the draw
-        const int t = popcount((held[s] >> (trump * 13)) & SUIT);
-        cinch_from[s] = t < 3 ? 3 - t : 0;
-      }
-    }
-    u64 played = 0;
-    const int* seats = around;  // R-LEAD: the first active player to the dealer's left leads first
-    int tc[MAX_SEATS];  // the trick's cards in play order (a plugin's follow rule reads them)
-    for (int t = 0; t < h; ++t) {
-      Facts f;
-      for (int p = 0; p < nactive; ++p) {
-        const int s = seats[p];
-        const bool last = p == nactive - 1;
-        u64 ob;  // the obligations: a plugin's, through Python, for every card, or the house's
-        if (!H.follow) {
-          ob = obliged(H, held[s], f, p, trump);
-        } else if (!follow_hook(H, held[s], tc, p, trump, ob)) {
-          status = OVERFLOW_;  // (a ruling the kernel does not play: the Python rules)
-          return;
-        }
-        bool cinch = false;
-        const u64 lm = cinch_legal(
-            H, held[s], ob, p, trump, [&] { return played | own_discards[s]; }, won[s], last,
-            won[s] >= cinch_from[s], cinch);
-        if (cinch) ++cinch_plays;
+// The seat to act's bot asked and its answer applied, until the session ends or the
+// kernel stops (a status for the Python rules).  The random bot: a coin for a decision
+// (the word's top bit), a coin for each card of the hand (the bits of one word, in the
+// hand's order), a card drawn among the legal ones in ascending order (none drawn when
+// one card is legal).  The heuristic: HeuristicPlayer (bots.h, Stepper::heuristic_decides).
+int played_out(Stepper& g, BotStreams& bots) {
+  const Bots& B = bots.B;
+  g.status = OK;
+  const bool asks = static_cast<bool>(g.H.follow);  // (only a plugin's follow rule can stop a trick)
+  while (g.phase != P_OVER && !g.overflow && g.status == OK) {
+    const int s = g.turn_seat;  // (deciding or exchanging; in the tricks, each card's)
+    if (g.phase == P_PLAY) {  // (the tricks: every card until the hand ends)
+      do {
+        const int p = g.trick_seats[g.tlen];
+        const u64 lm = g.legal;
         int card;
         if (!(lm & (lm - 1))) {
           card = lowest(lm);  // the only legal card: applied, no bot asked
-        } else if (B.kind[s] == RANDOM) {
-          u32 k = gen(s).below(static_cast<u32>(popcount(lm)));
+        } else if (B.kind[p] == RANDOM) {
+          u32 k = bots.of(p).below(static_cast<u32>(popcount(lm)));
           u64 m = lm;
           while (k--) m &= m - 1;
           card = lowest(m);
         } else {
-          const u64 known = held[s] | own_discards[s] | played;
-          card = heuristic_card(lm, f, p, trump, known, last);
+          const u64 known = g.hand[p] | g.played | g.disc_mask[p];
+          card = heuristic_card(lm, g.f, g.tlen, g.trump, known, g.tlen == g.nactive - 1);
           if (!((lm >> card) & 1)) card = lowest(lm);  // never: its card is legal
         }
-        held[s] ^= u64{1} << card;
-        played |= u64{1} << card;
-        tc[p] = card;
-        f.add(card, p, trump);
+        g.play_legal(card);
+      } while (g.phase == P_PLAY && !(asks && g.status != OK));
+    } else if (g.phase == P_DECIDE) {
+      bool play;
+      if (g.forced != F_NONE) {
+        play = true;  // R-ACE-UP, R-LAST-STANDS: not asked
+      } else if (B.kind[s] == RANDOM) {
+        play = (bots.of(s).next() >> 31) == 1;
+      } else {
+        play = g.heuristic_decides(B);
       }
-      const int w = seats[H.winner ? winner_hook(H, tc, nactive, trump) : f.winner()];  // R-TRICK
-      ++won[w];
-      seats = around + lead_place(active, w);  // the winner leads next (R-LEAD)
-    }
-  }
-
-  // R-WIN, R-SOLE, R-BOURRE (R-POT-LIMIT), R-ANTE exemptions (standard.payout.payout).
-  void payout(const int* won, bool sole, i128 P) {
-    if (H.money) {  // a plugin's money rule, through Python
-      Outcome out;
-      if (!money_hook(H, active, nactive, won, P, bal, pot, exempt, nbourre, carried, out)) {
-        status = OVERFLOW_;
+      g.decide(play);
+    } else if (g.phase == P_EXCHANGE) {
+      u64 dmask = 0;
+      if (B.kind[s] == RANDOM) {
+        const u32 w = bots.of(s).next();
+        int i = 0;
+        for (u64 m = g.hand[s]; m; m &= m - 1, ++i) {
+          dmask |= m & (~m + 1) & (u64{0} - ((w >> i) & 1));  // (no branch on the coin)
+        }
+      } else {
+        dmask = discard_weak(g.hand[s], g.trump, B.keep_trump[s]);
       }
-      return;
-    }
-    bool lost = false;
-    pay_out(H, active, nactive, won, sole, P, bal, pot, exempt, nbourre, carried, lost);
-    if (lost) status = OVERFLOW_;
-  }
-
-  void hand_played(bool first) {
-    const int n = H.n;
-    std::uint8_t deck[52];
-    std::memcpy(deck, FRESH_DECK, sizeof deck);
-    deck_gen.shuffle(deck, 52);  // R-DEAL: the shuffled and cut deck, top first
-    if (!first) dealer = next_dealer(dealer, n);  // R-DEALER: the left neighbour
-    deal(deck);
-    // R-FIRST-POT, R-ANTE (or R-DOUBLE-ANTE: no exemptions)
-    for (int s = 0; s < n; ++s) {
-      if (antes(H, first, exempt[s]) && !(sub_from(bal[s], H.ante) && add_to(pot, H.ante))) {
-        status = OVERFLOW_;  // (never from money within +-2^100 at the hand's start)
-      }
-    }
-    if (H.simultaneous) {
-      simultaneous();
+      int cards[8];
+      int k = 0;
+      for (u64 m = dmask; m; m &= m - 1) cards[k++] = lowest(m);
+      if (!g.exchange(cards, k)) return NO_DISCARDS;  // (R-RESHUFFLE: nothing left to draw)
     } else {
-      sequential();
-    }
-    if (status != OK) return;
-    if (const i128 x = play_ante(H)) {  // R-DOUBLE-ANTE: a second ante from each who plays
-      for (int i = 0; i < nactive; ++i) {
-        if (!(sub_from(bal[active[i]], x) && add_to(pot, x))) status = OVERFLOW_;
-      }
-      if (status != OK) return;
-    }
-    const i128 P = pot;  // the pot at stake
-    cinch_plays = 0;
-    int won[MAX_SEATS] = {};
-    const bool sole = nactive == 1;
-    if (sole) {
-      won[active[0]] = H.h;  // R-SOLE
-    } else {
-      tricks(won);
-      if (status != OK) return;
-    }
-    payout(won, sole, P);
-    for (int s = 0; s < n; ++s) check(bal[s]);
-    check(pot);
-    if (log) {
-      HandLog hl;
-      hl.pot_at_stake = P;
-      hl.active = nactive;
-      hl.bourre = nbourre;
-      hl.carried = carried;
-      hl.dealer = dealer;
-      hl.plays = sole ? 0 : H.h * nactive;
-      hl.cinch = cinch_plays;
-      for (int s = 0; s < n; ++s) hl.bal[s] = bal[s];
-      log->push_back(hl);
+      return NO_DISCARDS;  // (never: a seeded session deals itself)
     }
   }
+  return g.overflow ? OVERFLOW_ : g.status;
+}
 
-  void play() {
-    for (int s = 0; s < H.n; ++s) bal[s] = H.balance;
-    dealer = H.first_dealer >= 0 ? H.first_dealer
-                                 : static_cast<int>(deck_gen.below(static_cast<u32>(H.n)));
-    for (int k = 0; k < H.hands && status == OK; ++k) hand_played(k == 0);
-  }
-};
+// A seeded session of the house (simulate.play_session), not yet played: the Stepper
+// without its history (nothing is replayed from it).
+Stepper session_of(const House& h, const std::string& seed) {
+  const std::vector<i64> balances(static_cast<std::size_t>(h.n), static_cast<i64>(h.balance));
+  return Stepper(h, &seed, balances, h.first_dealer, h.hands, false, 0, true, false);
+}
 
-py::object result(const Session& g, i128 den, const py::object& fraction, bool fast) {
-  if (g.status != OK) return py::int_(g.status);
+py::object result(const Stepper& g, int status, i128 den, const py::object& fraction,
+                  bool fast) {
+  if (status != OK) return py::int_(status);
   // R-SETTLE: each final balance is (n * balance + pot) / (n * D): the numerators, and
   // the places (one more than the balances above: ties share a place)
   const int n = g.H.n;
@@ -349,18 +132,23 @@ py::list play_shared(const py::dict& house, const py::list& bots,
   const bool any_random = b.any_random();
   const i128 den = static_cast<i128>(h.n) * static_cast<i64>(h.scale);
   py::list out;
+  const bool hooks = h.money || h.penalty || h.follow || h.winner;
+  std::optional<Stepper> g;  // one for the call's sessions, restarted for each seed
   for (const auto& seed : seeds) {
-    Session g(h, b);
-    g.deck_gen = stream("bourre-deck:" + seed);
-    g.reshuffle_name = "bourre-reshuffle:" + seed;
-    if (any_random) g.bot_gen[0] = stream("bourre-bots:" + seed);  // (unused else)
-    if (h.money || h.penalty || h.follow || h.winner) {  // (a plugin's rule, through Python: the GIL kept)
-      g.play();
-    } else {
-      py::gil_scoped_release release;
-      g.play();
+    BotStreams bs(b);
+    int status;
+    {
+      std::optional<py::gil_scoped_release> release;
+      if (!hooks) release.emplace();  // (a plugin's rule, through Python: the GIL kept)
+      if (any_random) bs.gen[0] = stream("bourre-bots:" + seed);  // (unused else)
+      if (g) {
+        g->restart(seed);
+      } else {
+        g.emplace(session_of(h, seed));
+      }
+      status = played_out(*g, bs);
     }
-    out.append(result(g, den, fraction, fast));
+    out.append(result(*g, status, den, fraction, fast));
   }
   return out;
 }
@@ -403,24 +191,23 @@ py::object streams_played(const House& h, const Bots& b, const std::string& seed
   if (!shared && static_cast<int>(words.size()) != h.n) {
     throw std::invalid_argument("one stream a seat");
   }
-  Session g(h, b);
-  g.deck_gen = stream("bourre-deck:" + seed);
-  g.reshuffle_name = "bourre-reshuffle:" + seed;
-  if (shared && b.any_random()) g.bot_gen[0] = stream("bourre-bots:" + seed);
+  BotStreams bs(b);
+  if (shared && b.any_random()) bs.gen[0] = stream("bourre-bots:" + seed);
   for (int s = 0; s < static_cast<int>(words.size()); ++s) {
     const auto& w = words[static_cast<std::size_t>(s)];
     if (w.size() != 4 || !(w[0] | w[1] | w[2] | w[3])) throw std::invalid_argument("stream words");
-    for (int i = 0; i < 4; ++i) g.bot_gen[s].s[i] = w[static_cast<std::size_t>(i)];
+    for (int i = 0; i < 4; ++i) bs.gen[s].s[i] = w[static_cast<std::size_t>(i)];
   }
   std::vector<HandLog> log;
+  Stepper g = session_of(h, seed);
   if (tally) {
     log.reserve(static_cast<std::size_t>(h.hands));
     g.log = &log;
   }
-  g.play();
+  const int status = played_out(g, bs);
   py::object got =
-      result(g, static_cast<i128>(h.n) * static_cast<i64>(h.scale), fraction, fast);
-  if (!tally || g.status != OK) return got;
+      result(g, status, static_cast<i128>(h.n) * static_cast<i64>(h.scale), fraction, fast);
+  if (!tally || status != OK) return got;
   // The tally's floats, when every amount and D are exact doubles (below 2^53): then
   // x / D here is Python's float(Fraction(x, D)) (both correctly rounded) and each
   // change is the same double subtraction as SessionTally's.

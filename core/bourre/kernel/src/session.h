@@ -1,6 +1,7 @@
 // bourre.kernel, session: whole seeded sessions of a house (bourre.sim.simulate's
-// play_session on the kernel: simulate, compare, sweep, bench), the engine Session
-// (session.cpp) and what the bindings call.
+// play_session on the kernel: simulate, compare, sweep, bench): the one engine, the
+// Stepper (stepper.h), stepped to the session's end by its bots (session.cpp), and what
+// the bindings call.
 #pragma once
 
 #include "convert.h"

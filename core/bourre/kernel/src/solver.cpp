@@ -639,7 +639,7 @@ py::tuple dd_solve_stepper(const Stepper& k) {
   for (int s = 0; s < k.H.n; ++s) {
     g.hand[s] = k.hand[s];
     g.won[s] = k.won[s];
-    for (int i = 0; i < k.disc_len[s]; ++i) S.disc[s] |= u64{1} << k.disc[s][i];
+    S.disc[s] = k.disc_mask[s];
   }
   g.played = k.played;
   g.tlen = k.tlen;

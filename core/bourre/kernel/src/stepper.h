@@ -32,15 +32,35 @@ constexpr int H_DECK = 200;     // history: a deck follows (52 codes)
 constexpr int H_DISCARD = 100;  // history: 100 + k, then the k cards discarded
 constexpr int H_PASS = 52, H_PLAY = 53;
 
+// What a whole session keeps of each hand (results.SessionTally, bourre compare): the pot
+// at stake, the players, the bourre players, whether the pot carried, the dealer, the
+// cards played and those played with a cinch (R-SURE), the balances after the payout.
+struct HandLog {
+  i128 pot_at_stake = 0;
+  int active = 0, bourre = 0, carried = 0, dealer = 0, plays = 0, cinch = 0;
+  i128 bal[MAX_SEATS] = {};
+};
+
 struct Stepper {
   House H;
   bool seeded = false;
+  // false: a whole session played in the kernel (session.cpp), nothing replayed after:
+  // no history and no hand-start record are kept.
+  bool record = true;
+  // OK, or why the kernel stopped (NO_DISCARDS: a draw the stock and pile cannot give;
+  // OVERFLOW_: a plugin's answer the kernel cannot hold): the Python rules play it.
+  int status = OK;
+  std::vector<HandLog>* log = nullptr;  // each hand's tally, when a session asks it
   Xoshiro deck_gen, reshuffle_gen;
+  // Unrecorded, the reshuffle stream is made when first needed (Chance.reshuffle: its own
+  // stream, bourre-reshuffle:{seed}); most sessions never reshuffle.
+  std::string reshuffle_name;
   bool keep_results = true;
   int hands_total = 1;
   bool settles = true;  // the session ends with the settlement (R-SETTLE)
   int number = 0;
   int first_dealer = -1, last_dealer = -1;
+  int dealer_given = -1;  // the first dealer the caller gave (-1: drawn)
   bool first_hand = true;  // no previous hand: everyone antes (R-FIRST-POT)
   i128 bal[MAX_SEATS] = {}, start[MAX_SEATS] = {};
   i128 pot = 0;
@@ -50,6 +70,7 @@ struct Stepper {
   bool dealt = false;  // a hand has been dealt (the observation's hand fields)
   // the hand
   int dealer = 0, upcard = 0, trump = 0;
+  bool aceup = false;  // the upcard is an ace (R-ACE-UP): set_upcard
   u64 hand[MAX_SEATS] = {};
   std::uint8_t stock[52] = {};
   int stock_pos = 0, stock_len = 0;
@@ -57,6 +78,7 @@ struct Stepper {
   int pile_len = 0;
   std::uint8_t disc[MAX_SEATS][5] = {};  // own discards not yet returned, in order
   int disc_len[MAX_SEATS] = {};
+  u64 disc_mask[MAX_SEATS] = {};  // the same as a mask (R-SURE's known cards)
   std::uint8_t gave[MAX_SEATS][5] = {};  // this hand's discards, in order
   int gave_len[MAX_SEATS] = {};
   u64 got[MAX_SEATS] = {};
@@ -72,6 +94,7 @@ struct Stepper {
   int turn_seat = -1, forced = F_NONE;
   // the tricks
   int trick_seats[MAX_SEATS] = {};
+  Rotation rot;  // the players in turn (R-LEAD), set when the tricks start
   int tcards[MAX_SEATS] = {};
   int tlen = 0, leader = -1;
   Facts f;
@@ -85,6 +108,10 @@ struct Stepper {
   u64 legal = 0;
   bool cinch_now = false;
   int cinch_plays = 0;
+  // The tricks a seat must have won before it can hold a cinch (R-SURE: its masters are
+  // trumps it holds, and no trump joins a hand after the draw): the count is skipped below.
+  int cinch_from[MAX_SEATS] = {};
+  int nbourre = 0, carried = 0;  // the last hand's bourre players and whether the pot carried
   std::vector<std::int16_t> hist;
   std::size_t hand_from = 0;  // where the current hand's history starts
   // Where the kept history starts (hand_start: the wrapper's Python twin starts there and
@@ -103,8 +130,9 @@ struct Stepper {
   // pot0: the pot already in the middle before the first hand's antes; settle: false for
   // one hand from a given position (Game.new_hand: no settlement, the pot stays).
   Stepper(const House& h, const std::string* seed, const std::vector<i64>& balances,
-          int dealer0, int hands, bool keep, i64 pot0 = 0, bool settle = true)
-      : H(h), keep_results(keep), hands_total(hands), settles(settle) {
+          int dealer0, int hands, bool keep, i64 pot0 = 0, bool settle = true,
+          bool recorded = true)
+      : H(h), record(recorded), keep_results(keep), hands_total(hands), settles(settle) {
     if (static_cast<int>(balances.size()) != H.n) throw std::invalid_argument("one balance a seat");
     for (int s = 0; s < H.n; ++s) bal[s] = start[s] = balances[static_cast<std::size_t>(s)];
     if (pot0 < 0) throw std::invalid_argument("pot: at least 0");
@@ -112,12 +140,36 @@ struct Stepper {
     if (seed) {
       seeded = true;
       deck_gen = stream("bourre-deck:" + *seed);
-      reshuffle_gen = stream("bourre-reshuffle:" + *seed);
+      if (record) {
+        reshuffle_gen = stream("bourre-reshuffle:" + *seed);
+      } else {
+        reshuffle_name = "bourre-reshuffle:" + *seed;
+      }
     }
-    first_dealer = dealer0;
+    dealer_given = first_dealer = dealer0;
     if (first_dealer < 0 && seeded) {  // drawn before the first deck (Chance.seat)
       first_dealer = static_cast<int>(deck_gen.below(static_cast<u32>(H.n)));
     }
+    begin_hand();
+  }
+
+  // The same unrecorded session again from another seed (session.cpp: one Stepper for the
+  // sessions of a call): the session's state as the constructor leaves it; the hand's is
+  // the deal's (deal).
+  void restart(const std::string& seed) {
+    std::memcpy(bal, start, sizeof bal);
+    pot = 0;
+    std::memset(exempt, 0, sizeof exempt);
+    number = 0;
+    last_dealer = -1;
+    first_hand = true;
+    overflow = false;
+    status = OK;
+    outcome = Outcome();
+    deck_gen = stream("bourre-deck:" + seed);
+    reshuffle_name = "bourre-reshuffle:" + seed;
+    first_dealer = dealer_given;
+    if (first_dealer < 0) first_dealer = static_cast<int>(deck_gen.below(static_cast<u32>(H.n)));
     begin_hand();
   }
 
@@ -134,7 +186,7 @@ struct Stepper {
 
   void begin_hand() {
     phase = P_DEAL;
-    if (hist.empty() || (!keep_results && !overflow)) {  // the finished hands' actions go
+    if (record && (hist.empty() || (!keep_results && !overflow))) {  // the finished hands' actions go
       hist.clear();
       at.number = number;
       at.last_dealer = last_dealer;
@@ -159,26 +211,29 @@ struct Stepper {
   // R-DEAL (standard.deal), R-DEALER, R-FIRST-POT, R-ANTE / R-DOUBLE-ANTE.
   void deal(const std::uint8_t* deck) {
     const int n = H.n, h = H.h;
-    hist.push_back(H_DECK);
-    for (int i = 0; i < 52; ++i) hist.push_back(deck[i]);
+    if (record) {
+      hist.push_back(H_DECK);
+      hist.insert(hist.end(), deck, deck + 52);
+    }
     dealer = last_dealer < 0 ? first_dealer : next_dealer(last_dealer, n);  // R-DEALER
     last_dealer = dealer;
-    for (int i = 0; i < n; ++i) {
-      u64 m = 0;
-      for (int j = 0; j < h; ++j) m |= u64{1} << deck[i + j * n];
-      hand[(dealer + 1 + i) % n] = m;
+    u64 dealt_to[MAX_SEATS] = {};  // card i to the i mod n-th seat from the dealer's left
+    for (int j = 0, i = 0; j < h; ++j) {
+      for (int p = 0; p < n; ++p) dealt_to[p] |= u64{1} << deck[i++];
     }
-    upcard = deck[h * n - 1];
-    trump = upcard / 13;
-    stock_len = 52 - h * n;
-    std::memcpy(stock, deck + h * n, static_cast<std::size_t>(stock_len));
-    stock_pos = pile_len = 0;
-    for (int s = 0; s < n; ++s) {
-      disc_len[s] = gave_len[s] = 0;
-      got[s] = 0;
-      chosen[s] = -1;
-      won[s] = 0;
-    }
+    for (int p = 0; p < n; ++p) hand[(dealer + 1 + p) % n] = dealt_to[p];
+    set_upcard(deck[h * n - 1]);
+    std::memcpy(stock, deck, 52);  // the stock: the deck after the hands, top first
+    stock_pos = h * n;
+    stock_len = 52;
+    pile_len = 0;
+    // (whole arrays: fixed sizes, no call)
+    std::memset(disc_len, 0, sizeof disc_len);
+    std::memset(gave_len, 0, sizeof gave_len);
+    std::memset(disc_mask, 0, sizeof disc_mask);
+    std::memset(got, 0, sizeof got);
+    std::memset(chosen, 0xff, sizeof chosen);  // (-1: no decision)
+    std::memset(won, 0, sizeof won);
     step = 0;
     exchanging = -1;
     nactive = ndec = 0;
@@ -198,12 +253,16 @@ struct Stepper {
     phase = P_DECIDE;
   }
 
-  bool ace_up() const { return upcard % 13 == ACE; }
+  void set_upcard(int c) {  // R-DEAL: the upcard names trump
+    upcard = c;
+    trump = c / 13;
+    aceup = c % 13 == ACE;
+  }
 
   // The decisions component's turn (Sequential.turn / Simultaneous.turn); false: none.
   bool turn() {
     const DecisionTurn t =
-        decision_turn(H.simultaneous, H.n, dealer, step, exchanging, ace_up(), nactive);
+        decision_turn(H.simultaneous, H.n, dealer, step, exchanging, aceup, nactive);
     if (t.kind == TURN_NONE) return false;
     turn_seat = t.seat;
     forced = t.forced;  // (F_NONE, F_ACE_UP, F_LAST_STANDS)
@@ -250,7 +309,7 @@ struct Stepper {
     if (phase != P_DECIDE) return false;
     if (!play && forced != F_NONE) return false;
     const int s = turn_seat;
-    hist.push_back(play ? H_PLAY : H_PASS);
+    if (record) hist.push_back(play ? H_PLAY : H_PASS);
     chosen[s] = play ? 1 : 0;
     ++step;
     if (H.simultaneous) {
@@ -276,25 +335,39 @@ struct Stepper {
   // R-DRAW, R-RESHUFFLE (standard.draw.Draw.draw), the cards in the order discarded;
   // false, unchanged, for discards the draw refuses.
   bool exchange(const std::vector<int>& cards) {
+    return exchange(cards.data(), static_cast<int>(cards.size()));
+  }
+
+  bool exchange(const int* cards, int k) {
     if (phase != P_EXCHANGE) return false;
     const int s = turn_seat;
-    const int k = static_cast<int>(cards.size());
     u64 dmask = 0;
-    if (!draw_allowed(hand[s], cards.data(), k, H.h, stock_len - stock_pos + pile_len, dmask)) {
+    if (!draw_allowed(hand[s], cards, k, H.h, stock_len - stock_pos + pile_len, dmask)) {
       return false;
     }
-    hist.push_back(static_cast<std::int16_t>(H_DISCARD + k));
-    for (int c : cards) hist.push_back(static_cast<std::int16_t>(c));
+    if (record) {
+      hist.push_back(static_cast<std::int16_t>(H_DISCARD + k));
+      hist.insert(hist.end(), cards, cards + k);
+    }
     if (k) {
       u64 kept = hand[s] & ~dmask;
       draw_cards(kept, k, stock, stock_pos, stock_len, pile, pile_len,  // (checked above)
                  [this](std::uint8_t* st, int len) {  // R-RESHUFFLE: the pile, in chance's order
-                   if (seeded) reshuffle_gen.shuffle(st, len);
-                   for (int t = 0; t < H.n; ++t) disc_len[t] = 0;
+                   if (seeded) {
+                     if (!reshuffle_name.empty()) {
+                       reshuffle_gen = stream(reshuffle_name);
+                       reshuffle_name.clear();
+                     }
+                     reshuffle_gen.shuffle(st, len);
+                   }
+                   for (int t = 0; t < H.n; ++t) {
+                     disc_len[t] = 0;
+                     disc_mask[t] = 0;
+                   }
                  });
       got[s] = kept & ~hand[s];
       hand[s] = kept;
-      note_discards(s, cards);
+      note_discards(s, cards, k);
     }
     exchanged(s, k);
     return true;
@@ -302,11 +375,15 @@ struct Stepper {
 
   // The discards of seat s go to the pile and its own discards (R-DRAW, R-SURE).
   void note_discards(int s, const std::vector<int>& cards) {
-    const int k = static_cast<int>(cards.size());
+    note_discards(s, cards.data(), static_cast<int>(cards.size()));
+  }
+
+  void note_discards(int s, const int* cards, int k) {
     for (int i = 0; i < k; ++i) {
-      const auto c = static_cast<std::uint8_t>(cards[static_cast<std::size_t>(i)]);
+      const auto c = static_cast<std::uint8_t>(cards[i]);
       pile[pile_len++] = c;
       disc[s][disc_len[s]++] = c;
+      disc_mask[s] |= u64{1} << c;
       gave[s][i] = c;
     }
     gave_len[s] = k;
@@ -337,11 +414,17 @@ struct Stepper {
       return;
     }
     phase = P_PLAY;
+    rot.set(active, nactive);
+    for (int i = 0; i < nactive; ++i) {
+      const int s = active[i];
+      const int t = popcount((hand[s] >> (trump * 13)) & SUIT);
+      cinch_from[s] = t < 3 ? 3 - t : 0;
+    }
     lead(active[0]);
   }
 
   void lead(int s) {  // R-LEAD: the others follow clockwise
-    lead_order(active, nactive, s, trick_seats);
+    rot.order(s, trick_seats);
     tlen = 0;
     leader = s;
     f = Facts();
@@ -349,23 +432,37 @@ struct Stepper {
   }
 
   // R-LEAD, R-FOLLOW ... R-CINCH-LAST (legal_play): the player to play's legal cards.
-  void compute_legal() {
+  // The obligations are a plugin's, through Python, when the house has one (false: its
+  // answer is not the kernel's to hold, status OVERFLOW_).
+  __attribute__((always_inline)) bool compute_legal() {
     const int s = trick_seats[tlen];
-    const auto known = [this, s] {
-      u64 kn = played;
-      for (int i = 0; i < disc_len[s]; ++i) kn |= u64{1} << disc[s][i];
-      return kn;
-    };
-    legal = legal_cards(H, hand[s], f, tlen, trump, known, won[s], tlen == nactive - 1, true,
-                        cinch_now);
+    const auto known = [this, s] { return played | disc_mask[s]; };
+    u64 ob;
+    if (!H.follow) {
+      ob = obliged(H, hand[s], f, tlen, trump);
+    } else if (!follow_hook(H, hand[s], tcards, tlen, trump, ob)) {
+      status = OVERFLOW_;
+      legal = hand[s];
+      cinch_now = false;
+      return false;
+    }
+    legal = cinch_legal(H, hand[s], ob, tlen, trump, known, won[s], tlen == nactive - 1,
+                        won[s] >= cinch_from[s], cinch_now);
+    return true;
   }
 
   // R-TRICK: a full trick goes to its winner, who leads the next; false, unchanged,
   // for a card that is not legal.
   bool play(int c) {
     if (phase != P_PLAY || c < 0 || c >= 52 || !((legal >> c) & 1)) return false;
+    play_legal(c);
+    return true;
+  }
+
+  // The same for a card known to be legal (a bot's, chosen among ``legal``).
+  __attribute__((always_inline)) void play_legal(int c) {
     const int s = trick_seats[tlen];
-    hist.push_back(static_cast<std::int16_t>(c));
+    if (record) hist.push_back(static_cast<std::int16_t>(c));
     if (cinch_now) ++cinch_plays;
     hand[s] &= ~(u64{1} << c);
     played |= u64{1} << c;
@@ -374,30 +471,32 @@ struct Stepper {
     ++tlen;
     if (tlen < nactive) {
       compute_legal();
-      return true;
+      return;
     }
     const int w = trick_seats[H.winner ? winner_hook(H, tcards, nactive, trump) : f.winner()];
     ++won[w];
-    tr_leader[ntricks] = static_cast<std::uint8_t>(leader);
-    tr_winner[ntricks] = static_cast<std::uint8_t>(w);
-    for (int p = 0; p < nactive; ++p) {
-      tr_seat[ntricks][p] = static_cast<std::uint8_t>(trick_seats[p]);
-      tr_card[ntricks][p] = static_cast<std::uint8_t>(tcards[p]);
+    if (record) {  // (the tricks an observation reads)
+      tr_leader[ntricks] = static_cast<std::uint8_t>(leader);
+      tr_winner[ntricks] = static_cast<std::uint8_t>(w);
+      for (int p = 0; p < nactive; ++p) {
+        tr_seat[ntricks][p] = static_cast<std::uint8_t>(trick_seats[p]);
+        tr_card[ntricks][p] = static_cast<std::uint8_t>(tcards[p]);
+      }
     }
     ++ntricks;
     if (ntricks < H.h) {
       lead(w);
-      return true;
+      return;
     }
     tlen = 0;
     end_hand();
-    return true;
   }
 
   // The payout, then the next hand or the end (R-SESSION); the settlement is made when
   // asked (R-SETTLE).
   void end_hand() {
-    int nb = 0, carried = 0;
+    int& nb = nbourre;
+    nb = carried = 0;
     bool lost = false;
     if (H.money) {  // a plugin's money rule, through Python (none once the money is Python's)
       if (!overflow &&
@@ -419,6 +518,18 @@ struct Stepper {
       if (bal[s] > MONEY_BOUND || bal[s] < -MONEY_BOUND) overflow = true;
     }
     if (pot > MONEY_BOUND) overflow = true;
+    if (log) {
+      HandLog hl;
+      hl.pot_at_stake = pot_at_stake;
+      hl.active = nactive;
+      hl.bourre = nb;
+      hl.carried = carried;
+      hl.dealer = dealer;
+      hl.plays = nactive == 1 ? 0 : H.h * nactive;
+      hl.cinch = cinch_plays;
+      std::memcpy(hl.bal, bal, sizeof hl.bal);
+      log->push_back(hl);
+    }
     turn_seat = -1;
     if (number < hands_total) {
       begin_hand();
@@ -461,12 +572,12 @@ struct Stepper {
       for (int c : hands[static_cast<std::size_t>(s)]) hand[s] |= u64{1} << c;
       seen |= hand[s];
       disc_len[s] = gave_len[s] = 0;
+      disc_mask[s] = 0;
       got[s] = 0;
       chosen[s] = -1;
       won[s] = 0;
     }
-    upcard = up;
-    trump = up / 13;
+    set_upcard(up);
     unseen = ((u64{1} << 52) - 1) & ~seen;
     stock_len = stock_pos = pile_len = 0;
     step = 0;
@@ -556,8 +667,7 @@ struct Stepper {
       if (!(legal & (legal - 1))) {
         c = lowest(legal);
       } else {
-        u64 known = hand[s] | played;
-        for (int i = 0; i < disc_len[s]; ++i) known |= u64{1} << disc[s][i];
+        const u64 known = hand[s] | played | disc_mask[s];
         c = heuristic_card(legal, f, tlen, trump, known, tlen == nactive - 1);
         if (!((legal >> c) & 1)) c = lowest(legal);
       }

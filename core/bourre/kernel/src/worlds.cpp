@@ -50,8 +50,7 @@ std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
   g->dealer = field<int>(w, W, "dealer");
   if (g->dealer < 0 || g->dealer >= n) bad(W, "dealer", "not a seat");
   Placed cards{W};
-  g->upcard = cards.card(field<int>(w, W, "upcard"), "upcard");
-  g->trump = g->upcard / 13;
+  g->set_upcard(cards.card(field<int>(w, W, "upcard"), "upcard"));
   const auto hands = per_seat("hands"), discards = per_seat("discards");
   const auto gave = per_seat("gave"), got = per_seat("got");
   for (int s = 0; s < n; ++s) {
@@ -60,8 +59,10 @@ std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
     g->got[s] = 0;
     for (int c : got[i]) g->got[s] |= u64{1} << cards.card(c, "got");
     g->disc_len[s] = static_cast<int>(discards[i].size());
+    g->disc_mask[s] = 0;
     for (int k = 0; k < g->disc_len[s]; ++k) {
       g->disc[s][k] = static_cast<std::uint8_t>(cards.card(discards[i][static_cast<std::size_t>(k)], "discards"));
+      g->disc_mask[s] |= u64{1} << g->disc[s][k];
     }
     g->gave_len[s] = static_cast<int>(gave[i].size());
     for (int k = 0; k < g->gave_len[s]; ++k) {
@@ -92,6 +93,7 @@ std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
   }
   g->nactive = static_cast<int>(active.size());
   for (int i = 0; i < g->nactive; ++i) g->active[i] = active[static_cast<std::size_t>(i)];
+  g->rot.set(g->active, g->nactive);
   g->step = field<int>(w, W, "step");
   if (g->step < 0 || g->step > n + 1) bad(W, "step", "0 to players + 1");
   g->exchanging = field<int>(w, W, "exchanging");
