@@ -360,7 +360,7 @@ def test_a_third_party_money_rule_is_charted_on_the_kernel(split_pot: ModuleType
     # said before the run (issue 41): which path, asking which rule, about how long
     assert said.startswith(
         "bourre: standard+split-pot plays on the compiled kernel, asking the"
-        " plugin for split-pot's payout at every hand: the chart takes"
+        " plugin for split-pot's payout once for each different hand result: the chart takes"
     ), said
     assert "with 3 hands a cell (the built-in houses' chart:" in said, said
     assert "played by the kernel, asking split-pot's payout through Python" in first, first

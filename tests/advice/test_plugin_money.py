@@ -41,7 +41,7 @@ from bourre.game.state import State
 from bourre.game.tablesteps import set_hand
 from bourre.game.xoshiro import Xoshiro128
 from bourre.houses.house import House
-from bourre.kernel import rollouts
+from bourre.kernel import hooks, rollouts
 from bourre.kernel.rollouts import DecisionRows
 from bourre.rules.hookspec import PenaltyFn
 from bourre.rules.money import Amount
@@ -318,10 +318,10 @@ def test_a_follow_rule_or_an_amount_the_kernel_does_not_hold_is_charted_on_pytho
 def test_the_plugin_is_asked_once_a_different_result_or_at_every_hand(
     registry: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The kernel's batches remember a plugin's checked answer for each different hand
-    result (a rule is a function of the result: the conformance kit's determinism
-    check); with ``REMEMBER`` off it is asked at every played-out hand, as the Python
-    rules ask it, and the rows are the same."""
+    """The kernel remembers a plugin's checked answer for each different hand result (a
+    rule is a function of the result: the conformance kit's determinism check); with
+    ``hooks.REMEMBER`` off it is asked at every played-out hand, as the Python rules ask
+    it, and the rows are the same."""
     from bourre.rules import HandOutcome, PlayResult
     from bourre_variants.standard.payout import payout as standard_payout
 
@@ -344,8 +344,10 @@ def test_the_plugin_is_asked_once_a_different_result_or_at_every_hand(
     args = _batch(h, 30)
     rows = []
     for remember in (False, True):
-        monkeypatch.setattr(rollouts, "REMEMBER", remember)
+        monkeypatch.setattr(hooks, "REMEMBER", remember)
         monkeypatch.setattr(rollouts, "_WATCHES", [])
+        monkeypatch.setattr(kernel, "_FACTS", [])  # (a house's facts hold its remembered answers)
+        monkeypatch.setattr(kernel, "_PLANS", [])
         seen.clear()
         got = rollouts.decision_rows(h, *args)
         assert got is not None

@@ -27,6 +27,7 @@ from bourre.game.actions import Deck
 from bourre.game.simulate import play_session
 from bourre.game.state import State
 from bourre.houses.house import House
+from bourre.kernel import hooks
 from bourre.rules import HandOutcome, PlayResult
 from bourre.rules.hookspec import PenaltyFn, PluginError
 from bourre.rules.plugins import load_registry
@@ -342,9 +343,13 @@ def test_an_amount_the_kernel_cannot_hold_hands_the_session_to_the_python_rules(
         assert handed, spec  # some sessions left the kernel's units
 
 
-def test_the_plugin_is_called_as_often_and_with_the_same_results() -> None:
-    """The kernel calls the plugin's payout once a hand, with the result the Python
-    rules give it (the pot at stake, who played, the tricks), in the same order."""
+def test_the_plugin_is_called_as_often_and_with_the_same_results(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``hooks.REMEMBER`` off the kernel calls the plugin's payout once a hand, with
+    the result the Python rules give it (the pot at stake, who played, the tricks), in
+    the same order; on (the default) once for each different result, the first time it
+    is met, and the sessions are the same."""
     seen: list[tuple[Any, ...]] = []
 
     class Spy(Variant):
@@ -359,14 +364,26 @@ def test_the_plugin_is_called_as_often_and_with_the_same_results() -> None:
 
             return payout
 
-    h = House("spy+table(players=4,ante=1/3)", registry=_registry(Spy))
-    for seed in range(3):
-        seen.clear()
-        kernel.play_session(h, seed, "heuristic")
-        on_kernel = list(seen)
-        seen.clear()
-        _python(h, seed, "heuristic")
-        assert on_kernel == seen and len(seen) == h.table.hands
+    for remember in (False, True):
+        monkeypatch.setattr(hooks, "REMEMBER", remember)
+        h = House("spy+table(players=3,ante=1/3,hands=40)", registry=_registry(Spy))
+        on_python: list[tuple[Any, ...]] = []
+        asked: list[tuple[Any, ...]] = []
+        for seed in range(3):
+            seen.clear()
+            k = kernel.play_session(h, seed, "heuristic")
+            on_kernel = list(seen)
+            seen.clear()
+            p = _python(h, seed, "heuristic")
+            assert (k.final, k.ranks) == (p.final, p.ranks)
+            on_python += seen
+            asked += on_kernel
+            if not remember:
+                assert on_kernel == seen and len(seen) == h.table.hands
+            else:
+                assert set(on_kernel) <= set(seen)
+        if remember:  # over the three sessions: each different result asked once
+            assert sorted(asked) == sorted(set(on_python)) and len(asked) < len(on_python)
 
 
 # -- the stepped state ---------------------------------------------------------------------

@@ -405,7 +405,8 @@ def test_a_plugins_rule_asked_through_python_is_said_before_the_run(
     said = [ln for ln in proc.stderr.splitlines() if "plays on the compiled kernel" in ln]
     assert said, proc.stderr
     assert all(
-        "asking the plugin for split-pot's payout at every hand" in ln and "for 6 sessions" in ln
+        "asking the plugin for split-pot's payout once for each different hand result" in ln
+        and "for 6 sessions" in ln
         for ln in said
     ), said
     assert all("standard " not in ln.split(" plays")[0] for ln in said)  # only the plugin's

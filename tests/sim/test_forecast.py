@@ -94,8 +94,9 @@ def test_a_plugins_bot_is_never_sampled(monkeypatch: pytest.MonkeyPatch) -> None
 def test_a_plugins_money_rule_on_the_kernel_is_named_with_the_time(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A plugin's penalty or payout plays on the kernel, asked through Python at every
-    hand (bourre.kernel.hooks): said before the run, with the time on the kernel."""
+    """A plugin's penalty or payout plays on the kernel, asked through Python once for
+    each different hand result (bourre.kernel.hooks): said before the run, with the time
+    on the kernel."""
     if not kernel.available():
         pytest.skip("the compiled kernel is not built: every house is on the Python rules")
     reg = load_registry(extra=[("my-penalty", plugin("my-penalty", MyPenalty))])
@@ -115,7 +116,8 @@ def test_a_plugins_money_rule_on_the_kernel_is_named_with_the_time(
     (line,) = forecast.python_path_notices([House("standard"), house], HEURISTIC, 10_000, 1)
     assert line == (
         "standard+my-penalty plays on the compiled kernel, asking the plugin for my-penalty's"
-        " penalty when someone is bourré: about 30 s for 10,000 sessions, against about 10 s"
+        " penalty when someone is bourré, once for each different pot: about 30 s for 10,000"
+        " sessions, against about 10 s"
         " for built-in houses"
     )
     assert seen == ["kernel", "kernel"]
@@ -147,8 +149,8 @@ def test_the_chart_of_a_plugins_money_rule_says_the_kernel_and_the_time(
     line = forecast.chart_notice([house], 5, None)
     assert line == (
         "standard+my-penalty plays on the compiled kernel, asking the plugin for my-penalty's"
-        " penalty when someone is bourré: the chart takes about 20 s with 800 hands a cell"
-        " (the built-in houses' chart: about 10 s)"
+        " penalty when someone is bourré, once for each different pot: the chart takes about"
+        " 20 s with 800 hands a cell (the built-in houses' chart: about 10 s)"
     )
     # against a built-in house (--versus): both charted, the plugin's at twice the time
     line = forecast.chart_notice([house, House("standard")], 5, 400)

@@ -216,8 +216,8 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
         # the penalty's, which the kernel's own payout calls; the follow rule's and the
         # trick winner's
         "through": tuple(through),
-        "money_hook": hooks.money_hook(house, scale) if payout else None,
-        "penalty_hook": hooks.penalty_hook(house, scale) if penalty else None,
+        "money_hook": hooks.remembered(hooks.money_hook(house, scale)) if payout else None,
+        "penalty_hook": hooks.remembered(hooks.penalty_hook(house, scale)) if penalty else None,
         "follow_hook": hooks.follow_hook(house) if follow else None,
         "winner_hook": house.rules[TRICK_WINNER] if winner else None,
     }

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from bourre.houses.house import House
 from bourre.rules import PlayResult
@@ -39,11 +39,14 @@ from bourre.rules.hookspec import FOLLOW, PAYOUT, PENALTY, RULE_HOOKS, TRICK_WIN
 __all__ = [
     "CARD_HOOKS",
     "MONEY_HOOKS",
+    "REMEMBER",
+    "REMEMBERED",
     "WIDEN",
     "asked_words",
     "follow_hook",
     "money_hook",
     "penalty_hook",
+    "remembered",
     "through_python",
 ]
 
@@ -201,3 +204,39 @@ def follow_hook(house: House) -> Callable[[tuple[int, ...], tuple[int, ...], int
         return mask
 
     return follow
+
+
+REMEMBER = True
+"""Whether the kernel asks a plugin's penalty or payout once for each different hand
+result and keeps its checked answer for the house (whole sessions, the stepped state,
+the chart and advice): a money rule answers from the hand's result alone (the pot at
+stake, who played, the tricks won: a component that keeps state between calls fails
+the conformance kit's ``determinism`` check), and a comparison's millions of hands end
+in a few thousand different results.  ``False``: the rule is asked at every hand, as
+the Python rules ask it (the figures of docs/performance.md give both)."""
+
+REMEMBERED = 16384
+"""Different hand results remembered a house at most (a few megabytes); a result met
+after that is asked each time."""
+
+_A = TypeVar("_A")
+
+
+def remembered(ask: Callable[..., _A]) -> Callable[..., _A]:
+    """``ask`` (a :func:`money_hook` or :func:`penalty_hook` call), asked once for each
+    different arguments while :data:`REMEMBER` holds, its checked answer kept (at most
+    :data:`REMEMBERED`).  An answer the kernel will not hold (``None``) is kept too: the
+    same result is the Python rules' again.  A plugin's error is never kept: it is
+    raised again at the next call."""
+    memo: dict[Any, Any] = {}
+
+    def again(*args: Any) -> Any:
+        key = tuple(tuple(a) if type(a) is list else a for a in args)
+        got = memo.get(key, memo)
+        if got is memo:
+            got = ask(*args)
+            if REMEMBER and len(memo) < REMEMBERED:
+                memo[key] = got
+        return got
+
+    return again

@@ -183,58 +183,34 @@ def decision_rows(
     return DecisionRows(status, flat, starts)
 
 
-REMEMBER = True
-"""Whether the advice batches ask a plugin's money rule once for each different hand
-result (:class:`_Watch`): set to ``False`` to ask it at every played-out hand, as the
-Python rules do (the figures of docs/performance.md give both)."""
-REMEMBERED = 4096
-"""Hand results remembered a house at most (a chart of 5 players meets about 600)."""
-
-
 class _Watch:
-    """A house's money hooks for the advice batches (:meth:`bind`, once a batch):
-
-    - remembered: a plugin's penalty and payout are functions of the hand's result
-      (the pot at stake, who played, the tricks: a component that keeps state between
-      calls fails the conformance kit's ``determinism`` check), so each different result
-      is asked once and its checked answer (the guard's, R-WIN … R-ANTE) kept for the
-      house, when :data:`REMEMBER` (a chart's hundreds of thousands of hands end in a
-      few hundred different results);
-    - watched: a batch's flag is set when a hook answers what the kernel will not hold
-      (``None``, or a pot below nothing), so the batch is the Python rules' (an extension
-      that marks such a deal itself, :data:`UNHELD`, says so per deal too).  The flag is
-      the batch's own: a hook runs Python, so another thread's batch may run meanwhile."""
+    """A house's money hooks for the advice batches (:meth:`bind`, once a batch): a
+    batch's flag is set when a hook answers what the kernel will not hold (``None``, or
+    a pot below nothing), so the batch is the Python rules' (an extension that marks such
+    a deal itself, :data:`UNHELD`, says so per deal too).  The flag is the batch's own: a
+    hook runs Python, so another thread's batch may run meanwhile.  (The hooks themselves
+    ask the plugin once for each different hand result: :data:`bourre.kernel.hooks.REMEMBER`;
+    a chart's hundreds of thousands of hands end in a few hundred different results.)"""
 
     def __init__(self, facts: dict[str, Any]) -> None:
         self.facts = facts
-        self.paid: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Any] = {}
-        self.pays: dict[int, Any] = {}
 
     def bind(self) -> tuple[dict[str, Any], list[bool]]:
         """The facts a batch gives the kernel, and the batch's flag (``[True]``: an
         answer the kernel will not hold)."""
-        facts, paid_memo, pays_memo = self.facts, self.paid, self.pays
+        facts = self.facts
         money: Any = facts.get("money_hook")
         penalty: Any = facts.get("penalty_hook")
         refused = [False]
 
         def paid(pot: int, active: list[int], won: list[int]) -> Any:  # (the hook's answer)
-            key = (pot, tuple(active), tuple(won))
-            got: Any = paid_memo.get(key, paid_memo)
-            if got is paid_memo:
-                got = money(pot, active, won)
-                if REMEMBER and len(paid_memo) < REMEMBERED:
-                    paid_memo[key] = got
+            got = money(pot, active, won)
             if got is None or (type(got) is tuple and len(got) > 5 and got[5] < 0):
                 refused[0] = True
             return got
 
         def pays(pot: int) -> Any:  # (the hook's answer)
-            got: Any = pays_memo.get(pot, pays_memo)
-            if got is pays_memo:
-                got = penalty(pot)
-                if REMEMBER and len(pays_memo) < REMEMBERED:
-                    pays_memo[pot] = got
+            got = penalty(pot)
             if got is None:
                 refused[0] = True
             return got
