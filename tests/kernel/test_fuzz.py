@@ -245,6 +245,10 @@ def exercise(k: Any, codes: list[object], seats: list[object]) -> None:
         call(f"Stepper.{name}", getattr(k, name))
     call("Stepper.history", k.history, True)
     call("Stepper.history", k.history, False)
+    for start in (0, 1, 53, 10**6, -1, 2**70):
+        call("Stepper.history_since", k.history_since, start)
+    for x in codes:
+        call("Stepper.history_since", k.history_since, x)
     if small(k):
         call("dd_solve_stepper", _kernel.dd_solve_stepper, k)
     calls = call("Stepper.calls", k.calls)

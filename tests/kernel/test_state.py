@@ -304,6 +304,43 @@ def test_legal_with_reasons_and_the_hand_come_from_the_python_rules() -> None:
     assert isinstance(k, KernelState)
 
 
+def test_the_python_twin_replays_only_what_is_new(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Asked in the Python rules' words after every action (legal_with_reasons, the
+    results), the kernel state's twin is given each action once: a long session costs
+    what its actions cost, not their square."""
+    applied = [0]
+    real = State.apply_action
+
+    def counted(self: State, action: Action) -> None:
+        applied[0] += 1
+        real(self, action)
+
+    monkeypatch.setattr(State, "apply_action", counted)
+    k, p = pair(house_of("standard", 3), 2)
+    read: list[int] = []
+    since = k._k.history_since
+
+    def new_entries(start: int) -> Any:
+        got = since(start)
+        read.append(len(got[0]))
+        return got
+
+    k._k.history_since = new_entries  # (the Stepper's own attribute: py::dynamic_attr)
+    k._k.history = None  # (the whole history is never read again)
+    rng = random.Random(2)
+    steps = 0
+    while not p.is_terminal():
+        a = rng.choice(list(p.legal_actions()))
+        p.apply_action(a)
+        k.apply_action(a)
+        steps += 1
+        if not k.is_terminal() and k.phase_name == "play":
+            assert k.legal_with_reasons() == p.legal_with_reasons()
+        assert [r.outcome for r in k.results] == [r.outcome for r in p.results]
+    assert applied[0] == 2 * steps  # (the Python state's own, and the twin's once each)
+    assert sum(read) == steps + 3  # (each action read once, and the three decks)
+
+
 def test_a_tables_outcome_is_the_python_rules_path() -> None:
     """A Dealt deal (what a table saw) is stepped on the Python rules (a TableState's
     state): the kernel state refuses it, unchanged, in the Python rules' words when they

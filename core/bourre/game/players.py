@@ -103,13 +103,13 @@ def _blind_answer(state: State, player: PlayerBase, seat: int) -> Action:
     phase = state.phase_name
     try:
         if phase == "play" and _asks(player, "choose_card"):
-            cards = state.legal_with_reasons().cards
+            cards = tuple(state.legal_cards())
             c = player.choose_card(cards)
             if not isinstance(c, int) or not 0 <= c < 52:
                 raise not_a_card(seat, c, cards)
             return CARDS[c]
         if phase == "exchange" and _asks(player, "choose_discards"):
-            hand = state.hand.hand_of(seat)
+            hand = state.cards_of(seat)
             return discard(player.choose_discards(hand, state.exchange_limit()))
         a = player.choose(state.legal_actions())
     except TypeError as e:  # an override answered something of another type

@@ -208,7 +208,7 @@ class KernelState(SessionFacts):
         )
         self._shadow: State | None = None
         self._shadow_at = 0  # (the kept history's start it stands on: hands dealt before)
-        self._shadow_done = 0
+        self._shadow_done = 0  # (the entries of the kernel's kept history it has replayed)
         self._calls: Any = None
         self._bind()
 
@@ -257,16 +257,17 @@ class KernelState(SessionFacts):
         if sh is None or self._shadow_at != at[0]:
             sh = self._twin(at)
             self._shadow, self._shadow_at, self._shadow_done = sh, at[0], 0
-        items = self._items(True)
+        raw, self._shadow_done = self._k.history_since(self._shadow_done)  # (what is new)
         seeded = self._seed is not None
-        for item in items[self._shadow_done :]:
-            if isinstance(item, Deck):
-                if not seeded:  # (a seeded state deals its own decks: the same ones)
-                    sh.apply_chance(item)
+        for x in raw:
+            if type(x) is tuple:
+                if x[0] == "deck":
+                    if not seeded:  # (a seeded state deals its own decks: the same ones)
+                        sh.apply_chance(Deck(x[1]))
+                else:
+                    sh.apply_action(Action("discard", x[1]))
             else:
-                assert isinstance(item, Action)
-                sh.apply_action(item)
-        self._shadow_done = len(items)
+                sh.apply_action(x)
         return sh
 
     def _twin(self, at: tuple[Any, ...]) -> State:

@@ -476,6 +476,7 @@ PYBIND11_MODULE(_kernel, m) {
       .def("observe", &observe_raw, py::arg("seat"))
       .def("returns", &returns_raw)
       .def("history", &history_raw, py::arg("whole"))
+      .def("history_since", &history_since, py::arg("start"))
       .def("history_len", [](const Stepper& g) { return g.hist.size(); })
       .def("hand_start", &hand_start_raw,
            "Where the kept history starts: the session's start, or the current hand's "

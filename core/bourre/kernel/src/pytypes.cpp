@@ -808,10 +808,19 @@ py::tuple hand_start_raw(const Stepper& g) {
 }
 
 py::list history_raw(const Stepper& g, bool whole) {
+  return history_from(g, whole ? 0 : g.hand_from);
+}
+
+py::tuple history_since(const Stepper& g, std::size_t from) {
+  if (from > g.hist.size()) throw std::invalid_argument("from: within the history kept");
+  return py::make_tuple(history_from(g, from), g.hist.size());
+}
+
+py::list history_from(const Stepper& g, std::size_t from) {
   need_actions();
   py::list out;
   const auto& h = g.hist;
-  for (std::size_t i = whole ? 0 : g.hand_from; i < h.size(); ++i) {
+  for (std::size_t i = from; i < h.size(); ++i) {
     const int code = h[i];
     if (code < 52) {
       out.append(py::reinterpret_borrow<py::object>(ACTIONS.cards[code]));

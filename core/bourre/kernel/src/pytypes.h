@@ -38,5 +38,9 @@ py::tuple hand_start_raw(const Stepper& g);
 void add_call_types(py::module_& m);
 // The history as action objects (whole, or from the kept hand's start).
 py::list history_raw(const Stepper& g, bool whole);
+// The kept history from entry ``from`` of Stepper::hist (an index a previous call gave)
+// as history_raw gives it, and where it ends now: (items, end).
+py::tuple history_since(const Stepper& g, std::size_t from);
+py::list history_from(const Stepper& g, std::size_t from);
 
 }  // namespace bourre::kernel
