@@ -22,6 +22,7 @@ import os
 import random
 from collections import Counter
 from collections.abc import Callable
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -249,6 +250,20 @@ def exercise(k: Any, codes: list[object], seats: list[object]) -> None:
         call("Stepper.history_since", k.history_since, start)
     for x in codes:
         call("Stepper.history_since", k.history_since, x)
+    # the built-in bots of a session with a plugin's bots (bourre.kernel.mixed)
+    n = len(call("Stepper.balances", k.balances) or [0, 0])
+    plain = [(1, 0.25, 0.45, 2)] * n
+    ones = [[0, 0, 0, 1]] * n
+    for bots, words, python in (
+        (plain, ones, 0), (plain, ones, 1), (plain, ones, -1), (plain, ones, 1 << 40),
+        (plain[:1], ones, 0), (plain, ones[:1], 0), (plain, [[0, 0, 0, 0]] * n, 0),
+        (codes, codes, 0), ([(7, 0.0, 0.0, 2)] * n, ones, 0), (plain, seats, 2),
+    ):  # fmt: skip
+        run = call("BotRun", _kernel.BotRun, k, bots, words, python)
+        if run is not None:
+            call("BotRun.run", run.run, k.clone())
+    call("Stepper.log_hands", k.clone().log_hands)
+    call("settled", _kernel.settled, k, Fraction, False)
     if small(k):
         call("dd_solve_stepper", _kernel.dd_solve_stepper, k)
     calls = call("Stepper.calls", k.calls)

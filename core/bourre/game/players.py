@@ -53,6 +53,7 @@ __all__ = [
     "make_bot",
     "play_out",
     "play_seeded",
+    "play_turn",
     "takes_house",
 ]
 
@@ -188,26 +189,7 @@ def play_out(
         seat = state.current_player()
         if seat < 0:
             raise RuleViolation("R-DEAL", "chance acts now: give its outcome (apply_chance)")
-        player = players[seat]
-        action = None
-        if getattr(player, "asked_when_forced", True) is False:
-            action = state.only_action()
-        if action is None:
-            before = state.holdings()
-            action = ask(state, player)
-            if state.holdings() != before:  # it reached the table itself: chips or cards
-                raise IllegalAnswer(
-                    seat,
-                    "R-SESSION",
-                    f"{bot_name(player)} changed the balances, the pot or the hands while it was"
-                    " asked: a bot only answers",
-                )
-        try:
-            state.apply_action(action)
-        except IllegalAnswer:
-            raise
-        except RuleViolation as e:
-            raise IllegalAnswer(seat, e.rule, e.reason, e.legal) from None
+        play_turn(state, players[seat], seat)
         if on_hand is not None and (
             state.number != number or state.is_terminal() or state.is_chance_node()
         ):
@@ -215,6 +197,32 @@ def play_out(
             while done < len(results):
                 on_hand(results[done])
                 done += 1
+
+
+def play_turn(state: State, player: Any, seat: int) -> None:
+    """``seat`` (the seat to act) answers through ``player`` and its answer is applied;
+    a bot whose ``asked_when_forced`` is false is not asked for an only legal action
+    (it is applied).  A bot that touches the table itself, or answers what the rules
+    refuse, is an :class:`IllegalAnswer` naming the seat and the rule."""
+    action = None
+    if getattr(player, "asked_when_forced", True) is False:
+        action = state.only_action()
+    if action is None:
+        before = state.holdings()
+        action = ask(state, player)
+        if state.holdings() != before:  # it reached the table itself: chips or cards
+            raise IllegalAnswer(
+                seat,
+                "R-SESSION",
+                f"{bot_name(player)} changed the balances, the pot or the hands while it was"
+                " asked: a bot only answers",
+            )
+    try:
+        state.apply_action(action)
+    except IllegalAnswer:
+        raise
+    except RuleViolation as e:
+        raise IllegalAnswer(seat, e.rule, e.reason, e.legal) from None
 
 
 def play_seeded(

@@ -537,6 +537,16 @@ def tally_session(
     got = _kernel.play_prepared(plan.prepared, str(seed), words, Fraction, _FAST, True)
     if type(got) is not tuple:  # (out of the kernel's range): the Python rules play it
         return None
+    return tallied(got, plan.scale, seed, tally)
+
+
+def tallied(
+    got: tuple[Any, Any], scale: int, seed: str, tally: Any
+) -> tuple[SessionResult, Floats, Floats]:
+    """A session the kernel played with its tally (``play_prepared``'s or ``settled``'s
+    answer, amounts in 1/``scale`` chips) told to ``tally`` as its ``on_hand`` would be
+    told each hand: the session, and its places and final floats when the kernel made
+    them (see :func:`tally_session`)."""
     (final, ranks), hands = got
     if type(hands) is tuple:  # the tally's floats, made by the kernel as Python makes them
         pots, active, bourre, carried, dealers, deltas, plays, cinch, last, place, floats = hands
@@ -558,7 +568,7 @@ def tally_session(
         tally.cinch += cinch
         tally.prev = last
         return SessionResult(seed, [], final, ranks, engine="kernel"), place, floats
-    d = plan.scale  # float(Fraction(x, d)) is x / d, correctly rounded, as here
+    d = scale  # float(Fraction(x, d)) is x / d, correctly rounded, as here
     prev: list[float] = tally.prev
     for h in hands:
         tally.plays += h[5]

@@ -408,6 +408,18 @@ PYBIND11_MODULE(_kernel, m) {
   m.def("set_actions", &set_actions, py::arg("cards"), py::arg("pass_"), py::arg("play"),
         py::arg("discards"),
         "The action objects the stepped state gives (bourre.game.actions): set once.");
+  py::class_<BotRun, std::unique_ptr<BotRun>>(
+      m, "BotRun", "The built-in bots of a session whose other seats are a plugin's (run_bots).")
+      .def(py::init(&make_bot_run), py::arg("stepper"), py::arg("bots"), py::arg("words"),
+           py::arg("python"))
+      .def("run", &run_bots, py::arg("stepper"),
+           "Step with the built-in bots until a plugin's bot is to act: a status (3: ask).");
+  m.def("settled", [](const Stepper& g, const py::object& fraction, bool fast) {
+    check_fraction(fraction, fast);
+    if (g.phase != P_OVER || g.overflow || !g.settles || !g.logging) return py::object(py::none());
+    return settled(g, OK, fraction, fast, true);
+  }, py::arg("stepper"), py::arg("fraction"), py::arg("fast"),
+     "A finished, logged session's (final, places) and tally (as play_streams with tally).");
   py::class_<HouseFacts>(m, "HouseFacts", "A house read once for the Stepper (read_house).")
       .def(py::init([](const py::dict& d) { return HouseFacts{read_house(d)}; }),
            py::arg("house"));
@@ -477,6 +489,10 @@ PYBIND11_MODULE(_kernel, m) {
       .def("returns", &returns_raw)
       .def("history", &history_raw, py::arg("whole"))
       .def("history_since", &history_since, py::arg("start"))
+      .def("log_hands", [](Stepper& g) {  // each hand's tally kept from now (settled)
+        g.logging = true;
+        g.logs.clear();
+      })
       .def("history_len", [](const Stepper& g) { return g.hist.size(); })
       .def("hand_start", &hand_start_raw,
            "Where the kept history starts: the session's start, or the current hand's "

@@ -55,6 +55,9 @@ struct Bots {
   }
 };
 
-enum Status : int { OK = 0, OVERFLOW_ = 1, NO_DISCARDS = 2 };
+// A session's status: played (OK), or why the kernel stopped: money beyond its range or
+// an answer it does not hold (OVERFLOW_), a draw nothing can give (NO_DISCARDS): the
+// Python rules play it; ASK: a seat whose bot is Python's is to act (BotRun).
+enum Status : int { OK = 0, OVERFLOW_ = 1, NO_DISCARDS = 2, ASK = 3 };
 
 }  // namespace bourre::kernel

@@ -14,26 +14,16 @@ namespace bourre::kernel {
 
 // -- a session: the stepped engine (Stepper) played to its end by the bots -------------
 
-// The bots' streams: one shared (bourre-bots:{seed}) or one a seat.
-struct BotStreams {
-  const Bots& B;
-  Xoshiro gen[MAX_SEATS];
-  Xoshiro* at[MAX_SEATS];  // each seat's (gen[0] for all when shared)
-
-  explicit BotStreams(const Bots& b) : B(b) {
-    for (int s = 0; s < MAX_SEATS; ++s) at[s] = &gen[b.shared ? 0 : s];
-  }
-  BotStreams(const BotStreams&) = delete;
-  BotStreams& operator=(const BotStreams&) = delete;
-  Xoshiro& of(int seat) { return *at[seat]; }
-};
-
 // The seat to act's bot asked and its answer applied, until the session ends or the
 // kernel stops (a status for the Python rules).  The random bot: a coin for a decision
 // (the word's top bit), a coin for each card of the hand (the bits of one word, in the
 // hand's order), a card drawn among the legal ones in ascending order (none drawn when
 // one card is legal).  The heuristic: HeuristicPlayer (bots.h, Stepper::heuristic_decides).
-int played_out(Stepper& g, BotStreams& bots) {
+// With ``Asks``, the seats of ``python`` (a mask) are a plugin's bots, asked in Python:
+// ASK is returned as soon as one of them is to act (whatever it may do: it is asked as
+// play_out asks it), the state where it stands (BotRun).
+template <bool Asks>
+int played_out(Stepper& g, BotStreams& bots, u32 python = 0) {
   const Bots& B = bots.B;
   g.status = OK;
   const bool asks = static_cast<bool>(g.H.follow);  // (only a plugin's follow rule can stop a trick)
@@ -42,6 +32,7 @@ int played_out(Stepper& g, BotStreams& bots) {
     if (g.phase == P_PLAY) {  // (the tricks: every card until the hand ends)
       do {
         const int p = g.trick_seats[g.tlen];
+        if (Asks && (python >> p & 1)) return ASK;
         const u64 lm = g.legal;
         int card;
         if (!(lm & (lm - 1))) {
@@ -58,6 +49,8 @@ int played_out(Stepper& g, BotStreams& bots) {
         }
         g.play_legal(card);
       } while (g.phase == P_PLAY && !(asks && g.status != OK));
+    } else if (Asks && (python >> s & 1) && (g.phase == P_DECIDE || g.phase == P_EXCHANGE)) {
+      return ASK;
     } else if (g.phase == P_DECIDE) {
       bool play;
       if (g.forced != F_NONE) {
@@ -146,7 +139,7 @@ py::list play_shared(const py::dict& house, const py::list& bots,
       } else {
         g.emplace(session_of(h, seed));
       }
-      status = played_out(*g, bs);
+      status = played_out<false>(*g, bs);
     }
     out.append(result(*g, status, den, fraction, fast));
   }
@@ -198,13 +191,19 @@ py::object streams_played(const House& h, const Bots& b, const std::string& seed
     if (w.size() != 4 || !(w[0] | w[1] | w[2] | w[3])) throw std::invalid_argument("stream words");
     for (int i = 0; i < 4; ++i) bs.gen[s].s[i] = w[static_cast<std::size_t>(i)];
   }
-  std::vector<HandLog> log;
   Stepper g = session_of(h, seed);
   if (tally) {
-    log.reserve(static_cast<std::size_t>(h.hands));
-    g.log = &log;
+    g.logging = true;
+    g.logs.reserve(static_cast<std::size_t>(h.hands));
   }
-  const int status = played_out(g, bs);
+  const int status = played_out<false>(g, bs);
+  return settled(g, status, fraction, fast, tally);
+}
+
+py::object settled(const Stepper& g, int status, const py::object& fraction, bool fast,
+                   bool tally) {
+  const House& h = g.H;
+  const std::vector<HandLog>& log = g.logs;
   py::object got =
       result(g, status, static_cast<i128>(h.n) * static_cast<i64>(h.scale), fraction, fast);
   if (!tally || status != OK) return got;
@@ -291,6 +290,30 @@ py::object streams_played(const House& h, const Bots& b, const std::string& seed
     hands.append(std::move(t));
   }
   return py::make_tuple(std::move(got), std::move(hands));
+}
+
+// -- a plugin's bots among the built-in ones (BotRun) -----------------------------------
+
+std::unique_ptr<BotRun> make_bot_run(const Stepper& g, const py::list& bots,
+                                     const std::vector<std::vector<u32>>& words, u32 python) {
+  auto r = std::make_unique<BotRun>();
+  r->b = read_bots(g.H, bots, false);
+  if (static_cast<int>(words.size()) != g.H.n) throw std::invalid_argument("one stream a seat");
+  if (python >> g.H.n) throw std::invalid_argument("python: seats of the table");
+  r->bs = std::make_unique<BotStreams>(r->b);
+  for (int s = 0; s < g.H.n; ++s) {
+    const auto& w = words[static_cast<std::size_t>(s)];
+    if (w.size() != 4 || !(w[0] | w[1] | w[2] | w[3])) throw std::invalid_argument("stream words");
+    for (int i = 0; i < 4; ++i) r->bs->gen[s].s[i] = w[static_cast<std::size_t>(i)];
+  }
+  r->python = python;
+  return r;
+}
+
+int run_bots(BotRun& r, Stepper& g) {
+  if (g.H.n != r.b.n) throw std::invalid_argument("a Stepper of another table");
+  if (!g.seeded || g.phase == P_DEAL) return NO_DISCARDS;  // (a seeded session deals itself)
+  return played_out<true>(g, *r.bs, r.python);
 }
 
 }  // namespace bourre::kernel

@@ -50,7 +50,8 @@ struct Stepper {
   // OK, or why the kernel stopped (NO_DISCARDS: a draw the stock and pile cannot give;
   // OVERFLOW_: a plugin's answer the kernel cannot hold): the Python rules play it.
   int status = OK;
-  std::vector<HandLog>* log = nullptr;  // each hand's tally, when a session asks it
+  bool logging = false;        // each hand's tally kept in ``logs`` (a session's, when asked)
+  std::vector<HandLog> logs;
   Xoshiro deck_gen, reshuffle_gen;
   // Unrecorded, the reshuffle stream is made when first needed (Chance.reshuffle: its own
   // stream, bourre-reshuffle:{seed}); most sessions never reshuffle.
@@ -518,7 +519,7 @@ struct Stepper {
       if (bal[s] > MONEY_BOUND || bal[s] < -MONEY_BOUND) overflow = true;
     }
     if (pot > MONEY_BOUND) overflow = true;
-    if (log) {
+    if (logging) {
       HandLog hl;
       hl.pot_at_stake = pot_at_stake;
       hl.active = nactive;
@@ -528,7 +529,7 @@ struct Stepper {
       hl.plays = nactive == 1 ? 0 : H.h * nactive;
       hl.cinch = cinch_plays;
       std::memcpy(hl.bal, bal, sizeof hl.bal);
-      log->push_back(hl);
+      logs.push_back(hl);
     }
     turn_seat = -1;
     if (number < hands_total) {

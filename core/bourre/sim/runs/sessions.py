@@ -22,7 +22,7 @@ from bourre.game.isolate import IsolatedBot
 from bourre.game.players import make_bot
 from bourre.game.simulate import play_session
 from bourre.houses.house import House
-from bourre.kernel import tally_session
+from bourre.kernel.mixed import tally_session
 from bourre.sim.runs.collector import for_sessions
 from bourre.sim.runs.tally import SessionTally
 
@@ -86,7 +86,7 @@ def run_session(
 ) -> dict[str, Any]:
     """Play session ``i`` of ``house`` and reduce it to a summary (JSON-ready).  With
     ``isolate`` every bot runs in its own process (:mod:`bourre.game.isolate`).  ``engine``:
-    the compiled kernel plays it when it can (``auto``, :func:`bourre.kernel.tally_session`:
+    the compiled kernel plays it when it can (``auto``, :func:`bourre.kernel.mixed.tally_session`:
     the same summary), or the one forced (``kernel``, ``python``); ``None``: the
     environment's ``BOURRE_ENGINE`` (``auto`` if unset: workers inherit it); the
     summary's ``engine`` says which played."""
@@ -140,7 +140,7 @@ def run_session(
 
 
 _KERNEL: list[Any] = []
-"""``bourre.kernel.tally_session``, imported on first use and kept (an import statement
+"""``bourre.kernel.mixed.tally_session``, imported on first use and kept (an import statement
 costs about a microsecond a session)."""
 
 
