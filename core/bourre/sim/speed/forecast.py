@@ -179,7 +179,9 @@ def python_path_notices(
 _WHEN = {
     "payout": "at every hand",
     "penalty": "when someone is bourré",
+    "lead": "for every trick",
     "follow": "for every card",
+    "cinch": "for every card",
     "trick_winner": "for every trick",
 }
 """When the kernel asks a plugin's rule (:mod:`bourre.kernel.hooks`), in a player's words."""
