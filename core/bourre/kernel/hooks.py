@@ -1,7 +1,9 @@
-"""A plugin's money rules on the compiled kernel (issue 41, "open to plugins"): a house
-whose penalty (R-BOURRE, R-RENEGE) or payout (R-WIN, R-SOLE, R-BOURRE, R-ANTE) is a
-plugin's plays on the kernel for every built-in rule, and the kernel calls the plugin's
-component through Python, once a hand, for the hooks it answers.
+"""A plugin's rules on the compiled kernel (issue 41, "open to plugins"): a house whose
+penalty (R-BOURRE, R-RENEGE) or payout (R-WIN, R-SOLE, R-BOURRE, R-ANTE), lead (R-LEAD),
+follow rule (R-FOLLOW …), cinch (R-SURE …) or trick winner (R-TRICK) is a plugin's plays
+on the kernel for every built-in rule, and the kernel calls the plugin's component
+through Python for the hooks it answers: the money once a hand, the lead once a trick,
+the follow rule and the cinch once a card, the trick winner once a trick.
 
 - :func:`through_python`: which hooks of a house go through Python, or why the kernel
   cannot play it (a plugin's hook the kernel cannot call: the Python rules play it);
@@ -20,10 +22,10 @@ component through Python, once a hand, for the hooks it answers.
 - :func:`cinch_hook`: the callable the kernel calls for every card of a house whose
   cinch (R-SURE … R-CINCH-LAST) is a plugin's, with the ordinary legal cards.
 
-Both call the house's *checked* component (``house.rules``: the guard of
+Each calls the house's *checked* component (``house.rules``: the guard of
 :mod:`bourre.rules.hookspec` checks every answer, as on the Python rules, and a plugin's
-error is the same :class:`~bourre.rules.hookspec.PluginError`), and answer in the
-kernel's 1/D chips.  D is widened for such a house by :data:`WIDEN` (a pot split among
+error is the same :class:`~bourre.rules.hookspec.PluginError`); the money hooks answer
+in the kernel's 1/D chips.  D is widened for such a house by :data:`WIDEN` (a pot split among
 up to 8 players is a whole number of 1/(840·D) chips); an amount still not a whole
 number of them, or beyond 2^62, is answered ``None``: the kernel then hands the session
 to the Python rules, as it does for money beyond its range, so the result is the Python
