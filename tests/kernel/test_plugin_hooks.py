@@ -232,19 +232,19 @@ def test_the_hooks_through_python_are_named_and_the_rest_is_refused_as_before() 
     assert why is not None and "split-pot (bourre_payout)" in why
     assert kernel._plan(h, "random").scale == 840  # type: ignore[union-attr]
 
-    class Lead(Variant):
-        name = "any-lead"
+    class Deal(Variant):  # (a hook the kernel does not ask through Python)
+        name = "any-deal"
         builds_on = ("standard",)
 
         @hookimpl
-        def bourre_lead(self, table: TableSettings) -> Any:
-            from bourre_variants.standard.lead import make_lead
+        def bourre_deal(self, table: TableSettings, hand_size: int) -> Any:
+            from bourre_variants.standard.deal import StandardDeal
 
-            return make_lead(table.players)
+            return StandardDeal(hand_size)
 
-    other = House("standard+any-lead", registry=_registry(Lead))
+    other = House("standard+any-deal", registry=_registry(Deal))
     why = kernel.can_play(other, "random", hooks=True)
-    assert why is not None and "'any-lead'" in why and "bourre_lead" in why
+    assert why is not None and "'any-deal'" in why and "bourre_deal" in why
     assert type(Game(other).new_session(seed=1)) is State  # auto: the Python rules
     # a plugin's follow rule: whole sessions on the kernel, the stepped state on Python
     h = house("standard+suit-only")

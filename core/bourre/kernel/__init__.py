@@ -6,8 +6,8 @@ playing the same sessions on both and comparing the money exactly.  It plays a h
 made only of built-in variants (every setting of ``double-ante``, ``pot-limit``,
 ``four-card``, ``simultaneous-reveal``, ``optional-undertrump``, ``no-cinch``, 2 to 8
 players, every table setting) with the built-in ``random`` and ``heuristic`` bots; and
-a house whose only plugin rules are a penalty, a payout, the follow rule or the trick
-winner, asking the plugin's checked component through Python for those
+a house whose only plugin rules are a penalty, a payout, the lead, the follow rule, the
+cinch or the trick winner, asking the plugin's checked component through Python for those
 (:mod:`bourre.kernel.hooks`, :func:`python_hooks`).
 
 - :func:`available`: whether the extension was built and imports;
@@ -44,7 +44,7 @@ from bourre.game.simulate import play_session as python_session
 from bourre.game.xoshiro import from_bits
 from bourre.houses.house import House
 from bourre.kernel import fingerprint, hooks
-from bourre.rules.hookspec import FOLLOW, PAYOUT, PENALTY, TRICK_WINNER
+from bourre.rules.hookspec import CINCH, FOLLOW, LEAD, PAYOUT, PENALTY, TRICK_WINNER
 from bourre.rules.money import Amount
 from bourre.rules.plugins import default_registry
 
@@ -193,6 +193,10 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
     penalty = not payout and any(x.endswith(f"({PENALTY.name})") for x in through)
     follow = any(x.endswith(f"({FOLLOW.name})") for x in through)
     winner = any(x.endswith(f"({TRICK_WINNER.name})") for x in through)
+    lead = any(x.endswith(f"({LEAD.name})") for x in through)
+    cinch = any(x.endswith(f"({CINCH.name})") for x in through)
+    # (a plugin's follow rule and cinch: the cinch's narrow reads the follow's last ruling)
+    last: list[Any] | None = [None] if follow and cinch else None
     if payout or penalty:  # a plugin's money rule: a pot shared by up to 8 stays whole
         scale *= hooks.WIDEN
     if any(abs(Fraction(x)) * scale >= _LIMIT for x in amounts) or scale >= _LIMIT:
@@ -213,13 +217,15 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
         "balance": int(t.balance * scale),
         "scale": scale,
         # the hooks called through Python (bourre.kernel.hooks): the payout's, or else
-        # the penalty's, which the kernel's own payout calls; the follow rule's and the
-        # trick winner's
+        # the penalty's, which the kernel's own payout calls; the lead's, the follow
+        # rule's, the cinch's and the trick winner's
         "through": tuple(through),
         "money_hook": hooks.remembered(hooks.money_hook(house, scale)) if payout else None,
         "penalty_hook": hooks.remembered(hooks.penalty_hook(house, scale)) if penalty else None,
-        "follow_hook": hooks.follow_hook(house) if follow else None,
+        "follow_hook": hooks.follow_hook(house, last) if follow else None,
         "winner_hook": house.rules[TRICK_WINNER] if winner else None,
+        "lead_hook": house.rules[LEAD] if lead else None,
+        "cinch_hook": hooks.cinch_hook(house, last) if cinch else None,
     }
 
 
@@ -330,7 +336,7 @@ def can_play(
     """``None`` if the kernel can play ``house`` with ``bots``, else why not (naming the
     component: a third-party variant or bot, a table it does not play).
 
-    A house with a plugin's penalty, payout, follow rule or trick winner
+    A house with a plugin's penalty, payout, lead, follow rule, cinch or trick winner
     (:func:`python_hooks`) is played by the kernel's whole sessions and its state API,
     which ask the plugin through Python (a follow rule: whole sessions only):
     ``hooks=True`` asks for those uses; a collection of hook names (advice's deals:
@@ -365,8 +371,8 @@ def can_play(
 
 def python_hooks(house: House) -> tuple[str, ...]:
     """The hooks of ``house`` that the kernel calls through Python (``"variant (hook)"``:
-    a plugin's penalty, payout, follow rule or trick winner), or ``()`` (every rule built
-    in, or a house the kernel does not play)."""
+    a plugin's penalty, payout, lead, follow rule, cinch or trick winner), or ``()``
+    (every rule built in, or a house the kernel does not play)."""
     if _kernel is None:
         return ()
     facts = _house_facts(house)

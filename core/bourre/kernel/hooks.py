@@ -1,7 +1,9 @@
-"""A plugin's money rules on the compiled kernel (issue 41, "open to plugins"): a house
-whose penalty (R-BOURRE, R-RENEGE) or payout (R-WIN, R-SOLE, R-BOURRE, R-ANTE) is a
-plugin's plays on the kernel for every built-in rule, and the kernel calls the plugin's
-component through Python, once a hand, for the hooks it answers.
+"""A plugin's rules on the compiled kernel (issue 41, "open to plugins"): a house whose
+penalty (R-BOURRE, R-RENEGE) or payout (R-WIN, R-SOLE, R-BOURRE, R-ANTE), lead (R-LEAD),
+follow rule (R-FOLLOW …), cinch (R-SURE …) or trick winner (R-TRICK) is a plugin's plays
+on the kernel for every built-in rule, and the kernel calls the plugin's component
+through Python for the hooks it answers: the money once a hand, the lead once a trick,
+the follow rule and the cinch once a card, the trick winner once a trick.
 
 - :func:`through_python`: which hooks of a house go through Python, or why the kernel
   cannot play it (a plugin's hook the kernel cannot call: the Python rules play it);
@@ -14,12 +16,16 @@ component through Python, once a hand, for the hooks it answers.
   legal set (the plugin answers ``bourre_follow``; the stepped state plays such a house
   on the Python rules);
 - the trick winner (``bourre_trick_winner``): the house's checked component itself,
-  called with each full trick.
+  called with each full trick;
+- the lead (``bourre_lead``): the house's checked component itself, called at every
+  trick's start with the active seats, the dealer and the last trick's winner;
+- :func:`cinch_hook`: the callable the kernel calls for every card of a house whose
+  cinch (R-SURE … R-CINCH-LAST) is a plugin's, with the ordinary legal cards.
 
-Both call the house's *checked* component (``house.rules``: the guard of
+Each calls the house's *checked* component (``house.rules``: the guard of
 :mod:`bourre.rules.hookspec` checks every answer, as on the Python rules, and a plugin's
-error is the same :class:`~bourre.rules.hookspec.PluginError`), and answer in the
-kernel's 1/D chips.  D is widened for such a house by :data:`WIDEN` (a pot split among
+error is the same :class:`~bourre.rules.hookspec.PluginError`); the money hooks answer
+in the kernel's 1/D chips.  D is widened for such a house by :data:`WIDEN` (a pot split among
 up to 8 players is a whole number of 1/(840·D) chips); an amount still not a whole
 number of them, or beyond 2^62, is answered ``None``: the kernel then hands the session
 to the Python rules, as it does for money beyond its range, so the result is the Python
@@ -33,8 +39,16 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from bourre.houses.house import House
-from bourre.rules import PlayResult
-from bourre.rules.hookspec import FOLLOW, PAYOUT, PENALTY, RULE_HOOKS, TRICK_WINNER
+from bourre.rules import PlayResult, Ruling
+from bourre.rules.hookspec import (
+    CINCH,
+    FOLLOW,
+    LEAD,
+    PAYOUT,
+    PENALTY,
+    RULE_HOOKS,
+    TRICK_WINNER,
+)
 
 __all__ = [
     "CARD_HOOKS",
@@ -43,6 +57,7 @@ __all__ = [
     "REMEMBERED",
     "WIDEN",
     "asked_words",
+    "cinch_hook",
     "follow_hook",
     "money_hook",
     "penalty_hook",
@@ -53,9 +68,11 @@ __all__ = [
 MONEY_HOOKS = (PENALTY.name, PAYOUT.name)
 """The money hooks whose plugin component the kernel calls through Python."""
 
-CARD_HOOKS = (FOLLOW.name, TRICK_WINNER.name)
-"""The per-card hooks whose plugin component the kernel calls through Python: the follow
-rule (whole sessions only: the stepped state plays it on the Python rules) and the trick
+CARD_HOOKS = (LEAD.name, FOLLOW.name, CINCH.name, TRICK_WINNER.name)
+"""The per-card and per-trick hooks whose plugin component the kernel calls through
+Python: the lead (its component called as it is, ``lead(active, dealer, winner)``, at
+every trick's start), the follow rule (whole sessions only: the stepped state plays it
+on the Python rules), the cinch (:func:`cinch_hook`, for every card) and the trick
 winner (its component called as it is, ``winner(trick, trump)``)."""
 
 WIDEN = 840
@@ -183,7 +200,10 @@ def penalty_hook(house: House, scale: int) -> Callable[[int], int | None]:
     return pen
 
 
-def follow_hook(house: House) -> Callable[[tuple[int, ...], tuple[int, ...], int], int | None]:
+Follow = Callable[[tuple[int, ...], tuple[int, ...], int], int | None]
+
+
+def follow_hook(house: House, last: list[Ruling] | None = None) -> Follow:
     """The kernel's call for every card of a house whose obligations (R-LEAD, R-FOLLOW,
     R-TRUMP, R-DISCARD) are a plugin's: ``follow(hand, trick, trump)`` (the hand sorted,
     the trick so far in play order, none for a lead) → the legal cards as a mask of
@@ -191,12 +211,16 @@ def follow_hook(house: House) -> Callable[[tuple[int, ...], tuple[int, ...], int
     :func:`bourre.game.state.State.legal_with_reasons` asks it; ``None`` when its cards
     are not in the hand's order (a random bot chooses among them in their order, which
     the kernel's mask does not keep: the Python rules play the session).  The cinch
-    (R-SURE …) then narrows them in the kernel, as the built-in cinch does."""
+    (R-SURE …) then narrows them in the kernel, as the built-in cinch does, or the
+    plugin's cinch (:func:`cinch_hook`), which reads the ruling kept in ``last``."""
     legal = house.rules[FOLLOW].legal
 
     def follow(hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> int | None:
         mask, prev = 0, -1
-        for c in legal(hand, trick, trump).cards:
+        ruling = legal(hand, trick, trump)
+        if last is not None:
+            last[0] = ruling
+        for c in ruling.cards:
             if c <= prev:
                 return None
             mask |= 1 << c
@@ -204,6 +228,49 @@ def follow_hook(house: House) -> Callable[[tuple[int, ...], tuple[int, ...], int
         return mask
 
     return follow
+
+
+Cinch = Callable[
+    [tuple[int, ...], tuple[int, ...], int, frozenset[int], int, bool, int], int | None
+]
+
+
+def cinch_hook(house: House, last: list[Ruling] | None = None) -> Cinch:
+    """The kernel's call for every card of a house whose cinch (R-SURE, R-EQUIV,
+    R-CINCH-LEAD, R-CINCH-FOLLOW, R-CINCH-LAST) is a plugin's: ``cinch(hand, trick,
+    trump, known, won, last, ordinary)`` (the hand sorted, the trick so far, the cards
+    the player knows out, its tricks, whether it plays last, the ordinary legal cards as
+    a mask) → ``0`` when the player has no cinch, else the legal cards as a mask; the
+    house's checked ``has_cinch`` and ``narrow`` asked as
+    :func:`bourre.game.legal.legal_play` asks them.  ``narrow`` is given the ordinary
+    obligations' own ruling: the plugin's follow rule's last answer (``last``, kept by
+    :func:`follow_hook`), or the built-in follow rule's, asked only for a cinch.
+    ``None`` when its cards are not in the hand's order (the Python rules play on)."""
+    rule = house.rules[CINCH]
+    has_cinch, narrow = rule.has_cinch, rule.narrow
+    follow = house.rules[FOLLOW].legal
+
+    def cinch(
+        hand: tuple[int, ...],
+        trick: tuple[int, ...],
+        trump: int,
+        known: frozenset[int],
+        won: int,
+        is_last: bool,
+        ordinary: int,
+    ) -> int | None:
+        if not has_cinch(hand, trump, known, won):
+            return 0
+        ruling = last[0] if last is not None else follow(hand, trick, trump)
+        mask, prev = 0, -1
+        for c in narrow(ruling, hand, trick, trump, known, is_last).cards:
+            if c <= prev:
+                return None
+            mask |= 1 << c
+            prev = c
+        return mask
+
+    return cinch
 
 
 REMEMBER = True

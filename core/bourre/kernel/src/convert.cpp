@@ -124,6 +124,16 @@ House read_house_fields(const py::dict& d) {
     if (!PyCallable_Check(hook.ptr())) throw std::invalid_argument("winner_hook: a callable");
     h.winner = std::make_shared<PyRef>(hook.ptr());
   }
+  if (d.contains("lead_hook") && !d["lead_hook"].is_none()) {
+    const py::object hook = d["lead_hook"];
+    if (!PyCallable_Check(hook.ptr())) throw std::invalid_argument("lead_hook: a callable");
+    h.lead = std::make_shared<PyRef>(hook.ptr());
+  }
+  if (d.contains("cinch_hook") && !d["cinch_hook"].is_none()) {
+    const py::object hook = d["cinch_hook"];
+    if (!PyCallable_Check(hook.ptr())) throw std::invalid_argument("cinch_hook: a callable");
+    h.cinch_rule = std::make_shared<PyRef>(hook.ptr());
+  }
   if (d.contains("penalty_hook") && !d["penalty_hook"].is_none()) {
     const py::object hook = d["penalty_hook"];
     if (!PyCallable_Check(hook.ptr())) throw std::invalid_argument("penalty_hook: a callable");

@@ -72,6 +72,72 @@ int winner_hook(const House& H, const int* tcards, int tlen, int trump) {
   return static_cast<int>(v);
 }
 
+// A plugin's lead (R-LEAD): the house's checked lead(active, dealer, winner) with the
+// active seats in order and the last trick's winner (None before the first trick), as
+// bourre.game.state._new_trick asks it; its answer, the active seats once each (checked
+// again here), is the next trick's order, the leader first.  The GIL must be held.
+void lead_hook(const House& H, const int* active, int nactive, int dealer, int winner, int* out) {
+  py::tuple act(static_cast<std::size_t>(nactive));
+  for (int i = 0; i < nactive; ++i) act[static_cast<std::size_t>(i)] = py::int_(active[i]);
+  py::int_ d(dealer);
+  py::object w = winner < 0 ? py::none() : py::object(py::int_(winner));
+  PyObject* got =
+      PyObject_CallFunctionObjArgs(H.lead->o, act.ptr(), d.ptr(), w.ptr(), nullptr);
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  u32 in = 0, seen = 0;
+  for (int i = 0; i < nactive; ++i) in |= u32{1} << active[i];
+  const bool shaped = PyTuple_Check(got) && PyTuple_GET_SIZE(got) == nactive;
+  for (int i = 0; shaped && i < nactive; ++i) {
+    PyObject* x = PyTuple_GET_ITEM(got, i);
+    int over = 0;
+    const long v = PyLong_Check(x) ? PyLong_AsLongAndOverflow(x, &over) : -1;
+    if (over || v < 0 || v >= MAX_SEATS || !((in >> v) & 1) || ((seen >> v) & 1)) break;
+    seen |= u32{1} << v;
+    out[i] = static_cast<int>(v);
+  }
+  if (!shaped || seen != in) {
+    throw std::invalid_argument("lead hook: the active seats once each, in a tuple");
+  }
+}
+
+// A plugin's cinch (bourre.kernel.hooks.cinch_hook): asked for every card as
+// bourre.game.legal.legal_play asks it, with the hand (sorted), the trick so far, trump,
+// the cards the player knows out (a frozenset: played this deal and its own discards not
+// returned, R-SURE), its tricks, whether it plays last, and the ``ordinary`` legal cards
+// as a mask; the answer is 0 (no cinch: the ordinary cards) or the legal cards as a mask
+// within them (a cinch); false when its ruling is not the kernel's to play (cards not in
+// the hand's order).  The GIL must be held.
+bool cinch_hook(const House& H, u64 held, u64 ordinary, const int* tcards, int tlen, int trump,
+                u64 known, int won, bool last, u64& legal, bool& cinch) {
+  py::tuple hand(static_cast<std::size_t>(popcount(held)));
+  std::size_t i = 0;
+  for (u64 m = held; m; m &= m - 1) hand[i++] = py::int_(lowest(m));
+  py::tuple trick(static_cast<std::size_t>(tlen));
+  for (int k = 0; k < tlen; ++k) trick[static_cast<std::size_t>(k)] = py::int_(tcards[k]);
+  const py::object out = py::reinterpret_steal<py::object>(PyFrozenSet_New(nullptr));
+  if (!out) throw py::error_already_set();
+  for (u64 m = known; m; m &= m - 1) {
+    const py::int_ c(lowest(m));
+    if (PySet_Add(out.ptr(), c.ptr()) < 0) throw py::error_already_set();
+  }
+  py::int_ t(trump), w(won), ob(static_cast<unsigned long long>(ordinary));
+  py::bool_ l(last);
+  PyObject* got = PyObject_CallFunctionObjArgs(H.cinch_rule->o, hand.ptr(), trick.ptr(), t.ptr(),
+                                               out.ptr(), w.ptr(), l.ptr(), ob.ptr(), nullptr);
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  if (got == Py_None) return false;
+  int over = 0;
+  const long long v = PyLong_Check(got) ? PyLong_AsLongLongAndOverflow(got, &over) : -1;
+  if (over || v < 0 || (static_cast<u64>(v) & ~ordinary)) {
+    throw std::invalid_argument("cinch hook: 0 or a mask of cards within the ordinary legal ones");
+  }
+  cinch = v != 0;
+  legal = cinch ? static_cast<u64>(v) : ordinary;
+  return true;
+}
+
 // A plugin's payout (bourre.kernel.hooks.money_hook) instead of pay_out: the house's
 // checked payout called through Python with the pot at stake P (1/D chips), the active
 // seats in order and each seat's tricks; its answer (winner or -1, carried, bourre count,

@@ -37,6 +37,14 @@ bool penalty_hook(const House& H, i128 P, i128& x);
 bool follow_hook(const House& H, u64 held, const int* tcards, int tlen, int trump, u64& out);
 // A plugin's trick winner (R-TRICK), through Python: the index of the winning card.
 int winner_hook(const House& H, const int* tcards, int tlen, int trump);
+// A plugin's lead (R-LEAD), through Python: the next trick's seats in order into ``out``
+// (``nactive`` of them, the leader first); ``winner`` -1 before the first trick.
+void lead_hook(const House& H, const int* active, int nactive, int dealer, int winner, int* out);
+// A plugin's cinch (R-SURE ... R-CINCH-LAST), through Python, on the ``ordinary`` legal
+// cards: the legal cards into ``legal`` and whether the player has a cinch into ``cinch``;
+// false: not the kernel's.
+bool cinch_hook(const House& H, u64 held, u64 ordinary, const int* tcards, int tlen, int trump,
+                u64 known, int won, bool last, u64& legal, bool& cinch);
 // A plugin's payout instead of pay_out, through Python; false: not the kernel's money.
 bool money_hook(const House& H, const int* active, int nactive, const int* won, i128 P,
                 i128* bal, i128& pot, bool* exempt, int& nbourre, int& carried, Outcome& out);

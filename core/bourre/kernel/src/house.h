@@ -33,6 +33,11 @@ struct House {
   std::shared_ptr<struct PyRef> follow;
   // A plugin's trick winner, asked through Python for every trick (winner_hook).
   std::shared_ptr<struct PyRef> winner;
+  // A plugin's lead (R-LEAD), asked through Python at every trick's start (lead_hook).
+  std::shared_ptr<struct PyRef> lead;
+  // A plugin's cinch (R-SURE ... R-CINCH-LAST), asked through Python for every card
+  // (cinch_hook); the built-in cinch (``cinch``) is then not read.
+  std::shared_ptr<struct PyRef> cinch_rule;
 };
 
 enum BotKind : int { RANDOM = 0, HEURISTIC = 1 };

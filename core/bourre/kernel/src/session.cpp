@@ -26,7 +26,8 @@ template <bool Asks>
 int played_out(Stepper& g, BotStreams& bots, u32 python = 0) {
   const Bots& B = bots.B;
   g.status = OK;
-  const bool asks = static_cast<bool>(g.H.follow);  // (only a plugin's follow rule can stop a trick)
+  // (only a plugin's follow rule or cinch can stop a trick)
+  const bool asks = static_cast<bool>(g.H.follow) || static_cast<bool>(g.H.cinch_rule);
   while (g.phase != P_OVER && !g.overflow && g.status == OK) {
     const int s = g.turn_seat;  // (deciding or exchanging; in the tricks, each card's)
     if (g.phase == P_PLAY) {  // (the tricks: every card until the hand ends)
@@ -125,7 +126,7 @@ py::list play_shared(const py::dict& house, const py::list& bots,
   const bool any_random = b.any_random();
   const i128 den = static_cast<i128>(h.n) * static_cast<i64>(h.scale);
   py::list out;
-  const bool hooks = h.money || h.penalty || h.follow || h.winner;
+  const bool hooks = h.money || h.penalty || h.follow || h.winner || h.lead || h.cinch_rule;
   std::optional<Stepper> g;  // one for the call's sessions, restarted for each seed
   for (const auto& seed : seeds) {
     BotStreams bs(b);

@@ -424,8 +424,15 @@ struct Stepper {
     lead(active[0]);
   }
 
-  void lead(int s) {  // R-LEAD: the others follow clockwise
-    rot.order(s, trick_seats);
+  // R-LEAD: the others follow clockwise; a plugin's lead, through Python, is told the
+  // last trick's winner (none before the first) and gives the order itself.
+  void lead(int s) {
+    if (__builtin_expect(static_cast<bool>(H.lead), 0)) {
+      lead_hook(H, active, nactive, dealer, ntricks ? s : -1, trick_seats);
+      s = trick_seats[0];
+    } else {
+      rot.order(s, trick_seats);
+    }
     tlen = 0;
     leader = s;
     f = Facts();
@@ -447,8 +454,25 @@ struct Stepper {
       cinch_now = false;
       return false;
     }
+    if (__builtin_expect(static_cast<bool>(H.cinch_rule), 0)) return plugin_cinch(s, ob);
     legal = cinch_legal(H, hand[s], ob, tlen, trump, known, won[s], tlen == nactive - 1,
                         won[s] >= cinch_from[s], cinch_now);
+    return true;
+  }
+
+  // A plugin's cinch (R-SURE ... R-CINCH-LAST), through Python, for every card (never the
+  // built-in's shortcut, cinch_from) on the obligations ``ob``; false: its ruling is not
+  // the kernel's to hold (status OVERFLOW_).  Out of line: the built-in houses' cards
+  // pay one test of a pointer.
+  __attribute__((noinline, cold)) bool plugin_cinch(int s, u64 ob) {
+    const u64 ordinary = (ob & hand[s]) ? ob & hand[s] : hand[s];
+    if (!cinch_hook(H, hand[s], ordinary, tcards, tlen, trump, played | disc_mask[s], won[s],
+                    tlen == nactive - 1, legal, cinch_now)) {
+      status = OVERFLOW_;
+      legal = hand[s];
+      cinch_now = false;
+      return false;
+    }
     return true;
   }
 

@@ -179,7 +179,9 @@ def python_path_notices(
 _WHEN = {
     "payout": "once for each different hand result",
     "penalty": "when someone is bourré, once for each different pot",
+    "lead": "for every trick",
     "follow": "for every card",
+    "cinch": "for every card",
     "trick_winner": "for every trick",
 }
 """When the kernel asks a plugin's rule (:mod:`bourre.kernel.hooks`), in a player's words."""
