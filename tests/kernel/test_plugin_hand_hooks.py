@@ -455,7 +455,7 @@ class _Ante(StandardAnte):
         return self.antes(n, ante, previous, dealer)  # type: ignore[no-any-return]
 
     def play_ante(self, ante: Amount) -> Amount:
-        return 0 if self.play is None else self.play(ante)  # type: ignore[no-any-return]
+        return 0 if self.play is None else self.play(ante)
 
 
 def _late_settle(balances: list[Amount], pot: Amount) -> tuple[list[Amount], list[int]]:
@@ -601,3 +601,92 @@ def test_a_settlement_is_the_plugins_answer_as_it_is() -> None:
     (got,) = _kernel.play_shared({**facts, "settle_hook": lambda b, p: marker}, bots, ["0"],
                                  Fraction, False)  # fmt: skip
     assert got[0] is marker[0] and got[1] is marker[1]
+
+
+# -- a plugin's hand size in every use of the kernel: the solver, rollouts, worlds -------
+
+SIZES = [
+    "standard+3-cards+table(hands=2)",
+    "2-cards+optional-undertrump+table(players=4,hands=3)",
+    "1-cards+table(players=3,hands=3)",
+    "3-cards+simultaneous-reveal+no-cinch+table(players=6,hands=2)",
+]
+
+
+@pytest.mark.parametrize("spec", SIZES)
+def test_the_solver_solves_a_plugins_hand_size(spec: str) -> None:
+    """The kernel's double-dummy solver on positions of a 1-, 2- or 3-card house: the
+    Python reference's solution exactly, from the Python state and the stepped one."""
+    from bourre import solve
+    from bourre.advice import kernel_solver as ks
+
+    if not ks.built():
+        pytest.skip("the compiled kernel is older than its solver: build it again")
+    h = house(spec)
+    rng = random.Random(spec)
+    seen = 0
+    for seed in range(4):
+        k = Game(h, engine="kernel").new_session(seed)
+        p = Game(h, engine="python").new_session(seed)
+        assert isinstance(k, KernelState)
+        while not p.is_terminal():
+            if p.phase_name == "play" and rng.random() < 0.3:
+                ref = solve(p.clone(), engine="python")
+                got, on_k = solve(p.clone(), engine="kernel"), solve(k.clone(), engine="kernel")
+                for s in (got, on_k):
+                    assert (s.seat, s.values, s.best, s.most_tricks, s.choice) == (
+                        ref.seat, ref.values, ref.best, ref.most_tricks, ref.choice,
+                    ), spec  # fmt: skip
+                seen += 1
+            a = rng.choice(list(p.legal_actions()))
+            p.apply_action(a)
+            k.apply_action(a)
+    assert seen >= 3
+
+
+@pytest.mark.parametrize("spec", SIZES)
+def test_rollouts_and_worlds_of_a_plugins_hand_size(spec: str) -> None:
+    """The Monte Carlo bot's kernel paths on a 1-, 2- or 3-card house: a world's rollouts
+    are the Python rollouts exactly, and each sampled world holds whole hands of the
+    house's size where the seat stands."""
+    from bourre.game.players import ask, make_bot
+    from bourre.game.worlds import sample_world
+    from bourre.kernel.rollouts import heuristic_rollouts, sample_worlds
+    from bourre_bots.heuristic import fold_weight, keep_weight
+    from bourre_bots.montecarlo import MonteCarloPlayer
+
+    h = house(spec)
+    size, n = h.rules.hand_size, h.table.players
+    compared = worlds = 0
+    for seed in range(3):
+        state = Game(h, engine="python").new_session(seed)
+        assert type(state) is State
+        bots = [make_bot("heuristic", random.Random(s), house=h) for s in range(n)]
+        while not state.is_terminal():
+            seat = state.current_player()
+            view = state.observation(seat)
+            if len(view.legal_actions) > 1 and view.phase in ("play", "decide"):
+                rng = random.Random(compared + worlds)
+                if view.phase == "play":
+                    mc = MonteCarloPlayer(1, house=h, engine="python")
+                    world = sample_world(h, view, rng)
+                    if world is not None:
+                        cards = [_kernel_card(c) for c in view.legal]
+                        python = [mc._rollout(world, a, view.seat) for a in cards]
+                        assert heuristic_rollouts(world, cards, view.seat, rng) == python
+                        compared += 1
+                keep, fold = keep_weight(view.trump), fold_weight(view.trump)
+                got: Any = sample_worlds(h, view, 3, rng, keep=keep, fold=fold)
+                for w in got or ():
+                    assert w.hand(view.seat) == view.hand
+                    if view.phase == "decide":
+                        assert all(len(w.hand(s)) in (0, size) for s in range(n))
+                    worlds += 1
+            state.apply_action(ask(state, bots[seat]))
+    assert worlds > 3 and (compared > 3 or size == 1)
+
+
+def _kernel_card(c: int) -> Any:
+    from bourre.game.actions import CARDS
+
+    return CARDS[c]
