@@ -690,3 +690,21 @@ def _kernel_card(c: int) -> Any:
     from bourre.game.actions import CARDS
 
     return CARDS[c]
+
+
+@pytest.mark.parametrize("spec", ["standard+3-cards+table(players=4)", "2-cards+double-ante"])
+def test_advice_deals_of_a_plugins_hand_size_are_the_python_rules(spec: str) -> None:
+    """The chart's and advise's batch of deals (``decision_rows``, C++ ``advice_rows``) on
+    a 3- or 2-card house: every option of every deal, the same pot taker, bourré and
+    chips as the same deals played on the Python rules."""
+    from bourre.kernel import rollouts
+    from tests.advice.test_plugin_money import _batch, python_rows
+
+    if not rollouts._ROWS:
+        pytest.skip("the kernel's advice batches are not built")
+    h = house(spec)
+    args = _batch(h, 30)
+    k = rollouts.decision_rows(h, *args)
+    assert k is not None
+    p = python_rows(h, *args)
+    assert (k.status, k.flat) == (p.status, p.flat)
