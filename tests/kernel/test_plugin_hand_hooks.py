@@ -253,6 +253,22 @@ def test_the_per_hand_hooks_are_named_and_the_hand_size_is_no_call() -> None:
     assert kernel._plan(house("two-left"), "random").scale == 1  # type: ignore[union-attr]
 
 
+def test_the_hooks_are_said_in_a_players_words_before_the_run() -> None:
+    """What ``compare``, ``simulate`` and ``sweep`` say before the run (and the chart,
+    advise): whose rule the kernel asks, and when."""
+    from bourre.kernel.hooks import asked_words
+    from bourre.sim.speed.forecast import _asked
+
+    through = kernel.python_hooks(house(HOUSES[-1]))
+    assert asked_words(through) == (
+        "dealer-antes's ante and two-left's next dealer and leader-takes's settle"
+    )
+    assert _asked(through) == (
+        "dealer-antes's ante at every deal and two-left's next dealer at every deal and"
+        " leader-takes's settle at the session's end"
+    )
+
+
 def test_a_hand_size_beyond_the_kernels_arrays_is_the_python_rules() -> None:
     reg = load_registry(extra=[("6-cards", plugin("6-cards", _sized(6)))])
     h = House("standard+6-cards", registry=reg)

@@ -134,11 +134,12 @@ def through_python(house: House, kernel_variants: frozenset[str] | set[str]) -> 
 def asked_words(asked: Sequence[str]) -> str:
     """The plugin's rules the kernel asks through Python (``"variant (hook)"``, as
     :func:`through_python` names them), as a card player reads them:
-    ``("split-pot (bourre_payout)",)`` → ``"split-pot's payout"``."""
+    ``("split-pot (bourre_payout)",)`` → ``"split-pot's payout"``,
+    ``("two-left (bourre_next_dealer)",)`` → ``"two-left's next dealer"``."""
     out = []
     for x in asked:
         name, hook = x[:-1].split(" (", 1)
-        out.append(f"{name}'s {hook.removeprefix('bourre_')}")
+        out.append(f"{name}'s {hook.removeprefix('bourre_').replace('_', ' ')}")
     return " and ".join(out)
 
 
