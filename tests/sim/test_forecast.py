@@ -17,19 +17,25 @@ from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
 from bourre.sim.runs.sessions import BotSpec
 from bourre.sim.speed import forecast
-from bourre_variants.double_ante import DoubleAnteVariant
+from bourre_variants.standard.deal import StandardDeal
 
 
-class CopiedAnte(DoubleAnteVariant):
-    """A plugin's copy of a built-in rule: the kernel never plays it."""
+class CopiedDeal(Variant):
+    """A plugin's copy of a built-in rule (the deal: a hook the kernel does not ask
+    through Python): the kernel never plays it."""
 
-    name = "copied-ante"
+    name = "copied-deal"
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_deal(self, table: TableSettings, hand_size: int) -> StandardDeal:
+        return StandardDeal(hand_size)
 
 
 def plugin_house() -> House:
-    reg = load_registry(extra=[("copied-ante", plugin("copied-ante", CopiedAnte))])
+    reg = load_registry(extra=[("copied-deal", plugin("copied-deal", CopiedDeal))])
     assert not reg.errors, reg.errors
-    return House("standard+copied-ante", registry=reg)
+    return House("standard+copied-deal", registry=reg)
 
 
 HEURISTIC = [BotSpec("heuristic")]
@@ -51,7 +57,7 @@ def test_a_built_in_house_says_nothing() -> None:
 def test_the_hooks_of_a_plugin_are_named_with_the_time(monkeypatch: pytest.MonkeyPatch) -> None:
     house = plugin_house()
     why = forecast.why_python(house, "heuristic")
-    assert why == "its bourre_ante is copied-ante's, a plugin's" or not kernel.available()
+    assert why == "its bourre_deal is copied-deal's, a plugin's" or not kernel.available()
     seen: list[tuple[str, int]] = []
 
     def per_session(h: House, bots: object, engine: str) -> float:
@@ -62,10 +68,10 @@ def test_the_hooks_of_a_plugin_are_named_with_the_time(monkeypatch: pytest.Monke
     lines = forecast.python_path_notices([House("standard"), house], HEURISTIC, 1000, 1)
     assert len(lines) == 1
     line = lines[0]
-    assert line.startswith("standard+copied-ante plays on the Python rules (")
+    assert line.startswith("standard+copied-deal plays on the Python rules (")
     assert "about 2 min for 1,000 sessions" in line
     if kernel.available():
-        assert "bourre_ante is copied-ante's, a plugin's" in line
+        assert "bourre_deal is copied-deal's, a plugin's" in line
         assert line.endswith("against under a second for built-in houses")
         assert seen == [("python", 5), ("kernel", 5)]
     # two workers share the sessions
@@ -169,5 +175,5 @@ def test_the_chart_sample_is_real_and_refuses_what_the_kernel_does_not_play() ->
     assert ratio is not None and ratio > 0
     assert forecast.chart_ratio(plugin_house()) is None
     line = forecast.chart_notice([plugin_house()], 5, None)
-    assert line is not None and line.startswith("standard+copied-ante plays on the Python rules (")
-    assert "its bourre_ante is copied-ante's, a plugin's" in line
+    assert line is not None and line.startswith("standard+copied-deal plays on the Python rules (")
+    assert "its bourre_deal is copied-deal's, a plugin's" in line

@@ -48,6 +48,9 @@ class HandStart(NamedTuple):
     """The deck stream's four words of state, for a seeded session (R-DECK)."""
     reshuffle: Words | None = None
     """The reshuffle stream's words (``None``: from its start; R-RESHUFFLE)."""
+    marks: tuple[bool, ...] | None = None
+    """The seats that lost their next turn to deal, as the house's next dealer left them
+    (R-DEALER; ``None``: nobody)."""
 
 
 def resume(
@@ -64,8 +67,9 @@ def resume(
     as :class:`~bourre.game.state.State` takes them; ``start``: each seat's balance at
     the session's start, which its returns count from) resumed at ``at``: dealt at
     once when seeded (the deck drawn from ``at.deck``), else waiting for its deck.  No
-    seat has lost its turn to deal (R-PREMATURE, R-CORRECTED: a table's path) and no
-    earlier hand's result is kept.  A position that cannot be refuses with a
+    seat has lost its turn to deal but those ``at.marks`` names (R-PREMATURE,
+    R-CORRECTED: a table's path; a plugin's next dealer may mark some) and no earlier
+    hand's result is kept.  A position that cannot be refuses with a
     ``ValueError`` naming the field and the rule."""
     state = State(
         house,
@@ -106,6 +110,10 @@ def resume(
     state._number = at.number
     state._last_dealer = last
     state._previous = at.previous
+    if at.marks is not None:
+        if len(at.marks) != n or not all(type(m) is bool for m in at.marks):
+            raise ValueError(f"marks: {at.marks!r:.80} is not one bool a seat (R-DEALER)")
+        state._marks = list(at.marks)
     state._chance = chance
     begin_hand(state)
     return state

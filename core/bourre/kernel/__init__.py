@@ -7,8 +7,9 @@ made only of built-in variants (every setting of ``double-ante``, ``pot-limit``,
 ``four-card``, ``simultaneous-reveal``, ``optional-undertrump``, ``no-cinch``, 2 to 8
 players, every table setting) with the built-in ``random`` and ``heuristic`` bots; and
 a house whose only plugin rules are a penalty, a payout, the lead, the follow rule, the
-cinch or the trick winner, asking the plugin's checked component through Python for those
-(:mod:`bourre.kernel.hooks`, :func:`python_hooks`).
+cinch, the trick winner, the antes, the next dealer or the settlement, asking the
+plugin's checked component through Python for those (:mod:`bourre.kernel.hooks`,
+:func:`python_hooks`), and a plugin's hand size of 1 to 5 cards (a value: no call).
 
 - :func:`available`: whether the extension was built and imports;
 - :func:`can_play`: ``None``, or why the kernel cannot play a house with some bots
@@ -44,7 +45,17 @@ from bourre.game.simulate import play_session as python_session
 from bourre.game.xoshiro import from_bits
 from bourre.houses.house import House
 from bourre.kernel import fingerprint, hooks
-from bourre.rules.hookspec import CINCH, FOLLOW, LEAD, PAYOUT, PENALTY, TRICK_WINNER
+from bourre.rules.hookspec import (
+    ANTE,
+    CINCH,
+    FOLLOW,
+    LEAD,
+    NEXT_DEALER,
+    PAYOUT,
+    PENALTY,
+    SETTLE,
+    TRICK_WINNER,
+)
 from bourre.rules.money import Amount
 from bourre.rules.plugins import default_registry
 
@@ -179,9 +190,9 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
     if "standard" not in names:
         return "the house does not build on the built-in 'standard' variant"
     t = house.table
-    h = house.rules.hand_size
-    if h != (4 if "four-card" in names else 5):
-        return f"hand size {h} is not a built-in one"
+    h = house.rules.hand_size  # (a plugin's too: a value, R-DEAL-SIZE, no call)
+    if h not in hooks.KERNEL_HAND_SIZES:
+        return f"hand size {h}: the kernel deals 1 to 5 cards a hand"
     if not 2 <= t.players <= 8:
         return f"table.players {t.players}: the kernel plays 2 to 8"
     amounts: tuple[Amount, ...] = (t.ante, t.balance, limit)
@@ -197,11 +208,15 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
     cinch = any(x.endswith(f"({CINCH.name})") for x in through)
     # (a plugin's follow rule and cinch: the cinch's narrow reads the follow's last ruling)
     last: list[Any] | None = [None] if follow and cinch else None
-    if payout or penalty:  # a plugin's money rule: a pot shared by up to 8 stays whole
+    ante = any(x.endswith(f"({ANTE.name})") for x in through)
+    dealer = any(x.endswith(f"({NEXT_DEALER.name})") for x in through)
+    settle = any(x.endswith(f"({SETTLE.name})") for x in through)
+    if payout or penalty or ante:  # a plugin's money rule: a pot shared by up to 8 stays whole
         scale *= hooks.WIDEN
     if any(abs(Fraction(x)) * scale >= _LIMIT for x in amounts) or scale >= _LIMIT:
         return "amounts too large for the kernel's 64-bit inputs"
     fd = t.first_dealer
+    outcome = hooks.outcome_of(house, scale)  # (the payout asked once a hand: both hooks)
     return {
         "players": t.players,
         "hand_size": h,
@@ -220,12 +235,19 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
         # the penalty's, which the kernel's own payout calls; the lead's, the follow
         # rule's, the cinch's and the trick winner's
         "through": tuple(through),
-        "money_hook": hooks.remembered(hooks.money_hook(house, scale)) if payout else None,
+        "money_hook": hooks.remembered(hooks.money_hook(house, scale, outcome)) if payout else None,
         "penalty_hook": hooks.remembered(hooks.penalty_hook(house, scale)) if penalty else None,
         "follow_hook": hooks.follow_hook(house, last) if follow else None,
         "winner_hook": house.rules[TRICK_WINNER] if winner else None,
         "lead_hook": house.rules[LEAD] if lead else None,
         "cinch_hook": hooks.cinch_hook(house, last) if cinch else None,
+        # the per-hand hooks: the ante's (at the deal, and when the tricks start), the next
+        # dealer's, the settlement's
+        "ante_hook": hooks.ante_hook(house, scale, outcome) if ante else None,
+        "play_ante_hook": hooks.play_ante_hook(house, scale) if ante else None,
+        "dealer_hook": hooks.dealer_hook(house) if dealer else None,
+        "settle_hook": hooks.settle_hook(house, scale) if settle else None,
+        "outcome": outcome,  # (a hand's HandOutcome from the payout: the state's twin)
     }
 
 
@@ -336,9 +358,10 @@ def can_play(
     """``None`` if the kernel can play ``house`` with ``bots``, else why not (naming the
     component: a third-party variant or bot, a table it does not play).
 
-    A house with a plugin's penalty, payout, lead, follow rule, cinch or trick winner
-    (:func:`python_hooks`) is played by the kernel's whole sessions and its state API,
-    which ask the plugin through Python (a follow rule: whole sessions only):
+    A house with a plugin's penalty, payout, lead, follow rule, cinch, trick winner,
+    ante, next dealer or settlement (:func:`python_hooks`) is played by the kernel's whole
+    sessions and its state API, which ask the plugin through Python (a follow rule: whole
+    sessions only):
     ``hooks=True`` asks for those uses; a collection of hook names (advice's deals:
     :data:`bourre.kernel.hooks.MONEY_HOOKS`, the kernel's advice batches ask a plugin's
     penalty and payout) accepts a house whose plugin rules are only those; the default
@@ -371,8 +394,9 @@ def can_play(
 
 def python_hooks(house: House) -> tuple[str, ...]:
     """The hooks of ``house`` that the kernel calls through Python (``"variant (hook)"``:
-    a plugin's penalty, payout, lead, follow rule, cinch or trick winner), or ``()``
-    (every rule built in, or a house the kernel does not play)."""
+    a plugin's penalty, payout, lead, follow rule, cinch, trick winner, ante, next dealer
+    or settlement), or ``()`` (every rule built in, or a house the kernel does not play; a
+    plugin's hand size is a value, no call, never named)."""
     if _kernel is None:
         return ()
     facts = _house_facts(house)

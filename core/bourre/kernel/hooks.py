@@ -21,6 +21,15 @@ the follow rule and the cinch once a card, the trick winner once a trick.
   trick's start with the active seats, the dealer and the last trick's winner;
 - :func:`cinch_hook`: the callable the kernel calls for every card of a house whose
   cinch (R-SURE … R-CINCH-LAST) is a plugin's, with the ordinary legal cards.
+- the per-hand hooks (:data:`HAND_HOOKS`), each asked once a hand and never a card:
+  :func:`ante_hook` and :func:`play_ante_hook` (the plugin answers ``bourre_ante``: the
+  antes at the deal, R-FIRST-POT, R-ANTE, told the previous hand's
+  :class:`~bourre.rules.HandOutcome` exactly as the Python state passes it, and the play
+  ante when the decisions are over), :func:`dealer_hook` (``bourre_next_dealer``, R-DEALER,
+  with the marks the Python state would pass) and :func:`settle_hook` (``bourre_settle``,
+  R-SETTLE, at the session's end);
+- a plugin's hand size (``bourre_hand_size``, R-DEAL-SIZE) is a value, no call: the kernel
+  deals any size its arrays hold (:data:`KERNEL_HAND_SIZES`).
 
 Each calls the house's *checked* component (``house.rules``: the guard of
 :mod:`bourre.rules.hookspec` checks every answer, as on the Python rules, and a plugin's
@@ -39,29 +48,42 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from bourre.houses.house import House
-from bourre.rules import PlayResult, Ruling
+from bourre.rules import HandOutcome, PlayResult, Ruling
 from bourre.rules.hookspec import (
+    ANTE,
     CINCH,
     FOLLOW,
+    HAND_SIZE,
     LEAD,
+    NEXT_DEALER,
     PAYOUT,
     PENALTY,
     RULE_HOOKS,
+    SETTLE,
     TRICK_WINNER,
 )
+from bourre.rules.money import Amount
 
 __all__ = [
     "CARD_HOOKS",
+    "HAND_HOOKS",
+    "KERNEL_HAND_SIZES",
     "MONEY_HOOKS",
     "REMEMBER",
     "REMEMBERED",
+    "VALUE_HOOKS",
     "WIDEN",
+    "ante_hook",
     "asked_words",
     "cinch_hook",
+    "dealer_hook",
     "follow_hook",
     "money_hook",
+    "outcome_of",
     "penalty_hook",
+    "play_ante_hook",
     "remembered",
+    "settle_hook",
     "through_python",
 ]
 
@@ -75,6 +97,17 @@ every trick's start), the follow rule (whole sessions only: the stepped state pl
 on the Python rules), the cinch (:func:`cinch_hook`, for every card) and the trick
 winner (its component called as it is, ``winner(trick, trump)``)."""
 
+HAND_HOOKS = (ANTE.name, NEXT_DEALER.name, SETTLE.name)
+"""The per-hand hooks whose plugin component the kernel calls through Python, once a hand
+(the ante twice: its hand antes at the deal, its play ante when the tricks start) or once
+a session (the settlement)."""
+
+VALUE_HOOKS = (HAND_SIZE.name,)
+"""The hooks whose plugin answer is a value the kernel is told (no call): the hand size."""
+
+KERNEL_HAND_SIZES = range(1, 6)
+"""The hand sizes the kernel deals (its arrays hold 5 cards a hand and 5 tricks)."""
+
 WIDEN = 840
 """lcm(1, …, 8): the factor D is widened by for a house with a plugin's money rule, so
 that a pot shared by up to 8 players stays a whole number of the kernel's units."""
@@ -87,18 +120,20 @@ Money = Callable[[int, list[int], list[int]], tuple[int, ...] | None]
 def through_python(house: House, kernel_variants: frozenset[str] | set[str]) -> list[str] | str:
     """The hooks of ``house`` that the kernel calls through Python, as ``"variant
     (hook)"`` (none: every component is built in), or why the kernel cannot play it:
-    a plugin (or a checked component) answers a hook other than :data:`MONEY_HOOKS`."""
+    a plugin (or a checked component) answers a hook other than :data:`MONEY_HOOKS`,
+    :data:`CARD_HOOKS` and :data:`HAND_HOOKS` (a hand size, :data:`VALUE_HOOKS`, is no
+    call: never named here)."""
     through: list[str] = []
     guarded = set(house.guarded)
     for hook in RULE_HOOKS:
         by = house.answered_by.get(hook.name)
-        if by is None:
+        if by is None or hook.name in VALUE_HOOKS:
             continue
         own = by.name in kernel_variants and house.is_builtin(by)
         label = f"{by.name} ({hook.name})"
         if own and label not in guarded:
             continue
-        if hook.name in MONEY_HOOKS or hook.name in CARD_HOOKS:
+        if hook.name in MONEY_HOOKS or hook.name in CARD_HOOKS or hook.name in HAND_HOOKS:
             through.append(label)
         elif not own:
             return (
@@ -113,11 +148,12 @@ def through_python(house: House, kernel_variants: frozenset[str] | set[str]) -> 
 def asked_words(asked: Sequence[str]) -> str:
     """The plugin's rules the kernel asks through Python (``"variant (hook)"``, as
     :func:`through_python` names them), as a card player reads them:
-    ``("split-pot (bourre_payout)",)`` → ``"split-pot's payout"``."""
+    ``("split-pot (bourre_payout)",)`` → ``"split-pot's payout"``,
+    ``("two-left (bourre_next_dealer)",)`` → ``"two-left's next dealer"``."""
     out = []
     for x in asked:
         name, hook = x[:-1].split(" (", 1)
-        out.append(f"{name}'s {hook.removeprefix('bourre_')}")
+        out.append(f"{name}'s {hook.removeprefix('bourre_').replace('_', ' ')}")
     return " and ".join(out)
 
 
@@ -138,7 +174,42 @@ def _units(scale: int) -> Callable[[Any], int | None]:
     return units
 
 
-def money_hook(house: House, scale: int) -> Money:
+def _amount_of(scale: int) -> Callable[[int], Amount]:
+    """An amount in 1/``scale`` chips as the Python rules hold it (an int when whole)."""
+    return lambda x: x // scale if x % scale == 0 else Fraction(x, scale)
+
+
+Outcome = Callable[[int, list[int], list[int], bool], HandOutcome]
+
+
+def outcome_of(house: House, scale: int) -> Outcome:
+    """The hand's :class:`~bourre.rules.HandOutcome` as the Python state makes it (its
+    ``_end_hand``): ``outcome(P, active, won)`` (the pot at stake in 1/``scale`` chips,
+    the active seats in order, each seat's tricks) calls the house's checked payout
+    with its checked penalty on the hand's :class:`~bourre.rules.PlayResult` (no renege,
+    no forfeit: the kernel's bots play legal cards).  ``fresh``: the payout is asked
+    (:func:`money_hook`, at the hand's end, as the Python state asks it once a hand); else
+    the last answer is given again when it was for the same hand (:func:`ante_hook`, the
+    next hand's ``previous``, which the Python state does not ask again)."""
+    payout, penalty = house.rules[PAYOUT], house.rules[PENALTY]
+    n = house.table.players
+    amount = _amount_of(scale)
+    last: list[Any] = [None, None]
+
+    def outcome(pot: int, active: list[int], won: list[int], fresh: bool) -> HandOutcome:
+        key = (pot, tuple(active), tuple(won))
+        if not fresh and last[0] == key:
+            got: HandOutcome = last[1]
+            return got
+        p = pot // scale if pot % scale == 0 else amount(pot)
+        out = payout(PlayResult(n, p, active, won, set(), [], len(active) == 1), penalty)
+        last[0], last[1] = key, out
+        return out
+
+    return outcome
+
+
+def money_hook(house: House, scale: int, outcome: Outcome | None = None) -> Money:
     """The kernel's call at a hand's end for a house whose payout is a plugin's:
     ``money(P, active, won)`` (the pot at stake in 1/``scale`` chips, the active seats
     in order and each seat's tricks, two new lists) → ``(winner or -1, carried, bourre
@@ -146,15 +217,19 @@ def money_hook(house: House, scale: int) -> Money:
     1/``scale`` chips (the kernel refuses those beyond 2^62), or ``None`` when an amount
     is not a whole number of them.  The house's checked payout is called with its
     checked penalty, as :func:`bourre.game.state._end_hand` calls them (a kernel's hand
-    has no renege and no forfeit: the bots play legal cards)."""
+    has no renege and no forfeit: the bots play legal cards), through ``outcome``
+    (:func:`outcome_of`) when given."""
     payout, penalty = house.rules[PAYOUT], house.rules[PENALTY]
     n = house.table.players
     bits = [(s, 1 << s) for s in range(n)]
     units = _units(scale)
 
     def money(pot: int, active: list[int], won: list[int]) -> tuple[int, ...] | None:
-        p = pot // scale if pot % scale == 0 else Fraction(pot, scale)
-        out = payout(PlayResult(n, p, active, won, set(), [], len(active) == 1), penalty)
+        if outcome is not None:
+            out = outcome(pot, active, won, True)
+        else:
+            p = pot // scale if pot % scale == 0 else Fraction(pot, scale)
+            out = payout(PlayResult(n, p, active, won, set(), [], len(active) == 1), penalty)
         deltas: list[int] = []
         for t, q in zip(out.takes, out.paid, strict=True):
             if type(t) is int and type(q) is int:
@@ -307,3 +382,93 @@ def remembered(ask: Callable[..., _A]) -> Callable[..., _A]:
         return got
 
     return again
+
+
+# -- the per-hand hooks (issue 41, "open to plugins": per-hand hooks) ----------------------
+
+
+def ante_hook(
+    house: House, scale: int, outcome: Outcome
+) -> Callable[[int, list[int], list[int], int], tuple[int, ...] | None]:
+    """The kernel's call at each deal of a house whose ante (R-FIRST-POT, R-ANTE) is a
+    plugin's: ``antes(P, active, won, dealer)`` (the last hand as the kernel keeps it:
+    its pot at stake in 1/``scale`` chips, -1 before the session's first hand, its
+    active seats and tricks) → each seat's ante in 1/``scale`` chips, the house's checked
+    ``hand_antes(n, ante, previous, dealer)`` asked as
+    :func:`bourre.game.state.deal_hand` asks it, ``previous`` the last hand's
+    :class:`~bourre.rules.HandOutcome` as the payout gave it (:func:`outcome_of`);
+    ``None`` when an amount is not a whole number of those units within 2^62."""
+    rule = house.rules[ANTE]
+    n, ante = house.table.players, house.table.ante
+    units = _units(scale)
+
+    def antes(pot: int, active: list[int], won: list[int], dealer: int) -> tuple[int, ...] | None:
+        previous = None if pot < 0 else outcome(pot, active, won, False)
+        out: list[int] = []
+        for x in rule.hand_antes(n, ante, previous, dealer):
+            u = units(x)
+            if u is None:
+                return None
+            out.append(u)
+        return tuple(out)
+
+    return antes
+
+
+def play_ante_hook(house: House, scale: int) -> Callable[[], int | None]:
+    """The kernel's call once a hand, when the decisions are over, of a house whose ante
+    is a plugin's: the house's checked ``play_ante(ante)`` (what each player who plays
+    adds, as :func:`bourre.game.state._start_play` asks it) in 1/``scale`` chips, or
+    ``None`` when it is not a whole number of them."""
+    rule = house.rules[ANTE]
+    ante = house.table.ante
+    units = _units(scale)
+
+    def play_ante() -> int | None:
+        return units(rule.play_ante(ante))
+
+    return play_ante
+
+
+def dealer_hook(house: House) -> Callable[[int, int], tuple[int, int]]:
+    """The kernel's call at each deal after the first of a house whose next dealer
+    (R-DEALER) is a plugin's: ``dealer(last, marks)`` (the seats that lost their next
+    turn to deal as a mask: none in the kernel's own hands, unless the plugin marked
+    some) → ``(seat, marks after)``, the house's checked ``next_dealer(last, marks)``
+    given the marks as the list of bools the Python state passes; the marks after are
+    -1 when the plugin left something other than n bools in it (the kernel then hands
+    the money to the Python rules)."""
+    next_dealer = house.rules[NEXT_DEALER]
+    n = house.table.players
+    none = [False] * n
+
+    def dealer(last: int, mask: int) -> tuple[int, int]:
+        marks = list(none) if not mask else [bool(mask >> s & 1) for s in range(n)]
+        seat = next_dealer(last, marks)
+        after = 0
+        if len(marks) != n:
+            return seat, -1
+        for s, m in enumerate(marks):
+            if m is True:
+                after |= 1 << s
+            elif m is not False:
+                return seat, -1
+        return seat, after
+
+    return dealer
+
+
+def settle_hook(
+    house: House, scale: int
+) -> Callable[[list[int], int], tuple[list[Amount], list[int]]]:
+    """The kernel's call at the end of a settled session of a house whose settlement
+    (R-SETTLE) is a plugin's: ``settle(balances, pot)`` in 1/``scale`` chips → the house's
+    checked ``settle`` asked with the balances and the pot as the Python state holds
+    them (its answer, ``(final balances, places)``, is the session's, as it is)."""
+    settle = house.rules[SETTLE]
+    amount = _amount_of(scale)
+
+    def settled(balances: list[int], pot: int) -> tuple[list[Amount], list[int]]:
+        return settle([amount(b) for b in balances], amount(pot))
+
+    return settled

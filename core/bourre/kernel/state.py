@@ -276,7 +276,7 @@ class KernelState(SessionFacts):
         later hand's start resumed (the balances, the pot, the last dealer, the seats
         spared the ante: R-ANTE; the seeded streams where the kernel left them)."""
         given = self._given
-        number, last, _, bal, pot, exempt, deck, again, winner, bourre = at
+        number, last, _, bal, pot, exempt, deck, again, winner, bourre, hand, marks = at
         if number == 0:
             return State(
                 self._house,
@@ -289,15 +289,25 @@ class KernelState(SessionFacts):
                 keep_results=self._keep_results,
             )
         money, n = self._amount, self._n
-        # (the last hand's outcome as the next antes read it: its seats spared, R-ANTE;
-        # the Python state never reads the rest of a resumed hand's previous outcome)
-        previous = HandOutcome(
-            winner if winner >= 0 else None, [0] * n, [0] * n, money(pot),
-            [s for s in range(n) if bourre >> s & 1], [], frozenset(exempt),
-        )  # fmt: skip
+        hook = _house_facts(self._house)
+        assert isinstance(hook, dict)
+        previous: HandOutcome
+        if hand is not None and hook["ante_hook"] is not None:
+            # a plugin's ante reads the whole of the last hand's outcome: the payout's own
+            pot_at_stake, active, won = hand
+            previous = hook["outcome"](pot_at_stake, active, won, False)
+        else:
+            # (the last hand's outcome as the built-in antes read it: its seats spared,
+            # R-ANTE; the Python state never reads the rest of a resumed hand's previous
+            # outcome)
+            previous = HandOutcome(
+                winner if winner >= 0 else None, [0] * n, [0] * n, money(pot),
+                [s for s in range(n) if bourre >> s & 1], [], frozenset(exempt),
+            )  # fmt: skip
         start = HandStart(
             number, tuple(money(b) for b in bal), money(pot), int(self._k.first_dealer()),
             last, previous, deck, again,
+            tuple(bool(marks >> s & 1) for s in range(n)) if marks else None,
         )  # fmt: skip
         return resume(
             self._house,
@@ -450,6 +460,9 @@ class KernelState(SessionFacts):
     def returns(self) -> list[Amount]:
         if self._k.overflow():
             return self._python().returns()
+        settled = self._k.settled()
+        if settled is not None:  # a plugin's settlement (R-SETTLE), as the Python state's
+            return [b - s for b, s in zip(settled[0], self._start, strict=True)]
         nums, den = self._k.returns()  # (after the settlement, in 1/(n D) chips)
         amount = self._amount if den == 1 else _money(den * self._scale)
         return [amount(x) for x in nums]

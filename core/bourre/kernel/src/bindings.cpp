@@ -507,6 +507,11 @@ PYBIND11_MODULE(_kernel, m) {
       .def("pot", [](const Stepper& g) { return to_py(g.pot); })
       .def("dealer", [](const Stepper& g) { return g.dealer; })
       .def("first_dealer", [](const Stepper& g) { return g.first_dealer; })
+      .def("settled", [](const Stepper& g) -> py::object {
+        // a plugin's settlement once the session is over (its (final balances, places)), else None
+        if (!g.settled) return py::none();
+        return py::reinterpret_borrow<py::object>(g.settled->o);
+      }, "A plugin's settlement (R-SETTLE) once over: its (final balances, places), else None.")
       .def("rollouts", &rollouts, py::arg("candidates"), py::arg("me"),
            "Monte Carlo rollouts of the candidates with the heuristic at every seat.")
       .def("rollout_outcomes", &rollout_outcomes, py::arg("candidates"), py::arg("me"),

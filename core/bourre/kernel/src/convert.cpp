@@ -100,7 +100,8 @@ House read_house_fields(const py::dict& d) {
     throw std::invalid_argument("limit, ante and balance: within 2^62 (in 1/D chips)");
   }
   if (h.n < 2 || h.n > MAX_SEATS) throw std::invalid_argument("players: 2 to 8 (R-SEAT)");
-  if (h.h != 4 && h.h != 5) throw std::invalid_argument("hand_size: 4 or 5 (R-DEAL-SIZE)");
+  // (the Stepper's arrays hold up to 5 cards a hand and 5 tricks: a plugin's size 1..5)
+  if (h.h < 1 || h.h > 5) throw std::invalid_argument("hand_size: 1 to 5 (R-DEAL-SIZE)");
   if (h.n * h.h > 52) throw std::invalid_argument("too many cards to deal (R-DEAL)");
   if (h.hands < 1 || h.hands > 10000) throw std::invalid_argument("hands: 1 to 10000 (R-SESSION)");
   if (h.first_dealer < -1 || h.first_dealer >= h.n) {
@@ -138,6 +139,21 @@ House read_house_fields(const py::dict& d) {
     const py::object hook = d["penalty_hook"];
     if (!PyCallable_Check(hook.ptr())) throw std::invalid_argument("penalty_hook: a callable");
     h.penalty = std::make_shared<PyRef>(hook.ptr());
+  }
+  // the per-hand hooks (bourre.kernel.hooks): the ante's two calls, the next dealer, the
+  // settlement
+  const auto per_hand = [&d](const char* key, std::shared_ptr<PyRef>& into) {
+    if (!d.contains(key) || d[key].is_none()) return;
+    const py::object hook = d[key];
+    if (!PyCallable_Check(hook.ptr())) throw std::invalid_argument(std::string(key) + ": a callable");
+    into = std::make_shared<PyRef>(hook.ptr());
+  };
+  per_hand("ante_hook", h.antes);
+  per_hand("play_ante_hook", h.play_antes);
+  per_hand("dealer_hook", h.dealers);
+  per_hand("settle_hook", h.settles);
+  if (static_cast<bool>(h.antes) != static_cast<bool>(h.play_antes)) {
+    throw std::invalid_argument("ante_hook and play_ante_hook: both or neither");
   }
   return h;
 }

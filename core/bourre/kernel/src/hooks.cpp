@@ -187,4 +187,88 @@ bool money_hook(const House& H, const int* active, int nactive, const int* won, 
   return true;
 }
 
+// -- the per-hand hooks -----------------------------------------------------------------
+
+// A plugin's hand_antes (bourre.kernel.hooks.ante_hook): called with the previous hand as
+// the kernel keeps it (the hook rebuilds the HandOutcome the Python state passes) and the
+// dealer; its n amounts in 1/D chips, each >= 0.  The GIL must be held.
+bool ante_hook(const House& H, i128 last_pot, const int* active, int nactive, const int* won,
+               int dealer, i128* out) {
+  const int n = H.n;
+  py::list act(static_cast<std::size_t>(last_pot < 0 ? 0 : nactive));
+  py::list wn(static_cast<std::size_t>(last_pot < 0 ? 0 : n));
+  if (last_pot >= 0) {
+    for (int i = 0; i < nactive; ++i) act[static_cast<std::size_t>(i)] = py::int_(active[i]);
+    for (int s = 0; s < n; ++s) wn[static_cast<std::size_t>(s)] = py::int_(won[s]);
+  }
+  py::int_ stake = to_py(last_pot < 0 ? -1 : last_pot);
+  py::int_ d(dealer);
+  PyObject* got = PyObject_CallFunctionObjArgs(H.antes->o, stake.ptr(), act.ptr(), wn.ptr(),
+                                               d.ptr(), nullptr);
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  if (got == Py_None) return false;
+  if (!PyTuple_Check(got) || PyTuple_GET_SIZE(got) != n) {
+    throw std::invalid_argument("ante hook: a tuple of n ints");
+  }
+  for (int s = 0; s < n; ++s) {
+    if (!hook_int(PyTuple_GET_ITEM(got, s), out[s])) return false;
+    if (out[s] < 0) throw std::invalid_argument("ante hook: an amount below 0");
+  }
+  return true;
+}
+
+// A plugin's play_ante (bourre.kernel.hooks.play_ante_hook), once a hand when the decisions
+// are over, as the Python state asks it.  The GIL must be held.
+bool play_ante_hook(const House& H, i128& x) {
+  PyObject* got = PyObject_CallNoArgs(H.play_antes->o);
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  if (got == Py_None) return false;
+  if (!hook_int(got, x)) return false;
+  if (x < 0) throw std::invalid_argument("play ante hook: an amount below 0");
+  return true;
+}
+
+// A plugin's next_dealer (bourre.kernel.hooks.dealer_hook): (seat, marks after) with the
+// marks a mask, -1 when they are not bools the kernel holds.  The GIL must be held.
+int dealer_hook(const House& H, int dealer, u32& marks, bool& held) {
+  py::int_ d(dealer), m(static_cast<long>(marks));
+  PyObject* got = PyObject_CallFunctionObjArgs(H.dealers->o, d.ptr(), m.ptr(), nullptr);
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  if (!PyTuple_Check(got) || PyTuple_GET_SIZE(got) != 2) {
+    throw std::invalid_argument("dealer hook: a tuple (seat, marks)");
+  }
+  int over = 0;
+  PyObject* a = PyTuple_GET_ITEM(got, 0);
+  PyObject* b = PyTuple_GET_ITEM(got, 1);
+  const long s = PyLong_Check(a) ? PyLong_AsLongAndOverflow(a, &over) : -1;
+  if (over || s < 0 || s >= H.n) throw std::invalid_argument("dealer hook: a seat at the table");
+  const long k = PyLong_Check(b) ? PyLong_AsLongAndOverflow(b, &over) : -2;
+  if (over || k < -1 || k >= (1L << H.n)) throw std::invalid_argument("dealer hook: a mask of seats or -1");
+  held = k >= 0;
+  marks = held ? static_cast<u32>(k) : 0;
+  return static_cast<int>(s);
+}
+
+// A plugin's settle (bourre.kernel.hooks.settle_hook): the balances and the pot in 1/D
+// chips; its answer, the checked settlement's (final balances, places): two lists of n.
+PyObject* settle_hook(const House& H, const i128* bal, i128 pot) {
+  const int n = H.n;
+  py::list b(static_cast<std::size_t>(n));
+  for (int s = 0; s < n; ++s) b[static_cast<std::size_t>(s)] = to_py(bal[s]);
+  py::int_ p = to_py(pot);
+  PyObject* got = PyObject_CallFunctionObjArgs(H.settles->o, b.ptr(), p.ptr(), nullptr);
+  if (!got) throw py::error_already_set();
+  py::object answer = py::reinterpret_steal<py::object>(got);
+  if (!PyTuple_Check(got) || PyTuple_GET_SIZE(got) != 2 ||
+      !PyList_Check(PyTuple_GET_ITEM(got, 0)) || !PyList_Check(PyTuple_GET_ITEM(got, 1)) ||
+      PyList_GET_SIZE(PyTuple_GET_ITEM(got, 0)) != n ||
+      PyList_GET_SIZE(PyTuple_GET_ITEM(got, 1)) != n) {
+    throw std::invalid_argument("settle hook: a tuple (n balances, n places) of lists");
+  }
+  return answer.release().ptr();
+}
+
 }  // namespace bourre::kernel

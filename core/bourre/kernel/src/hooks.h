@@ -49,4 +49,22 @@ bool cinch_hook(const House& H, u64 held, u64 ordinary, const int* tcards, int t
 bool money_hook(const House& H, const int* active, int nactive, const int* won, i128 P,
                 i128* bal, i128& pot, bool* exempt, int& nbourre, int& carried, Outcome& out);
 
+
+// -- the per-hand hooks (issue 41): once a hand, never a card ------------------------------
+//
+// A plugin's ante (R-FIRST-POT, R-ANTE): each seat's ante in ``out`` (1/D chips, >= 0),
+// the previous hand told as its pot at stake (-1: none, the session's first hand), its
+// active seats in order and each seat's tricks; false when an amount is not the kernel's.
+bool ante_hook(const House& H, i128 last_pot, const int* active, int nactive, const int* won,
+               int dealer, i128* out);
+// A plugin's play ante (R-DOUBLE-ANTE's kind): what each player who plays adds; false: not
+// the kernel's.
+bool play_ante_hook(const House& H, i128& x);
+// A plugin's next dealer (R-DEALER): the seat after ``dealer``; ``marks`` (the seats that
+// lost their next turn to deal, a mask) as the plugin leaves them; ``held`` false when it
+// leaves something the kernel does not hold.
+int dealer_hook(const House& H, int dealer, u32& marks, bool& held);
+// A plugin's settlement (R-SETTLE): its answer (final balances, places), a new reference.
+PyObject* settle_hook(const House& H, const i128* bal, i128 pot);
+
 }  // namespace bourre::kernel

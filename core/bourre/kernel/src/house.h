@@ -12,7 +12,7 @@ namespace bourre::kernel {
 
 struct House {
   int n = 5;               // R-SEAT, R-SESSION: 2..8 players
-  int h = 5;               // R-DEAL-SIZE / R-FOUR-CARD: cards each and tricks
+  int h = 5;               // R-DEAL-SIZE / R-FOUR-CARD (a plugin's: 1..5): cards each and tricks
   int hands = 12;          // R-SESSION
   int first_dealer = 0;    // R-DEALER; -1: a random seat drawn before the first deck
   bool double_ante = false;        // R-DOUBLE-ANTE
@@ -38,6 +38,13 @@ struct House {
   // A plugin's cinch (R-SURE ... R-CINCH-LAST), asked through Python for every card
   // (cinch_hook); the built-in cinch (``cinch``) is then not read.
   std::shared_ptr<struct PyRef> cinch_rule;
+  // A plugin's ante rule (hand_antes once a hand at the deal, play_ante once a hand when
+  // the tricks start: ante_hook, play_ante_hook), its next dealer (once a hand from the
+  // second: dealer_hook) and its settlement (at the session's end: settle_hook).
+  std::shared_ptr<struct PyRef> antes;
+  std::shared_ptr<struct PyRef> play_antes;
+  std::shared_ptr<struct PyRef> dealers;
+  std::shared_ptr<struct PyRef> settles;
 };
 
 enum BotKind : int { RANDOM = 0, HEURISTIC = 1 };

@@ -790,7 +790,8 @@ py::tuple returns_raw(const Stepper& g) {
 // Where the kept history starts (Stepper::at), for the wrapper's Python twin: (hands
 // dealt before, the last dealer or -1, the first hand?, the balances, the pot, the seats
 // exempt from the next ante, the deck's and the reshuffle's stream words (None unseeded),
-// the last hand's pot taker or -1, its bourre mask).
+// the last hand's pot taker or -1, its bourre mask, the last hand as a plugin's ante reads
+// it or None, the seats that lost their next turn to deal as a mask).
 py::tuple hand_start_raw(const Stepper& g) {
   const auto& a = g.at;
   py::list bal, exempt;
@@ -802,9 +803,18 @@ py::tuple hand_start_raw(const Stepper& g) {
     if (!g.seeded) return py::none();
     return py::make_tuple(x.s[0], x.s[1], x.s[2], x.s[3]);
   };
+  // (a plugin's ante: the last hand as it reads it, (pot at stake, active, tricks) or None;
+  // a plugin's next dealer: the seats that lost their next turn to deal, a mask)
+  py::object last = py::none();
+  if (g.H.antes && a.last_pot >= 0) {
+    py::list act, won;
+    for (int i = 0; i < a.last_nactive; ++i) act.append(py::int_(a.last_active[i]));
+    for (int s = 0; s < g.H.n; ++s) won.append(py::int_(a.last_won[s]));
+    last = py::make_tuple(to_py(a.last_pot), std::move(act), std::move(won));
+  }
   return py::make_tuple(a.number, a.last_dealer, a.first_hand, std::move(bal), to_py(a.pot),
                         std::move(exempt), words(a.deck_gen), words(a.reshuffle_gen),
-                        a.outcome.winner, a.outcome.bourre);
+                        a.outcome.winner, a.outcome.bourre, std::move(last), a.marks);
 }
 
 py::list history_raw(const Stepper& g, bool whole) {

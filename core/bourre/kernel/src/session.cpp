@@ -94,6 +94,11 @@ Stepper session_of(const House& h, const std::string& seed) {
 py::object result(const Stepper& g, int status, i128 den, const py::object& fraction,
                   bool fast) {
   if (status != OK) return py::int_(status);
+  if (g.settled) {  // a plugin's settlement: its answer as the Python state keeps it
+    PyObject* got = g.settled->o;
+    return py::make_tuple(py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(got, 0)),
+                          py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(got, 1)));
+  }
   // R-SETTLE: each final balance is (n * balance + pot) / (n * D): the numerators, and
   // the places (one more than the balances above: ties share a place)
   const int n = g.H.n;
@@ -126,7 +131,8 @@ py::list play_shared(const py::dict& house, const py::list& bots,
   const bool any_random = b.any_random();
   const i128 den = static_cast<i128>(h.n) * static_cast<i64>(h.scale);
   py::list out;
-  const bool hooks = h.money || h.penalty || h.follow || h.winner || h.lead || h.cinch_rule;
+  const bool hooks = h.money || h.penalty || h.follow || h.winner || h.lead || h.cinch_rule ||
+                     h.antes || h.dealers || h.settles;
   std::optional<Stepper> g;  // one for the call's sessions, restarted for each seed
   for (const auto& seed : seeds) {
     BotStreams bs(b);
@@ -266,12 +272,14 @@ py::object settled(const Stepper& g, int status, const py::object& fraction, boo
       py::list pl(static_cast<std::size_t>(h.n));
       for (int p = 0; p < h.n; ++p) pl[static_cast<std::size_t>(p)] = py::float_(static_cast<double>(sums[p]));
       place = std::move(pl);
-      py::list fl(static_cast<std::size_t>(h.n));
-      for (int s = 0; s < h.n; ++s) {
-        const i128 x = g.bal[s] * h.n + g.pot;  // R-SETTLE, in n-ths of a chip
-        fl[static_cast<std::size_t>(s)] = py::float_(static_cast<double>(x) / static_cast<double>(h.n));
+      if (!g.settled) {  // (a plugin's settlement: Python makes the final floats)
+        py::list fl(static_cast<std::size_t>(h.n));
+        for (int s = 0; s < h.n; ++s) {
+          const i128 x = g.bal[s] * h.n + g.pot;  // R-SETTLE, in n-ths of a chip
+          fl[static_cast<std::size_t>(s)] = py::float_(static_cast<double>(x) / static_cast<double>(h.n));
+        }
+        final_floats = std::move(fl);
       }
-      final_floats = std::move(fl);
     }
     return py::make_tuple(std::move(got), py::make_tuple(pots, active, bourre, carried, dealers,
                                                          deltas, plays, cinch, last, place,

@@ -67,6 +67,11 @@ struct Stepper {
   i128 pot = 0;
   bool exempt[MAX_SEATS] = {};
   bool overflow = false;
+  // A plugin's next dealer (H.dealers): the seats that lost their next turn to deal, as
+  // it leaves them (R-PREMATURE, R-CORRECTED: none in the kernel's own hands).
+  u32 marks = 0;
+  // A plugin's settlement (H.settles): its answer, (final balances, places), once over.
+  std::shared_ptr<PyRef> settled;
   int phase = P_DEAL;
   bool dealt = false;  // a hand has been dealt (the observation's hand fields)
   // the hand
@@ -126,6 +131,12 @@ struct Stepper {
     bool exempt[MAX_SEATS] = {};
     Xoshiro deck_gen, reshuffle_gen;
     Outcome outcome;
+    u32 marks = 0;
+    // the last hand as a plugin's ante reads it (H.antes): its pot at stake (-1: none),
+    // its active seats in order and each seat's tricks
+    i128 last_pot = -1;
+    int last_nactive = 0;
+    int last_active[MAX_SEATS] = {}, last_won[MAX_SEATS] = {};
   } at;
 
   // pot0: the pot already in the middle before the first hand's antes; settle: false for
@@ -167,6 +178,8 @@ struct Stepper {
     overflow = false;
     status = OK;
     outcome = Outcome();
+    marks = 0;
+    settled.reset();
     deck_gen = stream("bourre-deck:" + seed);
     reshuffle_name = "bourre-reshuffle:" + seed;
     first_dealer = dealer_given;
@@ -198,6 +211,13 @@ struct Stepper {
       at.deck_gen = deck_gen;
       at.reshuffle_gen = reshuffle_gen;
       at.outcome = outcome;
+      at.marks = marks;
+      if (H.antes) {  // (a plugin's ante reads the last hand: the wrapper's twin too)
+        at.last_pot = first_hand ? -1 : pot_at_stake;
+        at.last_nactive = nactive;
+        std::memcpy(at.last_active, active, sizeof at.last_active);
+        std::memcpy(at.last_won, won, sizeof at.last_won);
+      }
     }
     if (!keep_results) hand_from = hist.size();
     if (seeded) {
@@ -216,7 +236,15 @@ struct Stepper {
       hist.push_back(H_DECK);
       hist.insert(hist.end(), deck, deck + 52);
     }
-    dealer = last_dealer < 0 ? first_dealer : next_dealer(last_dealer, n);  // R-DEALER
+    if (last_dealer < 0) {  // R-DEALER
+      dealer = first_dealer;
+    } else if (!H.dealers) {
+      dealer = next_dealer(last_dealer, n);
+    } else {  // a plugin's, through Python (asked even once the money is Python's: the cards)
+      bool held = true;
+      dealer = dealer_hook(H, last_dealer, marks, held);
+      if (!held) overflow = true;
+    }
     last_dealer = dealer;
     u64 dealt_to[MAX_SEATS] = {};  // card i to the i mod n-th seat from the dealer's left
     for (int j = 0, i = 0; j < h; ++j) {
@@ -224,6 +252,13 @@ struct Stepper {
     }
     for (int p = 0; p < n; ++p) hand[(dealer + 1 + p) % n] = dealt_to[p];
     set_upcard(deck[h * n - 1]);
+    // A plugin's antes, through Python, told the last hand before it is cleared below.
+    i128 hooked[MAX_SEATS];
+    const bool by_hook = H.antes && !overflow;
+    if (by_hook && !ante_hook(H, first_hand ? -1 : pot_at_stake, active, nactive, won, dealer,
+                              hooked)) {
+      overflow = true;
+    }
     std::memcpy(stock, deck, 52);  // the stock: the deck after the hands, top first
     stock_pos = h * n;
     stock_len = 52;
@@ -243,10 +278,16 @@ struct Stepper {
     played = 0;
     cinch_plays = 0;
     ++number;
-    for (int s = 0; s < n; ++s) {
-      if (antes(H, first_hand, exempt[s]) && !overflow &&
-          !(sub_from(bal[s], H.ante) && add_to(pot, H.ante))) {
-        overflow = true;
+    if (H.antes) {
+      for (int s = 0; s < n && by_hook && !overflow; ++s) {
+        if (!(sub_from(bal[s], hooked[s]) && add_to(pot, hooked[s]))) overflow = true;
+      }
+    } else {
+      for (int s = 0; s < n; ++s) {
+        if (antes(H, first_hand, exempt[s]) && !overflow &&
+            !(sub_from(bal[s], H.ante) && add_to(pot, H.ante))) {
+          overflow = true;
+        }
       }
     }
     pot_at_stake = pot;
@@ -402,7 +443,14 @@ struct Stepper {
 
   // The decisions are over: the play ante (R-DOUBLE-ANTE), R-SOLE, the first lead (R-LEAD).
   void start_play() {
-    if (const i128 x = play_ante(H)) {  // R-DOUBLE-ANTE
+    i128 x = 0;
+    if (!H.play_antes) {
+      x = play_ante(H);
+    } else if (!overflow && !play_ante_hook(H, x)) {  // a plugin's, through Python
+      overflow = true;
+      x = 0;
+    }
+    if (x) {  // R-DOUBLE-ANTE
       for (int i = 0; i < nactive && !overflow; ++i) {
         if (!(sub_from(bal[active[i]], x) && add_to(pot, x))) overflow = true;
       }
@@ -561,6 +609,11 @@ struct Stepper {
       return;
     }
     phase = P_OVER;
+    if (H.settles && settles && !overflow) {  // a plugin's settlement (R-SETTLE), through Python
+      PyObject* o = settle_hook(H, bal, pot);
+      settled = std::make_shared<PyRef>(o);
+      Py_DECREF(o);
+    }
   }
 
   // A deck given at the deal (apply_chance), already checked whole by the wrapper.

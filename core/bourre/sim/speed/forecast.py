@@ -183,6 +183,9 @@ _WHEN = {
     "follow": "for every card",
     "cinch": "for every card",
     "trick_winner": "for every trick",
+    "ante": "at every deal",
+    "next_dealer": "at every deal",
+    "settle": "at the session's end",
 }
 """When the kernel asks a plugin's rule (:mod:`bourre.kernel.hooks`), in a player's words."""
 
@@ -311,5 +314,6 @@ def _asked(through: Sequence[str]) -> str:
     for x in through:  # "variant (hook)"
         name, hook = x[:-1].split(" (", 1)
         rule = hook.removeprefix("bourre_")
-        asked.append(f"{name}'s {rule} {_WHEN.get(rule, 'when it applies')}")
+        words = rule.replace("_", " ")  # (next dealer, trick winner)
+        asked.append(f"{name}'s {words} {_WHEN.get(rule, 'when it applies')}")
     return " and ".join(asked)
