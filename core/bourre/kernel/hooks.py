@@ -10,9 +10,9 @@ component through Python, once a hand, for the hooks it answers.
 - :func:`penalty_hook`: the callable the kernel's own payout calls for a penalty (the
   plugin answers ``bourre_penalty`` only), when somebody is bourré, as the standard
   payout calls it;
-- :func:`follow_hook`: the callable the kernel's whole sessions call for every card's
-  legal set (the plugin answers ``bourre_follow``; the stepped state plays such a house
-  on the Python rules);
+- :func:`follow_hook`: the callable the kernel calls for every card's legal set (the
+  plugin answers ``bourre_follow``), in whole sessions, the stepped state and advice's
+  deals; an answer it cannot hold hands the session (or the deal) to the Python rules;
 - the trick winner (``bourre_trick_winner``): the house's checked component itself,
   called with each full trick.
 
@@ -52,7 +52,7 @@ MONEY_HOOKS = (PENALTY.name, PAYOUT.name)
 
 CARD_HOOKS = (FOLLOW.name, TRICK_WINNER.name)
 """The per-card hooks whose plugin component the kernel calls through Python: the follow
-rule (whole sessions only: the stepped state plays it on the Python rules) and the trick
+rule (whole sessions, the stepped state and advice's deals) and the trick
 winner (its component called as it is, ``winner(trick, trump)``)."""
 
 WIDEN = 840

@@ -364,15 +364,18 @@ py::tuple advice_rows(const py::dict& house, int seat, int dealer, i64 pot,
     status[d] = g.forced;
     const i128 before = g.bal[seat];
     auto row = [&](const Stepper& c) {
-      // a plugin's amount the kernel does not hold (a money hook answered None): the
-      // money is not the rules' (the Python rules play the batch)
-      if (c.overflow) status[d] = ADVICE_UNHELD;
+      // a plugin's amount the kernel does not hold (a money hook answered None), or its
+      // follow rule's cards out of the hand's order (status OVERFLOW_, the hand stopped
+      // there): not the rules' hand (the Python rules play the batch)
+      if (c.overflow || c.status != OK) status[d] = ADVICE_UNHELD;
       rows.push_back(c.outcome.winner == seat ? 1.0 : 0.0);
       rows.push_back((c.outcome.bourre >> seat) & 1 ? 1.0 : 0.0);
       rows.push_back(static_cast<double>(c.bal[seat] - before) / h.scale);
     };
     auto finish = [&](Stepper& c) {
-      for (int guard = 0; c.phase != P_OVER && guard < 1000; ++guard) c.heuristic_step(B);
+      for (int guard = 0; c.phase != P_OVER && c.status == OK && guard < 1000; ++guard) {
+        c.heuristic_step(B);
+      }
     };
     const std::size_t at = rows.size();
     Stepper after(g);
