@@ -211,9 +211,7 @@ class KernelState(SessionFacts):
         self._shadow_at = 0  # (the kept history's start it stands on: hands dealt before)
         self._shadow_done = 0
         self._calls: Any = None
-        self._bind()
-        if self._k.status():  # (a plugin's answer the kernel cannot hold: _hand_over)
-            self._hand_over()
+        self._bind()  # (no card is played before the first decision: status OK)
 
     def _bind(self) -> None:
         """The kernel's own calls where the answer needs no translation (is_terminal,
