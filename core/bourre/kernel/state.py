@@ -167,7 +167,8 @@ def _count(x: object) -> bool:
 
 
 class KernelState(SessionFacts):
-    """A session of a house made only of built-in components, stepped by the kernel:
+    """A session of a house made of built-in components (and a plugin's rules the
+    kernel asks through Python: :func:`bourre.kernel.python_hooks`), stepped by the kernel:
     the :class:`~bourre.game.protocol.GameState` protocol, as
     :class:`~bourre.game.state.State` implements it (see the module).  Not a ``State``:
     it holds one (the history replayed) for what the Python rules answer."""
