@@ -494,6 +494,11 @@ def test_the_stepped_state_with_a_plugins_follow_rule_is_the_python_state(
             where = f"{spec}, seed {seed}, keep_results={keep}"
             _step_alike(k, p, random.Random(where), where)
             assert (type(k) is not KernelState) == hands_over, where
+    # one hand from a given position (Game.new_hand: a pot in the middle, no settlement)
+    k = Game(h, engine="kernel").new_hand(3, pot=7, dealer=1)
+    p = Game(h, engine="python").new_hand(3, pot=7, dealer=1)
+    assert isinstance(k, KernelState) and type(p) is State
+    _step_alike(k, p, random.Random(spec), f"{spec}, one hand")
 
 
 def _answer(call: Any) -> object:
