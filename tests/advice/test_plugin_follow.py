@@ -30,7 +30,12 @@ from bourre.kernel import rollouts
 from bourre.kernel.state import KernelState
 from bourre.rules.plugins import load_registry
 from tests.advice.test_plugin_money import ROWS, _batch, python_rows
-from tests.kernel.test_plugin_hooks import Backwards, LowWins, SuitOnly  # (the same plugins)
+from tests.kernel.test_plugin_hooks import (
+    Backwards,
+    LowWins,
+    SuitOnly,
+    _picker,
+)  # (the same plugins)
 
 pytestmark = pytest.mark.skipif(not rollouts._ROWS, reason="the kernel is not built")
 
@@ -43,7 +48,10 @@ def registry(monkeypatch: pytest.MonkeyPatch) -> Any:
     """The follow and trick-winner plugins, registered in process as the default
     registry (as an installed plugin is)."""
     monkeypatch.delenv("BOURRE_ENGINE", raising=False)
-    reg = load_registry(extra=[(c.name, plugin(c.name, c)) for c in (SuitOnly, Backwards, LowWins)])
+    extra = [(c.name, plugin(c.name, c)) for c in (SuitOnly, Backwards, LowWins)]
+    reg = load_registry(
+        extra=[*extra, ("sorted-pick", plugin("sorted-pick", _picker("sorted-pick", True)))]
+    )
     assert not reg.errors, reg.errors
     monkeypatch.setattr(house_module, "default_registry", lambda: reg)
     return reg
@@ -60,6 +68,7 @@ def _on_python(monkeypatch: pytest.MonkeyPatch) -> None:
         "standard+suit-only+table(players=4)",
         "suit-only+no-cinch+table(players=3)",
         "suit-only+double-ante+four-card+table(players=5)",
+        "sorted-pick+table(players=4)",
     ],
 )
 def test_the_kernels_rows_of_a_plugins_follow_rule_are_the_python_rules(
@@ -74,7 +83,11 @@ def test_the_kernels_rows_of_a_plugins_follow_rule_are_the_python_rules(
     assert k is not None
     p = python_rows(h, *args)
     assert k.status == p.status and k.flat == p.flat
-    plain = House(spec.replace("standard+", "").replace("suit-only", "standard"))
+    plain = House(
+        spec.replace("standard+", "")
+        .replace("suit-only", "standard")
+        .replace("sorted-pick", "standard")
+    )
     built_in = rollouts.decision_rows(plain, *args)
     assert built_in is not None and built_in.flat != k.flat
 

@@ -501,6 +501,67 @@ def test_the_stepped_state_with_a_plugins_follow_rule_is_the_python_state(
     _step_alike(k, p, random.Random(spec), f"{spec}, one hand")
 
 
+def _picker(name: str, ordered: bool) -> type[Variant]:
+    """A follow rule whose legal cards are a formula's pick of the hand (none of the
+    standard obligations: any subset the cinch then narrows), in the hand's order or
+    in an order of its own (the kernel hands over then)."""
+
+    class Pick(Variant):
+        summary = "The cards a formula picks."
+        builds_on = ("standard",)
+
+        @hookimpl
+        def bourre_follow(self, table: TableSettings) -> Any:
+            from bourre.rules import Reason, Ruling
+
+            class Follow:
+                def legal(
+                    self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int
+                ) -> Ruling:
+                    salt = sum(trick) * 7 + trump * 3 + len(hand)
+                    picked = [c for c in hand if (c * 31 + salt) % 5 < 3] or list(hand)
+                    if not ordered:
+                        picked.sort(key=lambda c: (c * 17 + salt) % 11)
+                    return Ruling(tuple(picked), Reason("R-FOLLOW", "the formula's cards"))
+
+            return Follow()
+
+    Pick.name = name
+    return Pick
+
+
+@pytest.mark.parametrize(
+    ("spec", "hands_over"),
+    [
+        ("standard+sorted-pick", False),
+        ("sorted-pick+four-card+table(players=7)", False),
+        ("mixed-pick+no-cinch+table(players=4)", True),
+    ],
+)
+def test_any_legal_set_a_follow_rule_gives_plays_alike_on_both_engines(
+    spec: str, hands_over: bool
+) -> None:
+    """R-FOLLOW … R-CINCH-LAST: whatever cards a plugin's follow rule allows, the
+    kernel's cinch narrows them as the Python rules' legal_play does, in whole sessions
+    (random and heuristic bots) and the stepped state, step by step."""
+    picks = [
+        (n, plugin(n, _picker(n, o))) for n, o in (("sorted-pick", True), ("mixed-pick", False))
+    ]
+    h = House(spec, registry=load_registry(extra=picks))
+    for seed in range(3):
+        for keep in (True, False):
+            k = Game(h, engine="kernel").new_session(seed, keep_results=keep)
+            p = Game(h, engine="python").new_session(seed, keep_results=keep)
+            assert isinstance(k, KernelState)
+            where = f"{spec}, seed {seed}, keep_results={keep}"
+            _step_alike(k, p, random.Random(where), where)
+            assert (type(k) is not KernelState) == hands_over, where
+        for bots in ("random", "heuristic"):
+            got = kernel.play_session(h, seed, bots)
+            want = _python(h, seed, bots)
+            assert (got.final, got.ranks) == (want.final, want.ranks), (spec, seed, bots)
+
+
 def _answer(call: Any) -> object:
     try:
         return call()
