@@ -12,8 +12,8 @@ option out with the heuristic bot, card by card.  With it in place of the kernel
 the chart's cells and advise's figures are equal to the kernel's, exactly: each deal's
 chips are the same exact amount made a float once (the kernel's units over D, Python's
 Fraction: both correctly rounded), and the cell sums them in the same order
-(``math.fsum``).  A house whose plugin answers another hook (a follow rule) stays on
-the Python rules, and so does a deal whose money the kernel's units do not hold."""
+(``math.fsum``).  A deal whose money the kernel's units do not hold is played on the
+Python rules (a plugin's follow rule on the kernel: ``test_plugin_follow``)."""
 
 from __future__ import annotations
 
@@ -298,15 +298,11 @@ def test_advise_of_a_plugins_money_rule_is_the_python_rules_advice(
         assert (slow.plays, slow.passing, slow.edge) == (fast.plays, fast.passing, fast.edge)
 
 
-def test_a_follow_rule_or_an_amount_the_kernel_does_not_hold_is_charted_on_python(
-    registry: Any,
-) -> None:
-    """A plugin's follow rule is not asked by the advice deals: the Python rules, as
-    before; an eleventh of a pot is no whole number of 1/840 chip: the batch is handed
-    to the Python rules (never rounded), and ``--engine kernel`` says it cannot."""
+def test_an_amount_the_kernel_does_not_hold_is_charted_on_python(registry: Any) -> None:
+    """An eleventh of a pot is no whole number of 1/840 chip: the batch is handed to the
+    Python rules (never rounded), and ``--engine kernel`` says it cannot.  (A plugin's
+    follow rule is asked by the advice deals: ``test_plugin_follow``.)"""
     rows = ROWS[:1]
-    got = chart("standard+suit-only", players=3, hands=2, classes=rows)
-    assert got.engine == "python" and "suit-only (bourre_follow)" in (got.why_python or "")
     h = House("standard+elevenths+table(players=3)")
     assert rollouts.decision_rows(h, *_batch(h, 30)) is None
     got = chart("standard+elevenths", players=3, hands=4, classes=rows)

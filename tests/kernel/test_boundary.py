@@ -223,6 +223,42 @@ def test_the_solver_refuses_a_position_it_cannot_hold() -> None:
         _kernel.dd_solve(facts, {k: v for k, v in good.items() if k != "hands"})
 
 
+def test_a_world_whose_follow_rule_the_kernel_cannot_hold_is_refused() -> None:
+    """A follow hook given to the worlds (the wrappers give none: a plugin's house is
+    the Python rules' there) whose answer the kernel cannot hold (``None``, status
+    OVERFLOW): ``load_world`` and the rollouts refuse it in words, never play on with a
+    wrong legal set (``replay_world`` hands such a sample to the Python rules: 1)."""
+    state = hand_at("play", "standard+table(players=3)")
+    got = rollouts._world(state, random.Random(0))
+    assert got is not None
+    facts, w = got
+    follow = _kernel_rules_follow(facts)
+    never = {**facts, "follow_hook": lambda hand, trick, trump: None}
+    with pytest.raises(ValueError, match="cannot hold"):
+        _kernel.load_world(never, w)
+    calls = [0]
+
+    def late(hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> int | None:
+        calls[0] += 1
+        return follow(hand, trick, trump) if calls[0] == 1 else None
+
+    world = _kernel.load_world({**facts, "follow_hook": late}, w)
+    with pytest.raises(ValueError, match="cannot hold"):
+        world.rollouts([a.cards[0] for a in state.legal_actions()][:1], state.current_player())
+
+
+def _kernel_rules_follow(facts: dict[str, Any]) -> Callable[..., int]:
+    """The built-in obligations as a follow hook answers them (a mask)."""
+
+    def follow(hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> int:
+        mask = 0
+        for c in _kernel.rules.house_follow(facts, hand, trick, trump):
+            mask |= 1 << c
+        return mask
+
+    return follow
+
+
 def test_sampled_worlds_refuse_garbage() -> None:
     """``sample_worlds`` / ``replay_world``: a missing field, a seat or card out of
     range, an absurd count: a Python exception naming it."""

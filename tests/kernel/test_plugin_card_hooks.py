@@ -419,15 +419,10 @@ def test_the_stepped_state_is_the_python_state(spec: str) -> None:
         assert cinch > 0, spec  # (turns with the plugin's cinch were compared)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the stepped state's handling of a legal set the kernel does not hold (its status,"
-    " OVERFLOW, as for a plugin's follow rule) is the state helper's work of issue 41: drop"
-    " this mark when it is merged",
-)
 def test_the_stepped_state_of_a_cinch_out_of_the_hands_order_is_the_python_state() -> None:
-    """A cinch whose cards are not in the hand's order: the stepped state's legal cards
-    are the Python rules', in their order."""
+    """A cinch whose cards are not in the hand's order: the stepped state hands the
+    session over to its Python twin (as for a follow rule's), so its legal cards are the
+    Python rules', in their order."""
     h = house("cinch-backwards+table(players=3,hands=30)")
     for seed in range(3):
         k = Game(h).new_session(seed)

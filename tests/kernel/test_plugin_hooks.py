@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib.util
 import random
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
@@ -23,12 +24,12 @@ from conftest import plugin
 
 from bourre import kernel
 from bourre.game import Game
-from bourre.game.actions import Deck
+from bourre.game.actions import Action, Deck
 from bourre.game.simulate import play_session
 from bourre.game.state import State
 from bourre.houses.house import House
 from bourre.kernel import hooks
-from bourre.rules import HandOutcome, PlayResult
+from bourre.rules import HandOutcome, PlayResult, RuleViolation
 from bourre.rules.hookspec import PenaltyFn, PluginError
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
@@ -246,12 +247,12 @@ def test_the_hooks_through_python_are_named_and_the_rest_is_refused_as_before() 
     why = kernel.can_play(other, "random", hooks=True)
     assert why is not None and "'any-deal'" in why and "bourre_deal" in why
     assert type(Game(other).new_session(seed=1)) is State  # auto: the Python rules
-    # a plugin's follow rule: whole sessions on the kernel, the stepped state on Python
+    # a plugin's follow rule: whole sessions and the stepped state on the kernel
     h = house("standard+suit-only")
     assert kernel.python_hooks(h) == ("suit-only (bourre_follow)",)
     assert kernel.can_play(h, "random", hooks=True) is None
     assert kernel._plan(h, "random").scale == 1  # type: ignore[union-attr]
-    assert type(Game(h).new_session(seed=1)) is State
+    assert type(Game(h).new_session(seed=1)) is KernelState
 
 
 # -- whole sessions: simulate's and compare's ------------------------------------------
@@ -296,9 +297,6 @@ def test_a_plugins_trick_winner_with_random_bots(spec: str) -> None:
     for seed in (0, None):
         k = Game(h).new_session(seed)
         p = Game(h, engine="python").new_session(seed)
-        if "suit-only" in spec:  # (a plugin's follow rule: the stepped state is Python's)
-            assert type(k) is State
-            continue
         assert isinstance(k, KernelState)
         _drive(k, p, random.Random(f"{spec}:{seed}"), f"{spec}, seed {seed}")
 
@@ -420,6 +418,205 @@ def test_the_stepped_state_is_the_python_state(spec: str) -> None:
         assert c.is_terminal() and c.returns() == k.returns()
 
 
+class Rotten(Variant):
+    """The standard obligations, given in the hand's order while a trick is young, highest
+    first for the third card on (the kernel hands over then), and an error from a
+    plugin's bug once a hand is down to two cards (R-FOLLOW: a hostile follow rule)."""
+
+    name = "rotten"
+    summary = "The standard obligations, out of order late in a trick, and a bug at the end."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_follow(self, table: TableSettings) -> Any:
+        from bourre.rules import Ruling
+        from bourre_variants.standard.obligations import follow
+
+        class Follow:
+            def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
+                if len(hand) == 2 and trick:
+                    raise KeyError("the plugin's own bug")
+                r = follow(hand, trick, trump)
+                return Ruling(tuple(reversed(r.cards)) if len(trick) >= 2 else r.cards, r.reason)
+
+        return Follow()
+
+
+STEPPED_FOLLOW = [
+    ("standard+suit-only", False),
+    ("suit-only+split-pot+double-ante+table(players=3)", False),
+    ("suit-only+four-card+simultaneous-reveal+no-cinch+table(players=6)", False),
+    ("suit-only+low-wins+pot-plus-one+table(players=4)", False),
+    ("standard+low-wins", False),
+    ("standard+backwards", True),
+    ("backwards+double-ante+split-pot+table(players=7,hands=6)", True),
+]
+
+
+def _step_alike(k: Any, p: State, rng: random.Random, where: str) -> None:
+    """Every public method of the two states equal, step by step, to the end."""
+    while not p.is_terminal():
+        assert not k.is_terminal() and k.current_player() == p.current_player(), where
+        assert k.phase_name == p.phase_name and k.number == p.number, where
+        assert k.balances == p.balances and k.pot == p.pot, where
+        if p.is_chance_node():
+            assert k.is_chance_node() and k.chance_wants == p.chance_wants
+            deck = list(range(52))
+            rng.shuffle(deck)
+            p.apply_chance(Deck(tuple(deck)))
+            k.apply_chance(Deck(tuple(deck)))
+            continue
+        legal = list(p.legal_actions())
+        assert list(k.legal_actions()) == legal, where  # in the Python order
+        assert k.only_action() == p.only_action(), where
+        if p.phase_name == "play":
+            assert k.legal_with_reasons() == p.legal_with_reasons(), where
+            assert k.legal_cards() == p.legal_cards(), where
+            seat = p.current_player()
+            for c in sorted(set(p.cards_of(seat)) - set(p.legal_cards()))[:1]:
+                bad = Action("card", (c,))
+                assert str(k.why_not(bad)) == str(p.why_not(bad)), where
+                with pytest.raises(RuleViolation) as e:
+                    k.apply_action(bad)
+                assert str(e.value) == str(p.why_not(bad)), where
+        for s in range(p.n):
+            assert k.observation(s) == p.observation(s), where
+        a = rng.choice(legal)
+        if rng.random() < 0.1:  # a clone steps on alike, and leaves its original unchanged
+            c = k.clone()
+            c.apply_action(a)
+            assert c.observation(p.current_player()) != k.observation(p.current_player())
+        p.apply_action(a)
+        k.apply_action(a)
+        assert k.history() == p.history(), where
+    assert k.is_terminal() and k.returns() == p.returns(), where
+    assert k.final == p.final and k.history() == p.history(), where
+    assert [r.outcome for r in k.results] == [r.outcome for r in p.results], where
+
+
+@pytest.mark.parametrize(("spec", "hands_over"), STEPPED_FOLLOW)
+def test_the_stepped_state_with_a_plugins_follow_rule_is_the_python_state(
+    spec: str, hands_over: bool
+) -> None:
+    """A plugin's follow rule (R-FOLLOW …) or trick winner (R-TRICK) on the stepped
+    kernel: the Python state's legal cards in its order, reasons, refusals,
+    observations, money and history; an answer out of the hand's order hands the session
+    to the Python rules, the state still equal."""
+    h = house(spec)
+    for seed in (0, 1, None):
+        for keep in (True, False):
+            k = Game(h, engine="kernel").new_session(seed, keep_results=keep)
+            p = Game(h, engine="python").new_session(seed, keep_results=keep)
+            assert isinstance(k, KernelState) and type(p) is State
+            where = f"{spec}, seed {seed}, keep_results={keep}"
+            _step_alike(k, p, random.Random(where), where)
+            assert (type(k) is not KernelState) == hands_over, where
+    # one hand from a given position (Game.new_hand: a pot in the middle, no settlement)
+    k = Game(h, engine="kernel").new_hand(3, pot=7, dealer=1)
+    p = Game(h, engine="python").new_hand(3, pot=7, dealer=1)
+    assert isinstance(k, KernelState) and type(p) is State
+    _step_alike(k, p, random.Random(spec), f"{spec}, one hand")
+
+
+def _picker(name: str, ordered: bool) -> type[Variant]:
+    """A follow rule whose legal cards are a formula's pick of the hand (none of the
+    standard obligations: any subset the cinch then narrows), in the hand's order or
+    in an order of its own (the kernel hands over then)."""
+
+    class Pick(Variant):
+        summary = "The cards a formula picks."
+        builds_on = ("standard",)
+
+        @hookimpl
+        def bourre_follow(self, table: TableSettings) -> Any:
+            from bourre.rules import Reason, Ruling
+
+            class Follow:
+                def legal(
+                    self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int
+                ) -> Ruling:
+                    salt = sum(trick) * 7 + trump * 3 + len(hand)
+                    picked = [c for c in hand if (c * 31 + salt) % 5 < 3] or list(hand)
+                    if not ordered:
+                        picked.sort(key=lambda c: (c * 17 + salt) % 11)
+                    return Ruling(tuple(picked), Reason("R-FOLLOW", "the formula's cards"))
+
+            return Follow()
+
+    Pick.name = name
+    return Pick
+
+
+@pytest.mark.parametrize(
+    ("spec", "hands_over"),
+    [
+        ("standard+sorted-pick", False),
+        ("sorted-pick+four-card+table(players=7)", False),
+        ("mixed-pick+no-cinch+table(players=4)", True),
+    ],
+)
+def test_any_legal_set_a_follow_rule_gives_plays_alike_on_both_engines(
+    spec: str, hands_over: bool
+) -> None:
+    """R-FOLLOW … R-CINCH-LAST: whatever cards a plugin's follow rule allows, the
+    kernel's cinch narrows them as the Python rules' legal_play does, in whole sessions
+    (random and heuristic bots) and the stepped state, step by step."""
+    picks = [
+        (n, plugin(n, _picker(n, o))) for n, o in (("sorted-pick", True), ("mixed-pick", False))
+    ]
+    h = House(spec, registry=load_registry(extra=picks))
+    for seed in range(3):
+        for keep in (True, False):
+            k = Game(h, engine="kernel").new_session(seed, keep_results=keep)
+            p = Game(h, engine="python").new_session(seed, keep_results=keep)
+            assert isinstance(k, KernelState)
+            where = f"{spec}, seed {seed}, keep_results={keep}"
+            _step_alike(k, p, random.Random(where), where)
+            assert (type(k) is not KernelState) == hands_over, where
+        for bots in ("random", "heuristic"):
+            got = kernel.play_session(h, seed, bots)
+            want = _python(h, seed, bots)
+            assert (got.final, got.ranks) == (want.final, want.ranks), (spec, seed, bots)
+
+
+def _answer(call: Any) -> object:
+    try:
+        return call()
+    except PluginError as e:
+        return ("raised", str(e))
+
+
+def test_a_follow_rule_out_of_order_or_raising_hands_over_where_the_python_rules_ask() -> None:
+    """A hostile follow rule on the stepped state: cards out of the hand's order (handed
+    over, the Python order kept), then the plugin's bug raised by the same calls with the
+    same words as on the Python rules (they ask it when the legal cards are read)."""
+    h = House("standard+rotten", registry=_registry(Rotten))
+    for seed in range(4):
+        k = Game(h, engine="kernel").new_session(seed)
+        p = Game(h, engine="python").new_session(seed)
+        rng = random.Random(seed)
+        raised = 0
+        while not p.is_terminal() and raised < 3:
+            got = [[_answer(s.legal_actions), _answer(partial(s.observation, 0)), s.history()]
+                   for s in (k, p)]  # fmt: skip
+            assert got[0] == got[1], seed
+            legal = got[1][0]
+            if isinstance(legal, tuple):  # (the bug: a card the rules still take, if legal)
+                raised += 1
+                assert "rotten" in legal[1] and "KeyError" in legal[1]
+                assert type(k) is not KernelState  # handed over
+                cards = p.cards_of(p.current_player())
+                a = Action("card", (cards[0],))
+                for s in (k, p):
+                    with pytest.raises(PluginError):
+                        s.apply_action(a)
+                break
+            a = rng.choice(list(legal))  # type: ignore[call-overload]
+            p.apply_action(a)
+            k.apply_action(a)
+        assert raised == 1, seed
+
+
 # -- the guards and a plugin's errors: exactly the Python rules' -----------------------------
 
 
@@ -499,9 +696,6 @@ def test_the_guards_refuse_exactly_as_on_the_python_rules(
                 _python(h, 3, bots)
         assert (e.value.plugin, e.value.hook) == ("liar", hook)
         errors.append(str(e.value))
-        if hook == "bourre_follow":  # (the stepped state plays it on the Python rules)
-            errors += errors[-1:]
-            continue
         with pytest.raises(PluginError, match=words) as e:  # the stepped state too
             state = Game(_liar(hook, _late_liar() if component == "late" else component),
                          engine=engine).new_session(3)  # fmt: skip

@@ -38,9 +38,9 @@ from bourre.game.actions import discard
 from bourre.game.botmaking import make_bot
 from bourre.game.engines import choose
 from bourre.houses.house import House
-from bourre.kernel import python_hooks
+from bourre.kernel import can_play, python_hooks
 from bourre.kernel.hooks import asked_words
-from bourre.kernel.rollouts import decision_rows
+from bourre.kernel.rollouts import ADVICE_HOOKS, decision_rows
 from bourre.rules.cards import CardError, card_symbol, parse_card
 from bourre.rules.money import Amount, chips
 
@@ -125,7 +125,10 @@ class Advice:
     ``"equilibrium"`` (they decide by the house's equilibrium chart)."""
     asked: tuple[str, ...] = ()
     """The plugin's rules the kernel asked through Python (``"split-pot (bourre_payout)"``:
-    a house whose only plugin rules are a penalty or a payout, issue 41)."""
+    a house whose only plugin rules are a penalty, a payout or a follow rule, issue 41)."""
+    why_python: str | None = None
+    """Why the Python rules played a house's options the kernel was asked to play (a
+    plugin's rule it does not ask here, or an answer it cannot hold), in plain words."""
 
     @property
     def against(self) -> str:
@@ -234,6 +237,8 @@ class Advice:
         words = ENGINE_WORDS.get(self.engine, self.engine)
         if self.engine == "kernel" and self.asked:
             words += f", asking {asked_words(self.asked)} through Python"
+        elif self.engine == "python" and self.why_python:
+            words += f": {self.why_python}"
         return words
 
     def as_dict(self) -> dict[str, Any]:
@@ -250,6 +255,7 @@ class Advice:
             "seed": self.seed,
             "engine": self.engine,
             "asked_through_python": list(self.asked),
+            "why_python": self.why_python,
             "opponents": self.opponents,
             "against": self.against,
             "forced": self.forced,
@@ -524,11 +530,26 @@ def advise(
         seed=seed,
         engine=ran,
         asked=python_hooks(h0) if ran == "kernel" else (),
+        why_python=_why_python(h0) if ran == "python" and engine != "python" else None,
         plays=tuple(plays),
         passing=passing,
         forced=forced,
         edge=edge,
         opponents=opponents,
+    )
+
+
+def _why_python(house: House) -> str | None:
+    """Why the Python rules, not the kernel, played the options of a house with a
+    plugin's rule (``None``: a built-in house, whose reasons are no plugin's)."""
+    if not python_hooks(house):
+        return None
+    why = can_play(house, "heuristic", hooks=ADVICE_HOOKS)
+    if why is not None:
+        return why
+    return (
+        "a plugin's answer the kernel does not hold (an amount not a whole number of its"
+        " chips, or legal cards out of the hand's order), so the Python rules play it"
     )
 
 

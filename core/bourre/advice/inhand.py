@@ -29,6 +29,7 @@ from bourre.advice.review import DEALS, ENGINES, MAX_DEALS
 from bourre.advice.weigh import Weighing, weigh
 from bourre.game.state import State
 from bourre.game.tablesteps import hand_log
+from bourre.kernel import can_play, python_hooks
 from bourre.rules.cards import SUIT_NAMES, card_str, card_symbol
 from bourre.rules.money import Amount, amount_json, amount_str
 
@@ -261,6 +262,8 @@ def advise_in_hand(
             " values with every hand known only (an imagined deal cannot hold an illegal card)."
         )
     notes.extend(weighed.notes())
+    if weighed.engine == "python-plain" and python_hooks(state.house):  # (said, once)
+        notes.append(f"The kernel cannot play this house: {can_play(state.house)}.")
     if weighed.known is None and not weighed.found:
         raise InHandError(
             "no deal agreeing with what the player has seen was found, and the script does"

@@ -304,6 +304,11 @@ def _bot_facts(
                     got = (0, 0.0, 0.0, 2)
                 elif form == "heuristic" and getattr(bot, "winner", None) is None:
                     got = (1, bot.play_threshold, bot.per_opponent, bot.keep_trump)
+                elif form == "heuristic":
+                    got = (
+                        f"the {name!r} bot reads the house's trick winner (a plugin's, R-TRICK)"
+                        " itself: only the Python rules can seat it"
+                    )
                 else:
                     got = (
                         f"bot {name!r} ({type(bot).__module__}.{type(bot).__qualname__}) is not"
@@ -360,13 +365,13 @@ def can_play(
 
     A house with a plugin's penalty, payout, lead, follow rule, cinch, trick winner,
     ante, next dealer or settlement (:func:`python_hooks`) is played by the kernel's whole
-    sessions and its state API, which ask the plugin through Python (a follow rule: whole
-    sessions only):
-    ``hooks=True`` asks for those uses; a collection of hook names (advice's deals:
-    :data:`bourre.kernel.hooks.MONEY_HOOKS`, the kernel's advice batches ask a plugin's
-    penalty and payout) accepts a house whose plugin rules are only those; the default
-    asks for every use of the kernel (its solver, rollouts and sampled worlds play the
-    built-in rules only), so such a house is refused, naming the plugin's hooks."""
+    sessions and its state API, which ask the plugin through Python: ``hooks=True`` asks
+    for those uses; a collection of hook names (advice's deals:
+    :data:`bourre.kernel.rollouts.ADVICE_HOOKS`, the kernel's advice batches ask a
+    plugin's penalty, payout and follow rule) accepts a house whose plugin rules are only
+    those; the default asks for every use of the kernel (its solver, rollouts and sampled
+    worlds play the built-in rules only), so such a house is refused, naming the
+    plugin's hooks."""
     if _kernel is None:
         return _WHY_NOT
     p = _plan(house, bots)
@@ -381,14 +386,13 @@ def can_play(
         return None
     if asked:
         return (
-            f"{', '.join(beyond)}: a plugin's rule that the kernel asks through Python in"
-            f" whole sessions only; here it asks only a plugin's {' or '.join(asked)}, so the"
-            " Python rules play it"
+            f"{', '.join(beyond)}: a plugin's rule that the kernel does not ask here (it"
+            f" asks only a plugin's {' or '.join(asked)}), so the Python rules play it"
         )
     return (
-        f"{', '.join(through)}: a plugin's rule that the kernel asks through"
-        " Python in whole sessions only; the solver, rollouts and sampled worlds play it"
-        " on the Python rules"
+        f"{', '.join(through)}: a plugin's rule that the kernel's solver, rollouts and"
+        " sampled worlds do not ask (they hold the built-in rules), so the Python rules"
+        " play it"
     )
 
 

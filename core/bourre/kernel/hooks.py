@@ -12,9 +12,9 @@ the follow rule and the cinch once a card, the trick winner once a trick.
 - :func:`penalty_hook`: the callable the kernel's own payout calls for a penalty (the
   plugin answers ``bourre_penalty`` only), when somebody is bourré, as the standard
   payout calls it;
-- :func:`follow_hook`: the callable the kernel's whole sessions call for every card's
-  legal set (the plugin answers ``bourre_follow``; the stepped state plays such a house
-  on the Python rules);
+- :func:`follow_hook`: the callable the kernel calls for every card's legal set (the
+  plugin answers ``bourre_follow``), in whole sessions, the stepped state and advice's
+  deals; an answer it cannot hold hands the session (or the deal) to the Python rules;
 - the trick winner (``bourre_trick_winner``): the house's checked component itself,
   called with each full trick;
 - the lead (``bourre_lead``): the house's checked component itself, called at every
@@ -93,8 +93,8 @@ MONEY_HOOKS = (PENALTY.name, PAYOUT.name)
 CARD_HOOKS = (LEAD.name, FOLLOW.name, CINCH.name, TRICK_WINNER.name)
 """The per-card and per-trick hooks whose plugin component the kernel calls through
 Python: the lead (its component called as it is, ``lead(active, dealer, winner)``, at
-every trick's start), the follow rule (whole sessions only: the stepped state plays it
-on the Python rules), the cinch (:func:`cinch_hook`, for every card) and the trick
+every trick's start), the follow rule (whole sessions, the stepped state and advice's
+deals), the cinch (:func:`cinch_hook`, for every card) and the trick
 winner (its component called as it is, ``winner(trick, trump)``)."""
 
 HAND_HOOKS = (ANTE.name, NEXT_DEALER.name, SETTLE.name)

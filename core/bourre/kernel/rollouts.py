@@ -31,7 +31,7 @@ from bourre.game.worlds import Weight, _powers, _replay, shuffle
 from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.kernel.hooks import MONEY_HOOKS
-from bourre.rules.hookspec import ANTE
+from bourre.rules.hookspec import ANTE, FOLLOW
 from bourre.rules.money import Amount
 
 __all__ = [
@@ -61,11 +61,12 @@ UNHELD = 4
 """The status of a deal whose money the kernel could not hold (a plugin's amount not a
 whole number of its units, R-BOURRE / R-WIN), from an extension that marks it (the
 watched hooks of :class:`_Watch` tell it too); the Python rules then play the batch."""
-ADVICE_HOOKS = MONEY_HOOKS
+ADVICE_HOOKS = (*MONEY_HOOKS, FOLLOW.name)
 """The plugin hooks the kernel's advice batches ask through Python (:func:`decision_rows`):
-a penalty and a payout, once a played-out hand (:mod:`bourre.kernel.hooks`).  A plugin's
-follow rule or trick winner is not asked there (the Stepper keeps the built-in
-obligations, and its heuristic bot the built-in trick winner): the Python rules."""
+a penalty and a payout, once a played-out hand, and a follow rule (R-FOLLOW …), for every
+card (:mod:`bourre.kernel.hooks`).  A plugin's trick winner is not asked there (the
+heuristic bot reads the house's trick winner itself, which the kernel's bot does not):
+the Python rules."""
 
 
 _FACTS: list[tuple[House, dict[str, Any], Amount]] = []
@@ -149,13 +150,15 @@ def decision_rows(
     everyone then playing as the heuristic bot, and passes (when ``passing``).  ``None``
     when the kernel cannot play the house (the Python rules then).
 
-    A house whose only plugin rules are a penalty or a payout (:data:`ADVICE_HOOKS`) is
-    played here too, the kernel asking the plugin's checked component through Python at
-    each played-out hand's end, as the Python rules ask it (R-BOURRE, R-WIN, R-SOLE;
-    each different hand result once: :class:`_Watch`);
-    ``None`` when an answer is not a whole number of the kernel's units (the Python rules
-    then play the batch, never a rounded amount)."""
-    if not _ROWS or can_play(house, hooks=ADVICE_HOOKS) is not None:
+    A house whose only plugin rules are a penalty, a payout or a follow rule
+    (:data:`ADVICE_HOOKS`) is played here too, the kernel asking the plugin's checked
+    component through Python as the Python rules ask it: its money rule at each
+    played-out hand's end (R-BOURRE, R-WIN, R-SOLE; each different hand result once:
+    :class:`_Watch`), its follow rule for every card (R-FOLLOW …); ``None`` when an
+    answer is not the kernel's to hold (an amount not a whole number of its units, a
+    follow rule's cards out of the hand's order: the Python rules then play the batch,
+    never a rounded amount nor the built-in rule)."""
+    if not _ROWS or can_play(house, "heuristic", hooks=ADVICE_HOOKS) is not None:
         return None
     facts, _ = _facts(house)
     units = _units(pot, facts["scale"])

@@ -22,7 +22,12 @@ kernel's range, from the last hand's start it still held.
 - :meth:`KernelState.legal_with_reasons`, :attr:`KernelState.hand` (a snapshot),
   ``results`` and ``final``, read from it;
 - money beyond the kernel's 128-bit range: the balances, the pot, the returns and the
-  observations are the replayed state's.
+  observations are the replayed state's;
+- a plugin's follow rule (R-FOLLOW …, asked through Python for every card) whose answer
+  the kernel cannot hold (its cards not in the hand's order, which ``legal_actions``
+  keeps; or its error): the kernel hands the session over to the replayed state, which
+  plays on (:class:`_HandedState`: every method is the Python state's from then on, and
+  it asks the plugin again where the Python rules ask it, its error raised there).
 
 A real table's path (a hand's position, reneges, corrections, premature announcements,
 a :class:`~bourre.game.actions.Dealt` or :class:`~bourre.game.actions.Drew` outcome)
@@ -99,10 +104,6 @@ def new_session(
         return "the Python rules give the words for this pot or number of hands"
     facts = _house_facts(house)
     assert isinstance(facts, dict)
-    if facts["follow_hook"] is not None:
-        return (
-            "a plugin's follow rule: the kernel asks it in whole sessions, the Python rules step it"
-        )
     n, scale = facts["players"], facts["scale"]
     start = checked_balances(balances, house.table.balance, n)  # (the Python words)
     if first_dealer is not None and (
@@ -166,7 +167,8 @@ def _count(x: object) -> bool:
 
 
 class KernelState(SessionFacts):
-    """A session of a house made only of built-in components, stepped by the kernel:
+    """A session of a house made of built-in components (and a plugin's rules the
+    kernel asks through Python: :func:`bourre.kernel.python_hooks`), stepped by the kernel:
     the :class:`~bourre.game.protocol.GameState` protocol, as
     :class:`~bourre.game.state.State` implements it (see the module).  Not a ``State``:
     it holds one (the history replayed) for what the Python rules answer."""
@@ -210,7 +212,7 @@ class KernelState(SessionFacts):
         self._shadow_at = 0  # (the kept history's start it stands on: hands dealt before)
         self._shadow_done = 0  # (the entries of the kernel's kept history it has replayed)
         self._calls: Any = None
-        self._bind()
+        self._bind()  # (no card is played before the first decision: status OK)
 
     def _bind(self) -> None:
         """The kernel's own calls where the answer needs no translation (is_terminal,
@@ -269,6 +271,15 @@ class KernelState(SessionFacts):
             else:
                 sh.apply_action(x)
         return sh
+
+    def _hand_over(self) -> None:
+        """The kernel stopped (``Stepper.status``: a plugin's follow rule answered what
+        it cannot hold, or raised): from here the Python twin, in step with the kernel's
+        history, is the state (its class becomes :class:`_HandedState`).  Called by the
+        kernel's ``apply_action`` and by the calls below that step it."""
+        sh = self._python()
+        self.__class__ = _HandedState
+        self._shadow = sh
 
     def _twin(self, at: tuple[Any, ...]) -> State:
         """A Python state where the kernel's kept history starts (``at``:
@@ -407,13 +418,20 @@ class KernelState(SessionFacts):
         if isinstance(action, Action) and type(action.kind) is str and type(action.cards) is tuple:
             k = self._k  # (its calls take anything: not ints 0..51, False; the rules' words)
             kind, cards = action.kind, action.cards
-            if kind == "card":
-                if len(cards) == 1 and k.play(cards[0]):
-                    return
-            elif kind == "discard":
-                if k.exchange(cards):
-                    return
-            elif not cards and kind in ("pass", "play") and k.decide(kind == "play"):
+            try:
+                if kind == "card":
+                    taken = len(cards) == 1 and k.play(cards[0])
+                elif kind == "discard":
+                    taken = k.exchange(cards)
+                else:
+                    taken = not cards and kind in ("pass", "play") and k.decide(kind == "play")
+            except Exception:
+                if not k.status():  # (a plugin's money rule or trick winner: raised as is)
+                    raise
+                taken = True  # (its follow rule's error: the Python twin asks it again)
+            if taken:
+                if k.status():
+                    self._hand_over()
                 return
         self._refuse(lambda s: s.apply_action(action))
         raise RuntimeError(f"the kernel refused {action!r}, which the Python rules take")
@@ -428,6 +446,8 @@ class KernelState(SessionFacts):
             if not whole_deck(outcome.cards):
                 raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
             if self._k.apply_deck(list(outcome.cards)):
+                if self._k.status():
+                    self._hand_over()
                 return
         self._refuse(lambda s: s.apply_chance(outcome))
         raise RuleViolation(
@@ -568,6 +588,94 @@ class KernelState(SessionFacts):
 
     def __deepcopy__(self, memo: dict[int, object]) -> KernelState:
         return self.clone()
+
+
+class _HandedState(KernelState):
+    """A :class:`KernelState` whose kernel handed the session to the Python rules
+    (:meth:`KernelState._hand_over`: a plugin's answer it cannot hold): every method is
+    its Python twin's (``_shadow``, stepped directly from then on; the kernel is never
+    stepped again), so the state is the Python state's to the end, its refusals, words
+    and the plugin's errors included."""
+
+    def _python(self) -> State:
+        assert self._shadow is not None
+        return self._shadow
+
+    @property
+    def stepper(self) -> Any:
+        raise RuntimeError("this state plays on the Python rules: it has no kernel Stepper")
+
+    def current_player(self) -> int:
+        return self._python().current_player()
+
+    def is_terminal(self) -> bool:
+        return self._python().is_terminal()
+
+    def is_chance_node(self) -> bool:
+        return self._python().is_chance_node()
+
+    @property
+    def chance_wants(self) -> str:
+        return self._python().chance_wants
+
+    @property
+    def phase_name(self) -> str:
+        return self._python().phase_name
+
+    @property
+    def number(self) -> int:
+        return self._python().number
+
+    @property
+    def balances(self) -> tuple[Amount, ...]:
+        return self._python().balances
+
+    @property
+    def pot(self) -> Amount:
+        return self._python().pot
+
+    def cards_of(self, seat: int) -> tuple[int, ...]:
+        return self._python().cards_of(seat)
+
+    def exchange_limit(self) -> int:
+        return self._python().exchange_limit()
+
+    def legal_cards(self) -> list[int]:
+        return self._python().legal_cards()
+
+    def legal_actions(self) -> Sequence[Action]:
+        return self._python().legal_actions()
+
+    def only_action(self) -> Action | None:
+        return self._python().only_action()
+
+    def apply_action(self, action: Action) -> None:
+        self._python().apply_action(action)
+
+    def apply_chance(self, outcome: object) -> None:
+        self._python().apply_chance(outcome)
+
+    def why_not(self, action: Action) -> RuleViolation | None:
+        return self._python().why_not(action)
+
+    def chance_outcomes(self) -> list[tuple[object, float]]:
+        return self._python().chance_outcomes()
+
+    def returns(self) -> list[Amount]:
+        return self._python().returns()
+
+    def history(self) -> list[object]:
+        return self._python().history()
+
+    def observation(self, seat: int) -> Observation:
+        return self._python().observation(seat)
+
+    def clone(self) -> _HandedState:
+        """An independent copy: the Python twin's (the kernel, never stepped again, shared)."""
+        c = _HandedState.__new__(_HandedState)
+        c.__dict__.update(self.__dict__)
+        c._shadow = self._python().clone()
+        return c
 
 
 if _kernel is not None:

@@ -2,9 +2,10 @@
 :func:`bourre.advice.chart.chart`, drawn by the same template as ``bourre chart
 --html`` (``chart_body.html``), its cost bounded so that no request takes minutes.
 
-- Only a house the compiled kernel plays (the built-in variants, and a plugin's penalty
-  or payout asked through Python: :func:`bourre.kernel.can_play`) is charted here: on the Python rules, card by card, a chart takes minutes; the page
-  says so and names the command that draws it.
+- Only a house the compiled kernel plays (the built-in variants, and a plugin's penalty,
+  payout or follow rule asked through Python: :func:`bourre.kernel.can_play`) is charted
+  here: on the Python rules, card by card, a chart takes minutes; the page says so and
+  names the command that draws it.
 - :data:`WEB_CHART_HANDS` hands a cell (``bourre chart`` deals 800): a few seconds of
   one core for the standard table, the ranges about twice as wide.
 - Each chart is kept once drawn (:data:`MAX_CACHED` houses, the least recently shown

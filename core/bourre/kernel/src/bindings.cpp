@@ -439,8 +439,19 @@ PYBIND11_MODULE(_kernel, m) {
       .def("apply_action", [](const py::object& self, const py::handle& action) {
         // (as StepCalls.apply_action: the kernel's own actions, else owner._apply_slow)
         need_actions();
-        if (!apply_fast(self.cast<Stepper&>(), action.ptr())) {
+        Stepper& g = self.cast<Stepper&>();
+        if (g.status != OK) throw std::runtime_error("this kernel state was handed to the Python rules");
+        bool taken;
+        try {
+          taken = apply_fast(g, action.ptr());
+        } catch (py::error_already_set&) {
+          if (g.status == OK) throw;
+          taken = true;  // the follow rule's error: the Python twin asks it again (hand_over)
+        }
+        if (!taken) {
           steal(owner_of(self.ptr())).attr("_apply_slow")(action);
+        } else if (g.status != OK) {
+          steal(hand_over(self.ptr()));
         }
       }, py::arg("action"))
       .def("only_action", [](const Stepper& g) {
@@ -499,6 +510,9 @@ PYBIND11_MODULE(_kernel, m) {
            "with keep_results=False (what the Python twin starts from).")
       .def("number", [](const Stepper& g) { return g.number; })
       .def("overflow", [](const Stepper& g) { return g.overflow; })
+      .def("status", [](const Stepper& g) { return g.status; },
+           "OK (0), or OVERFLOW (1): a plugin's answer the kernel cannot hold, the session "
+           "handed to the Python rules")
       .def("balances", [](const Stepper& g) {
         py::list out;
         for (int s = 0; s < g.H.n; ++s) out.append(to_py(g.bal[s]));

@@ -462,10 +462,20 @@ struct StepCallsObject {
                       // state goes at once, no cycle for the collector to find)
 };
 
-Stepper* live(PyObject* self) {  // (none once the cycle collector has cleared it)
+// (none once the cycle collector has cleared it, nor once the Stepper handed its session
+// to the Python rules: the KernelState steps its Python twin then, never this Stepper)
+Stepper* live(PyObject* self) {
   auto* o = reinterpret_cast<StepCallsObject*>(self);
-  if (!o->stepper) PyErr_SetString(PyExc_RuntimeError, "this state was discarded");
-  return o->stepper ? o->g : nullptr;
+  if (!o->stepper) {
+    PyErr_SetString(PyExc_RuntimeError, "this state was discarded");
+    return nullptr;
+  }
+  if (o->g->status != OK) {
+    PyErr_SetString(PyExc_RuntimeError,
+                    "this kernel state was handed to the Python rules: step the KernelState");
+    return nullptr;
+  }
+  return o->g;
 }
 
 // The KernelState a Stepper steps (its attribute ``owner``, a weak reference): a new
@@ -553,13 +563,32 @@ int apply_fast(Stepper& g, PyObject* a) {
   return 0;
 }
 
+// A plugin's answer the kernel cannot hold (status OVERFLOW_ from compute_legal: a
+// follow rule's cards out of the hand's order, or its error): the KernelState hands the
+// session to its Python twin (owner._hand_over), which plays on and asks the plugin
+// again where the Python rules ask it (its error raised there, as they raise it).
+PyObject* hand_over(PyObject* stepper) {
+  PyObject* owner = owner_of(stepper);
+  if (!owner) return nullptr;
+  PyObject* out = PyObject_CallMethod(owner, "_hand_over", nullptr);
+  Py_DECREF(owner);
+  if (!out) return nullptr;
+  Py_DECREF(out);
+  Py_RETURN_NONE;
+}
+
 PyObject* calls_apply_action(PyObject* self, PyObject* action) {
   Stepper* g = live(self);
   if (!g) return nullptr;
+  PyObject* stepper = reinterpret_cast<StepCallsObject*>(self)->stepper;
   try {
-    if (apply_fast(*g, action)) Py_RETURN_NONE;
-  } catch (py::error_already_set& e) {  // a plugin's money rule raised (PluginError)
-    e.restore();
+    if (apply_fast(*g, action)) {
+      if (g->status == OK) Py_RETURN_NONE;
+      return hand_over(stepper);
+    }
+  } catch (py::error_already_set& e) {
+    if (g->status != OK) return hand_over(stepper);  // the follow rule's error: see hand_over
+    e.restore();  // a plugin's money rule or trick winner raised (PluginError)
     return nullptr;
   } catch (const std::bad_alloc&) {
     return PyErr_NoMemory();
@@ -568,7 +597,7 @@ PyObject* calls_apply_action(PyObject* self, PyObject* action) {
     return nullptr;
   }
   // anything else: the wrapper's _apply_slow (equal values, refusals in the rules' words)
-  PyObject* owner = owner_of(reinterpret_cast<StepCallsObject*>(self)->stepper);
+  PyObject* owner = owner_of(stepper);
   if (!owner) return nullptr;
   PyObject* out = PyObject_CallMethodOneArg(owner, APPLY_SLOW, action);
   Py_DECREF(owner);

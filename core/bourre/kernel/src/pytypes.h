@@ -23,6 +23,8 @@ bool small_ints(const py::handle& seq, std::size_t most, std::vector<int>& out);
 py::object steal(PyObject* o);  // a new reference, or the Python error raised
 PyObject* legal_actions_raw(const Stepper& g);
 PyObject* owner_of(PyObject* stepper);
+// The KernelState told that its Stepper handed the session to the Python rules.
+PyObject* hand_over(PyObject* stepper);
 PyObject* only_action_raw(const Stepper& g);
 int apply_fast(Stepper& g, PyObject* a);
 py::object step_calls(const py::object& self);

@@ -489,18 +489,21 @@ struct Stepper {
 
   // R-LEAD, R-FOLLOW ... R-CINCH-LAST (legal_play): the player to play's legal cards.
   // The obligations are a plugin's, through Python, when the house has one (false: its
-  // answer is not the kernel's to hold, status OVERFLOW_).
+  // answer is not the kernel's to hold, status OVERFLOW_; while it is asked the status
+  // is OVERFLOW_ too, so that when the plugin raises, the stepped state knows the error
+  // is its follow rule's: pytypes' calls_apply_action).
   __attribute__((always_inline)) bool compute_legal() {
     const int s = trick_seats[tlen];
     const auto known = [this, s] { return played | disc_mask[s]; };
     u64 ob;
     if (!H.follow) {
       ob = obliged(H, hand[s], f, tlen, trump);
-    } else if (!follow_hook(H, hand[s], tcards, tlen, trump, ob)) {
+    } else {
       status = OVERFLOW_;
       legal = hand[s];
       cinch_now = false;
-      return false;
+      if (!follow_hook(H, hand[s], tcards, tlen, trump, ob)) return false;
+      status = OK;
     }
     if (__builtin_expect(static_cast<bool>(H.cinch_rule), 0)) return plugin_cinch(s, ob);
     legal = cinch_legal(H, hand[s], ob, tlen, trump, known, won[s], tlen == nactive - 1,

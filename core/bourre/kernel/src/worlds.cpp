@@ -10,6 +10,12 @@ namespace bourre::kernel {
 
 // -- Monte Carlo rollouts (bourre_bots.montecarlo) --------------------------------------
 
+// A world whose plugin's answer the kernel cannot hold (a follow rule's cards out of the
+// hand's order): its rollouts are the Python rules' (the wrappers give the kernel no
+// plugin's hook here; this says so if one is given).
+constexpr const char* UNHELD_WORLD =
+    "a plugin's answer the kernel cannot hold (Stepper status OVERFLOW): the Python rules play this world";
+
 // A world of the Monte Carlo bot (bourre.game.worlds: a Python State of one hand, at a
 // player's turn), loaded as the wrapper describes it (bourre.kernel.rollouts): every
 // hand, the stock in the order the rollouts draw it, the discards, the decisions so far,
@@ -202,7 +208,7 @@ std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
       if (popcount(g->hand[g->trick_seats[p]]) != want) bad(W, "hands", "a hand of the wrong size");
     }
     g->phase = P_PLAY;
-    g->compute_legal();
+    if (!g->compute_legal()) throw std::invalid_argument(UNHELD_WORLD);
   } else {
     bad(W, "phase", "a world is at a player's turn (1, 2 or 3)");
   }
@@ -235,6 +241,7 @@ void play_out(const Stepper& g, const py::list& candidates, int me, Each each) {
     }
     if (!ok) throw std::invalid_argument("candidates: a candidate the rules refuse");
     for (int guard = 0; c.phase != P_OVER && guard < 1000; ++guard) c.heuristic_step(B);
+    if (c.status != OK) throw std::invalid_argument(UNHELD_WORLD);  // (checked once, after)
     each(c);
   }
 }
@@ -364,15 +371,18 @@ py::tuple advice_rows(const py::dict& house, int seat, int dealer, i64 pot,
     status[d] = g.forced;
     const i128 before = g.bal[seat];
     auto row = [&](const Stepper& c) {
-      // a plugin's amount the kernel does not hold (a money hook answered None): the
-      // money is not the rules' (the Python rules play the batch)
-      if (c.overflow) status[d] = ADVICE_UNHELD;
+      // a plugin's amount the kernel does not hold (a money hook answered None), or its
+      // follow rule's cards out of the hand's order (status OVERFLOW_, the hand stopped
+      // there): not the rules' hand (the Python rules play the batch)
+      if (c.overflow || c.status != OK) status[d] = ADVICE_UNHELD;
       rows.push_back(c.outcome.winner == seat ? 1.0 : 0.0);
       rows.push_back((c.outcome.bourre >> seat) & 1 ? 1.0 : 0.0);
       rows.push_back(static_cast<double>(c.bal[seat] - before) / h.scale);
     };
     auto finish = [&](Stepper& c) {
-      for (int guard = 0; c.phase != P_OVER && guard < 1000; ++guard) c.heuristic_step(B);
+      for (int guard = 0; c.phase != P_OVER && c.status == OK && guard < 1000; ++guard) {
+        c.heuristic_step(B);
+      }
     };
     const std::size_t at = rows.size();
     Stepper after(g);
@@ -498,6 +508,7 @@ int replay_spec(const WorldSpec& W, const Xoshiro& gen, std::unique_ptr<Stepper>
   const Bots B = default_heuristic(n);
   std::size_t done = 0;
   for (int guard = 0; guard < 200; ++guard) {
+    if (g->status != OK) return -1;  // a plugin's answer the kernel cannot hold
     if (g->current_player() == W.to_act && g->phase == W.target && g->ndec == ndec &&
         done == W.plays.size()) {
       g->finish_world(gen);

@@ -249,8 +249,8 @@ def chart_notice(
             continue
         head = f"{house.spec} plays on the compiled kernel, asking the plugin for {_asked(through)}"
         ratio = chart_ratio(house)
-        if ratio is None:
-            return head
+        if ratio is None:  # (a sample the kernel handed to the Python rules)
+            return f"{head}, or on the Python rules where the kernel cannot hold its answers"
         plain = builtin * n / KERNEL_CHART_HANDS
         seconds = sum(plain * (ratio if h is house else 1.0) for h in houses)
         return (
