@@ -17,12 +17,14 @@ from bourre import kernel
 from bourre.game import botmaking
 from bourre.game.playerbase import IllegalAnswer, PlayerBase
 from bourre.houses.house import House
+from bourre.rules import Ruling
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
 from bourre.sim.runs.sessions import parse_bots, run_session
 from bourre_bots.heuristic import HeuristicPlayer
 from bourre_variants.standard.deal import StandardDeal
+from bourre_variants.standard.obligations import follow
 
 pytestmark = pytest.mark.skipif(
     not kernel.available(),
@@ -79,7 +81,31 @@ class MyDeal(Variant):
         return StandardDeal(hand_size)
 
 
-REGISTRY = load_registry(extra=[("plugin-bots", Bots), ("my-deal", plugin("my-deal", MyDeal))])
+class Backwards(Variant):
+    """The standard obligations, their cards given highest first (a plugin's follow rule
+    whose answer the kernel does not hold: the session is handed to the Python rules)."""
+
+    name = "backwards"
+    summary = "The standard obligations, highest card first."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_follow(self, table: TableSettings) -> Any:
+        class Follow:
+            def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
+                r = follow(hand, trick, trump)
+                return Ruling(tuple(reversed(r.cards)), r.reason)
+
+        return Follow()
+
+
+REGISTRY = load_registry(
+    extra=[
+        ("plugin-bots", Bots),
+        ("my-deal", plugin("my-deal", MyDeal)),
+        ("backwards", plugin("backwards", Backwards)),
+    ]
+)
 
 
 @pytest.fixture(autouse=True)
@@ -103,7 +129,8 @@ def both(h: House, names: str, seed: int) -> tuple[dict[str, Any], dict[str, Any
         s = run_session(h, bots, f"plugin-bots:{seed}", seed % 3, rotate=True, engine=engine)
         got.append(s)
     k, p = got
-    assert (k["engine"], p["engine"]) == ("kernel", "python")
+    # (a session handed over at an answer the kernel does not hold: the Python rules')
+    assert (k["engine"], p["engine"]) == ("python" if "backwards" in h.spec else "kernel", "python")
     for key in ("seconds", "engine"):
         del k[key], p[key]
     return k, p
@@ -122,6 +149,7 @@ HOUSES = [
     ("simultaneous-reveal+four-card+table(players=7)", "random,random,bold,random,dicey,random,heuristic"),
     ("pot-limit(limit=4)+optional-undertrump+table(players=4,ante=1/2,balance=7/3)", "dicey,bold,random,heuristic"),
     ("no-cinch+table(players=2,hands=30)", "dicey,random"),
+    ("backwards+table(players=3)", "bold,dicey,heuristic"),  # (handed over at a card)
 ]  # fmt: skip
 
 

@@ -116,6 +116,8 @@ def _played(
     while status == _ASK:
         seat = state.current_player()
         play_turn(state, players[seat], seat)  # type: ignore[arg-type]
+        if type(state) is not KernelState:  # handed to its Python twin (an answer the
+            return None  # kernel does not hold): the Python rules play the session again
         status = run.run(k) if not state.is_terminal() else _OK
     if status != _OK:
         return None

@@ -24,8 +24,7 @@ namespace bourre::kernel {
 // play_out asks it), the state where it stands (BotRun).
 template <bool Asks>
 int played_out(Stepper& g, BotStreams& bots, u32 python = 0) {
-  const Bots& B = bots.B;
-  g.status = OK;
+  const Bots& B = bots.B;  // (g.status: OK for a new or restarted session)
   // (only a plugin's follow rule or cinch can stop a trick)
   const bool asks = static_cast<bool>(g.H.follow) || static_cast<bool>(g.H.cinch_rule);
   while (g.phase != P_OVER && !g.overflow && g.status == OK) {
@@ -322,6 +321,8 @@ std::unique_ptr<BotRun> make_bot_run(const Stepper& g, const py::list& bots,
 int run_bots(BotRun& r, Stepper& g) {
   if (g.H.n != r.b.n) throw std::invalid_argument("a Stepper of another table");
   if (!g.seeded || g.phase == P_DEAL) return NO_DISCARDS;  // (a seeded session deals itself)
+  if (g.overflow) return OVERFLOW_;
+  if (g.status != OK) return g.status;  // (handed to the Python rules already)
   return played_out<true>(g, *r.bs, r.python);
 }
 
