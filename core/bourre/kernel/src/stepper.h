@@ -230,7 +230,7 @@ struct Stepper {
   }
 
   // R-DEAL (standard.deal), R-DEALER, R-FIRST-POT, R-ANTE / R-DOUBLE-ANTE.
-  void deal(const std::uint8_t* deck) {
+  __attribute__((always_inline)) void deal(const std::uint8_t* deck) {
     const int n = H.n, h = H.h;
     if (record) {
       hist.push_back(H_DECK);
@@ -347,7 +347,7 @@ struct Stepper {
 
   // R-DECIDE ... (Sequential.decide / Simultaneous.decide): false, unchanged, for a pass
   // the rules forbid.
-  bool decide(bool play) {
+  __attribute__((always_inline)) bool decide(bool play) {
     if (phase != P_DECIDE) return false;
     if (!play && forced != F_NONE) return false;
     const int s = turn_seat;
@@ -380,7 +380,7 @@ struct Stepper {
     return exchange(cards.data(), static_cast<int>(cards.size()));
   }
 
-  bool exchange(const int* cards, int k) {
+  __attribute__((always_inline)) bool exchange(const int* cards, int k) {
     if (phase != P_EXCHANGE) return false;
     const int s = turn_seat;
     u64 dmask = 0;
