@@ -564,6 +564,13 @@ def tally_session(
         if engine == "kernel":
             raise KernelError(plan)
         return None
+    return tally_planned(plan, seed, tally)
+
+
+def tally_planned(
+    plan: _Plan, seed: str, tally: Any
+) -> tuple[SessionResult, Floats, Floats] | None:
+    """:func:`tally_session` with the house and bots already planned (``_plan``)."""
     assert _kernel is not None
     words = _stream_words(plan, seed) if plan.random else []
     if plan.prepared is None:  # read by the kernel once a plan, not once a session

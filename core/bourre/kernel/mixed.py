@@ -35,6 +35,7 @@ from bourre.kernel import (
     _plan,
     _specs,
     tallied,
+    tally_planned,
 )
 from bourre.kernel import tally_session as kernel_session
 from bourre.kernel.state import KernelState, new_session
@@ -55,8 +56,15 @@ def tally_session(
     and when a bot is a plugin's, the kernel's state with that bot asked in Python
     (:func:`mixed_session`); ``None`` when the Python rules play it, or with
     ``engine="kernel"`` a :class:`~bourre.kernel.KernelError` naming why."""
-    if _kernel is None or not isinstance(_plan(house, bots), str):
-        return kernel_session(house, bots, seed, tally, engine)
+    if engine not in ("auto", "kernel"):
+        raise ValueError(f"engine {engine!r}: one of auto, kernel, python")
+    plan = _plan(house, bots) if _kernel is not None else None
+    if plan is None or not isinstance(plan, str):  # (every bot the kernel's, or no kernel)
+        return (
+            kernel_session(house, bots, seed, tally, engine)
+            if plan is None
+            else tally_planned(plan, seed, tally)
+        )
     facts = _house_facts(house)
     if isinstance(facts, str) or isinstance(_specs(bots, facts["players"]), str):
         return kernel_session(house, bots, seed, tally, engine)  # (it says why)
