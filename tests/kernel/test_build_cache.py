@@ -96,7 +96,7 @@ def test_an_unchanged_kernel_is_copied_from_the_cache(tree: Path, tmp_path: Path
     assert list((tree / "core/bourre/kernel").glob("_kernel*.so"))
 
     # a changed unit, or a changed header, is another key: compiled again
-    for n, edited in enumerate(("rules.cpp", "cards.h", "solver.h"), start=2):
+    for n, edited in enumerate(("payout.cpp", "lead.h", "solver.h"), start=2):
         src = tree / UNITS / edited
         src.write_text(src.read_text() + "\n// changed\n")
         assert build(tree, cc, cache).returncode == 0

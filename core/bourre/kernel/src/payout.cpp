@@ -1,6 +1,6 @@
-// bourre.kernel, rules: the payout (the other rules are inline in rules.h).
+// bourre.kernel, payout: the payout (the rest of the money is inline in payout.h).
 
-#include "rules.h"
+#include "payout.h"
 #include "hooks.h"
 
 namespace bourre::kernel {
