@@ -90,6 +90,22 @@ Xoshiro stream(const std::string& name) {
   return x;
 }
 
+Xoshiro stream(const char* prefix, const std::string& seed) {
+  const std::size_t lp = std::strlen(prefix), n = lp + seed.size();
+  if (n > 64) return stream(prefix + seed);  // (a long seed: more than one block)
+  Xoshiro x;  // (one block: hashed from the stack, no string made)
+  u32 h[8];
+  for (int i = 0; i < 8; ++i) h[i] = B2S_IV[i];
+  h[0] ^= 0x01010000u ^ 16u;
+  std::uint8_t block[64] = {};
+  std::memcpy(block, prefix, lp);
+  std::memcpy(block + lp, seed.data(), seed.size());
+  b2s_compress(h, block, n, true);
+  for (int i = 0; i < 4; ++i) x.s[i] = h[i];
+  x.s[3] |= 1u;
+  return x;
+}
+
 std::vector<u32> stream_words(const std::string& name) {
   const Xoshiro x = stream(name);
   return {x.s[0], x.s[1], x.s[2], x.s[3]};

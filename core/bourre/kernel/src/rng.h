@@ -63,6 +63,8 @@ struct Xoshiro {
 
 // The stream named ``name`` (bourre.xoshiro.stream: the last word made odd).
 Xoshiro stream(const std::string& name);
+// The same for the name ``prefix`` + ``seed`` (bourre-deck:{seed} …), without making it.
+Xoshiro stream(const char* prefix, const std::string& seed);
 // Its four state words (the module's stream_words, for the tests).
 std::vector<u32> stream_words(const std::string& name);
 

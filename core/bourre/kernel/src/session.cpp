@@ -90,20 +90,13 @@ Stepper session_of(const House& h, const std::string& seed) {
   return Stepper(h, &seed, balances, h.first_dealer, h.hands, false, 0, true, false);
 }
 
-py::object result(const Stepper& g, int status, i128 den, const py::object& fraction,
-                  bool fast) {
-  if (status != OK) return py::int_(status);
-  if (g.settled) {  // a plugin's settlement: its answer as the Python state keeps it
-    PyObject* got = g.settled->o;
-    return py::make_tuple(py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(got, 0)),
-                          py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(got, 1)));
-  }
-  // R-SETTLE: each final balance is (n * balance + pot) / (n * D): the numerators, and
-  // the places (one more than the balances above: ties share a place)
-  const int n = g.H.n;
+// R-SETTLE: each final balance is (n * balance + pot) / (n * D): the numerators, and
+// the places (one more than the balances above: ties share a place).
+py::object settled_money(int n, const i128* bal, i128 pot, i128 den, const py::object& fraction,
+                         bool fast) {
   i128 num[MAX_SEATS];
   int place[MAX_SEATS];
-  settle(g.bal, n, g.pot, num, place);
+  settle(bal, n, pot, num, place);
   py::list nums(static_cast<std::size_t>(n));
   py::list ranks(static_cast<std::size_t>(n));
   for (int s = 0; s < n; ++s) {
@@ -120,6 +113,24 @@ py::object result(const Stepper& g, int status, i128 den, const py::object& frac
   return py::make_tuple(std::move(nums), std::move(ranks));
 }
 
+py::object result(const Stepper& g, int status, i128 den, const py::object& fraction,
+                  bool fast) {
+  if (status != OK) return py::int_(status);
+  if (g.settled) {  // a plugin's settlement: its answer as the Python state keeps it
+    PyObject* got = g.settled->o;
+    return py::make_tuple(py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(got, 0)),
+                          py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(got, 1)));
+  }
+  return settled_money(g.H.n, g.bal, g.pot, den, fraction, fast);
+}
+
+// A session's money at its end, or why the kernel stopped (play_shared, the GIL released).
+struct Ended {
+  int status = OK;
+  i128 bal[MAX_SEATS] = {};
+  i128 pot = 0;
+};
+
 // Sessions whose random bots share the stream bourre-bots:{seed} (simulate.play_session).
 py::list play_shared(const py::dict& house, const py::list& bots,
                      const std::vector<std::string>& seeds, const py::object& fraction,
@@ -133,21 +144,36 @@ py::list play_shared(const py::dict& house, const py::list& bots,
   const bool hooks = h.money || h.penalty || h.follow || h.winner || h.lead || h.cinch_rule ||
                      h.antes || h.dealers || h.settles;
   std::optional<Stepper> g;  // one for the call's sessions, restarted for each seed
-  for (const auto& seed : seeds) {
+  const auto play = [&](const std::string& seed) {
     BotStreams bs(b);
-    int status;
-    {
-      std::optional<py::gil_scoped_release> release;
-      if (!hooks) release.emplace();  // (a plugin's rule, through Python: the GIL kept)
-      if (any_random) bs.gen[0] = stream("bourre-bots:" + seed);  // (unused else)
-      if (g) {
-        g->restart(seed);
-      } else {
-        g.emplace(session_of(h, seed));
-      }
-      status = played_out<false>(*g, bs);
+    if (any_random) bs.gen[0] = stream("bourre-bots:", seed);  // (unused else)
+    if (g) {
+      g->restart(seed);
+    } else {
+      g.emplace(session_of(h, seed));
     }
-    out.append(result(*g, status, den, fraction, fast));
+    return played_out<false>(*g, bs);
+  };
+  if (hooks) {  // (a plugin's rule, through Python: the GIL kept)
+    for (const auto& seed : seeds) {
+      const int status = play(seed);
+      out.append(result(*g, status, den, fraction, fast));
+    }
+    return out;
+  }
+  std::vector<Ended> ended(seeds.size());
+  {
+    py::gil_scoped_release release;  // (once for the call's sessions)
+    for (std::size_t i = 0; i < seeds.size(); ++i) {
+      Ended& e = ended[i];
+      e.status = play(seeds[i]);
+      std::memcpy(e.bal, g->bal, sizeof e.bal);
+      e.pot = g->pot;
+    }
+  }
+  for (const Ended& e : ended) {
+    out.append(e.status == OK ? settled_money(h.n, e.bal, e.pot, den, fraction, fast)
+                              : py::object(py::int_(e.status)));
   }
   return out;
 }
@@ -191,7 +217,7 @@ py::object streams_played(const House& h, const Bots& b, const std::string& seed
     throw std::invalid_argument("one stream a seat");
   }
   BotStreams bs(b);
-  if (shared && b.any_random()) bs.gen[0] = stream("bourre-bots:" + seed);
+  if (shared && b.any_random()) bs.gen[0] = stream("bourre-bots:", seed);
   for (int s = 0; s < static_cast<int>(words.size()); ++s) {
     const auto& w = words[static_cast<std::size_t>(s)];
     if (w.size() != 4 || !(w[0] | w[1] | w[2] | w[3])) throw std::invalid_argument("stream words");

@@ -54,8 +54,10 @@ struct Stepper {
   std::vector<HandLog> logs;
   Xoshiro deck_gen, reshuffle_gen;
   // Unrecorded, the reshuffle stream is made when first needed (Chance.reshuffle: its own
-  // stream, bourre-reshuffle:{seed}); most sessions never reshuffle.
-  std::string reshuffle_name;
+  // stream, bourre-reshuffle:{seed}; the seed kept until then); most sessions never
+  // reshuffle.
+  std::string reshuffle_seed;
+  bool reshuffle_due = false;
   bool keep_results = true;
   int hands_total = 1;
   bool settles = true;  // the session ends with the settlement (R-SETTLE)
@@ -155,7 +157,8 @@ struct Stepper {
       if (record) {
         reshuffle_gen = stream("bourre-reshuffle:" + *seed);
       } else {
-        reshuffle_name = "bourre-reshuffle:" + *seed;
+        reshuffle_seed = *seed;
+        reshuffle_due = true;
       }
     }
     dealer_given = first_dealer = dealer0;
@@ -180,8 +183,9 @@ struct Stepper {
     outcome = Outcome();
     marks = 0;
     settled.reset();
-    deck_gen = stream("bourre-deck:" + seed);
-    reshuffle_name = "bourre-reshuffle:" + seed;
+    deck_gen = stream("bourre-deck:", seed);
+    reshuffle_seed = seed;
+    reshuffle_due = true;
     first_dealer = dealer_given;
     if (first_dealer < 0) first_dealer = static_cast<int>(deck_gen.below(static_cast<u32>(H.n)));
     begin_hand();
@@ -396,9 +400,9 @@ struct Stepper {
       draw_cards(kept, k, stock, stock_pos, stock_len, pile, pile_len,  // (checked above)
                  [this](std::uint8_t* st, int len) {  // R-RESHUFFLE: the pile, in chance's order
                    if (seeded) {
-                     if (!reshuffle_name.empty()) {
-                       reshuffle_gen = stream(reshuffle_name);
-                       reshuffle_name.clear();
+                     if (reshuffle_due) {
+                       reshuffle_gen = stream("bourre-reshuffle:", reshuffle_seed);
+                       reshuffle_due = false;
                      }
                      reshuffle_gen.shuffle(st, len);
                    }
