@@ -12,19 +12,18 @@ from typing import Any
 
 import pytest
 from conftest import plugin
+from hookkit import Backwards
 
 from bourre import kernel
 from bourre.game import botmaking
 from bourre.game.playerbase import IllegalAnswer, PlayerBase
 from bourre.houses.house import House
-from bourre.rules import Ruling
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
 from bourre.sim.runs.sessions import parse_bots, run_session
 from bourre_bots.heuristic import HeuristicPlayer
 from bourre_variants.standard.deal import StandardDeal
-from bourre_variants.standard.obligations import follow
 
 pytestmark = pytest.mark.skipif(
     not kernel.available(),
@@ -79,24 +78,6 @@ class MyDeal(Variant):
     @hookimpl
     def bourre_deal(self, table: TableSettings, hand_size: int) -> Any:
         return StandardDeal(hand_size)
-
-
-class Backwards(Variant):
-    """The standard obligations, their cards given highest first (a plugin's follow rule
-    whose answer the kernel does not hold: the session is handed to the Python rules)."""
-
-    name = "backwards"
-    summary = "The standard obligations, highest card first."
-    builds_on = ("standard",)
-
-    @hookimpl
-    def bourre_follow(self, table: TableSettings) -> Any:
-        class Follow:
-            def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
-                r = follow(hand, trick, trump)
-                return Ruling(tuple(reversed(r.cards)), r.reason)
-
-        return Follow()
 
 
 REGISTRY = load_registry(

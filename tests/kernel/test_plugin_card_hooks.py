@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import plugin
+from hookkit import boom, extension_checks, facts_with, liar, python_session
 from widdershins import Widdershins
 
 from bourre import kernel
@@ -197,12 +198,6 @@ CINCH_HOUSES = [
 HOUSES = LEAD_HOUSES + CINCH_HOUSES
 
 
-def _python(h: House, seed: int, bots: str) -> Any:
-    plan = kernel._plan(h, bots)
-    assert not isinstance(plan, str)
-    return kernel._python(h, seed, plan)
-
-
 def _bots(h: House, bots: str) -> str:
     """``bots`` for the house's table: a list cut to its players."""
     return bots if "," not in bots else ",".join(bots.split(",")[: h.table.players])
@@ -252,7 +247,7 @@ def test_sessions_are_the_python_rules_sessions(spec: str) -> None:
         bots = _bots(h, bots)
         for seed in range(5):
             k = kernel.play_session(h, seed, bots)
-            p = _python(h, seed, bots)
+            p = python_session(h, seed, bots)
             assert (k.engine, (k.final, k.ranks)) == ("kernel", (p.final, p.ranks)), (spec, seed)
 
 
@@ -351,7 +346,7 @@ def test_the_plugin_is_asked_the_same_questions_in_the_same_order(spec: str) -> 
         k = kernel.play_session(h, seed, "heuristic")
         on_kernel = list(SEEN)
         SEEN.clear()
-        p = _python(h, seed, "heuristic")
+        p = python_session(h, seed, "heuristic")
         assert on_kernel == SEEN, (spec, seed)
         assert k.final == p.final == kernel.play_session(plain, seed, "heuristic").final
         kinds |= {x[0] for x in on_kernel}
@@ -434,18 +429,7 @@ def test_the_stepped_state_of_a_cinch_out_of_the_hands_order_is_the_python_state
 
 
 def _liar(hook: str, component: Any) -> House:
-    def answer(self: Any, table: TableSettings) -> Any:
-        return component
-
-    answer.__name__ = hook
-    cls = type(
-        "Liar", (Variant,), {"name": "liar", "builds_on": ("standard",), hook: hookimpl(answer)}
-    )
-    return House("liar", registry=_registry(cls))
-
-
-def _boom(*args: Any) -> Any:
-    raise ZeroDivisionError("the plugin's own bug")
+    return liar(hook, component, _registry)
 
 
 def _late_lead() -> Any:
@@ -480,14 +464,14 @@ _ALWAYS = lambda *a: True  # noqa: E731
 @pytest.mark.parametrize(
     ("hook", "component", "words"),
     [
-        ("bourre_lead", _boom, "raised ZeroDivisionError"),
+        ("bourre_lead", boom, "raised ZeroDivisionError"),
         ("bourre_lead", lambda a, d, w: a[:-1], "active seats"),
         ("bourre_lead", lambda a, d, w: list(a), "active seats"),
         ("bourre_lead", lambda a, d, w: tuple(float(s) for s in a), "active seats"),
         ("bourre_lead", "late", "active seats"),
-        ("bourre_cinch", SimpleNamespace(has_cinch=_boom, narrow=_boom), "raised ZeroDivision"),
-        ("bourre_cinch", SimpleNamespace(has_cinch=lambda *a: 1, narrow=_boom), "True or False"),
-        ("bourre_cinch", SimpleNamespace(has_cinch=_ALWAYS, narrow=_boom), "raised ZeroDivision"),
+        ("bourre_cinch", SimpleNamespace(has_cinch=boom, narrow=boom), "raised ZeroDivision"),
+        ("bourre_cinch", SimpleNamespace(has_cinch=lambda *a: 1, narrow=boom), "True or False"),
+        ("bourre_cinch", SimpleNamespace(has_cinch=_ALWAYS, narrow=boom), "raised ZeroDivision"),
         (
             "bourre_cinch",
             SimpleNamespace(has_cinch=_ALWAYS, narrow=lambda r, *a: Ruling((52,), r.reason)),
@@ -517,7 +501,7 @@ def test_the_guards_refuse_exactly_as_on_the_python_rules(
             if engine == "kernel":
                 kernel.play_session(h, 3, "heuristic")
             else:
-                _python(h, 3, "heuristic")
+                python_session(h, 3, "heuristic")
         assert (e.value.plugin, e.value.hook) == ("liar", hook)
         errors.append(str(e.value))
         with pytest.raises(PluginError, match=words) as e:  # the stepped state too
@@ -536,12 +520,6 @@ def test_the_guards_refuse_exactly_as_on_the_python_rules(
 
 
 # -- what the extension is given: checked, never trusted (issue 42) ------------------------
-
-
-def _facts_with(spec: str, **hooks: Any) -> tuple[dict[str, Any], Any]:
-    plan = kernel._plan(house(spec), "random")
-    assert not isinstance(plan, str)
-    return {**plan.house, **hooks}, plan.bots
 
 
 @pytest.mark.parametrize(
@@ -571,20 +549,14 @@ def test_a_hooks_answer_is_checked_by_the_extension(
 ) -> None:
     """The extension refuses a hook's answer of the wrong shape with an exception, and
     hands to the Python rules (a status, not a result) what it does not hold."""
-    facts, bots = _facts_with(spec, **{key: hook})
-    if expect == "handed":
-        (got,) = _kernel.play_shared(facts, bots, ["0"], Fraction, False)
-        assert got == _kernel.OVERFLOW
-    else:
-        with pytest.raises(expect):
-            _kernel.play_shared(facts, bots, ["0"], Fraction, False)
+    extension_checks(*facts_with(house(spec), **{key: hook}), expect)
 
 
 def test_the_extension_takes_a_cinch_hooks_answers_as_the_legal_cards() -> None:
     """A cinch hook that always answers the ordinary cards as a cinch plays the standard
     obligations with every card counted as played with a cinch; one that answers 0 plays
     as ``no-cinch``."""
-    facts, bots = _facts_with("standard+cinch-four")
+    facts, bots = facts_with(house("standard+cinch-four"))
     calls: list[tuple[Any, ...]] = []
 
     def every(*a: Any) -> int:
@@ -593,7 +565,7 @@ def test_the_extension_takes_a_cinch_hooks_answers_as_the_legal_cards() -> None:
 
     seeds = [str(s) for s in range(4)]
     no = _kernel.play_shared({**facts, "cinch_hook": lambda *a: 0}, bots, seeds, Fraction, False)
-    plain, _ = _facts_with("standard+no-cinch")
+    plain, _ = facts_with(house("standard+no-cinch"))
     assert no == _kernel.play_shared(plain, bots, seeds, Fraction, False)
     _kernel.play_shared({**facts, "cinch_hook": every}, bots, seeds[:1], Fraction, False)
     hand, trick, trump, known, won, last, ordinary = calls[0]

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import plugin
+from hookkit import boom, extension_checks, facts_with, liar, python_session
 
 from bourre import kernel
 from bourre.game import Game
@@ -213,12 +214,6 @@ HOUSES = [
 ]
 
 
-def _python(h: House, seed: int, bots: str) -> Any:
-    plan = kernel._plan(h, bots)
-    assert not isinstance(plan, str)
-    return kernel._python(h, seed, plan)
-
-
 def _mixed(h: House) -> str:
     return ",".join((["random", "heuristic"] * 4)[: h.table.players])
 
@@ -294,7 +289,7 @@ def test_sessions_are_the_python_rules_sessions(spec: str) -> None:
     for bots in ("heuristic", _mixed(h)):
         for seed in range(5):
             k = kernel.play_session(h, seed, bots)
-            p = _python(h, seed, bots)
+            p = python_session(h, seed, bots)
             assert (k.engine, (k.final, k.ranks)) == ("kernel", (p.final, p.ranks)), (spec, seed)
 
 
@@ -371,7 +366,7 @@ def test_each_call_is_given_what_the_python_state_gives_it() -> None:
                 k = kernel.play_session(h, seed, bots)
                 on_kernel = list(seen)
                 seen.clear()
-                p = _python(h, seed, bots)
+                p = python_session(h, seed, bots)
                 assert (k.final, k.ranks) == (p.final, p.ranks)
                 assert on_kernel == seen, (spec, seed, bots)
                 assert len(seen) == 3 * h.table.hands  # (ante, play ante, dealer; settle)
@@ -444,18 +439,7 @@ def test_the_stepped_state_is_the_python_state(spec: str) -> None:
 
 
 def _liar(hook: str, component: Any) -> House:
-    def answer(self: Any, table: TableSettings) -> Any:
-        return component
-
-    answer.__name__ = hook
-    cls = type(
-        "Liar", (Variant,), {"name": "liar", "builds_on": ("standard",), hook: hookimpl(answer)}
-    )
-    return House("liar", registry=load_registry(extra=[("liar", plugin("liar", cls))]))
-
-
-def _boom(*args: Any) -> Any:
-    raise ZeroDivisionError("the plugin's own bug")
+    return liar(hook, component, lambda cls: load_registry(extra=[("liar", plugin("liar", cls))]))
 
 
 class _Ante(StandardAnte):
@@ -480,18 +464,18 @@ def _late_settle(balances: list[Amount], pot: Amount) -> tuple[list[Amount], lis
 
 
 CASES = [
-    ("bourre_ante", lambda: _Ante(_boom), "raised ZeroDivisionError"),
-    ("bourre_ante", lambda: _Ante(_boom, late=True), "raised ZeroDivisionError"),
+    ("bourre_ante", lambda: _Ante(boom), "raised ZeroDivisionError"),
+    ("bourre_ante", lambda: _Ante(boom, late=True), "raised ZeroDivisionError"),
     ("bourre_ante", lambda: _Ante(lambda n, a, p, d: [a] * (n - 1)), "antes must be"),
     ("bourre_ante", lambda: _Ante(lambda n, a, p, d: [-1] * n, late=True), "antes must be"),
     ("bourre_ante", lambda: _Ante(lambda n, a, p, d: [0.5] * n), "antes must be"),
-    ("bourre_ante", lambda: _Ante(play=_boom), "raised ZeroDivisionError"),
+    ("bourre_ante", lambda: _Ante(play=boom), "raised ZeroDivisionError"),
     ("bourre_ante", lambda: _Ante(play=lambda a: -a), "play_ante must be"),
     ("bourre_ante", lambda: _Ante(play=lambda a: None), "play_ante must be"),
-    ("bourre_next_dealer", lambda: _boom, "raised ZeroDivisionError"),
+    ("bourre_next_dealer", lambda: boom, "raised ZeroDivisionError"),
     ("bourre_next_dealer", lambda: lambda d, m: len(m), "must be a seat"),
     ("bourre_next_dealer", lambda: lambda d, m: True, "must be a seat"),
-    ("bourre_settle", lambda: _boom, "raised ZeroDivisionError"),
+    ("bourre_settle", lambda: boom, "raised ZeroDivisionError"),
     ("bourre_settle", lambda: _late_settle, "money not conserved"),
     ("bourre_settle", lambda: lambda b, p: (b, [0] * len(b)), "money not conserved|ranks"),
     ("bourre_settle", lambda: lambda b, p: [b, [1] * len(b)], "must answer"),
@@ -510,7 +494,7 @@ def test_the_guards_refuse_exactly_as_on_the_python_rules(
             if engine == "kernel":
                 kernel.play_session(h, 3, "heuristic")
             else:
-                _python(h, 3, "heuristic")
+                python_session(h, 3, "heuristic")
         assert (e.value.plugin, e.value.hook) == ("liar", hook)
         errors.append(str(e.value))
         with pytest.raises(PluginError, match=words) as e:  # the stepped state too
@@ -561,12 +545,6 @@ def test_an_amount_the_kernel_cannot_hold_hands_the_session_to_the_python_rules(
 # -- what the extension is given: checked, never trusted (issue 42) ------------------------
 
 
-def _facts_with(spec: str, **hooks: Any) -> tuple[dict[str, Any], Any]:
-    plan = kernel._plan(house(spec), "random")
-    assert not isinstance(plan, str)
-    return {**plan.house, **hooks}, plan.bots
-
-
 @pytest.mark.parametrize(
     ("spec", "key", "hook", "expect"),
     [
@@ -600,19 +578,13 @@ def test_a_hooks_answer_is_checked_by_the_extension(
 ) -> None:
     """The extension refuses a hook's answer of the wrong shape with an exception, and
     hands to the Python rules (a status, not a result) what it does not hold."""
-    facts, bots = _facts_with(spec, **{key: hook})
-    if expect == "handed":
-        (got,) = _kernel.play_shared(facts, bots, ["0"], Fraction, False)
-        assert got == _kernel.OVERFLOW
-    else:
-        with pytest.raises(expect):
-            _kernel.play_shared(facts, bots, ["0"], Fraction, False)
+    extension_checks(*facts_with(house(spec), **{key: hook}), expect)
 
 
 def test_a_settlement_is_the_plugins_answer_as_it_is() -> None:
     """The extension gives a plugin's settlement back as its own objects (the types of
     the Python state's ``final``), and the final floats of compare from them."""
-    facts, bots = _facts_with("standard+leader-takes")
+    facts, bots = facts_with(house("standard+leader-takes"))
     marker = ([Fraction(1, 3)] * 5, [1, 2, 3, 4, 5])
     (got,) = _kernel.play_shared({**facts, "settle_hook": lambda b, p: marker}, bots, ["0"],
                                  Fraction, False)  # fmt: skip

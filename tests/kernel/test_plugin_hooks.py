@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from conftest import plugin
+from hookkit import Backwards, extension_checks, facts_with, liar, python_session
 
 from bourre import kernel
 from bourre.game import Game
@@ -145,27 +146,6 @@ class SuitOnly(Variant):
         return Follow()
 
 
-class Backwards(Variant):
-    """The standard obligations, their cards given highest first: a random bot chooses
-    among them in that order, which the kernel does not keep (the Python rules play)."""
-
-    name = "backwards"
-    summary = "The standard obligations, highest card first."
-    builds_on = ("standard",)
-
-    @hookimpl
-    def bourre_follow(self, table: TableSettings) -> Any:
-        from bourre.rules import Ruling
-        from bourre_variants.standard.obligations import follow
-
-        class Follow:
-            def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
-                r = follow(hand, trick, trump)
-                return Ruling(tuple(reversed(r.cards)), r.reason)
-
-        return Follow()
-
-
 class LowWins(Variant):
     """The lowest trump wins a trumped trick, else the lowest card of the led suit
     (R-TRICK turned over)."""
@@ -211,12 +191,6 @@ HOUSES = [
     "suit-only+double-ante+no-cinch+table(players=8)",
     "suit-only+four-card+simultaneous-reveal+table(players=6)",
 ]
-
-
-def _python(h: House, seed: int, bots: str) -> Any:
-    plan = kernel._plan(h, bots)
-    assert not isinstance(plan, str)
-    return kernel._python(h, seed, plan)
 
 
 # -- what the kernel plays, and what goes through Python -------------------------------
@@ -272,7 +246,7 @@ def test_sessions_are_the_python_rules_sessions(spec: str) -> None:
         bots = bots if "," not in bots else ",".join(bots.split(",")[: h.table.players])
         for seed in range(6):
             k = kernel.play_session(h, seed, bots)
-            p = _python(h, seed, bots)
+            p = python_session(h, seed, bots)
             assert (k.engine, (k.final, k.ranks)) == ("kernel", (p.final, p.ranks)), (spec, seed)
 
 
@@ -372,7 +346,7 @@ def test_the_plugin_is_called_as_often_and_with_the_same_results(
             k = kernel.play_session(h, seed, "heuristic")
             on_kernel = list(seen)
             seen.clear()
-            p = _python(h, seed, "heuristic")
+            p = python_session(h, seed, "heuristic")
             assert (k.final, k.ranks) == (p.final, p.ranks)
             on_python += seen
             asked += on_kernel
@@ -575,7 +549,7 @@ def test_any_legal_set_a_follow_rule_gives_plays_alike_on_both_engines(
             assert (type(k) is not KernelState) == hands_over, where
         for bots in ("random", "heuristic"):
             got = kernel.play_session(h, seed, bots)
-            want = _python(h, seed, bots)
+            want = python_session(h, seed, bots)
             assert (got.final, got.ranks) == (want.final, want.ranks), (spec, seed, bots)
 
 
@@ -621,14 +595,7 @@ def test_a_follow_rule_out_of_order_or_raising_hands_over_where_the_python_rules
 
 
 def _liar(hook: str, component: Any) -> House:
-    def answer(self: Any, table: TableSettings) -> Any:
-        return component
-
-    answer.__name__ = hook
-    cls = type(
-        "Liar", (Variant,), {"name": "liar", "builds_on": ("standard",), hook: hookimpl(answer)}
-    )
-    return House("liar", registry=_registry(cls))
+    return liar(hook, component, _registry)
 
 
 def _raises(hook: str) -> Any:
@@ -693,7 +660,7 @@ def test_the_guards_refuse_exactly_as_on_the_python_rules(
             if engine == "kernel":
                 kernel.play_session(h, 3, bots)
             else:
-                _python(h, 3, bots)
+                python_session(h, 3, bots)
         assert (e.value.plugin, e.value.hook) == ("liar", hook)
         errors.append(str(e.value))
         with pytest.raises(PluginError, match=words) as e:  # the stepped state too
@@ -712,12 +679,6 @@ def test_the_guards_refuse_exactly_as_on_the_python_rules(
 
 
 # -- what the extension is given: checked, never trusted (issue 42) ------------------------
-
-
-def _facts_with(spec: str, **hooks: Any) -> tuple[dict[str, Any], Any]:
-    plan = kernel._plan(house(spec), "random")
-    assert not isinstance(plan, str)
-    return {**plan.house, **hooks}, plan.bots
 
 
 @pytest.mark.parametrize(
@@ -769,13 +730,7 @@ def test_a_hooks_answer_is_checked_by_the_extension(
 ) -> None:
     """The extension refuses a hook's answer of the wrong shape with an exception, and
     hands to the Python rules (a status, not a result) what it does not hold."""
-    facts, bots = _facts_with(spec, **{key: hook})
-    if expect == "handed":
-        (got,) = _kernel.play_shared(facts, bots, ["0"], Fraction, False)
-        assert got == _kernel.OVERFLOW
-    else:
-        with pytest.raises(expect):
-            _kernel.play_shared(facts, bots, ["0"], Fraction, False)
+    extension_checks(*facts_with(house(spec), **{key: hook}), expect)
 
 
 # -- advice's deals (the chart, advise): a plugin's money rule asked through Python -------
@@ -813,14 +768,14 @@ def test_advice_rows_ask_the_plugins_payout_and_penalty() -> None:
     """The extension's advice batch calls the money hooks it is given (the GIL held:
     advice_rows releases it nowhere) and reads their answers into the rows."""
     calls: list[int] = []
-    facts, _ = _facts_with("standard+pot-plus-one")
+    facts, _ = facts_with(house("standard+pot-plus-one"))
     real = facts["penalty_hook"]
 
     def counted(pot: int) -> Any:
         calls.append(pot)
         return real(pot)
 
-    base = _advice_call(_facts_with("standard")[0])
+    base = _advice_call(facts_with(house("standard"))[0])
     plus = _advice_call({**facts, "penalty_hook": counted})
     assert calls and base[0] == plus[0] == [0] * 12
     bourre = [i for i in range(0, len(plus[1]), 3) if plus[1][i + 1]]
@@ -834,6 +789,6 @@ def test_advice_rows_mark_a_deal_whose_money_the_kernel_does_not_hold() -> None:
     assert _kernel.ADVICE_UNHELD == 4
     for key, hook in (("money_hook", lambda p, a, w: None), ("penalty_hook", lambda p: None)):
         spec = "standard+split-pot" if key == "money_hook" else "standard+pot-plus-one"
-        facts, _ = _facts_with(spec, **{key: hook})
+        facts, _ = facts_with(house(spec), **{key: hook})
         status, _ = _advice_call(facts)
         assert 4 in status, key

@@ -1,0 +1,85 @@
+"""What the tests of a plugin's hooks on the compiled kernel share
+(``tests/kernel/test_plugin_*.py``): a session on the Python rules, the facts the kernel
+is given with one hook replaced, a plugin that answers one hook with a given component,
+the extension's own check of a hook's answer, and a follow rule whose answers the kernel
+does not hold."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from bourre import kernel
+from bourre.houses.house import House
+from bourre.rules import Ruling
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
+from bourre_variants.standard.obligations import follow
+
+
+def python_session(h: House, seed: int, bots: str) -> Any:
+    """The session ``seed`` of ``h`` played by the Python rules, the kernel's bots as
+    the kernel seats them (``kernel._python``: what the kernel hands a session to)."""
+    plan = kernel._plan(h, bots)
+    assert not isinstance(plan, str)
+    return kernel._python(h, seed, plan)
+
+
+def facts_with(h: House, **hooks: Any) -> tuple[dict[str, Any], Any]:
+    """What the kernel is told of ``h`` (random bots), with ``hooks`` replaced."""
+    plan = kernel._plan(h, "random")
+    assert not isinstance(plan, str)
+    return {**plan.house, **hooks}, plan.bots
+
+
+def liar(hook: str, component: Any, registry: Callable[[type[Variant]], Any]) -> House:
+    """The house ``liar``: the standard, but ``hook`` answered with ``component`` by a
+    plugin (in the registry ``registry(cls)`` makes)."""
+
+    def answer(self: Any, table: TableSettings) -> Any:
+        return component
+
+    answer.__name__ = hook
+    cls = type(
+        "Liar", (Variant,), {"name": "liar", "builds_on": ("standard",), hook: hookimpl(answer)}
+    )
+    return House("liar", registry=registry(cls))
+
+
+def boom(*args: Any) -> Any:
+    """A plugin's component with a bug of its own."""
+    raise ZeroDivisionError("the plugin's own bug")
+
+
+def extension_checks(facts: dict[str, Any], bots: Any, expect: Any) -> None:
+    """The extension refuses a hook's answer of the wrong shape with ``expect`` (an
+    exception), and hands to the Python rules (a status, not a result) what it does not
+    hold (``expect == "handed"``)."""
+    assert kernel._kernel is not None
+    if expect == "handed":
+        (got,) = kernel._kernel.play_shared(facts, bots, ["0"], Fraction, False)
+        assert got == kernel._kernel.OVERFLOW
+    else:
+        with pytest.raises(expect):
+            kernel._kernel.play_shared(facts, bots, ["0"], Fraction, False)
+
+
+class Backwards(Variant):
+    """The standard obligations, their cards given highest first: a random bot chooses
+    among them in that order, which the kernel does not keep (the Python rules play)."""
+
+    name = "backwards"
+    summary = "The standard obligations, highest card first."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_follow(self, table: TableSettings) -> Any:
+        class Follow:
+            def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
+                r = follow(hand, trick, trump)
+                return Ruling(tuple(reversed(r.cards)), r.reason)
+
+        return Follow()
