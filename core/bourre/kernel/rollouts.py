@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
@@ -472,6 +472,7 @@ def sample_worlds(
     fold: Weight,
     tries: int = 20,
     misses: Literal[False] = False,
+    hooks: Collection[str] = (),
 ) -> list[object] | None: ...
 
 
@@ -486,6 +487,7 @@ def sample_worlds(
     fold: Weight,
     tries: int = 20,
     misses: Literal[True],
+    hooks: Collection[str] = (),
 ) -> list[object | None] | None: ...
 
 
@@ -499,6 +501,7 @@ def sample_worlds(
     fold: Weight,
     tries: int = 20,
     misses: bool = False,
+    hooks: Collection[str] = (),
 ) -> list[object] | list[object | None] | None:
     """Up to ``count`` worlds of :func:`bourre.game.worlds.sample_deal`'s making (the same
     sampling: the unseen cards dealt by the weights ``keep`` and ``fold``, the samples
@@ -507,9 +510,16 @@ def sample_worlds(
     decision is still secret deciding as the heuristic bot; worlds for
     :func:`world_rollouts`.  ``None`` when the Python rules must sample them.  A world
     for which no sample was found in ``tries`` draws is left out, or with ``misses`` is
-    ``None`` in its place (``count`` items)."""
+    ``None`` in its place (``count`` items).
+
+    ``hooks``: the plugin hooks the caller's use of the worlds asks (a house whose plugin
+    rules are only those is sampled here too; the sampling itself asks none: it replays
+    the decisions and the exchange, never a hand's end).  Advice's worlds, each solved
+    by the kernel's solver, pass :data:`~bourre.kernel.hooks.MONEY_HOOKS` (the solver asks
+    a plugin's penalty and payout); the Monte Carlo bot's, played out by
+    :func:`world_rollouts`, none (its rollouts hold the built-in payout only)."""
     phase = _PHASES.get(view.phase)
-    if not _BUILT or phase is None or can_play(house) is not None:
+    if not _BUILT or phase is None or can_play(house, hooks=hooks or False) is not None:
         return None
     facts, extra = _facts(house)
     balances, pot = _before_play_ante(view, extra)

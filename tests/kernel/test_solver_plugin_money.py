@@ -1,0 +1,355 @@
+"""The kernel's double-dummy solver on a house whose only plugin rules are money rules
+(issue 41, "the solver, advise, chart and --review use the same path"): a payout (the
+example plugin split-pot, R-SPLIT-POT: a tie splits P as fractions; a payout whose
+bourré penalty differs by seat) or a penalty (a bourré player pays the pot plus one,
+R-BOURRE), asked through Python as sessions ask it (:mod:`bourre.kernel.hooks`).
+
+Against the Python reference (:func:`bourre.advice.solver.solve`, ``engine="python"``)
+on random positions (2 to 8 players, part-way through tricks, first and later hands):
+every card's sure tricks, every seat's chips, the card searched for it, the best cards
+and the choice, equal exactly, from a Python state and from the stepped one.  A hostile
+money plugin (raising, answering garbage, an amount the kernel's units do not hold)
+gives the reference's own :class:`~bourre.rules.hookspec.PluginError` or the
+reference's values (the position handed to it), never a rounded amount.  The commands
+(``advise --script``) say the kernel played.  Skipped when the extension is not built.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import plugin
+
+import bourre.houses.house as house_module
+from bourre import kernel
+from bourre.advice import Solution
+from bourre.advice import kernel_solver as ks
+from bourre.advice.solver import solve
+from bourre.game import Game
+from bourre.game.state import State
+from bourre.houses.house import House
+from bourre.kernel import hooks
+from bourre.kernel.hooks import MONEY_HOOKS
+from bourre.rules import HandOutcome, PlayResult
+from bourre.rules.hookspec import PayoutFn, PenaltyFn, PluginError
+from bourre.rules.plugins import load_registry
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
+from bourre_variants.standard.payout import payout as standard_payout
+from tests.kernel.test_plugin_hooks import PotPlusOne, split_pot
+
+pytest.importorskip(
+    "bourre.kernel._kernel",
+    reason="the compiled kernel is not built (BOURRE_NO_KERNEL=1, or no C++ compiler)",
+)
+if not ks.built():
+    pytest.skip(
+        "the compiled kernel is older than its solver: build it again", allow_module_level=True
+    )
+
+from bourre.kernel.state import KernelState
+
+
+class BySeat(Variant):
+    """The standard payout, but a bourré seat pays the pot plus its seat number: the
+    bourré do not all pay the same (the solver's classes do not hold)."""
+
+    name = "by-seat"
+    summary = "A bourré player pays the pot plus its seat number."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_payout(self, table: TableSettings) -> PayoutFn:
+        def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
+            out = standard_payout(result, penalty)
+            extra = {s: s for s in out.bourre}
+            paid = [p + extra.get(s, 0) for s, p in enumerate(out.paid)]
+            return dataclasses.replace(
+                out, paid=paid, pot_after=out.pot_after + sum(extra.values())
+            )
+
+        return payout
+
+
+class Boom(Variant):
+    """A penalty with a bug of its own."""
+
+    name = "boom"
+    summary = "A penalty that raises."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_penalty(self, table: TableSettings) -> PenaltyFn:
+        def penalty(pot: Any) -> Any:
+            raise ZeroDivisionError("the plugin's own bug")
+
+        return penalty
+
+
+class Garbage(Variant):
+    """A payout that answers garbage (the guard refuses it, PluginError)."""
+
+    name = "garbage"
+    summary = "A payout that answers a word."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_payout(self, table: TableSettings) -> PayoutFn:
+        return lambda result, penalty: "lots"  # type: ignore[return-value]
+
+
+class Elevenths(Variant):
+    """A bourré player pays the pot and an eleventh: not a whole number of the kernel's
+    units (1/840 chip)."""
+
+    name = "elevenths"
+    summary = "A bourré player pays the pot and an eleventh of it."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_penalty(self, table: TableSettings) -> PenaltyFn:
+        return lambda pot: pot + Fraction(pot) / 11
+
+
+REGISTRY = load_registry(
+    extra=[
+        ("split-pot", split_pot()),
+        *[(c.name, plugin(c.name, c)) for c in (PotPlusOne, BySeat, Boom, Garbage, Elevenths)],
+    ]
+)
+
+
+def house(spec: str) -> House:
+    return House(spec, registry=REGISTRY)
+
+
+@pytest.fixture(autouse=True)
+def _default_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
+
+
+def same(a: Solution, b: Solution) -> None:
+    """Everything but the count of positions remembered."""
+    assert a.seat == b.seat
+    assert a.values == b.values
+    assert [type(x) for v in a.values for x in v.chips_by_seat] == [
+        type(x) for v in b.values for x in v.chips_by_seat
+    ]
+    assert (a.best, a.most_tricks, a.choice) == (b.best, b.most_tricks, b.choice)
+
+
+def most_left(active: int) -> int:
+    """The most cards left for the Python reference to solve quickly."""
+    return 5 if active <= 3 else 4 if active <= 5 else 3
+
+
+def positions(h: House, seed: int, rng: random.Random, most: int = 3) -> list[tuple[Any, State]]:
+    """Pairs (stepped state, Python state) at the same random positions of a session,
+    the Python state the plugin's rules' (its money as the plugin says)."""
+    k = Game(h, engine="kernel").new_session(seed)
+    p = Game(h, engine="python").new_session(seed)
+    assert isinstance(k, KernelState) and type(p) is State
+    out: list[tuple[Any, State]] = []
+    while not p.is_terminal() and len(out) < most:
+        if p.phase_name == "play":
+            hs = p.hand
+            left = hs.hand_size - len(hs.tricks)
+            if 2 <= left <= most_left(len(hs.active)) and rng.random() < 0.35:
+                out.append((k.clone(), p.clone()))
+        actions = list(p.legal_actions())
+        if p.phase_name == "decide" and len(actions) == 2:
+            action = actions[1] if rng.random() < 0.75 else actions[0]
+        else:
+            action = rng.choice(actions)
+        try:
+            k.apply_action(action)
+            p.apply_action(action)
+        except PluginError:  # (a hostile plugin's hand end: the walk stops there)
+            break
+    return out
+
+
+SPECS = ["standard+split-pot", "standard+pot-plus-one", "standard+by-seat"]
+CASES = [(s, n) for s in SPECS for n in range(2, 9)]
+
+
+@pytest.mark.parametrize(("spec", "n"), CASES)
+def test_the_kernels_solver_is_the_python_reference(spec: str, n: int) -> None:
+    """Random positions of a money plugin's house: the kernel's solution (from the
+    Python state and from the stepped one) is the reference's, card by card; ``auto``
+    takes the kernel."""
+    h = house(f"{spec}+table(players={n},hands=4)")
+    assert kernel.python_hooks(h) != ()
+    assert ks.why_not_house(h) is None
+    rng = random.Random(f"{spec}/{n}")
+    seen = 0
+    for seed in range(3):
+        for k, p in positions(h, seed, rng):
+            ref = solve(p, engine="python")
+            got = ks.kernel_solve(p)
+            assert got is not None  # (the kernel's: every amount a whole number of its units)
+            same(got, ref)
+            same(solve(k, engine="kernel"), ref)
+            same(solve(p), ref)  # auto: the kernel's
+            seen += 1
+    assert seen >= 1
+
+
+def test_a_split_pot_is_solved_in_fractions() -> None:
+    """The plugin's payout matters: where two seats may tie for the most tricks (two
+    each of five) and split an odd pot, the values are fractions (R-SPLIT-POT; the
+    built-in payout carries a tie, R-WIN, and never pays a fraction of whole antes)."""
+    h = house("standard+split-pot+table(players=3,hands=4)")
+    rng = random.Random(7)
+    fractions = 0
+    for seed in range(8):
+        for _, p in positions(h, seed, rng, most=4):
+            got = solve(p, engine="kernel")
+            same(got, solve(p, engine="python"))
+            fractions += any(type(x) is Fraction for v in got.values for x in v.chips_by_seat)
+    assert fractions
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_built_in_house_is_unchanged(players: int) -> None:
+    """The built-in house keeps its path: the same values as the reference, solved with
+    the GIL released (no hook), its positions counted as before."""
+    h = House(f"standard+table(players={players},hands=3)")
+    rng = random.Random(players)
+    for seed in range(3):
+        for k, p in positions(h, seed, rng):
+            same(solve(k, engine="kernel"), solve(p, engine="python"))
+
+
+def _errors(h: House, seeds: range) -> list[tuple[str, str]]:
+    """At positions of ``h``: (the kernel's, the reference's) answer, each a
+    solution's values or the error's words."""
+    rng = random.Random(h.spec)
+    out: list[tuple[str, str]] = []
+    for seed in seeds:
+        for k, p in positions(h, seed, rng):
+            got: list[str] = []
+            for s, engine in ((p, "python"), (p, "kernel"), (k, "kernel")):
+                try:
+                    got.append(repr(solve(s, engine=engine).values))
+                except PluginError as e:
+                    got.append(f"PluginError: {e}")
+            assert got[1] == got[0] and got[2] == got[0], h.spec
+            out.append((got[1], got[0]))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("standard+boom", "plugin 'boom', hook bourre_penalty: raised ZeroDivisionError"),
+        ("standard+garbage", "plugin 'garbage', hook bourre_payout: must answer a HandOutcome"),
+    ],
+)
+def test_a_plugins_error_is_the_references(spec: str, words: str) -> None:
+    """A raising penalty, a payout answering garbage: the kernel raises the reference's
+    PluginError, in the same words, where the reference does (a position where nobody
+    can be bourré asks no penalty on either)."""
+    h = house(f"{spec}+table(players=3,hands=4)")
+    assert ks.why_not_house(h) is None
+    seen = _errors(h, range(3))
+    errors = [k for k, _ in seen if k.startswith("PluginError")]
+    assert errors and all(words in e for e in errors)
+
+
+def test_an_amount_the_kernel_does_not_hold_is_the_references() -> None:
+    """A penalty of the pot and an eleventh (not a whole number of 1/840 chip): the
+    kernel hands such a position to the Python reference (``kernel_solve`` says
+    ``None``), whose values are given, fractions exact, never a rounded amount."""
+    h = house("standard+elevenths+table(players=3,hands=4)")
+    rng = random.Random(11)
+    handed = 0
+    for seed in range(4):
+        for k, p in positions(h, seed, rng):
+            ref = solve(p, engine="python")
+            mine = ks.kernel_solve(p)
+            handed += mine is None
+            if mine is not None:  # (nobody can be bourré from here: no penalty asked)
+                same(mine, ref)
+            same(solve(p, engine="kernel"), ref)
+            same(solve(k), ref)
+    assert handed
+
+
+def test_the_plugin_is_asked_once_a_different_result() -> None:
+    """The kernel asks the plugin's payout once for each different count of tricks won
+    in a solve (the hooks' memory off: every ask counted)."""
+    calls: list[tuple[Any, ...]] = []
+
+    class Counted(Variant):
+        name = "counted"
+        summary = "The standard payout, counted."
+        builds_on = ("standard",)
+
+        @hookimpl
+        def bourre_payout(self, table: TableSettings) -> PayoutFn:
+            def payout(result: PlayResult, penalty: PenaltyFn) -> HandOutcome:
+                calls.append(tuple(result.tricks_won))
+                return standard_payout(result, penalty)
+
+            return payout
+
+    h = House(
+        "standard+counted+table(players=4,hands=2)",
+        registry=load_registry(extra=[("counted", plugin("counted", Counted))]),
+    )
+    old = hooks.REMEMBER
+    hooks.REMEMBER = False
+    try:
+        rng = random.Random(3)
+        solved = 0
+        for seed in range(3):
+            for _, p in positions(h, seed, rng):
+                calls.clear()
+                got = solve(p, engine="kernel")
+                assert calls and len(calls) == len(set(calls))
+                same(got, solve(p, engine="python"))
+                solved += 1
+        assert solved
+    finally:
+        hooks.REMEMBER = old
+
+
+def test_the_worlds_of_advice_are_the_kernels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bourre advise --script`` on a split-pot hand: the kernel solves it and draws its
+    deals (``engine: kernel``), the plugin asked through Python, nothing said of the
+    Python rules."""
+    from typer.testing import CliRunner
+
+    from bourre.cli import app
+
+    monkeypatch.setattr(house_module, "default_registry", lambda: REGISTRY)
+    script = Path(__file__).resolve().parents[2] / "docs/examples/hands/dispute.hand"
+    text = script.read_text(encoding="utf-8")
+    assert "\nhouse standard\n" in text
+    text = text.replace("\nhouse standard\n", "\nhouse standard+split-pot\n", 1)
+    r = CliRunner().invoke(app, ["advise", "--script", "-", "--json", "--deals", "20"], input=text)
+    assert r.exit_code == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["engine"] == "kernel", data
+    r = CliRunner().invoke(app, ["advise", "--script", "-", "--deals", "20"], input=text)
+    assert r.exit_code == 0, r.stderr
+    assert "kernel cannot play" not in r.stdout and "Python rules" not in r.stdout, r.stdout
+    assert "played out by the kernel's solver" in r.stdout
+    assert "The kernel asked split-pot's payout through Python." in r.stdout
+
+
+def test_can_play_names_the_uses_that_ask_money_hooks() -> None:
+    """The solver and advice's deals take a money plugin's house
+    (``hooks=MONEY_HOOKS``); the rollouts (the default) still refuse it, naming them."""
+    h = house("standard+split-pot")
+    assert kernel.can_play(h, hooks=MONEY_HOOKS) is None
+    why = kernel.can_play(h)
+    assert why is not None and "split-pot (bourre_payout)" in why and "rollouts" in why
+    assert "solver" not in why
