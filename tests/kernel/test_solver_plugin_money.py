@@ -353,3 +353,60 @@ def test_can_play_names_the_uses_that_ask_money_hooks() -> None:
     why = kernel.can_play(h)
     assert why is not None and "split-pot (bourre_payout)" in why and "rollouts" in why
     assert "solver" not in why
+
+
+@pytest.mark.parametrize(
+    ("spec", "key", "hook", "expect"),
+    [
+        ("standard+split-pot", "money_hook", lambda p, a, w: "x", ValueError),
+        ("standard+split-pot", "money_hook", lambda p, a, w: (0, 0), ValueError),
+        (
+            "standard+split-pot",
+            "money_hook",
+            lambda p, a, w: (9, 0, 0, 0, 0, 0, 0, 0, 0),
+            ValueError,
+        ),
+        ("standard+split-pot", "money_hook", lambda p, a, w: 1 // 0, ZeroDivisionError),
+        ("standard+split-pot", "money_hook", lambda p, a, w: None, "handed"),
+        (
+            "standard+split-pot",
+            "money_hook",
+            lambda p, a, w: (-1, 1, 0, 0, 0, 2**70, 0, 0, 0),
+            "handed",
+        ),
+        ("standard+pot-plus-one", "penalty_hook", lambda p: "1", ValueError),
+        ("standard+pot-plus-one", "penalty_hook", lambda p: -5, ValueError),
+        ("standard+pot-plus-one", "penalty_hook", lambda p: 1 // 0, ZeroDivisionError),
+        ("standard+pot-plus-one", "penalty_hook", lambda p: 2**64, "handed"),
+        ("standard+pot-plus-one", "penalty_hook", lambda p: None, "handed"),
+    ],
+)
+def test_a_hooks_answer_is_checked_by_the_solver(
+    spec: str, key: str, hook: Any, expect: Any
+) -> None:
+    """``dd_solve`` given a money hook's answer of the wrong shape: an exception (never a
+    value); one it does not hold (``None``, beyond 2^62): ``None``, the position the
+    Python reference's.  At the first trick of three players nobody has a trick yet, so
+    an outcome with a bourré seat is met and the penalty asked."""
+    from bourre.kernel import _kernel
+
+    assert _kernel is not None
+    h = house(f"{spec}+table(players=3)")
+    p = Game(h, engine="python").new_session(1)
+    while p.phase_name != "play":
+        p.apply_action(list(p.legal_actions())[-1])
+    hs = p.hand
+    assert len(hs.active) == 3 and not hs.tricks
+    facts = {**ks._facts(h), key: hook}  # type: ignore[dict-item]
+    position = {
+        "upcard": hs.upcard, "pot_at_stake": 3 * 840, "hands": [list(x) for x in hs.hands],
+        "discards": [list(d) for d in hs.discards], "won": list(hs.won),
+        "active": list(hs.active), "trick_seats": list(hs.trick_seats), "trick": list(hs.trick),
+        "played": sorted(hs.played), "tricks": 0,
+    }  # fmt: skip
+    if expect == "handed":
+        assert _kernel.dd_solve(facts, position) is None
+        assert ks.kernel_solve(p) is not None  # (the plugin's own answers are held)
+    else:
+        with pytest.raises(expect):
+            _kernel.dd_solve(facts, position)
