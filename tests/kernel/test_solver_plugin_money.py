@@ -410,3 +410,105 @@ def test_a_hooks_answer_is_checked_by_the_solver(
     else:
         with pytest.raises(expect):
             _kernel.dd_solve(facts, position)
+
+
+# -- the Monte Carlo bot's worlds: sampled, replayed and rolled out on the kernel ---------
+
+
+def _answer(f: Any, *args: Any) -> Any:
+    """``f(*args)``'s answer, or the words of the PluginError it raised."""
+    try:
+        return f(*args)
+    except PluginError as e:
+        return f"PluginError: {e}"
+
+
+def _python_rollouts(mc: Any, world: State, cards: list[Any], seat: int) -> list[float]:
+    return [mc._rollout(world, a, seat) for a in cards]
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "standard+split-pot+table(players=3)",
+        "standard+pot-plus-one+table(players=4)",
+        "standard+by-seat+table(players=5)",
+        "standard+boom+table(players=3)",
+    ],
+)
+def test_a_worlds_rollouts_are_the_python_rollouts(spec: str) -> None:
+    """The Monte Carlo bot's rollouts of a money plugin's house on the kernel: for a
+    world sampled on the Python rules, each candidate's money is the Python rollout's
+    exactly (the plugin asked at each rollout's end; its error the same words), and the
+    kernel samples and rolls out worlds of its own."""
+    from bourre.game.actions import CARDS
+    from bourre.game.players import ask, make_bot
+    from bourre.game.worlds import sample_world
+    from bourre.kernel.rollouts import heuristic_rollouts, sample_worlds, world_rollouts
+    from bourre_bots.heuristic import fold_weight, keep_weight
+    from bourre_bots.montecarlo import MonteCarloPlayer
+
+    h = house(spec)
+    n = h.table.players
+    compared = worlds = 0
+    for seed in range(3):
+        state = Game(h, engine="python").new_session(seed)
+        assert type(state) is State
+        bots = [make_bot("heuristic", random.Random(s), house=h) for s in range(n)]
+        while not state.is_terminal() and state.hand.number == 1:
+            seat = state.current_player()
+            view = state.observation(seat)
+            if len(view.legal_actions) > 1 and view.phase == "play":
+                rng = random.Random(compared + worlds)
+                mc = MonteCarloPlayer(1, house=h, engine="python")
+                world = sample_world(h, view, rng)
+                if world is not None:
+                    cards = [CARDS[c] for c in view.legal]
+                    python = _answer(_python_rollouts, mc, world, cards, view.seat)
+                    kernel = _answer(heuristic_rollouts, world, cards, view.seat, rng)
+                    assert kernel == python, spec
+                    compared += 1
+                keep, fold = keep_weight(view.trump), fold_weight(view.trump)
+                got = sample_worlds(h, view, 3, rng, keep=keep, fold=fold)
+                assert got is not None  # (the kernel's worlds)
+                for w in got:
+                    one = _answer(world_rollouts, w, [CARDS[c] for c in view.legal], seat)
+                    assert isinstance(one, str) or len(one) == len(view.legal)
+                    worlds += 1
+            try:
+                state.apply_action(ask(state, bots[seat]))
+            except PluginError:  # (the raising penalty at the hand's end)
+                break
+    assert compared > 3 and worlds > 3
+
+
+def test_a_world_whose_money_the_kernel_does_not_hold_is_the_python_rules() -> None:
+    """Elevenths of a pot at a rollout's end: the kernel's world gives no rollouts
+    (``None``), a Python world's rollouts are the Python rules' (``heuristic_rollouts``
+    says ``None``), and the Monte Carlo bot plays on, on the Python rules from then on."""
+    from bourre.game.actions import CARDS
+    from bourre.game.worlds import sample_world
+    from bourre.kernel.rollouts import heuristic_rollouts, sample_worlds, world_rollouts
+    from bourre_bots.heuristic import fold_weight, keep_weight
+    from bourre_bots.montecarlo import MonteCarloPlayer
+
+    h = house("standard+elevenths+table(players=3)")
+    handed = python_handed = 0
+    for seed in range(6):
+        state = Game(h, engine="python").new_session(seed)
+        while state.phase_name != "play":
+            state.apply_action(list(state.legal_actions())[-1])
+        view = state.observation(state.current_player())
+        rng = random.Random(seed)
+        cards = [CARDS[c] for c in view.legal]
+        got = sample_worlds(
+            h, view, 4, rng, keep=keep_weight(view.trump), fold=fold_weight(view.trump)
+        )
+        assert got is not None
+        handed += sum(world_rollouts(w, cards, view.seat) is None for w in got)
+        world = sample_world(h, view, rng)
+        if world is not None:
+            python_handed += heuristic_rollouts(world, cards, view.seat, rng) is None
+        bot = MonteCarloPlayer(seed, house=h, budget=8)
+        assert bot.act(view) in view.legal_actions
+    assert handed and python_handed

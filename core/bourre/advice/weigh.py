@@ -240,7 +240,6 @@ class _KernelWorlds:
                     keep=_alike,
                     fold=_alike,
                     misses=True,
-                    hooks=MONEY_HOOKS,
                 )
                 if k > 0
                 else None
