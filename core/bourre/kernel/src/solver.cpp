@@ -487,6 +487,7 @@ struct DDSolver {
       bool exempt[MAX_SEATS];
       int nb = 0, carried = 0;
       bool lost = false;
+      py::gil_scoped_acquire gil;  // (the search runs without it: the plugin is Python)
       if (H.money) {
         Outcome o;
         if (!money_hook(H, active, nactive, won, P, bal, pot, exempt, nb, carried, o)) throw NotKernel{};
@@ -678,15 +679,16 @@ struct DDSolver {
       if ((hs >> c) & 1) {
         head = c;
         DDPos child = root;
-        if (H.money || H.penalty) {  // (the GIL held: the plugin is asked through Python)
+        if (by_money) {  // (the GIL taken again only to ask the plugin: money_outcome)
           play(child, c);
           try {
-            v = by_money ? chips_money(child) : chips(child, -1, 0);
+            py::gil_scoped_release release;
+            v = chips_money(child);
+            tricks = sure(child, -1, H.h + 1);
           } catch (const NotKernel&) {
             return py::none();  // (the Python reference solves it: never a rounded amount)
           }
-          tricks = sure(child, -1, H.h + 1);
-        } else {
+        } else {  // (built in, or a plugin's penalty asked once already: ask_penalty)
           py::gil_scoped_release release;
           play(child, c);
           v = chips(child, -1, 0);
