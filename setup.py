@@ -3,7 +3,7 @@ plus one optional extension, the compiled kernel (``bourre.kernel._kernel``, C++
 through pybind11), an accelerator for houses made only of built-in components
 (docs/performance.md, "The kernel").
 
-It is built once with ``-O2 -Wall -Wextra -g0`` (it compiles without a warning), from the
+It is built once with ``-O3 -Wall -Wextra -g0`` (it compiles without a warning), from the
 kernel's units (``core/bourre/kernel/src/*.cpp``, a .cpp and a .h a concept), compiled side
 by side, a job a core (``build_ext -j N`` overrides).
 ``BOURRE_NO_KERNEL=1`` skips it; if it cannot be built (no C++ compiler, no pybind11, a

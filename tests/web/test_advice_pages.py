@@ -21,7 +21,9 @@ import bourre.web.charts as charts
 from bourre import kernel
 from bourre.advice.advise import HANDS, advise
 from bourre.cli import app as cli
+from bourre.houses.house import House
 from bourre.web import create_app
+from bourre.web.work import most_deals
 
 client = TestClient(create_app(), base_url="http://localhost", raise_server_exceptions=False)
 KERNEL = kernel.available()
@@ -103,6 +105,36 @@ def test_the_page_and_the_command_give_the_same_answer() -> None:
         said[0],
         *(s.strip() for s in said[2:]),
     ]
+
+
+def test_on_the_python_rules_the_default_deals_are_what_one_page_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the Python rules play the advice (``BOURRE_ENGINE=python``, or a house the
+    kernel cannot play), the page's default of 3,000 deals is more than one page does:
+    asked with the default untouched, it plays as many as it takes and says so, the
+    figures those of ``bourre advise`` with that many deals; a number typed past it is
+    still refused, naming the most it takes."""
+    monkeypatch.setenv("BOURRE_ENGINE", "python")
+    most = most_deals(5, House("standard"))
+    assert 1 <= most < HANDS
+    data = {"upcard": "5H", "hand": "AH KH 7C 4D 2S", "place": "2", "tap": "ask"}
+    for hands in ("", str(HANDS)):  # (the form carries the default)
+        page = client.post("/advise", data={**data, "hands": hands})
+        assert page.status_code == 200, page.text
+        done = advise("standard", "AH KH 7C 4D 2S".split(), "5H", 2, hands=most)
+        assert done.engine == "python" and f'id="verdict">{done.headline}</p>' in page.text
+        shown = re.findall(r"<li>(.*?)</li>", between(page.text, 'id="advice"', "</ul>"))
+        assert [x.replace("&#39;", "'") for x in shown] == done.figures()
+        note = between(page.text, 'id="deals-note"', "</p>")
+        assert f"From {most:,} simulated deals, the most one page plays" in note
+        assert f"plays {HANDS:,} by default" in note
+    page = client.post("/advise", data={**data, "hands": str(most + 1)})
+    assert page.status_code == 400 and f"at most {most:,} here" in page.text
+    assert 'id="verdict"' not in page.text
+    monkeypatch.delenv("BOURRE_ENGINE")  # the kernel's page: no note, the default deals
+    page = client.post("/advise", data={**data, "hands": ""})
+    assert page.status_code == 200 and ('id="deals-note"' in page.text) is (not KERNEL)
 
 
 def test_the_dealer_holds_the_upcard() -> None:

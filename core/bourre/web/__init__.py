@@ -69,6 +69,7 @@ from bourre.web.work import (
     OverBudget,
     Workshop,
     check_work,
+    most_deals,
 )
 
 __all__ = ["MAX_BODY", "MAX_WEB_HAND_DEALS", "WEB_DEALS", "create_app"]
@@ -542,15 +543,17 @@ def _whole(got: dict[str, str], name: str, default: int | None, signed: bool = F
     return int(text)
 
 
-def _advice_of(got: dict[str, str]) -> Advice:
+def _advice_of(got: dict[str, str]) -> tuple[Advice, str | None]:
     """The advice for a filled form (``bourre advise``'s defaults for what it leaves
-    empty); :class:`FormError` for bad input."""
+    empty; the default deals, at most what one page plays for the house, said in the
+    note that comes with it); :class:`FormError` for bad input."""
     house = _house(got["house"].strip() or "standard")
     place = _whole(got, "place", None)
     if place is None:
         raise FormError("place: tap your place from the dealer (1 = the dealer's left)")
-    hands = _whole(got, "hands", ADVICE_HANDS)
-    assert hands is not None
+    given = _whole(got, "hands", None)
+    hands = ADVICE_HANDS if given is None else given
+    default = given in (None, ADVICE_HANDS)  # (the form carries the default, untouched)
     if not 1 <= hands <= MAX_WEB_HANDS:
         raise FormError(f"hands: from 1 to {MAX_WEB_HANDS:,} simulated deals here, not {hands:,}")
     pot_text = got["pot"].strip()
@@ -561,6 +564,14 @@ def _advice_of(got: dict[str, str]) -> Advice:
         raise FormError("upcard: tap the dealer's upcard first (R-DEAL)")
     players = _whole(got, "players", None)
     seats = house.table.players if players is None else players
+    note = None
+    if default and hands > (most := most_deals(seats, house)):
+        hands = max(1, most)  # (the default: as many as a page plays, said)
+        note = (
+            f"From {hands:,} simulated deals, the most one page plays for this house"
+            f" ({seats} seats dealt in, played on the Python rules); `bourre advise` plays"
+            f" {ADVICE_HANDS:,} by default."
+        )
     try:
         check_work("hands", hands, seats, house, "seats dealt in")
     except OverBudget as e:
@@ -576,7 +587,7 @@ def _advice_of(got: dict[str, str]) -> Advice:
             decisions=[d for d in got["decided"].replace(" ", ",").split(",") if d],
             hands=hands,
             seed=_whole(got, "seed", 0, signed=True) or 0,
-        )
+        ), note
     except AdviceError as e:
         raise FormError(f"{e.field}: {e}") from None
     except (ValueError, RuleViolation, PluginError) as e:  # a house's rules refusing
@@ -618,14 +629,16 @@ async def advise_page(request: Request) -> Response:
     form = AdviceForm.read(got)
     error: str | None = None
     done: Advice | None = None
+    note: str | None = None
     tap = got.get("tap", "")
     try:
         if tap:
             form.tap(tap)
         if tap == "ask" or (request.method == "POST" and not tap):  # (a typed form: asked)
-            done = await _worked(request, _advice_of, form.fields)
-            if done is None:
+            worked = await _worked(request, _advice_of, form.fields)
+            if worked is None:
                 return _busy(request)
+            done, note = worked
     except (PickError, FormError) as e:
         error = str(e)
     return _page(
@@ -637,6 +650,7 @@ async def advise_page(request: Request) -> Response:
         house=spec,
         error=error,
         advice=done,
+        note=note,
         max_hands=f"{MAX_WEB_HANDS:,}",
     )
 

@@ -37,6 +37,7 @@ __all__ = [
     "OverBudget",
     "Workshop",
     "check_work",
+    "most_deals",
     "work_factor",
 ]
 
@@ -99,13 +100,18 @@ def check_work(
     (``what`` names them: "seats dealt in", "cards played"), each of ``weight``, past
     :data:`WEB_WORK` for ``house`` (``environment``: see :func:`work_factor`)."""
     factor = work_factor(house, environment=environment)
-    cost = max(1, per_deal) * weight * factor
-    if deals * cost <= WEB_WORK:
+    if deals <= most_deals(per_deal, house, weight=weight, environment=environment):
         return
-    most = WEB_WORK // cost
+    most = most_deals(per_deal, house, weight=weight, environment=environment)
     rules = ", played on the Python rules" if factor > 1 else ""
     raise OverBudget(
         f"{field}: {deals:,} deals is more work than one page does for this house"
         f" ({per_deal} {what}{rules}): try fewer deals, at most {most:,} here;"
         " the command line (`bourre advise`, `bourre replay --review`) takes more"
     )
+
+
+def most_deals(per_deal: int, house: House, *, weight: int = 1, environment: bool = True) -> int:
+    """The most deals of ``per_deal`` seats or cards, each of ``weight``, that one page
+    plays for ``house`` (:data:`WEB_WORK`; ``environment``: see :func:`work_factor`)."""
+    return WEB_WORK // (max(1, per_deal) * weight * work_factor(house, environment=environment))

@@ -2,6 +2,10 @@
 
 #include "rng.h"
 
+#if defined(__SSE2__) && !defined(BOURRE_SCALAR)
+#include <emmintrin.h>
+#endif
+
 namespace bourre::kernel {
 
 // -- BLAKE2s (RFC 7693), 16-byte digests: the names of the streams ------------------
@@ -21,14 +25,60 @@ constexpr std::uint8_t B2S_SIGMA[10][16] = {
     {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
 };
 
-inline u32 rotr32(u32 x, int k) { return (x >> k) | (x << (32 - k)); }
-
+// One block (RFC 7693, F): with SSE2 (every x86-64) the state's four rows are four
+// vectors and the four G of a step run side by side (the layout of the BLAKE2 authors'
+// SSE code); elsewhere the scalar G, word by word.  tests/kernel/test_sessions.py holds
+// both to hashlib's blake2s through the streams' words.
 void b2s_compress(u32 h[8], const std::uint8_t block[64], u64 t, bool last) {
   u32 m[16];
   for (int i = 0; i < 16; ++i) {
     m[i] = static_cast<u32>(block[4 * i]) | (static_cast<u32>(block[4 * i + 1]) << 8) |
            (static_cast<u32>(block[4 * i + 2]) << 16) | (static_cast<u32>(block[4 * i + 3]) << 24);
   }
+#if defined(__SSE2__) && !defined(BOURRE_SCALAR)
+  const auto load = [](const u32* p) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  };
+  const auto rot16 = [](__m128i x) {  // (rotations by 16 as two word shuffles)
+    return _mm_shufflehi_epi16(_mm_shufflelo_epi16(x, 0xB1), 0xB1);
+  };
+  const auto rot12 = [](__m128i x) { return _mm_or_si128(_mm_srli_epi32(x, 12), _mm_slli_epi32(x, 20)); };
+  const auto rot8 = [](__m128i x) { return _mm_or_si128(_mm_srli_epi32(x, 8), _mm_slli_epi32(x, 24)); };
+  const auto rot7 = [](__m128i x) { return _mm_or_si128(_mm_srli_epi32(x, 7), _mm_slli_epi32(x, 25)); };
+  __m128i a = load(h), b = load(h + 4), c = load(B2S_IV);
+  const u32 low[4] = {static_cast<u32>(t), static_cast<u32>(t >> 32), last ? ~u32{0} : 0, 0};
+  __m128i d = _mm_xor_si128(load(B2S_IV + 4), load(low));
+  const __m128i a0 = a, b0 = b;
+  const auto half = [&](__m128i x, __m128i y) {  // G on the four rows' lanes
+    a = _mm_add_epi32(_mm_add_epi32(a, b), x);
+    d = rot16(_mm_xor_si128(d, a));
+    c = _mm_add_epi32(c, d);
+    b = rot12(_mm_xor_si128(b, c));
+    a = _mm_add_epi32(_mm_add_epi32(a, b), y);
+    d = rot8(_mm_xor_si128(d, a));
+    c = _mm_add_epi32(c, d);
+    b = rot7(_mm_xor_si128(b, c));
+  };
+  for (const auto& s : B2S_SIGMA) {
+    half(_mm_set_epi32(static_cast<int>(m[s[6]]), static_cast<int>(m[s[4]]),
+                       static_cast<int>(m[s[2]]), static_cast<int>(m[s[0]])),
+         _mm_set_epi32(static_cast<int>(m[s[7]]), static_cast<int>(m[s[5]]),
+                       static_cast<int>(m[s[3]]), static_cast<int>(m[s[1]])));
+    b = _mm_shuffle_epi32(b, _MM_SHUFFLE(0, 3, 2, 1));  // the diagonals as columns
+    c = _mm_shuffle_epi32(c, _MM_SHUFFLE(1, 0, 3, 2));
+    d = _mm_shuffle_epi32(d, _MM_SHUFFLE(2, 1, 0, 3));
+    half(_mm_set_epi32(static_cast<int>(m[s[14]]), static_cast<int>(m[s[12]]),
+                       static_cast<int>(m[s[10]]), static_cast<int>(m[s[8]])),
+         _mm_set_epi32(static_cast<int>(m[s[15]]), static_cast<int>(m[s[13]]),
+                       static_cast<int>(m[s[11]]), static_cast<int>(m[s[9]])));
+    b = _mm_shuffle_epi32(b, _MM_SHUFFLE(2, 1, 0, 3));  // and back
+    c = _mm_shuffle_epi32(c, _MM_SHUFFLE(1, 0, 3, 2));
+    d = _mm_shuffle_epi32(d, _MM_SHUFFLE(0, 3, 2, 1));
+  }
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(h), _mm_xor_si128(a0, _mm_xor_si128(a, c)));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(h + 4), _mm_xor_si128(b0, _mm_xor_si128(b, d)));
+#else
+  const auto rotr32 = [](u32 x, int k) { return (x >> k) | (x << (32 - k)); };
   u32 v[16];
   for (int i = 0; i < 8; ++i) {
     v[i] = h[i];
@@ -37,7 +87,7 @@ void b2s_compress(u32 h[8], const std::uint8_t block[64], u64 t, bool last) {
   v[12] ^= static_cast<u32>(t);
   v[13] ^= static_cast<u32>(t >> 32);
   if (last) v[14] = ~v[14];
-  auto g = [&v](int a, int b, int c, int d, u32 x, u32 y) {
+  auto g = [&v, &rotr32](int a, int b, int c, int d, u32 x, u32 y) {
     v[a] = v[a] + v[b] + x;
     v[d] = rotr32(v[d] ^ v[a], 16);
     v[c] = v[c] + v[d];
@@ -58,6 +108,7 @@ void b2s_compress(u32 h[8], const std::uint8_t block[64], u64 t, bool last) {
     g(3, 4, 9, 14, m[s[14]], m[s[15]]);
   }
   for (int i = 0; i < 8; ++i) h[i] ^= v[i] ^ v[i + 8];
+#endif
 }
 
 // The first four words of BLAKE2s-128(name), little-endian (bourre.xoshiro.stream).

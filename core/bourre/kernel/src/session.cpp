@@ -43,9 +43,7 @@ int played_out(Stepper& g, BotStreams& bots, u32 python = 0) {
           while (k--) m &= m - 1;
           card = lowest(m);
         } else {
-          const u64 known = g.hand[p] | g.played | g.disc_mask[p];
-          card = heuristic_card(lm, g.f, g.tlen, g.trump, known, g.tlen == g.nactive - 1);
-          if (!((lm >> card) & 1)) card = lowest(lm);  // never: its card is legal
+          card = g.heuristic_card_now();
         }
         g.play_legal(card);
       } while (g.phase == P_PLAY && !(asks && g.status != OK));
@@ -70,7 +68,7 @@ int played_out(Stepper& g, BotStreams& bots, u32 python = 0) {
           dmask |= m & (~m + 1) & (u64{0} - ((w >> i) & 1));  // (no branch on the coin)
         }
       } else {
-        dmask = discard_weak(g.hand[s], g.trump, B.keep_trump[s]);
+        dmask = g.heuristic_discards(B);
       }
       int cards[8];
       int k = 0;

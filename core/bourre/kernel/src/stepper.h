@@ -736,27 +736,32 @@ struct Stepper {
     return strength >= B.play_threshold[s] + B.per_opponent[s] * opponents;
   }
 
+  // The heuristic bot's choices (HeuristicPlayer), written once for whole sessions
+  // (played_out) and rollouts (heuristic_step): its decision (heuristic_decides, above),
+  // its discards (the weakest cards) and its card (more than one legal card).
+  u64 heuristic_discards(const Bots& B) const {
+    return discard_weak(hand[turn_seat], trump, B.keep_trump[turn_seat]);
+  }
+  int heuristic_card_now() const {
+    const int p = trick_seats[tlen];
+    const u64 known = hand[p] | played | disc_mask[p];
+    const int c = heuristic_card(legal, f, tlen, trump, known, tlen == nactive - 1);
+    return (legal >> c) & 1 ? c : lowest(legal);  // (never: its card is legal)
+  }
+
+  // The heuristic bot's turn for the seat to act (the rollouts): the only legal card
+  // played without asking; a draw the stock and pile cannot give (R-RESHUFFLE) stands
+  // pat (whole sessions instead hand such a session to the Python rules: NO_DISCARDS).
   void heuristic_step(const Bots& B) {
-    const int s = current_player();
     if (phase == P_DECIDE) {
-      const bool play = heuristic_decides(B);
-      decide(play);
+      decide(heuristic_decides(B));
     } else if (phase == P_EXCHANGE) {
-      std::vector<int> cards;
-      for (u64 m = discard_weak(hand[s], trump, B.keep_trump[s]); m; m &= m - 1) {
-        cards.push_back(lowest(m));
-      }
-      if (!exchange(cards)) exchange({});
+      int cards[8];
+      int k = 0;
+      for (u64 m = heuristic_discards(B); m; m &= m - 1) cards[k++] = lowest(m);
+      if (!exchange(cards, k)) exchange(cards, 0);
     } else if (phase == P_PLAY) {
-      int c;
-      if (!(legal & (legal - 1))) {
-        c = lowest(legal);
-      } else {
-        const u64 known = hand[s] | played | disc_mask[s];
-        c = heuristic_card(legal, f, tlen, trump, known, tlen == nactive - 1);
-        if (!((legal >> c) & 1)) c = lowest(legal);
-      }
-      play(c);
+      play_legal(legal & (legal - 1) ? heuristic_card_now() : lowest(legal));
     }
   }
 };
