@@ -326,32 +326,47 @@ def _split_pot_registry() -> Any:
     return load_registry(extra=[("split-pot", module)])
 
 
-def test_a_third_party_house_is_reviewed_on_the_python_rules() -> None:
+def test_a_plugins_payout_is_reviewed_by_the_kernels_solver() -> None:
+    """A house whose only plugin rule is a payout (the example split-pot, issue 41): the
+    kernel's solver and deals, asking the plugin through Python, and said so; every
+    card's values the Python reference's (the plugin's payout, ties split as fractions)."""
     registry = _split_pot_registry()
     data = random_script(2, 11, variants=("split-pot",))
     moments, done = reviewed(data, deals=3, registry=registry)
-    assert done.engines() == ["python-plain"]
-    assert done.why_python is not None
-    assert "split-pot" in done.why_python or not kernel.available()  # (else: not built)
-    assert "the Python rules and the plain search (slower)" in done.words()[0]
+    if not kernel.available():
+        assert done.engines() == ["python-plain"]
+        return
+    assert done.engines() == ["kernel"]
+    assert done.why_python is None
+    assert (
+        "solved by the kernel's solver, asking split-pot's payout through Python"
+        in (done.words()[0])
+    )
     for m, p in zip(moments, done.plays, strict=True):
         if p.alternatives:
-            plain = solve(m.state, plain=True, engine="python")
+            ref = solve(m.state, engine="python")
             assert [(a.card, a.chips, a.sure_tricks) for a in p.alternatives] == [
-                (v.card, v.chips, v.sure_tricks) for v in plain.values
+                (v.card, v.chips, v.sure_tricks) for v in ref.values
             ]
 
 
 def test_the_python_search_can_be_capped() -> None:
-    registry = _split_pot_registry()
+    """A house with a plugin's follow rule (the standard obligations, highest card
+    first: the kernel's solver holds the built-in rules of the play only) is searched on
+    the Python rules, which ``max_held`` caps."""
+    from conftest import plugin
+    from hookkit import Backwards
+
+    registry = load_registry(extra=[("backwards", plugin("backwards", Backwards))])
     recorder = Recorder()
-    data = random_script(2, 11, variants=("split-pot",))
+    data = random_script(2, 11, variants=("backwards",))
     referee(data, watch=recorder, registry=registry)
-    done = review(recorder.moments, house="split-pot", deals=0, max_held=4)
+    done = review(recorder.moments, house="backwards", deals=0, max_held=4)
+    assert done.engines() == ["python-plain"]
     first = done.plays[0]
     assert first.alternatives == () and "too long a search" in first.note
     assert any(p.alternatives for p in done.plays)  # the end of the hand is searched
-    late = review(recorder.moments, house="split-pot", deals=0, seconds=-1.0)
+    late = review(recorder.moments, house="backwards", deals=0, seconds=-1.0)
     assert all("time allowed ran out" in p.note for p in late.plays)
 
 
@@ -470,15 +485,16 @@ def test_a_bad_script_is_refused_with_review(tmp_path: Path) -> None:
 
 
 def test_replay_review_on_an_installed_third_party_house(installed: Path, tmp_path: Path) -> None:  # noqa: F811
-    """The example plugin installed (tests/plugins/test_third_party.py's fixture): the review
-    runs on the Python rules with the plain search and says so."""
+    """The example plugin installed (tests/plugins/test_third_party.py's fixture): its
+    payout is asked through Python by the kernel's solver, and the review says so (no
+    warning of the Python rules' plain search)."""
     script = tmp_path / "split.json"
     script.write_text(json.dumps(random_script(2, 11, variants=("split-pot",))), encoding="utf-8")
     got = run_bourre("replay", str(script), "--review", "--deals", "2", pythonpath=installed)
     assert got.returncode == 0, got.stderr
-    assert "the Python rules and the plain search (slower)" in got.stdout
-    assert "the kernel cannot play this house" in got.stdout
-    assert "the review searches on the Python rules" in got.stderr
+    assert "solved by the kernel's solver, asking split-pot's payout through Python" in got.stdout
+    assert "the kernel cannot play this house" not in got.stdout
+    assert "the review searches on the Python rules" not in got.stderr
 
 
 @pytest.mark.speed

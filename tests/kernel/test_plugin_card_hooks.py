@@ -223,7 +223,7 @@ def test_the_lead_and_the_cinch_are_asked_through_python() -> None:
     assert "for every trick" in _asked(kernel.python_hooks(house("widdershins")))
     assert "for every card" in _asked(kernel.python_hooks(h))
     for spec in ("standard+left-of-winner", "standard+cinch-four"):
-        # the solver, rollouts and sampled worlds play the built-in rules only: refused
+        # the solver, rollouts and sampled worlds play the built-in rules of the play only
         why = kernel.can_play(house(spec), "heuristic")
         assert why is not None and spec.split("+")[1] in why
         # the stepped state is the kernel's

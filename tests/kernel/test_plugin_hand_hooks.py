@@ -240,7 +240,7 @@ def test_the_per_hand_hooks_are_named_and_the_hand_size_is_no_call() -> None:
         assert kernel.python_hooks(h) == () and kernel.can_play(h) is None
         assert h.rules.hand_size == size
         assert isinstance(Game(h).new_session(seed=1), KernelState)
-    # the solver, rollouts and sampled worlds play the built-in rules only: named
+    # the solver, rollouts and sampled worlds ask no plugin's ante: named
     why = kernel.can_play(house("standard+dealer-antes"))
     assert why is not None and "dealer-antes (bourre_ante)" in why
     # an ante's amounts are counted in 1/(840 D) chips, as a money rule's

@@ -202,7 +202,9 @@ def test_the_hooks_through_python_are_named_and_the_rest_is_refused_as_before() 
     assert kernel.python_hooks(House("standard")) == ()
     h = house("standard+split-pot")
     assert kernel.can_play(h, "heuristic", hooks=True) is None
-    # the solver, rollouts and sampled worlds play the built-in payout only: refused
+    # the solver and advice's deals ask it (test_solver_plugin_money.py); the rollouts play
+    # the built-in payout only: refused
+    assert kernel.can_play(h, "heuristic", hooks=hooks.MONEY_HOOKS) is None
     why = kernel.can_play(h, "heuristic")
     assert why is not None and "split-pot (bourre_payout)" in why
     assert kernel._plan(h, "random").scale == 840  # type: ignore[union-attr]

@@ -99,7 +99,10 @@ class MonteCarloPlayer:
     def _rollouts(self, world: object, candidates: list[Action], me: int) -> list[float]:
         """Each candidate rolled out in ``world``: on the kernel when it can, else here."""
         if not isinstance(world, State):  # a world the kernel replayed
-            return world_rollouts(world, candidates, me)
+            got = world_rollouts(world, candidates, me)
+            if got is None:  # a plugin's money the kernel does not hold: no Python twin
+                raise _Unheld
+            return got
         if self.kernel:
             got = heuristic_rollouts(world, candidates, me, self.rng)
             if got is not None:
@@ -138,7 +141,11 @@ class MonteCarloPlayer:
         if not worlds:
             return candidates[0]  # no consistent sample: the heuristic's answer
         me = view.seat
-        rows = [self._rollouts(w, candidates, me) for w in worlds]
+        try:
+            rows = [self._rollouts(w, candidates, me) for w in worlds]
+        except _Unheld:  # the Python rules from now on, as a session is handed over
+            self.kernel = False
+            return self.best(view, candidates, margin)
         m = len(rows)
         best, best_gain = 0, 0.0
         for i in range(1, len(candidates)):
@@ -171,6 +178,12 @@ class MonteCarloPlayer:
         top = choose_card(cards, trick, view.trump, known, last, self.policy.winner)
         order = [CARDS[top], *(CARDS[c] for c in cards if c != top)]
         return self.best(view, order, self.margin)
+
+
+class _Unheld(Exception):
+    """A world the kernel replayed whose rollout ended with a plugin's money answer the
+    kernel does not hold (not a whole number of its units): the bot samples and rolls
+    out on the Python rules from then on."""
 
 
 _HOUSES: dict[str, House] = {}

@@ -30,6 +30,7 @@ from bourre.advice.weigh import Weighing, weigh
 from bourre.game.state import State
 from bourre.game.tablesteps import hand_log
 from bourre.kernel import can_play, python_hooks
+from bourre.kernel.hooks import MONEY_HOOKS, asked_words
 from bourre.rules.cards import SUIT_NAMES, card_str, card_symbol
 from bourre.rules.money import Amount, amount_json, amount_str
 
@@ -262,8 +263,13 @@ def advise_in_hand(
             " values with every hand known only (an imagined deal cannot hold an illegal card)."
         )
     notes.extend(weighed.notes())
-    if weighed.engine == "python-plain" and python_hooks(state.house):  # (said, once)
-        notes.append(f"The kernel cannot play this house: {can_play(state.house)}.")
+    asked = python_hooks(state.house)
+    if weighed.engine == "python-plain" and asked:  # (said, once)
+        notes.append(
+            f"The kernel cannot play this house: {can_play(state.house, hooks=MONEY_HOOKS)}."
+        )
+    elif weighed.engine == "kernel" and asked:  # (a plugin's money rule, issue 41)
+        notes.append(f"The kernel asked {asked_words(asked)} through Python.")
     if weighed.known is None and not weighed.found:
         raise InHandError(
             "no deal agreeing with what the player has seen was found, and the script does"

@@ -2,7 +2,13 @@
 :mod:`bourre.advice.solver` (the readable reference, which knows no rule of Bourré),
 computed in C++ on the kernel's own rules (``bourre.kernel._kernel``: the obligations,
 the cinch, the trick, the payout of the built-in houses) for a house the kernel can
-play (:func:`bourre.kernel.can_play`).
+play (:func:`bourre.kernel.can_play`), its plugin's money rule included: a house whose
+only plugin rules are a penalty (R-BOURRE) or a payout (R-WIN, R-SOLE, R-BOURRE) is
+solved here too, the kernel asking the plugin's checked component through Python as
+sessions ask it (:mod:`bourre.kernel.hooks`), once for each different count of tricks
+won; an answer that is not a whole number of the kernel's units is the Python
+reference's to solve (never a rounded amount), and the plugin's error is raised as it
+is (:class:`~bourre.rules.hookspec.PluginError`).
 
 The position is read off the state: a :class:`~bourre.kernel.state.KernelState` hands
 over its stepped state as it is, a Python :class:`~bourre.game.state.State` its hand's
@@ -27,6 +33,7 @@ from bourre.game.state import State
 from bourre.game.tablesteps import hand_log
 from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
+from bourre.kernel.hooks import MONEY_HOOKS
 from bourre.kernel.state import KernelState, _money
 from bourre.rules.money import Amount
 
@@ -48,7 +55,7 @@ def _facts(house: House) -> dict[str, Any] | str:
     for h, f in _FACTS:
         if h is house:
             return f
-    why = can_play(house)
+    why = can_play(house, hooks=MONEY_HOOKS)  # (a plugin's money rule: asked through Python)
     if why is not None:
         return why
     facts = _house_facts(house)
@@ -102,18 +109,22 @@ def _units(x: Amount, scale: int) -> int | None:
     return int(v) if v.denominator == 1 and abs(v) < 1 << 62 else None
 
 
-def kernel_solve(state: GameState) -> Solution:
+def kernel_solve(state: GameState) -> Solution | None:
     """The values of :func:`bourre.advice.solver.solve` for ``state`` (in the play
     phase, every hand known: checked by the caller), computed by the kernel; raises
-    ``ValueError`` when :func:`why_not` gives a reason."""
+    ``ValueError`` when :func:`why_not` gives a reason.  ``None`` when a plugin's money
+    rule answers an amount the kernel does not hold (not a whole number of its units):
+    the caller solves it on the Python reference, as sessions hand such money to the
+    Python rules."""
     why = why_not(state)
     if why is not None:
         raise ValueError(f"the kernel's solver cannot solve this state: {why}")
     assert _kernel is not None
     facts = _facts(state.house)
     assert isinstance(facts, dict)
+    got: Any
     if type(state) is KernelState:
-        rows, positions = _kernel.dd_solve_stepper(state.stepper)
+        got = _kernel.dd_solve_stepper(state.stepper)
     else:
         hs = state.hand
         position = {
@@ -128,7 +139,10 @@ def kernel_solve(state: GameState) -> Solution:
             "played": sorted(hs.played),
             "tricks": len(hs.tricks),
         }
-        rows, positions = _kernel.dd_solve(facts, position)
+        got = _kernel.dd_solve(facts, position)
+    if got is None:  # (a plugin's amount the kernel does not hold)
+        return None
+    rows, positions = got
     amount = _money(facts["scale"])
     seat = state.current_player()
     values = []

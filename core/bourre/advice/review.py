@@ -48,7 +48,8 @@ from bourre.advice.solver import Solution
 from bourre.advice.weigh import weigh
 from bourre.game.state import State
 from bourre.game.tablesteps import hand_log
-from bourre.kernel import can_play
+from bourre.kernel import can_play, python_hooks
+from bourre.kernel.hooks import MONEY_HOOKS, asked_words
 from bourre.rules.cards import card_str, card_symbol
 from bourre.rules.money import Amount, amount_json, amount_str
 
@@ -352,6 +353,9 @@ class Review:
     plays: tuple[PlayReview, ...]
     why_python: str | None
     """Why the kernel could not solve this house (``None``: it could)."""
+    asked: tuple[str, ...] = ()
+    """The plugin's rules the kernel's solver asked through Python (``"split-pot
+    (bourre_payout)"``: a plugin's penalty or payout, issue 41), when it solved."""
 
     def engines(self) -> list[str]:
         """The solvers used, in :data:`ENGINES` order."""
@@ -391,6 +395,11 @@ class Review:
         how = "; ".join(ENGINES[e] for e in self.engines()) or "nothing solved"
         lines = [
             f"Review of the play, house {self.house}: solved by {how}"
+            + (
+                f", asking {asked_words(self.asked)} through Python"
+                if self.asked and "kernel" in self.engines()
+                else ""
+            )
             + (
                 f" (the kernel cannot play this house: {self.why_python})"
                 if self.why_python
@@ -454,11 +463,12 @@ def review(
     if not 0 <= deals <= MAX_DEALS:
         raise ValueError(f"deals: from 0 to {MAX_DEALS:,}, not {deals:,}")
     deadline = None if seconds is None else time.monotonic() + seconds
-    why_python = can_play(moments[0].state.house) if moments else None
+    why_python = can_play(moments[0].state.house, hooks=MONEY_HOOKS) if moments else None
     out = []
     for i, m in enumerate(moments):
         out.append(_review_one(m, i, deals, seed, deadline, max_held))
-    return Review(house, deals, seed, tuple(out), why_python)
+    asked = python_hooks(moments[0].state.house) if moments and why_python is None else ()
+    return Review(house, deals, seed, tuple(out), why_python, asked)
 
 
 def _late(deadline: float | None) -> bool:

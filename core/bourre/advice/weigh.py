@@ -39,6 +39,7 @@ from bourre.game.state import State
 from bourre.game.worlds import _replay, sample_world
 from bourre.houses.house import House
 from bourre.kernel import _kernel, can_play
+from bourre.kernel.hooks import MONEY_HOOKS
 from bourre.kernel.rollouts import sample_worlds
 from bourre.kernel.state import _money
 from bourre.rules.money import Amount
@@ -103,7 +104,7 @@ class Weighing:
 
 def engine_of(state: State) -> str:
     """How ``state`` is solved: ``kernel``, ``python`` or ``python-plain``."""
-    if can_play(state.house) is not None:
+    if can_play(state.house, hooks=MONEY_HOOKS) is not None:  # (a plugin's rule of the play)
         return "python-plain"
     return "kernel" if kernel_solver.why_not(state) is None else "python"
 
@@ -217,7 +218,7 @@ class _KernelWorlds:
     ) -> None:
         self.state, self.view, self.left, self.rng = state, view, deals, rng
         self.solved = solved
-        self.off = can_play(state.house) is not None
+        self.off = can_play(state.house, hooks=MONEY_HOOKS) is not None
         self.ready: list[object | None] = []
         facts = kernel_solver._facts(state.house)
         self.amount = _money(facts["scale"]) if isinstance(facts, dict) else None
@@ -232,7 +233,13 @@ class _KernelWorlds:
             k = min(self.CHUNK, self.left)
             got = (
                 sample_worlds(
-                    self.state.house, self.view, k, self.rng, keep=_alike, fold=_alike, misses=True
+                    self.state.house,
+                    self.view,
+                    k,
+                    self.rng,
+                    keep=_alike,
+                    fold=_alike,
+                    misses=True,
                 )
                 if k > 0
                 else None
@@ -247,8 +254,9 @@ class _KernelWorlds:
             return []
         seat = self.view.seat
         if self.solved:
-            rows, _ = _kernel.dd_solve_stepper(world)
-            return [(card, self.amount(chips[seat])) for card, _, _, chips in rows]
+            solved = _kernel.dd_solve_stepper(world)
+            if solved is not None:  # (else a plugin's amount the kernel does not hold)
+                return [(card, self.amount(chips[seat])) for card, _, _, chips in solved[0]]
         python = _python_world(self.state.house, self.view, world)
         if python is None:
             return []

@@ -368,10 +368,11 @@ def can_play(
     sessions and its state API, which ask the plugin through Python: ``hooks=True`` asks
     for those uses; a collection of hook names (advice's deals:
     :data:`bourre.kernel.rollouts.ADVICE_HOOKS`, the kernel's advice batches ask a
-    plugin's penalty, payout and follow rule) accepts a house whose plugin rules are only
-    those; the default asks for every use of the kernel (its solver, rollouts and sampled
-    worlds play the built-in rules only), so such a house is refused, naming the
-    plugin's hooks."""
+    plugin's penalty, payout and follow rule; the double-dummy solver, the sampled worlds
+    and their rollouts, :data:`bourre.kernel.hooks.MONEY_HOOKS`, a plugin's penalty and
+    payout) accepts a house whose plugin rules are only those; the default asks for every
+    use of the kernel (the equilibrium chart's deals play the built-in rules only), so
+    such a house is refused, naming the plugin's hooks."""
     if _kernel is None:
         return _WHY_NOT
     p = _plan(house, bots)
@@ -390,9 +391,8 @@ def can_play(
             f" asks only a plugin's {' or '.join(asked)}), so the Python rules play it"
         )
     return (
-        f"{', '.join(through)}: a plugin's rule that the kernel's solver, rollouts and"
-        " sampled worlds do not ask (they hold the built-in rules), so the Python rules"
-        " play it"
+        f"{', '.join(through)}: a plugin's rule that not every use of the kernel asks (the"
+        " equilibrium chart's deals hold the built-in rules), so the Python rules play it"
     )
 
 

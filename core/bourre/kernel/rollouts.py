@@ -11,6 +11,12 @@ of the world draws the same cards, common random numbers); a stock that runs out
 made again from the discards on a stream seeded from the same generator.  So a rollout
 here follows the same rules and the same policy as the Python one, not the same random
 draws: the decisions agree in law, not draw for draw.
+
+A house whose only plugin rules are a penalty or a payout (:data:`WORLD_HOOKS`) is
+sampled, replayed and rolled out here too: the rollout's hand ends with the plugin's
+rule asked through Python, as whole sessions end theirs (:mod:`bourre.kernel.hooks`);
+a world whose money the kernel's units do not hold (an amount not a whole number of
+them) is the Python rules' (``None``: :func:`heuristic_rollouts`, :func:`world_rollouts`).
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from bourre.rules.money import Amount
 
 __all__ = [
     "ADVICE_HOOKS",
+    "WORLD_HOOKS",
     "DecisionRows",
     "Rollout",
     "decision_rows",
@@ -61,6 +68,15 @@ UNHELD = 4
 """The status of a deal whose money the kernel could not hold (a plugin's amount not a
 whole number of its units, R-BOURRE / R-WIN), from an extension that marks it (the
 watched hooks of :class:`_Watch` tell it too); the Python rules then play the batch."""
+WORLD_HOOKS = MONEY_HOOKS
+"""The plugin hooks the worlds ask through Python (a penalty and a payout, at a
+rollout's end; the double-dummy solver of advice's worlds asks them too): the sampling
+and the replay ask none (they end no hand)."""
+
+_UNHELD = "a plugin's answer the kernel cannot hold"
+"""The start of the kernel's refusal of a world whose plugin's answer it does not hold
+(worlds.cpp ``UNHELD_WORLD``): the Python rules roll that world out."""
+
 ADVICE_HOOKS = (*MONEY_HOOKS, FOLLOW.name)
 """The plugin hooks the kernel's advice batches ask through Python (:func:`decision_rows`):
 a penalty and a payout, once a played-out hand, and a follow rule (R-FOLLOW …), for every
@@ -249,7 +265,8 @@ def heuristic_rollouts(
     """``me``'s money change over the hand for each candidate action, played out on
     the kernel from ``world``; ``None`` when the kernel cannot play it (a house with a
     third-party component, the extension not built, a world it does not hold): the
-    Python rollouts then."""
+    Python rollouts then; so too when a plugin's money answer is not the kernel's to
+    hold)."""
     loaded = _load(world, rng)
     if loaded is None:
         return None
@@ -278,7 +295,12 @@ def heuristic_outcomes(
     if chart is not None:
         loaded.set_chart([list(row) for row in chart])  # type: ignore[attr-defined]
     with _refusals(world, candidates):
-        got = loaded.rollout_outcomes(_codes(candidates), me)  # type: ignore[attr-defined]
+        try:
+            got = loaded.rollout_outcomes(_codes(candidates), me)  # type: ignore[attr-defined]
+        except ValueError as e:
+            if str(e).startswith(_UNHELD):  # (a plugin's money the kernel does not hold)
+                return None
+            raise
     return [
         Rollout(
             chips=money,
@@ -325,7 +347,7 @@ def _world(world: State, rng: random.Random) -> tuple[dict[str, Any], dict[str, 
     if not _BUILT or type(world) is not State or world.is_chance_node():
         return None
     house = world.house
-    if world.hands_total != 1 or can_play(house) is not None:
+    if world.hands_total != 1 or can_play(house, hooks=WORLD_HOOKS) is not None:
         return None
     facts, _ = _facts(house)
     scale = facts["scale"]
@@ -385,9 +407,16 @@ def _codes(candidates: Sequence[Action]) -> list[object]:
     return codes
 
 
-def world_rollouts(world: object, candidates: Sequence[Action], me: int) -> list[float]:
-    """The rollouts of a world the kernel holds (:func:`replay_world`)."""
-    return list(world.rollouts(_codes(candidates), me))  # type: ignore[attr-defined]
+def world_rollouts(world: object, candidates: Sequence[Action], me: int) -> list[float] | None:
+    """The rollouts of a world the kernel holds (:func:`replay_world`); ``None`` when a
+    plugin's money answer at a rollout's end is not the kernel's to hold (the Python
+    rules' then)."""
+    try:
+        return list(world.rollouts(_codes(candidates), me))  # type: ignore[attr-defined]
+    except ValueError as e:
+        if str(e).startswith(_UNHELD):
+            return None
+        raise
 
 
 def replay_world(
@@ -406,7 +435,7 @@ def replay_world(
     whose decision is still secret decide as the heuristic bot (default options: the
     Monte Carlo bot's ``decide``).  The Python replay when the kernel cannot play it."""
     phase = _PHASES.get(view.phase)
-    if not _BUILT or phase is None or can_play(house) is not None:
+    if not _BUILT or phase is None or can_play(house, hooks=WORLD_HOOKS) is not None:
         return _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
     facts, extra = _facts(house)
     scale = facts["scale"]
@@ -507,9 +536,12 @@ def sample_worlds(
     decision is still secret deciding as the heuristic bot; worlds for
     :func:`world_rollouts`.  ``None`` when the Python rules must sample them.  A world
     for which no sample was found in ``tries`` draws is left out, or with ``misses`` is
-    ``None`` in its place (``count`` items)."""
+    ``None`` in its place (``count`` items).  A house whose only plugin rules are a
+    penalty or a payout (:data:`WORLD_HOOKS`) is sampled here too: the sampling asks
+    neither (it ends no hand); the rollouts (:func:`world_rollouts`) and the solver
+    (advice's worlds) ask them."""
     phase = _PHASES.get(view.phase)
-    if not _BUILT or phase is None or can_play(house) is not None:
+    if not _BUILT or phase is None or can_play(house, hooks=WORLD_HOOKS) is not None:
         return None
     facts, extra = _facts(house)
     balances, pot = _before_play_ante(view, extra)

@@ -25,6 +25,7 @@ import threading
 from bourre.game.engines import choose
 from bourre.houses.house import House
 from bourre.kernel import can_play
+from bourre.kernel.hooks import MONEY_HOOKS
 
 __all__ = [
     "BUSY_WORDS",
@@ -76,12 +77,13 @@ class Workshop:
 
 def work_factor(house: House, *, environment: bool = True) -> int:
     """1 for a house the compiled kernel plays (with the heuristic players the advice
-    and the review use), :data:`PYTHON_FACTOR` for one on the Python rules (and, with
-    ``environment``, when ``BOURRE_ENGINE=python`` asks for them: the advice obeys it,
-    the review does not)."""
+    and the review use; a plugin's penalty or payout asked through Python, as the
+    solver, its deals and advice's batches ask it), :data:`PYTHON_FACTOR` for one on
+    the Python rules (and, with ``environment``, when ``BOURRE_ENGINE=python`` asks for
+    them: the advice obeys it, the review does not)."""
     if environment and choose(None) == "python":
         return PYTHON_FACTOR
-    return PYTHON_FACTOR if can_play(house, "heuristic") is not None else 1
+    return PYTHON_FACTOR if can_play(house, "heuristic", hooks=MONEY_HOOKS) is not None else 1
 
 
 def check_work(

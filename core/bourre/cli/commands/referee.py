@@ -135,8 +135,10 @@ def _review(
     # lazy: the solvers and the sampled deals, loaded for a review only
     from bourre.advice.review import review
     from bourre.kernel import can_play
+    from bourre.kernel.hooks import MONEY_HOOKS
 
-    why = can_play(recorder.moments[0].state.house) if recorder.moments else None
+    # (the solver and the deals ask a plugin's money rule through Python: the kernel's)
+    why = can_play(recorder.moments[0].state.house, hooks=MONEY_HOOKS) if recorder.moments else None
     if why is not None:
         sys.stderr.write(
             f"bourre: the kernel cannot play this house ({why}): the review searches on the"

@@ -544,7 +544,8 @@ PYBIND11_MODULE(_kernel, m) {
         "A Monte Carlo world (one hand at a player's turn) as a Stepper.");
   m.def("dd_solve", &dd_solve, py::arg("house"), py::arg("position"),
         "The double-dummy values of a position (bourre.advice): ([(card, head, sure tricks, "
-        "[chips in 1/D a seat]), ...], positions).");
+        "[chips in 1/D a seat]), ...], positions), or None when a plugin's money answer is "
+        "not the kernel's to hold (the Python reference solves it).");
   m.def("dd_solve_stepper", &dd_solve_stepper, py::arg("stepper"),
         "dd_solve for a stepped state in the play phase.");
 }

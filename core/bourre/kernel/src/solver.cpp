@@ -2,8 +2,11 @@
 
 #include "solver.h"
 #include "convert.h"
+#include "hooks.h"
 #include <algorithm>
+#include <array>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace bourre::kernel {
 
@@ -125,6 +128,23 @@ struct DDSolver {
   std::uint8_t owner_of_seat[MAX_SEATS] = {};
   std::uint8_t order[MAX_SEATS][MAX_SEATS] = {};  // the order of play when a seat leads
 
+  // A house whose money rule is a plugin's (issue 41: H.penalty, H.money, asked through
+  // Python as sessions ask it, bourre.kernel.hooks).  ``pen_fixed``: a plugin's penalty
+  // alone, asked once for the solve and answered (``pen_x``): the built-in payout's
+  // structure holds (the single most tricks take P, every bourre seat pays the same x >=
+  // 0, the others nothing), so the classes and their pruning stay exact (outcome()).
+  // ``by_money``: any other plugin money (a payout, or a penalty that failed when asked
+  // at the start): an outcome is its vector of money (``monies``, by an id; asked once
+  // for each different tricks won, ``ids``), searched by plain max^n (chips_money).
+  bool pen_fixed = false, by_money = false;
+  i128 pen_x = 0;
+  House plain_house;  // (pen_fixed: H without the plugin's penalty, bourre fixed after)
+  std::vector<std::array<i128, MAX_SEATS>> monies;
+  std::unordered_map<u32, u32> ids;
+  // Thrown when a plugin's answer is not the kernel's to hold (an amount not a whole
+  // number of 1/D chips, a pot below nothing): the Python reference solves the position.
+  struct NotKernel {};
+
   // The player's legal cards: the rules' legal_cards, as the stepped state asks them
   // (Stepper::compute_legal; the cinch counted only once the seat could hold one).
   u64 legal(const DDPos& g) const {
@@ -240,7 +260,15 @@ struct DDSolver {
     bool exempt[MAX_SEATS];
     int nb = 0, carried = 0;
     bool lost = false;  // (never: P is within 2^62)
-    pay_out(H, active, nactive, won, false, P, bal, pot, exempt, nb, carried, lost);
+    if (pen_fixed) {  // the built-in payout with the plugin's penalty, asked once (run)
+      const Outcome o = pay_out(plain_house, active, nactive, won, false, P, bal, pot, exempt,
+                                nb, carried, lost);
+      for (int s = 0; s < MAX_SEATS; ++s) {
+        if ((o.bourre >> s) & 1) bal[s] = -pen_x;  // (a bourre seat takes nothing: R-BOURRE)
+      }
+    } else {
+      pay_out(H, active, nactive, won, false, P, bal, pot, exempt, nb, carried, lost);
+    }
     u32 out = 0;
     for (int s = 0; s < MAX_SEATS; ++s) {
       const u32 c = bal[s] > 0 ? 2 : bal[s] == 0 ? 1 : 0;
@@ -442,6 +470,108 @@ struct DDSolver {
     return best;
   }
 
+  // The money of an outcome (by_money): the plugin's payout (money_hook) or the built-in
+  // payout with the plugin's penalty (pay_out, penalty_hook), asked through Python once
+  // for each different tricks won (by DDPos::wcode) and remembered for the solve; its id
+  // in ``monies``.  NotKernel when the answer is not the kernel's to hold.
+  u32 money_outcome(const int* won, u32 wcode) {
+    Known& known = outcomes[(wcode * 0x9E3779B1u) >> 22];
+    if (known.wcode == wcode) return known.v;
+    u32 id;
+    const auto it = ids.find(wcode);
+    if (it != ids.end()) {
+      id = it->second;
+    } else {
+      i128 bal[MAX_SEATS] = {};
+      i128 pot = 0;
+      bool exempt[MAX_SEATS];
+      int nb = 0, carried = 0;
+      bool lost = false;
+      py::gil_scoped_acquire gil;  // (the search runs without it: the plugin is Python)
+      if (H.money) {
+        Outcome o;
+        if (!money_hook(H, active, nactive, won, P, bal, pot, exempt, nb, carried, o)) throw NotKernel{};
+      } else {
+        pay_out(H, active, nactive, won, false, P, bal, pot, exempt, nb, carried, lost);
+        if (lost) throw NotKernel{};
+      }
+      std::array<i128, MAX_SEATS> m{};
+      for (int s = 0; s < MAX_SEATS; ++s) m[static_cast<std::size_t>(s)] = bal[s];
+      id = static_cast<u32>(monies.size());
+      monies.push_back(m);
+      ids.emplace(wcode, id);
+    }
+    known = Known{wcode, id};
+    return id;
+  }
+
+  i128 money_of(u32 id, int s) const { return monies[id][static_cast<std::size_t>(s)]; }
+
+  // (b) for a plugin's money (by_money): plain max^n on the outcomes' money, ties to the
+  // first card in ascending order (solver._Search.chips), the exact values remembered at
+  // the start of a trick.  No class pruning: a plugin's payout need not give every
+  // winner the same P nor every bourre seat the same x (a split pot, a penalty by seat).
+  // The cards merged (heads) and the packed keys rest on the rules of the play alone
+  // (built in here), which decide the tricks won, which decide the money.
+  u32 chips_money(const DDPos& g) {
+    if (g.ntricks >= H.h - 1) {
+      int won[MAX_SEATS];
+      const u32 wcode = last_trick(g, won);
+      return money_outcome(won, wcode);
+    }
+    const bool store = g.tlen == 0;
+    DDKey k;
+    if (store) {
+      k = packed(g);
+      if (const u32* known = chips_table.get(k)) return *known;
+    }
+    const u64 lm = legal(g);
+    u32 best = FAIL;
+    if (!(lm & (lm - 1))) {
+      DDPos child = g;
+      play(child, lowest(lm));
+      best = chips_money(child);
+    } else {
+      const int player = g.trick_seats[g.tlen];
+      for (u64 m = heads(g, lm); m; m &= m - 1) {
+        DDPos child = g;
+        play(child, lowest(m));
+        const u32 v = chips_money(child);
+        if (best == FAIL || money_of(v, player) > money_of(best, player)) best = v;
+      }
+    }
+    if (store) chips_table.put(k, best, H.h - g.ntricks);
+    return best;
+  }
+
+  // A plugin's penalty alone (H.penalty): asked once, at the start, when a seat still
+  // could be bourre (one without a trick).  Answered: ``pen_fixed``, the class search.  A
+  // plugin's error or an answer the kernel does not hold: ``by_money``, the penalty asked
+  // again at each bourre outcome the search meets, as the reference asks it (its error
+  // raised, in its words, only if the reference meets one too).
+  void ask_penalty(const DDPos& root) {
+    bool could = false;
+    for (int i = 0; i < nactive; ++i) could = could || root.won[active[i]] == 0;
+    plain_house = H;
+    plain_house.penalty.reset();
+    plain_house.pot_limit = false;
+    if (!could) {
+      pen_fixed = true;  // (nobody can be bourre: the penalty is never asked)
+      return;
+    }
+    try {
+      i128 x = 0;
+      if (penalty_hook(H, P, x)) {
+        pen_x = x;
+        pen_fixed = true;
+        return;
+      }
+    } catch (const py::error_already_set&) {
+    } catch (const std::invalid_argument&) {
+    }
+    by_money = true;
+  }
+
   // (a) alpha-beta, fail-soft, the bounds remembered (solver._Search.sure_tricks).
   int sure(const DDPos& g, int alpha, int beta) {
     if (g.ntricks >= H.h - 1) {
@@ -514,7 +644,7 @@ struct DDSolver {
 
   // Each legal card, ascending: (card, the card searched for it, sure tricks, chips of
   // every seat in 1/D chips); and the positions remembered.
-  py::tuple run(DDPos root) {
+  py::object run(DDPos root) {
     me = root.trick_seats[root.tlen];
     root.tmask = 0;
     for (int p = 0; p < root.tlen; ++p) root.tmask |= u64{1} << root.tcards[p];
@@ -534,6 +664,11 @@ struct DDSolver {
     trumps = SUIT << (13 * trump);
     transparent = ((u64{1} << 52) - 1) & ~dealt;
     if (H.cinch) transparent &= ~(SUIT << (13 * trump));
+    if (H.money) {
+      by_money = true;
+    } else if (H.penalty) {
+      ask_penalty(root);
+    }
     const u64 lm = legal(root);
     const u64 hs = heads(root, lm, false);
     py::list out;
@@ -544,7 +679,16 @@ struct DDSolver {
       if ((hs >> c) & 1) {
         head = c;
         DDPos child = root;
-        {
+        if (by_money) {  // (the GIL taken again only to ask the plugin: money_outcome)
+          play(child, c);
+          try {
+            py::gil_scoped_release release;
+            v = chips_money(child);
+            tricks = sure(child, -1, H.h + 1);
+          } catch (const NotKernel&) {
+            return py::none();  // (the Python reference solves it: never a rounded amount)
+          }
+        } else {  // (built in, or a plugin's penalty asked once already: ask_penalty)
           py::gil_scoped_release release;
           play(child, c);
           v = chips(child, -1, 0);
@@ -552,7 +696,9 @@ struct DDSolver {
         }
       }
       py::list amounts(static_cast<std::size_t>(H.n));
-      for (int s = 0; s < H.n; ++s) amounts[static_cast<std::size_t>(s)] = to_py(money(v, s));
+      for (int s = 0; s < H.n; ++s) {
+        amounts[static_cast<std::size_t>(s)] = to_py(by_money ? money_of(v, s) : money(v, s));
+      }
       out.append(py::make_tuple(c, head, tricks, std::move(amounts)));
     }
     return py::make_tuple(std::move(out), chips_table.count + tricks_table.count);
@@ -561,7 +707,7 @@ struct DDSolver {
 
 // The position of a Python state (bourre.advice.kernel_solver: the hand's fields, the
 // pot at stake in 1/D chips), checked.
-py::tuple dd_solve(const py::dict& house, const py::dict& w) {
+py::object dd_solve(const py::dict& house, const py::dict& w) {
   static const char* X = "position";
   DDSolver S;
   S.H = read_house(house);
@@ -624,7 +770,7 @@ py::tuple dd_solve(const py::dict& house, const py::dict& w) {
 }
 
 // The position of a stepped state (KernelState) in the play phase.
-py::tuple dd_solve_stepper(const Stepper& k) {
+py::object dd_solve_stepper(const Stepper& k) {
   if (k.phase != P_PLAY) throw std::invalid_argument("not in the play phase");
   DDSolver S;
   S.H = k.H;

@@ -8,9 +8,11 @@
 
 namespace bourre::kernel {
 
-// The double-dummy values of a position (bourre.advice.kernel_solver), checked.
-py::tuple dd_solve(const py::dict& house, const py::dict& w);
+// The double-dummy values of a position (bourre.advice.kernel_solver), checked: (rows,
+// positions), or None when a plugin's money answer is not the kernel's to hold (the
+// Python reference solves the position).
+py::object dd_solve(const py::dict& house, const py::dict& w);
 // The same for a stepped state (KernelState) in the play phase.
-py::tuple dd_solve_stepper(const Stepper& k);
+py::object dd_solve_stepper(const Stepper& k);
 
 }  // namespace bourre::kernel

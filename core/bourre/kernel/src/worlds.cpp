@@ -11,8 +11,10 @@ namespace bourre::kernel {
 // -- Monte Carlo rollouts (bourre_bots.montecarlo) --------------------------------------
 
 // A world whose plugin's answer the kernel cannot hold (a follow rule's cards out of the
-// hand's order): its rollouts are the Python rules' (the wrappers give the kernel no
-// plugin's hook here; this says so if one is given).
+// hand's order; a money rule's amount not a whole number of 1/D chips, or a pot below
+// nothing, at a rollout's end: Stepper::overflow): its rollouts are the Python rules'
+// (bourre.kernel.rollouts reads this message's start; the wrappers give the worlds no
+// follow hook, a plugin's penalty or payout they do).
 constexpr const char* UNHELD_WORLD =
     "a plugin's answer the kernel cannot hold (Stepper status OVERFLOW): the Python rules play this world";
 
@@ -241,7 +243,7 @@ void play_out(const Stepper& g, const py::list& candidates, int me, Each each) {
     }
     if (!ok) throw std::invalid_argument("candidates: a candidate the rules refuse");
     for (int guard = 0; c.phase != P_OVER && guard < 1000; ++guard) c.heuristic_step(B);
-    if (c.status != OK) throw std::invalid_argument(UNHELD_WORLD);  // (checked once, after)
+    if (c.status != OK || c.overflow) throw std::invalid_argument(UNHELD_WORLD);  // (once, after)
     each(c);
   }
 }
