@@ -691,6 +691,34 @@ def test_a_review_past_the_work_budget_says_try_fewer_deals(plugins: None) -> No
     )
 
 
+def test_a_review_on_the_python_rules_takes_the_deals_one_page_plays(plugins: None) -> None:
+    """The review's default deals for each card, more than one page plays on the Python
+    rules (a plugin's follow rule): asked with the default untouched, the page reviews
+    with as many as it takes and says so; the same number typed is the same review."""
+    import html
+
+    from bourre.web import WEB_DEALS
+    from bourre.web.work import PYTHON_FACTOR, REVIEW_WEIGHT, WEB_WORK
+
+    lines, _ = hand_lines()
+    form = {"script": "\n".join(lines), "house": "standard+backwards"}
+    most = WEB_WORK // (15 * REVIEW_WEIGHT * PYTHON_FACTOR)
+    assert 0 < most < WEB_DEALS
+    pages = [client.post("/review", data={**form, "deals": d}) for d in ("", str(WEB_DEALS))]
+    for r in pages:
+        words = html.unescape(r.text)
+        assert r.status_code == 200, words[-500:]
+        assert 'id="review-summary"' in r.text
+        assert (
+            f"{most:,} deals imagined for each card, the most one page takes for this hand"
+            " (15 cards played, on the Python rules)"
+        ) in words
+    typed = client.post("/review", data={**form, "deals": str(most)})
+    assert typed.status_code == 200 and 'id="deals-note"' not in typed.text
+    summary = re.findall(r'id="review-summary">(.*?)</ul>', typed.text, re.S)
+    assert summary == re.findall(r'id="review-summary">(.*?)</ul>', pages[0].text, re.S)
+
+
 def test_a_busy_workshop_answers_503_with_retry_after() -> None:
     app = create_app()
     shop = app.app.state.workshop  # type: ignore[attr-defined]

@@ -667,16 +667,18 @@ WEB_MAX_HELD = 12
 positions where the playing seats hold at most this many cards."""
 
 
-def _review_of(got: dict[str, str]) -> Review:
-    """The review of the posted hand; :class:`FormError` for bad input."""
+def _review_of(got: dict[str, str]) -> tuple[Review, str | None]:
+    """The review of the posted hand (the default deals, at most what one page plays
+    for the hand, said in the note that comes with it); :class:`FormError` for bad
+    input."""
     text = got["script"]
     if not text.strip():
         raise FormError("script: the hand to review is missing")
     spec = got["house"].strip()
     if spec:  # a hand typed or tapped at a house: its lines, without the house
         text = f"house {_house(spec).spec}\n{text}"
-    deals = _whole(got, "deals", WEB_DEALS)
-    assert deals is not None
+    given = _whole(got, "deals", None)
+    deals = WEB_DEALS if given is None else given
     if not 0 <= deals <= MAX_WEB_DEALS:
         raise FormError(f"deals: from 0 to {MAX_WEB_DEALS} deals for each card here, not {deals:,}")
     seed = _whole(got, "seed", 0) or 0
@@ -685,11 +687,21 @@ def _review_of(got: dict[str, str]) -> Review:
         done = referee(parse_text(text, "the hand"), place="the hand", watch=recorder)
     except ScriptError as e:
         raise FormError(str(e)) from None
+    cards = len(recorder.moments)
+    most = most_deals(cards, done.house, weight=REVIEW_WEIGHT, environment=False)
+    note = None
+    if given in (None, WEB_DEALS) and deals > most:  # (the default, untouched: said)
+        deals = most
+        note = (
+            f"{most:,} deals imagined for each card, the most one page takes for this hand"
+            f" ({cards} cards played, on the Python rules); `bourre replay --review` takes"
+            " more."
+        )
     try:
         check_work(
             "deals",
             deals,
-            len(recorder.moments),
+            cards,
             done.house,
             "cards played",
             weight=REVIEW_WEIGHT,
@@ -705,7 +717,7 @@ def _review_of(got: dict[str, str]) -> Review:
             seed=seed,
             seconds=REVIEW_SECONDS,
             max_held=WEB_MAX_HELD,
-        )
+        ), note
     except (ValueError, RuleViolation, PluginError) as e:  # a house's rules refusing
         raise FormError(str(e)) from None
 
@@ -732,9 +744,10 @@ async def review_page(request: Request) -> Response:
         return _page(request, "review.html", form=got, house=spec, max_deals=MAX_WEB_DEALS)
     try:
         got = await _form(request, REVIEW_FIELDS)
-        done = await _worked(request, _review_of, got)
-        if done is None:
+        worked = await _worked(request, _review_of, got)
+        if worked is None:
             return _busy(request)
+        done, note = worked
     except FormError as e:
         return _page(
             request,
@@ -752,6 +765,7 @@ async def review_page(request: Request) -> Response:
         form=got,
         house=spec,
         intro=words[:2],
+        note=note,
         items=_review_items(done),
         summary=done.summary(),
         max_deals=MAX_WEB_DEALS,
