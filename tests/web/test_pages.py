@@ -644,9 +644,8 @@ def test_advice_past_the_work_budget_says_try_fewer_deals(plugins: None) -> None
     if available():
         assert work_factor(House("standard+split-pot"), environment=False) == 1
 
-    assert (
-        client.post("/advise", data={**ADVICE_8, "house": "standard"}).status_code == 200
-    )  # the kernel
+    if available():  # the kernel's house: within the budget
+        assert client.post("/advise", data={**ADVICE_8, "house": "standard"}).status_code == 200
     form = {**ADVICE_8, "house": "standard+backwards"}
     r = client.post("/advise", data=form)
     most = WEB_WORK // (8 * PYTHON_FACTOR)
@@ -669,16 +668,14 @@ def test_advice_obeys_the_environment_s_engine(monkeypatch: pytest.MonkeyPatch) 
 def test_a_review_past_the_work_budget_says_try_fewer_deals(plugins: None) -> None:
     import html
 
+    from bourre.kernel import available
     from bourre.web.work import PYTHON_FACTOR, REVIEW_WEIGHT, WEB_WORK
 
     lines, _ = hand_lines()
     script = "\n".join(lines)
-    assert (
-        client.post(
-            "/review", data={"script": script, "house": "standard", "deals": "100"}
-        ).status_code
-        == 200
-    )
+    if available():  # the kernel's house: within the budget
+        r = client.post("/review", data={"script": script, "house": "standard", "deals": "100"})
+        assert r.status_code == 200
     r = client.post(
         "/review", data={"script": script, "house": "standard+backwards", "deals": "100"}
     )
