@@ -90,10 +90,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Long runs (``@pytest.mark.slow``) run only when asked for: ``pytest -m slow``.
     Without the compiled kernel (``BOURRE_NO_KERNEL=1``, no compiler), the tests marked
     ``speed`` (seconds on the kernel, an hour or more on the Python rules alone) count
-    as slow too."""
+    as slow too, and a test's ``engine="kernel"`` case is skipped, saying why."""
     slow_here = [] if kernel.available() else [i for i in items if "speed" in i.keywords]
     for item in slow_here:
         item.add_marker(pytest.mark.slow)
+    if not kernel.available():  # a test run on each engine: the kernel's case says why not
+        unbuilt_engine = pytest.mark.skip(
+            reason="engine='kernel': the compiled kernel is not built"
+        )
+        for item in items:
+            callspec = getattr(item, "callspec", None)
+            if callspec is not None and callspec.params.get("engine") == "kernel":
+                item.add_marker(unbuilt_engine)
     if "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="slow: run with `pytest -m slow` (or `tox -e slow`)")

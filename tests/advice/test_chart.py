@@ -440,5 +440,7 @@ def test_a_page_that_cannot_be_written_is_one_message(tmp_path: Path) -> None:
     where = tmp_path / "no such folder" / "chart.html"
     r = _run("standard", "--players", "2", "--hands", "1", "--html", str(where))
     assert r.exit_code == 2, r.output  # type: ignore[attr-defined]
-    assert r.stderr.startswith("bourre: --html: cannot write")  # type: ignore[attr-defined]
+    # refused before the run (its folder does not exist), in one message
+    assert r.stderr.startswith(f"bourre: --html {where}: the folder")  # type: ignore[attr-defined]
+    assert r.stderr.count("\n") == 1  # type: ignore[attr-defined]
     assert "Traceback" not in r.stderr  # type: ignore[attr-defined]

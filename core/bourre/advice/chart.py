@@ -44,7 +44,7 @@ from bourre.kernel.hooks import asked_words
 from bourre.kernel.rollouts import _BUILT, ADVICE_HOOKS, decision_rows
 from bourre.rules.money import Amount
 
-__all__ = ["Cell", "Chart", "ChartError", "HandClass", "chart", "hand_classes"]
+__all__ = ["Cell", "Chart", "ChartError", "HandClass", "chart", "checked_options", "hand_classes"]
 
 MAX_HANDS = 100_000
 """The most hands one cell may ask for."""
@@ -652,6 +652,30 @@ def _load(house: House | str, players: int | None, field_name: str) -> House:
     return h
 
 
+def checked_options(
+    house: House | str,
+    *,
+    players: int | None = None,
+    versus: House | str | None = None,
+    hands: int | None = None,
+    engine: str | None = None,
+) -> tuple[House, House | None, str]:
+    """The houses (at ``players``) and the engine asked of :func:`chart`, its options
+    checked as it checks them, before any deal (a command says them before its notice of
+    the time it will take); raises :class:`ChartError` naming the option and the rule."""
+    h0 = _load(house, players, "house")
+    h1 = None if versus is None else _load(versus, h0.table.players, "versus")
+    if hands is not None and (
+        not isinstance(hands, int) or isinstance(hands, bool) or not 1 <= hands <= MAX_HANDS
+    ):
+        raise ChartError("hands", f"{hands} hands a cell: from 1 to {MAX_HANDS:,}")
+    try:
+        wanted = choose(engine)
+    except ValueError as e:
+        raise ChartError("engine", str(e)) from None
+    return h0, h1, wanted
+
+
 def chart(
     house: House | str,
     *,
@@ -671,16 +695,9 @@ def chart(
     (default :func:`hand_classes` of the hand size).  ``progress(done,
     total)`` is called after each cell.  Raises :class:`ChartError` naming the option
     and the rule."""
-    h0 = _load(house, players, "house")
-    h1 = None if versus is None else _load(versus, h0.table.players, "versus")
-    if hands is not None and (
-        not isinstance(hands, int) or isinstance(hands, bool) or not 1 <= hands <= MAX_HANDS
-    ):
-        raise ChartError("hands", f"{hands} hands a cell: from 1 to {MAX_HANDS:,}")
-    try:
-        wanted = choose(engine)
-    except ValueError as e:
-        raise ChartError("engine", str(e)) from None
+    h0, h1, wanted = checked_options(
+        house, players=players, versus=versus, hands=hands, engine=engine
+    )
     houses = [h0] if h1 is None else [h0, h1]
     why: str | None = None
     if wanted == "python":

@@ -184,6 +184,16 @@ def chart(
             other = House.from_arg(versus)
         except (HouseError, PluginError) as e:
             fail(f"--versus: {e}")
+    # the options and the outputs checked before the notice and the run: one message
+    # lazy: loaded when this command runs, as the chart's module above
+    from bourre.advice.chart import checked_options
+    from bourre.cli.commands.options import check_outputs  # lazy: as above
+
+    try:
+        checked_options(h, players=players, versus=other, hands=hands, engine=engine)
+    except ChartError as e:
+        fail(f"--{e.field}: {e}")
+    check_outputs(html=html, json=None if json_out in (None, "-") else Path(json_out))
     from bourre.sim.speed.forecast import chart_notice
 
     said = chart_notice(
