@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from bourre import kernel
 from bourre.advice.inhand import InHandError, advise_in_hand
 from bourre.advice.review import ONLY_CARD, Recorder, review
 from bourre.cli import app
@@ -49,7 +50,8 @@ def test_the_disputed_card_in_words_and_json() -> None:
     code, out, err = advise("--script", str(DISPUTE), "--json", "--deals", "40", "--seed", "3")
     assert code == 0, err
     data = json.loads(out)
-    assert (data["seat"], data["deals"], data["seed"], data["engine"]) == (1, 40, 3, "kernel")
+    engine = "kernel" if kernel.available() else "python-plain"  # (the solver that searched)
+    assert (data["seat"], data["deals"], data["seed"], data["engine"]) == (1, 40, 3, engine)
     assert [c["card"] for c in data["cards"]] == [
         data["best"],
         *(c["card"] for c in data["cards"][1:]),
