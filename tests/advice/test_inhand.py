@@ -86,6 +86,7 @@ def three_players() -> dict[str, Any]:
     return random_script(3, 5)
 
 
+@pytest.mark.speed  # (seconds on the kernel; the Python search at every card, far longer)
 @pytest.mark.parametrize("name", ["session.hand", "three players"])
 def test_in_hand_values_are_the_review_s_at_every_card(name: str, tmp_path: Path) -> None:
     """The reviewed hand stopped at each card played: ``advise --script --json`` on the
