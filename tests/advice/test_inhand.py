@@ -122,6 +122,7 @@ def test_in_hand_values_are_the_review_s_at_every_card(name: str, tmp_path: Path
     assert compared >= 2 and weighed >= 2
 
 
+@pytest.mark.speed  # (a second on the kernel; the Python search from the first tricks, minutes)
 def test_the_function_gives_the_review_s_deals_for_a_recorded_position() -> None:
     """From Python: the recorded state of a card played, its index in the script, the
     same seed: exactly the review's averages (fractions, not rounded)."""
