@@ -211,6 +211,7 @@ def test_no_deal_gives_the_values_with_every_hand_known_only() -> None:
     assert "on average" not in out and "deals that agree" not in out
 
 
+@pytest.mark.skipif(not kernel.available(), reason="the compiled kernel is not built")
 def test_the_python_rules_draw_the_rest_when_the_kernel_cannot(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

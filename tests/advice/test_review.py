@@ -484,6 +484,7 @@ def test_a_bad_script_is_refused_with_review(tmp_path: Path) -> None:
     assert "Traceback" not in got.stderr
 
 
+@pytest.mark.skipif(not kernel.available(), reason="the compiled kernel is not built")
 def test_replay_review_on_an_installed_third_party_house(installed: Path, tmp_path: Path) -> None:  # noqa: F811
     """The example plugin installed (tests/plugins/test_third_party.py's fixture): its
     payout is asked through Python by the kernel's solver, and the review says so (no

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from typer.testing import CliRunner
 
+from bourre import kernel
 from bourre.advice.bench import first_lead, solver_bench
 from bourre.cli import app
 from bourre.houses.house import House
@@ -44,6 +46,7 @@ def test_a_bad_engine_is_one_message() -> None:
     assert "--engine 'turbo'" in result.stderr
 
 
+@pytest.mark.skipif(not kernel.available(), reason="the compiled kernel is not built")
 def test_a_fixed_number_of_deals_gives_cpu_times_and_memory() -> None:
     """Issue 44: ``deals`` solves seeds 0 to N-1 whatever the time; each solve's CPU time
     is kept and the line gives it at 50, 90, 99 in 100 and the slowest, and the memory."""
