@@ -153,6 +153,33 @@ def test_a_pool_takes_a_signal_between_its_waits_and_restores_the_handlers(
         signal.signal(signal.SIGTERM, saved)
 
 
+def test_a_second_ctrl_c_interrupts_at_once_and_an_ignored_one_stays_ignored() -> None:
+    """The pool's Ctrl-C flag (``backends._CtrlC``): the first press only raises the
+    flag, the second raises ``KeyboardInterrupt`` where the program stands (a run that
+    will not stop can still be left); a signal ignored before (a background job's
+    Ctrl-C) is not taken over; the handlers are restored after."""
+    from bourre.sim.runs.backends import _CtrlC
+
+    before = signal.getsignal(signal.SIGINT)
+    with _CtrlC() as flag:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)  # (the handler runs between two bytecodes)
+        assert flag.pressed
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)
+    assert signal.getsignal(signal.SIGINT) is before
+    saved = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with _CtrlC() as flag:
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)
+            assert not flag.pressed
+    finally:
+        signal.signal(signal.SIGINT, saved)
+
+
 def failing_chunk(
     house: str, bots: Any, seed: str, indices: list[int], rotate: bool
 ) -> list[dict[str, Any]]:
