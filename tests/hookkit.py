@@ -1,11 +1,12 @@
 """What the tests of a plugin's hooks on the compiled kernel share
-(``tests/kernel/test_plugin_*.py``): a session on the Python rules, the facts the kernel
-is given with one hook replaced, a plugin that answers one hook with a given component,
+(``tests/kernel/test_plugin_*.py``): a session on the Python rules, a stepped state
+played out by random choices, the facts the kernel is given with one hook replaced, a plugin that answers one hook with a given component,
 the extension's own check of a hook's answer, and a follow rule whose answers the kernel
 does not hold."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 
 from bourre import kernel
+from bourre.game.actions import Deck
 from bourre.houses.house import House
 from bourre.rules import Ruling
 from bourre.rules.settings import TableSettings
@@ -26,6 +28,19 @@ def python_session(h: House, seed: int, bots: str) -> Any:
     plan = kernel._plan(h, bots)
     assert not isinstance(plan, str)
     return kernel._python(h, seed, plan)
+
+
+def play_randomly(state: Any, seed: float) -> None:
+    """The rest of the session, played by the same random choices on any state (a
+    shuffled deck at each deal, a random legal action at each turn)."""
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            deck = list(range(52))
+            rng.shuffle(deck)
+            state.apply_chance(Deck(tuple(deck)))
+        else:
+            state.apply_action(rng.choice(list(state.legal_actions())))
 
 
 def facts_with(h: House, **hooks: Any) -> tuple[dict[str, Any], Any]:

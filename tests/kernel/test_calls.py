@@ -37,12 +37,6 @@ from bourre.kernel.state import KernelState
 KernelDiscards: Any = _kernel.KernelDiscards
 
 
-@pytest.fixture(autouse=True)
-def _default_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These tests are of the kernel, whatever engine the suite runs with."""
-    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
-
-
 def _hands() -> list[tuple[int, ...]]:
     """A few hands of every length 0 to 8 (sorted, as a state holds them; and one not)."""
     rng = random.Random("kernel-discards")

@@ -31,13 +31,6 @@ pytest.importorskip(
 
 from bourre.kernel.state import KernelState
 
-
-@pytest.fixture(autouse=True)
-def _default_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These tests are of the kernel, whatever engine the suite runs with."""
-    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
-
-
 HOUSES = [
     "standard+table(players=5,hands=7)",
     "double-ante+table(players=4,hands=6)",

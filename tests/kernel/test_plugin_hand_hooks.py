@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import plugin
-from hookkit import boom, extension_checks, facts_with, liar, python_session
+from hookkit import boom, extension_checks, facts_with, liar, play_randomly, python_session
 
 from bourre import kernel
 from bourre.game import Game
@@ -41,13 +41,6 @@ _kernel = pytest.importorskip(
 )
 
 from bourre.kernel.state import KernelState  # noqa: E402  (the extension is built)
-
-
-@pytest.fixture(autouse=True)
-def _default_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These tests are of the kernel whatever engine the suite runs with."""
-    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
-
 
 # -- scaffolded variants, one a hook (what ``bourre new variant`` makes) ----------------
 
@@ -400,24 +393,12 @@ def _drive(k: Any, p: Any, rng: random.Random, where: str) -> None:
             ], where
             twin_rest, rest = twin.clone(), p.clone()  # (the hands to come: dealer, antes)
             same = rng.random()
-            _finish(twin_rest, same)
-            _finish(rest, same)
+            play_randomly(twin_rest, same)
+            play_randomly(rest, same)
             assert twin_rest.returns() == rest.returns(), where
     assert k.returns() == p.returns(), where
     assert k.final == p.final and k.history() == p.history(), where
     assert [r.outcome for r in k.results] == [r.outcome for r in p.results], where
-
-
-def _finish(state: Any, seed: float) -> None:
-    """The rest of the session, played by the same random choices on any state."""
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            deck = list(range(52))
-            rng.shuffle(deck)
-            state.apply_chance(Deck(tuple(deck)))
-        else:
-            state.apply_action(rng.choice(list(state.legal_actions())))
 
 
 @pytest.mark.parametrize("spec", HOUSES)
@@ -500,14 +481,7 @@ def test_the_guards_refuse_exactly_as_on_the_python_rules(
         with pytest.raises(PluginError, match=words) as e:  # the stepped state too
             state = Game(_liar(hook, component()), engine=engine).new_session(3)
             assert isinstance(state, KernelState if engine == "kernel" else State)
-            rng = random.Random(3)
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    deck = list(range(52))
-                    rng.shuffle(deck)
-                    state.apply_chance(Deck(tuple(deck)))
-                else:
-                    state.apply_action(rng.choice(list(state.legal_actions())))
+            play_randomly(state, 3)
         errors.append(str(e.value))
     assert errors[0] == errors[2] and errors[1] == errors[3]
 

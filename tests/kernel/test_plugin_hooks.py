@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from conftest import plugin
-from hookkit import Backwards, extension_checks, facts_with, liar, python_session
+from hookkit import Backwards, extension_checks, facts_with, liar, play_randomly, python_session
 
 from bourre import kernel
 from bourre.game import Game
@@ -46,12 +46,6 @@ _kernel = pytest.importorskip(
 from bourre.kernel.state import KernelState  # noqa: E402  (the extension is built)
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(autouse=True)
-def _default_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These tests are of the kernel whatever engine the suite runs with."""
-    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
 
 
 def split_pot() -> ModuleType:
@@ -668,14 +662,7 @@ def test_the_guards_refuse_exactly_as_on_the_python_rules(
         with pytest.raises(PluginError, match=words) as e:  # the stepped state too
             state = Game(_liar(hook, _late_liar() if component == "late" else component),
                          engine=engine).new_session(3)  # fmt: skip
-            rng = random.Random(3)
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    deck = list(range(52))
-                    rng.shuffle(deck)
-                    state.apply_chance(Deck(tuple(deck)))
-                else:
-                    state.apply_action(rng.choice(list(state.legal_actions())))
+            play_randomly(state, 3)
         errors.append(str(e.value))
     assert errors[0] == errors[2] and errors[1] == errors[3]
 

@@ -129,11 +129,6 @@ def house(spec: str) -> House:
     return House(spec, registry=REGISTRY)
 
 
-@pytest.fixture(autouse=True)
-def _default_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
-
-
 def same(a: Solution, b: Solution) -> None:
     """Everything but the count of positions remembered."""
     assert a.seat == b.seat

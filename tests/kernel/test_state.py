@@ -32,14 +32,6 @@ pytest.importorskip(
 
 from bourre.kernel.state import KernelState, new_session
 
-
-@pytest.fixture(autouse=True)
-def _default_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These tests are of the kernel: whatever engine the suite runs with
-    (``BOURRE_ENGINE=python``), ``Game``'s default here is ``auto``."""
-    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
-
-
 VARIANTS = [
     "standard",
     "double-ante",
