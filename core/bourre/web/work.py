@@ -100,9 +100,9 @@ def check_work(
     (``what`` names them: "seats dealt in", "cards played"), each of ``weight``, past
     :data:`WEB_WORK` for ``house`` (``environment``: see :func:`work_factor`)."""
     factor = work_factor(house, environment=environment)
-    if deals <= most_deals(per_deal, house, weight=weight, environment=environment):
+    most = _most(per_deal, weight, factor)
+    if deals <= most:
         return
-    most = most_deals(per_deal, house, weight=weight, environment=environment)
     rules = ", played on the Python rules" if factor > 1 else ""
     raise OverBudget(
         f"{field}: {deals:,} deals is more work than one page does for this house"
@@ -114,4 +114,8 @@ def check_work(
 def most_deals(per_deal: int, house: House, *, weight: int = 1, environment: bool = True) -> int:
     """The most deals of ``per_deal`` seats or cards, each of ``weight``, that one page
     plays for ``house`` (:data:`WEB_WORK`; ``environment``: see :func:`work_factor`)."""
-    return WEB_WORK // (max(1, per_deal) * weight * work_factor(house, environment=environment))
+    return _most(per_deal, weight, work_factor(house, environment=environment))
+
+
+def _most(per_deal: int, weight: int, factor: int) -> int:
+    return WEB_WORK // (max(1, per_deal) * weight * factor)
