@@ -341,14 +341,14 @@ def test_the_worlds_of_advice_are_the_kernels(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_can_play_names_the_uses_that_ask_money_hooks() -> None:
-    """The solver, the worlds and their rollouts take a money plugin's house
-    (``hooks=MONEY_HOOKS``); the default (every use, the equilibrium chart's included)
-    still refuses it, naming the hook."""
+    """The solver, the worlds and their rollouts (the equilibrium chart's deals too) take
+    a money plugin's house (``hooks=MONEY_HOOKS``); the default (no plugin asked: the
+    built-in rules only) still refuses it, naming the hook."""
     h = house("standard+split-pot")
     assert kernel.can_play(h, hooks=MONEY_HOOKS) is None
     why = kernel.can_play(h)
-    assert why is not None and "split-pot (bourre_payout)" in why and "equilibrium" in why
-    assert "solver" not in why
+    assert why is not None and "split-pot (bourre_payout)" in why and "built-in rules" in why
+    assert "solver" not in why and "equilibrium" not in why
 
 
 @pytest.mark.parametrize(

@@ -426,7 +426,9 @@ def advise(
 
         try:
             strategy = cached_equilibrium(h0, notice).strategy
-        except AdviceError:
+        except AdviceError as e:  # (the chart's "--equilibrium" is advise's --opponents)
+            if e.field == "equilibrium":
+                raise AdviceError("opponents", str(e)) from None
             raise
         except ValueError as e:
             raise AdviceError("opponents", str(e)) from None

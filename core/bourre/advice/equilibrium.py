@@ -18,6 +18,15 @@ enter less); the average settles.
 The exploitability is measured on deals the chart never saw: a best response to the
 final chart is found on one fresh seed and its gain over playing the chart measured on
 another, per seat and per cell, each with its 95% range.
+
+The deals are played out on the kernel's worlds (:func:`bourre.kernel.rollouts.
+heuristic_outcomes` with the decision table), so the chart plays every house those
+worlds play (issue 41): the built-in rules, and a house whose only plugin rules are a
+penalty (R-BOURRE) or a payout (R-WIN, R-SOLE, R-BOURRE), :data:`HOOKS`, which the
+kernel asks through Python at the end of every played-out hand, as the Python rules ask
+them.  Any other plugin rule (a follow rule, a lead, a trick winner …) is refused,
+naming it; so is a house whose plugin answers an amount the kernel's units do not hold
+(the chart has no Python path: a rounded amount would be a wrong chart).
 """
 
 from __future__ import annotations
@@ -41,10 +50,13 @@ from bourre.game.players import _answer, ask
 from bourre.game.state import State
 from bourre.game.tablesteps import set_hand
 from bourre.houses.house import House
-from bourre.kernel import can_play
-from bourre.kernel.rollouts import _BUILT, _CHARTS, heuristic_outcomes
+from bourre.kernel import can_play, python_hooks
+from bourre.kernel.hooks import asked_words
+from bourre.kernel.rollouts import _BUILT, _CHARTS, WORLD_HOOKS, heuristic_outcomes
+from bourre.rules.hookspec import PENALTY
 
 __all__ = [
+    "HOOKS",
     "METHOD",
     "ChartBot",
     "EquilibriumChart",
@@ -71,6 +83,15 @@ DEALS = 4000
 
 CHECK = 10_000
 """Deals by default for each half of the exploitability check (find, then measure)."""
+
+HOOKS = WORLD_HOOKS
+"""The plugin hooks the chart's deals ask through Python: a penalty and a payout.  Its
+deals are the kernel's worlds (``_deal`` → :func:`~bourre.kernel.rollouts.heuristic_outcomes`
+→ ``load_world``, ``set_chart``, ``rollout_outcomes``), which take a house only when
+its plugin rules are :data:`bourre.kernel.rollouts.WORLD_HOOKS` and ask them at each
+played-out hand's end.  (The C++ world would call a follow hook if it were given one,
+as the advice batches do, :data:`~bourre.kernel.rollouts.ADVICE_HOOKS`; the worlds'
+wrapper refuses such a house, so a plugin's follow rule is refused here, not asked.)"""
 
 AGAINST_HEURISTIC = "against heuristic opponents"
 AGAINST_EQUILIBRIUM = "against players who all play the equilibrium chart"
@@ -205,7 +226,7 @@ def _deal(game: Game, strategy: Strategy, bot: Any, rng: random.Random, stake: A
         if forced is None:
             got = heuristic_outcomes(state, [PLAY, PASS], s, rng, chart=table)
             if got is None:
-                raise ChartError("engine", "the kernel does not play this deal")
+                raise ChartError("equilibrium", _unheld(game.house))
             share = float(mine == PLAY)
             if strategy.table is not None:
                 share = strategy.share(rows[s], place, k)
@@ -215,6 +236,63 @@ def _deal(game: Game, strategy: Strategy, bot: Any, rng: random.Random, stake: A
         state.apply_action(mine)
         k += mine == PLAY
     return points
+
+
+def _unheld(house: House) -> str:
+    """Why the kernel did not play a deal of the chart (its gate let the house in): a
+    plugin's amount it does not hold, or, for a built-in house, a deal it does not
+    play."""
+    asked = python_hooks(house)
+    if not asked:
+        return "the kernel does not play a deal of this house"
+    return (
+        f"{asked_words(asked)} answered an amount that is not a whole number of the"
+        " kernel's chips in a played-out hand (R-BOURRE, R-WIN): the equilibrium chart is"
+        " worked out on the kernel only and would be wrong with the amount rounded; the"
+        " strategy chart (without --equilibrium) plays this house on the Python rules"
+    )
+
+
+def _refusal(house: House) -> str | None:
+    """Why the equilibrium chart cannot be worked out for ``house`` (``None``: it can),
+    naming a plugin's rule its deals do not ask."""
+    if not _BUILT:
+        return "the equilibrium chart is worked out on the compiled kernel, which is not built"
+    why = can_play(house, "heuristic", hooks=HOOKS)
+    if why is None:
+        if not _CHARTS:
+            return (
+                "the kernel is older than this module (build it again: python setup.py"
+                " build_ext --inplace)"
+            )
+        return None
+    beyond = [x for x in python_hooks(house) if x[:-1].split(" (", 1)[-1] not in HOOKS]
+    if beyond and can_play(house, "heuristic", hooks=True) is None:
+        return (
+            f"{', '.join(beyond)}: a plugin's rule the equilibrium chart's deals do not ask"
+            " (they are played out on the compiled kernel, which asks a plugin only for its"
+            " penalty or its payout, R-BOURRE, R-WIN); the strategy chart (without"
+            " --equilibrium) plays this house"
+        )
+    return (
+        f"the equilibrium chart is worked out on the compiled kernel only, which cannot play"
+        f" this house: {why}"
+    )
+
+
+def _asked_line(asked: Sequence[str]) -> str:
+    """What a chart of a house with a plugin's money rule says of it, in a player's
+    words: who is asked what, and when."""
+    when = [
+        "when someone is bourré"
+        if x.endswith(f"({PENALTY.name})")
+        else "at the end of every hand played out"
+        for x in asked
+    ]
+    return (
+        f"Played out on the compiled kernel, which asks the plugin for {asked_words(asked)}"
+        f" {' and '.join(dict.fromkeys(when))} (once for each different result of a hand)."
+    )
 
 
 def _sample(
@@ -350,6 +428,10 @@ class EquilibriumChart:
     seen: tuple[tuple[tuple[int, int, int], int], ...] = ()
     """How many decisions of each cell the rounds met (a cell never met: no choice
     there, R-LAST-STANDS, R-ACE-UP, or too rare a hand)."""
+    asked: tuple[str, ...] = ()
+    """The plugin's rules the kernel asked through Python (``"split-pot (bourre_payout)"``:
+    a house whose only plugin rules are a penalty or a payout, :data:`HOOKS`); none for
+    a built-in house."""
 
     def met(self, row: int, place: int, k: int) -> int:
         return dict(self.seen).get((row, place, k), 0)
@@ -371,6 +453,10 @@ class EquilibriumChart:
         out = [
             f"Equilibrium chart of {self.house}: {n} players, {self.size} cards, the first"
             f" pot; {self.against}.",
+        ]
+        if self.asked:
+            out.append(_asked_line(self.asked))
+        out += [
             "Columns: the place from the dealer (1 is the dealer's left, "
             f"{n} the dealer) : how many seats before you are already in.",
             " " * w + "  " + " ".join(f"{h:>8}" for h in heads),
@@ -446,6 +532,7 @@ class EquilibriumChart:
             "deals_per_round": self.deals,
             "seed": self.seed,
             "seconds": round(self.seconds, 3),
+            "asked_through_python": list(self.asked),
             "rows": [
                 {
                     "hand": c.label,
@@ -487,16 +574,18 @@ def equilibrium_chart(
     """The equilibrium chart of ``house`` (see the module): ``rounds`` rounds of
     fictitious play of ``deals`` deals each from ``seed``, then the exploitability on
     ``check`` + ``check`` fresh deals (``None``: not measured); ``measure_start``: the
-    heuristic's too.  Raises :class:`ChartError` naming the option and the rule."""
+    heuristic's too.  A house whose only plugin rules are a penalty or a payout
+    (:data:`HOOKS`) is played too, the kernel asking the plugin (``asked``).  Raises
+    :class:`ChartError` naming the option and the rule: ``"equilibrium"`` for a house
+    the kernel's deals do not play (a plugin's other rule, named) or whose plugin
+    answers an amount the kernel does not hold."""
     h = _load(house, players, "house")
     for name, v, top in (("rounds", rounds, 1000), ("deals", deals, 100_000)):
         if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= top:
             raise ChartError(name, f"{v} {name}: from 1 to {top:,}")
-    why = can_play(h, "heuristic") if _BUILT else "the kernel is not built"
-    if why is None and not _CHARTS:
-        why = "the kernel is older than this module (build it again: python setup.py build_ext --inplace)"
+    why = _refusal(h)
     if why is not None:
-        raise ChartError("engine", f"the equilibrium chart is played on the kernel: {why}")
+        raise ChartError("equilibrium", why)
     start = time.process_time()
     game = Game(h, engine="python")
     n = game.players
@@ -539,6 +628,7 @@ def equilibrium_chart(
         exploitability=measured,
         start=before,
         seen=tuple(sorted(seen.items())),
+        asked=python_hooks(h),
     )
 
 
@@ -574,6 +664,7 @@ def _to_cache(got: EquilibriumChart) -> dict[str, Any]:
         "rows": [c.label for c in got.strategy.classes],
         "table": [[list(place) for place in row] for row in got.strategy.table],
         "seen": [[*key, m] for key, m in got.seen],
+        "asked": list(got.asked),
     }
 
 
@@ -597,6 +688,7 @@ def _from_cache(d: dict[str, Any]) -> EquilibriumChart | None:
             seconds=float(d["seconds"]),
             exploitability=None,
             seen=tuple(((int(r), int(p), int(k)), int(m)) for r, p, k, m in d["seen"]),
+            asked=tuple(str(x) for x in d.get("asked", ())),
         )
     except (KeyError, TypeError, ValueError):
         return None

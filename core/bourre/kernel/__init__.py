@@ -369,10 +369,11 @@ def can_play(
     for those uses; a collection of hook names (advice's deals:
     :data:`bourre.kernel.rollouts.ADVICE_HOOKS`, the kernel's advice batches ask a
     plugin's penalty, payout and follow rule; the double-dummy solver, the sampled worlds
-    and their rollouts, :data:`bourre.kernel.hooks.MONEY_HOOKS`, a plugin's penalty and
-    payout) accepts a house whose plugin rules are only those; the default asks for every
-    use of the kernel (the equilibrium chart's deals play the built-in rules only), so
-    such a house is refused, naming the plugin's hooks."""
+    and their rollouts, and so the equilibrium chart's deals,
+    :data:`bourre.kernel.hooks.MONEY_HOOKS` / :data:`bourre.kernel.rollouts.WORLD_HOOKS`,
+    a plugin's penalty and payout) accepts a house whose plugin rules are only those; the
+    default (no hook asked) accepts only a house whose rules are all built in, so a house
+    with a plugin's rule is refused, naming the plugin's hooks."""
     if _kernel is None:
         return _WHY_NOT
     p = _plan(house, bots)
@@ -391,8 +392,8 @@ def can_play(
             f" asks only a plugin's {' or '.join(asked)}), so the Python rules play it"
         )
     return (
-        f"{', '.join(through)}: a plugin's rule that not every use of the kernel asks (the"
-        " equilibrium chart's deals hold the built-in rules), so the Python rules play it"
+        f"{', '.join(through)}: a plugin's rule, and this use of the kernel asks no plugin"
+        " (it holds the built-in rules only), so the Python rules play it"
     )
 
 

@@ -70,8 +70,11 @@ whole number of its units, R-BOURRE / R-WIN), from an extension that marks it (t
 watched hooks of :class:`_Watch` tell it too); the Python rules then play the batch."""
 WORLD_HOOKS = MONEY_HOOKS
 """The plugin hooks the worlds ask through Python (a penalty and a payout, at a
-rollout's end; the double-dummy solver of advice's worlds asks them too): the sampling
-and the replay ask none (they end no hand)."""
+rollout's end; the double-dummy solver of advice's worlds asks them too, and so does the
+equilibrium chart, whose deals are these worlds: :func:`heuristic_outcomes` with
+``chart``): the sampling and the replay ask none (they end no hand).  A plugin's follow
+rule is not given to a world (the wrapper refuses its house), though the C++ world would
+call it as the advice batches do."""
 
 _UNHELD = "a plugin's answer the kernel cannot hold"
 """The start of the kernel's refusal of a world whose plugin's answer it does not hold
