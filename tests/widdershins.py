@@ -1,6 +1,6 @@
 """A third-party variant for the tests: play goes to the right (R-LEAD changed by a
-plugin: whole sessions and the stepped state ask it through Python on the kernel, the
-kernel's solver and sampled worlds leave it to the Python rules)."""
+plugin: whole sessions, the stepped state and the solver's plain search ask it through
+Python on the kernel; sampled worlds leave it to the Python rules)."""
 
 from __future__ import annotations
 

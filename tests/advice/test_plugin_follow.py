@@ -139,9 +139,11 @@ def test_what_the_kernel_cannot_ask_is_played_by_the_python_rules_saying_why(
 def test_the_solver_of_a_plugin_house_is_the_python_search_with_its_rules(
     registry: Any, spec: str
 ) -> None:
-    """The kernel's solver holds the built-in obligations and trick winner only: a
-    stepped state of such a house is solved by the Python search (the plugin's rules),
-    ``engine="kernel"`` saying why, never with the built-in rule."""
+    """The kernel's merging search holds the built-in obligations and trick winner only:
+    a stepped state of such a house is solved by the Python search (the plugin's rules),
+    ``engine="kernel"`` saying why, never with the built-in rule; the plain search
+    (``plain=True``, as advice and the review ask it) is the kernel's, asking the
+    plugin's rule through Python, with the Python plain search's values (issue 41)."""
     state = Game(House(f"{spec}+table(players=3)")).new_session(3)
     assert isinstance(state, KernelState)
     while state.phase_name != "play" or len(state.hand.tricks) < 2:
@@ -151,13 +153,18 @@ def test_the_solver_of_a_plugin_house_is_the_python_search_with_its_rules(
     assert got == want
     with pytest.raises(ValueError, match=spec.split("+")[1]):
         solve(state, engine="kernel")
+    plain = solve(state.python_copy(), plain=True, engine="python")
+    for mine in (solve(state, plain=True, engine="kernel"), solve(state, plain=True)):
+        assert (mine.values, mine.best, mine.choice) == (plain.values, plain.best, plain.choice)
+        assert mine.positions > 0 and plain.positions == 0
 
 
-def test_advice_during_the_hand_of_a_plugin_house_says_why_the_python_rules(
+def test_advice_during_the_hand_of_a_plugin_house_is_the_kernels_plain_search(
     registry: Any,
 ) -> None:
-    """``bourre advise --script`` of a follow-rule plugin's house: its cards weighed on
-    the Python rules (the plugin's legal cards), saying once why in words."""
+    """``bourre advise --script`` of a follow-rule plugin's house: its cards weighed by
+    the kernel's plain search asking the plugin's legal cards through Python (issue 41),
+    said once in words; the deals drawn on the Python rules."""
     from bourre.advice.inhand import advise_in_hand
 
     state = Game(House("standard+suit-only+table(players=3)"), engine="python").new_session(3)
@@ -165,9 +172,10 @@ def test_advice_during_the_hand_of_a_plugin_house_says_why_the_python_rules(
         state.apply_action(state.legal_actions()[-1])
     assert isinstance(state, State)
     got = advise_in_hand(state, index=0, house="standard+suit-only", deals=3, seed=1)
-    assert got.engine == "python-plain"
+    assert got.engine == "kernel-plain"
     assert [c.card for c in got.cards] != [] and {c.card for c in got.cards} == set(
         state.legal_cards()
     )
-    said = [x for x in got.words() if "kernel cannot play" in x]
-    assert len(said) == 1 and "suit-only (bourre_follow)" in said[0], got.words()
+    said = [x for x in got.words() if "through Python" in x]
+    assert said == ["The kernel asked suit-only's follow through Python."], got.words()
+    assert not [x for x in got.words() if "cannot" in x], got.words()

@@ -350,10 +350,40 @@ def test_a_plugins_payout_is_reviewed_by_the_kernels_solver() -> None:
             ]
 
 
+def test_a_plugins_follow_rule_is_reviewed_by_the_kernels_plain_search() -> None:
+    """A house whose plugin answers the follow rule (suit-only, issue 41): every card
+    solved by the kernel's plain search asking the plugin through Python, and said so;
+    its values the Python plain search's; no cap, since the kernel searches it."""
+    from conftest import plugin
+
+    from tests.kernel.test_plugin_hooks import SuitOnly
+
+    registry = load_registry(extra=[("suit-only", plugin("suit-only", SuitOnly))])
+    recorder = Recorder()
+    data = random_script(3, 12, variants=("suit-only",))
+    referee(data, watch=recorder, registry=registry)
+    done = review(recorder.moments, house="suit-only", deals=0, max_held=4)
+    if not kernel.available():
+        assert done.engines() == ["python-plain"]
+        return
+    assert done.engines() == ["kernel-plain"] and done.why_python is None
+    assert (
+        "solved by the kernel's solver, every card searched (a plugin's rule of the play),"
+        " asking suit-only's follow through Python" in done.words()[0]
+    ), done.words()[0]
+    assert all(p.alternatives for p in done.plays if "only card" not in p.note)
+    for m, p in zip(recorder.moments, done.plays, strict=True):
+        if p.alternatives:
+            ref = solve(m.state, plain=True, engine="python")
+            assert [(a.card, a.chips, a.sure_tricks) for a in p.alternatives] == [
+                (v.card, v.chips, v.sure_tricks) for v in ref.values
+            ]
+
+
 def test_the_python_search_can_be_capped() -> None:
-    """A house with a plugin's follow rule (the standard obligations, highest card
-    first: the kernel's solver holds the built-in rules of the play only) is searched on
-    the Python rules, which ``max_held`` caps."""
+    """A house with a plugin's follow rule whose cards come highest first (a ruling the
+    kernel does not hold: the order breaks a tie) is searched on the Python rules, which
+    ``max_held`` caps."""
     from conftest import plugin
     from hookkit import Backwards
 

@@ -20,7 +20,7 @@ from conftest import H, plugin
 from widdershins import Widdershins
 
 import bourre
-from bourre.advice import Solution, solve
+from bourre.advice import Solution, kernel_solver, solve
 from bourre.game import Game
 from bourre.game.actions import CARDS, PASS, PLAY, STAND_PAT, Dealt
 from bourre.game.state import State
@@ -127,7 +127,9 @@ def agree(state: State) -> Solution:
     assert [(v.card, v.sure_tricks, v.chips_by_seat) for v in plain.values] == [
         (v.card, v.sure_tricks, v.chips_by_seat) for v in solution.values
     ]
-    assert plain.positions == 0
+    # (the Python plain search remembers nothing; the kernel's, for a plugin's rule of
+    # the play, remembers positions by exact keys: issue 41)
+    assert plain.positions == 0 or kernel_solver.plain_only(state.house)
     return solution
 
 

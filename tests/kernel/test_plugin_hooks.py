@@ -196,8 +196,8 @@ def test_the_hooks_through_python_are_named_and_the_rest_is_refused_as_before() 
     assert kernel.python_hooks(House("standard")) == ()
     h = house("standard+split-pot")
     assert kernel.can_play(h, "heuristic", hooks=True) is None
-    # the solver and advice's deals ask it (test_solver_plugin_money.py); the rollouts play
-    # the built-in payout only: refused
+    # the solver, the worlds, their rollouts and the equilibrium chart ask it
+    # (test_solver_plugin_money.py); a use that asks no plugin: refused
     assert kernel.can_play(h, "heuristic", hooks=hooks.MONEY_HOOKS) is None
     why = kernel.can_play(h, "heuristic")
     assert why is not None and "split-pot (bourre_payout)" in why

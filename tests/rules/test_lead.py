@@ -69,7 +69,7 @@ def _house(cls: type[Variant], spec: str) -> House:
 def test_a_variant_changes_the_lead_and_only_the_python_rules_play_it() -> None:
     house = _house(Widdershins, "widdershins")
     assert house.answered_by[LEAD.name].name == "widdershins"
-    assert can_play(house) is not None  # (the kernel's solver and worlds: built-in rules only)
+    assert can_play(house) is not None  # (a use asking no plugin; the worlds: built-in lead only)
     tricks = 0
     for hand in play_session(house, seed=11).hands:
         hs = hand.state

@@ -24,13 +24,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from bourre.advice import kernel_solver
 from bourre.advice.deals import Estimate, interval
 from bourre.advice.review import DEALS, ENGINES, MAX_DEALS
 from bourre.advice.weigh import Weighing, weigh
 from bourre.game.state import State
 from bourre.game.tablesteps import hand_log
-from bourre.kernel import can_play, python_hooks
-from bourre.kernel.hooks import MONEY_HOOKS, asked_words
+from bourre.kernel import python_hooks
+from bourre.kernel.hooks import asked_words
 from bourre.rules.cards import SUIT_NAMES, card_str, card_symbol
 from bourre.rules.money import Amount, amount_json, amount_str
 
@@ -264,11 +265,10 @@ def advise_in_hand(
         )
     notes.extend(weighed.notes())
     asked = python_hooks(state.house)
-    if weighed.engine == "python-plain" and asked:  # (said, once)
-        notes.append(
-            f"The kernel cannot play this house: {can_play(state.house, hooks=MONEY_HOOKS)}."
-        )
-    elif weighed.engine == "kernel" and asked:  # (a plugin's money rule, issue 41)
+    why = kernel_solver.why_not(state, plain=weighed.engine.endswith("-plain"))
+    if weighed.engine.startswith("python") and asked and why:  # (said, once)
+        notes.append(f"The kernel's solver cannot solve this hand: {why}.")
+    elif weighed.engine.startswith("kernel") and asked:  # (a plugin's rule, issue 41)
         notes.append(f"The kernel asked {asked_words(asked)} through Python.")
     if weighed.known is None and not weighed.found:
         raise InHandError(

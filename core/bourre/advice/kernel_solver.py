@@ -2,13 +2,23 @@
 :mod:`bourre.advice.solver` (the readable reference, which knows no rule of Bourré),
 computed in C++ on the kernel's own rules (``bourre.kernel._kernel``: the obligations,
 the cinch, the trick, the payout of the built-in houses) for a house the kernel can
-play (:func:`bourre.kernel.can_play`), its plugin's money rule included: a house whose
-only plugin rules are a penalty (R-BOURRE) or a payout (R-WIN, R-SOLE, R-BOURRE) is
-solved here too, the kernel asking the plugin's checked component through Python as
-sessions ask it (:mod:`bourre.kernel.hooks`), once for each different count of tricks
-won; an answer that is not a whole number of the kernel's units is the Python
-reference's to solve (never a rounded amount), and the plugin's error is raised as it
-is (:class:`~bourre.rules.hookspec.PluginError`).
+play (:func:`bourre.kernel.can_play`), its plugins' rules included (issue 41), the
+kernel asking each plugin's checked component through Python as sessions ask it
+(:mod:`bourre.kernel.hooks`):
+
+- a penalty (R-BOURRE) or a payout (R-WIN, R-SOLE, R-BOURRE): once for each different
+  count of tricks won, the search otherwise the built-in houses';
+- a rule of the play (a lead, R-LEAD; a follow rule, R-FOLLOW …; a cinch, R-SURE …; a
+  trick winner, R-TRICK): the reference's *plain* search (``solve(plain=True)``: every
+  legal card searched, no bound read from the built-in rules), each different question
+  asked once a solve; such a house is solved here only when the plain search is asked
+  (:func:`plain_only`), which is how advice and the review solve it;
+- a hand's ante, next dealer or settlement: never asked (one hand's play reads none).
+
+An answer that is not the kernel's to hold (an amount not a whole number of its units,
+a ruling on cards not in the hand's order) is the Python reference's to solve (never a
+rounded amount), and the plugin's error is raised as it is
+(:class:`~bourre.rules.hookspec.PluginError`).
 
 The position is read off the state: a :class:`~bourre.kernel.state.KernelState` hands
 over its stepped state as it is, a Python :class:`~bourre.game.state.State` its hand's
@@ -32,12 +42,24 @@ from bourre.game.protocol import GameState
 from bourre.game.state import State
 from bourre.game.tablesteps import hand_log
 from bourre.houses.house import House
-from bourre.kernel import _house_facts, _kernel, can_play
-from bourre.kernel.hooks import MONEY_HOOKS
+from bourre.kernel import _house_facts, _kernel, can_play, python_hooks
+from bourre.kernel.hooks import CARD_HOOKS, HAND_HOOKS, MONEY_HOOKS
 from bourre.kernel.state import KernelState, _money
 from bourre.rules.money import Amount
 
-__all__ = ["built", "kernel_solve", "stepped_in_play", "why_not", "why_not_house"]
+__all__ = [
+    "SOLVER_HOOKS",
+    "built",
+    "kernel_solve",
+    "plain_only",
+    "stepped_in_play",
+    "why_not",
+    "why_not_house",
+]
+
+SOLVER_HOOKS = (*MONEY_HOOKS, *CARD_HOOKS, *HAND_HOOKS)
+"""The hooks whose plugin component the kernel's solver asks through Python (the hand's
+ante, dealer and settlement: none of them read in one hand's play)."""
 
 _BUILT = _kernel is not None and hasattr(_kernel, "dd_solve")
 """The extension is built, and not older than this module."""
@@ -55,7 +77,7 @@ def _facts(house: House) -> dict[str, Any] | str:
     for h, f in _FACTS:
         if h is house:
             return f
-    why = can_play(house, hooks=MONEY_HOOKS)  # (a plugin's money rule: asked through Python)
+    why = can_play(house, hooks=SOLVER_HOOKS)  # (a plugin's rule: asked through Python)
     if why is not None:
         return why
     facts = _house_facts(house)
@@ -81,13 +103,29 @@ def why_not_house(house: House) -> str | None:
     return facts if isinstance(facts, str) else None
 
 
-def why_not(state: GameState) -> str | None:
-    """Why the kernel's solver cannot solve ``state`` (``None``: it can)."""
+def plain_only(house: House) -> bool:
+    """Whether the kernel solves ``house`` by the plain search only: a plugin answers a
+    rule of the play (:data:`~bourre.kernel.hooks.CARD_HOOKS`), which the merging of
+    equivalent cards and the bounds from the built-in rules would not respect."""
+    return any(x[:-1].rsplit(" (", 1)[-1] in CARD_HOOKS for x in python_hooks(house))
+
+
+def why_not(state: GameState, *, plain: bool = False) -> str | None:
+    """Why the kernel's solver cannot solve ``state`` (``None``: it can); ``plain``: by
+    the reference's plain search (see :func:`plain_only`)."""
     why = why_not_house(state.house)
     if why is not None:
         return why
     facts = _facts(state.house)
     assert isinstance(facts, dict)
+    if plain != plain_only(state.house):
+        return (
+            f"a plugin's rule of the play ({', '.join(python_hooks(state.house))}) is solved"
+            " by the plain search only (plain=True)"
+            if not plain
+            else "the plain search of a house whose rules of the play are built in is the"
+            " Python reference's (the kernel merges equivalent cards)"
+        )
     if type(state) is KernelState:
         return None
     if type(state) is not State:
@@ -109,14 +147,14 @@ def _units(x: Amount, scale: int) -> int | None:
     return int(v) if v.denominator == 1 and abs(v) < 1 << 62 else None
 
 
-def kernel_solve(state: GameState) -> Solution | None:
-    """The values of :func:`bourre.advice.solver.solve` for ``state`` (in the play
-    phase, every hand known: checked by the caller), computed by the kernel; raises
-    ``ValueError`` when :func:`why_not` gives a reason.  ``None`` when a plugin's money
-    rule answers an amount the kernel does not hold (not a whole number of its units):
-    the caller solves it on the Python reference, as sessions hand such money to the
-    Python rules."""
-    why = why_not(state)
+def kernel_solve(state: GameState, *, plain: bool = False) -> Solution | None:
+    """The values of :func:`bourre.advice.solver.solve` (``plain`` as there) for
+    ``state`` (in the play phase, every hand known: checked by the caller), computed by
+    the kernel; raises ``ValueError`` when :func:`why_not` gives a reason.  ``None``
+    when a plugin's rule answers what the kernel does not hold (an amount not a whole
+    number of its units, a ruling on cards not in the hand's order): the caller solves
+    it on the Python reference, as sessions hand such answers to the Python rules."""
+    why = why_not(state, plain=plain)
     if why is not None:
         raise ValueError(f"the kernel's solver cannot solve this state: {why}")
     assert _kernel is not None
@@ -138,6 +176,7 @@ def kernel_solve(state: GameState) -> Solution | None:
             "trick": hs.trick,
             "played": sorted(hs.played),
             "tricks": len(hs.tricks),
+            "dealer": hs.dealer,
         }
         got = _kernel.dd_solve(facts, position)
     if got is None:  # (a plugin's amount the kernel does not hold)

@@ -44,12 +44,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from bourre.advice import kernel_solver
 from bourre.advice.solver import Solution
 from bourre.advice.weigh import weigh
 from bourre.game.state import State
 from bourre.game.tablesteps import hand_log
-from bourre.kernel import can_play, python_hooks
-from bourre.kernel.hooks import MONEY_HOOKS, asked_words
+from bourre.kernel import python_hooks
+from bourre.kernel.hooks import asked_words
 from bourre.rules.cards import card_str, card_symbol
 from bourre.rules.money import Amount, amount_json, amount_str
 
@@ -85,6 +86,7 @@ said once a hand)."""
 
 ENGINES = {
     "kernel": "the kernel's solver",
+    "kernel-plain": "the kernel's solver, every card searched (a plugin's rule of the play)",
     "python": "the Python search",
     "python-plain": "the Python rules and the plain search (slower)",
 }
@@ -153,8 +155,8 @@ class PlayReview:
     deals: int
     """The deals imagined and solved."""
     engine: str
-    """``kernel``, ``python`` or ``python-plain`` (:data:`ENGINES`), ``""`` when not
-    solved."""
+    """``kernel``, ``kernel-plain``, ``python`` or ``python-plain`` (:data:`ENGINES`),
+    ``""`` when not solved."""
     note: str
     """What was left out and why, in words (``""``: nothing)."""
 
@@ -397,11 +399,11 @@ class Review:
             f"Review of the play, house {self.house}: solved by {how}"
             + (
                 f", asking {asked_words(self.asked)} through Python"
-                if self.asked and "kernel" in self.engines()
+                if self.asked and any(e.startswith("kernel") for e in self.engines())
                 else ""
             )
             + (
-                f" (the kernel cannot play this house: {self.why_python})"
+                f" (the kernel cannot solve this house: {self.why_python})"
                 if self.why_python
                 else ""
             )
@@ -463,7 +465,7 @@ def review(
     if not 0 <= deals <= MAX_DEALS:
         raise ValueError(f"deals: from 0 to {MAX_DEALS:,}, not {deals:,}")
     deadline = None if seconds is None else time.monotonic() + seconds
-    why_python = can_play(moments[0].state.house, hooks=MONEY_HOOKS) if moments else None
+    why_python = kernel_solver.why_not_house(moments[0].state.house) if moments else None
     out = []
     for i, m in enumerate(moments):
         out.append(_review_one(m, i, deals, seed, deadline, max_held))

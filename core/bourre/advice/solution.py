@@ -44,7 +44,8 @@ class Solution:
     choice: int
     """The card the seat plays when every seat plays for itself: the first of ``best``."""
     positions: int
-    """How many positions the search remembered (0 with ``plain=True``)."""
+    """How many positions the search remembered (0 with the Python search's
+    ``plain=True``; the kernel's plain search remembers them by exact keys)."""
 
     def value(self, card: int) -> CardValue:
         """The values of ``card``, a legal card of the seat."""

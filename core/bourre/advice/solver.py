@@ -65,26 +65,25 @@ def solve(state: GameState, *, plain: bool = False, engine: str = "auto") -> Sol
 
     ``engine``: ``"python"`` this module's search; ``"kernel"`` the compiled kernel's
     (:mod:`bourre.advice.kernel_solver`: the same values, for a house the kernel can
-    play, a plugin's penalty or payout included; else ``ValueError`` saying why; a
-    plugin's amount that is not a whole number of the kernel's units is this module's
-    to solve, as sessions hand such money to the Python rules); ``"auto"`` the kernel's
-    when it can, else this module's."""
+    play, its plugins' rules included, a plugin's rule of the play only with
+    ``plain=True``; else ``ValueError`` saying why; a plugin's answer the kernel does
+    not hold, such as an amount that is not a whole number of its units, is this
+    module's to solve, as sessions hand it to the Python rules); ``"auto"`` the
+    kernel's when it can, else this module's."""
     if engine not in ENGINES:
         raise ValueError(f"engine {engine!r}: one of {', '.join(ENGINES)}")
-    if engine != "python" and not plain:
+    if engine != "python":
         if not kernel_solver.stepped_in_play(state):
             _check(state)
-        why = kernel_solver.why_not(state)
+        why = kernel_solver.why_not(state, plain=plain)
         if why is None:
-            got = kernel_solver.kernel_solve(state)
+            got = kernel_solver.kernel_solve(state, plain=plain)
             if got is not None:
                 return got
-            # a plugin's amount the kernel does not hold: this module's search, as a
-            # session's money is handed to the Python rules (never a rounded amount)
+            # a plugin's answer the kernel does not hold: this module's search, as
+            # sessions hand it to the Python rules (never a rounded amount)
         elif engine == "kernel":
             raise ValueError(f"the kernel's solver cannot solve this state: {why}")
-    elif engine == "kernel":
-        raise ValueError("plain=True is the Python search's: use engine='python' or 'auto'")
     _check(state)
     return _Search(state, plain).solve()
 

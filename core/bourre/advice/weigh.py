@@ -56,7 +56,7 @@ class Weighing:
     legal: tuple[int, ...]
     """Its legal cards, in the state's order (R-FOLLOW … R-CINCH-LAST)."""
     engine: str
-    """``kernel``, ``python`` or ``python-plain``."""
+    """``kernel``, ``kernel-plain``, ``python`` or ``python-plain`` (:func:`engine_of`)."""
     known: Solution | None
     """The values with every hand known (``None``: a playing seat's cards are not
     known, or the position was not weighed)."""
@@ -103,10 +103,17 @@ class Weighing:
 
 
 def engine_of(state: State) -> str:
-    """How ``state`` is solved: ``kernel``, ``python`` or ``python-plain``."""
+    """How ``state`` is solved: ``kernel`` (the kernel's solver), ``kernel-plain`` (the
+    kernel's solver by the plain search: a plugin's rule of the play, issue 41),
+    ``python`` (the Python search) or ``python-plain`` (the Python plain search: a house
+    the kernel's solver cannot solve whose rules may not be the built-in houses')."""
+    if kernel_solver.why_not(state, plain=True) is None:
+        return "kernel-plain"
+    if kernel_solver.why_not(state) is None:
+        return "kernel"
     if can_play(state.house, hooks=MONEY_HOOKS) is not None:  # (a plugin's rule of the play)
         return "python-plain"
-    return "kernel" if kernel_solver.why_not(state) is None else "python"
+    return "python"
 
 
 def weigh(
@@ -134,7 +141,7 @@ def weigh(
     seat = state.current_player()
     legal = tuple(state.legal_with_reasons().cards)
     engine = engine_of(state)
-    plain = engine == "python-plain"
+    plain = engine.endswith("-plain")
 
     def made(
         known: Solution | None = None,
@@ -149,18 +156,25 @@ def weigh(
         )
 
     too_long = False
+    known: Solution | None = None
+    unknown = "" if hands_known else "the other seats have not shown their cards"
+    if engine.startswith("kernel") and hands_known:
+        try:
+            known = kernel_solver.kernel_solve(state, plain=plain)
+        except ValueError:  # (a position the kernel refuses: solve() below says why)
+            known = None
+        if known is None:  # (or a plugin's answer the kernel does not hold: Python's search)
+            engine = engine.replace("kernel", "python")
 
     held = sum(len(hs.hands[s]) for s in hs.active)
-    if engine != "kernel" and max_held is not None and held > max_held:
+    if engine.startswith("python") and max_held is not None and held > max_held:
         too_long = True
         return made(
             refused=f"{held} cards still in the hands is too long a search on the Python rules"
             f" (at most {max_held}; bourre replay --review has no limit)"
         )
-    known: Solution | None = None
-    unknown = "" if hands_known else "the other seats have not shown their cards"
     try:
-        if hands_known:
+        if hands_known and known is None:
             known = solve(state, plain=plain)
     except ValueError as e:  # (a position the solver cannot read, or a hand not known)
         if need_known:

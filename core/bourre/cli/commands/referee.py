@@ -133,17 +133,15 @@ def _review(
 ) -> list[str]:
     """Review the cards the recorder kept; write the JSON form to ``to``; the words."""
     # lazy: the solvers and the sampled deals, loaded for a review only
+    from bourre.advice.kernel_solver import why_not_house
     from bourre.advice.review import review
-    from bourre.kernel import can_play
-    from bourre.kernel.hooks import MONEY_HOOKS
 
-    # (the solver and the deals ask a plugin's money rule through Python: the kernel's)
-    why = can_play(recorder.moments[0].state.house, hooks=MONEY_HOOKS) if recorder.moments else None
+    # (the solver asks a plugin's rules through Python: the kernel's, issue 41)
+    why = why_not_house(recorder.moments[0].state.house) if recorder.moments else None
     if why is not None:
         sys.stderr.write(
-            f"bourre: the kernel cannot play this house ({why}): the review searches on the"
-            " Python rules with the plain search, card by card, which at a full table can take"
-            " minutes\n"
+            f"bourre: the kernel cannot solve this house ({why}): the review searches on the"
+            " Python rules, card by card, which at a full table can take minutes\n"
         )
     try:
         done = review(recorder.moments, house=house, deals=deals, seed=seed)

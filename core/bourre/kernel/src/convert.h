@@ -99,4 +99,16 @@ inline bool is_rotation(const std::vector<int>& seats, const int* active, int na
   return true;
 }
 
+// ``seats`` holds the active seats once each, in any order (a plugin's lead, R-LEAD).
+inline bool is_order(const std::vector<int>& seats, const int* active, int nactive) {
+  if (static_cast<int>(seats.size()) != nactive || !nactive) return false;
+  u32 in = 0, seen = 0;
+  for (int i = 0; i < nactive; ++i) in |= u32{1} << active[i];
+  for (int s : seats) {
+    if (s < 0 || s >= MAX_SEATS || !((in >> s) & 1) || ((seen >> s) & 1)) return false;
+    seen |= u32{1} << s;
+  }
+  return seen == in;
+}
+
 }  // namespace bourre::kernel

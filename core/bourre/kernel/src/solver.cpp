@@ -142,18 +142,113 @@ struct DDSolver {
   std::vector<std::array<i128, MAX_SEATS>> monies;
   std::unordered_map<u32, u32> ids;
   // Thrown when a plugin's answer is not the kernel's to hold (an amount not a whole
-  // number of 1/D chips, a pot below nothing): the Python reference solves the position.
+  // number of 1/D chips, a pot below nothing, a ruling on cards not in the hand's order):
+  // the Python reference solves the position.
   struct NotKernel {};
+
+  // A house whose card rules are a plugin's (issue 41: H.follow, H.cinch_rule, H.winner,
+  // H.lead, asked through Python as the stepped state asks them, bourre.kernel.hooks):
+  // ``by_hook``.  Every shortcut that reads the built-in rules of the play is then off,
+  // and the search is the reference's plain one (solve(plain=True)): every legal card
+  // searched alone (heads), no bound from the cards (masters, most_more, reach).  Its
+  // positions are remembered all the same, by exact keys with the order of play (key()):
+  // what the kernel tells a plugin's rule (the hand, the trick so far, trump, the cards
+  // out, the tricks won, the active seats, the dealer, the last winner) is all in the
+  // key, so a plugin's answer there is the same, and so is the value.  The search holds
+  // the GIL; each different question is asked once a solve (a rule is a function of
+  // what it is told: bourre.rules.hookspec), its answer remembered.
+  bool by_hook = false;
+  int dealer = 0;  // (told to a plugin's lead)
+  struct KeyHash {
+    std::size_t operator()(const DDKey& k) const { return dd_hash(k); }
+  };
+  std::unordered_map<DDKey, u64, KeyHash> asked;  // follow (c 1), cinch (c 2), winner (c 3)
+  int lead_of[MAX_SEATS][MAX_SEATS] = {};  // a plugin's order of play after each winner
+  u32 lead_known = 0;
 
   // The player's legal cards: the rules' legal_cards, as the stepped state asks them
   // (Stepper::compute_legal; the cinch counted only once the seat could hold one).
-  u64 legal(const DDPos& g) const {
+  u64 legal(const DDPos& g) {
     const int s = g.trick_seats[g.tlen];
     const u64 held = g.hand[s];
     bool cinch = false;
+    if (by_hook) return hooked_legal(g, s, held);
     return legal_cards(
         H, held, g.f, g.tlen, trump, [&] { return g.played | disc[s]; }, g.won[s],
         g.tlen == nactive - 1, g.won[s] >= 3 || (held & trumps) != 0, cinch);
+  }
+
+  // The trick so far as one word: 6 bits a card in play order, its length on top.
+  static u64 trick_word(const std::uint8_t* tcards, int tlen) {
+    u64 w = static_cast<u64>(tlen) << 60;
+    for (int p = 0; p < tlen; ++p) w |= static_cast<u64>(tcards[p]) << (6 * p);
+    return w;
+  }
+
+  // The legal cards when a plugin's follow rule or cinch decides them (Stepper::
+  // compute_legal, plugin_cinch): the plugin's obligations (follow_hook) or the built-in
+  // ones, then the plugin's cinch (cinch_hook) or the built-in one.
+  u64 hooked_legal(const DDPos& g, int s, u64 held) {
+    const u64 tw = trick_word(g.tcards, g.tlen);
+    int tc[MAX_SEATS];
+    for (int p = 0; p < g.tlen; ++p) tc[p] = g.tcards[p];
+    u64 ob;
+    if (H.follow) {
+      const DDKey q{held, tw, 1};
+      const auto it = asked.find(q);
+      if (it != asked.end()) {
+        ob = it->second;
+      } else {
+        if (!follow_hook(H, held, tc, g.tlen, trump, ob)) throw NotKernel{};
+        asked.emplace(q, ob);
+      }
+    } else {
+      ob = obliged(H, held, g.f, g.tlen, trump);
+    }
+    const u64 known = g.played | disc[s];
+    const bool last = g.tlen == nactive - 1;
+    if (!H.cinch_rule) {
+      bool cinch = false;
+      return cinch_legal(H, held, ob, g.tlen, trump, [&] { return known; }, g.won[s], last,
+                         g.won[s] >= 3 || (held & trumps) != 0, cinch);
+    }
+    const u64 ordinary = (ob & held) ? ob & held : held;
+    const DDKey q{held | static_cast<u64>(g.won[s]) << 52 | u64{last} << 56, tw, 2 | known << 2};
+    const auto it = asked.find(q);
+    if (it != asked.end()) return it->second;
+    u64 lm = 0;
+    bool cinch = false;
+    if (!cinch_hook(H, held, ordinary, tc, g.tlen, trump, known, g.won[s], last, lm, cinch)) {
+      throw NotKernel{};
+    }
+    asked.emplace(q, lm);
+    return lm;
+  }
+
+  // The index in the trick of its winner (R-TRICK): the built-in rule, or a plugin's
+  // (winner_hook), asked once a solve for each different trick.
+  int trick_winner(const Facts& f, const std::uint8_t* tcards) {
+    if (!H.winner) return f.winner();
+    const DDKey q{trick_word(tcards, nactive), 0, 3};
+    const auto it = asked.find(q);
+    if (it != asked.end()) return static_cast<int>(it->second);
+    int tc[MAX_SEATS];
+    for (int p = 0; p < nactive; ++p) tc[p] = tcards[p];
+    const int w = winner_hook(H, tc, nactive, trump);
+    asked.emplace(q, static_cast<u64>(w));
+    return w;
+  }
+
+  // The next trick's order of play after seat w's trick (R-LEAD): the winner first, the
+  // others clockwise, or a plugin's lead (lead_hook), asked once a solve for each winner.
+  const std::uint8_t* next_order(int w) {
+    if (!H.lead) return order[w];
+    if (!((lead_known >> w) & 1)) {
+      lead_hook(H, active, nactive, dealer, w, lead_of[w]);
+      for (int p = 0; p < nactive; ++p) order[w][p] = static_cast<std::uint8_t>(lead_of[w][p]);
+      lead_known |= u32{1} << w;
+    }
+    return order[w];
   }
 
   // The legal cards that head a group of equivalent ones (solver._Search.groups): a card
@@ -164,6 +259,7 @@ struct DDSolver {
   // keeps a lower one from being master), so those cards stay between trumps under the
   // cinch.  (At the root the reference's groups: each card's ``head`` is reported.)
   u64 heads(const DDPos& g, u64 lm, bool deep = true) const {
+    if (by_hook) return lm;  // (a plugin's card rules: the plain search, every card alone)
     const u64 near =
         g.hand[g.trick_seats[g.tlen]] | (g.played & ~g.tmask) | (deep ? transparent : 0);
     u64 out = 0;
@@ -184,7 +280,7 @@ struct DDSolver {
   }
 
   // Stepper::play, on the position.
-  void play(DDPos& g, int c) const {
+  void play(DDPos& g, int c) {
     const int s = g.trick_seats[g.tlen];
     const u64 bit = u64{1} << c;
     g.hand[s] &= ~bit;
@@ -193,11 +289,13 @@ struct DDSolver {
     g.tcards[g.tlen] = c;
     g.f.add(c, g.tlen, trump);
     if (++g.tlen < nactive) return;
-    const int w = g.trick_seats[g.f.winner()];
+    const int w = g.trick_seats[trick_winner(g.f, g.tcards)];
     ++g.won[w];
     g.wcode += u32{1} << (3 * owner_of_seat[w]);
     ++g.ntricks;
-    std::memcpy(g.trick_seats, order[w], sizeof g.trick_seats);  // the winner leads (R-LEAD)
+    if (g.ntricks < H.h) {  // the winner leads (R-LEAD)
+      std::memcpy(g.trick_seats, next_order(w), sizeof g.trick_seats);
+    }
     g.tlen = 0;
     g.tmask = 0;
     g.f = Facts();
@@ -210,10 +308,18 @@ struct DDSolver {
       held |= g.hand[s];
       won = (won << (g.won[s] + 1)) | ((u64{1} << g.won[s]) - 1);
     }
+    u64 seats = 0;  // (a plugin's lead: the whole order of play, not only its leader)
+    if (by_hook) {
+      for (int p = 0; p < nactive; ++p) seats |= static_cast<u64>(g.trick_seats[p]) << (3 * p);
+    }
     return DDKey{held | (static_cast<u64>(g.trick_seats[0]) << 52) |
                      (static_cast<u64>(g.tlen) << 56),
-                 g.tmask | (won << 52), 0};
+                 g.tmask | (won << 52), seats};
   }
+
+  // The key of a trick's start: packed, or exact when a plugin's card rules may read
+  // what packing forgets (by_hook).
+  DDKey start_key(const DDPos& g) const { return by_hook ? key(g) : packed(g); }
 
   // The key of a position at the start of a trick, packed: for each suit the number of
   // cards the active seats hold and their holders in rank order (3 bits each), the
@@ -286,12 +392,16 @@ struct DDSolver {
 
   // The tricks won at the end: in the last trick every seat holds one card, played as it
   // must be (R-TRICK).
-  u32 last_trick(const DDPos& g, int* won) const {
+  u32 last_trick(const DDPos& g, int* won) {
     for (int s = 0; s < MAX_SEATS; ++s) won[s] = g.won[s];
     if (g.ntricks >= H.h) return g.wcode;
     Facts f = g.f;
-    for (int p = g.tlen; p < nactive; ++p) f.add(lowest(g.hand[g.trick_seats[p]]), p, trump);
-    const int w = g.trick_seats[f.winner()];
+    std::uint8_t tc[MAX_SEATS];
+    for (int p = 0; p < nactive; ++p) {
+      tc[p] = p < g.tlen ? g.tcards[p] : static_cast<std::uint8_t>(lowest(g.hand[g.trick_seats[p]]));
+      if (p >= g.tlen) f.add(tc[p], p, trump);
+    }
+    const int w = g.trick_seats[trick_winner(f, tc)];
     ++won[w];
     return g.wcode + (u32{1} << (3 * owner_of_seat[w]));
   }
@@ -421,12 +531,12 @@ struct DDSolver {
       const u32 wcode = last_trick(g, won);
       return outcome(won, wcode);
     }
-    if (need && reach(g, parent) < need) return FAIL;
+    if (need && !by_hook && reach(g, parent) < need) return FAIL;
     const bool store = g.tlen == 0;
     DDKey k;
     u32 nopot = 0;  // seats known not to take the pot from here
     if (store) {
-      k = packed(g);
+      k = start_key(g);
       if (const u32* known = chips_table.get(k)) {
         if (!(*known & PARTIAL)) return *known;
         nopot = *known >> 16 & 0xFF;
@@ -454,7 +564,7 @@ struct DDSolver {
       best = v;
       best_c = cls(v, player);
       if (best_c == 2) break;  // (the pot: the best any seat can reach)
-      if (reach < 0) reach = this->reach(g, player);
+      if (reach < 0) reach = by_hook ? 2 : this->reach(g, player);
       if (best_c >= reach) break;
       if (need == 2 && parent != player && best_c >= 1 && cls(best, parent) < 2) {
         if (store) {  // (what it learnt: no seat the line found leaves without the pot gets it)
@@ -522,7 +632,7 @@ struct DDSolver {
     const bool store = g.tlen == 0;
     DDKey k;
     if (store) {
-      k = packed(g);
+      k = start_key(g);
       if (const u32* known = chips_table.get(k)) return *known;
     }
     const u64 lm = legal(g);
@@ -587,7 +697,7 @@ struct DDSolver {
     }
     int lo = g.won[me];
     int hi = lo + H.h - g.ntricks;
-    {  // the master trumps' tricks (masters), the tricks me can still win (most_more)
+    if (!by_hook) {  // the master trumps' tricks (masters), the tricks me can still win (most_more)
       int holder;
       const int sure = masters(g, holder);
       if (holder == me) lo += sure;
@@ -595,7 +705,7 @@ struct DDSolver {
       hi = std::min(hi, g.won[me] + most_more(g, me));
       if (lo >= hi) return lo;
     }
-    const DDKey k = g.tlen ? key(g) : packed(g);
+    const DDKey k = g.tlen ? key(g) : start_key(g);
     if (const DDTricks* known = tricks_table.get(k)) {
       lo = std::max(lo, static_cast<int>(known->lo));
       hi = std::min(hi, static_cast<int>(known->hi));
@@ -664,12 +774,19 @@ struct DDSolver {
     trumps = SUIT << (13 * trump);
     transparent = ((u64{1} << 52) - 1) & ~dealt;
     if (H.cinch) transparent &= ~(SUIT << (13 * trump));
+    by_hook = H.follow || H.cinch_rule || H.winner || H.lead;
+    if (by_hook) transparent = 0;  // (the reference's groups: solver._Search.groups)
     if (H.money) {
       by_money = true;
     } else if (H.penalty) {
       ask_penalty(root);
     }
-    const u64 lm = legal(root);
+    u64 lm = 0;
+    try {
+      lm = legal(root);
+    } catch (const NotKernel&) {
+      return py::none();  // (a ruling on cards the kernel does not hold: the reference's)
+    }
     const u64 hs = heads(root, lm, false);
     py::list out;
     int head = -1, tricks = 0;
@@ -679,7 +796,15 @@ struct DDSolver {
       if ((hs >> c) & 1) {
         head = c;
         DDPos child = root;
-        if (by_money) {  // (the GIL taken again only to ask the plugin: money_outcome)
+        if (by_hook) {  // (a plugin's card rules: asked for nearly every card, the GIL held)
+          try {
+            play(child, c);
+            v = by_money ? chips_money(child) : chips(child, -1, 0);
+            tricks = sure(child, -1, H.h + 1);
+          } catch (const NotKernel&) {
+            return py::none();
+          }
+        } else if (by_money) {  // (the GIL taken again only to ask the plugin: money_outcome)
           play(child, c);
           try {
             py::gil_scoped_release release;
@@ -727,6 +852,10 @@ py::object dd_solve(const py::dict& house, const py::dict& w) {
   const auto trick = field<std::vector<int>>(w, X, "trick");
   const auto played = field<std::vector<int>>(w, X, "played");
   g.ntricks = field<int>(w, X, "tricks");
+  if (S.H.lead) {  // (told to a plugin's lead, R-LEAD)
+    S.dealer = field<int>(w, X, "dealer");
+    if (S.dealer < 0 || S.dealer >= n) bad(X, "dealer", "a seat");
+  }
   if (static_cast<int>(hands.size()) != n) bad(X, "hands", "one a seat");
   if (static_cast<int>(discards.size()) != n) bad(X, "discards", "one a seat");
   if (static_cast<int>(won.size()) != n) bad(X, "won", "one a seat");
@@ -734,7 +863,9 @@ py::object dd_solve(const py::dict& house, const py::dict& w) {
   if (active.size() < 2) bad(X, "active", "two players or more");
   S.nactive = static_cast<int>(active.size());
   for (int i = 0; i < S.nactive; ++i) S.active[i] = active[static_cast<std::size_t>(i)];
-  if (!is_rotation(seats, S.active, S.nactive)) bad(X, "trick_seats", "not the players in turn");
+  if (!(S.H.lead ? is_order(seats, S.active, S.nactive) : is_rotation(seats, S.active, S.nactive))) {
+    bad(X, "trick_seats", "not the players in turn");
+  }
   if (trick.size() >= seats.size()) bad(X, "trick", "longer than a trick");
   if (g.ntricks < 0 || g.ntricks >= hs) bad(X, "tricks", "0 to the hand's size less one");
   for (int i = 0; i < S.nactive; ++i) g.trick_seats[i] = static_cast<std::uint8_t>(seats[static_cast<std::size_t>(i)]);
@@ -777,6 +908,7 @@ py::object dd_solve_stepper(const Stepper& k) {
   S.trump = k.trump;
   S.P = k.pot_at_stake;
   S.nactive = k.nactive;
+  S.dealer = k.dealer;
   DDPos g;
   for (int i = 0; i < k.nactive; ++i) {
     S.active[i] = k.active[i];
