@@ -50,7 +50,7 @@ def test_the_disputed_card_in_words_and_json() -> None:
     code, out, err = advise("--script", str(DISPUTE), "--json", "--deals", "40", "--seed", "3")
     assert code == 0, err
     data = json.loads(out)
-    engine = "kernel" if kernel.available() else "python-plain"  # (the solver that searched)
+    engine = "kernel" if kernel.available() else "python"  # (the solver that searched)
     assert (data["seat"], data["deals"], data["seed"], data["engine"]) == (1, 40, 3, engine)
     assert [c["card"] for c in data["cards"]] == [
         data["best"],

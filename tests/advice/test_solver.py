@@ -440,3 +440,26 @@ def test_a_kernel_backed_state_is_solved_as_the_python_one() -> None:
         assert type(kernel) is not State  # the kernel state itself is not changed
         solved += 1
     assert solved >= 5
+
+
+def test_the_plain_search_is_for_a_plugins_rule_of_the_play_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only a plugin's lead, follow rule, cinch or trick winner makes a house's solves
+    plain (every card searched): a built-in variant's rule or a plugin's money keeps the
+    merging search, on the Python rules too (the kernel absent)."""
+    from bourre.advice.weigh import engine_of
+
+    assert kernel_solver.plugin_play_rules(House("optional-undertrump+no-cinch")) == ()
+    assert kernel_solver.plugin_play_rules(third_party("split-pot")) == ()
+    lead = third_party("widdershins")
+    assert kernel_solver.plugin_play_rules(lead) == ("widdershins (bourre_lead)",)
+    assert kernel_solver.plain_only(lead)
+    monkeypatch.setattr(kernel_solver, "_BUILT", False)
+    for spec, engine in (
+        ("standard", "python"),
+        ("split-pot", "python"),
+        ("widdershins", "python-plain"),
+    ):
+        state = setup(third_party(f"{spec}+table(players=3)"), 3, 7, False)
+        assert state is not None and engine_of(state) == engine, spec

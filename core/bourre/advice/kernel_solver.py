@@ -42,7 +42,7 @@ from bourre.game.protocol import GameState
 from bourre.game.state import State
 from bourre.game.tablesteps import hand_log
 from bourre.houses.house import House
-from bourre.kernel import _house_facts, _kernel, can_play, python_hooks
+from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.kernel.hooks import CARD_HOOKS, HAND_HOOKS, MONEY_HOOKS
 from bourre.kernel.state import KernelState, _money
 from bourre.rules.money import Amount
@@ -52,6 +52,7 @@ __all__ = [
     "built",
     "kernel_solve",
     "plain_only",
+    "plugin_play_rules",
     "stepped_in_play",
     "why_not",
     "why_not_house",
@@ -103,11 +104,28 @@ def why_not_house(house: House) -> str | None:
     return facts if isinstance(facts, str) else None
 
 
+def plugin_play_rules(house: House) -> tuple[str, ...]:
+    """The rules of the play of ``house`` that a plugin answers (a lead, a follow rule, a
+    cinch, a trick winner: :data:`~bourre.kernel.hooks.CARD_HOOKS`), as ``"variant
+    (hook)"``, a built-in variant's checked component included; known without the
+    kernel.  The merging of equivalent cards assumes the built-in rules of the play."""
+    out = []
+    for hook in CARD_HOOKS:
+        by = house.answered_by.get(hook)
+        if by is None:
+            continue
+        label = f"{by.name} ({hook})"
+        if not house.is_builtin(by) or label in house.guarded:
+            out.append(label)
+    return tuple(out)
+
+
 def plain_only(house: House) -> bool:
-    """Whether the kernel solves ``house`` by the plain search only: a plugin answers a
-    rule of the play (:data:`~bourre.kernel.hooks.CARD_HOOKS`), which the merging of
-    equivalent cards and the bounds from the built-in rules would not respect."""
-    return any(x[:-1].rsplit(" (", 1)[-1] in CARD_HOOKS for x in python_hooks(house))
+    """Whether ``house`` is solved by the plain search only, on the kernel as on the
+    Python rules: a plugin answers a rule of the play (:func:`plugin_play_rules`), which
+    the merging of equivalent cards and the bounds from the built-in rules would not
+    respect."""
+    return bool(plugin_play_rules(house))
 
 
 def why_not(state: GameState, *, plain: bool = False) -> str | None:
@@ -120,7 +138,7 @@ def why_not(state: GameState, *, plain: bool = False) -> str | None:
     assert isinstance(facts, dict)
     if plain != plain_only(state.house):
         return (
-            f"a plugin's rule of the play ({', '.join(python_hooks(state.house))}) is solved"
+            f"a plugin's rule of the play ({', '.join(plugin_play_rules(state.house))}) is solved"
             " by the plain search only (plain=True)"
             if not plain
             else "the plain search of a house whose rules of the play are built in is the"

@@ -106,14 +106,12 @@ def engine_of(state: State) -> str:
     """How ``state`` is solved: ``kernel`` (the kernel's solver), ``kernel-plain`` (the
     kernel's solver by the plain search: a plugin's rule of the play, issue 41),
     ``python`` (the Python search) or ``python-plain`` (the Python plain search: a house
-    the kernel's solver cannot solve whose rules may not be the built-in houses')."""
+    the kernel's solver cannot solve and whose plugin answers a rule of the play)."""
     if kernel_solver.why_not(state, plain=True) is None:
         return "kernel-plain"
     if kernel_solver.why_not(state) is None:
         return "kernel"
-    if can_play(state.house, hooks=MONEY_HOOKS) is not None:  # (a plugin's rule of the play)
-        return "python-plain"
-    return "python"
+    return "python-plain" if kernel_solver.plain_only(state.house) else "python"
 
 
 def weigh(
