@@ -31,12 +31,11 @@ struct DDPos {
   std::uint8_t won[MAX_SEATS] = {};  // by seat
 };
 
-// A position's key within one solve (the root's cards, their holders and the rules
-// fixed), in three words.  Exact: the cards the active seats hold, the leader and the
-// trick's length (bits 52 on), then the trick's cards and the tricks won in a unary code,
-// "0 1^won" a seat (bits 52 on).  At the start of a trick, packed (the top bit set): by
-// suit, the holders of the cards held in rank order, so that positions alike but for
-// cards nobody holds any more are one (see DDSolver::packed).  Empty slot: all zero.
+// A position's key at the start of a trick within one solve (the root's cards, their
+// holders and the rules fixed), in three words, packed (the top bit set): by suit, the
+// holders of the cards held in rank order, so that positions alike but for cards nobody
+// holds any more are one (see DDSolver::packed).  Empty slot: all zero.  (Inside a
+// trick the sure tricks key a position in two words: DDSolver::inner_cards, DDInner.)
 struct DDKey {
   u64 a = 0, b = 0, c = 0;
   bool operator==(const DDKey& o) const { return a == o.a && b == o.b && c == o.c; }
@@ -52,7 +51,8 @@ inline std::size_t dd_hash(const DDKey& k) {
 }
 
 // A bounded table (issue 44): buckets of four slots of 32 bytes, grown from 256 slots by
-// doubling up to ``max_slots`` (the chips 2^19, 16 MB; the sure tricks 2^20, 32 MB), then
+// doubling up to ``max_slots`` (the chips 2^19, 16 MB; the sure tricks at the start of a
+// trick 2^17, 4 MB; inside a trick, DDInner's 2^20 slots of 16 bytes, 16 MB), then
 // never more.  A position goes
 // to its bucket: its own slot if there, else an empty one, else it replaces the slot of
 // the least work (depth-preferred: ``work`` is the tricks left below the position, so a
@@ -112,6 +112,76 @@ struct DDTricks {
   std::int8_t lo, hi;
 };
 
+// The sure tricks' table of positions inside a trick (issue 44), in 16 bytes a slot
+// where DDTable takes 32: the key's first word (the cards held, the leader, the trick's
+// length: DDSolver::inner_cards), then one word of the rest of the key in 40 bits (the
+// tricks won, DDPos::wcode, 24 bits; the trick's facts, DDSolver::inner_facts, 16 bits),
+// the bounds (4 bits each: 0 to 5 tricks, R-DEAL-SIZE) and the work below (8 bits).  Buckets of four slots, one cache
+// line; grown and replaced as DDTable (the entry of the least work gives way).
+struct DDInner {
+  static constexpr std::size_t WAYS = 4;
+  static constexpr u64 KEY = (u64{1} << 40) - 1;
+  struct Slot {
+    u64 a = 0, b = 0;  // (empty: a == 0; a position's cards held are never none)
+  };
+  struct alignas(64) Bucket {
+    Slot s[WAYS];
+  };
+  std::vector<Bucket> buckets;
+  std::size_t count = 0, max_buckets;
+
+  explicit DDInner(std::size_t most_slots) : buckets(64), max_buckets(most_slots / WAYS) {}
+  static std::size_t hash(u64 a, u64 b) {
+    u64 h = (a * 0x9E3779B97F4A7C15ULL) ^ ((b + 0x632BE59BD9B4E019ULL) * 0xBF58476D1CE4E5B9ULL);
+    h ^= h >> 29;
+    h *= 0x94D049BB133111EBULL;
+    return static_cast<std::size_t>(h ^ (h >> 32));
+  }
+  void grow() {
+    std::vector<Bucket> old(buckets.size() * 2);
+    old.swap(buckets);
+    count = 0;
+    for (const Bucket& bk : old) {
+      for (const Slot& x : bk.s) {
+        if (x.a) put_slot(x);
+      }
+    }
+  }
+  bool get(u64 a, u64 k, DDTricks& out) const {
+    const Bucket& bk = buckets[hash(a, k) & (buckets.size() - 1)];
+    for (const Slot& x : bk.s) {
+      if (x.a == a && (x.b & KEY) == k) {
+        out.lo = static_cast<std::int8_t>(x.b >> 40 & 15);
+        out.hi = static_cast<std::int8_t>(x.b >> 44 & 15);
+        return true;
+      }
+    }
+    return false;
+  }
+  void put(u64 a, u64 k, const DDTricks& v, int work) {
+    put_slot(Slot{a, k | static_cast<u64>(v.lo) << 40 | static_cast<u64>(v.hi) << 44 |
+                         static_cast<u64>(work) << 48});
+  }
+  void put_slot(const Slot& in) {
+    if (4 * (count + 1) > 3 * WAYS * buckets.size() && buckets.size() < max_buckets) grow();
+    Bucket& bk = buckets[hash(in.a, in.b & KEY) & (buckets.size() - 1)];
+    Slot* least = &bk.s[0];
+    for (Slot& x : bk.s) {
+      if (x.a == in.a && (x.b & KEY) == (in.b & KEY)) {
+        x = in;
+        return;
+      }
+      if (!x.a) {
+        x = in;
+        ++count;
+        return;
+      }
+      if ((x.b >> 48) <= (least->b >> 48)) least = &x;
+    }
+    *least = in;
+  }
+};
+
 struct DDSolver {
   House H;
   int trump = 0, nactive = 0, me = 0;
@@ -120,7 +190,8 @@ struct DDSolver {
   i128 P = 0;                // the pot at stake
   i128 paid[3] = {};         // what pay_out gave each class of outcome
   DDTable<u32> chips_table{std::size_t{1} << 19};       // 16 MB at most
-  DDTable<DDTricks> tricks_table{std::size_t{1} << 20};  // 32 MB at most
+  DDTable<DDTricks> tricks_table{std::size_t{1} << 17};  // trick starts: 4 MB at most
+  DDInner inner_table{std::size_t{1} << 20};              // inside tricks: 16 MB at most
   static constexpr u32 FAIL = ~u32{0};  // (chips: not an outcome, 2 bits a seat)
   u64 transparent = 0;  // the cards no rule of the play reads (heads)
   u64 trumps = 0;       // the trump suit's cards
@@ -301,6 +372,10 @@ struct DDSolver {
     g.f = Facts();
   }
 
+  // The exact key of a position when a plugin's card rules may read what the packed and
+  // inner keys forget (by_hook: at a trick's start and inside it): the cards held, the
+  // leader, the trick's length, the trick's cards, the tricks won (a unary code, "0
+  // 1^won" a seat, bits 52 on), and the whole order of play (a plugin's lead).
   DDKey key(const DDPos& g) const {
     u64 held = 0, won = 0;
     for (int i = nactive - 1; i >= 0; --i) {
@@ -308,13 +383,43 @@ struct DDSolver {
       held |= g.hand[s];
       won = (won << (g.won[s] + 1)) | ((u64{1} << g.won[s]) - 1);
     }
-    u64 seats = 0;  // (a plugin's lead: the whole order of play, not only its leader)
-    if (by_hook) {
-      for (int p = 0; p < nactive; ++p) seats |= static_cast<u64>(g.trick_seats[p]) << (3 * p);
-    }
+    u64 seats = 0;
+    for (int p = 0; p < nactive; ++p) seats |= static_cast<u64>(g.trick_seats[p]) << (3 * p);
     return DDKey{held | (static_cast<u64>(g.trick_seats[0]) << 52) |
                      (static_cast<u64>(g.tlen) << 56),
                  g.tmask | (won << 52), seats};
+  }
+
+  // The key of a position inside a trick (the sure tricks' DDInner), exact within one
+  // solve.  First word: the cards the active seats hold, the leader (bits 52 on), the
+  // trick's length (bits 56 on).  The cards played follow from those held (the cards the
+  // active seats held at the root less those held now).  Then the tricks won (``wcode``)
+  // and the trick's facts in place of its cards (inner_facts): no rule of the play reads
+  // more of the cards on the table than the suit led, the highest card of that suit and
+  // the highest trump played to it, and their places (R-FOLLOW, R-TRUMP, R-TRICK;
+  // Facts); the search no more (masters: the highest trump on the table, the led suit's
+  // highest card when trumps were led, else the highest trump played; most_more: me's
+  // card when it wins the trick so far; last_trick: the winner).  (heads() reads the
+  // trick's cards, but only to merge cards of equal value: the values are the same.)
+  // So two positions with one key differ only in which earlier trick a seat threw a
+  // card on, and take the same sure tricks on every line.  Tested: test_solver.py's
+  // test_positions_inside_a_trick_are_told_apart (each part of the key left out fails).
+  u64 inner_cards(const DDPos& g) const {
+    u64 held = 0;
+    for (int i = 0; i < nactive; ++i) held |= g.hand[active[i]];
+    return held | (static_cast<u64>(g.trick_seats[0]) << 52) | (static_cast<u64>(g.tlen) << 56);
+  }
+
+  // The tricks won (24 bits) and the trick's facts (16 bits): the suit led (2), the rank
+  // of its highest card (4) and that card's place (3), the rank of the highest trump
+  // played to a trick led in another suit plus one (4; 0 none) and its place (3).
+  u64 inner_facts(const DDPos& g) const {
+    const Facts& f = g.f;
+    const u64 facts = static_cast<u64>(f.lo / 13) | static_cast<u64>(f.win - f.lo) << 2 |
+                      static_cast<u64>(f.win_p) << 6 |
+                      static_cast<u64>(f.top >= 0 ? f.top - 13 * trump + 1 : 0) << 9 |
+                      static_cast<u64>(f.top_p & 7) << 13;
+    return g.wcode | facts << 24;
   }
 
   // The key of a trick's start: packed, or exact when a plugin's card rules may read
@@ -705,10 +810,22 @@ struct DDSolver {
       hi = std::min(hi, g.won[me] + most_more(g, me));
       if (lo >= hi) return lo;
     }
-    const DDKey k = g.tlen ? key(g) : start_key(g);
-    if (const DDTricks* known = tricks_table.get(k)) {
-      lo = std::max(lo, static_cast<int>(known->lo));
-      hi = std::min(hi, static_cast<int>(known->hi));
+    DDKey k;  // (inside a trick: k.a and inner_facts' word, DDInner; a plugin's: key())
+    const bool inner = g.tlen && !by_hook;
+    if (inner) {
+      k.a = inner_cards(g);
+      k.b = inner_facts(g);
+      DDTricks known;
+      if (inner_table.get(k.a, k.b, known)) {
+        lo = std::max(lo, static_cast<int>(known.lo));
+        hi = std::min(hi, static_cast<int>(known.hi));
+      }
+    } else {
+      k = g.tlen ? key(g) : start_key(g);
+      if (const DDTricks* known = tricks_table.get(k)) {
+        lo = std::max(lo, static_cast<int>(known->lo));
+        hi = std::min(hi, static_cast<int>(known->hi));
+      }
     }
     if (lo == hi || lo >= beta) return lo;
     if (hi <= alpha) return hi;
@@ -747,8 +864,13 @@ struct DDSolver {
     } else {
       lo = hi = best;
     }
-    tricks_table.put(k, DDTricks{static_cast<std::int8_t>(lo), static_cast<std::int8_t>(hi)},
-                     (H.h - g.ntricks) * MAX_SEATS - g.tlen);
+    const DDTricks v{static_cast<std::int8_t>(lo), static_cast<std::int8_t>(hi)};
+    const int work = (H.h - g.ntricks) * MAX_SEATS - g.tlen;
+    if (inner) {
+      inner_table.put(k.a, k.b, v, work);
+    } else {
+      tricks_table.put(k, v, work);
+    }
     return best;
   }
 
@@ -775,7 +897,10 @@ struct DDSolver {
     transparent = ((u64{1} << 52) - 1) & ~dealt;
     if (H.cinch) transparent &= ~(SUIT << (13 * trump));
     by_hook = H.follow || H.cinch_rule || H.winner || H.lead;
-    if (by_hook) transparent = 0;  // (the reference's groups: solver._Search.groups)
+    if (by_hook) {
+      transparent = 0;  // (the reference's groups: solver._Search.groups)
+      tricks_table.max_slots = std::size_t{1} << 20;  // (inside tricks too: 32 MB at most)
+    }
     if (H.money) {
       by_money = true;
     } else if (H.penalty) {
@@ -826,7 +951,7 @@ struct DDSolver {
       }
       out.append(py::make_tuple(c, head, tricks, std::move(amounts)));
     }
-    return py::make_tuple(std::move(out), chips_table.count + tricks_table.count);
+    return py::make_tuple(std::move(out), chips_table.count + tricks_table.count + inner_table.count);
   }
 };
 
