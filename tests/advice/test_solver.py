@@ -445,21 +445,23 @@ def test_a_kernel_backed_state_is_solved_as_the_python_one() -> None:
 def test_the_plain_search_is_for_a_plugins_rule_of_the_play_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Only a plugin's lead, follow rule, cinch or trick winner makes a house's solves
-    plain (every card searched): a built-in variant's rule or a plugin's money keeps the
-    merging search, on the Python rules too (the kernel absent)."""
+    """Only a plugin's follow rule, cinch or trick winner (the rules of the play that
+    read the cards) makes a house's solves plain (every card searched): a built-in
+    variant's rule, a plugin's lead or money keeps the merging search, on the Python
+    rules too (the kernel absent)."""
     from bourre.advice.weigh import engine_of
 
-    assert kernel_solver.plugin_play_rules(House("optional-undertrump+no-cinch")) == ()
-    assert kernel_solver.plugin_play_rules(third_party("split-pot")) == ()
-    lead = third_party("widdershins")
-    assert kernel_solver.plugin_play_rules(lead) == ("widdershins (bourre_lead)",)
-    assert kernel_solver.plain_only(lead)
+    assert kernel_solver.plugin_card_rules(House("optional-undertrump+no-cinch")) == ()
+    assert kernel_solver.plugin_card_rules(third_party("split-pot")) == ()
+    assert kernel_solver.plugin_card_rules(third_party("widdershins")) == ()
+    high = third_party("deuce-high")
+    assert kernel_solver.plugin_card_rules(high) == ("deuce-high (bourre_trick_winner)",)
+    assert kernel_solver.plain_only(high)
     monkeypatch.setattr(kernel_solver, "_BUILT", False)
     for spec, engine in (
         ("standard", "python"),
-        ("split-pot", "python"),
-        ("widdershins", "python-plain"),
+        ("widdershins+split-pot", "python"),
+        ("deuce-high", "python-plain"),
     ):
         state = setup(third_party(f"{spec}+table(players=3)"), 3, 7, False)
         assert state is not None and engine_of(state) == engine, spec

@@ -121,9 +121,6 @@ def positions(h: House, seed: int, rng: random.Random, most: int = 3) -> list[tu
 SPECS = [
     "standard+suit-only",
     "standard+low-wins",
-    "standard+left-of-winner",
-    "standard+dealer-last",
-    "standard+widdershins",
     "standard+cinch-four",
     "standard+low-cinch",
     "suit-only+split-pot",
@@ -131,6 +128,7 @@ SPECS = [
     "dealer-last+cinch-four+pot-limit(limit=2)",
 ]
 CASES = [(s, n) for s in SPECS for n in (2, 3, 5, 8)]
+LEADS = ["standard+left-of-winner", "standard+dealer-last", "widdershins+split-pot"]
 
 
 @pytest.mark.parametrize(("spec", "n"), CASES)
@@ -156,22 +154,38 @@ def test_the_kernels_plain_search_is_the_python_plain_search(spec: str, n: int) 
     assert seen >= 2
 
 
-def test_the_first_lead_is_solved_on_the_kernel() -> None:
-    """A whole hand from the first lead (four players, five cards): the Python plain
-    search takes minutes there; the kernel's gives the values of the merging Python
-    search for a plugin whose rules keep its assumptions (a lead: widdershins), and the
-    plugin is asked once for each different winner."""
-    h = house("standard+widdershins+table(players=4)")
-    p = Game(h, engine="python").new_session(5)
-    while p.phase_name != "play":
-        p.apply_action(list(p.legal_actions())[-1])
-    assert isinstance(p, State) and not p.hand.tricks
-    got = solve(p, plain=True, engine="kernel")
-    ref = solve(p, engine="python")  # (merging: right for a lead that reads no card)
-    assert [(v.card, v.sure_tricks, v.chips_by_seat) for v in got.values] == [
-        (v.card, v.sure_tricks, v.chips_by_seat) for v in ref.values
-    ]
-    assert (got.best, got.most_tricks, got.choice) == (ref.best, ref.most_tricks, ref.choice)
+@pytest.mark.parametrize(("spec", "n"), [(s, n) for s in LEADS for n in (2, 3, 5, 8)])
+def test_a_plugins_lead_keeps_the_merging_search(spec: str, n: int) -> None:
+    """A plugin's lead reads no card (R-LEAD: the players, the dealer, the last winner):
+    the kernel keeps its merging search and bounds, the order of play asked of the
+    plugin (an order no rotation gives: dealer-last), and its solution is the merging
+    Python search's, card by card, the card searched for each included; the plain
+    search stays the Python one's."""
+    h = house(f"{spec}+table(players={n},hands=4)")
+    assert not ks.plain_only(h) and ks.why_not_house(h) is None
+    rng = random.Random(f"{spec}/{n}")
+    seen = 0
+    for seed in range(3):
+        for k, p in positions(h, seed, rng):
+            ref = solve(p, engine="python")
+            same(ks.kernel_solve(p), ref)
+            same(solve(k, engine="kernel"), ref)
+            assert ks.why_not(p, plain=True) is not None
+            seen += 1
+    assert seen >= 2
+
+
+@pytest.mark.parametrize("spec", ["standard+widdershins", "standard+dealer-last"])
+def test_the_first_lead_of_a_plugins_lead_is_solved_on_the_kernel(spec: str) -> None:
+    """Whole hands from the first lead (four players, five cards): the kernel's values
+    are the merging Python search's, the lead asked through Python."""
+    h = house(f"{spec}+table(players=4)")
+    for seed in (5, 6):
+        p = Game(h, engine="python").new_session(seed)
+        while p.phase_name != "play":
+            p.apply_action(list(p.legal_actions())[-1])
+        assert isinstance(p, State) and not p.hand.tricks
+        same(solve(p, engine="kernel"), solve(p, engine="python"))
 
 
 @pytest.mark.parametrize("spec", ["standard+backwards", "standard+cinch-backwards"])
@@ -306,3 +320,41 @@ def test_a_plugins_lead_is_told_the_dealer() -> None:
         with pytest.raises(ValueError, match="dealer"):
             _kernel.dd_solve(facts, {**position, "dealer": bad})
     assert _kernel.dd_solve(facts, {**position, "dealer": hs.dealer}) is not None
+
+
+def _late_lead(answer: Any) -> Any:
+    """A lead honest for the first trick (no winner yet), then ``answer``'s."""
+
+    def lead(active: tuple[int, ...], dealer: int, winner: int | None) -> Any:
+        if winner is None:
+            return tuple(sorted(active, key=lambda s: (s - dealer - 1) % 3))
+        return answer(active, dealer, winner)
+
+    return lead
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [(boom, "raised ZeroDivisionError"), (lambda a, d, w: a[:-1], "active seats")],
+)
+def test_a_plugins_lead_error_is_the_references(answer: Any, words: str) -> None:
+    """A lead that raises, or names too few players, after the first trick: the
+    kernel's merging search (which asks it without holding the GIL between questions)
+    raises the Python search's PluginError, in the same words."""
+    registry = liar(
+        "bourre_lead",
+        _late_lead(answer),
+        lambda cls: load_registry(extra=[("liar", plugin("liar", cls))]),
+    ).registry
+    h = House("liar+table(players=3,hands=4)", registry=registry)
+    p = Game(h, engine="python").new_session(1)
+    while p.phase_name != "play":
+        p.apply_action(list(p.legal_actions())[-1])
+    assert isinstance(p, State) and not p.hand.tricks
+    errors = []
+    for engine in ("python", "kernel"):
+        with pytest.raises(PluginError, match=words) as e:
+            solve(p, engine=engine)
+        assert (e.value.plugin, e.value.hook) == ("liar", "bourre_lead")
+        errors.append(str(e.value))
+    assert errors[0] == errors[1]

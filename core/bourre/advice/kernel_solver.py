@@ -8,11 +8,13 @@ kernel asking each plugin's checked component through Python as sessions ask it
 
 - a penalty (R-BOURRE) or a payout (R-WIN, R-SOLE, R-BOURRE): once for each different
   count of tricks won, the search otherwise the built-in houses';
-- a rule of the play (a lead, R-LEAD; a follow rule, R-FOLLOW …; a cinch, R-SURE …; a
-  trick winner, R-TRICK): the reference's *plain* search (``solve(plain=True)``: every
-  legal card searched, no bound read from the built-in rules), each different question
-  asked once a solve; such a house is solved here only when the plain search is asked
-  (:func:`plain_only`), which is how advice and the review solve it;
+- a lead (R-LEAD): the built-in houses' search, the order of play asked of the plugin
+  once a solve for each trick's winner;
+- a rule of the play that reads the cards (a follow rule, R-FOLLOW …; a cinch, R-SURE
+  …; a trick winner, R-TRICK): the reference's *plain* search (``solve(plain=True)``:
+  every legal card searched, no bound read from the built-in rules), each different
+  question asked once a solve; such a house is solved here only when the plain search
+  is asked (:func:`plain_only`), which is how advice and the review solve it;
 - a hand's ante, next dealer or settlement: never asked (one hand's play reads none).
 
 An answer that is not the kernel's to hold (an amount not a whole number of its units,
@@ -45,14 +47,16 @@ from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.kernel.hooks import CARD_HOOKS, HAND_HOOKS, MONEY_HOOKS
 from bourre.kernel.state import KernelState, _money
+from bourre.rules.hookspec import LEAD
 from bourre.rules.money import Amount
 
 __all__ = [
+    "CARD_RULES",
     "SOLVER_HOOKS",
     "built",
     "kernel_solve",
     "plain_only",
-    "plugin_play_rules",
+    "plugin_card_rules",
     "stepped_in_play",
     "why_not",
     "why_not_house",
@@ -104,13 +108,20 @@ def why_not_house(house: House) -> str | None:
     return facts if isinstance(facts, str) else None
 
 
-def plugin_play_rules(house: House) -> tuple[str, ...]:
-    """The rules of the play of ``house`` that a plugin answers (a lead, a follow rule, a
-    cinch, a trick winner: :data:`~bourre.kernel.hooks.CARD_HOOKS`), as ``"variant
-    (hook)"``, a built-in variant's checked component included; known without the
-    kernel.  The merging of equivalent cards assumes the built-in rules of the play."""
+CARD_RULES = tuple(h for h in CARD_HOOKS if h != LEAD.name)
+"""The rules of the play that read the cards (a follow rule, a cinch, a trick winner):
+a plugin's breaks what the merging search assumes of the built-in ones.  A plugin's lead
+(R-LEAD: ``lead(active, dealer, winner)``) reads no card: the merging search holds,
+the order of play named in the keys by the last winner."""
+
+
+def plugin_card_rules(house: House) -> tuple[str, ...]:
+    """The rules of the play of ``house`` that read the cards (:data:`CARD_RULES`) and
+    that a plugin answers, as ``"variant (hook)"``, a built-in variant's checked
+    component included; known without the kernel.  The merging of equivalent cards
+    assumes the built-in ones."""
     out = []
-    for hook in CARD_HOOKS:
+    for hook in CARD_RULES:
         by = house.answered_by.get(hook)
         if by is None:
             continue
@@ -122,10 +133,10 @@ def plugin_play_rules(house: House) -> tuple[str, ...]:
 
 def plain_only(house: House) -> bool:
     """Whether ``house`` is solved by the plain search only, on the kernel as on the
-    Python rules: a plugin answers a rule of the play (:func:`plugin_play_rules`), which
-    the merging of equivalent cards and the bounds from the built-in rules would not
-    respect."""
-    return bool(plugin_play_rules(house))
+    Python rules: a plugin answers a rule of the play that reads the cards
+    (:func:`plugin_card_rules`), which the merging of equivalent cards and the bounds
+    from the built-in rules would not respect."""
+    return bool(plugin_card_rules(house))
 
 
 def why_not(state: GameState, *, plain: bool = False) -> str | None:
@@ -138,7 +149,7 @@ def why_not(state: GameState, *, plain: bool = False) -> str | None:
     assert isinstance(facts, dict)
     if plain != plain_only(state.house):
         return (
-            f"a plugin's rule of the play ({', '.join(plugin_play_rules(state.house))}) is solved"
+            f"a plugin's rule of the play ({', '.join(plugin_card_rules(state.house))}) is solved"
             " by the plain search only (plain=True)"
             if not plain
             else "the plain search of a house whose rules of the play are built in is the"

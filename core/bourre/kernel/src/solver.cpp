@@ -29,6 +29,10 @@ struct DDPos {
   std::uint8_t trick_seats[MAX_SEATS] = {};
   std::uint8_t tcards[MAX_SEATS] = {};
   std::uint8_t won[MAX_SEATS] = {};  // by seat
+  // The order of play's origin: 0 the root's, w + 1 after seat w's trick.  A plugin's lead
+  // (H.lead) makes the order a function of the last winner, not of the leader alone, so
+  // the keys then name it by this (DDSolver::leader_code).
+  std::uint8_t order_id = 0;
 };
 
 // A position's key at the start of a trick within one solve (the root's cards, their
@@ -315,6 +319,7 @@ struct DDSolver {
   const std::uint8_t* next_order(int w) {
     if (!H.lead) return order[w];
     if (!((lead_known >> w) & 1)) {
+      py::gil_scoped_acquire gil;  // (the merging search runs without it: the plugin is Python)
       lead_hook(H, active, nactive, dealer, w, lead_of[w]);
       for (int p = 0; p < nactive; ++p) order[w][p] = static_cast<std::uint8_t>(lead_of[w][p]);
       lead_known |= u32{1} << w;
@@ -364,6 +369,7 @@ struct DDSolver {
     ++g.won[w];
     g.wcode += u32{1} << (3 * owner_of_seat[w]);
     ++g.ntricks;
+    g.order_id = static_cast<std::uint8_t>(w + 1);
     if (g.ntricks < H.h) {  // the winner leads (R-LEAD)
       std::memcpy(g.trick_seats, next_order(w), sizeof g.trick_seats);
     }
@@ -407,7 +413,7 @@ struct DDSolver {
   u64 inner_cards(const DDPos& g) const {
     u64 held = 0;
     for (int i = 0; i < nactive; ++i) held |= g.hand[active[i]];
-    return held | (static_cast<u64>(g.trick_seats[0]) << 52) | (static_cast<u64>(g.tlen) << 56);
+    return held | (static_cast<u64>(leader_code(g)) << 52) | (static_cast<u64>(g.tlen) << 56);
   }
 
   // The tricks won (24 bits) and the trick's facts (16 bits): the suit led (2), the rank
@@ -420,6 +426,13 @@ struct DDSolver {
                       static_cast<u64>(f.top >= 0 ? f.top - 13 * trump + 1 : 0) << 9 |
                       static_cast<u64>(f.top_p & 7) << 13;
     return g.wcode | facts << 24;
+  }
+
+  // What the keys name the order of play by: the leader, or when a plugin's lead gives
+  // the order (R-LEAD: lead(active, dealer, winner)), where it came from (order_id: the
+  // root's, or the last winner's trick), 0..8.  Either way the order follows from it.
+  int leader_code(const DDPos& g) const {
+    return H.lead ? g.order_id : owner_of_seat[g.trick_seats[0]];
   }
 
   // The key of a trick's start: packed, or exact when a plugin's card rules may read
@@ -447,9 +460,9 @@ struct DDSolver {
       lo = (lo << 3) | owner[lowest(x)];
     }
     u64 c = g.wcode;                               // 24 bits
-    c = (c << 3) | owner_of_seat[g.trick_seats[0]];  // the leader
+    c = (c << 4) | leader_code(g);  // the leader (a plugin's lead: the last winner)
     for (int suit = 0; suit < 4; ++suit) c = (c << 4) | popcount((held & ~exact) >> (13 * suit) & SUIT);
-    c = (c << 13) | (exact >> (13 * trump) & SUIT);  // (56 bits in all)
+    c = (c << 13) | (exact >> (13 * trump) & SUIT);  // (57 bits in all)
     return DDKey{lo, hi, c | (u64{1} << 63)};
   }
 
@@ -896,7 +909,7 @@ struct DDSolver {
     trumps = SUIT << (13 * trump);
     transparent = ((u64{1} << 52) - 1) & ~dealt;
     if (H.cinch) transparent &= ~(SUIT << (13 * trump));
-    by_hook = H.follow || H.cinch_rule || H.winner || H.lead;
+    by_hook = H.follow || H.cinch_rule || H.winner;  // (a lead reads no card: merged)
     if (by_hook) {
       transparent = 0;  // (the reference's groups: solver._Search.groups)
       tricks_table.max_slots = std::size_t{1} << 20;  // (inside tricks too: 32 MB at most)
