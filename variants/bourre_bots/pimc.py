@@ -16,6 +16,7 @@ import random
 from collections.abc import Sequence
 
 from bourre.advice import solve
+from bourre.advice.kernel_solver import plain_only
 from bourre.game.actions import CARDS, PASS, PLAY, Action
 from bourre.game.observation import Observation
 from bourre.game.players import ask
@@ -156,7 +157,7 @@ class PimcPlayer:
             return CARDS[top]  # no consistent sample: the heuristic's card
         total: dict[int, Amount] = dict.fromkeys(cards, 0)
         for world in worlds:
-            solution = solve(world)
+            solution = solve(world, plain=plain_only(world.house))
             for v in solution.values:
                 if v.card in total:
                     total[v.card] += v.chips
@@ -182,7 +183,7 @@ class PimcPlayer:
         now = state.returns()[me]
         if state.is_terminal():
             return now
-        solution = solve(state)
+        solution = solve(state, plain=plain_only(state.house))
         lead = solution.value(solution.choice)
         return now + lead.chips_by_seat[me]
 
