@@ -1,0 +1,184 @@
+"""The Monte Carlo bot's worlds of a house whose plugin answers the follow rule (R-FOLLOW,
+R-TRUMP, R-DISCARD) on the compiled kernel (issue 41, "the solver, advise, chart and
+--review use the same path"): a world of the Python rules (``sample_world``) is loaded
+into the kernel and rolled out there (``heuristic_rollouts``), the kernel asking the
+plugin's checked follow rule through Python for every card (``rollouts.LOAD_HOOKS``).
+
+The differential: each candidate's money is the Python rollout's
+(``MonteCarloPlayer._rollout``) exactly, for the plugin suit-only (follow suit, no
+obligation to trump or to beat), a plugin that is the standard obligations (asked: its
+calls counted) and suit-only with split-pot's payout (R-SPLIT-POT), 3 to 5 players.  A
+follow rule whose cards come out of the hand's order (``hookkit.Backwards``) is not the
+kernel's to hold: ``heuristic_rollouts`` says ``None`` (the Python rules roll the world
+out), whether the answer comes at the card to play or later in a rollout, and the bot
+plays on.  The kernel's own sampling and replay (``sample_worlds``, ``replay_world``) are
+not given such a house (``rollouts.WORLD_HOOKS``): the Python rules sample it.  Skipped
+when the extension is not built."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import plugin
+
+from bourre import kernel
+from bourre.game import Game
+from bourre.game.actions import CARDS, PASS, PLAY, Action
+from bourre.game.players import ask, make_bot
+from bourre.game.state import State
+from bourre.game.worlds import sample_world
+from bourre.houses.house import House
+from bourre.kernel import rollouts
+from bourre.kernel.rollouts import heuristic_outcomes, heuristic_rollouts, sample_worlds
+from bourre.rules.plugins import load_registry
+from bourre_bots.heuristic import fold_weight, keep_weight
+from bourre_bots.montecarlo import MonteCarloPlayer
+from tests.hookkit import FOLLOW_CALLS, Backwards, SameFollow
+from tests.kernel.test_plugin_hooks import LowWins, SuitOnly, split_pot
+
+pytestmark = pytest.mark.skipif(
+    not rollouts._OUTCOMES, reason="the compiled kernel is not built (or older than its worlds)"
+)
+
+REGISTRY = load_registry(
+    extra=[
+        ("split-pot", split_pot()),
+        *[(c.name, plugin(c.name, c)) for c in (SuitOnly, SameFollow, Backwards, LowWins)],
+    ]
+)
+
+
+def house(spec: str) -> House:
+    return House(spec, registry=REGISTRY)
+
+
+def _views(h: House, seeds: range, phase: str = "play") -> list[tuple[State, int]]:
+    """Positions of first hands on the Python rules (heuristic bots at every seat) where
+    the seat to act has a choice in ``phase``: (the true state, its seat)."""
+    n = h.table.players
+    out: list[tuple[State, int]] = []
+    for seed in seeds:
+        state = Game(h, engine="python").new_session(seed)
+        assert type(state) is State
+        bots = [make_bot("heuristic", random.Random(s), house=h) for s in range(n)]
+        while not state.is_terminal() and state.hand.number == 1:
+            seat = state.current_player()
+            if state.phase_name == phase and len(state.legal_actions()) > 1:
+                out.append((state.clone(), seat))
+            state.apply_action(ask(state, bots[seat]))
+    return out
+
+
+def _candidates(state: State, seat: int) -> list[Action]:
+    view = state.observation(seat)
+    if view.phase == "decide":
+        return [PLAY, PASS]
+    return [CARDS[c] for c in view.legal]
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "standard+suit-only+table(players=3)",
+        "standard+same-follow+table(players=4)",
+        "suit-only+split-pot+table(players=5)",
+    ],
+)
+def test_a_worlds_rollouts_are_the_python_rollouts(spec: str) -> None:
+    """R-FOLLOW: for a world sampled on the Python rules at a card to play, each
+    candidate's money over the hand played out on the kernel (the plugin asked for
+    every card) is the Python rollout's exactly; the kernel rolled every one out."""
+    h = house(spec)
+    assert kernel.can_play(h, hooks=rollouts.LOAD_HOOKS) is None
+    assert kernel.can_play(h, hooks=rollouts.WORLD_HOOKS) is not None  # (the sampling)
+    compared = 0
+    for i, (state, seat) in enumerate(_views(h, range(3))):
+        view = state.observation(seat)
+        rng = random.Random(i)
+        world = sample_world(
+            h, view, rng, keep=keep_weight(view.trump), fold=fold_weight(view.trump)
+        )
+        if world is None:
+            continue
+        cards = _candidates(world, seat)
+        mc = MonteCarloPlayer(1, house=h, engine="python")
+        python = [mc._rollout(world, a, seat) for a in cards]
+        FOLLOW_CALLS[0] = 0
+        got = heuristic_rollouts(world, cards, seat, rng)
+        assert got is not None, (spec, i)  # (the kernel's rollouts, not handed over)
+        assert got == python, (spec, i)
+        if "same-follow" in spec:
+            assert FOLLOW_CALLS[0] > 0  # (asked through Python, not the built-in rule)
+        outcomes = heuristic_outcomes(world, cards, seat, rng)
+        assert outcomes is not None and [o.chips for o in outcomes] == python
+        compared += 1
+    assert compared > 5
+
+
+def test_the_same_obligations_from_a_plugin_roll_out_as_the_built_in_rule() -> None:
+    """The standard obligations answered by a plugin: the same sessions (the same seeds,
+    the same bots) reach the same positions, whose rollouts on the kernel are the
+    built-in house's money exactly, the plugin asked."""
+    h, built_in = house("standard+same-follow+table(players=4)"), house("standard+table(players=4)")
+    mine, theirs = _views(h, range(2)), _views(built_in, range(2))
+    assert len(mine) == len(theirs) > 3
+    compared = 0
+    for i, ((state, seat), (other, same_seat)) in enumerate(zip(mine, theirs, strict=True)):
+        assert (seat, state.hand.hands) == (same_seat, other.hand.hands)
+        world = sample_world(h, state.observation(seat), random.Random(i))
+        twin = sample_world(built_in, other.observation(seat), random.Random(i))
+        if world is None or twin is None:
+            assert world is twin  # (the same draws, refused alike)
+            continue
+        assert world.hand.hands == twin.hand.hands
+        cards = _candidates(world, seat)
+        expected = heuristic_rollouts(twin, cards, seat, random.Random(i))
+        FOLLOW_CALLS[0] = 0
+        assert heuristic_rollouts(world, cards, seat, random.Random(i)) == expected
+        assert expected is not None and FOLLOW_CALLS[0] > 0
+        compared += 1
+    assert compared > 3
+
+
+@pytest.mark.parametrize("phase", ["play", "decide"])
+def test_a_follow_rule_out_of_the_hands_order_is_the_python_rules(phase: str) -> None:
+    """R-FOLLOW: the standard obligations given highest card first (a random bot would
+    choose among them in that order, which the kernel does not keep).  At the card to
+    play (``load_world`` refuses it) or later in a rollout (the hand stops there, never
+    played on with a wrong legal set): ``heuristic_rollouts`` and ``heuristic_outcomes``
+    say ``None``, the Python rules' rollouts; the Monte Carlo bot plays on."""
+    h = house("standard+backwards+table(players=3)")
+    assert kernel.can_play(h, hooks=rollouts.LOAD_HOOKS) is None
+    handed = 0
+    for i, (state, seat) in enumerate(_views(h, range(3), phase)):
+        view = state.observation(seat)
+        world = sample_world(h, view, random.Random(i))
+        if world is None:
+            continue
+        cards = _candidates(world, seat)
+        assert heuristic_rollouts(world, cards, seat, random.Random(i)) is None
+        assert heuristic_outcomes(world, cards, seat, random.Random(i)) is None
+        handed += 1
+        if i < 4:
+            mc = MonteCarloPlayer(1, house=h, engine="python")
+            assert len([mc._rollout(world, a, seat) for a in cards]) == len(cards)
+            bot = MonteCarloPlayer(i, house=h, budget=8)
+            assert bot.act(view) in view.legal_actions
+    assert handed > 3
+
+
+def test_the_sampling_is_the_python_rules_and_a_trick_winner_is_refused() -> None:
+    """The kernel's sampling and replay are not given a plugin's follow rule (the Python
+    rules sample such a house, WORLD_HOOKS); a plugin's trick winner (R-TRICK: the
+    heuristic bot reads it itself) is not loaded either."""
+    h = house("standard+suit-only+table(players=3)")
+    state, seat = _views(h, range(1))[0]
+    view = state.observation(seat)
+    rng = random.Random(0)
+    assert sample_worlds(h, view, 2, rng, keep=keep_weight(0), fold=fold_weight(0)) is None
+    low = house("standard+low-wins+table(players=3)")
+    assert kernel.can_play(low, hooks=rollouts.LOAD_HOOKS) is not None
+    worlds = [sample_world(low, s.observation(seat), rng) for s, seat in _views(low, range(1))]
+    loaded = [w for w in worlds if w is not None]
+    assert loaded and all(rollouts._world(w, rng) is None for w in loaded)
