@@ -284,7 +284,7 @@ def _refusal(house: House) -> str | None:
             )
         return None
     beyond = [x for x in python_hooks(house) if x[:-1].split(" (", 1)[-1] not in HOOKS]
-    if beyond and can_play(house, "heuristic", hooks=True) is None:
+    if beyond:  # (a trick winner too, which the kernel's heuristic bot would not read)
         return (
             f"{', '.join(beyond)}: a plugin's rule the equilibrium chart's deals do not ask"
             " (they are played out on the compiled kernel, which asks a plugin only for its"
