@@ -11,13 +11,16 @@ calls counted) and suit-only with split-pot's payout (R-SPLIT-POT), 3 to 5 playe
 follow rule whose cards come out of the hand's order (``hookkit.Backwards``) is not the
 kernel's to hold: ``heuristic_rollouts`` says ``None`` (the Python rules roll the world
 out), whether the answer comes at the card to play or later in a rollout, and the bot
-plays on.  The kernel's own sampling and replay (``sample_worlds``, ``replay_world``) are
-not given such a house (``rollouts.WORLD_HOOKS``): the Python rules sample it.  Skipped
-when the extension is not built."""
+plays on.  The kernel's own sampling and replay (``sample_worlds``, ``replay_world``,
+``rollouts.WORLD_HOOKS``) ask the plugin for every card of the public history: the same
+samples are refused alike and the worlds roll out alike on both; an answer out of the
+hand's order there hands the sampling to the Python rules.  Skipped when the extension
+is not built."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from conftest import plugin
@@ -27,7 +30,7 @@ from bourre.game import Game
 from bourre.game.actions import CARDS, PASS, PLAY, Action
 from bourre.game.players import ask, make_bot
 from bourre.game.state import State
-from bourre.game.worlds import sample_world
+from bourre.game.worlds import sample_deal, sample_world
 from bourre.houses.house import House
 from bourre.kernel import rollouts
 from bourre.kernel.rollouts import heuristic_outcomes, heuristic_rollouts, sample_worlds
@@ -91,7 +94,6 @@ def test_a_worlds_rollouts_are_the_python_rollouts(spec: str) -> None:
     every card) is the Python rollout's exactly; the kernel rolled every one out."""
     h = house(spec)
     assert kernel.can_play(h, hooks=rollouts.LOAD_HOOKS) is None
-    assert kernel.can_play(h, hooks=rollouts.WORLD_HOOKS) is not None  # (the sampling)
     compared = 0
     for i, (state, seat) in enumerate(_views(h, range(3))):
         view = state.observation(seat)
@@ -168,17 +170,93 @@ def test_a_follow_rule_out_of_the_hands_order_is_the_python_rules(phase: str) ->
     assert handed > 3
 
 
-def test_the_sampling_is_the_python_rules_and_a_trick_winner_is_refused() -> None:
-    """The kernel's sampling and replay are not given a plugin's follow rule (the Python
-    rules sample such a house, WORLD_HOOKS); a plugin's trick winner (R-TRICK: the
-    heuristic bot reads it itself) is not loaded either."""
-    h = house("standard+suit-only+table(players=3)")
-    state, seat = _views(h, range(1))[0]
-    view = state.observation(seat)
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "standard+suit-only+table(players=3)",
+        "standard+same-follow+table(players=4)",
+        "suit-only+split-pot+table(players=5)",
+    ],
+)
+def test_kernel_replayed_worlds_are_the_python_worlds(spec: str) -> None:
+    """The same samples replayed by the kernel (the plugin asked for every card of the
+    public history, WORLD_HOOKS) and by the Python rules: refused alike (a sample where
+    an opponent held a card the plugin's rule would have made it play), and in the
+    tricks the same rollouts, exactly; the kernel samples worlds of its own."""
+    from bourre.game.worlds import _replay, sample_deal
+    from bourre.kernel.rollouts import replay_world, world_rollouts
+
+    h = house(spec)
+    assert kernel.can_play(h, hooks=rollouts.WORLD_HOOKS) is None
+    both: list[tuple[object, object]] = []
+
+    def twice(*args: Any) -> object:
+        house, view, dealt, gave, got, _, decide = args
+        py = _replay(house, view, dealt, gave, got, random.Random(0), decide)
+        k = replay_world(house, view, dealt, gave, got, random.Random(0), decide)
+        both.append((py, k))
+        return py
+
+    compared = refused = 0
+    for i, (state, seat) in enumerate(_views(h, range(3))):
+        view = state.observation(seat)
+        mc = MonteCarloPlayer(1, house=h, engine="python")
+        both.clear()
+        sample_deal(h, view, random.Random(i), decide=mc.policy.decide, replay=twice)
+        for py, k in both:
+            assert (py is None) == (k is None)
+            if py is None:
+                refused += 1
+                continue
+            assert isinstance(py, State) and not isinstance(k, State)
+            cards = _candidates(py, seat)
+            assert world_rollouts(k, cards, seat) == [mc._rollout(py, a, seat) for a in cards]
+            compared += 1
+        keep, fold = keep_weight(view.trump), fold_weight(view.trump)
+        got = sample_worlds(h, view, 2, random.Random(i), keep=keep, fold=fold)
+        assert got is not None  # (the kernel's own worlds)
+    assert compared > 5
+    if "suit-only" in spec:
+        assert refused > 0  # (the plugin's rule refused samples)
+
+
+def test_a_follow_rule_out_of_order_in_the_history_is_sampled_by_the_python_rules() -> None:
+    """R-FOLLOW: a card of the public history whose legal set the plugin gives out of
+    the hand's order: the kernel's replay hands the sample to the Python replay (a
+    Python world), its sampling to the Python rules (``None``)."""
+    from bourre.kernel.rollouts import replay_world
+
+    h = house("standard+backwards+table(players=3)")
+    handed = 0
+    worlds: list[object] = []
+
+    def replay(*args: Any) -> object:
+        w = replay_world(*args)
+        worlds.append(w)
+        return w
+
+    for i, (state, seat) in enumerate(_views(h, range(2))):
+        view = state.observation(seat)
+        if not view.tricks and len(view.trick) < 2:
+            continue  # (too little history to be sure of a card with a choice)
+        keep, fold = keep_weight(view.trump), fold_weight(view.trump)
+        got = sample_worlds(h, view, 2, random.Random(i), keep=keep, fold=fold)
+        handed += got is None
+        worlds.clear()
+        sample_deal(h, view, random.Random(i), replay=replay)
+        assert all(w is None or isinstance(w, State) for w in worlds)
+    assert handed > 3
+
+
+def test_a_trick_winner_is_not_loaded() -> None:
+    """A plugin's trick winner (R-TRICK: the heuristic bot reads it itself, the kernel's
+    bot does not) is not loaded, sampled nor replayed by the kernel."""
     rng = random.Random(0)
-    assert sample_worlds(h, view, 2, rng, keep=keep_weight(0), fold=fold_weight(0)) is None
     low = house("standard+low-wins+table(players=3)")
     assert kernel.can_play(low, hooks=rollouts.LOAD_HOOKS) is not None
-    worlds = [sample_world(low, s.observation(seat), rng) for s, seat in _views(low, range(1))]
+    views = _views(low, range(1))
+    worlds = [sample_world(low, s.observation(seat), rng) for s, seat in views]
     loaded = [w for w in worlds if w is not None]
     assert loaded and all(rollouts._world(w, rng) is None for w in loaded)
+    view = views[0][0].observation(views[0][1])
+    assert sample_worlds(low, view, 2, rng, keep=keep_weight(0), fold=fold_weight(0)) is None

@@ -12,12 +12,12 @@ made again from the discards on a stream seeded from the same generator.  So a r
 here follows the same rules and the same policy as the Python one, not the same random
 draws: the decisions agree in law, not draw for draw.
 
-A house whose only plugin rules are a penalty or a payout (:data:`WORLD_HOOKS`) is
-sampled, replayed and rolled out here too: the rollout's hand ends with the plugin's
-rule asked through Python, as whole sessions end theirs (:mod:`bourre.kernel.hooks`).
-A world loaded from a Python state (:func:`heuristic_rollouts`, :func:`heuristic_outcomes`
-and so the equilibrium chart) also takes a house whose plugin answers the follow rule
-(:data:`LOAD_HOOKS`): the kernel asks it for every card of the rollouts (R-FOLLOW …).
+A house whose only plugin rules are a penalty, a payout or a follow rule is sampled,
+replayed (:data:`WORLD_HOOKS`), loaded from a Python state (:data:`LOAD_HOOKS`:
+:func:`heuristic_rollouts`, :func:`heuristic_outcomes`, and so the equilibrium chart)
+and rolled out here too: the rollout's hand ends with the plugin's money rule asked
+through Python, as whole sessions end theirs (:mod:`bourre.kernel.hooks`), and the
+plugin's follow rule is asked for every card replayed or played out (R-FOLLOW …).
 A world whose plugin's answer the kernel does not hold (an amount not a whole number of
 its units, a follow rule's cards out of the hand's order) is the Python rules' (``None``:
 :func:`heuristic_rollouts`, :func:`heuristic_outcomes`, :func:`world_rollouts`).
@@ -73,15 +73,6 @@ UNHELD = 4
 """The status of a deal whose money the kernel could not hold (a plugin's amount not a
 whole number of its units, R-BOURRE / R-WIN), from an extension that marks it (the
 watched hooks of :class:`_Watch` tell it too); the Python rules then play the batch."""
-WORLD_HOOKS = MONEY_HOOKS
-"""The plugin hooks of a house whose worlds the kernel samples and replays
-(:func:`sample_worlds`, :func:`replay_world`, worlds.cpp ``sample_worlds`` /
-``replay_world``): a penalty and a payout, which the sampling and the replay never ask
-(they end no hand) and the rollouts of those worlds (:func:`world_rollouts`) ask at a
-rollout's end; the double-dummy solver of advice's worlds asks them too.  A plugin's
-follow rule is not given to them: the Python rules sample and replay such a house, and
-the kernel rolls out the Python worlds (:data:`LOAD_HOOKS`)."""
-
 LOAD_HOOKS = (*MONEY_HOOKS, FOLLOW.name)
 """The plugin hooks of a house whose Python worlds the kernel loads and rolls out
 (:func:`_load`: :func:`heuristic_rollouts` for the Monte Carlo bot,
@@ -93,6 +84,20 @@ batches ask it (:data:`ADVICE_HOOKS`).  An answer the kernel does not hold (a fo
 rule's cards out of the hand's order, :func:`bourre.kernel.hooks.follow_hook`; an amount
 not a whole number of its units) stops the world (worlds.cpp ``UNHELD_WORLD``): the
 Python rules roll it out (``None``)."""
+
+WORLD_HOOKS = LOAD_HOOKS
+"""The plugin hooks of a house whose worlds the kernel samples and replays itself
+(:func:`sample_worlds`, :func:`replay_world`, worlds.cpp ``sample_worlds`` /
+``replay_world``): a penalty and a payout, which the sampling and the replay never ask
+(they end no hand) and the rollouts of those worlds (:func:`world_rollouts`) ask at a
+rollout's end, and a follow rule, asked for every card of the public history replayed
+(``Stepper::play`` refuses a sample where the plugin's rule refuses a card, as the
+Python replay does, :func:`bourre.game.worlds._replay`: the sampling itself infers
+nothing from any obligations, worlds.cpp ``sample_into``) and of the rollouts.  An
+answer the kernel does not hold in the replay hands the sampling to the Python rules;
+in a rollout, the bot's decision (:func:`world_rollouts` ``None``).  (The double-dummy
+solver of advice's worlds, :mod:`bourre.advice.weigh`, gates its own sampling with
+:data:`bourre.kernel.hooks.MONEY_HOOKS`.)"""
 
 _UNHELD = "a plugin's answer the kernel cannot hold"
 """The start of the kernel's refusal of a world whose plugin's answer it does not hold
@@ -463,7 +468,9 @@ def replay_world(
     its unknown stock shuffled from ``rng`` for the rollouts: a world for
     :func:`world_rollouts`, or ``None`` when the rules refuse the sample.  Opponents
     whose decision is still secret decide as the heuristic bot (default options: the
-    Monte Carlo bot's ``decide``).  The Python replay when the kernel cannot play it."""
+    Monte Carlo bot's ``decide``).  The Python replay when the kernel cannot play it,
+    or when a plugin's follow rule, asked for a card of the history (:data:`WORLD_HOOKS`),
+    answers what the kernel does not hold."""
     phase = _PHASES.get(view.phase)
     if not _BUILT or phase is None or can_play(house, hooks=WORLD_HOOKS) is not None:
         return _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
@@ -567,9 +574,10 @@ def sample_worlds(
     :func:`world_rollouts`.  ``None`` when the Python rules must sample them.  A world
     for which no sample was found in ``tries`` draws is left out, or with ``misses`` is
     ``None`` in its place (``count`` items).  A house whose only plugin rules are a
-    penalty or a payout (:data:`WORLD_HOOKS`) is sampled here too: the sampling asks
-    neither (it ends no hand); the rollouts (:func:`world_rollouts`) and the solver
-    (advice's worlds) ask them."""
+    penalty, a payout or a follow rule (:data:`WORLD_HOOKS`) is sampled here too: the
+    replay asks the follow rule for every card of the history (a follow answer the
+    kernel does not hold: ``None``, the Python rules sample), the money rule never (it
+    ends no hand); the rollouts (:func:`world_rollouts`) ask both."""
     phase = _PHASES.get(view.phase)
     if not _BUILT or phase is None or can_play(house, hooks=WORLD_HOOKS) is not None:
         return None
