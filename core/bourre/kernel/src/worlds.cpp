@@ -13,9 +13,10 @@ namespace bourre::kernel {
 // A world whose plugin's answer the kernel cannot hold (a follow rule's cards out of the
 // hand's order; a money rule's amount not a whole number of 1/D chips, or a pot below
 // nothing, at a rollout's end: Stepper::overflow): its rollouts are the Python rules'
-// (bourre.kernel.rollouts reads this message's start: the wrappers give a world loaded
-// from a Python state, load_world, a plugin's penalty, payout and follow rule, ADVICE_HOOKS,
-// and the sampled and replayed worlds a plugin's penalty and payout).
+// (bourre.kernel.rollouts reads this message's start: the wrappers give the worlds,
+// loaded from a Python state, sampled or replayed, a plugin's penalty, payout and follow
+// rule, LOAD_HOOKS / WORLD_HOOKS; a replay whose follow answer the kernel cannot hold
+// hands the sample to the Python rules instead, replay_spec's -1).
 constexpr const char* UNHELD_WORLD =
     "a plugin's answer the kernel cannot hold (Stepper status OVERFLOW): the Python rules play this world";
 
