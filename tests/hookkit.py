@@ -1,8 +1,8 @@
 """What the tests of a plugin's hooks on the compiled kernel share
 (``tests/kernel/test_plugin_*.py``): a session on the Python rules, a stepped state
 played out by random choices, the facts the kernel is given with one hook replaced, a plugin that answers one hook with a given component,
-the extension's own check of a hook's answer, and a follow rule whose answers the kernel
-does not hold."""
+the extension's own check of a hook's answer, a follow rule whose answers the kernel
+does not hold, and one that is the standard obligations."""
 
 from __future__ import annotations
 
@@ -96,5 +96,28 @@ class Backwards(Variant):
             def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
                 r = follow(hand, trick, trump)
                 return Ruling(tuple(reversed(r.cards)), r.reason)
+
+        return Follow()
+
+
+FOLLOW_CALLS = [0]
+"""How many times :class:`SameFollow`'s rule was asked (the proof a kernel asked it)."""
+
+
+class SameFollow(Variant):
+    """The standard obligations (R-FOLLOW, R-TRUMP, R-DISCARD), answered by a plugin in
+    the hand's order: every result is the built-in house's, the rule asked through
+    Python (its calls counted in :data:`FOLLOW_CALLS`)."""
+
+    name = "same-follow"
+    summary = "The standard obligations, from a plugin."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_follow(self, table: TableSettings) -> Any:
+        class Follow:
+            def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Ruling:
+                FOLLOW_CALLS[0] += 1
+                return follow(hand, trick, trump)
 
         return Follow()

@@ -8,8 +8,9 @@ The differential: a plugin whose payout (or penalty) is the built-in one gives t
 built-in house's chart exactly, cell for cell and figure for figure, on the same seed
 (the kernel asked the plugin all along: its calls are counted).  The example plugin
 split-pot (docs/examples/bourre-split-pot, R-SPLIT-POT: a tie splits the pot) gives a
-chart of its own, which says the plugin was asked.  A plugin's other rule (a follow
-rule, R-FOLLOW) is refused naming the option and the hook; a hostile plugin (raising, or
+chart of its own, which says the plugin was asked.  A plugin's rule the deals do not ask
+(a trick winner, R-TRICK) is refused naming the option and the hook (a follow rule is
+asked: test_equilibrium_plugin_follow); a hostile plugin (raising, or
 answering an amount the kernel's units do not hold) gives one clear error, never a
 traceback nor a chart made with a rounded amount.  Tiny budgets (3 players, a few
 hundred deals)."""
@@ -44,7 +45,7 @@ from bourre.rules.variant import Variant, hookimpl
 from bourre_variants.standard.payout import full_pot
 from bourre_variants.standard.payout import payout as standard_payout
 from tests.hookkit import boom
-from tests.kernel.test_plugin_hooks import SuitOnly  # (a plugin's follow rule)
+from tests.kernel.test_plugin_hooks import LowWins  # (a plugin's trick winner)
 
 KERNEL = rollouts._CHARTS and os.environ.get("BOURRE_ENGINE", "") != "python"
 pytestmark = pytest.mark.skipif(not KERNEL, reason="the equilibrium chart plays on the kernel")
@@ -126,7 +127,7 @@ def registry(monkeypatch: pytest.MonkeyPatch) -> Any:
     module: ModuleType = importlib.import_module("bourre_split_pot")
     extra = [("split-pot", module)]
     extra += [
-        (c.name, plugin(c.name, c)) for c in (SamePayout, SamePenalty, Boom, Elevenths, SuitOnly)
+        (c.name, plugin(c.name, c)) for c in (SamePayout, SamePenalty, Boom, Elevenths, LowWins)
     ]
     reg = load_registry(extra=extra)
     assert not reg.errors, reg.errors
@@ -192,16 +193,18 @@ def test_the_split_pot_chart_is_its_own_and_says_the_plugin_was_asked(
     assert not any(line.startswith("Played out on") for line in builtin.lines())
 
 
-def test_a_plugins_follow_rule_is_refused_naming_it(registry: Any) -> None:
-    """R-FOLLOW: the chart's deals do not ask a plugin's follow rule (only a penalty or
-    a payout, HOOKS): one ChartError naming the option and the hook."""
-    assert HOOKS == ("bourre_penalty", "bourre_payout")
+def test_a_plugins_trick_winner_is_refused_naming_it(registry: Any) -> None:
+    """R-TRICK: the chart's deals do not ask a plugin's trick winner (only a penalty, a
+    payout or a follow rule, HOOKS: the heuristic bot reads the house's trick winner
+    itself, which the kernel's bot does not): one ChartError naming the option and the
+    hook."""
+    assert HOOKS == ("bourre_penalty", "bourre_payout", "bourre_follow")
     with pytest.raises(ChartError) as e:
-        _chart("standard+suit-only")
+        _chart("standard+low-wins")
     assert e.value.field == "equilibrium"
     msg = str(e.value)
-    assert msg.startswith("suit-only (bourre_follow): a plugin's rule the equilibrium chart")
-    assert "penalty or its payout" in msg and "without --equilibrium" in msg
+    assert msg.startswith("low-wins (bourre_trick_winner): a plugin's rule the equilibrium chart")
+    assert "its payout or its follow rule" in msg and "without --equilibrium" in msg
 
 
 def test_an_amount_the_kernel_does_not_hold_is_one_clear_error(registry: Any) -> None:
@@ -247,7 +250,7 @@ def test_the_command_charts_a_plugin_house(registry: Any) -> None:
 @pytest.mark.parametrize(
     ("spec", "words"),
     [
-        ("standard+suit-only", "--equilibrium: suit-only (bourre_follow): a plugin's rule"),
+        ("standard+low-wins", "--equilibrium: low-wins (bourre_trick_winner): a plugin's rule"),
         ("standard+elevenths", "--equilibrium: elevenths's penalty answered an amount"),
         ("standard+boom", "plugin 'boom', hook bourre_payout: raised ZeroDivisionError"),
     ],
@@ -269,12 +272,12 @@ def test_advise_against_the_equilibrium_names_its_own_option(
     monkeypatch.setenv("BOURRE_CACHE_DIR", str(tmp_path))
     with pytest.raises(AdviceError) as e:
         advise(
-            f"standard+suit-only{THREE}",
+            f"standard+low-wins{THREE}",
             ["2C", "3D", "4S", "5C", "7D"],
             "9H",
             1,
             hands=5,
             opponents="equilibrium",
         )
-    assert e.value.field == "opponents" and "suit-only (bourre_follow)" in str(e.value)
+    assert e.value.field == "opponents" and "low-wins (bourre_trick_winner)" in str(e.value)
     assert not (tmp_path / "equilibrium").exists()  # (no chart kept)

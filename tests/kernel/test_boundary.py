@@ -224,10 +224,11 @@ def test_the_solver_refuses_a_position_it_cannot_hold() -> None:
 
 
 def test_a_world_whose_follow_rule_the_kernel_cannot_hold_is_refused() -> None:
-    """A follow hook given to the worlds (the wrappers give none: a plugin's house is
-    the Python rules' there) whose answer the kernel cannot hold (``None``, status
+    """A follow hook given to a loaded world (the wrapper gives a plugin's follow rule,
+    rollouts.LOAD_HOOKS) whose answer the kernel cannot hold (``None``, status
     OVERFLOW): ``load_world`` and the rollouts refuse it in words, never play on with a
-    wrong legal set (``replay_world`` hands such a sample to the Python rules: 1)."""
+    wrong legal set, even when a later answer is held again (``replay_world`` hands such
+    a sample to the Python rules: 1)."""
     state = hand_at("play", "standard+table(players=3)")
     got = rollouts._world(state, random.Random(0))
     assert got is not None
@@ -245,6 +246,16 @@ def test_a_world_whose_follow_rule_the_kernel_cannot_hold_is_refused() -> None:
     world = _kernel.load_world({**facts, "follow_hook": late}, w)
     with pytest.raises(ValueError, match="cannot hold"):
         world.rollouts([a.cards[0] for a in state.legal_actions()][:1], state.current_player())
+
+    def once(hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> int | None:
+        calls[0] += 1
+        return None if calls[0] == 2 else follow(hand, trick, trump)  # (held again after)
+
+    calls[0] = 0
+    world = _kernel.load_world({**facts, "follow_hook": once}, w)
+    with pytest.raises(ValueError, match="cannot hold"):
+        world.rollouts([a.cards[0] for a in state.legal_actions()][:1], state.current_player())
+    assert calls[0] == 2  # (the hand stopped at the answer it could not hold)
 
 
 def _kernel_rules_follow(facts: dict[str, Any]) -> Callable[..., int]:

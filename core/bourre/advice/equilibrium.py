@@ -22,11 +22,13 @@ another, per seat and per cell, each with its 95% range.
 The deals are played out on the kernel's worlds (:func:`bourre.kernel.rollouts.
 heuristic_outcomes` with the decision table), so the chart plays every house those
 worlds play (issue 41): the built-in rules, and a house whose only plugin rules are a
-penalty (R-BOURRE) or a payout (R-WIN, R-SOLE, R-BOURRE), :data:`HOOKS`, which the
-kernel asks through Python at the end of every played-out hand, as the Python rules ask
-them.  Any other plugin rule (a follow rule, a lead, a trick winner …) is refused,
-naming it; so is a house whose plugin answers an amount the kernel's units do not hold
-(the chart has no Python path: a rounded amount would be a wrong chart).
+penalty (R-BOURRE), a payout (R-WIN, R-SOLE, R-BOURRE) or a follow rule (R-FOLLOW,
+R-TRUMP, R-DISCARD), :data:`HOOKS`, which the kernel asks through Python as the Python
+rules ask them: the money at the end of every played-out hand, the follow rule for every
+card played.  Any other plugin rule (a lead, a cinch, a trick winner …) is refused,
+naming it; so is a house whose plugin answers what the kernel does not hold (an amount
+not a whole number of its units, a follow rule's cards out of the hand's order: the
+chart has no Python path, and a rounded amount would be a wrong chart).
 """
 
 from __future__ import annotations
@@ -52,8 +54,8 @@ from bourre.game.tablesteps import set_hand
 from bourre.houses.house import House
 from bourre.kernel import can_play, python_hooks
 from bourre.kernel.hooks import asked_words
-from bourre.kernel.rollouts import _BUILT, _CHARTS, WORLD_HOOKS, heuristic_outcomes
-from bourre.rules.hookspec import PENALTY
+from bourre.kernel.rollouts import _BUILT, _CHARTS, LOAD_HOOKS, heuristic_outcomes
+from bourre.rules.hookspec import FOLLOW, PENALTY
 
 __all__ = [
     "HOOKS",
@@ -84,14 +86,14 @@ DEALS = 4000
 CHECK = 10_000
 """Deals by default for each half of the exploitability check (find, then measure)."""
 
-HOOKS = WORLD_HOOKS
-"""The plugin hooks the chart's deals ask through Python: a penalty and a payout.  Its
-deals are the kernel's worlds (``_deal`` → :func:`~bourre.kernel.rollouts.heuristic_outcomes`
-→ ``load_world``, ``set_chart``, ``rollout_outcomes``), which take a house only when
-its plugin rules are :data:`bourre.kernel.rollouts.WORLD_HOOKS` and ask them at each
-played-out hand's end.  (The C++ world would call a follow hook if it were given one,
-as the advice batches do, :data:`~bourre.kernel.rollouts.ADVICE_HOOKS`; the worlds'
-wrapper refuses such a house, so a plugin's follow rule is refused here, not asked.)"""
+HOOKS = LOAD_HOOKS
+"""The plugin hooks the chart's deals ask through Python: a penalty and a payout, at
+each played-out hand's end, and a follow rule, for every card played.  Its deals are the
+kernel's worlds loaded from a Python state (``_deal`` →
+:func:`~bourre.kernel.rollouts.heuristic_outcomes` → ``load_world``, ``set_chart``,
+``rollout_outcomes``), which take a house only when its plugin rules are
+:data:`bourre.kernel.rollouts.LOAD_HOOKS` (the advice batches ask the same,
+:data:`~bourre.kernel.rollouts.ADVICE_HOOKS`)."""
 
 AGAINST_HEURISTIC = "against heuristic opponents"
 AGAINST_EQUILIBRIUM = "against players who all play the equilibrium chart"
@@ -240,17 +242,32 @@ def _deal(game: Game, strategy: Strategy, bot: Any, rng: random.Random, stake: A
 
 def _unheld(house: House) -> str:
     """Why the kernel did not play a deal of the chart (its gate let the house in): a
-    plugin's amount it does not hold, or, for a built-in house, a deal it does not
-    play."""
+    plugin's amount it does not hold or its follow rule's cards out of the hand's order,
+    or, for a built-in house, a deal it does not play."""
     asked = python_hooks(house)
     if not asked:
         return "the kernel does not play a deal of this house"
+    if not any(_follows(x) for x in asked):
+        return (
+            f"{asked_words(asked)} answered an amount that is not a whole number of the"
+            " kernel's chips in a played-out hand (R-BOURRE, R-WIN): the equilibrium chart"
+            " is worked out on the kernel only and would be wrong with the amount rounded;"
+            " the strategy chart (without --equilibrium) plays this house on the Python rules"
+        )
+    money = [x for x in asked if not _follows(x)]
+    what = " or an amount that is not a whole number of its chips (R-BOURRE, R-WIN)"
     return (
-        f"{asked_words(asked)} answered an amount that is not a whole number of the"
-        " kernel's chips in a played-out hand (R-BOURRE, R-WIN): the equilibrium chart is"
-        " worked out on the kernel only and would be wrong with the amount rounded; the"
+        f"{asked_words(asked)} answered what the kernel does not hold in a played-out"
+        " hand: legal cards out of the hand's order (R-FOLLOW)"
+        f"{what if money else ''}; the equilibrium chart is worked out on the kernel only"
+        " and would be wrong with another order of the cards or a rounded amount; the"
         " strategy chart (without --equilibrium) plays this house on the Python rules"
     )
+
+
+def _follows(asked: str) -> bool:
+    """Whether ``"variant (hook)"`` names a plugin's follow rule."""
+    return asked.endswith(f"({FOLLOW.name})")
 
 
 def _refusal(house: House) -> str | None:
@@ -267,12 +284,12 @@ def _refusal(house: House) -> str | None:
             )
         return None
     beyond = [x for x in python_hooks(house) if x[:-1].split(" (", 1)[-1] not in HOOKS]
-    if beyond and can_play(house, "heuristic", hooks=True) is None:
+    if beyond:  # (a trick winner too, which the kernel's heuristic bot would not read)
         return (
             f"{', '.join(beyond)}: a plugin's rule the equilibrium chart's deals do not ask"
             " (they are played out on the compiled kernel, which asks a plugin only for its"
-            " penalty or its payout, R-BOURRE, R-WIN); the strategy chart (without"
-            " --equilibrium) plays this house"
+            " penalty, its payout or its follow rule, R-BOURRE, R-WIN, R-FOLLOW); the"
+            " strategy chart (without --equilibrium) plays this house"
         )
     return (
         f"the equilibrium chart is worked out on the compiled kernel only, which cannot play"
@@ -281,17 +298,25 @@ def _refusal(house: House) -> str | None:
 
 
 def _asked_line(asked: Sequence[str]) -> str:
-    """What a chart of a house with a plugin's money rule says of it, in a player's
-    words: who is asked what, and when."""
-    when = [
-        "when someone is bourré"
-        if x.endswith(f"({PENALTY.name})")
-        else "at the end of every hand played out"
-        for x in asked
-    ]
+    """What a chart of a house with a plugin's rule says of it, in a player's words: who
+    is asked what, and when (a money rule once for each different result of a hand, a
+    follow rule for every card played)."""
+    follow = [x for x in asked if _follows(x)]
+    money = [x for x in asked if not _follows(x)]
+    parts = [f"{asked_words(follow)} rule for every card played"] if follow else []
+    if money:
+        when = [
+            "when someone is bourré"
+            if x.endswith(f"({PENALTY.name})")
+            else "at the end of every hand played out"
+            for x in money
+        ]
+        parts.append(f"{asked_words(money)} {' and '.join(dict.fromkeys(when))}")
+    plugins = "plugins" if len({x.split(" (", 1)[0] for x in asked}) > 1 else "plugin"
     return (
-        f"Played out on the compiled kernel, which asks the plugin for {asked_words(asked)}"
-        f" {' and '.join(dict.fromkeys(when))} (once for each different result of a hand)."
+        f"Played out on the compiled kernel, which asks the {plugins} for"
+        f" {' and for '.join(parts)}"
+        f"{' (once for each different result of a hand)' if money else ''}."
     )
 
 
@@ -429,9 +454,9 @@ class EquilibriumChart:
     """How many decisions of each cell the rounds met (a cell never met: no choice
     there, R-LAST-STANDS, R-ACE-UP, or too rare a hand)."""
     asked: tuple[str, ...] = ()
-    """The plugin's rules the kernel asked through Python (``"split-pot (bourre_payout)"``:
-    a house whose only plugin rules are a penalty or a payout, :data:`HOOKS`); none for
-    a built-in house."""
+    """The plugin's rules the kernel asked through Python (``"split-pot (bourre_payout)"``,
+    ``"suit-only (bourre_follow)"``: a house whose only plugin rules are a penalty, a
+    payout or a follow rule, :data:`HOOKS`); none for a built-in house."""
 
     def met(self, row: int, place: int, k: int) -> int:
         return dict(self.seen).get((row, place, k), 0)
@@ -574,11 +599,11 @@ def equilibrium_chart(
     """The equilibrium chart of ``house`` (see the module): ``rounds`` rounds of
     fictitious play of ``deals`` deals each from ``seed``, then the exploitability on
     ``check`` + ``check`` fresh deals (``None``: not measured); ``measure_start``: the
-    heuristic's too.  A house whose only plugin rules are a penalty or a payout
-    (:data:`HOOKS`) is played too, the kernel asking the plugin (``asked``).  Raises
-    :class:`ChartError` naming the option and the rule: ``"equilibrium"`` for a house
-    the kernel's deals do not play (a plugin's other rule, named) or whose plugin
-    answers an amount the kernel does not hold."""
+    heuristic's too.  A house whose only plugin rules are a penalty, a payout or a
+    follow rule (:data:`HOOKS`) is played too, the kernel asking the plugin (``asked``).
+    Raises :class:`ChartError` naming the option and the rule: ``"equilibrium"`` for a
+    house the kernel's deals do not play (a plugin's other rule, named) or whose plugin
+    answers what the kernel does not hold (an amount, a follow rule's order)."""
     h = _load(house, players, "house")
     for name, v, top in (("rounds", rounds, 1000), ("deals", deals, 100_000)):
         if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= top:

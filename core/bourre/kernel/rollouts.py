@@ -12,11 +12,15 @@ made again from the discards on a stream seeded from the same generator.  So a r
 here follows the same rules and the same policy as the Python one, not the same random
 draws: the decisions agree in law, not draw for draw.
 
-A house whose only plugin rules are a penalty or a payout (:data:`WORLD_HOOKS`) is
-sampled, replayed and rolled out here too: the rollout's hand ends with the plugin's
-rule asked through Python, as whole sessions end theirs (:mod:`bourre.kernel.hooks`);
-a world whose money the kernel's units do not hold (an amount not a whole number of
-them) is the Python rules' (``None``: :func:`heuristic_rollouts`, :func:`world_rollouts`).
+A house whose only plugin rules are a penalty, a payout or a follow rule is sampled,
+replayed (:data:`WORLD_HOOKS`), loaded from a Python state (:data:`LOAD_HOOKS`:
+:func:`heuristic_rollouts`, :func:`heuristic_outcomes`, and so the equilibrium chart)
+and rolled out here too: the rollout's hand ends with the plugin's money rule asked
+through Python, as whole sessions end theirs (:mod:`bourre.kernel.hooks`), and the
+plugin's follow rule is asked for every card replayed or played out (R-FOLLOW …).
+A world whose plugin's answer the kernel does not hold (an amount not a whole number of
+its units, a follow rule's cards out of the hand's order) is the Python rules' (``None``:
+:func:`heuristic_rollouts`, :func:`heuristic_outcomes`, :func:`world_rollouts`).
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from bourre.rules.money import Amount
 
 __all__ = [
     "ADVICE_HOOKS",
+    "LOAD_HOOKS",
     "WORLD_HOOKS",
     "DecisionRows",
     "Rollout",
@@ -68,19 +73,37 @@ UNHELD = 4
 """The status of a deal whose money the kernel could not hold (a plugin's amount not a
 whole number of its units, R-BOURRE / R-WIN), from an extension that marks it (the
 watched hooks of :class:`_Watch` tell it too); the Python rules then play the batch."""
-WORLD_HOOKS = MONEY_HOOKS
-"""The plugin hooks the worlds ask through Python (a penalty and a payout, at a
-rollout's end; the double-dummy solver of advice's worlds asks them too, and so does the
-equilibrium chart, whose deals are these worlds: :func:`heuristic_outcomes` with
-``chart``): the sampling and the replay ask none (they end no hand).  A plugin's follow
-rule is not given to a world (the wrapper refuses its house), though the C++ world would
-call it as the advice batches do."""
+LOAD_HOOKS = (*MONEY_HOOKS, FOLLOW.name)
+"""The plugin hooks of a house whose Python worlds the kernel loads and rolls out
+(:func:`_load`: :func:`heuristic_rollouts` for the Monte Carlo bot,
+:func:`heuristic_outcomes` for advice's deals and the equilibrium chart,
+:mod:`bourre.advice.equilibrium`): a penalty and a payout, asked at each rollout's end,
+and a follow rule (R-FOLLOW, R-TRUMP, R-DISCARD), asked for every card of the rollouts
+(worlds.cpp ``load_world``, ``play_out``: ``Stepper::compute_legal``), as the advice
+batches ask it (:data:`ADVICE_HOOKS`).  An answer the kernel does not hold (a follow
+rule's cards out of the hand's order, :func:`bourre.kernel.hooks.follow_hook`; an amount
+not a whole number of its units) stops the world (worlds.cpp ``UNHELD_WORLD``): the
+Python rules roll it out (``None``)."""
+
+WORLD_HOOKS = LOAD_HOOKS
+"""The plugin hooks of a house whose worlds the kernel samples and replays itself
+(:func:`sample_worlds`, :func:`replay_world`, worlds.cpp ``sample_worlds`` /
+``replay_world``): a penalty and a payout, which the sampling and the replay never ask
+(they end no hand) and the rollouts of those worlds (:func:`world_rollouts`) ask at a
+rollout's end, and a follow rule, asked for every card of the public history replayed
+(``Stepper::play`` refuses a sample where the plugin's rule refuses a card, as the
+Python replay does, :func:`bourre.game.worlds._replay`: the sampling itself infers
+nothing from any obligations, worlds.cpp ``sample_into``) and of the rollouts.  An
+answer the kernel does not hold in the replay hands the sampling to the Python rules;
+in a rollout, the bot's decision (:func:`world_rollouts` ``None``).  (The double-dummy
+solver of advice's worlds, :mod:`bourre.advice.weigh`, gates its own sampling with
+:data:`bourre.kernel.hooks.MONEY_HOOKS`.)"""
 
 _UNHELD = "a plugin's answer the kernel cannot hold"
 """The start of the kernel's refusal of a world whose plugin's answer it does not hold
 (worlds.cpp ``UNHELD_WORLD``): the Python rules roll that world out."""
 
-ADVICE_HOOKS = (*MONEY_HOOKS, FOLLOW.name)
+ADVICE_HOOKS = LOAD_HOOKS
 """The plugin hooks the kernel's advice batches ask through Python (:func:`decision_rows`):
 a penalty and a payout, once a played-out hand, and a follow rule (R-FOLLOW …), for every
 card (:mod:`bourre.kernel.hooks`).  A plugin's trick winner is not asked there (the
@@ -268,8 +291,8 @@ def heuristic_rollouts(
     """``me``'s money change over the hand for each candidate action, played out on
     the kernel from ``world``; ``None`` when the kernel cannot play it (a house with a
     third-party component, the extension not built, a world it does not hold): the
-    Python rollouts then; so too when a plugin's money answer is not the kernel's to
-    hold)."""
+    Python rollouts then; so too when a plugin's answer is not the kernel's to hold (an
+    amount, or a follow rule's cards out of the hand's order: :data:`LOAD_HOOKS`)."""
     loaded = _load(world, rng)
     if loaded is None:
         return None
@@ -301,7 +324,7 @@ def heuristic_outcomes(
         try:
             got = loaded.rollout_outcomes(_codes(candidates), me)  # type: ignore[attr-defined]
         except ValueError as e:
-            if str(e).startswith(_UNHELD):  # (a plugin's money the kernel does not hold)
+            if str(e).startswith(_UNHELD):  # (a plugin's answer the kernel does not hold)
                 return None
             raise
     return [
@@ -335,22 +358,30 @@ def _load(world: State, rng: random.Random) -> object | None:
     """``world`` loaded into the kernel (its unknown stock shuffled from ``rng``), or
     ``None`` when the kernel cannot play it; a world whose fields are not a hand the
     rules could reach (edited: a seat or card out of range, a card in two places, a
-    count beyond the hand's size …) is a ``ValueError`` naming the field."""
+    count beyond the hand's size …) is a ``ValueError`` naming the field.  ``None`` too
+    when a plugin's follow rule answers, for the card to play, what the kernel does not
+    hold (its cards out of the hand's order: :data:`LOAD_HOOKS`)."""
     got = _world(world, rng)
     if got is None:
         return None
     facts, w = got
-    loaded: object = _kernel.load_world(facts, w)
+    try:
+        loaded: object = _kernel.load_world(facts, w)
+    except ValueError as e:
+        if str(e).startswith(_UNHELD):  # (the follow rule asked for the card to play)
+            return None
+        raise
     return loaded
 
 
 def _world(world: State, rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """What the kernel is told of ``world`` (:func:`_load`): the house's facts and the
-    world's fields, or ``None`` when the kernel cannot play it."""
+    world's fields, or ``None`` when the kernel cannot play it (a plugin's rule beyond
+    :data:`LOAD_HOOKS` among them)."""
     if not _BUILT or type(world) is not State or world.is_chance_node():
         return None
     house = world.house
-    if world.hands_total != 1 or can_play(house, hooks=WORLD_HOOKS) is not None:
+    if world.hands_total != 1 or can_play(house, hooks=LOAD_HOOKS) is not None:
         return None
     facts, _ = _facts(house)
     scale = facts["scale"]
@@ -411,9 +442,10 @@ def _codes(candidates: Sequence[Action]) -> list[object]:
 
 
 def world_rollouts(world: object, candidates: Sequence[Action], me: int) -> list[float] | None:
-    """The rollouts of a world the kernel holds (:func:`replay_world`); ``None`` when a
-    plugin's money answer at a rollout's end is not the kernel's to hold (the Python
-    rules' then)."""
+    """The rollouts of a world the kernel holds (:func:`replay_world`, :func:`_load`);
+    ``None`` when a plugin's answer is not the kernel's to hold (its money at a
+    rollout's end; for a loaded world, its follow rule's cards out of the hand's order):
+    the Python rules' then."""
     try:
         return list(world.rollouts(_codes(candidates), me))  # type: ignore[attr-defined]
     except ValueError as e:
@@ -436,7 +468,9 @@ def replay_world(
     its unknown stock shuffled from ``rng`` for the rollouts: a world for
     :func:`world_rollouts`, or ``None`` when the rules refuse the sample.  Opponents
     whose decision is still secret decide as the heuristic bot (default options: the
-    Monte Carlo bot's ``decide``).  The Python replay when the kernel cannot play it."""
+    Monte Carlo bot's ``decide``).  The Python replay when the kernel cannot play it,
+    or when a plugin's follow rule, asked for a card of the history (:data:`WORLD_HOOKS`),
+    answers what the kernel does not hold."""
     phase = _PHASES.get(view.phase)
     if not _BUILT or phase is None or can_play(house, hooks=WORLD_HOOKS) is not None:
         return _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
@@ -540,9 +574,10 @@ def sample_worlds(
     :func:`world_rollouts`.  ``None`` when the Python rules must sample them.  A world
     for which no sample was found in ``tries`` draws is left out, or with ``misses`` is
     ``None`` in its place (``count`` items).  A house whose only plugin rules are a
-    penalty or a payout (:data:`WORLD_HOOKS`) is sampled here too: the sampling asks
-    neither (it ends no hand); the rollouts (:func:`world_rollouts`) and the solver
-    (advice's worlds) ask them."""
+    penalty, a payout or a follow rule (:data:`WORLD_HOOKS`) is sampled here too: the
+    replay asks the follow rule for every card of the history (a follow answer the
+    kernel does not hold: ``None``, the Python rules sample), the money rule never (it
+    ends no hand); the rollouts (:func:`world_rollouts`) ask both."""
     phase = _PHASES.get(view.phase)
     if not _BUILT or phase is None or can_play(house, hooks=WORLD_HOOKS) is not None:
         return None

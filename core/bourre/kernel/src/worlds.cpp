@@ -13,8 +13,10 @@ namespace bourre::kernel {
 // A world whose plugin's answer the kernel cannot hold (a follow rule's cards out of the
 // hand's order; a money rule's amount not a whole number of 1/D chips, or a pot below
 // nothing, at a rollout's end: Stepper::overflow): its rollouts are the Python rules'
-// (bourre.kernel.rollouts reads this message's start; the wrappers give the worlds no
-// follow hook, a plugin's penalty or payout they do).
+// (bourre.kernel.rollouts reads this message's start: the wrappers give the worlds,
+// loaded from a Python state, sampled or replayed, a plugin's penalty, payout and follow
+// rule, LOAD_HOOKS / WORLD_HOOKS; a replay whose follow answer the kernel cannot hold
+// hands the sample to the Python rules instead, replay_spec's -1).
 constexpr const char* UNHELD_WORLD =
     "a plugin's answer the kernel cannot hold (Stepper status OVERFLOW): the Python rules play this world";
 
@@ -242,7 +244,10 @@ void play_out(const Stepper& g, const py::list& candidates, int me, Each each) {
       ok = c.exchange(cs);
     }
     if (!ok) throw std::invalid_argument("candidates: a candidate the rules refuse");
-    for (int guard = 0; c.phase != P_OVER && guard < 1000; ++guard) c.heuristic_step(B);
+    // a follow rule's answer the kernel cannot hold stops the hand there (status
+    // OVERFLOW_, the legal set the whole hand): a later answer it holds would set the
+    // status OK again over a card the rules may refuse (as advice_rows' finish stops)
+    for (int guard = 0; c.phase != P_OVER && c.status == OK && guard < 1000; ++guard) c.heuristic_step(B);
     if (c.status != OK || c.overflow) throw std::invalid_argument(UNHELD_WORLD);  // (once, after)
     each(c);
   }
