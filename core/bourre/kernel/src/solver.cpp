@@ -650,7 +650,10 @@ struct DDSolver {
   // one (the first card of the best value: the same legal cards in the same order; the
   // cards merged, heads, have equal values).  The bounds that prune (reach, masters,
   // most_more, bound, killed) are sound in every position: they choose what is searched,
-  // never the value.  Inside a trick a seat with one legal card is not remembered.
+  // never the value.  Inside a trick a seat with one legal card is not remembered.  The
+  // table is asked before ``parent``'s reach (issue 44: 8 % fewer instructions on the
+  // slow deals): an exact value found where the reach would have said FAIL is skipped by
+  // the caller alike, its class for ``parent`` being at most that reach, below ``need``.
   // Tested: test_solver.py's test_chips_inside_a_trick_are_told_apart.
   u32 chips(const DDPos& g, int parent, int need) {
     if (g.ntricks >= H.h - 1) {
@@ -658,18 +661,27 @@ struct DDSolver {
       const u32 wcode = last_trick(g, won);
       return outcome(won, wcode);
     }
-    if (need && !by_hook && reach(g, parent) < need) return FAIL;
-    const bool start = g.tlen == 0;
+    const bool start = g.tlen == 0, inner = !start && !by_hook;
     DDKey k;
     u32 nopot = 0;  // seats known not to take the pot from here
-    if (start) {
-      k = start_key(g);
-      if (const u32* known = chips_table.get(k)) {
-        if (!(*known & PARTIAL)) return *known;
-        nopot = *known >> 16 & 0xFF;
+    if (start || inner) {
+      u32 known = FAIL;
+      if (start) {
+        k = start_key(g);
+        if (const u32* x = chips_table.get(k)) known = *x;
+      } else {
+        k.a = inner_cards(g);
+        k.b = inner_facts(g);
+        u32 x;
+        if (chips_inner.get(k.a, k.b, x)) known = chips_value(x);
+      }
+      if (known != FAIL) {
+        if (!(known & PARTIAL)) return known;
+        nopot = known >> 16 & 0xFF;
         if (need == 2 && (nopot >> parent & 1)) return FAIL;
       }
     }
+    if (need && !by_hook && reach(g, parent) < need) return FAIL;
     const u64 lm = legal(g);
     if (!(lm & (lm - 1))) {  // one card (a lead under the cinch: remembered all the same)
       DDPos child = g;
@@ -677,18 +689,6 @@ struct DDSolver {
       const u32 v = chips(child, parent, need);
       if (start) chips_table.put(k, v == FAIL ? PARTIAL | (nopot | u32{1} << parent) << 16 : v, H.h - g.ntricks);
       return v;
-    }
-    const bool inner = !start && !by_hook;
-    if (inner) {
-      k.a = inner_cards(g);
-      k.b = inner_facts(g);
-      u32 x;
-      if (chips_inner.get(k.a, k.b, x)) {
-        const u32 known = chips_value(x);
-        if (!(known & PARTIAL)) return known;
-        nopot = known >> 16 & 0xFF;
-        if (need == 2 && (nopot >> parent & 1)) return FAIL;
-      }
     }
     const int work = (H.h - g.ntricks) * MAX_SEATS - g.tlen;
     auto remember = [&](u32 v) {
