@@ -284,3 +284,30 @@ def test_positions_inside_a_trick_are_told_apart(spec: str, seed: int) -> None:
 
     state = first_lead(spec, seed)
     same(solve(state, engine="kernel"), solve(state, engine="python"))
+
+
+# Issue 44: inside a trick the chips (max^n) search remembers a position too, by the
+# sure tricks' key (solver.cpp, DDSolver::chips, chips_inner).  First leads where a key
+# without one of its parts merges positions whose chips differ (found by solving 9,000
+# deals with each part of the chips' key left out, the sure tricks' key whole, against
+# the whole key; the places of the highest cards follow from the cards held).
+CHIPS_KEY = [
+    ("standard+table(players=3)", 21),  # without the tricks won
+    ("standard+table(players=3)", 614),  # without the suit led
+    ("standard+table(players=4)", 724),  # without the suit led
+    ("standard+table(players=3)", 19),  # without the highest card's rank
+    ("standard+table(players=4)", 1417),  # without the highest trump on the trick
+]
+
+
+@pytest.mark.parametrize(("spec", "seed"), CHIPS_KEY)
+def test_chips_inside_a_trick_are_told_apart(spec: str, seed: int) -> None:
+    """R-FOLLOW, R-TRUMP, R-TRICK, R-WIN, R-BOURRE: from the first lead, the kernel's
+    chips are the Python reference's on deals where two positions inside a trick that
+    differ only in the tricks won, the suit led, the rank of its highest card or the
+    highest trump on the table leave the seats different money: a chips key that merged
+    them would give a card a wrong amount."""
+    from bourre.advice.bench import first_lead
+
+    state = first_lead(spec, seed)
+    same(solve(state, engine="kernel"), solve(state, engine="python"))

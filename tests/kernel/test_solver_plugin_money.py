@@ -508,3 +508,27 @@ def test_a_world_whose_money_the_kernel_does_not_hold_is_the_python_rules() -> N
         bot = MonteCarloPlayer(seed, house=h, budget=8)
         assert bot.act(view) in view.legal_actions
     assert handed and python_handed
+
+
+# Issue 44: a plugin's money is searched inside a trick by the chips' key too (cards held,
+# the trick's facts, the tricks won: solver.cpp, chips_money).  First leads where that key
+# without one of its parts gives a wrong amount (found by solving 3,000 deals with each
+# part left out, against the whole key).
+@pytest.mark.parametrize(
+    ("players", "seed"),
+    [
+        (3, 21),  # without the tricks won
+        (3, 424),  # without the suit led
+        (3, 8),  # without the highest card's rank
+        (4, 178),  # without the highest trump on the trick, or the tricks won
+    ],
+)
+def test_a_plugins_money_inside_a_trick_is_told_apart(players: int, seed: int) -> None:
+    """R-FOLLOW, R-TRUMP, R-TRICK, R-SPLIT-POT: from the first lead of a split-pot house,
+    the kernel's money is the reference's where a key inside a trick that forgot the
+    tricks won, the suit led, its highest card or the highest trump would merge
+    positions of different money."""
+    from bourre.advice.bench import first_lead
+
+    state = first_lead(house(f"standard+split-pot+table(players={players})"), seed)
+    same(solve(state, engine="kernel"), solve(state, engine="python"))
