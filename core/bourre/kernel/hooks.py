@@ -93,9 +93,10 @@ MONEY_HOOKS = (PENALTY.name, PAYOUT.name)
 CARD_HOOKS = (LEAD.name, FOLLOW.name, CINCH.name, TRICK_WINNER.name)
 """The per-card and per-trick hooks whose plugin component the kernel calls through
 Python: the lead (its component called as it is, ``lead(active, dealer, winner)``, at
-every trick's start), the follow rule (whole sessions, the stepped state and advice's
-deals), the cinch (:func:`cinch_hook`, for every card) and the trick
-winner (its component called as it is, ``winner(trick, trump)``)."""
+every trick's start), the follow rule (whole sessions, the stepped state, advice's
+deals, the worlds and the equilibrium chart), the cinch (:func:`cinch_hook`, for every
+card) and the trick winner (its component called as it is, ``winner(trick, trump)``);
+the double-dummy solver asks all four (:mod:`bourre.advice.kernel_solver`)."""
 
 HAND_HOOKS = (ANTE.name, NEXT_DEALER.name, SETTLE.name)
 """The per-hand hooks whose plugin component the kernel calls through Python, once a hand
