@@ -2,7 +2,8 @@
 (``tests/kernel/test_plugin_*.py``): a session on the Python rules, a stepped state
 played out by random choices, the facts the kernel is given with one hook replaced, a plugin that answers one hook with a given component,
 the extension's own check of a hook's answer, a follow rule whose answers the kernel
-does not hold, and one that is the standard obligations."""
+does not hold, one that is the standard obligations, and a penalty whose amount the
+kernel's units do not hold."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from bourre import kernel
 from bourre.game.actions import Deck
 from bourre.houses.house import House
 from bourre.rules import Ruling
+from bourre.rules.hookspec import PenaltyFn
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
 from bourre_variants.standard.obligations import follow
@@ -121,3 +123,16 @@ class SameFollow(Variant):
                 return follow(hand, trick, trump)
 
         return Follow()
+
+
+class Elevenths(Variant):
+    """A bourré player pays the pot and an eleventh: not a whole number of the kernel's
+    units (1/840 chip)."""
+
+    name = "elevenths"
+    summary = "A bourré player pays the pot and an eleventh of it."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_penalty(self, table: TableSettings) -> PenaltyFn:
+        return lambda pot: pot + Fraction(pot) / 11

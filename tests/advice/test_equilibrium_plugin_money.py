@@ -21,13 +21,13 @@ import importlib
 import json
 import os
 import sys
-from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 from conftest import plugin
+from hookkit import Elevenths
 from typer.testing import CliRunner
 
 import bourre.houses.house as house_module
@@ -102,19 +102,6 @@ class Boom(Variant):
     @hookimpl
     def bourre_payout(self, table: TableSettings) -> PayoutFn:
         return boom
-
-
-class Elevenths(Variant):
-    """A bourré player pays the pot and an eleventh: not a whole number of the kernel's
-    units (1/840 chip)."""
-
-    name = "elevenths"
-    summary = "A bourré player pays the pot and an eleventh of it."
-    builds_on = ("standard",)
-
-    @hookimpl
-    def bourre_penalty(self, table: TableSettings) -> PenaltyFn:
-        return lambda pot: pot + Fraction(pot) / 11
 
 
 @pytest.fixture

@@ -13,9 +13,10 @@ import random
 from fractions import Fraction
 
 import pytest
+import solverkit
+from solverkit import same
 
 from bourre import solve
-from bourre.advice import Solution
 from bourre.advice import kernel_solver as ks
 from bourre.game import Game
 from bourre.game.actions import CARDS
@@ -47,39 +48,10 @@ VARIANTS = [
 ]
 
 
-def same(a: Solution, b: Solution) -> None:
-    """Everything but the count of positions remembered."""
-    assert a.seat == b.seat
-    assert a.values == b.values
-    assert [type(v.chips) for v in a.values] == [type(v.chips) for v in b.values]
-    assert (a.best, a.most_tricks, a.choice) == (b.best, b.most_tricks, b.choice)
-
-
-def most_left(active: int) -> int:
-    """The most cards left for the Python reference to solve quickly."""
-    return 5 if active <= 3 else 4 if active <= 5 else 3
-
-
 def positions(house: House, seed: int, rng: random.Random) -> list[tuple[State, State]]:
-    """Pairs (kernel state, Python state) at the same random positions of a session."""
-    k = Game(house, engine="kernel").new_session(seed)
-    p = Game(house, engine="python").new_session(seed)
-    assert isinstance(k, KernelState) and type(p) is State
-    out: list[tuple[State, State]] = []
-    while not p.is_terminal() and len(out) < 3:
-        if p.phase_name == "play":
-            hs = p.hand
-            left = hs.hand_size - len(hs.tricks)
-            if 3 <= left <= most_left(len(hs.active)) and rng.random() < 0.35:
-                out.append((k.clone(), p.clone()))
-        actions = list(p.legal_actions())
-        if p.phase_name == "decide" and len(actions) == 2:
-            action = actions[1] if rng.random() < 0.75 else actions[0]
-        else:
-            action = rng.choice(actions)
-        k.apply_action(action)
-        p.apply_action(action)
-    return out
+    """Pairs (kernel state, Python state) at the same random positions of a session,
+    three cards left or more."""
+    return solverkit.positions(house, seed, rng, fewest_left=3)
 
 
 CASES = [(v, n) for v in VARIANTS for n in range(2, 9)]

@@ -22,8 +22,10 @@ from collections import Counter
 from typing import Any
 
 import pytest
+import solverkit
 from conftest import plugin
 from hookkit import Backwards, boom, liar
+from solverkit import same
 from widdershins import Widdershins
 
 from bourre.advice import kernel_solver as ks
@@ -55,7 +57,6 @@ if not ks.built():
         "the compiled kernel is older than its solver: build it again", allow_module_level=True
     )
 
-from bourre.kernel.state import KernelState
 
 PLUGINS: tuple[type[Variant], ...] = (
     SuitOnly,
@@ -83,39 +84,10 @@ def house(spec: str) -> House:
     return House(spec, registry=REGISTRY)
 
 
-def same(a: Any, b: Any) -> None:
-    """Everything but the count of positions remembered (the Python plain search
-    remembers none)."""
-    assert a.seat == b.seat
-    assert a.values == b.values
-    assert (a.best, a.most_tricks, a.choice) == (b.best, b.most_tricks, b.choice)
-
-
-def most_left(active: int) -> int:
-    """The most cards left for the Python plain search to solve quickly."""
-    return 4 if active <= 3 else 3 if active <= 5 else 2
-
-
-def positions(h: House, seed: int, rng: random.Random, most: int = 3) -> list[tuple[Any, State]]:
-    """Pairs (stepped state, Python state) at the same random positions of a session."""
-    k = Game(h, engine="kernel").new_session(seed)
-    p = Game(h, engine="python").new_session(seed)
-    assert isinstance(k, KernelState) and type(p) is State
-    out: list[tuple[Any, State]] = []
-    while not p.is_terminal() and len(out) < most:
-        if p.phase_name == "play":
-            hs = p.hand
-            left = hs.hand_size - len(hs.tricks)
-            if 2 <= left <= most_left(len(hs.active)) and rng.random() < 0.4:
-                out.append((k.clone(), p.clone()))
-        actions = list(p.legal_actions())
-        if p.phase_name == "decide" and len(actions) == 2:
-            action = actions[1] if rng.random() < 0.75 else actions[0]
-        else:
-            action = rng.choice(actions)
-        k.apply_action(action)
-        p.apply_action(action)
-    return out
+def positions(h: House, seed: int, rng: random.Random) -> list[tuple[Any, State]]:
+    """Pairs (stepped state, Python state) at the same random positions of a session,
+    few enough cards left for the Python plain search."""
+    return solverkit.positions(h, seed, rng, most_left=solverkit.plain_left, chance=0.4)
 
 
 SPECS = [

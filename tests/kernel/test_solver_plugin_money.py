@@ -24,11 +24,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import solverkit
 from conftest import plugin
+from hookkit import Elevenths
+from solverkit import same
 
 import bourre.houses.house as house_module
 from bourre import kernel
-from bourre.advice import Solution
 from bourre.advice import kernel_solver as ks
 from bourre.advice.solver import solve
 from bourre.game import Game
@@ -52,8 +54,6 @@ if not ks.built():
     pytest.skip(
         "the compiled kernel is older than its solver: build it again", allow_module_level=True
     )
-
-from bourre.kernel.state import KernelState
 
 
 class BySeat(Variant):
@@ -104,19 +104,6 @@ class Garbage(Variant):
         return lambda result, penalty: "lots"  # type: ignore[return-value]
 
 
-class Elevenths(Variant):
-    """A bourré player pays the pot and an eleventh: not a whole number of the kernel's
-    units (1/840 chip)."""
-
-    name = "elevenths"
-    summary = "A bourré player pays the pot and an eleventh of it."
-    builds_on = ("standard",)
-
-    @hookimpl
-    def bourre_penalty(self, table: TableSettings) -> PenaltyFn:
-        return lambda pot: pot + Fraction(pot) / 11
-
-
 REGISTRY = load_registry(
     extra=[
         ("split-pot", split_pot()),
@@ -129,45 +116,11 @@ def house(spec: str) -> House:
     return House(spec, registry=REGISTRY)
 
 
-def same(a: Solution, b: Solution) -> None:
-    """Everything but the count of positions remembered."""
-    assert a.seat == b.seat
-    assert a.values == b.values
-    assert [type(x) for v in a.values for x in v.chips_by_seat] == [
-        type(x) for v in b.values for x in v.chips_by_seat
-    ]
-    assert (a.best, a.most_tricks, a.choice) == (b.best, b.most_tricks, b.choice)
-
-
-def most_left(active: int) -> int:
-    """The most cards left for the Python reference to solve quickly."""
-    return 5 if active <= 3 else 4 if active <= 5 else 3
-
-
 def positions(h: House, seed: int, rng: random.Random, most: int = 3) -> list[tuple[Any, State]]:
     """Pairs (stepped state, Python state) at the same random positions of a session,
-    the Python state the plugin's rules' (its money as the plugin says)."""
-    k = Game(h, engine="kernel").new_session(seed)
-    p = Game(h, engine="python").new_session(seed)
-    assert isinstance(k, KernelState) and type(p) is State
-    out: list[tuple[Any, State]] = []
-    while not p.is_terminal() and len(out) < most:
-        if p.phase_name == "play":
-            hs = p.hand
-            left = hs.hand_size - len(hs.tricks)
-            if 2 <= left <= most_left(len(hs.active)) and rng.random() < 0.35:
-                out.append((k.clone(), p.clone()))
-        actions = list(p.legal_actions())
-        if p.phase_name == "decide" and len(actions) == 2:
-            action = actions[1] if rng.random() < 0.75 else actions[0]
-        else:
-            action = rng.choice(actions)
-        try:
-            k.apply_action(action)
-            p.apply_action(action)
-        except PluginError:  # (a hostile plugin's hand end: the walk stops there)
-            break
-    return out
+    the Python state the plugin's rules' (its money as the plugin says); a hostile
+    plugin's hand end stops the walk."""
+    return solverkit.positions(h, seed, rng, most=most, stop_at_plugin_error=True)
 
 
 SPECS = ["standard+split-pot", "standard+pot-plus-one", "standard+by-seat"]
