@@ -136,3 +136,21 @@ class Elevenths(Variant):
     @hookimpl
     def bourre_penalty(self, table: TableSettings) -> PenaltyFn:
         return lambda pot: pot + Fraction(pot) / 11
+
+
+def replayed_both(both: list[tuple[object, object]]) -> Callable[..., object]:
+    """A ``replay`` for :func:`bourre.game.worlds.sample_deal` that replays each sample
+    on the Python rules and on the kernel (seeded alike), keeps the pair in ``both`` and
+    gives the Python one to the sampling."""
+    # lazy: the game's sampling and the kernel's worlds, for the tests that compare them
+    from bourre.game.worlds import _replay
+    from bourre.kernel.rollouts import replay_world
+
+    def twice(*args: Any) -> object:
+        house, view, dealt, gave, got, _, decide = args
+        py = _replay(house, view, dealt, gave, got, random.Random(0), decide)
+        k = replay_world(house, view, dealt, gave, got, random.Random(0), decide)
+        both.append((py, k))
+        return py
+
+    return twice

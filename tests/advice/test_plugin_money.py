@@ -21,13 +21,13 @@ import importlib
 import random
 import sys
 from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 from conftest import plugin
+from hookkit import Elevenths
 
 import bourre.houses.house as house_module
 from bourre import kernel
@@ -59,19 +59,6 @@ SPLIT_POT = ROOT / "docs" / "examples" / "bourre-split-pot" / "src"
 ROWS = (HandClass(1, "A", (0,)), HandClass(2, "K", (1, 2)), HandClass(0, None, (1,)))
 """A few rows of the chart (a trump ace alone, two trumps to the king, no trump)."""
 _FORCED = {None: 0, "R-ACE-UP": 1, "R-LAST-STANDS": 2}
-
-
-class Elevenths(Variant):
-    """A bourré player pays the pot and an eleventh: not a whole number of the kernel's
-    units (1/840 chip), so the Python rules play the chart."""
-
-    name = "elevenths"
-    summary = "A bourré player pays the pot and an eleventh of it."
-    builds_on = ("standard",)
-
-    @hookimpl
-    def bourre_penalty(self, table: TableSettings) -> PenaltyFn:
-        return lambda pot: pot + Fraction(pot) / 11
 
 
 @pytest.fixture

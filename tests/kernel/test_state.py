@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import plugin
+from hookkit import replayed_both
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -544,18 +545,12 @@ def test_a_temporary_clone_refuses_in_words() -> None:
 def test_kernel_replayed_worlds_are_the_python_worlds(spec: str) -> None:
     """The same samples replayed by the kernel and by the Python rules: refused alike,
     and in the tricks (nothing left to chance) the same rollouts, exactly."""
-    from bourre.game.worlds import _replay, sample_deal
-    from bourre.kernel.rollouts import replay_world, world_rollouts
+    from bourre.game.worlds import sample_deal
+    from bourre.kernel.rollouts import world_rollouts
     from bourre_bots.montecarlo import MonteCarloPlayer
 
     both: list[tuple[object, object]] = []
-
-    def twice(*args: Any) -> object:
-        house, view, dealt, gave, got, _, decide = args
-        py = _replay(house, view, dealt, gave, got, random.Random(0), decide)
-        k = replay_world(house, view, dealt, gave, got, random.Random(0), decide)
-        both.append((py, k))
-        return py
+    twice = replayed_both(both)
 
     compared = refused = 0
     for seed in range(3):

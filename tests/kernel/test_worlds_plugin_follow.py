@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 from conftest import plugin
+from hookkit import replayed_both
 
 from bourre import kernel
 from bourre.game import Game
@@ -183,19 +184,13 @@ def test_kernel_replayed_worlds_are_the_python_worlds(spec: str) -> None:
     public history, WORLD_HOOKS) and by the Python rules: refused alike (a sample where
     an opponent held a card the plugin's rule would have made it play), and in the
     tricks the same rollouts, exactly; the kernel samples worlds of its own."""
-    from bourre.game.worlds import _replay, sample_deal
-    from bourre.kernel.rollouts import replay_world, world_rollouts
+    from bourre.game.worlds import sample_deal
+    from bourre.kernel.rollouts import world_rollouts
 
     h = house(spec)
     assert kernel.can_play(h, hooks=rollouts.WORLD_HOOKS) is None
     both: list[tuple[object, object]] = []
-
-    def twice(*args: Any) -> object:
-        house, view, dealt, gave, got, _, decide = args
-        py = _replay(house, view, dealt, gave, got, random.Random(0), decide)
-        k = replay_world(house, view, dealt, gave, got, random.Random(0), decide)
-        both.append((py, k))
-        return py
+    twice = replayed_both(both)
 
     compared = refused = 0
     for i, (state, seat) in enumerate(_views(h, range(3))):
