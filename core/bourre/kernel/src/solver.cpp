@@ -5,8 +5,12 @@
 #include "hooks.h"
 #include <algorithm>
 #include <array>
+#include <new>
 #include <stdexcept>
 #include <unordered_map>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace bourre::kernel {
 
@@ -46,6 +50,41 @@ struct DDKey {
   bool empty() const { return !(a | c); }
 };
 
+// The tables' memory (issue 44).  The search looks a position up at nearly every node,
+// at random in tables of up to 16 MB: a look-up that misses the cache is most of a node's
+// time on the slowest deals (about 70 % of the chips' and of the sure tricks', perf), and
+// on 4 KB pages nearly every one also misses the address cache (TLB).  So a block of 2 MB
+// or more is aligned to 2 MB and, on Linux, asked for in huge pages (madvise: transparent
+// huge pages; refused, the pages stay small).  Every block is aligned to a cache line
+// (DDInner's buckets are one).  With the buckets fetched ahead (prefetch, in chips() and
+// sure()), the slowest eight-player deals take 10 to 30 % less CPU (docs/performance.md).
+template <class T>
+struct TableAlloc {
+  using value_type = T;
+  static constexpr std::size_t HUGE_PAGE = std::size_t{1} << 21;
+  TableAlloc() = default;
+  template <class U>
+  TableAlloc(const TableAlloc<U>&) {}
+  static std::size_t alignment(std::size_t bytes) {
+    return bytes >= HUGE_PAGE ? HUGE_PAGE : alignof(T) < 64 ? 64 : alignof(T);
+  }
+  T* allocate(std::size_t n) {
+    const std::size_t bytes = n * sizeof(T);
+    void* p = ::operator new(bytes, std::align_val_t{alignment(bytes)});
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes >= HUGE_PAGE) madvise(p, bytes, MADV_HUGEPAGE);  // (a hint)
+#endif
+    return static_cast<T*>(p);
+  }
+  void deallocate(T* p, std::size_t n) {
+    ::operator delete(p, std::align_val_t{alignment(n * sizeof(T))});
+  }
+  template <class U>
+  bool operator==(const TableAlloc<U>&) const { return true; }
+  template <class U>
+  bool operator!=(const TableAlloc<U>&) const { return false; }
+};
+
 inline std::size_t dd_hash(const DDKey& k) {
   u64 h = (k.a * 0x9E3779B97F4A7C15ULL) ^ ((k.b + 0x632BE59BD9B4E019ULL) * 0xBF58476D1CE4E5B9ULL) ^
           ((k.c + 0x2545F4914F6CDD1DULL) * 0xD6E8FEB86659FD93ULL);
@@ -71,19 +110,24 @@ struct DDTable {
     V v;
     std::uint8_t work = 0;
   };
-  std::vector<Slot> slots;
+  std::vector<Slot, TableAlloc<Slot>> slots;
   std::size_t count = 0, mask = 0, max_slots;
 
   explicit DDTable(std::size_t most)
       : slots(std::size_t{1} << 8), mask(((std::size_t{1} << 8) - 1) & ~(WAYS - 1)), max_slots(most) {}
   void grow() {
-    std::vector<Slot> old(slots.size() * 2);
+    std::vector<Slot, TableAlloc<Slot>> old(slots.size() * 2);
     old.swap(slots);
     mask = (slots.size() - 1) & ~(WAYS - 1);
     count = 0;
     for (const Slot& s : old) {
       if (!s.k.empty()) put(s.k, s.v, s.work);
     }
+  }
+  void prefetch(const DDKey& k) const {  // (the bucket's two cache lines)
+    const Slot* b = &slots[dd_hash(k) & mask];
+    __builtin_prefetch(b);
+    __builtin_prefetch(reinterpret_cast<const char*>(b) + 64);
   }
   const V* get(const DDKey& k) const {
     const Slot* b = &slots[dd_hash(k) & mask];
@@ -134,7 +178,7 @@ struct DDInner {
   struct alignas(64) Bucket {
     Slot s[WAYS];
   };
-  std::vector<Bucket> buckets;
+  std::vector<Bucket, TableAlloc<Bucket>> buckets;
   std::size_t count = 0, max_buckets;
 
   explicit DDInner(std::size_t most_slots) : buckets(64), max_buckets(most_slots / WAYS) {}
@@ -145,7 +189,7 @@ struct DDInner {
     return static_cast<std::size_t>(h ^ (h >> 32));
   }
   void grow() {
-    std::vector<Bucket> old(buckets.size() * 2);
+    std::vector<Bucket, TableAlloc<Bucket>> old(buckets.size() * 2);
     old.swap(buckets);
     count = 0;
     for (const Bucket& bk : old) {
@@ -154,6 +198,7 @@ struct DDInner {
       }
     }
   }
+  void prefetch(u64 a, u64 k) const { __builtin_prefetch(&buckets[hash(a, k) & (buckets.size() - 1)]); }
   bool get(u64 a, u64 k, u32& out) const {
     const Bucket& bk = buckets[hash(a, k) & (buckets.size() - 1)];
     for (const Slot& x : bk.s) {
@@ -677,14 +722,21 @@ struct DDSolver {
     const bool start = g.tlen == 0, inner = !start && !by_hook;
     DDKey k;
     u32 nopot = 0;  // seats known not to take the pot from here
+    u64 lm = 0;
     if (start || inner) {
-      u32 known = FAIL;
-      if (start) {
+      if (start) {  // (the bucket fetched while the legal cards are worked out)
         k = start_key(g);
-        if (const u32* x = chips_table.get(k)) known = *x;
+        chips_table.prefetch(k);
       } else {
         k.a = inner_cards(g);
         k.b = inner_facts(g);
+        chips_inner.prefetch(k.a, k.b);
+      }
+      lm = legal(g);
+      u32 known = FAIL;
+      if (start) {
+        if (const u32* x = chips_table.get(k)) known = *x;
+      } else {
         u32 x;
         if (chips_inner.get(k.a, k.b, x)) known = chips_value(x);
       }
@@ -695,7 +747,7 @@ struct DDSolver {
       }
     }
     if (need && !by_hook && reach(g, parent) < need) return FAIL;
-    const u64 lm = legal(g);
+    if (!(start || inner)) lm = legal(g);
     if (!(lm & (lm - 1))) {  // one card (a lead under the cinch: remembered all the same)
       DDPos child = g;
       play(child, lowest(lm));
@@ -862,6 +914,13 @@ struct DDSolver {
       play(child, lowest(lm));
       return sure(child, alpha, beta);
     }
+    DDKey k;  // (inside a trick: k.a and inner_facts' word, DDInner; a plugin's: key())
+    const bool inner = g.tlen && !by_hook;
+    if (inner) {  // (its bucket fetched while the bounds are worked out)
+      k.a = inner_cards(g);
+      k.b = inner_facts(g);
+      inner_table.prefetch(k.a, k.b);
+    }
     int lo = g.won[me];
     int hi = lo + H.h - g.ntricks;
     if (!by_hook) {  // the master trumps' tricks (masters), the tricks me can still win (most_more)
@@ -872,11 +931,7 @@ struct DDSolver {
       hi = std::min(hi, g.won[me] + most_more(g, me));
       if (lo >= hi) return lo;
     }
-    DDKey k;  // (inside a trick: k.a and inner_facts' word, DDInner; a plugin's: key())
-    const bool inner = g.tlen && !by_hook;
     if (inner) {
-      k.a = inner_cards(g);
-      k.b = inner_facts(g);
       u32 known;
       if (inner_table.get(k.a, k.b, known)) {
         lo = std::max(lo, static_cast<int>(known & 15));
