@@ -182,16 +182,19 @@ def test_the_split_pot_chart_is_its_own_and_says_the_plugin_was_asked(
 
 def test_a_plugins_trick_winner_is_refused_naming_it(registry: Any) -> None:
     """R-TRICK: the chart's deals do not ask a plugin's trick winner (only a penalty, a
-    payout or a follow rule, HOOKS: the heuristic bot reads the house's trick winner
-    itself, which the kernel's bot does not): one ChartError naming the option and the
-    hook."""
-    assert HOOKS == ("bourre_penalty", "bourre_payout", "bourre_follow")
+    payout, a lead, a follow rule or a cinch, HOOKS: the heuristic bot reads the house's
+    trick winner itself, which the kernel's bot does not): one ChartError naming the
+    option and the hook."""
+    assert HOOKS == (
+        "bourre_penalty", "bourre_payout", "bourre_lead", "bourre_follow", "bourre_cinch"
+    )  # fmt: skip
     with pytest.raises(ChartError) as e:
         _chart("standard+low-wins")
     assert e.value.field == "equilibrium"
     msg = str(e.value)
     assert msg.startswith("low-wins (bourre_trick_winner): a plugin's rule the equilibrium chart")
-    assert "its payout or its follow rule" in msg and "without --equilibrium" in msg
+    assert "its payout, its lead, its follow rule or its cinch" in msg
+    assert "without --equilibrium" in msg
 
 
 def test_an_amount_the_kernel_does_not_hold_is_one_clear_error(registry: Any) -> None:

@@ -368,13 +368,12 @@ def can_play(
     sessions and its state API, which ask the plugin through Python: ``hooks=True`` asks
     for those uses; a collection of hook names (advice's deals:
     :data:`bourre.kernel.rollouts.ADVICE_HOOKS`, the kernel's advice batches ask a
-    plugin's penalty, payout and follow rule; so do the Monte Carlo worlds, sampled,
-    replayed or loaded from a Python state, and their rollouts, and so the equilibrium
-    chart's deals, :data:`bourre.kernel.rollouts.WORLD_HOOKS` /
+    plugin's penalty, payout, lead, follow rule and cinch; so do the Monte Carlo worlds,
+    sampled, replayed or loaded from a Python state, and their rollouts, and so the
+    equilibrium chart's deals, :data:`bourre.kernel.rollouts.WORLD_HOOKS` /
     :data:`~bourre.kernel.rollouts.LOAD_HOOKS`; the double-dummy solver's sampled worlds,
     :data:`bourre.kernel.hooks.MONEY_HOOKS`, a plugin's penalty and payout) accepts a
-    house whose plugin rules are only those; the
-    default (no hook asked) accepts only a house whose rules are all built in, so a house
+    house whose plugin rules are only those; the default (no hook asked) accepts only a house whose rules are all built in, so a house
     with a plugin's rule is refused, naming the plugin's hooks."""
     if _kernel is None:
         return _WHY_NOT
