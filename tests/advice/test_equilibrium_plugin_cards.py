@@ -1,14 +1,16 @@
-"""The equilibrium chart of a house whose plugin answers the lead (R-LEAD) or the cinch
-(R-SURE … R-CINCH-LAST; issue 41, "one engine, open to plugins"): its deals are the
-kernel's worlds loaded from a Python state (``heuristic_outcomes`` with the decision
-table, ``rollouts.LOAD_HOOKS``), which ask the plugin's checked lead at every trick's
-start and its cinch for every card played (``bourre.advice.equilibrium.HOOKS``).
+"""The equilibrium chart of a house whose plugin answers the lead (R-LEAD), the cinch
+(R-SURE … R-CINCH-LAST) or the trick winner (R-TRICK; issue 41, "one engine, open to
+plugins"): its deals are the kernel's worlds loaded from a Python state
+(``heuristic_outcomes`` with the decision table, ``rollouts.LOAD_HOOKS``), which ask the
+plugin's checked lead at every trick's start, its cinch for every card played and its
+trick winner at every trick's end and for every card the heuristic bot weighs
+(``bourre.advice.equilibrium.HOOKS``).
 
 The differential: a plugin whose lead and cinch are the standard ones (``Spy``) gives
 the built-in house's chart exactly, cell for cell and figure for figure, on the same
 seed (the kernel asked the plugin all along: its calls are written down).  A plugin's
-own lead (dealer-last: an order no rotation gives) and cinch (low-cinch) give charts of
-their own, which say which plugin rule was asked, on the command line too.  A cinch
+own lead (dealer-last: an order no rotation gives), cinch (low-cinch) and trick winner
+(low-wins) give charts of their own, which say which plugin rule was asked, on the command line too.  A cinch
 whose cards come out of the hand's order is one clear ChartError (exit 2).  The advice
 batches ask the same rules (``rollouts.ADVICE_HOOKS``): their rows are the Python rules'
 on the same deals.  Tiny budgets (3 players, a few hundred deals)."""
@@ -32,6 +34,7 @@ from bourre.rules.plugins import load_registry
 from tests.advice.test_equilibrium_plugin_money import _figures
 from tests.advice.test_plugin_money import _batch, python_rows
 from tests.kernel.test_plugin_card_hooks import SEEN, CinchBackwards, DealerLast, LowCinch, Spy
+from tests.kernel.test_plugin_hooks import LowWins
 
 KERNEL = rollouts._CHARTS and os.environ.get("BOURRE_ENGINE", "") != "python"
 pytestmark = pytest.mark.skipif(not KERNEL, reason="the equilibrium chart plays on the kernel")
@@ -45,7 +48,8 @@ def registry(monkeypatch: pytest.MonkeyPatch) -> Any:
     """The lead and cinch plugins, registered in process as the default registry (as an
     installed plugin is)."""
     monkeypatch.delenv("BOURRE_ENGINE", raising=False)
-    extra = [(c.name, plugin(c.name, c)) for c in (Spy, DealerLast, LowCinch, CinchBackwards)]
+    plugins = (Spy, DealerLast, LowCinch, CinchBackwards, LowWins)
+    extra = [(c.name, plugin(c.name, c)) for c in plugins]
     reg = load_registry(extra=extra)
     assert not reg.errors, reg.errors
     monkeypatch.setattr(house_module, "default_registry", lambda: reg)
@@ -80,11 +84,18 @@ def test_a_lead_and_cinch_that_are_the_built_in_ones_give_the_same_chart(
     [
         ("dealer-last", "asks the plugin for dealer-last's lead at every trick's start."),
         ("standard+low-cinch", "asks the plugin for low-cinch's cinch for every card played."),
+        (
+            "standard+low-wins",
+            "asks the plugin for low-wins's trick winner for every trick and for every card a"
+            " player weighs.",
+        ),
     ],
 )
-def test_the_command_charts_a_lead_or_cinch_house(registry: Any, spec: str, words: str) -> None:
-    """``bourre chart HOUSE --equilibrium`` plays a plugin's lead or cinch on the kernel
-    and says which plugin rule it asked."""
+def test_the_command_charts_a_lead_cinch_or_winner_house(
+    registry: Any, spec: str, words: str
+) -> None:
+    """``bourre chart HOUSE --equilibrium`` plays a plugin's lead, cinch or trick winner
+    on the kernel and says which plugin rule it asked."""
     r = runner.invoke(
         app,
         [
@@ -120,7 +131,12 @@ def test_a_cinch_out_of_the_hands_order_is_one_clear_error(registry: Any) -> Non
 
 @pytest.mark.parametrize(
     "spec",
-    ["dealer-last+table(players=4)", "standard+low-cinch+table(players=3)", "spy+four-card"],
+    [
+        "dealer-last+table(players=4)",
+        "standard+low-cinch+table(players=3)",
+        "spy+four-card",
+        "low-wins+table(players=3)",
+    ],
 )
 def test_the_kernels_advice_rows_of_a_plugins_lead_or_cinch_are_the_python_rules(
     registry: Any, spec: str

@@ -1,15 +1,19 @@
-"""The Monte Carlo bot's worlds of a house whose plugin answers the lead (R-LEAD) or the
-cinch (R-SURE … R-CINCH-LAST) on the compiled kernel (issue 41, "one engine, open to
-plugins"): a world of the Python rules (``sample_world``) is loaded into the kernel and
-rolled out there (``heuristic_rollouts``), the kernel asking the plugin's checked lead at
-every trick's start and its cinch for every card (``rollouts.LOAD_HOOKS``); the heuristic
-bot chooses among the legal cards the plugin's cinch leaves, as the Python bot does.
+"""The Monte Carlo bot's worlds of a house whose plugin answers the lead (R-LEAD), the
+cinch (R-SURE … R-CINCH-LAST) or the trick winner (R-TRICK) on the compiled kernel
+(issue 41, "one engine, open to plugins"): a world of the Python rules
+(``sample_world``) is loaded into the kernel and rolled out there
+(``heuristic_rollouts``), the kernel asking the plugin's checked lead at every trick's
+start, its cinch for every card and its trick winner at every trick's end
+(``rollouts.LOAD_HOOKS``); the heuristic bot chooses among the legal cards the plugin's
+cinch leaves, and asks the plugin's trick winner whether each would win, as the Python
+bot does (``choose_card``'s ``winner``; bots.cpp ``heuristic_card``).
 
 The differential: each candidate's money is the Python rollout's
 (``MonteCarloPlayer._rollout``) exactly, for leads that are a rotation (left-of-winner,
 widdershins) or not (dealer-last: an order no rotation gives), cinches that oblige
-less (cinch-four) or otherwise (low-cinch), with a plugin's follow rule or payout
-beside them.  A cinch whose cards come out of the hand's order (cinch-backwards) is not
+less (cinch-four) or otherwise (low-cinch), a trick winner where the low card wins
+(low-wins: a bot that weighed its cards by the standard winner would play otherwise),
+with a plugin's follow rule or payout beside them.  A cinch whose cards come out of the hand's order (cinch-backwards) is not
 the kernel's to hold: ``None``, the Python rules roll the world out.  The kernel's own
 sampling and replay (``rollouts.WORLD_HOOKS``) replay the public history asking them
 too: the same samples refused alike and the same rollouts.  A hostile plugin (raising,
@@ -42,6 +46,7 @@ from bourre_bots.heuristic import fold_weight, keep_weight
 from bourre_bots.montecarlo import MonteCarloPlayer
 from bourre_variants.standard.cinch import StandardCinch
 from bourre_variants.standard.lead import make_lead
+from bourre_variants.standard.tricks import trick_winner
 from tests.kernel.test_plugin_card_hooks import SEEN, Spy, _registry, house
 from tests.kernel.test_worlds_plugin_follow import _candidates, _views
 
@@ -57,6 +62,9 @@ HOUSES = [
     "low-cinch+table(players=4)",
     "low-cinch+suit-only+split-pot+table(players=4)",
     "low-cinch+dealer-last+table(players=3)",
+    "standard+low-wins+table(players=3)",
+    "low-wins+left-of-winner+split-pot+table(players=4)",
+    "low-wins+low-cinch+suit-only+table(players=5)",
 ]
 
 
@@ -68,10 +76,11 @@ def _world(h: Any, state: State, seat: int, i: int) -> State | None:
 
 @pytest.mark.parametrize("spec", HOUSES)
 def test_a_worlds_rollouts_are_the_python_rollouts(spec: str) -> None:
-    """R-LEAD, R-SURE: for a world sampled on the Python rules at a card to play, each
-    candidate's money over the hand played out on the kernel (the plugin's lead asked at
-    every trick's start, its cinch for every card) is the Python rollout's exactly; the
-    kernel rolled every one out."""
+    """R-LEAD, R-SURE, R-TRICK: for a world sampled on the Python rules at a card to play,
+    each candidate's money over the hand played out on the kernel (the plugin's lead
+    asked at every trick's start, its cinch for every card, its trick winner at every
+    trick's end and by the heuristic bot for each card it weighs) is the Python rollout's
+    exactly; the kernel rolled every one out."""
     h = house(spec)
     assert kernel.can_play(h, hooks=rollouts.LOAD_HOOKS) is None
     assert kernel.python_hooks(h)
@@ -142,7 +151,7 @@ def test_a_cinch_out_of_the_hands_order_is_the_python_rules() -> None:
     assert MonteCarloPlayer(0, house=h, budget=8).act(view) in view.legal_actions
 
 
-@pytest.mark.parametrize("spec", [HOUSES[1], HOUSES[2], HOUSES[4], HOUSES[6]])
+@pytest.mark.parametrize("spec", [HOUSES[1], HOUSES[2], HOUSES[4], HOUSES[6], HOUSES[8]])
 def test_kernel_replayed_worlds_are_the_python_worlds(spec: str) -> None:
     """The same samples replayed by the kernel (the plugin's lead asked at every trick's
     start of the public history, its cinch for every card: WORLD_HOOKS) and by the
@@ -184,6 +193,7 @@ def _armed(bad: Any, good: Any) -> Any:
 
 _LEAD = make_lead(5)
 _CINCH = StandardCinch()
+_WINNER = trick_winner
 
 
 @pytest.mark.parametrize(
@@ -209,10 +219,14 @@ _CINCH = StandardCinch()
             ),
             "within the ordinary legal cards",
         ),
+        ("bourre_trick_winner", _armed(boom, _WINNER), "raised ZeroDivisionError"),
+        ("bourre_trick_winner", _armed(lambda t, tr: len(t), _WINNER), "an index of the trick"),
+        ("bourre_trick_winner", _armed(lambda t, tr: "0", _WINNER), "an index of the trick"),
     ],
 )
 def test_a_hostile_plugin_is_the_python_rules_error(hook: str, component: Any, words: str) -> None:
-    """A lead or a cinch that raises, or answers what its guard refuses, in a rollout:
+    """A lead, a cinch or a trick winner that raises, or answers what its guard refuses,
+    in a rollout (the winner asked first by the heuristic bot weighing its cards):
     the kernel's rollouts raise the PluginError the Python rollouts raise, word for word
     (the plugin and the hook named)."""
     h = liar(hook, component, _registry)

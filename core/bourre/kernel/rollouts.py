@@ -2,7 +2,7 @@
 (:func:`bourre.game.worlds.sample_world`, a Python :class:`~bourre.game.state.State` of
 one hand at a player's turn) is loaded into the kernel once, and each candidate action
 is applied to a copy of it and the hand played out by the heuristic bot at every seat
-(default options, the standard trick winner: what the bot's Python rollouts do), in C++.
+(default options, the house's trick winner: what the bot's Python rollouts do), in C++.
 
 The cards nobody at the world's table has seen make its stock, in an order drawn from
 the bot's ``random.Random`` as :func:`bourre.game.worlds.chance_outcome` draws the
@@ -12,13 +12,15 @@ made again from the discards on a stream seeded from the same generator.  So a r
 here follows the same rules and the same policy as the Python one, not the same random
 draws: the decisions agree in law, not draw for draw.
 
-A house whose only plugin rules are a penalty, a payout, a lead, a follow rule or a
-cinch is sampled, replayed (:data:`WORLD_HOOKS`), loaded from a Python state
+A house whose only plugin rules are a penalty, a payout, a lead, a follow rule, a cinch
+or a trick winner is sampled, replayed (:data:`WORLD_HOOKS`), loaded from a Python state
 (:data:`LOAD_HOOKS`: :func:`heuristic_rollouts`, :func:`heuristic_outcomes`, and so the
 equilibrium chart) and rolled out here too: the rollout's hand ends with the plugin's
 money rule asked through Python, as whole sessions end theirs (:mod:`bourre.kernel.hooks`),
-the plugin's lead is asked at every trick's start (R-LEAD) and its follow rule and cinch
-for every card replayed or played out (R-FOLLOW …, R-SURE …).
+the plugin's lead is asked at every trick's start (R-LEAD), its trick winner at every
+trick's end (R-TRICK; the heuristic bot asks it too, whether a card would win, as the
+Python bot does) and its follow rule and cinch for every card replayed or played out
+(R-FOLLOW …, R-SURE …).
 A world whose plugin's answer the kernel does not hold (an amount not a whole number of
 its units, a follow rule's or a cinch's cards out of the hand's order) is the Python
 rules' (``None``: :func:`heuristic_rollouts`, :func:`heuristic_outcomes`,
@@ -43,7 +45,7 @@ from bourre.game.worlds import Weight, _powers, _replay, shuffle
 from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.kernel.hooks import MONEY_HOOKS
-from bourre.rules.hookspec import ANTE, CINCH, FOLLOW, LEAD
+from bourre.rules.hookspec import ANTE, CINCH, FOLLOW, LEAD, TRICK_WINNER
 from bourre.rules.money import Amount
 
 __all__ = [
@@ -75,7 +77,7 @@ UNHELD = 4
 """The status of a deal whose money the kernel could not hold (a plugin's amount not a
 whole number of its units, R-BOURRE / R-WIN), from an extension that marks it (the
 watched hooks of :class:`_Watch` tell it too); the Python rules then play the batch."""
-LOAD_HOOKS = (*MONEY_HOOKS, LEAD.name, FOLLOW.name, CINCH.name)
+LOAD_HOOKS = (*MONEY_HOOKS, LEAD.name, FOLLOW.name, CINCH.name, TRICK_WINNER.name)
 """The plugin hooks of a house whose Python worlds the kernel loads and rolls out
 (:func:`_load`: :func:`heuristic_rollouts` for the Monte Carlo bot,
 :func:`heuristic_outcomes` for advice's deals and the equilibrium chart,
@@ -89,17 +91,19 @@ batches ask them (:data:`ADVICE_HOOKS`).  An answer the kernel does not hold (a 
 rule's or a cinch's cards out of the hand's order, :func:`bourre.kernel.hooks.follow_hook`,
 :func:`~bourre.kernel.hooks.cinch_hook`; an amount not a whole number of its units)
 stops the world at the first such answer (worlds.cpp ``UNHELD_WORLD``): the Python rules
-roll it out (``None``).  A plugin's trick winner (R-TRICK) is not among them: the
-heuristic bot reads the house's trick winner itself when it asks whether a card would
-win, which the kernel's bot does not."""
+roll it out (``None``).  A trick winner (R-TRICK), asked at every trick's end
+(``Stepper::play_legal``) and by the heuristic bot whether each of its legal cards would
+win the trick so far (bots.cpp ``heuristic_card``, where the Python bot asks the house's
+trick winner: the heuristic bot's ``choose_card``)."""
 
 WORLD_HOOKS = LOAD_HOOKS
 """The plugin hooks of a house whose worlds the kernel samples and replays itself
 (:func:`sample_worlds`, :func:`replay_world`, worlds.cpp ``sample_worlds`` /
 ``replay_world``): a penalty and a payout, which the sampling and the replay never ask
 (they end no hand) and the rollouts of those worlds (:func:`world_rollouts`) ask at a
-rollout's end; a lead, asked at every trick's start of the public history replayed and
-of the rollouts; a follow rule and a cinch, asked for every card of the history
+rollout's end; a lead and a trick winner, asked at every trick's start and end of the
+public history replayed and of the rollouts (the winner by the rollouts' heuristic bot
+too); a follow rule and a cinch, asked for every card of the history
 (``Stepper::play`` refuses a sample where the plugin's rules refuse a card, as the
 Python replay does, :func:`bourre.game.worlds._replay`: the sampling itself infers
 nothing from any obligations, worlds.cpp ``sample_into``) and of the rollouts.  An
@@ -114,11 +118,10 @@ _UNHELD = "a plugin's answer the kernel cannot hold"
 
 ADVICE_HOOKS = LOAD_HOOKS
 """The plugin hooks the kernel's advice batches ask through Python (:func:`decision_rows`):
-a penalty and a payout, once a played-out hand, a lead, at every trick's start, and a
-follow rule (R-FOLLOW …) and a cinch (R-SURE …), for every card
-(:mod:`bourre.kernel.hooks`).  A plugin's trick winner is not asked there (the
-heuristic bot reads the house's trick winner itself, which the kernel's bot does not):
-the Python rules."""
+a penalty and a payout, once a played-out hand, a lead, at every trick's start, a
+follow rule (R-FOLLOW …) and a cinch (R-SURE …), for every card, and a trick winner
+(R-TRICK), at every trick's end and by the heuristic bot for each card it weighs
+(:mod:`bourre.kernel.hooks`)."""
 
 
 _FACTS: list[tuple[House, dict[str, Any], Amount]] = []
@@ -202,12 +205,13 @@ def decision_rows(
     everyone then playing as the heuristic bot, and passes (when ``passing``).  ``None``
     when the kernel cannot play the house (the Python rules then).
 
-    A house whose only plugin rules are a penalty, a payout, a lead, a follow rule or a
-    cinch (:data:`ADVICE_HOOKS`) is played here too, the kernel asking the plugin's
+    A house whose only plugin rules are a penalty, a payout, a lead, a follow rule, a
+    cinch or a trick winner (:data:`ADVICE_HOOKS`) is played here too, the kernel asking the plugin's
     checked component through Python as the Python rules ask it: its money rule at each
     played-out hand's end (R-BOURRE, R-WIN, R-SOLE; each different hand result once:
     :class:`_Watch`), its lead at every trick's start (R-LEAD), its follow rule and its
-    cinch for every card (R-FOLLOW …, R-SURE …); ``None`` when an answer is not the
+    cinch for every card (R-FOLLOW …, R-SURE …), its trick winner at every trick's end
+    and for every card the heuristic bot weighs (R-TRICK); ``None`` when an answer is not the
     kernel's to hold (an amount not a whole number of its units, a follow rule's or a
     cinch's cards out of the hand's order: the Python rules then play the batch, never
     a rounded amount nor the built-in rule)."""
@@ -586,9 +590,10 @@ def sample_worlds(
     :func:`world_rollouts`.  ``None`` when the Python rules must sample them.  A world
     for which no sample was found in ``tries`` draws is left out, or with ``misses`` is
     ``None`` in its place (``count`` items).  A house whose only plugin rules are a
-    penalty, a payout, a lead, a follow rule or a cinch (:data:`WORLD_HOOKS`) is sampled
-    here too: the replay asks the lead at every trick's start and the follow rule and the
-    cinch for every card of the history (an answer the kernel does not hold: ``None``,
+    penalty, a payout, a lead, a follow rule, a cinch or a trick winner
+    (:data:`WORLD_HOOKS`) is sampled here too: the replay asks the lead and the trick
+    winner at every trick's start and end and the follow rule and the cinch for every
+    card of the history (an answer the kernel does not hold: ``None``,
     the Python rules sample), the money rule never (it ends no hand); the rollouts
     (:func:`world_rollouts`) ask them all."""
     phase = _PHASES.get(view.phase)
