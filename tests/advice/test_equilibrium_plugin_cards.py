@@ -151,3 +151,12 @@ def test_the_kernels_advice_rows_of_a_plugins_lead_or_cinch_are_the_python_rules
     assert k is not None
     p = python_rows(h, *args)
     assert k.status == p.status and k.flat == p.flat
+
+
+def test_advice_rows_of_a_cinch_out_of_the_hands_order_are_the_python_rules(
+    registry: Any,
+) -> None:
+    """R-SURE: a batch whose played-out hands meet a cinch given highest card first is
+    handed to the Python rules (``None``), never played on with another order."""
+    h = House("cinch-backwards+table(players=3)")
+    assert rollouts.decision_rows(h, *_batch(h, 40)) is None

@@ -251,3 +251,27 @@ def test_a_hostile_plugin_is_the_python_rules_error(hook: str, component: Any, w
         assert errors[0] == errors[1]
     finally:
         ARMED[0] = False
+
+
+def test_a_cinch_out_of_order_in_the_history_is_sampled_by_the_python_rules() -> None:
+    """R-SURE: a card of the public history whose legal set the plugin's cinch gives out
+    of the hand's order: the kernel's replay hands that sample to the Python replay (a
+    Python world, the same as the Python rules'), its sampling to the Python rules
+    (``None``); a sample that meets no such card is the kernel's, refused alike."""
+    h = house("cinch-backwards+table(players=3)")
+    both: list[tuple[object, object]] = []
+    twice = replayed_both(both)
+    handed = sampled_by_python = 0
+    for i, (state, seat) in enumerate(_views(h, range(8))):
+        view = state.observation(seat)
+        keep, fold = keep_weight(view.trump), fold_weight(view.trump)
+        got = sample_worlds(h, view, 2, random.Random(i), keep=keep, fold=fold)
+        sampled_by_python += got is None
+        both.clear()
+        sample_deal(h, view, random.Random(i), replay=twice)
+        for py, k in both:
+            assert (py is None) == (k is None)
+            if isinstance(k, State):  # (handed to the Python replay: the same world)
+                assert isinstance(py, State) and k.hand.hands == py.hand.hands
+                handed += 1
+    assert handed > 2 and sampled_by_python > 2
