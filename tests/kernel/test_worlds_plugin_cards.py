@@ -13,10 +13,11 @@ The differential: each candidate's money is the Python rollout's
 widdershins) or not (dealer-last: an order no rotation gives), cinches that oblige
 less (cinch-four) or otherwise (low-cinch), a trick winner where the low card wins
 (low-wins: a bot that weighed its cards by the standard winner would play otherwise),
-with a plugin's follow rule or payout beside them.  A cinch whose cards come out of the hand's order (cinch-backwards) is not
-the kernel's to hold: ``None``, the Python rules roll the world out.  The kernel's own
-sampling and replay (``rollouts.WORLD_HOOKS``) replay the public history asking them
-too: the same samples refused alike and the same rollouts.  A hostile plugin (raising,
+with a plugin's follow rule or payout beside them.  A cinch whose cards come out of
+the hand's order (cinch-backwards) is not the kernel's to hold: ``None``, the Python
+rules roll the world out (or replay, or sample it).  The kernel's own sampling and
+replay (``rollouts.WORLD_HOOKS``) replay the public history asking them too: the same
+samples refused alike and the same rollouts.  A hostile plugin (raising,
 or answering what its guard refuses) is the Python rules' own PluginError, word for
 word.  Skipped when the extension is not built."""
 
