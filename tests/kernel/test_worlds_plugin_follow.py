@@ -39,7 +39,7 @@ from bourre.rules.plugins import load_registry
 from bourre_bots.heuristic import fold_weight, keep_weight
 from bourre_bots.montecarlo import MonteCarloPlayer
 from tests.hookkit import FOLLOW_CALLS, Backwards, SameFollow
-from tests.kernel.test_plugin_hooks import LowWins, SuitOnly, split_pot
+from tests.kernel.test_plugin_hooks import SuitOnly, split_pot
 
 pytestmark = pytest.mark.skipif(
     not rollouts._OUTCOMES, reason="the compiled kernel is not built (or older than its worlds)"
@@ -48,7 +48,7 @@ pytestmark = pytest.mark.skipif(
 REGISTRY = load_registry(
     extra=[
         ("split-pot", split_pot()),
-        *[(c.name, plugin(c.name, c)) for c in (SuitOnly, SameFollow, Backwards, LowWins)],
+        *[(c.name, plugin(c.name, c)) for c in (SuitOnly, SameFollow, Backwards)],
     ]
 )
 
