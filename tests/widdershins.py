@@ -1,6 +1,6 @@
 """A third-party variant for the tests: play goes to the right (R-LEAD changed by a
-plugin: whole sessions, the stepped state and the solver's plain search ask it through
-Python on the kernel; sampled worlds leave it to the Python rules)."""
+plugin: whole sessions, the stepped state, the solver's plain search, the Monte Carlo
+bot's worlds and their rollouts ask it through Python on the kernel)."""
 
 from __future__ import annotations
 

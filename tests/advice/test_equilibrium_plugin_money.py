@@ -9,8 +9,9 @@ built-in house's chart exactly, cell for cell and figure for figure, on the same
 (the kernel asked the plugin all along: its calls are counted).  The example plugin
 split-pot (docs/examples/bourre-split-pot, R-SPLIT-POT: a tie splits the pot) gives a
 chart of its own, which says the plugin was asked.  A plugin's rule the deals do not ask
-(a trick winner, R-TRICK) is refused naming the option and the hook (a follow rule is
-asked: test_equilibrium_plugin_follow); a hostile plugin (raising, or
+(an ante, R-ANTE: a deal of the chart starts with the pot in the middle) is refused
+naming the option and the hook (a follow rule is asked: test_equilibrium_plugin_follow;
+a lead, a cinch and a trick winner: test_equilibrium_plugin_cards); a hostile plugin (raising, or
 answering an amount the kernel's units do not hold) gives one clear error, never a
 traceback nor a chart made with a rounded amount.  Tiny budgets (3 players, a few
 hundred deals)."""
@@ -45,7 +46,7 @@ from bourre.rules.variant import Variant, hookimpl
 from bourre_variants.standard.payout import full_pot
 from bourre_variants.standard.payout import payout as standard_payout
 from tests.hookkit import boom
-from tests.kernel.test_plugin_hooks import LowWins  # (a plugin's trick winner)
+from tests.kernel.test_plugin_hand_hooks import DealerAntesTwo  # (a plugin's ante)
 
 KERNEL = rollouts._CHARTS and os.environ.get("BOURRE_ENGINE", "") != "python"
 pytestmark = pytest.mark.skipif(not KERNEL, reason="the equilibrium chart plays on the kernel")
@@ -114,7 +115,8 @@ def registry(monkeypatch: pytest.MonkeyPatch) -> Any:
     module: ModuleType = importlib.import_module("bourre_split_pot")
     extra = [("split-pot", module)]
     extra += [
-        (c.name, plugin(c.name, c)) for c in (SamePayout, SamePenalty, Boom, Elevenths, LowWins)
+        (c.name, plugin(c.name, c))
+        for c in (SamePayout, SamePenalty, Boom, Elevenths, DealerAntesTwo)
     ]
     reg = load_registry(extra=extra)
     assert not reg.errors, reg.errors
@@ -180,18 +182,21 @@ def test_the_split_pot_chart_is_its_own_and_says_the_plugin_was_asked(
     assert not any(line.startswith("Played out on") for line in builtin.lines())
 
 
-def test_a_plugins_trick_winner_is_refused_naming_it(registry: Any) -> None:
-    """R-TRICK: the chart's deals do not ask a plugin's trick winner (only a penalty, a
-    payout or a follow rule, HOOKS: the heuristic bot reads the house's trick winner
-    itself, which the kernel's bot does not): one ChartError naming the option and the
-    hook."""
-    assert HOOKS == ("bourre_penalty", "bourre_payout", "bourre_follow")
+def test_a_plugins_ante_is_refused_naming_it(registry: Any) -> None:
+    """R-ANTE: the chart's deals do not ask a plugin's ante (only a penalty, a payout, a
+    lead, a follow rule, a cinch or a trick winner, HOOKS: each deal starts with the pot
+    in the middle): one ChartError naming the option and the hook."""
+    assert HOOKS == (
+        "bourre_penalty", "bourre_payout", "bourre_lead", "bourre_follow", "bourre_cinch",
+        "bourre_trick_winner",
+    )  # fmt: skip
     with pytest.raises(ChartError) as e:
-        _chart("standard+low-wins")
+        _chart("standard+dealer-antes")
     assert e.value.field == "equilibrium"
     msg = str(e.value)
-    assert msg.startswith("low-wins (bourre_trick_winner): a plugin's rule the equilibrium chart")
-    assert "its payout or its follow rule" in msg and "without --equilibrium" in msg
+    assert msg.startswith("dealer-antes (bourre_ante): a plugin's rule the equilibrium chart")
+    assert "its payout, its lead, its follow rule, its cinch or its trick winner" in msg
+    assert "without --equilibrium" in msg
 
 
 def test_an_amount_the_kernel_does_not_hold_is_one_clear_error(registry: Any) -> None:
@@ -237,7 +242,7 @@ def test_the_command_charts_a_plugin_house(registry: Any) -> None:
 @pytest.mark.parametrize(
     ("spec", "words"),
     [
-        ("standard+low-wins", "--equilibrium: low-wins (bourre_trick_winner): a plugin's rule"),
+        ("standard+dealer-antes", "--equilibrium: dealer-antes (bourre_ante): a plugin's rule"),
         ("standard+elevenths", "--equilibrium: elevenths's penalty answered an amount"),
         ("standard+boom", "plugin 'boom', hook bourre_payout: raised ZeroDivisionError"),
     ],
@@ -259,12 +264,12 @@ def test_advise_against_the_equilibrium_names_its_own_option(
     monkeypatch.setenv("BOURRE_CACHE_DIR", str(tmp_path))
     with pytest.raises(AdviceError) as e:
         advise(
-            f"standard+low-wins{THREE}",
+            f"standard+dealer-antes{THREE}",
             ["2C", "3D", "4S", "5C", "7D"],
             "9H",
             1,
             hands=5,
             opponents="equilibrium",
         )
-    assert e.value.field == "opponents" and "low-wins (bourre_trick_winner)" in str(e.value)
+    assert e.value.field == "opponents" and "dealer-antes (bourre_ante)" in str(e.value)
     assert not (tmp_path / "equilibrium").exists()  # (no chart kept)

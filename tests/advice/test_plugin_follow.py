@@ -6,9 +6,10 @@ Python for every card, and its heuristic bot chooses among the plugin's legal ca
 
 The differential: the same deals played card by card on the Python rules
 (``python_rows`` of ``test_plugin_money``), cell for cell and figure for figure.  A follow
-rule whose cards come out of the hand's order, and a plugin's trick winner (R-TRICK: the
-heuristic bot reads it itself), are played by the Python rules, with one notice in plain
-words naming why; never by the built-in rule."""
+rule whose cards come out of the hand's order is played by the Python rules, with one
+notice in plain words naming why; never by the built-in rule.  A plugin's trick winner (R-TRICK), which
+the heuristic bot asks whether a card would win, is asked there by the kernel's bot too:
+the kernel plays it, each figure the Python rules'."""
 
 from __future__ import annotations
 
@@ -116,9 +117,8 @@ def test_the_chart_and_advice_of_a_plugins_follow_rule_are_the_python_rules(
 def test_what_the_kernel_cannot_ask_is_played_by_the_python_rules_saying_why(
     registry: Any,
 ) -> None:
-    """Cards out of the hand's order (the heuristic bot's choice may read their order)
-    and a plugin's trick winner (the heuristic bot reads it): the Python rules play the
-    chart and the advice, with the reason in words; the solver too."""
+    """Cards out of the hand's order (the heuristic bot's choice may read their order):
+    the Python rules play the chart and the advice, with the reason in words."""
     h = House("standard+backwards+table(players=3)")
     assert rollouts.decision_rows(h, *_batch(h, 30)) is None  # (handed to the Python rules)
     got = chart("standard+backwards", players=3, hands=2, classes=ROWS[:1])
@@ -127,12 +127,30 @@ def test_what_the_kernel_cannot_ask_is_played_by_the_python_rules_saying_why(
     said = advise("standard+backwards", hands=4, seed=2, **ask)
     assert said.engine == "python" and "out of the hand's order" in (said.why_python or "")
     assert said.why_python in " ".join(said.words())
-    got = chart("standard+low-wins", players=3, hands=2, classes=ROWS[:1])
-    assert got.engine == "python" and "trick winner" in (got.why_python or "")
-    said = advise("standard+low-wins", hands=4, seed=2, **ask)
-    assert said.engine == "python" and "trick winner" in (said.why_python or "")
     assert said.as_dict()["why_python"] == said.why_python
     assert advise("standard", hands=4, seed=2, **ask).why_python is None
+
+
+def test_the_chart_and_advice_of_a_plugins_trick_winner_are_the_python_rules(
+    registry: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R-TRICK: the heuristic bot asks the house's trick winner whether a card would
+    win, and so does the kernel's (bots.cpp): ``bourre chart standard+low-wins`` and
+    ``bourre advise`` play on the kernel, asking the plugin (said), each figure the
+    Python rules' on the same deals."""
+    fast = chart("standard+low-wins", players=3, hands=12, seed=4, classes=ROWS)
+    assert fast.engine == "kernel" and fast.asked == ("low-wins (bourre_trick_winner)",)
+    assert "asking low-wins's trick winner through Python" in fast.headline()
+    ask: dict[str, Any] = {"hand": ["AH", "KH", "7C", "4D", "2S"], "upcard": "3H", "place": 2}
+    said = advise("standard+low-wins", hands=30, seed=2, **ask)
+    assert said.engine == "kernel" and said.why_python is None
+    with monkeypatch.context() as m:
+        _on_python(m)
+        assert chart("standard+low-wins", players=3, hands=12, seed=4, classes=ROWS).cells == (
+            fast.cells
+        )
+        slow = advise("standard+low-wins", hands=30, seed=2, **ask)
+    assert (slow.plays, slow.passing, slow.edge) == (said.plays, said.passing, said.edge)
 
 
 @pytest.mark.parametrize("spec", ["standard+suit-only", "standard+low-wins"])

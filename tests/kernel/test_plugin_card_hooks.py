@@ -350,8 +350,8 @@ def test_the_plugin_is_asked_the_same_questions_in_the_same_order(spec: str) -> 
 
 
 def test_a_plugins_lead_told_a_plugins_trick_winner() -> None:
-    """The lead is told the winner of the plugin's trick winner (random bots: the
-    heuristic bot reads a plugin's trick winner itself, the Python rules seat it)."""
+    """The lead is told the winner of the plugin's trick winner (random bots; the
+    heuristic bot's, which asks the winner too: test_worlds_plugin_cards)."""
     h = house("left-of-winner+low-wins+table(players=4)")
     assert len(kernel.python_hooks(h)) == 2
     for seed in range(8):

@@ -254,15 +254,20 @@ def test_sessions_are_the_python_rules_sessions(spec: str) -> None:
         "low-wins+double-ante+four-card+table(players=8,hands=20)",
     ],
 )
-def test_a_plugins_trick_winner_with_random_bots(spec: str) -> None:
-    """The trick winner is asked for every trick; the heuristic bot reads the house's
-    trick winner itself (a plugin's call inside the bot), so the Python rules seat it."""
+def test_a_plugins_trick_winner_with_random_and_heuristic_bots(spec: str) -> None:
+    """The trick winner is asked for every trick; the heuristic bot asks the house's
+    trick winner whether each card it weighs would win (R-TRICK: the kernel's heuristic
+    asks the plugin there too, bots.cpp), so the kernel seats it: the same sessions."""
     h = house(spec)
     assert "low-wins (bourre_trick_winner)" in kernel.python_hooks(h)
-    assert "'heuristic'" in (kernel.can_play(h, "heuristic", hooks=True) or "")
+    assert kernel.can_play(h, "heuristic", hooks=True) is None
     for seed in range(12):
         k = kernel.play_session(h, seed, "random")
         p = play_session(h, seed, keep_hands=False)
+        assert (k.engine, (k.final, k.ranks)) == ("kernel", (p.final, p.ranks)), (spec, seed)
+    for seed in range(4):
+        k = kernel.play_session(h, seed, "heuristic")
+        p = python_session(h, seed, "heuristic")
         assert (k.engine, (k.final, k.ranks)) == ("kernel", (p.final, p.ranks)), (spec, seed)
     for seed in (0, None):
         k = Game(h).new_session(seed)
@@ -647,8 +652,9 @@ def test_the_guards_refuse_exactly_as_on_the_python_rules(
     hook: str, component: Any, words: str
 ) -> None:
     errors: list[str] = []
-    # (the heuristic bot reads a plugin's trick winner itself: the Python rules seat it)
-    bots = "random" if hook == "bourre_trick_winner" else "heuristic"
+    # (the heuristic bot asks a plugin's trick winner too, whether a card would win: the
+    # first card it weighs, on both engines)
+    bots = "heuristic"
     for engine in ("kernel", "python"):
         h = _liar(hook, _late_liar() if component == "late" else component)
         assert kernel.python_hooks(h) == (f"liar ({hook})",)
@@ -727,8 +733,8 @@ def test_a_hooks_answer_is_checked_by_the_extension(
 
 def test_advice_deals_accept_a_money_rule_only() -> None:
     """``can_play(..., hooks=MONEY_HOOKS)``: what the kernel's advice batches ask
-    (bourre.kernel.rollouts.ADVICE_HOOKS): a penalty or a payout; a follow rule or a
-    trick winner is named and left to the Python rules."""
+    (the solver's sampled worlds, bourre.advice.weigh): a penalty or a payout; a follow
+    rule or a trick winner is named and left to the Python rules."""
     from bourre.kernel.hooks import MONEY_HOOKS
 
     for spec in ("standard+split-pot", "pot-plus-one+double-ante", "my-limit"):

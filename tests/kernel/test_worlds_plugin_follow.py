@@ -39,7 +39,7 @@ from bourre.rules.plugins import load_registry
 from bourre_bots.heuristic import fold_weight, keep_weight
 from bourre_bots.montecarlo import MonteCarloPlayer
 from tests.hookkit import FOLLOW_CALLS, Backwards, SameFollow
-from tests.kernel.test_plugin_hooks import LowWins, SuitOnly, split_pot
+from tests.kernel.test_plugin_hooks import SuitOnly, split_pot
 
 pytestmark = pytest.mark.skipif(
     not rollouts._OUTCOMES, reason="the compiled kernel is not built (or older than its worlds)"
@@ -48,7 +48,7 @@ pytestmark = pytest.mark.skipif(
 REGISTRY = load_registry(
     extra=[
         ("split-pot", split_pot()),
-        *[(c.name, plugin(c.name, c)) for c in (SuitOnly, SameFollow, Backwards, LowWins)],
+        *[(c.name, plugin(c.name, c)) for c in (SuitOnly, SameFollow, Backwards)],
     ]
 )
 
@@ -241,17 +241,3 @@ def test_a_follow_rule_out_of_order_in_the_history_is_sampled_by_the_python_rule
         sample_deal(h, view, random.Random(i), replay=replay)
         assert all(w is None or isinstance(w, State) for w in worlds)
     assert handed > 3
-
-
-def test_a_trick_winner_is_not_loaded() -> None:
-    """A plugin's trick winner (R-TRICK: the heuristic bot reads it itself, the kernel's
-    bot does not) is not loaded, sampled nor replayed by the kernel."""
-    rng = random.Random(0)
-    low = house("standard+low-wins+table(players=3)")
-    assert kernel.can_play(low, hooks=rollouts.LOAD_HOOKS) is not None
-    views = _views(low, range(1))
-    worlds = [sample_world(low, s.observation(seat), rng) for s, seat in views]
-    loaded = [w for w in worlds if w is not None]
-    assert loaded and all(rollouts._world(w, rng) is None for w in loaded)
-    view = views[0][0].observation(views[0][1])
-    assert sample_worlds(low, view, 2, rng, keep=keep_weight(0), fold=fold_weight(0)) is None

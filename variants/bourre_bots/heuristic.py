@@ -223,9 +223,10 @@ class HeuristicPlayer(PlayerBase):
     asked_when_forced: ClassVar[bool] = False  # deterministic: nothing to ask then
     kernel_bot: ClassVar[str] = "heuristic"
     """The compiled kernel (:mod:`bourre.kernel`) plays this class as its ``heuristic``
-    bot (its options included, the standard trick winner only: tests/kernel/test_sessions.py);
-    read off the class itself, so a subclass is played by the Python rules unless it
-    says so again."""
+    bot (its options included: tests/kernel/test_sessions.py; the house's trick winner,
+    a plugin's asked through Python where :func:`choose_card` asks it:
+    tests/kernel/test_worlds_plugin_cards.py); read off the class itself, so a subclass
+    is played by the Python rules unless it says so again."""
 
     def __init__(
         self,

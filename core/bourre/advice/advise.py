@@ -125,7 +125,8 @@ class Advice:
     ``"equilibrium"`` (they decide by the house's equilibrium chart)."""
     asked: tuple[str, ...] = ()
     """The plugin's rules the kernel asked through Python (``"split-pot (bourre_payout)"``:
-    a house whose only plugin rules are a penalty, a payout or a follow rule, issue 41)."""
+    a house whose only plugin rules are a penalty, a payout, a lead, a follow rule, a
+    cinch or a trick winner, issue 41)."""
     why_python: str | None = None
     """Why the Python rules played a house's options the kernel was asked to play (a
     plugin's rule it does not ask here, or an answer it cannot hold), in plain words."""

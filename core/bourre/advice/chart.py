@@ -720,8 +720,8 @@ def chart(
     except _KernelCannot:
         why = (
             "the kernel does not play every seat's turn of this house, or a plugin's"
-            " amount is not one it holds, or its follow rule gives the legal cards out of"
-            " the hand's order"
+            " amount is not one it holds, or its follow rule or cinch gives the legal cards"
+            " out of the hand's order"
         )
         if wanted == "kernel":
             raise ChartError("engine", why) from None

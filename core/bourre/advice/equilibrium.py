@@ -22,12 +22,15 @@ another, per seat and per cell, each with its 95% range.
 The deals are played out on the kernel's worlds (:func:`bourre.kernel.rollouts.
 heuristic_outcomes` with the decision table), so the chart plays every house those
 worlds play (issue 41): the built-in rules, and a house whose only plugin rules are a
-penalty (R-BOURRE), a payout (R-WIN, R-SOLE, R-BOURRE) or a follow rule (R-FOLLOW,
-R-TRUMP, R-DISCARD), :data:`HOOKS`, which the kernel asks through Python as the Python
-rules ask them: the money at the end of every played-out hand, the follow rule for every
-card played.  Any other plugin rule (a lead, a cinch, a trick winner …) is refused,
-naming it; so is a house whose plugin answers what the kernel does not hold (an amount
-not a whole number of its units, a follow rule's cards out of the hand's order: the
+penalty (R-BOURRE), a payout (R-WIN, R-SOLE, R-BOURRE), a lead (R-LEAD), a follow rule
+(R-FOLLOW, R-TRUMP, R-DISCARD), a cinch (R-SURE … R-CINCH-LAST) or a trick winner
+(R-TRICK), :data:`HOOKS`, which the kernel asks through Python as the Python rules ask
+them: the money at the end of every played-out hand, the lead at every trick's start,
+the follow rule and the cinch for every card played, the trick winner at every trick's
+end and, as the heuristic bot asks it, for every card it weighs.  Any other plugin rule
+(an ante, a next dealer, a settlement: a deal is one hand) is refused, naming it;
+so is a house whose plugin answers what the kernel does not hold (an amount not a whole
+number of its units, a follow rule's or a cinch's cards out of the hand's order: the
 chart has no Python path, and a rounded amount would be a wrong chart).
 """
 
@@ -53,9 +56,9 @@ from bourre.game.state import State
 from bourre.game.tablesteps import set_hand
 from bourre.houses.house import House
 from bourre.kernel import can_play, python_hooks
-from bourre.kernel.hooks import asked_words
+from bourre.kernel.hooks import MONEY_HOOKS, asked_words
 from bourre.kernel.rollouts import _BUILT, _CHARTS, LOAD_HOOKS, heuristic_outcomes
-from bourre.rules.hookspec import FOLLOW, PENALTY
+from bourre.rules.hookspec import CINCH, FOLLOW, LEAD, PENALTY, TRICK_WINNER
 
 __all__ = [
     "HOOKS",
@@ -88,7 +91,9 @@ CHECK = 10_000
 
 HOOKS = LOAD_HOOKS
 """The plugin hooks the chart's deals ask through Python: a penalty and a payout, at
-each played-out hand's end, and a follow rule, for every card played.  Its deals are the
+each played-out hand's end, a lead, at every trick's start, a follow rule and a cinch,
+for every card played, and a trick winner, at every trick's end and for every card the
+heuristic bot weighs.  Its deals are the
 kernel's worlds loaded from a Python state (``_deal`` →
 :func:`~bourre.kernel.rollouts.heuristic_outcomes` → ``load_world``, ``set_chart``,
 ``rollout_outcomes``), which take a house only when its plugin rules are
@@ -242,32 +247,39 @@ def _deal(game: Game, strategy: Strategy, bot: Any, rng: random.Random, stake: A
 
 def _unheld(house: House) -> str:
     """Why the kernel did not play a deal of the chart (its gate let the house in): a
-    plugin's amount it does not hold or its follow rule's cards out of the hand's order,
-    or, for a built-in house, a deal it does not play."""
+    plugin's amount it does not hold or its follow rule's or cinch's cards out of the
+    hand's order, or, for a built-in house, a deal it does not play."""
     asked = python_hooks(house)
     if not asked:
         return "the kernel does not play a deal of this house"
-    if not any(_follows(x) for x in asked):
+    cards = [x for x in asked if _hook(x) in _CARD_RULES]
+    money = [x for x in asked if _hook(x) in MONEY_HOOKS]
+    if not cards:
         return (
-            f"{asked_words(asked)} answered an amount that is not a whole number of the"
-            " kernel's chips in a played-out hand (R-BOURRE, R-WIN): the equilibrium chart"
+            f"{asked_words(money or asked)} answered an amount that is not a whole number of"
+            " the kernel's chips in a played-out hand (R-BOURRE, R-WIN): the equilibrium chart"
             " is worked out on the kernel only and would be wrong with the amount rounded;"
             " the strategy chart (without --equilibrium) plays this house on the Python rules"
         )
-    money = [x for x in asked if not _follows(x)]
+    rules = ", ".join(_CARD_RULES[_hook(x)] for x in cards)
     what = " or an amount that is not a whole number of its chips (R-BOURRE, R-WIN)"
     return (
-        f"{asked_words(asked)} answered what the kernel does not hold in a played-out"
-        " hand: legal cards out of the hand's order (R-FOLLOW)"
+        f"{asked_words(cards + money)} answered what the kernel does not hold in a"
+        f" played-out hand: legal cards out of the hand's order ({rules})"
         f"{what if money else ''}; the equilibrium chart is worked out on the kernel only"
         " and would be wrong with another order of the cards or a rounded amount; the"
         " strategy chart (without --equilibrium) plays this house on the Python rules"
     )
 
 
-def _follows(asked: str) -> bool:
-    """Whether ``"variant (hook)"`` names a plugin's follow rule."""
-    return asked.endswith(f"({FOLLOW.name})")
+_CARD_RULES = {FOLLOW.name: "R-FOLLOW", CINCH.name: "R-SURE"}
+"""The plugin's rules asked for every card played (their legal cards: a follow rule, a
+cinch), and the rule each answers."""
+
+
+def _hook(asked: str) -> str:
+    """The hook of ``"variant (hook)"``."""
+    return asked[:-1].split(" (", 1)[-1]
 
 
 def _refusal(house: House) -> str | None:
@@ -283,13 +295,14 @@ def _refusal(house: House) -> str | None:
                 " build_ext --inplace)"
             )
         return None
-    beyond = [x for x in python_hooks(house) if x[:-1].split(" (", 1)[-1] not in HOOKS]
-    if beyond:  # (a trick winner too, which the kernel's heuristic bot would not read)
+    beyond = [x for x in python_hooks(house) if _hook(x) not in HOOKS]
+    if beyond:  # (a plugin's ante, next dealer or settlement: a deal is one hand)
         return (
             f"{', '.join(beyond)}: a plugin's rule the equilibrium chart's deals do not ask"
             " (they are played out on the compiled kernel, which asks a plugin only for its"
-            " penalty, its payout or its follow rule, R-BOURRE, R-WIN, R-FOLLOW); the"
-            " strategy chart (without --equilibrium) plays this house"
+            " penalty, its payout, its lead, its follow rule, its cinch or its trick winner,"
+            " R-BOURRE, R-WIN, R-LEAD, R-FOLLOW, R-SURE, R-TRICK); the strategy chart"
+            " (without --equilibrium) plays this house"
         )
     return (
         f"the equilibrium chart is worked out on the compiled kernel only, which cannot play"
@@ -300,10 +313,20 @@ def _refusal(house: House) -> str | None:
 def _asked_line(asked: Sequence[str]) -> str:
     """What a chart of a house with a plugin's rule says of it, in a player's words: who
     is asked what, and when (a money rule once for each different result of a hand, a
-    follow rule for every card played)."""
-    follow = [x for x in asked if _follows(x)]
-    money = [x for x in asked if not _follows(x)]
-    parts = [f"{asked_words(follow)} rule for every card played"] if follow else []
+    lead at every trick's start, a follow rule or a cinch for every card played, a trick
+    winner for every trick and every card the heuristic bot weighs)."""
+    lead = [x for x in asked if _hook(x) == LEAD.name]
+    follow = [x for x in asked if _hook(x) == FOLLOW.name]
+    cinch = [x for x in asked if _hook(x) == CINCH.name]
+    winner = [x for x in asked if _hook(x) == TRICK_WINNER.name]
+    money = [x for x in asked if x not in lead + follow + cinch + winner]
+    parts = [f"{asked_words(lead)} at every trick's start"] if lead else []
+    if follow:
+        parts.append(f"{asked_words(follow)} rule for every card played")
+    if cinch:
+        parts.append(f"{asked_words(cinch)} for every card played")
+    if winner:
+        parts.append(f"{asked_words(winner)} for every trick and for every card a player weighs")
     if money:
         when = [
             "when someone is bourré"
@@ -456,7 +479,8 @@ class EquilibriumChart:
     asked: tuple[str, ...] = ()
     """The plugin's rules the kernel asked through Python (``"split-pot (bourre_payout)"``,
     ``"suit-only (bourre_follow)"``: a house whose only plugin rules are a penalty, a
-    payout or a follow rule, :data:`HOOKS`); none for a built-in house."""
+    payout, a lead, a follow rule, a cinch or a trick winner, :data:`HOOKS`); none for a
+    built-in house."""
 
     def met(self, row: int, place: int, k: int) -> int:
         return dict(self.seen).get((row, place, k), 0)
@@ -599,11 +623,12 @@ def equilibrium_chart(
     """The equilibrium chart of ``house`` (see the module): ``rounds`` rounds of
     fictitious play of ``deals`` deals each from ``seed``, then the exploitability on
     ``check`` + ``check`` fresh deals (``None``: not measured); ``measure_start``: the
-    heuristic's too.  A house whose only plugin rules are a penalty, a payout or a
-    follow rule (:data:`HOOKS`) is played too, the kernel asking the plugin (``asked``).
-    Raises :class:`ChartError` naming the option and the rule: ``"equilibrium"`` for a
-    house the kernel's deals do not play (a plugin's other rule, named) or whose plugin
-    answers what the kernel does not hold (an amount, a follow rule's order)."""
+    heuristic's too.  A house whose only plugin rules are a penalty, a payout, a lead,
+    a follow rule, a cinch or a trick winner (:data:`HOOKS`) is played too, the kernel asking the plugin
+    (``asked``).  Raises :class:`ChartError` naming the option and the rule:
+    ``"equilibrium"`` for a house the kernel's deals do not play (a plugin's other rule,
+    named) or whose plugin answers what the kernel does not hold (an amount, a follow
+    rule's or a cinch's order)."""
     h = _load(house, players, "house")
     for name, v, top in (("rounds", rounds, 1000), ("deals", deals, 100_000)):
         if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= top:

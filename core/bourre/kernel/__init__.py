@@ -302,12 +302,14 @@ def _bot_facts(
                 form = vars(type(bot)).get("kernel_bot") if builtin else None
                 if form == "random":
                     got = (0, 0.0, 0.0, 2)
-                elif form == "heuristic" and getattr(bot, "winner", None) is None:
+                elif form == "heuristic" and _winner_of(bot, house):
+                    # (a plugin's trick winner, R-TRICK: the kernel's heuristic asks the
+                    # house's, as the bot does, whether a card would win: bots.cpp)
                     got = (1, bot.play_threshold, bot.per_opponent, bot.keep_trump)
                 elif form == "heuristic":
                     got = (
-                        f"the {name!r} bot reads the house's trick winner (a plugin's, R-TRICK)"
-                        " itself: only the Python rules can seat it"
+                        f"the {name!r} bot reads a trick winner (R-TRICK) that is not the"
+                        " house's: only the Python rules can seat it"
                     )
                 else:
                     got = (
@@ -319,6 +321,14 @@ def _bot_facts(
             return got
         out.append(got)
     return out
+
+
+def _winner_of(bot: Any, house: House) -> bool:
+    """Whether the heuristic ``bot`` reads the trick winner the kernel's heuristic reads
+    (R-TRICK): the standard one (``None``), or the house's own, a plugin's, which the
+    kernel asks through Python (``winner_hook``) exactly where the bot asks it."""
+    mine = getattr(bot, "winner", None)
+    return mine is None or mine is house.rules[TRICK_WINNER]
 
 
 _PLANS: list[tuple[House, Any, _Plan | str]] = []
@@ -368,13 +378,12 @@ def can_play(
     sessions and its state API, which ask the plugin through Python: ``hooks=True`` asks
     for those uses; a collection of hook names (advice's deals:
     :data:`bourre.kernel.rollouts.ADVICE_HOOKS`, the kernel's advice batches ask a
-    plugin's penalty, payout and follow rule; so do the Monte Carlo worlds, sampled,
-    replayed or loaded from a Python state, and their rollouts, and so the equilibrium
-    chart's deals, :data:`bourre.kernel.rollouts.WORLD_HOOKS` /
+    plugin's penalty, payout, lead, follow rule and cinch; so do the Monte Carlo worlds,
+    sampled, replayed or loaded from a Python state, and their rollouts, and so the
+    equilibrium chart's deals, :data:`bourre.kernel.rollouts.WORLD_HOOKS` /
     :data:`~bourre.kernel.rollouts.LOAD_HOOKS`; the double-dummy solver's sampled worlds,
     :data:`bourre.kernel.hooks.MONEY_HOOKS`, a plugin's penalty and payout) accepts a
-    house whose plugin rules are only those; the
-    default (no hook asked) accepts only a house whose rules are all built in, so a house
+    house whose plugin rules are only those; the default (no hook asked) accepts only a house whose rules are all built in, so a house
     with a plugin's rule is refused, naming the plugin's hooks."""
     if _kernel is None:
         return _WHY_NOT

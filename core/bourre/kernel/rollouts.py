@@ -2,7 +2,7 @@
 (:func:`bourre.game.worlds.sample_world`, a Python :class:`~bourre.game.state.State` of
 one hand at a player's turn) is loaded into the kernel once, and each candidate action
 is applied to a copy of it and the hand played out by the heuristic bot at every seat
-(default options, the standard trick winner: what the bot's Python rollouts do), in C++.
+(default options, the house's trick winner: what the bot's Python rollouts do), in C++.
 
 The cards nobody at the world's table has seen make its stock, in an order drawn from
 the bot's ``random.Random`` as :func:`bourre.game.worlds.chance_outcome` draws the
@@ -12,15 +12,19 @@ made again from the discards on a stream seeded from the same generator.  So a r
 here follows the same rules and the same policy as the Python one, not the same random
 draws: the decisions agree in law, not draw for draw.
 
-A house whose only plugin rules are a penalty, a payout or a follow rule is sampled,
-replayed (:data:`WORLD_HOOKS`), loaded from a Python state (:data:`LOAD_HOOKS`:
-:func:`heuristic_rollouts`, :func:`heuristic_outcomes`, and so the equilibrium chart)
-and rolled out here too: the rollout's hand ends with the plugin's money rule asked
-through Python, as whole sessions end theirs (:mod:`bourre.kernel.hooks`), and the
-plugin's follow rule is asked for every card replayed or played out (R-FOLLOW …).
+A house whose only plugin rules are a penalty, a payout, a lead, a follow rule, a cinch
+or a trick winner is sampled, replayed (:data:`WORLD_HOOKS`), loaded from a Python state
+(:data:`LOAD_HOOKS`: :func:`heuristic_rollouts`, :func:`heuristic_outcomes`, and so the
+equilibrium chart) and rolled out here too: the rollout's hand ends with the plugin's
+money rule asked through Python, as whole sessions end theirs (:mod:`bourre.kernel.hooks`),
+the plugin's lead is asked at every trick's start (R-LEAD), its trick winner at every
+trick's end (R-TRICK; the heuristic bot asks it too, whether a card would win, as the
+Python bot does) and its follow rule and cinch for every card replayed or played out
+(R-FOLLOW …, R-SURE …).
 A world whose plugin's answer the kernel does not hold (an amount not a whole number of
-its units, a follow rule's cards out of the hand's order) is the Python rules' (``None``:
-:func:`heuristic_rollouts`, :func:`heuristic_outcomes`, :func:`world_rollouts`).
+its units, a follow rule's or a cinch's cards out of the hand's order) is the Python
+rules' (``None``: :func:`heuristic_rollouts`, :func:`heuristic_outcomes`,
+:func:`world_rollouts`).
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from bourre.game.worlds import Weight, _powers, _replay, shuffle
 from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.kernel.hooks import MONEY_HOOKS
-from bourre.rules.hookspec import ANTE, FOLLOW
+from bourre.rules.hookspec import ANTE, CINCH, FOLLOW, LEAD, TRICK_WINNER
 from bourre.rules.money import Amount
 
 __all__ = [
@@ -73,25 +77,34 @@ UNHELD = 4
 """The status of a deal whose money the kernel could not hold (a plugin's amount not a
 whole number of its units, R-BOURRE / R-WIN), from an extension that marks it (the
 watched hooks of :class:`_Watch` tell it too); the Python rules then play the batch."""
-LOAD_HOOKS = (*MONEY_HOOKS, FOLLOW.name)
+LOAD_HOOKS = (*MONEY_HOOKS, LEAD.name, FOLLOW.name, CINCH.name, TRICK_WINNER.name)
 """The plugin hooks of a house whose Python worlds the kernel loads and rolls out
 (:func:`_load`: :func:`heuristic_rollouts` for the Monte Carlo bot,
 :func:`heuristic_outcomes` for advice's deals and the equilibrium chart,
-:mod:`bourre.advice.equilibrium`): a penalty and a payout, asked at each rollout's end,
-and a follow rule (R-FOLLOW, R-TRUMP, R-DISCARD), asked for every card of the rollouts
-(worlds.cpp ``load_world``, ``play_out``: ``Stepper::compute_legal``), as the advice
-batches ask it (:data:`ADVICE_HOOKS`).  An answer the kernel does not hold (a follow
-rule's cards out of the hand's order, :func:`bourre.kernel.hooks.follow_hook`; an amount
-not a whole number of its units) stops the world (worlds.cpp ``UNHELD_WORLD``): the
-Python rules roll it out (``None``)."""
+:mod:`bourre.advice.equilibrium`): a penalty and a payout, asked at each rollout's end;
+a lead (R-LEAD), asked at every trick's start (``Stepper::lead``); a follow rule
+(R-FOLLOW, R-TRUMP, R-DISCARD) and a cinch (R-SURE, R-EQUIV, R-CINCH-LEAD …
+R-CINCH-LAST), asked for every card of the rollouts (worlds.cpp ``load_world``,
+``play_out``: ``Stepper::compute_legal``, ``plugin_cinch``; the heuristic bot chooses
+among those legal cards, as the Python bot among the Python state's), as the advice
+batches ask them (:data:`ADVICE_HOOKS`).  An answer the kernel does not hold (a follow
+rule's or a cinch's cards out of the hand's order, :func:`bourre.kernel.hooks.follow_hook`,
+:func:`~bourre.kernel.hooks.cinch_hook`; an amount not a whole number of its units)
+stops the world at the first such answer (worlds.cpp ``UNHELD_WORLD``): the Python rules
+roll it out (``None``).  A trick winner (R-TRICK), asked at every trick's end
+(``Stepper::play_legal``) and by the heuristic bot whether each of its legal cards would
+win the trick so far (bots.cpp ``heuristic_card``, where the Python bot asks the house's
+trick winner: the heuristic bot's ``choose_card``)."""
 
 WORLD_HOOKS = LOAD_HOOKS
 """The plugin hooks of a house whose worlds the kernel samples and replays itself
 (:func:`sample_worlds`, :func:`replay_world`, worlds.cpp ``sample_worlds`` /
 ``replay_world``): a penalty and a payout, which the sampling and the replay never ask
 (they end no hand) and the rollouts of those worlds (:func:`world_rollouts`) ask at a
-rollout's end, and a follow rule, asked for every card of the public history replayed
-(``Stepper::play`` refuses a sample where the plugin's rule refuses a card, as the
+rollout's end; a lead and a trick winner, asked at every trick's start and end of the
+public history replayed and of the rollouts (the winner by the rollouts' heuristic bot
+too); a follow rule and a cinch, asked for every card of the history
+(``Stepper::play`` refuses a sample where the plugin's rules refuse a card, as the
 Python replay does, :func:`bourre.game.worlds._replay`: the sampling itself infers
 nothing from any obligations, worlds.cpp ``sample_into``) and of the rollouts.  An
 answer the kernel does not hold in the replay hands the sampling to the Python rules;
@@ -105,10 +118,10 @@ _UNHELD = "a plugin's answer the kernel cannot hold"
 
 ADVICE_HOOKS = LOAD_HOOKS
 """The plugin hooks the kernel's advice batches ask through Python (:func:`decision_rows`):
-a penalty and a payout, once a played-out hand, and a follow rule (R-FOLLOW …), for every
-card (:mod:`bourre.kernel.hooks`).  A plugin's trick winner is not asked there (the
-heuristic bot reads the house's trick winner itself, which the kernel's bot does not):
-the Python rules."""
+a penalty and a payout, once a played-out hand, a lead, at every trick's start, a
+follow rule (R-FOLLOW …) and a cinch (R-SURE …), for every card, and a trick winner
+(R-TRICK), at every trick's end and by the heuristic bot for each card it weighs
+(:mod:`bourre.kernel.hooks`)."""
 
 
 _FACTS: list[tuple[House, dict[str, Any], Amount]] = []
@@ -192,14 +205,16 @@ def decision_rows(
     everyone then playing as the heuristic bot, and passes (when ``passing``).  ``None``
     when the kernel cannot play the house (the Python rules then).
 
-    A house whose only plugin rules are a penalty, a payout or a follow rule
-    (:data:`ADVICE_HOOKS`) is played here too, the kernel asking the plugin's checked
-    component through Python as the Python rules ask it: its money rule at each
+    A house whose only plugin rules are a penalty, a payout, a lead, a follow rule, a
+    cinch or a trick winner (:data:`ADVICE_HOOKS`) is played here too, the kernel asking the plugin's
+    checked component through Python as the Python rules ask it: its money rule at each
     played-out hand's end (R-BOURRE, R-WIN, R-SOLE; each different hand result once:
-    :class:`_Watch`), its follow rule for every card (R-FOLLOW …); ``None`` when an
-    answer is not the kernel's to hold (an amount not a whole number of its units, a
-    follow rule's cards out of the hand's order: the Python rules then play the batch,
-    never a rounded amount nor the built-in rule)."""
+    :class:`_Watch`), its lead at every trick's start (R-LEAD), its follow rule and its
+    cinch for every card (R-FOLLOW …, R-SURE …), its trick winner at every trick's end
+    and for every card the heuristic bot weighs (R-TRICK); ``None`` when an answer is not the
+    kernel's to hold (an amount not a whole number of its units, a follow rule's or a
+    cinch's cards out of the hand's order: the Python rules then play the batch, never
+    a rounded amount nor the built-in rule)."""
     if not _ROWS or can_play(house, "heuristic", hooks=ADVICE_HOOKS) is not None:
         return None
     facts, _ = _facts(house)
@@ -292,7 +307,8 @@ def heuristic_rollouts(
     the kernel from ``world``; ``None`` when the kernel cannot play it (a house with a
     third-party component, the extension not built, a world it does not hold): the
     Python rollouts then; so too when a plugin's answer is not the kernel's to hold (an
-    amount, or a follow rule's cards out of the hand's order: :data:`LOAD_HOOKS`)."""
+    amount, or a follow rule's or a cinch's cards out of the hand's order:
+    :data:`LOAD_HOOKS`)."""
     loaded = _load(world, rng)
     if loaded is None:
         return None
@@ -359,8 +375,8 @@ def _load(world: State, rng: random.Random) -> object | None:
     ``None`` when the kernel cannot play it; a world whose fields are not a hand the
     rules could reach (edited: a seat or card out of range, a card in two places, a
     count beyond the hand's size …) is a ``ValueError`` naming the field.  ``None`` too
-    when a plugin's follow rule answers, for the card to play, what the kernel does not
-    hold (its cards out of the hand's order: :data:`LOAD_HOOKS`)."""
+    when a plugin's follow rule or cinch answers, for the card to play, what the kernel
+    does not hold (its cards out of the hand's order: :data:`LOAD_HOOKS`)."""
     got = _world(world, rng)
     if got is None:
         return None
@@ -368,7 +384,7 @@ def _load(world: State, rng: random.Random) -> object | None:
     try:
         loaded: object = _kernel.load_world(facts, w)
     except ValueError as e:
-        if str(e).startswith(_UNHELD):  # (the follow rule asked for the card to play)
+        if str(e).startswith(_UNHELD):  # (the follow rule or cinch asked for the card to play)
             return None
         raise
     return loaded
@@ -444,7 +460,7 @@ def _codes(candidates: Sequence[Action]) -> list[object]:
 def world_rollouts(world: object, candidates: Sequence[Action], me: int) -> list[float] | None:
     """The rollouts of a world the kernel holds (:func:`replay_world`, :func:`_load`);
     ``None`` when a plugin's answer is not the kernel's to hold (its money at a
-    rollout's end; for a loaded world, its follow rule's cards out of the hand's order):
+    rollout's end; its follow rule's or cinch's cards out of the hand's order):
     the Python rules' then."""
     try:
         return list(world.rollouts(_codes(candidates), me))  # type: ignore[attr-defined]
@@ -469,8 +485,8 @@ def replay_world(
     :func:`world_rollouts`, or ``None`` when the rules refuse the sample.  Opponents
     whose decision is still secret decide as the heuristic bot (default options: the
     Monte Carlo bot's ``decide``).  The Python replay when the kernel cannot play it,
-    or when a plugin's follow rule, asked for a card of the history (:data:`WORLD_HOOKS`),
-    answers what the kernel does not hold."""
+    or when a plugin's follow rule or cinch, asked for a card of the history
+    (:data:`WORLD_HOOKS`), answers what the kernel does not hold."""
     phase = _PHASES.get(view.phase)
     if not _BUILT or phase is None or can_play(house, hooks=WORLD_HOOKS) is not None:
         return _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
@@ -574,10 +590,12 @@ def sample_worlds(
     :func:`world_rollouts`.  ``None`` when the Python rules must sample them.  A world
     for which no sample was found in ``tries`` draws is left out, or with ``misses`` is
     ``None`` in its place (``count`` items).  A house whose only plugin rules are a
-    penalty, a payout or a follow rule (:data:`WORLD_HOOKS`) is sampled here too: the
-    replay asks the follow rule for every card of the history (a follow answer the
-    kernel does not hold: ``None``, the Python rules sample), the money rule never (it
-    ends no hand); the rollouts (:func:`world_rollouts`) ask both."""
+    penalty, a payout, a lead, a follow rule, a cinch or a trick winner
+    (:data:`WORLD_HOOKS`) is sampled here too: the replay asks the lead and the trick
+    winner at every trick's start and end and the follow rule and the cinch for every
+    card of the history (an answer the kernel does not hold: ``None``,
+    the Python rules sample), the money rule never (it ends no hand); the rollouts
+    (:func:`world_rollouts`) ask them all."""
     phase = _PHASES.get(view.phase)
     if not _BUILT or phase is None or can_play(house, hooks=WORLD_HOOKS) is not None:
         return None

@@ -3,7 +3,8 @@
 --html`` (``chart_body.html``), its cost bounded so that no request takes minutes.
 
 - Only a house the compiled kernel plays (the built-in variants, and a plugin's penalty,
-  payout or follow rule asked through Python: :func:`bourre.kernel.can_play`) is charted
+  payout, lead, follow rule, cinch or trick winner asked through Python:
+  :func:`bourre.kernel.can_play`) is charted
   here: on the Python rules, card by card, a chart takes minutes; the page says so and
   names the command that draws it.
 - :data:`WEB_CHART_HANDS` hands a cell (``bourre chart`` deals 800): a few seconds of

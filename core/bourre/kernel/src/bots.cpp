@@ -1,6 +1,7 @@
 // bourre.kernel, bots: see bots.h.
 
 #include "bots.h"
+#include "hooks.h"
 
 namespace bourre::kernel {
 
@@ -30,7 +31,8 @@ int dearest(const int* cards, int k, int trump) {  // (the first of the highest 
 
 // heuristic choose_card: legal ascending, more than one; known = cards no opponent holds;
 // f: the trick so far (empty when tlen is 0).
-int heuristic_card(u64 legal, const Facts& f, int tlen, int trump, u64 known, bool last) {
+int heuristic_card(u64 legal, const Facts& f, int tlen, int trump, u64 known, bool last,
+                   const House* plugin, const int* tcards) {
   int cards[13];
   int k = 0;
   for (u64 m = legal; m && k < 13; m &= m - 1) cards[k++] = lowest(m);
@@ -49,8 +51,17 @@ int heuristic_card(u64 legal, const Facts& f, int tlen, int trump, u64 known, bo
   }
   int winners[13];  // the legal cards that would win the trick (R-TRICK)
   int w = 0;
-  for (int i = 0; i < k; ++i) {
-    if (f.would_win(cards[i], trump)) winners[w++] = cards[i];
+  if (plugin) {  // the house's trick winner, a plugin's: asked of the trick with each card
+    int after[MAX_SEATS];
+    for (int p = 0; p < tlen; ++p) after[p] = tcards[p];
+    for (int i = 0; i < k; ++i) {
+      after[tlen] = cards[i];
+      if (winner_hook(*plugin, after, tlen + 1, trump) == tlen) winners[w++] = cards[i];
+    }
+  } else {
+    for (int i = 0; i < k; ++i) {
+      if (f.would_win(cards[i], trump)) winners[w++] = cards[i];
+    }
   }
   if (w) {
     if (last) return cheapest(winners, w, trump);

@@ -50,8 +50,13 @@ inline bool is_master(int c, u64 known) {
 inline int rank_key(int c, int trump) { return suit_of(c) == trump ? rank_of(c) + 13 : rank_of(c); }
 
 // heuristic choose_card: legal ascending, more than one; known = cards no opponent holds;
-// f: the trick so far (empty when tlen is 0).
-int heuristic_card(u64 legal, const Facts& f, int tlen, int trump, u64 known, bool last);
+// f: the trick so far (empty when tlen is 0).  ``plugin``: a house whose trick winner is
+// a plugin's (House::winner), asked through Python whether each legal card would win the
+// trick so far (``tcards``, ``tlen`` of them) as the Python bot asks the house's trick
+// winner (choose_card's ``winner``: the trick with the card added, R-TRICK); none: the
+// built-in R-TRICK (Facts::would_win).  The GIL must be held for a plugin's.
+int heuristic_card(u64 legal, const Facts& f, int tlen, int trump, u64 known, bool last,
+                   const House* plugin = nullptr, const int* tcards = nullptr);
 
 // The heuristic bot at every seat (its defaults: bourre_bots.heuristic), for rollouts.
 Bots default_heuristic(int n);

@@ -640,7 +640,8 @@ struct Stepper {
   }
 
   // The heuristic bot's answers (bourre_bots.heuristic.HeuristicPlayer, default options,
-  // the standard trick winner) at every seat until the hand ends: a Monte Carlo rollout.
+  // the house's trick winner: a plugin's asked through Python, heuristic_card) at every
+  // seat until the hand ends: a Monte Carlo rollout.
   // -- a sampled world (bourre.game.worlds, replayed here: bourre.kernel.rollouts) --
 
   u64 unseen = 0;  // cards nobody at a sampled world's table has seen (its unknown stock)
@@ -745,7 +746,8 @@ struct Stepper {
   int heuristic_card_now() const {
     const int p = trick_seats[tlen];
     const u64 known = hand[p] | played | disc_mask[p];
-    const int c = heuristic_card(legal, f, tlen, trump, known, tlen == nactive - 1);
+    const int c = heuristic_card(legal, f, tlen, trump, known, tlen == nactive - 1,
+                                 H.winner ? &H : nullptr, tcards);
     return (legal >> c) & 1 ? c : lowest(legal);  // (never: its card is legal)
   }
 

@@ -92,6 +92,11 @@ std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
   if (static_cast<int>(chosen.size()) != n) bad(W, "chosen", "one a seat");
   if (static_cast<int>(won.size()) != n) bad(W, "won", "one a seat");
   check_seats(W, "active", active, n);
+  // R-LEAD: a trick's players in turn from its leader (clockwise; a plugin's lead gives
+  // any order of the players, asked again at each trick's start: Stepper::lead)
+  auto in_turn = [&g, &h](const std::vector<int>& seats) {
+    return h.lead ? is_order(seats, g->active, g->nactive) : is_rotation(seats, g->active, g->nactive);
+  };
   int tricks_won = 0;
   for (int s = 0; s < n; ++s) {
     const int c = chosen[static_cast<std::size_t>(s)], x = won[static_cast<std::size_t>(s)];
@@ -139,7 +144,7 @@ std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
     if (static_cast<int>(t.size()) != 2 + 2 * g->nactive) bad(W, "tricks", "a card a player");
     std::vector<int> order;
     for (int p = 0; p < g->nactive; ++p) order.push_back(t[static_cast<std::size_t>(2 + 2 * p)]);
-    if (!is_rotation(order, g->active, g->nactive) || t[0] != order[0]) {
+    if (!in_turn(order) || t[0] != order[0]) {
       bad(W, "tricks", "not the players in turn from the leader");
     }
     bool winner_plays = false;
@@ -192,7 +197,7 @@ std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
       bad(W, "step", "the play after every decision");
     }
     const auto seats = v("trick_seats"), trick = v("trick");
-    if (!is_rotation(seats, g->active, g->nactive)) bad(W, "trick_seats", "not the players in turn");
+    if (!in_turn(seats)) bad(W, "trick_seats", "not the players in turn");
     if (trick.size() >= seats.size()) bad(W, "trick", "longer than a trick");
     for (int p = 0; p < g->nactive; ++p) g->trick_seats[p] = seats[static_cast<std::size_t>(p)];
     g->tlen = static_cast<int>(trick.size());
