@@ -431,6 +431,7 @@ def test_auto_without_the_kernel_is_the_python_rules(monkeypatch: pytest.MonkeyP
 # -- the PettingZoo environment and the Monte Carlo bot -------------------------------------
 
 
+@pytest.mark.filterwarnings("ignore:Observation")  # (every Dict observation: tests/interop)
 def test_the_pettingzoo_environment_runs_on_the_kernel() -> None:
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test
