@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bourre import kernel
-from bourre.advice.bench import first_lead, solver_bench
+from bourre.advice.bench import SolverMeasure, first_lead, solver_bench
 from bourre.cli import app
 from bourre.houses.house import House
 
@@ -58,6 +58,27 @@ def test_a_fixed_number_of_deals_gives_cpu_times_and_memory() -> None:
     assert line.startswith("standard+table(players=3): CPU a solve: 50 in 100 within ")
     assert " 90 within " in line and " 99 within " in line and " slowest " in line
     assert "memory: " in line
+    slowest = m.slowest_deals()
+    assert (
+        len(slowest) == 3
+        and [ms for _, ms in slowest] == sorted((t * 1000 for t in m.cpu), reverse=True)[:3]
+    )
+    assert m.cpu[slowest[0][0]] == max(m.cpu)
+    assert line.endswith(
+        "; the slowest deals: " + ", ".join(f"seed {seed} ({ms:,.1f} ms)" for seed, ms in slowest)
+    )
+
+
+def test_the_slowest_deals_are_named_by_their_seeds() -> None:
+    """A slow deal can be solved again alone: the measure names the slowest deals' seeds,
+    slowest first, ties to the lower seed."""
+    m = SolverMeasure("h", "kernel", times=(0.1, 0.3, 0.2, 0.3), cpu=(0.01, 0.002, 0.04, 0.04))
+    assert m.slowest_deals(2) == [(2, 40.0), (3, 40.0)]
+    assert m.slowest_deals(9)[-1] == (1, 2.0)
+    assert SolverMeasure("h", "python", times=(0.5, 0.7)).slowest_deals() == [
+        (1, 700.0),
+        (0, 500.0),
+    ]
 
 
 def test_the_command_gives_the_cpu_times_after_each_house() -> None:

@@ -74,8 +74,16 @@ class SolverMeasure:
             f" {self.per_second:,.1f} solves/s"
         )
 
+    def slowest_deals(self, most: int = 3) -> list[tuple[int, float]]:
+        """The ``most`` slowest deals by CPU time, slowest first: (seed, milliseconds), the
+        seed as :func:`first_lead` deals it, so a slow deal can be solved again alone."""
+        times = self.cpu or self.times
+        order = sorted(range(len(times)), key=lambda seed: (-times[seed], seed))
+        return [(seed, times[seed] * 1000) for seed in order[:most]]
+
     def cpu_line(self) -> str:
-        """The CPU time a solve at 50, 90 and 99 in 100 and the slowest, and the memory."""
+        """The CPU time a solve at 50, 90 and 99 in 100 and the slowest, the memory, and
+        the slowest deals' seeds."""
         memory = "memory: not known here"
         if self.memory is not None:
             before, after = self.memory
@@ -86,7 +94,8 @@ class SolverMeasure:
         return (
             f"{self.house}: CPU a solve: 50 in 100 within {self.cpu_ms(0.5):,.3f} ms,"
             f" 90 within {self.cpu_ms(0.9):,.3f} ms, 99 within {self.cpu_ms(0.99):,.3f} ms,"
-            f" slowest {self.cpu_ms(1.0):,.3f} ms; {memory}"
+            f" slowest {self.cpu_ms(1.0):,.3f} ms; {memory}; the slowest deals: "
+            + ", ".join(f"seed {seed} ({ms:,.1f} ms)" for seed, ms in self.slowest_deals())
         )
 
 
