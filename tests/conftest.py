@@ -166,6 +166,25 @@ def plugin(name: str, *classes: Any) -> ModuleType:
     return mod
 
 
+def install(
+    monkeypatch: pytest.MonkeyPatch,
+    *variants: type[Any],
+    modules: Sequence[tuple[str, ModuleType]] = (),
+) -> Any:
+    """Register ``modules`` (name, plugin module) and ``variants`` (each in a module of
+    its own name: :func:`plugin`) in process as the default registry, as installed
+    plugins are, with ``BOURRE_ENGINE`` unset; the registry (loaded without an error)."""
+    import bourre.houses.house as house_module
+    from bourre.rules.plugins import load_registry
+
+    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
+    extra = [*modules, *((c.name, plugin(c.name, c)) for c in variants)]
+    reg = load_registry(extra=extra)
+    assert not reg.errors, reg.errors
+    monkeypatch.setattr(house_module, "default_registry", lambda: reg)
+    return reg
+
+
 def canon(text: str) -> str:
     return card_str(parse_card(text))
 

@@ -21,16 +21,14 @@ import os
 from typing import Any
 
 import pytest
-from conftest import plugin
+from conftest import install
 from typer.testing import CliRunner
 
-import bourre.houses.house as house_module
 from bourre.advice.chart import ChartError
 from bourre.advice.equilibrium import EquilibriumChart, equilibrium_chart
 from bourre.cli import app
 from bourre.houses.house import House
 from bourre.kernel import python_hooks, rollouts
-from bourre.rules.plugins import load_registry
 from tests.advice.test_equilibrium_plugin_money import _figures
 from tests.advice.test_plugin_money import _batch, python_rows
 from tests.kernel.test_plugin_card_hooks import SEEN, CinchBackwards, DealerLast, LowCinch, Spy
@@ -47,13 +45,7 @@ runner = CliRunner()
 def registry(monkeypatch: pytest.MonkeyPatch) -> Any:
     """The lead and cinch plugins, registered in process as the default registry (as an
     installed plugin is)."""
-    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
-    plugins = (Spy, DealerLast, LowCinch, CinchBackwards, LowWins)
-    extra = [(c.name, plugin(c.name, c)) for c in plugins]
-    reg = load_registry(extra=extra)
-    assert not reg.errors, reg.errors
-    monkeypatch.setattr(house_module, "default_registry", lambda: reg)
-    return reg
+    return install(monkeypatch, Spy, DealerLast, LowCinch, CinchBackwards, LowWins)
 
 
 def _chart(spec: str) -> EquilibriumChart:

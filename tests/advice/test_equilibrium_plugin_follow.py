@@ -19,16 +19,14 @@ import os
 from typing import Any
 
 import pytest
-from conftest import plugin
+from conftest import install
 from typer.testing import CliRunner
 
-import bourre.houses.house as house_module
 from bourre.advice.chart import ChartError
 from bourre.advice.equilibrium import EquilibriumChart, equilibrium_chart
 from bourre.cli import app
 from bourre.houses.house import House
 from bourre.kernel import python_hooks, rollouts
-from bourre.rules.plugins import load_registry
 from tests.advice.test_equilibrium_plugin_money import _figures
 from tests.hookkit import FOLLOW_CALLS, Backwards, SameFollow
 from tests.kernel.test_plugin_hooks import SuitOnly, split_pot
@@ -44,13 +42,9 @@ runner = CliRunner()
 def registry(monkeypatch: pytest.MonkeyPatch) -> Any:
     """The follow plugins and split-pot, registered in process as the default registry
     (as an installed plugin is)."""
-    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
-    extra = [("split-pot", split_pot())]
-    extra += [(c.name, plugin(c.name, c)) for c in (SameFollow, SuitOnly, Backwards)]
-    reg = load_registry(extra=extra)
-    assert not reg.errors, reg.errors
-    monkeypatch.setattr(house_module, "default_registry", lambda: reg)
-    return reg
+    return install(
+        monkeypatch, SameFollow, SuitOnly, Backwards, modules=[("split-pot", split_pot())]
+    )
 
 
 def _chart(spec: str) -> EquilibriumChart:

@@ -27,11 +27,10 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import plugin
+from conftest import install
 from hookkit import Elevenths
 from typer.testing import CliRunner
 
-import bourre.houses.house as house_module
 from bourre.advice.chart import ChartError
 from bourre.advice.equilibrium import HOOKS, EquilibriumChart, equilibrium_chart
 from bourre.cli import app
@@ -40,7 +39,6 @@ from bourre.kernel import python_hooks, rollouts
 from bourre.rules import HandOutcome, PlayResult
 from bourre.rules.hookspec import PayoutFn, PenaltyFn, PluginError
 from bourre.rules.money import Amount
-from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
 from bourre_variants.standard.payout import full_pot
@@ -109,19 +107,11 @@ class Boom(Variant):
 def registry(monkeypatch: pytest.MonkeyPatch) -> Any:
     """The example plugin split-pot and the variants above, registered in process as the
     default registry (as an installed plugin is)."""
-    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
     monkeypatch.syspath_prepend(str(SPLIT_POT))
     sys.modules.pop("bourre_split_pot", None)
     module: ModuleType = importlib.import_module("bourre_split_pot")
-    extra = [("split-pot", module)]
-    extra += [
-        (c.name, plugin(c.name, c))
-        for c in (SamePayout, SamePenalty, Boom, Elevenths, DealerAntesTwo)
-    ]
-    reg = load_registry(extra=extra)
-    assert not reg.errors, reg.errors
-    monkeypatch.setattr(house_module, "default_registry", lambda: reg)
-    return reg
+    variants = (SamePayout, SamePenalty, Boom, Elevenths, DealerAntesTwo)
+    return install(monkeypatch, *variants, modules=[("split-pot", module)])
 
 
 def _chart(spec: str) -> EquilibriumChart:

@@ -17,9 +17,8 @@ import importlib
 from typing import Any
 
 import pytest
-from conftest import plugin
+from conftest import install, plugin
 
-import bourre.houses.house as house_module
 from bourre import kernel
 from bourre.advice.advise import advise
 from bourre.advice.chart import chart
@@ -29,7 +28,6 @@ from bourre.game.state import State
 from bourre.houses.house import House
 from bourre.kernel import rollouts
 from bourre.kernel.state import KernelState
-from bourre.rules.plugins import load_registry
 from tests.advice.test_plugin_money import ROWS, _batch, python_rows
 from tests.kernel.test_plugin_hooks import (
     Backwards,
@@ -48,14 +46,8 @@ advise_module = importlib.import_module("bourre.advice.advise")
 def registry(monkeypatch: pytest.MonkeyPatch) -> Any:
     """The follow and trick-winner plugins, registered in process as the default
     registry (as an installed plugin is)."""
-    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
-    extra = [(c.name, plugin(c.name, c)) for c in (SuitOnly, Backwards, LowWins)]
-    reg = load_registry(
-        extra=[*extra, ("sorted-pick", plugin("sorted-pick", _picker("sorted-pick", True)))]
-    )
-    assert not reg.errors, reg.errors
-    monkeypatch.setattr(house_module, "default_registry", lambda: reg)
-    return reg
+    picker = ("sorted-pick", plugin("sorted-pick", _picker("sorted-pick", True)))
+    return install(monkeypatch, SuitOnly, Backwards, LowWins, modules=[picker])
 
 
 def _on_python(monkeypatch: pytest.MonkeyPatch) -> None:

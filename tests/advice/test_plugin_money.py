@@ -26,10 +26,9 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import plugin
+from conftest import install, plugin
 from hookkit import Elevenths
 
-import bourre.houses.house as house_module
 from bourre import kernel
 from bourre.advice.advise import advise
 from bourre.advice.chart import ChartError, HandClass, chart
@@ -65,16 +64,10 @@ _FORCED = {None: 0, "R-ACE-UP": 1, "R-LAST-STANDS": 2}
 def registry(monkeypatch: pytest.MonkeyPatch) -> Any:
     """The example plugin (docs/examples/bourre-split-pot) and the variants above,
     registered in process as the default registry (as an installed plugin is)."""
-    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
     monkeypatch.syspath_prepend(str(SPLIT_POT))
     sys.modules.pop("bourre_split_pot", None)
     module: ModuleType = importlib.import_module("bourre_split_pot")
-    extra = [("split-pot", module)]
-    extra += [(c.name, plugin(c.name, c)) for c in (PotPlusOne, Elevenths, SuitOnly)]
-    reg = load_registry(extra=extra)
-    assert not reg.errors, reg.errors
-    monkeypatch.setattr(house_module, "default_registry", lambda: reg)
-    return reg
+    return install(monkeypatch, PotPlusOne, Elevenths, SuitOnly, modules=[("split-pot", module)])
 
 
 # -- the Python rules on the kernel's deals ----------------------------------------------
