@@ -39,7 +39,6 @@ from bourre.kernel.rollouts import (
     heuristic_outcomes,
     heuristic_rollouts,
     sample_worlds,
-    world_rollouts,
 )
 from bourre.rules import Ruling
 from bourre.rules.hookspec import PluginError
@@ -49,7 +48,7 @@ from bourre_variants.standard.cinch import StandardCinch
 from bourre_variants.standard.lead import make_lead
 from bourre_variants.standard.tricks import trick_winner
 from tests.kernel.test_plugin_card_hooks import SEEN, Spy, _registry, house
-from tests.kernel.test_worlds_plugin_follow import _candidates, _views
+from tests.kernel.test_worlds_plugin_follow import _candidates, _views, replayed_rollouts
 
 pytestmark = pytest.mark.skipif(
     not rollouts._OUTCOMES, reason="the compiled kernel is not built (or older than its worlds)"
@@ -158,26 +157,7 @@ def test_kernel_replayed_worlds_are_the_python_worlds(spec: str) -> None:
     start of the public history, its cinch for every card: WORLD_HOOKS) and by the
     Python rules: refused alike, and in the tricks the same rollouts exactly; the kernel
     samples worlds of its own."""
-    h = house(spec)
-    assert kernel.can_play(h, hooks=rollouts.WORLD_HOOKS) is None
-    both: list[tuple[object, object]] = []
-    twice = replayed_both(both)
-    compared = 0
-    for i, (state, seat) in enumerate(_views(h, range(3))):
-        view = state.observation(seat)
-        mc = MonteCarloPlayer(1, house=h, engine="python")
-        both.clear()
-        sample_deal(h, view, random.Random(i), decide=mc.policy.decide, replay=twice)
-        for py, k in both:
-            assert (py is None) == (k is None)
-            if py is None:
-                continue
-            assert isinstance(py, State) and not isinstance(k, State)
-            cards = _candidates(py, seat)
-            assert world_rollouts(k, cards, seat) == [mc._rollout(py, a, seat) for a in cards]
-            compared += 1
-        keep, fold = keep_weight(view.trump), fold_weight(view.trump)
-        assert sample_worlds(h, view, 2, random.Random(i), keep=keep, fold=fold) is not None
+    compared, _ = replayed_rollouts(house(spec))
     assert compared > 5
 
 

@@ -74,6 +74,37 @@ def _views(h: House, seeds: range, phase: str = "play") -> list[tuple[State, int
     return out
 
 
+def replayed_rollouts(h: House) -> tuple[int, int]:
+    """The samples of three deals' views replayed by the kernel (WORLD_HOOKS) and by the
+    Python rules: refused alike, and in the tricks the same rollouts exactly; the kernel
+    samples worlds of its own.  How many samples were compared and refused."""
+    from bourre.game.worlds import sample_deal
+    from bourre.kernel.rollouts import world_rollouts
+
+    assert kernel.can_play(h, hooks=rollouts.WORLD_HOOKS) is None
+    both: list[tuple[object, object]] = []
+    twice = replayed_both(both)
+    compared = refused = 0
+    for i, (state, seat) in enumerate(_views(h, range(3))):
+        view = state.observation(seat)
+        mc = MonteCarloPlayer(1, house=h, engine="python")
+        both.clear()
+        sample_deal(h, view, random.Random(i), decide=mc.policy.decide, replay=twice)
+        for py, k in both:
+            assert (py is None) == (k is None)
+            if py is None:
+                refused += 1
+                continue
+            assert isinstance(py, State) and not isinstance(k, State)
+            cards = _candidates(py, seat)
+            assert world_rollouts(k, cards, seat) == [mc._rollout(py, a, seat) for a in cards]
+            compared += 1
+        keep, fold = keep_weight(view.trump), fold_weight(view.trump)
+        got = sample_worlds(h, view, 2, random.Random(i), keep=keep, fold=fold)
+        assert got is not None  # (the kernel's own worlds)
+    return compared, refused
+
+
 def _candidates(state: State, seat: int) -> list[Action]:
     view = state.observation(seat)
     if view.phase == "decide":
@@ -184,32 +215,8 @@ def test_kernel_replayed_worlds_are_the_python_worlds(spec: str) -> None:
     public history, WORLD_HOOKS) and by the Python rules: refused alike (a sample where
     an opponent held a card the plugin's rule would have made it play), and in the
     tricks the same rollouts, exactly; the kernel samples worlds of its own."""
-    from bourre.game.worlds import sample_deal
-    from bourre.kernel.rollouts import world_rollouts
-
     h = house(spec)
-    assert kernel.can_play(h, hooks=rollouts.WORLD_HOOKS) is None
-    both: list[tuple[object, object]] = []
-    twice = replayed_both(both)
-
-    compared = refused = 0
-    for i, (state, seat) in enumerate(_views(h, range(3))):
-        view = state.observation(seat)
-        mc = MonteCarloPlayer(1, house=h, engine="python")
-        both.clear()
-        sample_deal(h, view, random.Random(i), decide=mc.policy.decide, replay=twice)
-        for py, k in both:
-            assert (py is None) == (k is None)
-            if py is None:
-                refused += 1
-                continue
-            assert isinstance(py, State) and not isinstance(k, State)
-            cards = _candidates(py, seat)
-            assert world_rollouts(k, cards, seat) == [mc._rollout(py, a, seat) for a in cards]
-            compared += 1
-        keep, fold = keep_weight(view.trump), fold_weight(view.trump)
-        got = sample_worlds(h, view, 2, random.Random(i), keep=keep, fold=fold)
-        assert got is not None  # (the kernel's own worlds)
+    compared, refused = replayed_rollouts(h)
     assert compared > 5
     if "suit-only" in spec:
         assert refused > 0  # (the plugin's rule refused samples)
