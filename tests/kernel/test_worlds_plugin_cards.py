@@ -256,3 +256,18 @@ def test_a_cinch_out_of_order_in_the_history_is_sampled_by_the_python_rules() ->
                 assert isinstance(py, State) and k.hand.hands == py.hand.hands
                 handed += 1
     assert handed > 2 and sampled_by_python > 2
+
+
+def test_the_kernels_heuristic_seats_only_a_bot_reading_the_houses_trick_winner() -> None:
+    """R-TRICK: the kernel's heuristic asks the house's trick winner (a plugin's through
+    Python, else the standard one), so it seats a heuristic bot only when that bot reads
+    the same one; a bot reading another is the Python rules'."""
+    from bourre.kernel import _winner_of
+    from bourre_bots.heuristic import HeuristicPlayer, house_winner
+
+    low, plain = house("standard+low-wins+table(players=3)"), House("standard")
+    assert house_winner(low) is not None and house_winner(plain) is None
+    assert _winner_of(HeuristicPlayer(0, winner=house_winner(low)), low)
+    assert not _winner_of(HeuristicPlayer(0), low)  # (the standard winner on low-wins)
+    assert _winner_of(HeuristicPlayer(0), plain)
+    assert not _winner_of(HeuristicPlayer(0, winner=house_winner(low)), plain)

@@ -325,10 +325,14 @@ def _bot_facts(
 
 def _winner_of(bot: Any, house: House) -> bool:
     """Whether the heuristic ``bot`` reads the trick winner the kernel's heuristic reads
-    (R-TRICK): the standard one (``None``), or the house's own, a plugin's, which the
-    kernel asks through Python (``winner_hook``) exactly where the bot asks it."""
-    mine = getattr(bot, "winner", None)
-    return mine is None or mine is house.rules[TRICK_WINNER]
+    (R-TRICK): the standard one (``None``) on a house whose trick winner is built in, or
+    on a house whose trick winner is a plugin's, that one, which the kernel asks through
+    Python (``winner_hook``) exactly where the bot asks it."""
+    through = hooks.through_python(house, KERNEL_VARIANTS)
+    plugin = isinstance(through, list) and any(
+        x.endswith(f"({TRICK_WINNER.name})") for x in through
+    )
+    return getattr(bot, "winner", None) is (house.rules[TRICK_WINNER] if plugin else None)
 
 
 _PLANS: list[tuple[House, Any, _Plan | str]] = []
