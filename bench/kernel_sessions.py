@@ -42,7 +42,9 @@ def main(argv: list[str] | None = None) -> int:
     from bourre.sim.runs.collector import for_sessions
 
     house = House.from_arg(a.house)
-    why = kernel.can_play(house, a.bots)
+    why = kernel.can_play(
+        house, a.bots, hooks=True
+    )  # (whole sessions: a plugin asked through Python)
     if why is not None:
         print(f"kernel_sessions: {why}", file=sys.stderr)
         return 2

@@ -30,7 +30,6 @@ from bourre.advice.review import DEALS, ENGINES, MAX_DEALS
 from bourre.advice.weigh import Weighing, weigh
 from bourre.game.state import State
 from bourre.game.tablesteps import hand_log
-from bourre.kernel import python_hooks
 from bourre.kernel.hooks import asked_words
 from bourre.rules.cards import SUIT_NAMES, card_str, card_symbol
 from bourre.rules.money import Amount, amount_json, amount_str
@@ -264,7 +263,7 @@ def advise_in_hand(
             " values with every hand known only (an imagined deal cannot hold an illegal card)."
         )
     notes.extend(weighed.notes())
-    asked = python_hooks(state.house)
+    asked = kernel_solver.asked(state.house)
     why = kernel_solver.why_not(state, plain=weighed.engine.endswith("-plain"))
     if weighed.engine.startswith("python") and asked and why:  # (said, once)
         notes.append(f"The kernel's solver cannot solve this hand: {why}.")

@@ -44,8 +44,8 @@ from bourre.game.protocol import GameState
 from bourre.game.state import State
 from bourre.game.tablesteps import hand_log
 from bourre.houses.house import House
-from bourre.kernel import _house_facts, _kernel, can_play
-from bourre.kernel.hooks import CARD_HOOKS, HAND_HOOKS, MONEY_HOOKS
+from bourre.kernel import _house_facts, _kernel, can_play, python_hooks
+from bourre.kernel.hooks import CARD_HOOKS, HAND_HOOKS, MONEY_HOOKS, SESSION_HOOKS
 from bourre.kernel.state import KernelState, _money
 from bourre.rules.hookspec import LEAD
 from bourre.rules.money import Amount
@@ -53,6 +53,7 @@ from bourre.rules.money import Amount
 __all__ = [
     "CARD_RULES",
     "SOLVER_HOOKS",
+    "asked",
     "built",
     "kernel_solve",
     "plain_only",
@@ -62,9 +63,10 @@ __all__ = [
     "why_not_house",
 ]
 
-SOLVER_HOOKS = (*MONEY_HOOKS, *CARD_HOOKS, *HAND_HOOKS)
-"""The hooks whose plugin component the kernel's solver asks through Python (the hand's
-ante, dealer and settlement: none of them read in one hand's play)."""
+SOLVER_HOOKS = (*MONEY_HOOKS, *CARD_HOOKS, *HAND_HOOKS, *SESSION_HOOKS)
+"""The hooks whose plugin component the kernel's solver accepts: those it asks through
+Python, and the hand's ante, dealer, settlement, decisions and draw, none of them read
+in one hand's play (a position is solved from the tricks on)."""
 
 _BUILT = _kernel is not None and hasattr(_kernel, "dd_solve")
 """The extension is built, and not older than this module."""
@@ -91,6 +93,12 @@ def _facts(house: House) -> dict[str, Any] | str:
     _FACTS.insert(0, (house, facts))
     del _FACTS[8:]
     return facts
+
+
+def asked(house: House) -> tuple[str, ...]:
+    """The plugin's rules the kernel's solver asks through Python for ``house``, as
+    ``"variant (hook)"`` (a plugin's decisions or draw is never asked in the tricks)."""
+    return tuple(x for x in python_hooks(house) if x[:-1].split(" (", 1)[1] not in SESSION_HOOKS)
 
 
 def stepped_in_play(state: object) -> bool:

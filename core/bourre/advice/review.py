@@ -49,7 +49,6 @@ from bourre.advice.solver import Solution
 from bourre.advice.weigh import weigh
 from bourre.game.state import State
 from bourre.game.tablesteps import hand_log
-from bourre.kernel import python_hooks
 from bourre.kernel.hooks import asked_words
 from bourre.rules.cards import card_str, card_symbol
 from bourre.rules.money import Amount, amount_json, amount_str
@@ -469,7 +468,7 @@ def review(
     out = []
     for i, m in enumerate(moments):
         out.append(_review_one(m, i, deals, seed, deadline, max_held))
-    asked = python_hooks(moments[0].state.house) if moments and why_python is None else ()
+    asked = kernel_solver.asked(moments[0].state.house) if moments and why_python is None else ()
     return Review(house, deals, seed, tuple(out), why_python, asked)
 
 

@@ -532,6 +532,11 @@ def advance(state: State) -> None:
         if t.kind != DECIDE and hs.hidden[t.seat] and state._told.after_draw is None:
             state._told.seat, state._phase = t.seat, Phase.REVEAL
         return
+    if not hs.active:  # (a plugin's decisions that let everyone pass)
+        who = state._house.answered_by[DECISIONS.name].name
+        raise PluginError(
+            who, DECISIONS.name, "the decisions ended with nobody playing (R-LAST-STANDS)"
+        )
     for s in hs.active:
         if hs.hidden[s]:  # a seat forced in whose hand nobody showed
             state._told.seat, state._phase = s, Phase.REVEAL
@@ -830,8 +835,8 @@ def observe(state: State, seat: int) -> Observation:
             legal, cinch = got.cards, got.cinch
             legal_actions = tuple(CARDS[c] for c in legal)
         elif phase == "exchange":
-            limit = state.exchange_limit()
-            legal_actions = state.legal_actions()  # type: ignore[assignment]
+            limit = state.exchange_limit()  # (the draw's limit asked once a view)
+            legal_actions = Discards(state.cards_of(seat), limit)
         elif state._turn is not None:  # to say pass or play (R-DECIDE)
             forced = state._turn.forced
             legal_actions = (PLAY,) if forced is not None else (PASS, PLAY)

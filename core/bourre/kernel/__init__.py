@@ -45,6 +45,7 @@ from bourre.game.simulate import play_session as python_session
 from bourre.game.xoshiro import from_bits
 from bourre.houses.house import House
 from bourre.kernel import fingerprint, hooks
+from bourre.kernel.decisions import decisions_hook
 from bourre.rules.hookspec import (
     ANTE,
     CINCH,
@@ -211,6 +212,7 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
     ante = any(x.endswith(f"({ANTE.name})") for x in through)
     dealer = any(x.endswith(f"({NEXT_DEALER.name})") for x in through)
     settle = any(x.endswith(f"({SETTLE.name})") for x in through)
+    phase = any(x[:-1].split(" (", 1)[1] in hooks.SESSION_HOOKS for x in through)
     if payout or penalty or ante:  # a plugin's money rule: a pot shared by up to 8 stays whole
         scale *= hooks.WIDEN
     if any(abs(Fraction(x)) * scale >= _LIMIT for x in amounts) or scale >= _LIMIT:
@@ -247,6 +249,8 @@ def _read_house_facts(house: House) -> dict[str, Any] | str:
         "play_ante_hook": hooks.play_ante_hook(house, scale) if ante else None,
         "dealer_hook": hooks.dealer_hook(house) if dealer else None,
         "settle_hook": hooks.settle_hook(house, scale) if settle else None,
+        # a plugin's decisions or draw: each hand's decisions and exchanges, in Python
+        "decisions_hook": decisions_hook(house, scale) if phase else None,
         "outcome": outcome,  # (a hand's HandOutcome from the payout: the state's twin)
     }
 

@@ -52,6 +52,8 @@ from bourre.rules import HandOutcome, PlayResult, Ruling
 from bourre.rules.hookspec import (
     ANTE,
     CINCH,
+    DECISIONS,
+    DRAW,
     FOLLOW,
     HAND_SIZE,
     LEAD,
@@ -71,6 +73,8 @@ __all__ = [
     "MONEY_HOOKS",
     "REMEMBER",
     "REMEMBERED",
+    "SESSION_HOOKS",
+    "STATE_HOOKS",
     "VALUE_HOOKS",
     "WIDEN",
     "ante_hook",
@@ -103,6 +107,16 @@ HAND_HOOKS = (ANTE.name, NEXT_DEALER.name, SETTLE.name)
 (the ante twice: its hand antes at the deal, its play ante when the tricks start) or once
 a session (the settlement)."""
 
+SESSION_HOOKS = (DECISIONS.name, DRAW.name)
+"""The per-decision hooks whose plugin component whole sessions ask through Python (the
+decisions and the draw: each hand's decisions and exchanges played on a hand state by
+the house's checked components, :mod:`bourre.kernel.decisions`); the stepped state, the
+worlds, advice and the solver leave such a house to the Python rules."""
+
+STATE_HOOKS = (*MONEY_HOOKS, *CARD_HOOKS, *HAND_HOOKS)
+"""The plugin hooks the kernel's stepped state asks through Python: every one but
+:data:`SESSION_HOOKS`."""
+
 VALUE_HOOKS = (HAND_SIZE.name,)
 """The hooks whose plugin answer is a value the kernel is told (no call): the hand size."""
 
@@ -122,8 +136,8 @@ def through_python(house: House, kernel_variants: frozenset[str] | set[str]) -> 
     """The hooks of ``house`` that the kernel calls through Python, as ``"variant
     (hook)"`` (none: every component is built in), or why the kernel cannot play it:
     a plugin (or a checked component) answers a hook other than :data:`MONEY_HOOKS`,
-    :data:`CARD_HOOKS` and :data:`HAND_HOOKS` (a hand size, :data:`VALUE_HOOKS`, is no
-    call: never named here)."""
+    :data:`CARD_HOOKS`, :data:`HAND_HOOKS` and :data:`SESSION_HOOKS` (a hand size,
+    :data:`VALUE_HOOKS`, is no call: never named here)."""
     through: list[str] = []
     guarded = set(house.guarded)
     for hook in RULE_HOOKS:
@@ -134,7 +148,7 @@ def through_python(house: House, kernel_variants: frozenset[str] | set[str]) -> 
         label = f"{by.name} ({hook.name})"
         if own and label not in guarded:
             continue
-        if hook.name in MONEY_HOOKS or hook.name in CARD_HOOKS or hook.name in HAND_HOOKS:
+        if hook.name in STATE_HOOKS or hook.name in SESSION_HOOKS:
             through.append(label)
         elif not own:
             return (

@@ -51,6 +51,7 @@ from bourre.game.resume import HandStart, resume
 from bourre.game.state import Legal, State, checked_balances, is_amount, whole_deck
 from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
+from bourre.kernel.hooks import STATE_HOOKS
 from bourre.rules import HandOutcome, RuleViolation
 from bourre.rules.hand import HandState, PublicDecision, TrickLog
 from bourre.rules.money import Amount
@@ -93,7 +94,8 @@ def new_session(
     """:meth:`bourre.game.Game.new_session`'s (or ``new_hand``'s) state on the kernel, or
     why the kernel cannot play it (the engine entry point ``kernel`` of
     ``bourre.engines``)."""
-    why = can_play(house, hooks=True)  # (a plugin's money rule: called through Python)
+    # (a plugin's rule called through Python, but not its decisions or draw: sessions only)
+    why = can_play(house, hooks=STATE_HOOKS)
     if why is not None:
         return why
     if record:

@@ -58,6 +58,42 @@ inline int rank_key(int c, int trump) { return suit_of(c) == trump ? rank_of(c) 
 int heuristic_card(u64 legal, const Facts& f, int tlen, int trump, u64 known, bool last,
                    const House* plugin = nullptr, const int* tcards = nullptr);
 
+// -- an exchange capped below the hand's size (a plugin's draw limit, R-DRAW) -------------
+//
+// The legal discards of a hand of ``k`` cards within ``limit`` in the order of
+// bourre.game.observation.Discards: by size, then by the mask of the hand's positions.
+
+// How many there are (len(Discards(hand, limit))).
+inline u32 discards_count(int k, int limit) {
+  u32 count = 0;
+  for (u32 m = 0; m < (u32{1} << k); ++m) count += popcount(m) <= limit;
+  return count;
+}
+
+// The ``index``-th of them, as a mask of cards (Discards(hand, limit)[index]).
+inline u64 nth_discards(u64 hand, int limit, u32 index) {
+  int pos[64];
+  int k = 0;
+  for (u64 m = hand; m; m &= m - 1) pos[k++] = lowest(m);
+  for (int size = 0; size <= limit && size <= k; ++size) {
+    for (u32 m = 0; m < (u32{1} << k); ++m) {
+      if (popcount(m) != size || index--) continue;
+      u64 out = 0;
+      for (int j = 0; j < k; ++j) out |= static_cast<u64>((m >> j) & 1) << pos[j];
+      return out;
+    }
+  }
+  return 0;  // (never: index below discards_count)
+}
+
+// The ``limit`` lowest cards of ``wanted``: the heuristic's capped exchange
+// (legal_or_nearest: the first largest legal discard within what it wants).
+inline u64 lowest_cards(u64 wanted, int limit) {
+  u64 out = 0;
+  for (int i = 0; i < limit && wanted; ++i, wanted &= wanted - 1) out |= wanted & (~wanted + 1);
+  return out;
+}
+
 // The heuristic bot at every seat (its defaults: bourre_bots.heuristic), for rollouts.
 Bots default_heuristic(int n);
 

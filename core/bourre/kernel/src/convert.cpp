@@ -78,6 +78,16 @@ House read_house(const py::dict& d) {
   }
 }
 
+House read_house_stepped(const py::dict& d, const char* use) {
+  House h = read_house(d);
+  if (h.decisions) {
+    throw std::invalid_argument(std::string(use) +
+                                ": a plugin's decisions or draw (decisions_hook) are asked by"
+                                " whole sessions only");
+  }
+  return h;
+}
+
 House read_house_fields(const py::dict& d) {
   House h;
   h.n = d["players"].cast<int>();
@@ -152,6 +162,7 @@ House read_house_fields(const py::dict& d) {
   per_hand("play_ante_hook", h.play_antes);
   per_hand("dealer_hook", h.dealers);
   per_hand("settle_hook", h.settles);
+  per_hand("decisions_hook", h.decisions);  // (a plugin's decisions or draw: bourre.kernel.decisions)
   if (static_cast<bool>(h.antes) != static_cast<bool>(h.play_antes)) {
     throw std::invalid_argument("ante_hook and play_ante_hook: both or neither");
   }

@@ -271,4 +271,149 @@ PyObject* settle_hook(const House& H, const i128* bal, i128 pot) {
   return answer.release().ptr();
 }
 
+
+// -- a plugin's decisions or draw (bourre.kernel.decisions) ------------------------------
+
+namespace {
+
+// One int of an answer within [lo, hi]; false otherwise (not the kernel's to hold).
+bool small_int(PyObject* o, long lo, long hi, long& out) {
+  if (!PyLong_Check(o)) return false;
+  int over = 0;
+  out = PyLong_AsLongAndOverflow(o, &over);
+  if (out == -1 && PyErr_Occurred()) throw py::error_already_set();
+  return !over && out >= lo && out <= hi;
+}
+
+// A mask of cards (an int below 2^52).
+bool card_mask(PyObject* o, u64& out) {
+  if (!PyLong_Check(o)) return false;
+  int over = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(o, &over);
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (over || v < 0 || (static_cast<u64>(v) >> 52)) return false;
+  out = static_cast<u64>(v);
+  return true;
+}
+
+// decisions.Turned read into ``t``: 1 a turn, 0 over, -1 not the kernel's.
+int read_turn(PyObject* got, HookTurn& t) {
+  if (got == Py_None) return 0;
+  if (got == Py_False) return -1;
+  if (!PyTuple_Check(got) || PyTuple_GET_SIZE(got) != 7) {
+    throw std::invalid_argument("decisions hook: a turn tuple, None or False");
+  }
+  long v[7] = {};
+  const long hi[7] = {2, MAX_SEATS - 1, 1, 52, 0, MAX_SEATS, MAX_SEATS};
+  for (int i = 0; i < 7; ++i) {
+    if (i == 4) continue;
+    if (!small_int(PyTuple_GET_ITEM(got, i), i == 0 ? 1 : 0, hi[i], v[i])) return -1;
+  }
+  if (!card_mask(PyTuple_GET_ITEM(got, 4), t.cards)) return -1;
+  t.kind = static_cast<int>(v[0]);
+  t.seat = static_cast<int>(v[1]);
+  t.forced = v[2] != 0;
+  t.limit = static_cast<int>(v[3]);
+  t.decided = static_cast<int>(v[5]);
+  t.playing = static_cast<int>(v[6]);
+  return 1;
+}
+
+int answered(PyObject* got, HookTurn& t) {
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  return read_turn(got, t);
+}
+
+}  // namespace
+
+int decisions_begin(const House& H, int number, int dealer, const std::uint8_t* deck,
+                    i128 pot_before, i128 pot, const u32 words[4], std::shared_ptr<PyRef>& run,
+                    HookTurn& t) {
+  py::int_ num(number), d(dealer);
+  py::bytes cards(reinterpret_cast<const char*>(deck), 52);
+  py::int_ p0 = to_py(pot_before), p = to_py(pot);
+  py::tuple w(4);
+  for (int i = 0; i < 4; ++i) w[static_cast<std::size_t>(i)] = py::int_(words[i]);
+  PyObject* got = PyObject_CallFunctionObjArgs(H.decisions->o, num.ptr(), d.ptr(), cards.ptr(),
+                                               p0.ptr(), p.ptr(), w.ptr(), nullptr);
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  if (!PyTuple_Check(got) || PyTuple_GET_SIZE(got) != 2) {
+    throw std::invalid_argument("decisions hook: (run, turn)");
+  }
+  run = std::make_shared<PyRef>(PyTuple_GET_ITEM(got, 0));
+  return read_turn(PyTuple_GET_ITEM(got, 1), t);
+}
+
+int decisions_play(const PyRef& run, bool play, HookTurn& t) {
+  return answered(PyObject_CallOneArg(run.o, play ? Py_True : Py_False), t);
+}
+
+int decisions_exchange(const PyRef& run, const int* cards, int k, HookTurn& t) {
+  py::tuple discards(static_cast<std::size_t>(k));
+  for (int i = 0; i < k; ++i) discards[static_cast<std::size_t>(i)] = py::int_(cards[i]);
+  return answered(PyObject_CallOneArg(run.o, discards.ptr()), t);
+}
+
+bool decisions_end(const PyRef& run, int n, HookEnd& e) {
+  PyObject* got = PyObject_CallOneArg(run.o, Py_None);
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  if (got == Py_False) return false;
+  if (!PyTuple_Check(got) || PyTuple_GET_SIZE(got) != 5) {
+    throw std::invalid_argument("decisions hook: the hand's end (active, cards, discards, decisions, words)");
+  }
+  PyObject* active = PyTuple_GET_ITEM(got, 0);
+  PyObject* cards = PyTuple_GET_ITEM(got, 1);
+  PyObject* discards = PyTuple_GET_ITEM(got, 2);
+  PyObject* told = PyTuple_GET_ITEM(got, 3);
+  PyObject* words = PyTuple_GET_ITEM(got, 4);
+  if (!PyTuple_Check(active) || !PyTuple_Check(cards) || !PyTuple_Check(discards) ||
+      !PyTuple_Check(told) || PyTuple_GET_SIZE(cards) != n || PyTuple_GET_SIZE(discards) != n) {
+    return false;
+  }
+  const Py_ssize_t na = PyTuple_GET_SIZE(active), nt = PyTuple_GET_SIZE(told);
+  if (na < 1 || na > n || nt % 3 || nt / 3 > MAX_SEATS) return false;
+  e.nactive = static_cast<int>(na);
+  u32 seen = 0;
+  for (int i = 0; i < e.nactive; ++i) {
+    long s = 0;
+    if (!small_int(PyTuple_GET_ITEM(active, i), 0, n - 1, s) || (seen >> s & 1)) return false;
+    seen |= u32{1} << s;
+    e.active[i] = static_cast<int>(s);
+  }
+  u64 placed = 0;
+  for (int s = 0; s < n; ++s) {
+    if (!card_mask(PyTuple_GET_ITEM(cards, s), e.cards[s]) ||
+        !card_mask(PyTuple_GET_ITEM(discards, s), e.discards[s]) || (placed & e.cards[s])) {
+      return false;
+    }
+    placed |= e.cards[s];
+  }
+  e.ndec = static_cast<int>(nt / 3);
+  for (int i = 0; i < e.ndec; ++i) {
+    long v = 0;
+    for (int j = 0; j < 3; ++j) {
+      if (!small_int(PyTuple_GET_ITEM(told, 3 * i + j), 0, j == 0 ? n - 1 : j == 1 ? 1 : 52, v)) {
+        return false;
+      }
+      e.dec[i][j] = static_cast<int>(v);
+    }
+  }
+  e.reshuffled = words != Py_None;
+  if (e.reshuffled) {
+    if (!PyTuple_Check(words) || PyTuple_GET_SIZE(words) != 4) return false;
+    for (int i = 0; i < 4; ++i) {
+      PyObject* x = PyTuple_GET_ITEM(words, i);
+      if (!PyLong_Check(x)) return false;
+      const unsigned long v = PyLong_AsUnsignedLong(x);
+      if (v == static_cast<unsigned long>(-1) && PyErr_Occurred()) throw py::error_already_set();
+      if (v >> 32) return false;
+      e.words[i] = static_cast<u32>(v);
+    }
+  }
+  return true;
+}
+
 }  // namespace bourre::kernel

@@ -67,4 +67,46 @@ int dealer_hook(const House& H, int dealer, u32& marks, bool& held);
 // A plugin's settlement (R-SETTLE): its answer (final balances, places), a new reference.
 PyObject* settle_hook(const House& H, const i128* bal, i128 pot);
 
+
+// -- a plugin's decisions or draw (issue 41): once a decision or exchange -----------------
+//
+// A house whose decisions (R-DECIDE ...) or draw (R-DRAW, R-RESHUFFLE) is a plugin's hands
+// each hand's decisions and exchanges to its checked components in Python, on a HandState
+// (bourre.kernel.decisions): ``begin`` at the deal, then one call for each answer of the
+// kernel's bots, each answered with the next turn; the hand is read back when the
+// decisions are over.  Whole sessions only (the stepped state refuses such a house).
+
+// A turn as the Python side tells it (decisions.Turned): who acts and how, the seat's cards
+// as a mask, the public decisions so far and how many of them said play.
+struct HookTurn {
+  int kind = 0, seat = -1;  // kind: TURN_DECIDE (1) or TURN_EXCHANGE (2)
+  bool forced = false;      // the seat may not pass
+  int limit = 0;            // the most cards it may exchange (the draw's limit)
+  u64 cards = 0;
+  int decided = 0, playing = 0;
+};
+
+// The hand when the decisions are over (decisions.HandDecisions.end).
+struct HookEnd {
+  int nactive = 0;
+  int active[MAX_SEATS] = {};
+  u64 cards[MAX_SEATS] = {}, discards[MAX_SEATS] = {};
+  int ndec = 0;
+  int dec[MAX_SEATS][3] = {};  // seat, play, exchanged
+  bool reshuffled = false;
+  u32 words[4] = {};
+};
+
+// The answers' statuses: a turn (1), the decisions over (0), not the kernel's to hold (-1:
+// the Python rules play the session).  ``begin(number, dealer, deck, pot_before, pot,
+// words)``: the hand's run into ``run``, and its first turn.
+int decisions_begin(const House& H, int number, int dealer, const std::uint8_t* deck,
+                    i128 pot_before, i128 pot, const u32 words[4], std::shared_ptr<PyRef>& run,
+                    HookTurn& t);
+// ``run(answer)``: a decision (play: Py_True / Py_False) or the discards, in order.
+int decisions_play(const PyRef& run, bool play, HookTurn& t);
+int decisions_exchange(const PyRef& run, const int* cards, int k, HookTurn& t);
+// ``run(None)``: the hand read back; false: not the kernel's to hold.
+bool decisions_end(const PyRef& run, int n, HookEnd& e);
+
 }  // namespace bourre::kernel

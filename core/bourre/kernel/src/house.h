@@ -45,6 +45,9 @@ struct House {
   std::shared_ptr<struct PyRef> play_antes;
   std::shared_ptr<struct PyRef> dealers;
   std::shared_ptr<struct PyRef> settles;
+  // A plugin's decisions or draw: each hand's decisions and exchanges played in Python by
+  // the house's checked components (decisions_begin ...: whole sessions only).
+  std::shared_ptr<struct PyRef> decisions;
 };
 
 enum BotKind : int { RANDOM = 0, HEURISTIC = 1 };

@@ -90,6 +90,9 @@ std::unique_ptr<Stepper> make_stepper(const HouseFacts& house, const py::object&
                                       const std::vector<i64>& balances, int dealer, int hands,
                                       bool keep, i64 pot, bool settle) {
   const House& h = house.h;
+  if (h.decisions) {
+    throw std::invalid_argument("a plugin's decisions or draw (decisions_hook): whole sessions only");
+  }
   if (dealer < -1 || dealer >= h.n) throw std::invalid_argument("dealer: a seat or -1");
   if (hands < 1) throw std::invalid_argument("hands: at least 1");
   for (const i64 b : balances) {

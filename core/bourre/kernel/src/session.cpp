@@ -67,8 +67,14 @@ int played_out(Stepper& g, BotStreams& bots, u32 python = 0) {
         for (u64 m = g.hand[s]; m; m &= m - 1, ++i) {
           dmask |= m & (~m + 1) & (u64{0} - ((w >> i) & 1));  // (no branch on the coin)
         }
+        if (popcount(dmask) > g.exchange_limit) {  // a capped exchange (a plugin's draw):
+          const u64 hand = g.hand[s];              // one of the legal discards, uniformly
+          const u32 count = discards_count(popcount(hand), g.exchange_limit);
+          dmask = nth_discards(hand, g.exchange_limit, bots.of(s).below(count));
+        }
       } else {
         dmask = g.heuristic_discards(B);
+        if (popcount(dmask) > g.exchange_limit) dmask = lowest_cards(dmask, g.exchange_limit);
       }
       int cards[8];
       int k = 0;
@@ -140,7 +146,7 @@ py::list play_shared(const py::dict& house, const py::list& bots,
   const i128 den = static_cast<i128>(h.n) * static_cast<i64>(h.scale);
   py::list out;
   const bool hooks = h.money || h.penalty || h.follow || h.winner || h.lead || h.cinch_rule ||
-                     h.antes || h.dealers || h.settles;
+                     h.antes || h.dealers || h.settles || h.decisions;
   std::optional<Stepper> g;  // one for the call's sessions, restarted for each seed
   const auto play = [&](const std::string& seed) {
     BotStreams bs(b);

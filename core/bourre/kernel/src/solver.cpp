@@ -1077,7 +1077,7 @@ struct DDSolver {
 py::object dd_solve(const py::dict& house, const py::dict& w) {
   static const char* X = "position";
   DDSolver S;
-  S.H = read_house(house);
+  S.H = read_house(house);  // (a plugin's decisions or draw: never read in the tricks)
   const int n = S.H.n, hs = S.H.h;
   DDPos g;
   Placed cards{X};

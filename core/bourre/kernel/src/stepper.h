@@ -27,7 +27,7 @@ namespace bourre::kernel {
 // which replays the history into a Python State for the rule's own words.
 
 enum StepPhase : int { P_DEAL = 0, P_DECIDE = 1, P_EXCHANGE = 2, P_PLAY = 3, P_OVER = 4 };
-enum Forced : int { F_NONE = 0, F_ACE_UP = 1, F_LAST_STANDS = 2 };
+enum Forced : int { F_NONE = 0, F_ACE_UP = 1, F_LAST_STANDS = 2, F_PLUGIN = 3 };
 constexpr int H_DECK = 200;     // history: a deck follows (52 codes)
 constexpr int H_DISCARD = 100;  // history: 100 + k, then the k cards discarded
 constexpr int H_PASS = 52, H_PLAY = 53;
@@ -100,6 +100,15 @@ struct Stepper {
   // chart[seat][seats already in] is 0 (the heuristic decides), 1 (pass) or 2 (play).
   std::uint8_t chart[MAX_SEATS][MAX_SEATS] = {};
   int turn_seat = -1, forced = F_NONE;
+  // The most cards the seat to exchange may discard (R-DRAW): the hand's size, or a
+  // plugin's draw's limit (the bots keep within it: session.cpp played_out).
+  int exchange_limit = 5;
+  // A plugin's decisions or draw (H.decisions): the hand's run in Python
+  // (bourre.kernel.decisions.HandDecisions), its last answer (1 a turn, 0 the decisions
+  // over, -1 not the kernel's to hold: OVERFLOW_) and that turn.
+  std::shared_ptr<PyRef> run;
+  int hooked = 0;
+  HookTurn ht;
   // the tricks
   int trick_seats[MAX_SEATS] = {};
   Rotation rot;  // the players in turn (R-LEAD), set when the tricks start
@@ -236,6 +245,7 @@ struct Stepper {
   // R-DEAL (standard.deal), R-DEALER, R-FIRST-POT, R-ANTE / R-DOUBLE-ANTE.
   __attribute__((always_inline)) void deal(const std::uint8_t* deck) {
     const int n = H.n, h = H.h;
+    const i128 pot_before = pot;  // (a plugin's decisions: the hand state as deal_hand makes it)
     if (record) {
       hist.push_back(H_DECK);
       hist.insert(hist.end(), deck, deck + 52);
@@ -297,6 +307,67 @@ struct Stepper {
     pot_at_stake = pot;
     dealt = true;
     phase = P_DECIDE;
+    exchange_limit = h;
+    if (__builtin_expect(static_cast<bool>(H.decisions), 0)) begin_decisions(deck, pot_before);
+  }
+
+  // A plugin's decisions or draw: the hand handed to them in Python, told the session's
+  // reshuffle stream (made now if it was not: Chance.reshuffle's).
+  __attribute__((noinline, cold)) void begin_decisions(const std::uint8_t* deck, i128 pot_before) {
+    run.reset();
+    if (overflow) {
+      hooked = -1;
+      return;
+    }
+    if (reshuffle_due) {
+      reshuffle_gen = stream("bourre-reshuffle:", reshuffle_seed);
+      reshuffle_due = false;
+    }
+    hooked = decisions_begin(H, number, dealer, deck, pot_before, pot, reshuffle_gen.s, run, ht);
+  }
+
+  // A plugin's decisions' turn (its last answer), or once they are over the hand read back
+  // (active seats in order, every seat's cards and own discards, the public decisions, the
+  // reshuffle stream); false: over.  An answer the kernel does not hold stops the session
+  // (OVERFLOW_: the Python rules play it).
+  __attribute__((noinline, cold)) bool hooked_turn() {
+    if (hooked > 0) {
+      turn_seat = ht.seat;
+      forced = ht.forced ? F_PLUGIN : F_NONE;
+      phase = ht.kind == TURN_EXCHANGE ? P_EXCHANGE : P_DECIDE;
+      hand[turn_seat] = ht.cards;
+      exchange_limit = ht.kind == TURN_EXCHANGE ? ht.limit : H.h;
+      return true;
+    }
+    HookEnd e;
+    bool held = hooked == 0 && run && decisions_end(*run, H.n, e);
+    for (int s = 0; held && s < H.n; ++s) held = popcount(e.discards[s]) <= 5;
+    run.reset();
+    if (!held) {
+      overflow = true;
+      turn_seat = -1;
+      return true;  // (stopped here: played_out ends on overflow)
+    }
+    nactive = e.nactive;
+    for (int i = 0; i < nactive; ++i) active[i] = e.active[i];
+    for (int s = 0; s < H.n; ++s) {
+      hand[s] = e.cards[s];
+      disc_mask[s] = e.discards[s];
+      disc_len[s] = 0;
+      for (u64 m = e.discards[s]; m; m &= m - 1) {
+        disc[s][disc_len[s]++] = static_cast<std::uint8_t>(lowest(m));
+      }
+    }
+    ndec = e.ndec;
+    for (int i = 0; i < ndec; ++i) {
+      dec_seat[i] = static_cast<std::uint8_t>(e.dec[i][0]);
+      dec_play[i] = static_cast<std::uint8_t>(e.dec[i][1]);
+      dec_exch[i] = static_cast<std::uint8_t>(e.dec[i][2]);
+    }
+    if (e.reshuffled) {
+      for (int i = 0; i < 4; ++i) reshuffle_gen.s[i] = e.words[i];
+    }
+    return false;
   }
 
   void set_upcard(int c) {  // R-DEAL: the upcard names trump
@@ -307,6 +378,7 @@ struct Stepper {
 
   // The decisions component's turn (Sequential.turn / Simultaneous.turn); false: none.
   bool turn() {
+    if (__builtin_expect(static_cast<bool>(H.decisions), 0)) return hooked_turn();
     const DecisionTurn t =
         decision_turn(H.simultaneous, H.n, dealer, step, exchanging, aceup, nactive);
     if (t.kind == TURN_NONE) return false;
@@ -356,6 +428,11 @@ struct Stepper {
     if (!play && forced != F_NONE) return false;
     const int s = turn_seat;
     if (record) hist.push_back(play ? H_PLAY : H_PASS);
+    if (__builtin_expect(static_cast<bool>(H.decisions), 0)) {  // a plugin's, in Python
+      hooked = decisions_play(*run, play, ht);
+      advance();
+      return true;
+    }
     chosen[s] = play ? 1 : 0;
     ++step;
     if (H.simultaneous) {
@@ -387,6 +464,16 @@ struct Stepper {
   __attribute__((always_inline)) bool exchange(const int* cards, int k) {
     if (phase != P_EXCHANGE) return false;
     const int s = turn_seat;
+    if (__builtin_expect(static_cast<bool>(H.decisions), 0)) {  // a plugin's, in Python
+      if (k < 0 || k > exchange_limit) return false;
+      if (record) {
+        hist.push_back(static_cast<std::int16_t>(H_DISCARD + k));
+        hist.insert(hist.end(), cards, cards + k);
+      }
+      hooked = decisions_exchange(*run, cards, k, ht);
+      advance();
+      return true;
+    }
     u64 dmask = 0;
     if (!draw_allowed(hand[s], cards, k, H.h, stock_len - stock_pos + pile_len, dmask)) {
       return false;
@@ -720,8 +807,13 @@ struct Stepper {
   bool heuristic_decides(const Bots& B) const {
     const int s = turn_seat;
     if (forced != F_NONE) return true;
-    int playing_now = 0;
-    for (int i = 0; i < ndec; ++i) playing_now += dec_play[i];
+    int playing_now = 0, decided = ndec;
+    if (H.decisions) {  // (a plugin's decisions: the public decisions as they tell them)
+      playing_now = ht.playing;
+      decided = ht.decided;
+    } else {
+      for (int i = 0; i < ndec; ++i) playing_now += dec_play[i];
+    }
     if (const int told = chart[s][playing_now]) return told == 2;
     const int keep = B.keep_trump[s];
     const u64 out = discard_weak(hand[s], trump, keep);
@@ -731,7 +823,7 @@ struct Stepper {
     const double potf = static_cast<double>(pot) / H.scale;
     const double players = static_cast<double>(H.n);
     const double share = 0.4 + 0.1 * std::min(2.0, potf / std::max(1.0, 2.0 * players));
-    const int to_come = H.n - 1 - ndec;
+    const int to_come = H.n - 1 - decided;
     const double opponents =
         static_cast<double>(playing_now) + share * static_cast<double>(to_come);
     return strength >= B.play_threshold[s] + B.per_opponent[s] * opponents;

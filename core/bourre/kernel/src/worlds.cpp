@@ -29,7 +29,7 @@ constexpr const char* UNHELD_WORLD =
 // gives it, and the turn the one the decisions component gives (Stepper::turn).
 std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
   static const char* W = "world";
-  const House h = read_house(house);
+  const House h = read_house_stepped(house, W);
   const int n = h.n, hs = h.h;
   auto v = [&w](const char* k) { return field<std::vector<int>>(w, W, k); };
   auto per_seat = [&](const char* k) {
@@ -301,7 +301,7 @@ py::tuple advice_rows(const py::dict& house, int seat, int dealer, i64 pot,
                       const std::vector<int>& decided, const std::vector<std::vector<int>>& hands,
                       const std::vector<int>& upcards, const std::vector<i64>& words,
                       const std::vector<std::vector<std::vector<int>>>& options, bool passing) {
-  const House h = read_house(house);
+  const House h = read_house_stepped(house, "advice_rows");
   const int n = h.n, hs = h.h;
   const std::size_t count = hands.size();
   if (seat < 0 || seat >= n) throw std::invalid_argument("seat: a seat at the table (R-SEAT)");
@@ -446,7 +446,7 @@ struct WorldSpec {
 WorldSpec read_world(const py::dict& house, const py::dict& w) {
   static const char* V = "view";
   WorldSpec W;
-  W.h = read_house(house);
+  W.h = read_house_stepped(house, V);
   const int n = W.h.n, hs = W.h.h;
   W.bal = field<std::vector<i64>>(w, V, "balances");
   if (static_cast<int>(W.bal.size()) != n) bad(V, "balances", "one a seat");

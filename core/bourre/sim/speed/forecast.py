@@ -186,6 +186,8 @@ _WHEN = {
     "ante": "at every deal",
     "next_dealer": "at every deal",
     "settle": "at the session's end",
+    "decisions": "at every decision and exchange",
+    "draw": "at every exchange",
 }
 """When the kernel asks a plugin's rule (:mod:`bourre.kernel.hooks`), in a player's words."""
 

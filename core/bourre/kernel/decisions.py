@@ -1,0 +1,253 @@
+"""A plugin's decisions or draw on the compiled kernel (issue 41, "open to plugins":
+per-decision hooks): a house whose ``bourre_decisions`` (R-DECIDE, R-PASS, R-ACE-UP,
+R-LAST-STANDS …) or ``bourre_draw`` (R-DRAW, R-RESHUFFLE) is a plugin's plays its whole
+sessions on the kernel, and the kernel hands each hand's decisions and exchanges to
+the house's checked components here, on a :class:`~bourre.rules.hand.HandState`, as
+the Python state steps them (:func:`bourre.game.state.advance`, ``State._exchange``).
+The bots stay in C++: the kernel asks them and passes their answers on.
+
+The protocol of those components hands them the whole mutable hand, so the kernel does
+not read their progress: it is told, at each turn, who acts, whether the seat may pass,
+how many cards it may exchange (the draw's ``limit``, which the kernel's bots respect as
+the Python bots do), the seat's cards and the decisions everyone has seen; when the
+decisions are over it reads the hand back (who plays, in what order; every seat's
+cards; each seat's own discards, which R-SURE counts as known; the public decisions;
+the reshuffle stream).  Anything it does not hold (a hand of another size, a card in
+two places, a trick already played, a refusal of a bot's legal answer, decisions that
+do not end) answers ``False``: the kernel stops, and the Python rules play the session
+from its start, so the result is theirs, word for word.
+
+Whole sessions only (``simulate``, ``compare``, ``sweep``, ``bench``): the stepped state,
+the worlds and advice leave such a house to the Python rules
+(:data:`bourre.kernel.hooks.SESSION_HOOKS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from bourre.game.xoshiro import Xoshiro128
+from bourre.houses.house import House
+from bourre.rules import DECIDE, RuleViolation, Turn
+from bourre.rules.hand import HandState
+from bourre.rules.hookspec import DEAL, DECISIONS, DRAW
+
+__all__ = ["HandDecisions", "decisions_hook"]
+
+Turned = tuple[int, int, bool, int, int, int, int] | bool | None
+"""A turn as the kernel reads it: ``(kind, seat, forced, limit, cards, decided,
+playing)`` (``kind`` 1 decide, 2 exchange; ``forced``: the seat may not pass; ``limit``:
+the most cards it may exchange, 0 for a decision; ``cards``: its hand as a mask;
+``decided`` and ``playing``: the public decisions so far and how many said play),
+``None`` when the decisions are over, ``False`` when it is not the kernel's to hold."""
+
+
+_DECK = frozenset(range(52))
+
+
+def _mask(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+class HandDecisions:
+    """One hand's decisions and exchanges, played by the house's checked decisions and
+    draw on a :class:`~bourre.rules.hand.HandState` made as
+    :func:`bourre.game.state.deal_hand` makes it.  Called by the kernel with each
+    answer of its bots: ``run(play)`` for a decision (a bool), ``run(discards)`` for an
+    exchange (a tuple, in the order discarded), ``run(None)`` once the decisions are
+    over (:meth:`end`)."""
+
+    __slots__ = (
+        "_decisions",
+        "_draw",
+        "_gen",
+        "_h",
+        "_hs",
+        "_limit",
+        "_reshuffled",
+        "_steps",
+        "_turn",
+    )
+
+    def __init__(self, rules: Any, hs: HandState, h: int, gen: Xoshiro128) -> None:
+        self._decisions, self._draw = rules
+        self._hs, self._h, self._gen = hs, h, gen
+        self._turn: Turn | None = None
+        self._steps = 0
+        self._limit = 0
+        self._reshuffled = False
+        hs.reshuffle = self._reshuffle
+
+    def _reshuffle(self, pile: list[int]) -> list[int]:
+        """A new stock from discards (R-RESHUFFLE), on the session's reshuffle stream
+        (:meth:`bourre.game.chance.Chance.reshuffle`), which the kernel keeps between hands."""
+        self._reshuffled = True
+        new: list[object] = list(pile)
+        self._gen.shuffle(new)
+        return new  # type: ignore[return-value]
+
+    def next(self) -> Turned:
+        """The next turn (:func:`bourre.game.state.advance`: the house's checked
+        ``turn``, at most ``4 n + 4`` steps a hand), and for an exchange the draw's
+        ``limit``, asked as ``State.exchange_limit`` asks it."""
+        hs = self._hs
+        self._steps += 1
+        if self._steps > 4 * hs.n + 4:
+            return False  # (the Python rules raise the plugin's error)
+        t = self._turn = self._decisions.turn(hs)
+        if t is None:
+            return None
+        seat = t.seat
+        cards = hs.hands[seat]
+        if len(cards) != self._h:
+            return False
+        limit = 0
+        if t.kind != DECIDE:
+            limit = self._limit = self._draw.limit(hs, seat)
+        decisions = hs.decisions
+        playing = 0
+        for d in decisions:
+            if d.play:
+                playing += 1
+        return (
+            1 if t.kind == DECIDE else 2,
+            seat,
+            t.forced is not None,
+            limit,
+            _mask(cards),
+            len(decisions),
+            playing,
+        )
+
+    def __call__(self, answer: bool | tuple[int, ...] | None) -> Any:
+        t, hs = self._turn, self._hs
+        if answer is None:
+            return self.end()
+        assert t is not None
+        seat = t.seat
+        try:
+            if t.kind == DECIDE:
+                self._decisions.decide(hs, seat, answer is True)
+            else:
+                cards: tuple[int, ...] = answer  # type: ignore[assignment]
+                before = set(hs.hands[seat])
+                self._draw.draw(hs, seat, cards)
+                if cards:
+                    hs.gave[seat] = cards
+                    hs.got[seat] = tuple(c for c in hs.hands[seat] if c not in before)
+                self._decisions.exchanged(hs, seat, cards)
+        except RuleViolation:  # a bot's legal answer refused: the Python rules say so
+            return False
+        return self.next()
+
+    def end(
+        self,
+    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], Any] | bool:
+        """The hand when the decisions are over, as the kernel holds it: ``(active,
+        cards, discards, decisions, reshuffle)``: the playing seats in order, each
+        seat's cards and its own discards not yet returned (R-SURE) as masks, the
+        public decisions as ``seat, play, exchanged`` triples, the reshuffle stream's
+        four words (``None``: not drawn this hand); ``False`` for a hand it does not
+        hold (the tricks cannot start from it as the Python state would: among others,
+        players not in clockwise order from the dealer's left, which the kernel's
+        order of play assumes)."""
+        hs, n, h = self._hs, self._hs.n, self._h
+        active = hs.active
+        if (
+            not active
+            or len(active) > n
+            or hs.tricks
+            or hs.trick
+            or hs.played
+            or any(hs.won)
+            or hs.cinch_plays
+            or hs.upcard // 13 != hs.trump
+            or len(hs.decisions) > 8
+        ):
+            return False
+        seen, place = 0, -1
+        for s in active:
+            if type(s) is not int or not 0 <= s < n or seen >> s & 1:
+                return False
+            seen |= 1 << s
+            here = (s - hs.dealer - 1) % n
+            if here < place:  # (the kernel's order of play is clockwise: R-LEAD)
+                return False
+            place = here
+        # every card in one place (HandState.places, which the Python state checks at the
+        # hand's end): the hands, folded hands, stock and discards hold the deck once
+        hands, lists = hs.hands, (*hs.hands, *hs.folded, hs.stock, hs.pile)
+        every: set[int] = set()
+        total = 0
+        for cards in lists:
+            total += len(cards)
+            every.update(cards)
+        if total != 52 or every != _DECK:
+            return False
+        held: list[int] = []
+        for s in range(n):
+            cards = hands[s]
+            if len(cards) != (h if seen >> s & 1 else 0):
+                return False
+            m = 0
+            for c in cards:
+                if type(c) is not int:  # (5.0 is card 5 to a set, not to a mask)
+                    return False
+                m |= 1 << c
+            held.append(m)
+        discards: list[int] = []
+        for own in hs.discards:
+            if len(own) > 5 or not every.issuperset(own):
+                return False
+            m = 0
+            for c in own:
+                if type(c) is not int:
+                    return False
+                m |= 1 << c
+            if m.bit_count() != len(own) or any(m & x for x in held):
+                return False
+            discards.append(m)
+        told: list[int] = []
+        for d in hs.decisions:
+            seat, play, k = d
+            if type(seat) is not int or not 0 <= seat < n or type(k) is not int or not 0 <= k <= 52:
+                return False
+            told += (seat, 1 if play else 0, k)
+        words = self._gen.state() if self._reshuffled else None
+        return tuple(active), tuple(held), tuple(discards), tuple(told), words
+
+
+def decisions_hook(house: House, scale: int) -> Callable[..., Any]:
+    """The kernel's call at each deal of a house whose decisions or draw is a plugin's:
+    ``begin(number, dealer, deck, pot_before, pot, words)`` (the hand's number, its
+    dealer, the deck top first as bytes, the pot before and after the antes in
+    1/``scale`` chips, the session's reshuffle stream as four words) → ``(run, turn)``:
+    the hand's :class:`HandDecisions` and its first turn (:data:`Turned`).  The deal is
+    the house's (built in: the kernel dealt the same deck), the hand state is made as
+    :func:`bourre.game.state.deal_hand` makes it."""
+    rules = house.rules
+    deal = rules[DEAL].deal
+    both = (rules[DECISIONS], rules[DRAW])
+    n, h = house.table.players, rules.hand_size
+
+    def amount(x: int) -> Any:
+        return x // scale if x % scale == 0 else Fraction(x, scale)
+
+    def begin(
+        number: int, dealer: int, deck: bytes, pot_before: int, pot: int, words: tuple[int, ...]
+    ) -> tuple[HandDecisions, Turned]:
+        hands, upcard, stock = deal(list(deck), dealer, n)
+        hs = HandState(
+            number=number, n=n, hand_size=h, dealer=dealer, hands=hands,
+            upcard=upcard, stock=stock, pot=amount(pot_before),
+        )  # fmt: skip
+        hs.pot = amount(pot)
+        run = HandDecisions(both, hs, h, Xoshiro128(*words))
+        return run, run.next()
+
+    return begin
