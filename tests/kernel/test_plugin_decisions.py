@@ -30,7 +30,7 @@ from bourre.houses.house import House
 from bourre.kernel.hooks import STATE_HOOKS
 from bourre.kernel.rollouts import LOAD_HOOKS
 from bourre.rules import DECIDE, EXCHANGE, Turn
-from bourre.rules.hand import HandState
+from bourre.rules.hand import HandState, PublicDecision
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
@@ -345,6 +345,11 @@ def _hostile() -> list[tuple[str, type[Variant]]]:
         if play and hand.number == 2 and len(hand.active) == 2:
             hand.won[seat] = 1  # a trick before the tricks
 
+    def crowds(self: Any, hand: HandState, seat: int, play: bool) -> None:
+        Sequential.decide(self, hand, seat, play)
+        if play:  # every play told three times over (the heuristic counts them)
+            hand.decisions.extend(PublicDecision(seat, True, 0) for _ in range(3))
+
     def sub(base: type, **methods: Any) -> type:
         return type("Hostile", (base,), methods)
 
@@ -355,6 +360,7 @@ def _hostile() -> list[tuple[str, type[Variant]]]:
         ("never-ends", _decisions("never-ends", sub(Sequential, exchanged=never_ends))),
         ("keeps-passed", _decisions("keeps-passed", sub(Sequential, decide=keeps_passed_cards))),
         ("steals", _decisions("steals", sub(Sequential, decide=steals))),
+        ("crowds", _decisions("crowds", sub(Sequential, decide=crowds))),
         ("wrong-turn", _decisions("wrong-turn", wrong_turn)),
         ("no-seat", _decisions("no-seat", no_seat)),
         ("doubles", _draw("doubles", sub(Draw, draw=doubles_a_card))),
@@ -378,7 +384,7 @@ def test_a_misbehaving_plugin_is_the_python_rules_word_for_word(
     name: str, variant: type[Variant]
 ) -> None:
     reg = load_registry(extra=[(name, plugin(name, variant))])
-    h = House(f"standard+{name}+table(players=4)", registry=reg)
+    h = House(f"standard+{name}+table(players={8 if name == 'crowds' else 4})", registry=reg)
     assert kernel.can_play(h, "random", hooks=True) is None
     for bots in ("random", "heuristic"):
         for seed in range(3):

@@ -304,7 +304,8 @@ int read_turn(PyObject* got, HookTurn& t) {
     throw std::invalid_argument("decisions hook: a turn tuple, None or False");
   }
   long v[7] = {};
-  const long hi[7] = {2, MAX_SEATS - 1, 1, 52, 0, MAX_SEATS, MAX_SEATS};
+  // (``playing`` indexes the heuristic's chart row: fewer than MAX_SEATS)
+  const long hi[7] = {2, MAX_SEATS - 1, 1, 52, 0, MAX_SEATS, MAX_SEATS - 1};
   for (int i = 0; i < 7; ++i) {
     if (i == 4) continue;
     if (!small_int(PyTuple_GET_ITEM(got, i), i == 0 ? 1 : 0, hi[i], v[i])) return -1;
