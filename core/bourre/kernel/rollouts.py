@@ -44,13 +44,14 @@ from bourre.game.unseen import unplaced
 from bourre.game.worlds import Weight, _powers, _replay, shuffle
 from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
-from bourre.kernel.hooks import MONEY_HOOKS
+from bourre.kernel.hooks import MONEY_HOOKS, SESSION_HOOKS
 from bourre.rules.hookspec import ANTE, CINCH, FOLLOW, LEAD, TRICK_WINNER
 from bourre.rules.money import Amount
 
 __all__ = [
     "ADVICE_HOOKS",
     "LOAD_HOOKS",
+    "TRICKS_HOOKS",
     "WORLD_HOOKS",
     "DecisionRows",
     "Rollout",
@@ -390,16 +391,44 @@ def _load(world: State, rng: random.Random) -> object | None:
     return loaded
 
 
+TRICKS_HOOKS = (*LOAD_HOOKS, *SESSION_HOOKS)
+"""The plugin hooks of a house whose Python world the kernel rolls out when the world is
+in the tricks of its one hand (:func:`_world`): :data:`LOAD_HOOKS`, and a plugin's
+decisions or draw, which no card of the tricks asks (the kernel is told the house
+without them: ``decisions_hook`` none, so it never steps a decision)."""
+
+_TRICKS: list[tuple[dict[str, Any], dict[str, Any]]] = []
+"""The facts of the last few houses without their decisions hook (:data:`TRICKS_HOOKS`)."""
+
+
+def _in_the_tricks(facts: dict[str, Any]) -> dict[str, Any]:
+    for f, g in _TRICKS:
+        if f is facts:
+            return g
+    got = {**facts, "decisions_hook": None}
+    _TRICKS.insert(0, (facts, got))
+    del _TRICKS[8:]
+    return got
+
+
 def _world(world: State, rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """What the kernel is told of ``world`` (:func:`_load`): the house's facts and the
     world's fields, or ``None`` when the kernel cannot play it (a plugin's rule beyond
-    :data:`LOAD_HOOKS` among them)."""
+    :data:`LOAD_HOOKS` among them; a plugin's decisions or draw before the tricks:
+    :data:`TRICKS_HOOKS`)."""
     if not _BUILT or type(world) is not State or world.is_chance_node():
         return None
     house = world.house
-    if world.hands_total != 1 or can_play(house, hooks=LOAD_HOOKS) is not None:
+    if world.hands_total != 1:
         return None
+    tricks = False
+    if can_play(house, hooks=LOAD_HOOKS) is not None:
+        if world.phase_name != "play" or can_play(house, hooks=TRICKS_HOOKS) is not None:
+            return None
+        tricks = True  # (one hand, in its tricks: no decision or exchange is left)
     facts, _ = _facts(house)
+    if tricks:
+        facts = _in_the_tricks(facts)
     scale = facts["scale"]
     hs = world.hand
     if any(hs.hidden):
