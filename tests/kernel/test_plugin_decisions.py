@@ -7,8 +7,10 @@ the plugin's exchange limit as the Python bots do.  The result is the Python rul
 session for session (``simulate``'s and ``compare``'s, random, heuristic and mixed
 bots, reshuffles included), the plugin is asked the same questions with the same
 hand, and a plugin that misbehaves gives the Python rules' error word for word.  The
-stepped state, the worlds, advice and the solver leave such a house to the Python
-rules.  Skipped, with the reason, when the extension is not built.
+stepped state (``Game(house).new_session``) plays it too, step for step the Python
+state's (legal actions, observations, refusals in the same words, clones, a plugin's
+bot in ``compare``); the worlds and advice leave it to the Python rules, the solver
+plays it from the tricks.  Skipped, with the reason, when the extension is not built.
 """
 
 from __future__ import annotations
