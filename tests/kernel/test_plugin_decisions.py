@@ -7,8 +7,10 @@ the plugin's exchange limit as the Python bots do.  The result is the Python rul
 session for session (``simulate``'s and ``compare``'s, random, heuristic and mixed
 bots, reshuffles included), the plugin is asked the same questions with the same
 hand, and a plugin that misbehaves gives the Python rules' error word for word.  The
-stepped state, the worlds, advice and the solver leave such a house to the Python
-rules.  Skipped, with the reason, when the extension is not built.
+stepped state (``Game(house).new_session``) plays it too, step for step the Python
+state's (legal actions, observations, refusals in the same words, clones, a plugin's
+bot in ``compare``); the worlds and advice leave it to the Python rules, the solver
+plays it from the tricks.  Skipped, with the reason, when the extension is not built.
 """
 
 from __future__ import annotations
@@ -20,21 +22,25 @@ from typing import Any
 
 import pytest
 from conftest import plugin
-from hookkit import facts_with, python_session
+from hookkit import facts_with, play_randomly, python_session
 
 from bourre import kernel
-from bourre.game import Game
+from bourre.game import Game, botmaking
+from bourre.game.actions import PASS, Action, Deck
+from bourre.game.playerbase import PlayerBase
 from bourre.game.simulate import play_session
 from bourre.game.state import State
 from bourre.houses.house import House
 from bourre.kernel.hooks import STATE_HOOKS
 from bourre.kernel.rollouts import LOAD_HOOKS
-from bourre.rules import DECIDE, EXCHANGE, Turn
+from bourre.kernel.state import KernelState
+from bourre.rules import DECIDE, EXCHANGE, RuleViolation, Turn
 from bourre.rules.hand import HandState, PublicDecision
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
 from bourre.sim.runs.sessions import parse_bots, run_session
+from bourre_bots.heuristic import HeuristicPlayer
 from bourre_variants.simultaneous_reveal import Simultaneous
 from bourre_variants.standard.decisions import Sequential
 from bourre_variants.standard.draw import Draw
@@ -71,6 +77,13 @@ class DealerFirst(Sequential):
 
     def forced(self, hand: HandState, seat: int) -> str | None:
         return "R-LAST-STANDS" if hand.step == hand.n - 1 and not hand.active else None
+
+
+class DealerPlays(Sequential):
+    """The dealer never passes: a house rule of its own (R-HOUSE-DEALER), its turn says."""
+
+    def forced(self, hand: HandState, seat: int) -> str | None:
+        return "R-HOUSE-DEALER" if seat == hand.dealer else None
 
 
 class Capped(Draw):
@@ -130,6 +143,7 @@ VARIANTS = [
     _decisions("their-reveal", Simultaneous),  # a built-in component, a plugin's answer
     _decisions("ace-may-pass", AceUpMayPass),
     _decisions("dealer-first", DealerFirst),
+    _decisions("dealer-plays", DealerPlays),
     _draw("three-max", lambda h: Capped(h, 3)),
     _draw("one-max", lambda h: Capped(h, 1)),
     _draw("no-draw", lambda h: Capped(h, 0)),
@@ -163,7 +177,7 @@ def _mixed(h: House) -> str:
 # -- what the kernel plays, and where ---------------------------------------------------
 
 
-def test_the_decisions_and_draw_are_named_and_asked_by_whole_sessions_only() -> None:
+def test_the_decisions_and_draw_are_named_and_asked_by_sessions_and_the_stepped_state() -> None:
     h = house("their-reveal+three-max")
     assert kernel.python_hooks(h) == (
         "their-reveal (bourre_decisions)",
@@ -171,16 +185,18 @@ def test_the_decisions_and_draw_are_named_and_asked_by_whole_sessions_only() -> 
     )
     for spec in HOUSES:
         assert kernel.can_play(house(spec), _mixed(house(spec)), hooks=True) is None, spec
-    # the stepped state, the worlds and advice's deals step the decisions themselves
-    for hooks in (STATE_HOOKS, LOAD_HOOKS):
-        why = kernel.can_play(h, hooks=hooks)
-        assert why is not None and "their-reveal (bourre_decisions)" in why
-    assert type(Game(h).new_session(seed=1)) is State
-    # and the extension refuses such a house to every use but whole sessions
+    # the stepped state plays it; the worlds and advice's deals step the decisions themselves
+    assert kernel.can_play(h, hooks=STATE_HOOKS) is None
+    why = kernel.can_play(h, hooks=LOAD_HOOKS)
+    assert why is not None and "their-reveal (bourre_decisions)" in why
+    state = Game(h).new_session(seed=1)
+    assert type(state) is KernelState
+    # and the extension refuses such a house to the worlds and their rollouts
+    with pytest.raises(ValueError, match="whole sessions and the stepped state only"):
+        state.stepper.rollouts([53], state.current_player())
     facts, _ = facts_with(h)
-    read = _kernel.HouseFacts(facts)  # (read: fine; stepped: refused)
-    with pytest.raises(ValueError, match="whole sessions only"):
-        _kernel.Stepper(read, "1", [100] * 5, 0, 12, True)
+    with pytest.raises(ValueError, match="whole sessions and the stepped state only"):
+        _kernel.load_world(facts, {})
 
 
 def test_the_hooks_are_said_in_a_players_words_before_the_run() -> None:
@@ -350,6 +366,17 @@ def _hostile() -> list[tuple[str, type[Variant]]]:
         if play:  # every play told three times over (the heuristic counts them)
             hand.decisions.extend(PublicDecision(seat, True, 0) for _ in range(3))
 
+    def turns_up(self: Any, hand: HandState, seat: int, play: bool) -> None:
+        Sequential.decide(self, hand, seat, play)
+        if hand.number == 2 and hand.step == 1:  # a new trump named mid-decisions
+            hand.upcard = (hand.upcard + 13) % 52
+            hand.trump = hand.upcard // 13
+
+    def floats(self: Any, hand: HandState, seat: int, play: bool) -> None:
+        Sequential.decide(self, hand, seat, play)
+        if hand.number == 2 and play:  # a hand of 5.0s: the same cards to a set, not to a mask
+            hand.hands[seat] = [float(c) for c in hand.hands[seat]]
+
     def sub(base: type, **methods: Any) -> type:
         return type("Hostile", (base,), methods)
 
@@ -361,6 +388,8 @@ def _hostile() -> list[tuple[str, type[Variant]]]:
         ("keeps-passed", _decisions("keeps-passed", sub(Sequential, decide=keeps_passed_cards))),
         ("steals", _decisions("steals", sub(Sequential, decide=steals))),
         ("crowds", _decisions("crowds", sub(Sequential, decide=crowds))),
+        ("turns-up", _decisions("turns-up", sub(Sequential, decide=turns_up))),
+        ("floats", _decisions("floats", sub(Sequential, decide=floats))),
         ("wrong-turn", _decisions("wrong-turn", wrong_turn)),
         ("no-seat", _decisions("no-seat", no_seat)),
         ("doubles", _draw("doubles", sub(Draw, draw=doubles_a_card))),
@@ -447,3 +476,241 @@ def test_the_kernels_solver_solves_such_a_house_asking_nothing(spec: str) -> Non
             same(got, solve(p, engine="python"))
             seen += 1
     assert seen >= 3
+
+
+# -- the stepped state: Game(house).new_session on the kernel ---------------------------
+
+STEPPED = [
+    "standard+ace-may-pass",  # a decisions plugin (the dealer may pass an ace up)
+    "their-reveal+three-max+table(players=7)",  # both, revealed decisions
+    "ace-may-pass+one-max+four-card+table(players=4,ante=1/2)",  # both, a cap of one
+    "dealer-capped+pot-limit(limit=3)+table(players=6)",  # a draw plugin, limits by seat
+    "three-max+table(players=8)",  # (the stock runs out: R-RESHUFFLE)
+    "dealer-plays+one-max+table(players=3)",  # (its own forced rule: R-HOUSE-DEALER)
+]
+
+
+def _same_turn(k: Any, p: Any, where: str) -> None:
+    """What both states answer now: the seat to act, its legal actions, the exchange
+    limit, the only action, the money and every seat's observation."""
+    assert k.current_player() == p.current_player(), where
+    assert (k.phase_name, k.is_terminal()) == (p.phase_name, p.is_terminal()), where
+    assert (k.balances, k.pot, k.returns()) == (p.balances, p.pot, p.returns()), where
+    if not p.is_terminal() and not p.is_chance_node():
+        assert list(k.legal_actions()) == list(p.legal_actions()), where
+        assert (k.exchange_limit(), k.only_action()) == (p.exchange_limit(), p.only_action())
+    for s in range(p.n):
+        assert k.observation(s) == p.observation(s), (where, s)
+        assert k.cards_of(s) == p.cards_of(s), (where, s)
+    if p.phase_name == "decide" and p.observation(p.current_player()).forced == "R-HOUSE-DEALER":
+        FORCED_SEEN.append(where)
+
+
+FORCED_SEEN: list[str] = []
+
+
+def _drive_stepped(k: Any, p: Any, rng: random.Random, where: str) -> int:
+    """Both states stepped by the same random legal actions (and decks) to the end,
+    compared at every step; now and then, mostly during the decisions, both cloned and
+    the clones played on alike to the end (the originals go on unchanged).  The number
+    of clones made during an exchange."""
+    step = mid_exchange = 0
+    while not p.is_terminal():
+        _same_turn(k, p, f"{where}, step {step}")
+        phase = p.phase_name
+        if phase in ("decide", "exchange") and rng.random() < 0.08:
+            kc, pc = k.clone(), p.clone()
+            same = rng.random()
+            play_randomly(kc, same)
+            play_randomly(pc, same)
+            assert kc.returns() == pc.returns() and kc.history() == pc.history(), where
+            mid_exchange += phase == "exchange"
+        if p.is_chance_node():
+            deck = list(range(52))
+            rng.shuffle(deck)
+            p.apply_chance(Deck(tuple(deck)))
+            k.apply_chance(Deck(tuple(deck)))
+        else:
+            a = rng.choice(list(p.legal_actions()))
+            p.apply_action(a)
+            k.apply_action(a)
+        step += 1
+    _same_turn(k, p, where)
+    assert k.final == p.final and k.history() == p.history(), where
+    assert [r.outcome for r in k.results] == [r.outcome for r in p.results], where
+    return mid_exchange
+
+
+@pytest.mark.parametrize("spec", STEPPED)
+def test_the_stepped_state_is_the_python_state(spec: str) -> None:
+    h = house(spec)
+    clones = 0
+    for seed in (0, 1, None):
+        for keep in (True, False):
+            k = Game(h, engine="kernel").new_session(seed, keep_results=keep)
+            p = Game(h, engine="python").new_session(seed, keep_results=keep)
+            assert type(k) is KernelState and type(p) is State
+            where = f"{spec}, seed {seed}, keep {keep}"
+            clones += _drive_stepped(k, p, random.Random(where), where)
+            assert type(k) is KernelState, where  # (every hand held: never handed over)
+    assert clones >= 2
+    assert FORCED_SEEN or "dealer-plays" not in spec  # (the plugin's own rule id, told)
+
+
+def test_a_hand_the_kernel_does_not_hold_is_handed_to_the_python_rules() -> None:
+    """The dealer decides first (its players not in clockwise order from the dealer's
+    left): each hand's decisions are stepped, then the session goes to the Python twin."""
+    h = house("dealer-first+table(players=4)")
+    for seed, keep in ((0, True), (3, False)):
+        k = Game(h, engine="kernel").new_session(seed, keep_results=keep)
+        p = Game(h, engine="python").new_session(seed, keep_results=keep)
+        assert type(k) is KernelState
+        _drive_stepped(k, p, random.Random(seed), f"dealer-first, seed {seed}")
+        assert type(k) is not KernelState and isinstance(k, KernelState)  # (_HandedState)
+
+
+class DealerStays(Sequential):
+    """The dealer may never pass, though its turn does not say so (its decide refuses)."""
+
+    def decide(self, hand: HandState, seat: int, play: bool) -> None:
+        if not play and seat == hand.dealer:
+            raise RuleViolation("R-DECIDE", f"seat {seat} deals: the dealer never passes here")
+        super().decide(hand, seat, play)
+
+
+STAYS = _decisions("dealer-stays", DealerStays)
+REFUSING = load_registry(extra=[(cls.name, plugin(cls.name, cls)) for cls in [*VARIANTS, STAYS]])
+
+
+def _refused(state: Any, action: Any) -> str:
+    with pytest.raises(RuleViolation) as e:
+        state.apply_action(action)
+    assert str(state.why_not(action)) == str(e.value)
+    return str(e.value)
+
+
+@pytest.mark.parametrize("spec", ["dealer-stays+one-max+table(players=4)", "standard+three-max"])
+def test_a_refused_action_is_refused_in_the_python_rules_words(spec: str) -> None:
+    """A discard beyond the plugin's limit, a card not held, a pass the plugin refuses
+    (forced or not by its turn): the Python rules' words, nothing changed, and the
+    session goes on alike on the kernel."""
+    h = House(spec, registry=REFUSING)
+    rng = random.Random(spec)
+    said: set[str] = set()
+    for seed in range(4):
+        k = Game(h, engine="kernel").new_session(seed)
+        p = Game(h, engine="python").new_session(seed)
+        assert type(k) is KernelState
+        while not p.is_terminal():
+            where = f"{spec}, seed {seed}, {p.phase_name}"
+            wrong = []
+            if p.phase_name == "exchange":
+                hand, limit = p.cards_of(p.current_player()), p.exchange_limit()
+                wrong.append(Action("discard", hand[: limit + 1]))
+                held = set(hand)
+                wrong.append(Action("discard", (next(c for c in range(52) if c not in held),)))
+            elif p.phase_name == "decide" and (PASS not in p.legal_actions() or p.hand.dealer
+                                                == p.current_player()):  # fmt: skip
+                wrong.append(PASS)
+            for a in wrong:
+                try:
+                    p.clone().apply_action(a)
+                    continue  # (legal here: the dealer's pass of a house that lets it)
+                except RuleViolation:
+                    pass
+                words = _refused(k, a)
+                assert words == _refused(p, a), where
+                said.add(words[words.rindex("(") :])  # (the rule id)
+                _same_turn(k, p, where)  # (nothing changed)
+            legal = list(p.legal_actions())
+            if p.phase_name == "decide":  # (what the plugin takes: not the dealer's pass)
+                legal = [a for a in legal if p.why_not(a) is None]
+            a = rng.choice(legal)
+            p.apply_action(a)
+            k.apply_action(a)
+        assert type(k) is KernelState and k.returns() == p.returns() and k.history() == p.history()
+    assert len(said) >= 2, said
+
+
+def _stepped_outcome(h: House, engine: str, seed: int) -> tuple[Any, ...]:
+    try:
+        state = Game(h, engine=engine).new_session(seed)
+        assert isinstance(state, KernelState if engine == "kernel" else State)
+        play_randomly(state, seed)
+    except Exception as e:
+        return (type(e).__name__, str(e))
+    return ("played", state.returns(), state.history())
+
+
+@pytest.mark.parametrize("name,variant", HOSTILE, ids=[n for n, _ in HOSTILE])
+def test_a_misbehaving_plugin_in_the_stepped_state_is_the_python_rules(
+    name: str, variant: type[Variant]
+) -> None:
+    reg = load_registry(extra=[(name, plugin(name, variant))])
+    h = House(f"standard+{name}+table(players=4)", registry=reg)
+    outcomes = set()
+    for seed in range(4):
+        k = _stepped_outcome(h, "kernel", seed)
+        p = _stepped_outcome(h, "python", seed)
+        assert k == p, (name, seed)
+        outcomes.add(k[0])
+    assert outcomes != {"played"} or name in (
+        "keeps-passed",
+        "steals",
+        "doubles",
+        "crowds",
+        "turns-up",
+    ), outcomes
+
+
+class Bold(HeuristicPlayer):
+    """A plugin's bot: the heuristic, bolder (it plays weaker hands, keeps lower trumps)."""
+
+    def __init__(self, rng: random.Random, **options: Any) -> None:
+        super().__init__(rng, play_threshold=0.1, per_opponent=0.3, keep_trump=5)
+
+
+class Dicey(PlayerBase):
+    """A plugin's bot that draws from the session's generator at every answer."""
+
+    needs_view = False
+
+    def __init__(self, rng: random.Random, **options: Any) -> None:
+        self.rng = rng
+
+    def choose(self, actions: Sequence[Any]) -> Any:
+        return self.rng.choice(list(actions))
+
+
+class _Bots:
+    @staticmethod
+    @hookimpl
+    def bourre_register_bots(register: Any) -> None:
+        register("bold", lambda rng, **kw: Bold(rng))
+        register("dicey", lambda rng, **kw: Dicey(rng))
+
+
+@pytest.mark.parametrize(
+    ("spec", "names"),
+    [
+        ("standard+three-max", "bold,heuristic,random,dicey,random"),
+        ("their-reveal+one-max+table(players=7)", "random,dicey,bold,random,heuristic,dicey,bold"),
+        ("ace-may-pass+dealer-capped+table(players=4)", "dicey,bold,random,heuristic"),
+    ],
+)
+def test_a_plugins_bot_plays_such_a_house_on_the_kernel(
+    spec: str, names: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``compare`` with a plugin's bot: the kernel's stepped state, the plugin's bot
+    asked in Python (:mod:`bourre.kernel.mixed`), the Python rules' session."""
+    reg = load_registry(extra=[*[(c.name, plugin(c.name, c)) for c in VARIANTS], ("b", _Bots)])
+    monkeypatch.delenv("BOURRE_ENGINE", raising=False)
+    monkeypatch.setattr(botmaking, "_registry", lambda: reg)
+    h = House(spec, registry=reg)
+    bots = parse_bots(names)
+    for seed in range(3):
+        k = run_session(h, bots, f"decisions-bots:{seed}", seed, rotate=True, engine="kernel")
+        p = run_session(h, bots, f"decisions-bots:{seed}", seed, rotate=True, engine="python")
+        assert (k.pop("engine"), p.pop("engine")) == ("kernel", "python")
+        del k["seconds"], p["seconds"]
+        assert k == p, (spec, seed)

@@ -17,8 +17,11 @@ two places, a trick already played, a refusal of a bot's legal answer, decisions
 do not end) answers ``False``: the kernel stops, and the Python rules play the session
 from its start, so the result is theirs, word for word.
 
-Whole sessions only (``simulate``, ``compare``, ``sweep``, ``bench``): the stepped state,
-the worlds and advice leave such a house to the Python rules
+Whole sessions (``simulate``, ``compare``, ``sweep``, ``bench``) and the stepped state
+(:class:`bourre.kernel.state.KernelState`: a clone copies the hand's run,
+:meth:`HandDecisions.copy`; an answer the plugin refuses is refused, nothing changed, in
+the Python rules' words; the observations during the decisions are made from the run's
+hand state) play such a house; the worlds and advice leave it to the Python rules
 (:data:`bourre.kernel.hooks.SESSION_HOOKS`).
 """
 
@@ -31,7 +34,7 @@ from typing import Any
 from bourre.game.xoshiro import Xoshiro128
 from bourre.houses.house import House
 from bourre.rules import DECIDE, RuleViolation, Turn
-from bourre.rules.hand import HandState
+from bourre.rules.hand import HandState, keep_order
 from bourre.rules.hookspec import DEAL, DECISIONS, DRAW
 
 __all__ = ["HandDecisions", "decisions_hook"]
@@ -41,17 +44,30 @@ Turned = tuple[int, int, bool, int, int, int, int] | bool | None
 playing)`` (``kind`` 1 decide, 2 exchange; ``forced``: the seat may not pass; ``limit``:
 the most cards it may exchange, 0 for a decision; ``cards``: its hand as a mask;
 ``decided`` and ``playing``: the public decisions so far and how many said play),
-``None`` when the decisions are over, ``False`` when it is not the kernel's to hold."""
+``None`` when the decisions are over, ``False`` when it is not the kernel's to hold; to
+an answer, the rules' :class:`~bourre.rules.RuleViolation` itself when they refuse it
+(the hand unchanged: the stepped state refuses the action in the Python rules' words,
+whole sessions leave the session to the Python rules)."""
 
 
 _DECK = frozenset(range(52))
 
 
 def _mask(cards: list[int]) -> int:
+    """The cards as a mask, or -1 when one is not a card of the deck (a plugin's)."""
     m = 0
     for c in cards:
+        if type(c) is not int or not 0 <= c < 52:
+            return -1
         m |= 1 << c
     return m
+
+
+def _table(hs: HandState) -> tuple[int, ...]:
+    """What the kernel holds of a hand for its whole course: the table, the hand's size,
+    the dealer, the upcard and trump (R-DEAL); a plugin's decisions that change one are
+    the Python rules'."""
+    return (hs.n, hs.hand_size, hs.dealer, hs.upcard, hs.trump)
 
 
 class HandDecisions:
@@ -71,21 +87,57 @@ class HandDecisions:
         "_limit",
         "_reshuffled",
         "_steps",
+        "_table",
         "_turn",
     )
 
-    def __init__(self, rules: Any, hs: HandState, h: int, gen: Xoshiro128) -> None:
+    def __init__(self, rules: Any, hs: HandState, h: int, gen: Xoshiro128 | None) -> None:
         self._decisions, self._draw = rules
         self._hs, self._h, self._gen = hs, h, gen
         self._turn: Turn | None = None
         self._steps = 0
         self._limit = 0
         self._reshuffled = False
-        hs.reshuffle = self._reshuffle
+        self._table = _table(hs)
+        # (no stream: an unseeded state's scripted reshuffle, as the Python state's)
+        hs.reshuffle = self._reshuffle if gen is not None else keep_order
+
+    def copy(self) -> HandDecisions:
+        """An independent copy (the stepped state's ``clone``): the hand state, the
+        reshuffle stream (the copy's hand reshuffles on the copy's own), the turn."""
+        gen = self._gen.copy() if self._gen is not None else None
+        c = HandDecisions((self._decisions, self._draw), self._hs.copy(), self._h, gen)
+        c._stand(self._turn, self._steps, self._limit, self._reshuffled)
+        return c
+
+    def _stand(self, turn: Turn | None, steps: int, limit: int, reshuffled: bool) -> None:
+        """Where this run stands: its turn, steps, exchange limit, whether it reshuffled."""
+        self._turn, self._steps, self._limit, self._reshuffled = turn, steps, limit, reshuffled
+
+    @property
+    def hand(self) -> HandState:
+        """The hand state the decisions and draw are played on (the stepped state's
+        observations during the decisions are made from it: read, never change)."""
+        return self._hs
+
+    @property
+    def forced(self) -> str | None:
+        """The rule that forbids the seat to act to pass (its ``Turn.forced``: R-ACE-UP,
+        R-LAST-STANDS or the plugin's own), ``None`` if it may."""
+        t = self._turn
+        return t.forced if t is not None else None
+
+    @property
+    def limit(self) -> int:
+        """The most cards the seat to exchange may discard (the draw's ``limit``, asked
+        once a turn), 0 at a decision."""
+        t = self._turn
+        return self._limit if t is not None and t.kind != DECIDE else 0
 
     def _reshuffle(self, pile: list[int]) -> list[int]:
         """A new stock from discards (R-RESHUFFLE), on the session's reshuffle stream
         (:meth:`bourre.game.chance.Chance.reshuffle`), which the kernel keeps between hands."""
+        assert self._gen is not None
         self._reshuffled = True
         new: list[object] = list(pile)
         self._gen.shuffle(new)
@@ -104,8 +156,9 @@ class HandDecisions:
             return None
         seat = t.seat
         cards = hs.hands[seat]
-        if len(cards) != self._h:
-            return False
+        mask = _mask(cards)
+        if mask < 0 or len(cards) != self._h or cards != sorted(cards) or _table(hs) != self._table:
+            return False  # (the kernel's hands: sorted cards; the table as dealt)
         limit = 0
         if t.kind != DECIDE:
             limit = self._limit = self._draw.limit(hs, seat)
@@ -119,7 +172,7 @@ class HandDecisions:
             seat,
             t.forced is not None,
             limit,
-            _mask(cards),
+            mask,
             len(decisions),
             playing,
         )
@@ -141,8 +194,8 @@ class HandDecisions:
                     hs.gave[seat] = cards
                     hs.got[seat] = tuple(c for c in hs.hands[seat] if c not in before)
                 self._decisions.exchanged(hs, seat, cards)
-        except RuleViolation:  # a bot's legal answer refused: the Python rules say so
-            return False
+        except RuleViolation as e:  # refused: the stepped state says so in the rules' words
+            return e  # (whole sessions: a bot's legal answer refused, the Python rules')
         return self.next()
 
     def end(
@@ -166,7 +219,7 @@ class HandDecisions:
             or hs.played
             or any(hs.won)
             or hs.cinch_plays
-            or hs.upcard // 13 != hs.trump
+            or _table(hs) != self._table
             or len(hs.decisions) > 8
         ):
             return False
@@ -218,7 +271,7 @@ class HandDecisions:
             if type(seat) is not int or not 0 <= seat < n or type(k) is not int or not 0 <= k <= 52:
                 return False
             told += (seat, 1 if play else 0, k)
-        words = self._gen.state() if self._reshuffled else None
+        words = self._gen.state() if self._reshuffled and self._gen is not None else None
         return tuple(active), tuple(held), tuple(discards), tuple(told), words
 
 
@@ -226,7 +279,8 @@ def decisions_hook(house: House, scale: int) -> Callable[..., Any]:
     """The kernel's call at each deal of a house whose decisions or draw is a plugin's:
     ``begin(number, dealer, deck, pot_before, pot, words)`` (the hand's number, its
     dealer, the deck top first as bytes, the pot before and after the antes in
-    1/``scale`` chips, the session's reshuffle stream as four words) → ``(run, turn)``:
+    1/``scale`` chips, the session's reshuffle stream as four words, ``None`` for an
+    unseeded state's scripted reshuffle) → ``(run, turn)``:
     the hand's :class:`HandDecisions` and its first turn (:data:`Turned`).  The deal is
     the house's (built in: the kernel dealt the same deck), the hand state is made as
     :func:`bourre.game.state.deal_hand` makes it."""
@@ -239,7 +293,12 @@ def decisions_hook(house: House, scale: int) -> Callable[..., Any]:
         return x // scale if x % scale == 0 else Fraction(x, scale)
 
     def begin(
-        number: int, dealer: int, deck: bytes, pot_before: int, pot: int, words: tuple[int, ...]
+        number: int,
+        dealer: int,
+        deck: bytes,
+        pot_before: int,
+        pot: int,
+        words: tuple[int, ...] | None,
     ) -> tuple[HandDecisions, Turned]:
         hands, upcard, stock = deal(list(deck), dealer, n)
         hs = HandState(
@@ -247,7 +306,7 @@ def decisions_hook(house: House, scale: int) -> Callable[..., Any]:
             upcard=upcard, stock=stock, pot=amount(pot_before),
         )  # fmt: skip
         hs.pot = amount(pot)
-        run = HandDecisions(both, hs, h, Xoshiro128(*words))
+        run = HandDecisions(both, hs, h, Xoshiro128(*words) if words is not None else None)
         return run, run.next()
 
     return begin

@@ -108,14 +108,15 @@ HAND_HOOKS = (ANTE.name, NEXT_DEALER.name, SETTLE.name)
 a session (the settlement)."""
 
 SESSION_HOOKS = (DECISIONS.name, DRAW.name)
-"""The per-decision hooks whose plugin component whole sessions ask through Python (the
-decisions and the draw: each hand's decisions and exchanges played on a hand state by
-the house's checked components, :mod:`bourre.kernel.decisions`); the stepped state, the
-worlds, advice and the solver leave such a house to the Python rules."""
+"""The per-decision hooks whose plugin component whole sessions and the stepped state ask
+through Python (the decisions and the draw: each hand's decisions and exchanges played
+on a hand state by the house's checked components, :mod:`bourre.kernel.decisions`); the
+worlds, advice and the equilibrium chart leave such a house to the Python rules (the
+solver plays it from the tricks, asking nothing)."""
 
-STATE_HOOKS = (*MONEY_HOOKS, *CARD_HOOKS, *HAND_HOOKS)
-"""The plugin hooks the kernel's stepped state asks through Python: every one but
-:data:`SESSION_HOOKS`."""
+STATE_HOOKS = (*MONEY_HOOKS, *CARD_HOOKS, *HAND_HOOKS, *SESSION_HOOKS)
+"""The plugin hooks the kernel's stepped state asks through Python: every one
+(:data:`SESSION_HOOKS` included: issue 41)."""
 
 VALUE_HOOKS = (HAND_SIZE.name,)
 """The hooks whose plugin answer is a value the kernel is told (no call): the hand size."""

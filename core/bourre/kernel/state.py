@@ -23,8 +23,13 @@ kernel's range, from the last hand's start it still held.
   ``results`` and ``final``, read from it;
 - money beyond the kernel's 128-bit range: the balances, the pot, the returns and the
   observations are the replayed state's;
-- a plugin's follow rule (R-FOLLOW …, asked through Python for every card) whose answer
-  the kernel cannot hold (its cards not in the hand's order, which ``legal_actions``
+- a plugin's decisions or draw (R-DECIDE …, R-DRAW, R-RESHUFFLE: each hand's decisions
+  and exchanges played in Python on a hand state, :mod:`bourre.kernel.decisions`): the
+  observations during the decisions are made from that hand state (and what each seat
+  gave, got and discarded, from it once the tricks start); an answer its rules refuse is
+  refused, the state unchanged, in the Python rules' words; a clone copies the hand's run;
+- a plugin's follow rule (R-FOLLOW …, asked through Python for every card), or decisions
+  or draw, whose answer the kernel cannot hold (its cards not in the hand's order, which ``legal_actions``
   keeps; or its error): the kernel hands the session over to the replayed state, which
   plays on (:class:`_HandedState`: every method is the Python state's from then on, and
   it asks the plugin again where the Python rules ask it, its error raised there).
@@ -39,6 +44,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -54,6 +60,7 @@ from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.kernel.hooks import STATE_HOOKS
 from bourre.rules import HandOutcome, RuleViolation
 from bourre.rules.hand import HandState, PublicDecision, TrickLog
+from bourre.rules.hookspec import DECISIONS
 from bourre.rules.money import Amount
 
 __all__ = ["KernelState", "new_session"]
@@ -94,8 +101,7 @@ def new_session(
     """:meth:`bourre.game.Game.new_session`'s (or ``new_hand``'s) state on the kernel, or
     why the kernel cannot play it (the engine entry point ``kernel`` of
     ``bourre.engines``)."""
-    # (a plugin's rule called through Python, but not its decisions or draw: sessions only)
-    why = can_play(house, hooks=STATE_HOOKS)
+    why = can_play(house, hooks=STATE_HOOKS)  # (a plugin's rule called through Python)
     if why is not None:
         return why
     if record:
@@ -192,6 +198,10 @@ class KernelState(SessionFacts):
         self._n: int = facts["players"]
         self._h: int = facts["hand_size"]
         self._announce = not facts["simultaneous"]
+        # a plugin's decisions or draw, played in Python on the hand's run (Stepper.run)
+        self._hooked = facts["decisions_hook"] is not None
+        if self._hooked:  # (its decisions announced as made, or revealed: R-DECIDE)
+            self._announce = bool(house.rules[DECISIONS].announcements)
         self._keep_results = keep_results
         self._given = given
         self._start = tuple(start)
@@ -214,7 +224,9 @@ class KernelState(SessionFacts):
         self._shadow_at = 0  # (the kept history's start it stands on: hands dealt before)
         self._shadow_done = 0  # (the entries of the kernel's kept history it has replayed)
         self._calls: Any = None
-        self._bind()  # (no card is played before the first decision: status OK)
+        self._bind()
+        if self._k.status():  # (the first hand's decisions not the kernel's to hold)
+            self._hand_over()
 
     def _bind(self) -> None:
         """The kernel's own calls where the answer needs no translation (is_terminal,
@@ -387,10 +399,15 @@ class KernelState(SessionFacts):
         return self._amount(int(self._k.pot()))
 
     def cards_of(self, seat: int) -> tuple[int, ...]:
-        return self._k.hand(seat) if self._k.number() else ()
+        k = self._k
+        if self._hooked and _DECIDE <= k.phase() <= _EXCHANGE:  # (folded hands: its run's)
+            run = k.run()
+            if run is not None and 0 <= seat < self._n:
+                return run.hand.hand_of(seat)  # type: ignore[no-any-return]
+        return k.hand(seat) if k.phase() != _DEAL else ()  # (between hands: none, R-DEAL)
 
     def exchange_limit(self) -> int:
-        return self._h if self._k.phase() == _EXCHANGE else 0
+        return int(self._k.exchange_limit())  # (R-DRAW: the hand's size, or a plugin's limit)
 
     def legal_with_reasons(self) -> Legal:
         return self._python().legal_with_reasons()
@@ -447,7 +464,13 @@ class KernelState(SessionFacts):
         if isinstance(outcome, Deck) and self._k.phase() == _DEAL:
             if not whole_deck(outcome.cards):
                 raise RuleViolation("R-DECK", "a deck holds the 52 cards once each")
-            if self._k.apply_deck(list(outcome.cards)):
+            try:
+                taken = self._k.apply_deck(list(outcome.cards))
+            except Exception:
+                if not self._k.status():
+                    raise
+                taken = True  # (a plugin's decisions' error: the Python twin raises it)
+            if taken:
                 if self._k.status():
                     self._hand_over()
                 return
@@ -504,8 +527,16 @@ class KernelState(SessionFacts):
         k = self._k
         if k.overflow():
             return self._python().observation(seat)
-        money = self._amount
         phase = k.phase()
+        if self._hooked and phase != _DEAL:
+            run = k.run()
+            if run is not None:
+                return self._run_view(seat, run, phase)
+        return self._kernel_view(seat, phase)
+
+    def _kernel_view(self, seat: int, phase: int) -> Observation:
+        """:meth:`observation` made from the kernel's state alone."""
+        k, money = self._k, self._amount
         to_act = k.current_player()
         name = _PHASE_NAMES[phase]
         if phase == _DEAL:  # before a deal
@@ -565,6 +596,44 @@ class KernelState(SessionFacts):
             limit,
             played,
         )
+
+    def _run_view(self, seat: int, run: Any, phase: int) -> Observation:
+        """What ``seat`` observes of a hand whose decisions or draw is a plugin's
+        (:func:`bourre.game.state.observe`): during the decisions, all from the hand's
+        run (its hand state, the turn's ``forced`` rule and the draw's limit); from the
+        tricks on, the kernel's play with what the decisions left in the run (each
+        seat's own discards in order, what it gave and got, the stock)."""
+        k, money, hs = self._k, self._amount, run.hand
+        to_act = k.current_player()
+        name = _PHASE_NAMES[phase]
+        if phase in (_PLAY, _OVER):
+            return replace(
+                self._kernel_view(seat, phase),
+                own_discards=tuple(hs.discards[seat]),
+                stock_size=len(hs.stock) + hs.unseen_stock,
+                my_decision=hs.chosen[seat],
+                gave=hs.gave[seat],
+                got=hs.got[seat],
+            )
+        legal_actions: Sequence[Action] = ()
+        forced = None
+        limit = 0
+        if to_act == seat:
+            if phase == _EXCHANGE:
+                limit = run.limit
+                legal_actions = Discards(hs.hand_of(seat), limit)
+            else:
+                forced = run.forced
+                legal_actions = _DECIDE_ONLY if forced is not None else _DECIDE_BOTH
+        secret = not self._announce and phase == _DECIDE
+        return Observation(
+            seat, self._n, self._h, hs.number, hs.dealer, hs.upcard, hs.trump,
+            hs.hand_of(seat), tuple(hs.discards[seat]), tuple(hs.decisions),
+            () if secret else tuple(hs.active), (), (), tuple(hs.won), money(k.pot()),
+            tuple(money(b) for b in k.balances()), len(hs.stock) + hs.unseen_stock,
+            max(to_act, -1), name, legal_actions, (), False, forced, hs.chosen[seat],
+            hs.gave[seat], hs.got[seat], limit, 0,
+        )  # fmt: skip
 
     def python_copy(self) -> State:
         """An independent Python state at the same point (the history replayed)."""

@@ -428,7 +428,13 @@ PYBIND11_MODULE(_kernel, m) {
       .def(py::init(&make_stepper), py::arg("house"), py::arg("seed"), py::arg("balances"),
            py::arg("dealer"), py::arg("hands"), py::arg("keep_results"), py::arg("pot") = 0,
            py::arg("settle") = true)
-      .def("clone", [](const Stepper& g) { return std::make_unique<Stepper>(g); })
+      .def("clone", [](const Stepper& g) {
+        auto c = std::make_unique<Stepper>(g);
+        // a plugin's decisions under way: the copy gets its own hand's run (its hand
+        // state, reshuffle stream and turn); once they are over the run is only read
+        if (c->run && c->hooked > 0) c->run = decisions_copy(*g.run);
+        return c;
+      })
       .def("current_player", &Stepper::current_player)
       .def("phase", [](const Stepper& g) { return g.phase; })
       .def("is_terminal", [](const Stepper& g) { return g.phase == P_OVER; })
@@ -464,6 +470,13 @@ PYBIND11_MODULE(_kernel, m) {
       .def("legal_mask", [](const Stepper& g) { return g.phase == P_PLAY ? g.legal : u64{0}; })
       .def("cinch", [](const Stepper& g) { return g.phase == P_PLAY && g.cinch_now; })
       .def("forced", [](const Stepper& g) { return g.phase == P_DECIDE ? g.forced : 0; })
+      .def("exchange_limit", [](const Stepper& g) {
+        return g.phase != P_EXCHANGE ? 0 : g.H.decisions ? g.exchange_limit : g.H.h;
+      }, "The most cards the seat to exchange may discard (R-DRAW: a plugin's draw's limit).")
+      .def("run", [](const Stepper& g) -> py::object {
+        if (!g.run) return py::none();
+        return py::reinterpret_borrow<py::object>(g.run->o);
+      }, "A plugin's decisions' hand run (bourre.kernel.decisions.HandDecisions), else None.")
       .def("hand", [](const Stepper& g, int s) {
         if (s < 0 || s >= g.H.n) throw std::invalid_argument("seat");
         return mask_tuple(g.hand[s]);

@@ -83,7 +83,7 @@ House read_house_stepped(const py::dict& d, const char* use) {
   if (h.decisions) {
     throw std::invalid_argument(std::string(use) +
                                 ": a plugin's decisions or draw (decisions_hook) are asked by"
-                                " whole sessions only");
+                                " whole sessions and the stepped state only");
   }
   return h;
 }

@@ -28,8 +28,9 @@ py::object make_fraction(const py::object& fraction, bool fast, py::int_ p, py::
 // The house as the wrapper describes it (a dict), every field checked; a field of the
 // wrong type or out of range is a ValueError.
 House read_house(const py::dict& d);
-// The same for a use that steps the decisions itself (the stepped state, the worlds, the
-// solver): a house whose decisions or draw is a plugin's is refused (whole sessions only).
+// The same for a use that steps the decisions itself (the worlds, advice's deals): a house
+// whose decisions or draw is a plugin's is refused (whole sessions and the stepped state
+// only).
 House read_house_stepped(const py::dict& d, const char* use);
 // Each seat's bot (kind, play_threshold, per_opponent, keep_trump), checked.
 Bots read_bots(const House& h, const py::list& seats, bool shared);

@@ -296,10 +296,12 @@ bool card_mask(PyObject* o, u64& out) {
   return true;
 }
 
-// decisions.Turned read into ``t``: 1 a turn, 0 over, -1 not the kernel's.
+// decisions.Turned read into ``t``: 1 a turn, 0 over, -1 not the kernel's, HOOK_REFUSED
+// the answer refused (the rules' RuleViolation, the hand unchanged).
 int read_turn(PyObject* got, HookTurn& t) {
   if (got == Py_None) return 0;
   if (got == Py_False) return -1;
+  if (PyExceptionInstance_Check(got)) return HOOK_REFUSED;
   if (!PyTuple_Check(got) || PyTuple_GET_SIZE(got) != 7) {
     throw std::invalid_argument("decisions hook: a turn tuple, None or False");
   }
@@ -329,13 +331,17 @@ int answered(PyObject* got, HookTurn& t) {
 }  // namespace
 
 int decisions_begin(const House& H, int number, int dealer, const std::uint8_t* deck,
-                    i128 pot_before, i128 pot, const u32 words[4], std::shared_ptr<PyRef>& run,
+                    i128 pot_before, i128 pot, const u32* words, std::shared_ptr<PyRef>& run,
                     HookTurn& t) {
   py::int_ num(number), d(dealer);
   py::bytes cards(reinterpret_cast<const char*>(deck), 52);
   py::int_ p0 = to_py(pot_before), p = to_py(pot);
-  py::tuple w(4);
-  for (int i = 0; i < 4; ++i) w[static_cast<std::size_t>(i)] = py::int_(words[i]);
+  py::object w = py::none();  // (none: an unseeded state's scripted reshuffle)
+  if (words) {
+    py::tuple ws(4);
+    for (int i = 0; i < 4; ++i) ws[static_cast<std::size_t>(i)] = py::int_(words[i]);
+    w = std::move(ws);
+  }
   PyObject* got = PyObject_CallFunctionObjArgs(H.decisions->o, num.ptr(), d.ptr(), cards.ptr(),
                                                p0.ptr(), p.ptr(), w.ptr(), nullptr);
   if (!got) throw py::error_already_set();
@@ -355,6 +361,13 @@ int decisions_exchange(const PyRef& run, const int* cards, int k, HookTurn& t) {
   py::tuple discards(static_cast<std::size_t>(k));
   for (int i = 0; i < k; ++i) discards[static_cast<std::size_t>(i)] = py::int_(cards[i]);
   return answered(PyObject_CallOneArg(run.o, discards.ptr()), t);
+}
+
+std::shared_ptr<PyRef> decisions_copy(const PyRef& run) {
+  PyObject* got = PyObject_CallMethod(run.o, "copy", nullptr);
+  if (!got) throw py::error_already_set();
+  const py::object copy = py::reinterpret_steal<py::object>(got);
+  return std::make_shared<PyRef>(got);
 }
 
 bool decisions_end(const PyRef& run, int n, HookEnd& e) {

@@ -72,9 +72,10 @@ PyObject* settle_hook(const House& H, const i128* bal, i128 pot);
 //
 // A house whose decisions (R-DECIDE ...) or draw (R-DRAW, R-RESHUFFLE) is a plugin's hands
 // each hand's decisions and exchanges to its checked components in Python, on a HandState
-// (bourre.kernel.decisions): ``begin`` at the deal, then one call for each answer of the
-// kernel's bots, each answered with the next turn; the hand is read back when the
-// decisions are over.  Whole sessions only (the stepped state refuses such a house).
+// (bourre.kernel.decisions): ``begin`` at the deal, then one call for each answer (of the
+// kernel's bots, or of the stepped state's caller), each answered with the next turn; the
+// hand is read back when the decisions are over.  Whole sessions and the stepped state
+// (a clone copies the run: decisions_copy); not the worlds nor advice.
 
 // A turn as the Python side tells it (decisions.Turned): who acts and how, the seat's cards
 // as a mask, the public decisions so far and how many of them said play.
@@ -98,11 +99,16 @@ struct HookEnd {
 };
 
 // The answers' statuses: a turn (1), the decisions over (0), not the kernel's to hold (-1:
-// the Python rules play the session).  ``begin(number, dealer, deck, pot_before, pot,
-// words)``: the hand's run into ``run``, and its first turn.
+// the Python rules play the session), the answer refused by the rules (HOOK_REFUSED: the
+// hand unchanged; the stepped state refuses the action, a whole session is the Python
+// rules').  ``begin(number, dealer, deck, pot_before, pot, words)``: the hand's run into
+// ``run``, and its first turn (``words``: the reshuffle stream, nullptr unseeded).
+constexpr int HOOK_REFUSED = -2;
 int decisions_begin(const House& H, int number, int dealer, const std::uint8_t* deck,
-                    i128 pot_before, i128 pot, const u32 words[4], std::shared_ptr<PyRef>& run,
+                    i128 pot_before, i128 pot, const u32* words, std::shared_ptr<PyRef>& run,
                     HookTurn& t);
+// ``run.copy()``: an independent copy of the hand's run (a stepped state's clone).
+std::shared_ptr<PyRef> decisions_copy(const PyRef& run);
 // ``run(answer)``: a decision (play: Py_True / Py_False) or the discards, in order.
 int decisions_play(const PyRef& run, bool play, HookTurn& t);
 int decisions_exchange(const PyRef& run, const int* cards, int k, HookTurn& t);

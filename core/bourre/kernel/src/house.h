@@ -46,7 +46,8 @@ struct House {
   std::shared_ptr<struct PyRef> dealers;
   std::shared_ptr<struct PyRef> settles;
   // A plugin's decisions or draw: each hand's decisions and exchanges played in Python by
-  // the house's checked components (decisions_begin ...: whole sessions only).
+  // the house's checked components (decisions_begin ...: whole sessions and the stepped
+  // state, not the worlds).
   std::shared_ptr<struct PyRef> decisions;
 };
 

@@ -89,10 +89,7 @@ py::tuple mask_tuple(u64 m) {
 std::unique_ptr<Stepper> make_stepper(const HouseFacts& house, const py::object& seed,
                                       const std::vector<i64>& balances, int dealer, int hands,
                                       bool keep, i64 pot, bool settle) {
-  const House& h = house.h;
-  if (h.decisions) {
-    throw std::invalid_argument("a plugin's decisions or draw (decisions_hook): whole sessions only");
-  }
+  const House& h = house.h;  // (a plugin's decisions or draw: asked through Python, stepped)
   if (dealer < -1 || dealer >= h.n) throw std::invalid_argument("dealer: a seat or -1");
   if (hands < 1) throw std::invalid_argument("hands: at least 1");
   for (const i64 b : balances) {
@@ -447,7 +444,7 @@ PyObject* legal_actions_raw(const Stepper& g) {
     PyObject* hand = PyTuple_New(popcount(m));
     if (!hand) return nullptr;
     for (Py_ssize_t i = 0; m; m &= m - 1) PyTuple_SET_ITEM(hand, i++, PyLong_FromLong(lowest(m)));
-    PyObject* limit = PyLong_FromLong(g.H.h);
+    PyObject* limit = PyLong_FromLong(g.H.decisions ? g.exchange_limit : g.H.h);  // (R-DRAW)
     PyObject* out = limit ? discards_new_raw(hand, limit) : nullptr;
     Py_DECREF(hand);
     Py_XDECREF(limit);

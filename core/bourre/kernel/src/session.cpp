@@ -58,7 +58,7 @@ int played_out(Stepper& g, BotStreams& bots, u32 python = 0) {
       } else {
         play = g.heuristic_decides(B);
       }
-      g.decide(play);
+      if (!g.decide(play)) return OVERFLOW_;  // (a plugin's decide refused it: the Python rules)
     } else if (g.phase == P_EXCHANGE) {
       u64 dmask = 0;
       if (B.kind[s] == RANDOM) {

@@ -313,6 +313,8 @@ struct Stepper {
 
   // A plugin's decisions or draw: the hand handed to them in Python, told the session's
   // reshuffle stream (made now if it was not: Chance.reshuffle's).
+  // Stepped (record): unseeded, the Python state's scripted reshuffle (no stream); an
+  // error of the plugin hands the session to the Python rules (status), which raise it.
   __attribute__((noinline, cold)) void begin_decisions(const std::uint8_t* deck, i128 pot_before) {
     run.reset();
     if (overflow) {
@@ -323,7 +325,13 @@ struct Stepper {
       reshuffle_gen = stream("bourre-reshuffle:", reshuffle_seed);
       reshuffle_due = false;
     }
-    hooked = decisions_begin(H, number, dealer, deck, pot_before, pot, reshuffle_gen.s, run, ht);
+    try {
+      hooked = decisions_begin(H, number, dealer, deck, pot_before, pot,
+                               seeded ? reshuffle_gen.s : nullptr, run, ht);
+    } catch (...) {
+      if (record) status = OVERFLOW_;
+      throw;
+    }
   }
 
   // A plugin's decisions' turn (its last answer), or once they are over the hand read back
@@ -342,9 +350,13 @@ struct Stepper {
     HookEnd e;
     bool held = hooked == 0 && run && decisions_end(*run, H.n, e);
     for (int s = 0; held && s < H.n; ++s) held = popcount(e.discards[s]) <= 5;
-    run.reset();
+    // (stepped: the run kept, never called again, for the hand's observations: what each
+    // seat gave and got, its own discards in order, the stock; clones share it)
+    if (!record || !held) run.reset();
+    hooked = 0;
     if (!held) {
       overflow = true;
+      if (record) status = OVERFLOW_;  // (stepped: the KernelState hands over to its twin)
       turn_seat = -1;
       return true;  // (stopped here: played_out ends on overflow)
     }
@@ -368,6 +380,55 @@ struct Stepper {
       for (int i = 0; i < 4; ++i) reshuffle_gen.s[i] = e.words[i];
     }
     return false;
+  }
+
+  // A plugin's decisions: the answer handed to the hand's run in Python, which judges it
+  // (the pass the seat may not make included: the Python state asks the plugin's decide).
+  // Stepped (record), an answer the rules refuse is refused here, nothing changed (the
+  // hand state unchanged: the wrapper gives the Python rules' words); the plugin's own
+  // error is raised with the session handed to the Python rules (status OVERFLOW_: the
+  // twin replays the answer and raises it as they do).  Whole sessions: refused, the
+  // Python rules play the session.
+  __attribute__((noinline, cold)) bool hooked_decide(bool play) {
+    if (!run || hooked <= 0 || status != OK) return false;
+    int got;
+    try {
+      got = decisions_play(*run, play, ht);
+    } catch (...) {
+      if (record) hist.push_back(play ? H_PLAY : H_PASS), status = OVERFLOW_;
+      throw;
+    }
+    if (got == HOOK_REFUSED && record) return false;
+    if (record) hist.push_back(play ? H_PLAY : H_PASS);
+    hooked = got;
+    advance();
+    return true;
+  }
+
+  // The same for an exchange: the discards in the order given (any cards 0..51: the
+  // plugin's draw judges them, as the Python state's; R-DRAW).
+  __attribute__((noinline, cold)) bool hooked_exchange(const int* cards, int k) {
+    if (!run || hooked <= 0 || status != OK || k < 0 || k > 52) return false;
+    for (int i = 0; i < k; ++i) {
+      if (cards[i] < 0 || cards[i] >= 52) return false;
+    }
+    const auto note = [&] {
+      if (!record) return;
+      hist.push_back(static_cast<std::int16_t>(H_DISCARD + k));
+      hist.insert(hist.end(), cards, cards + k);
+    };
+    int got;
+    try {
+      got = decisions_exchange(*run, cards, k, ht);
+    } catch (...) {
+      if (record) note(), status = OVERFLOW_;
+      throw;
+    }
+    if (got == HOOK_REFUSED && record) return false;
+    note();
+    hooked = got;
+    advance();
+    return true;
   }
 
   void set_upcard(int c) {  // R-DEAL: the upcard names trump
@@ -425,14 +486,10 @@ struct Stepper {
   // the rules forbid.
   __attribute__((always_inline)) bool decide(bool play) {
     if (phase != P_DECIDE) return false;
+    if (__builtin_expect(static_cast<bool>(H.decisions), 0)) return hooked_decide(play);
     if (!play && forced != F_NONE) return false;
     const int s = turn_seat;
     if (record) hist.push_back(play ? H_PLAY : H_PASS);
-    if (__builtin_expect(static_cast<bool>(H.decisions), 0)) {  // a plugin's, in Python
-      hooked = decisions_play(*run, play, ht);
-      advance();
-      return true;
-    }
     chosen[s] = play ? 1 : 0;
     ++step;
     if (H.simultaneous) {
@@ -464,16 +521,7 @@ struct Stepper {
   __attribute__((always_inline)) bool exchange(const int* cards, int k) {
     if (phase != P_EXCHANGE) return false;
     const int s = turn_seat;
-    if (__builtin_expect(static_cast<bool>(H.decisions), 0)) {  // a plugin's, in Python
-      if (k < 0 || k > exchange_limit) return false;
-      if (record) {
-        hist.push_back(static_cast<std::int16_t>(H_DISCARD + k));
-        hist.insert(hist.end(), cards, cards + k);
-      }
-      hooked = decisions_exchange(*run, cards, k, ht);
-      advance();
-      return true;
-    }
+    if (__builtin_expect(static_cast<bool>(H.decisions), 0)) return hooked_exchange(cards, k);
     u64 dmask = 0;
     if (!draw_allowed(hand[s], cards, k, H.h, stock_len - stock_pos + pile_len, dmask)) {
       return false;

@@ -230,6 +230,10 @@ std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
 template <typename Each>
 void play_out(const Stepper& g, const py::list& candidates, int me, Each each) {
   if (me < 0 || me >= g.H.n) throw std::invalid_argument("seat");
+  if (g.H.decisions) {  // (a stepped state's: its copies would share the hand's run)
+    throw std::invalid_argument("rollouts: a plugin's decisions or draw (decisions_hook) are asked by"
+                                " whole sessions and the stepped state only");
+  }
   const Bots B = default_heuristic(g.H.n);
   std::vector<int> cs;
   for (const auto& cand : candidates) {
