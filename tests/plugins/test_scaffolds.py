@@ -13,7 +13,9 @@ import pytest
 from plugin_env import PluginEnv
 from typer.testing import CliRunner
 
+from bourre import kernel
 from bourre.cli import app
+from bourre.cli.commands.new import HOOKS
 from bourre.game.simulate import play_session
 from bourre.houses.house import House
 from bourre.rules.plugins import load_registry
@@ -34,9 +36,22 @@ def _import(src: Path, module: str):  # type: ignore[no-untyped-def]
         sys.path.remove(str(src))
 
 
-@pytest.mark.parametrize("hook", ["ante", "penalty"])
+NAMES = {
+    "ante": "table-ante",
+    "penalty": "double-bourre",
+    "draw": "three-most",
+    "decisions": "first-in",
+}
+"""A variant name for each ``--hook`` of ``bourre new variant``."""
+
+
+def test_every_hook_of_the_scaffold_is_tried_here() -> None:
+    assert tuple(NAMES) == HOOKS
+
+
+@pytest.mark.parametrize("hook", list(NAMES))
 def test_a_new_variant_is_written_imports_and_plays(tmp_path: Path, hook: str) -> None:
-    name = "table-ante" if hook == "ante" else "double-bourre"
+    name = NAMES[hook]
     out = _new("variant", name, "--hook", hook, "--dir", str(tmp_path / "pkg"))
     module = "bourre_" + name.replace("-", "_")
     pkg = tmp_path / "pkg"
@@ -104,13 +119,16 @@ def test_new_packages_install_and_pass_their_own_tests(tmp_path: Path) -> None:
     for args in (
         ("variant", "table-ante"),
         ("variant", "double-bourre", "--hook", "penalty"),
+        ("variant", "three-most", "--hook", "draw"),
+        ("variant", "first-in", "--hook", "decisions"),
         ("bot", "steady"),
     ):
         _new(*args, "--dir", str(tmp_path / args[1]))
     env = PluginEnv(tmp_path / "venv")
-    for pkg in ("table-ante", "double-bourre", "steady"):
+    packages = ("table-ante", "double-bourre", "three-most", "first-in", "steady")
+    for pkg in packages:
         env.install(tmp_path / pkg)
-    for pkg in ("table-ante", "double-bourre", "steady"):
+    for pkg in packages:
         run = env.run("-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=tmp_path / pkg)
         assert run.returncode == 0, run.stdout + run.stderr
         assert "passed" in run.stdout
@@ -133,6 +151,14 @@ def test_new_packages_install_and_pass_their_own_tests(tmp_path: Path) -> None:
     )
     assert compared.returncode == 0, compared.stderr
     assert "double-bourre" in compared.stdout
+    # a third-party draw and decisions: played on the compiled kernel where it is built,
+    # the plugin asked through Python, said before the run (issue 41)
+    for name, hook in (("three-most", "draw"), ("first-in", "decisions")):
+        run = env.run("-m", "bourre.cli", "compare", "standard", name, "--sessions", "4")
+        assert run.returncode == 0, run.stderr
+        if kernel.available():
+            assert f"asking the plugin for {name}'s {hook}" in run.stdout + run.stderr
+            assert "engine kernel" in run.stdout
     page = env.run(
         "-c",
         "from starlette.testclient import TestClient; from bourre.web import create_app;"

@@ -5,14 +5,20 @@ then ``pytest``): a ``pyproject.toml`` with the ``bourre`` entry point, one rule
 component module holding the rule's id, its text, its code and its reasons (or the
 bot), tests that run the conformance kit (:mod:`bourre.testing`) on it, and a README.
 
-A variant starts from one of two rules, chosen with ``--hook``:
+A variant starts from one of four rules, chosen with ``--hook``:
 
 ``ante`` (the default)
     the dealer antes more than the others (``bourre_ante``): the dealer antes
     ``dealer_ante`` chips (default 2) on a hand where the others ante, the rest as
     the standard antes (R-FIRST-POT, R-ANTE);
 ``penalty``
-    a bourré (or a renege) pays ``factor`` times the pot (default 2, ``bourre_penalty``).
+    a bourré (or a renege) pays ``factor`` times the pot (default 2, ``bourre_penalty``);
+``draw``
+    a player exchanges at most ``most`` cards (default 3, ``bourre_draw``: the standard
+    draw, R-DRAW and R-RESHUFFLE, its limit changed);
+``decisions``
+    the first ``first`` players from the dealer's left must play (default 1,
+    ``bourre_decisions``: the standard decisions, R-DECIDE …, one more forced play).
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from bourre.rules.plugins import BUILTIN, GROUP, default_registry
 __all__ = ["register_commands", "write_bot", "write_variant"]
 
 NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
-HOOKS = ("ante", "penalty")
+HOOKS = ("ante", "penalty", "draw", "decisions")
 
 
 def _names(name: str, what: str) -> dict[str, str]:
@@ -192,7 +198,7 @@ class $Class(Variant):
     rules = {"$hook": rule.TEXTS}
 
     @hookimpl
-    def $hook(self, table: TableSettings) -> $answer:
+    def $hook(self, table: TableSettings$params) -> $answer:
         return $make
 
 
@@ -297,6 +303,93 @@ def make_penalty(factor: int) -> PenaltyFn:
     return penalty
 ''')
 
+_DRAW_RULE = Template('''\
+"""$RULE: $summary
+
+The standard draw (R-DRAW, R-RESHUFFLE): a player who plays exchanges cards with the
+top of the stock before the next decides, and a stock that runs out is made again from
+earlier players' discards.  This one changes only :meth:`CappedDraw.limit`, the most
+cards a player may exchange: the legal discards, the bots' exchanges and a table's
+refusals (R-DRAW's check) all follow from it.
+"""
+
+from __future__ import annotations
+
+from bourre.rules.hand import HandState
+from bourre_variants.standard.draw import TEXTS as STANDARD
+from bourre_variants.standard.draw import Draw
+
+RULE = "$RULE"
+
+TEXTS = [
+    *STANDARD,
+    (RULE, "A player exchanges at most {settings.most} cards (R-DRAW's limit)."),
+]
+"""The rules ``bourre rules`` prints for the draw of a house with this variant: the
+standard ones it keeps, and its own."""
+
+
+class CappedDraw(Draw):
+    """The standard draw (R-DRAW, R-RESHUFFLE), at most ``most`` cards exchanged ($RULE)."""
+
+    def __init__(self, hand_size: int, most: int) -> None:
+        super().__init__(hand_size)
+        self.most = most
+
+    def limit(self, hand: HandState, seat: int) -> int:
+        return min(self.most, self.hand_size)
+''')
+
+_DECISIONS_RULE = Template('''\
+"""$RULE: $summary
+
+The standard decisions (R-DECIDE, R-PASS, R-ACE-UP, R-LAST-STANDS, R-SOLE,
+R-PREMATURE): from the dealer's left to the dealer each player says pass or play, and a
+player who plays exchanges at once.  This one forces the first ``first`` players to
+decide to play: :meth:`FirstMustPlay.forced` names the rule that forbids a pass (the
+bots then play without being asked), :meth:`FirstMustPlay.decide` refuses a pass in
+its words.
+"""
+
+from __future__ import annotations
+
+from bourre.rules import RuleViolation
+from bourre.rules.hand import HandState
+from bourre_variants.standard.decisions import TEXTS as STANDARD
+from bourre_variants.standard.decisions import Sequential
+
+RULE = "$RULE"
+
+TEXTS = [
+    *STANDARD,
+    (RULE, "The first {settings.first} players from the dealer's left must play."),
+]
+"""The rules ``bourre rules`` prints for the decisions of a house with this variant: the
+standard ones it keeps, and its own."""
+
+
+class FirstMustPlay(Sequential):
+    """The standard decisions, the first ``first`` players to decide forced in ($RULE)."""
+
+    def __init__(self, first: int) -> None:
+        self.first = first
+
+    def forced(self, hand: HandState, seat: int) -> str | None:
+        if (seat - hand.dealer - 1) % hand.n < self.first:
+            return RULE
+        return super().forced(hand, seat)
+
+    def decide(self, hand: HandState, seat: int, play: bool) -> None:
+        if not play and self.forced(hand, seat) == RULE:
+            raise RuleViolation(
+                RULE,
+                f"seat {seat} may not pass: the first {self.first} players from the"
+                " dealer's left must play",
+                ("play",),
+            )
+        super().decide(hand, seat, play)
+''')
+
 _VARIANT_TEST = Template('''\
 """$name: the rule itself, then bourre's conformance kit (:mod:`bourre.testing`)."""
 
@@ -331,6 +424,40 @@ _PENALTY_TEST = """\
 def test_a_bourre_pays_the_factor_times_the_pot() -> None:
     assert rule.make_penalty(2)(7) == 14
     assert rule.make_penalty(3)(5) == 15"""
+
+_DRAW_TEST = """\
+def test_at_most_most_cards_are_exchanged() -> None:
+    from bourre.game.actions import discard
+    from bourre.game.state import State
+    from bourre.rules import RuleViolation
+
+    state = State(House("$name(most=1)+table(players=3)"), seed=1)
+    while state.phase_name != "exchange":
+        state.apply_action(state.legal_actions()[-1])  # play
+    assert state.exchange_limit() == 1
+    assert max(len(a.cards) for a in state.legal_actions()) == 1
+    two = state.cards_of(state.current_player())[:2]
+    try:
+        state.apply_action(discard(two))
+    except RuleViolation as e:
+        assert e.rule == "R-DRAW" and "at most 1" in e.reason
+    else:
+        raise AssertionError("two cards exchanged")"""
+
+_DECISIONS_TEST = """\
+def test_the_first_players_must_play() -> None:
+    from bourre.game.actions import PASS
+    from bourre.game.state import State
+
+    state = State(House("$name(first=2)+table(players=4)"), seed=1)
+    for _ in range(2):
+        assert state.observation(state.current_player()).forced == rule.RULE
+        refused = state.why_not(PASS)
+        assert refused is not None and refused.rule == rule.RULE
+        state.apply_action(state.legal_actions()[-1])  # play
+        if state.phase_name == "exchange":
+            state.apply_action(state.legal_actions()[0])  # stand pat
+    assert state.observation(state.current_player()).forced is None"""
 
 _VARIANT_README = Template("""\
 # $dist
@@ -380,17 +507,44 @@ _VARIANT_KINDS = {
         "rule_text": _PENALTY_RULE,
         "test": _PENALTY_TEST,
     },
+    "draw": {
+        "hook": "bourre_draw",
+        "summary": "a player exchanges at most a few cards.",
+        "setting": "most",
+        "default": "3",
+        "low": "0",
+        "high": "5",
+        "setting_help": "The most cards a player who plays may exchange (R-DRAW).",
+        "params": ", hand_size: int",
+        "answer": "rule.CappedDraw",
+        "make": "rule.CappedDraw(hand_size, self.settings.most)  # type: ignore[attr-defined]",
+        "rule_text": _DRAW_RULE,
+        "test": _DRAW_TEST,
+    },
+    "decisions": {
+        "hook": "bourre_decisions",
+        "summary": "the first players to decide must play.",
+        "setting": "first",
+        "default": "1",
+        "low": "0",
+        "high": "7",
+        "setting_help": "How many players from the dealer's left must play (R-DECIDE).",
+        "answer": "rule.FirstMustPlay",
+        "make": "rule.FirstMustPlay(self.settings.first)  # type: ignore[attr-defined]",
+        "rule_text": _DECISIONS_RULE,
+        "test": _DECISIONS_TEST,
+    },
 }
 
 
 def variant_files(name: str, hook: str = "ante") -> dict[str, str]:
-    """The files of a variant package named ``name`` answering ``hook`` (``ante``
-    or ``penalty``), by relative path."""
+    """The files of a variant package named ``name`` answering ``hook`` (one of
+    :data:`HOOKS`), by relative path."""
     if hook not in _VARIANT_KINDS:
         fail(f"--hook {hook!r}: one of {', '.join(HOOKS)}")
     n = _names(name, "variant")
     kind = _VARIANT_KINDS[hook]
-    fields = {**n, **{k: v for k, v in kind.items() if isinstance(v, str)}}
+    fields = {"params": "", **n, **{k: v for k, v in kind.items() if isinstance(v, str)}}
     rule_text = kind["rule_text"]
     assert isinstance(rule_text, Template)
     init = _INIT.substitute(fields)
@@ -407,7 +561,9 @@ def variant_files(name: str, hook: str = "ante") -> dict[str, str]:
         ),
         f"src/{m}/__init__.py": init,
         f"src/{m}/rule.py": rule_text.substitute(fields),
-        f"tests/test_{m}.py": _VARIANT_TEST.substitute(fields, rule_test=kind["test"]),
+        f"tests/test_{m}.py": _VARIANT_TEST.substitute(
+            fields, rule_test=Template(str(kind["test"])).substitute(fields)
+        ),
         "README.md": _VARIANT_README.substitute(fields),
     }
 
@@ -531,7 +687,8 @@ DirOpt = Annotated[
 def variant(
     name: Annotated[str, typer.Argument(help="The variant's name, like 'dealer-antes'.")],
     hook: Annotated[
-        str, typer.Option("--hook", help="The rule to start from: ante or penalty.")
+        str,
+        typer.Option("--hook", help="The rule to start from: ante, penalty, draw or decisions."),
     ] = "ante",
     directory: DirOpt = None,
 ) -> None:
