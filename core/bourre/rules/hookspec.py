@@ -390,7 +390,9 @@ def bourre_decisions(table: TableSettings) -> DecisionRule | None:
     Returns a :class:`DecisionRule`, stepped by the game: ``turn`` says who acts next,
     ``decide`` applies a decision, ``exchanged`` follows each exchange.  It keeps its
     progress in the :class:`~bourre.game.state.HandState` (``step``, ``chosen``,
-    ``exchanging``), so clones and sampled worlds go on exactly.
+    ``exchanging``), so clones and sampled worlds go on exactly.  The compiled kernel
+    asks a plugin's component the same way, on a hand state it makes at each deal and
+    reads back when the decisions are over (:mod:`bourre.kernel.decisions`).
     """
 
 
@@ -452,7 +454,9 @@ def bourre_draw(table: TableSettings, hand_size: int) -> DrawRule | None:
     which bounds the legal discards), ``check`` (refusals), ``draw`` and ``drawn``.
     An exchange read from the tricks (the dealt cards unknown) is the table's
     inference (:mod:`bourre.game.unseen`), which ``drawn`` then judges.  An exchange
-    keeps the hand's size and every card in one place.
+    keeps the hand's size and every card in one place.  The compiled kernel asks a
+    plugin's component on the hand state of :mod:`bourre.kernel.decisions`, and its bots
+    keep within ``limit``.
     """
 
 
