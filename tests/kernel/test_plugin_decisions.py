@@ -191,9 +191,16 @@ def test_the_decisions_and_draw_are_named_and_asked_by_sessions_and_the_stepped_
     assert why is not None and "their-reveal (bourre_decisions)" in why
     state = Game(h).new_session(seed=1)
     assert type(state) is KernelState
-    # and the extension refuses such a house to the worlds and their rollouts
-    with pytest.raises(ValueError, match="whole sessions and the stepped state only"):
-        state.stepper.rollouts([53], state.current_player())
+    # rollouts of the stepped state play each on its own copy of the hand's run: the
+    # state itself goes on as a clone taken before them
+    twin = state.clone()
+    state.stepper.rollouts([53, 52], state.current_player())
+    for _ in range(6):
+        assert state.observation(state.current_player()) == twin.observation(twin.current_player())
+        action = state.legal_actions()[0]
+        state.apply_action(action)
+        twin.apply_action(action)
+    # and the extension refuses such a house to the worlds it samples or loads itself
     facts, _ = facts_with(h)
     with pytest.raises(ValueError, match="whole sessions and the stepped state only"):
         _kernel.load_world(facts, {})

@@ -21,8 +21,10 @@ Whole sessions (``simulate``, ``compare``, ``sweep``, ``bench``) and the stepped
 (:class:`bourre.kernel.state.KernelState`: a clone copies the hand's run,
 :meth:`HandDecisions.copy`; an answer the plugin refuses is refused, nothing changed, in
 the Python rules' words; the observations during the decisions are made from the run's
-hand state) play such a house; the worlds and advice leave it to the Python rules
-(:data:`bourre.kernel.hooks.SESSION_HOOKS`).
+hand state) play such a house, and so do the rollouts of a Python world at a decision
+point (:meth:`HandDecisions.resume`: the Monte Carlo bot's, advice's deals; each rollout
+on its own copy); the kernel's own worlds and advice's batches leave it to the Python
+rules (:data:`bourre.kernel.hooks.SESSION_HOOKS`).
 """
 
 from __future__ import annotations
@@ -143,6 +145,20 @@ class HandDecisions:
         self._gen.shuffle(new)
         return new  # type: ignore[return-value]
 
+    @classmethod
+    def resume(
+        cls, rules: Any, hs: HandState, h: int, gen: Xoshiro128, turn: Turn
+    ) -> tuple[HandDecisions, Turned]:
+        """A run from a Python world at a decision point (the Monte Carlo bot's and
+        advice's rollouts, :func:`bourre.kernel.rollouts._world`): ``hs`` a copy of the
+        world's hand state whose stock is the order the rollouts draw (nothing unseen),
+        ``gen`` the reshuffle stream (R-RESHUFFLE), ``turn`` where the Python state
+        stands (the turn not asked again).  Its steps count from there (a plugin's
+        decisions that do not end stop the run after 4 n + 4 more: the Python rules
+        then raise its error).  The run and that turn as the kernel reads it."""
+        run = cls(rules, hs, h, gen)
+        return run, run._told(turn)
+
     def next(self) -> Turned:
         """The next turn (:func:`bourre.game.state.advance`: the house's checked
         ``turn``, at most ``4 n + 4`` steps a hand), and for an exchange the draw's
@@ -151,7 +167,12 @@ class HandDecisions:
         self._steps += 1
         if self._steps > 4 * hs.n + 4:
             return False  # (the Python rules raise the plugin's error)
-        t = self._turn = self._decisions.turn(hs)
+        return self._told(self._decisions.turn(hs))
+
+    def _told(self, t: Turn | None) -> Turned:
+        """The turn ``t`` as the kernel reads it (:meth:`next`)."""
+        hs = self._hs
+        self._turn = t
         if t is None:
             return None
         seat = t.seat

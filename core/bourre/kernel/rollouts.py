@@ -42,10 +42,13 @@ from bourre.game.observation import Observation
 from bourre.game.state import State
 from bourre.game.unseen import unplaced
 from bourre.game.worlds import Weight, _powers, _replay, shuffle
+from bourre.game.xoshiro import Xoshiro128
 from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
+from bourre.kernel.decisions import HandDecisions
 from bourre.kernel.hooks import MONEY_HOOKS, SESSION_HOOKS
-from bourre.rules.hookspec import ANTE, CINCH, FOLLOW, LEAD, TRICK_WINNER
+from bourre.rules import DECIDE, EXCHANGE, Turn
+from bourre.rules.hookspec import ANTE, CINCH, DECISIONS, DRAW, FOLLOW, LEAD, TRICK_WINNER
 from bourre.rules.money import Amount
 
 __all__ = [
@@ -309,7 +312,8 @@ def heuristic_rollouts(
     third-party component, the extension not built, a world it does not hold): the
     Python rollouts then; so too when a plugin's answer is not the kernel's to hold (an
     amount, or a follow rule's or a cinch's cards out of the hand's order:
-    :data:`LOAD_HOOKS`)."""
+    :data:`LOAD_HOOKS`; a plugin's decisions or draw, :data:`TRICKS_HOOKS`, asked on
+    the world's hand run: :func:`_run`)."""
     loaded = _load(world, rng)
     if loaded is None:
         return None
@@ -332,7 +336,7 @@ def heuristic_outcomes(
     pass, 2 play, 0 the heuristic (:mod:`bourre.advice.equilibrium`)."""
     if not _OUTCOMES or (chart is not None and not _CHARTS):
         return None
-    loaded = _load(world, rng)
+    loaded = _load(world, rng, runs=chart is None)
     if loaded is None:
         return None
     if chart is not None:
@@ -371,14 +375,17 @@ def _refusals(world: State, candidates: Sequence[Action]) -> Iterator[None]:
         raise
 
 
-def _load(world: State, rng: random.Random) -> object | None:
+def _load(world: State, rng: random.Random, *, runs: bool = True) -> object | None:
     """``world`` loaded into the kernel (its unknown stock shuffled from ``rng``), or
     ``None`` when the kernel cannot play it; a world whose fields are not a hand the
     rules could reach (edited: a seat or card out of range, a card in two places, a
     count beyond the hand's size …) is a ``ValueError`` naming the field.  ``None`` too
     when a plugin's follow rule or cinch answers, for the card to play, what the kernel
-    does not hold (its cards out of the hand's order: :data:`LOAD_HOOKS`)."""
-    got = _world(world, rng)
+    does not hold (its cards out of the hand's order: :data:`LOAD_HOOKS`).  ``runs``:
+    a world at a decision point of a house whose decisions or draw is a plugin's is
+    loaded with the hand's run (:func:`_world`), else it is the Python rules' (the
+    decision table's rollouts, which would replace the plugin's decisions)."""
+    got = _world(world, rng, runs)
     if got is None:
         return None
     facts, w = got
@@ -392,10 +399,12 @@ def _load(world: State, rng: random.Random) -> object | None:
 
 
 TRICKS_HOOKS = (*LOAD_HOOKS, *SESSION_HOOKS)
-"""The plugin hooks of a house whose Python world the kernel rolls out when the world is
-in the tricks of its one hand (:func:`_world`): :data:`LOAD_HOOKS`, and a plugin's
-decisions or draw, which no card of the tricks asks (the kernel is told the house
-without them: ``decisions_hook`` none, so it never steps a decision)."""
+"""The plugin hooks of a house whose Python world the kernel rolls out (:func:`_world`):
+:data:`LOAD_HOOKS`, and a plugin's decisions or draw: in the tricks of the world's one
+hand no card asks them (the kernel is told the house without them: ``decisions_hook``
+none, so it never steps a decision); at a decision or an exchange the world is loaded
+with the hand's run (:func:`_run`), which asks them every decision and exchange of the
+rollouts, each rollout on its own copy (not the decision table's rollouts)."""
 
 _TRICKS: list[tuple[dict[str, Any], dict[str, Any]]] = []
 """The facts of the last few houses without their decisions hook (:data:`TRICKS_HOOKS`)."""
@@ -411,21 +420,31 @@ def _in_the_tricks(facts: dict[str, Any]) -> dict[str, Any]:
     return got
 
 
-def _world(world: State, rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]] | None:
+def _world(
+    world: State, rng: random.Random, runs: bool = True
+) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """What the kernel is told of ``world`` (:func:`_load`): the house's facts and the
     world's fields, or ``None`` when the kernel cannot play it (a plugin's rule beyond
-    :data:`LOAD_HOOKS` among them; a plugin's decisions or draw before the tricks:
-    :data:`TRICKS_HOOKS`)."""
+    :data:`TRICKS_HOOKS` among them).  A plugin's decisions or draw (:data:`TRICKS_HOOKS`):
+    in the tricks the kernel is told the house without them; at a decision or an
+    exchange (R-DECIDE, R-DRAW), with ``runs``, the world is loaded with the hand's run
+    (:func:`_run`), which asks the house's components every decision and exchange of
+    the rollouts, as the Python rollout's state does."""
     if not _BUILT or type(world) is not State or world.is_chance_node():
         return None
     house = world.house
     if world.hands_total != 1:
         return None
-    tricks = False
+    tricks = run = False
     if can_play(house, hooks=LOAD_HOOKS) is not None:
-        if world.phase_name != "play" or can_play(house, hooks=TRICKS_HOOKS) is not None:
+        if can_play(house, hooks=TRICKS_HOOKS) is not None:
             return None
-        tricks = True  # (one hand, in its tricks: no decision or exchange is left)
+        if world.phase_name == "play":
+            tricks = True  # (one hand, in its tricks: no decision or exchange is left)
+        elif runs and world.phase_name in ("decide", "exchange"):
+            run = True
+        else:
+            return None
     facts, _ = _facts(house)
     if tricks:
         facts = _in_the_tricks(facts)
@@ -470,7 +489,37 @@ def _world(world: State, rng: random.Random) -> tuple[dict[str, Any], dict[str, 
         "trick": hs.trick,
         "leader": hs.leader,
     }
+    if run and not _run(world, w, stock, Turn(seat, _KINDS[world.phase_name], forced)):
+        return None
     return facts, w
+
+
+_KINDS = {"decide": DECIDE, "exchange": EXCHANGE}
+"""A decision point's kind of turn, by the state's phase name."""
+
+
+def _run(world: State, w: dict[str, Any], stock: list[int], turn_now: Turn) -> bool:
+    """The hand's run of a world at a decision point of a house whose decisions or draw
+    is a plugin's (worlds.cpp ``load_world_run``): the house's components on a copy of
+    the world's hand state whose stock is ``stock``, the order the kernel's rollouts
+    draw (nothing left unseen: the plugin's draw draws those cards, R-DRAW), reshuffled
+    on the world's reshuffle stream (R-RESHUFFLE), from the turn and step where the
+    Python state stands (``turn_now``, read from its public surface: the seat to act,
+    the phase, the observation's ``forced``; :meth:`HandDecisions.resume`); ``False``
+    when that turn is not the kernel's to hold (the Python rules roll the world out)."""
+    rules = world.house.rules
+    hs = world.hand.copy()
+    hs.stock, hs.unseen_stock = list(stock), 0
+    words = w["reshuffle"]
+    if not any(words):  # (as the kernel's stream: never all zero)
+        words[3] = 1
+    run, turn = HandDecisions.resume(
+        (rules[DECISIONS], rules[DRAW]), hs, rules.hand_size, Xoshiro128(*words), turn_now
+    )
+    if type(turn) is not tuple:
+        return False
+    w["run"], w["turn"] = run, turn
+    return True
 
 
 def _codes(candidates: Sequence[Action]) -> list[object]:

@@ -363,6 +363,11 @@ int decisions_exchange(const PyRef& run, const int* cards, int k, HookTurn& t) {
   return answered(PyObject_CallOneArg(run.o, discards.ptr()), t);
 }
 
+int decisions_resume(PyObject* made, PyObject* turn, std::shared_ptr<PyRef>& run, HookTurn& t) {
+  run = std::make_shared<PyRef>(made);
+  return read_turn(turn, t);
+}
+
 std::shared_ptr<PyRef> decisions_copy(const PyRef& run) {
   PyObject* got = PyObject_CallMethod(run.o, "copy", nullptr);
   if (!got) throw py::error_already_set();

@@ -75,7 +75,8 @@ PyObject* settle_hook(const House& H, const i128* bal, i128 pot);
 // (bourre.kernel.decisions): ``begin`` at the deal, then one call for each answer (of the
 // kernel's bots, or of the stepped state's caller), each answered with the next turn; the
 // hand is read back when the decisions are over.  Whole sessions and the stepped state
-// (a clone copies the run: decisions_copy); not the worlds nor advice.
+// (a clone copies the run: decisions_copy); the rollouts of a Python world at a decision
+// point (decisions_resume, each rollout on its own copy); not the sampled worlds nor advice.
 
 // A turn as the Python side tells it (decisions.Turned): who acts and how, the seat's cards
 // as a mask, the public decisions so far and how many of them said play.
@@ -107,7 +108,12 @@ constexpr int HOOK_REFUSED = -2;
 int decisions_begin(const House& H, int number, int dealer, const std::uint8_t* deck,
                     i128 pot_before, i128 pot, const u32* words, std::shared_ptr<PyRef>& run,
                     HookTurn& t);
-// ``run.copy()``: an independent copy of the hand's run (a stepped state's clone).
+// A run made in Python for a world at a decision point (bourre.kernel.rollouts: a copy
+// of the world's HandState, decisions.HandDecisions.resume) and its turn, taken as
+// decisions_begin takes a hand's: into ``run`` and ``t``, the turn's status returned.
+int decisions_resume(PyObject* made, PyObject* turn, std::shared_ptr<PyRef>& run, HookTurn& t);
+// ``run.copy()``: an independent copy of the hand's run (a stepped state's clone, each
+// rollout of a world loaded with a run).
 std::shared_ptr<PyRef> decisions_copy(const PyRef& run);
 // ``run(answer)``: a decision (play: Py_True / Py_False) or the discards, in order.
 int decisions_play(const PyRef& run, bool play, HookTurn& t);

@@ -893,14 +893,20 @@ struct Stepper {
 
   // The heuristic bot's turn for the seat to act (the rollouts): the only legal card
   // played without asking; a draw the stock and pile cannot give (R-RESHUFFLE) stands
-  // pat (whole sessions instead hand such a session to the Python rules: NO_DISCARDS).
+  // pat (whole sessions instead hand such a session to the Python rules: NO_DISCARDS);
+  // within a plugin's draw's limit, the lowest cards of those it would throw (R-DRAW:
+  // the Python bot's legal_or_nearest, as session.cpp played_out caps them).
   void heuristic_step(const Bots& B) {
     if (phase == P_DECIDE) {
       decide(heuristic_decides(B));
     } else if (phase == P_EXCHANGE) {
       int cards[8];
       int k = 0;
-      for (u64 m = heuristic_discards(B); m; m &= m - 1) cards[k++] = lowest(m);
+      u64 wanted = heuristic_discards(B);
+      if (H.decisions && popcount(wanted) > exchange_limit) {
+        wanted = lowest_cards(wanted, exchange_limit);
+      }
+      for (u64 m = wanted; m; m &= m - 1) cards[k++] = lowest(m);
       if (!exchange(cards, k)) exchange(cards, 0);
     } else if (phase == P_PLAY) {
       play_legal(legal & (legal - 1) ? heuristic_card_now() : lowest(legal));

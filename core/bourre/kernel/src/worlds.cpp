@@ -27,8 +27,11 @@ constexpr const char* UNHELD_WORLD =
 // seats at the table, the decisions in turn from the dealer's left, the players those who
 // said play, the tricks fewer than the hand's cards, each hand the size the hand's point
 // gives it, and the turn the one the decisions component gives (Stepper::turn).
+std::unique_ptr<Stepper> load_world_run(const House& h, const py::dict& w);
+
 std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
   static const char* W = "world";
+  if (w.contains("run")) return load_world_run(read_house(house), w);
   const House h = read_house_stepped(house, W);
   const int n = h.n, hs = h.h;
   auto v = [&w](const char* k) { return field<std::vector<int>>(w, W, k); };
@@ -224,20 +227,77 @@ std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
   return g;
 }
 
+// A world at a decision point (R-DECIDE, R-DRAW) of a house whose decisions or draw is a
+// plugin's (H.decisions): told, beside the money, the dealer, the upcard, the hands and
+// the reshuffle stream, the hand's run made in Python from a copy of the world's hand
+// state (bourre.kernel.rollouts, decisions.HandDecisions.resume: its stock the order the
+// rollouts draw, on that stream) and its turn (``turn``: decisions.Turned), which must be
+// the world's ``phase`` and ``seat``.  The run judges and plays every decision and
+// exchange from there, as the Python state's components do (Stepper::hooked_turn ...);
+// each rollout plays on its own copy of it (play_out).
+std::unique_ptr<Stepper> load_world_run(const House& h, const py::dict& w) {
+  static const char* W = "world";
+  if (!h.decisions) bad(W, "run", "only for a plugin's decisions or draw (decisions_hook)");
+  const int n = h.n;
+  auto money = [&](const char* k, i64 x, bool nonneg) {
+    if (x >= LIMIT || x <= -LIMIT || (nonneg && x < 0)) bad(W, k, "beyond the kernel's range");
+    return x;
+  };
+  const auto bal = field<std::vector<i64>>(w, W, "balances");
+  const auto start = field<std::vector<i64>>(w, W, "start");
+  if (static_cast<int>(bal.size()) != n) bad(W, "balances", "one a seat");
+  if (static_cast<int>(start.size()) != n) bad(W, "start", "one a seat");
+  for (const i64 x : bal) money("balances", x, false);
+  for (const i64 x : start) money("start", x, false);
+  auto g = std::make_unique<Stepper>(h, nullptr, bal, 0, 1, true);
+  for (int s = 0; s < n; ++s) g->start[s] = start[static_cast<std::size_t>(s)];
+  g->pot = money("pot", field<i64>(w, W, "pot"), true);
+  g->pot_at_stake = money("pot_at_stake", field<i64>(w, W, "pot_at_stake"), true);
+  g->number = 1;
+  g->first_hand = false;
+  g->dealt = true;
+  g->dealer = field<int>(w, W, "dealer");
+  if (g->dealer < 0 || g->dealer >= n) bad(W, "dealer", "not a seat");
+  Placed cards{W};
+  g->set_upcard(cards.card(field<int>(w, W, "upcard"), "upcard"));
+  const auto hands = field<std::vector<std::vector<int>>>(w, W, "hands");
+  if (static_cast<int>(hands.size()) != n) bad(W, "hands", "one a seat");
+  for (int s = 0; s < n; ++s) {
+    const auto& one = hands[static_cast<std::size_t>(s)];
+    if (static_cast<int>(one.size()) > h.h) bad(W, "hands", "more cards than a hand holds");
+    g->hand[s] = cards.place(one, "hands");
+  }
+  const auto words = field<std::vector<i64>>(w, W, "reshuffle");
+  if (words.size() != 4) bad(W, "reshuffle", "four words");
+  for (int i = 0; i < 4; ++i) g->reshuffle_gen.s[i] = static_cast<u32>(words[static_cast<std::size_t>(i)]);
+  g->seeded = true;  // (the run reshuffles on its own copy of that stream; one hand)
+  const int phase = field<int>(w, W, "phase"), seat = field<int>(w, W, "seat");
+  if (phase != P_DECIDE && phase != P_EXCHANGE) bad(W, "phase", "a decision or an exchange (1 or 2)");
+  if (!w.contains("turn")) bad(W, "turn", "missing: the run's turn");
+  const py::object made = w["run"], turn = w["turn"];
+  g->hooked = decisions_resume(made.ptr(), turn.ptr(), g->run, g->ht);
+  if (g->hooked <= 0) bad(W, "turn", "a turn of the plugin's decisions");
+  if (seat < 0 || seat >= n) bad(W, "seat", "not a seat");
+  const u64 held = g->hand[seat];
+  if (!g->turn() || g->phase != phase || g->turn_seat != seat || held != g->ht.cards) {
+    bad(W, "seat", "not the seat whose turn it is, with its cards");
+  }
+  return g;
+}
+
 // Each candidate (a card, 52 pass, 53 play, or the list of cards discarded) applied to a
-// copy of the world, the hand then played out by the heuristic at every seat: ``each``
+// copy of the world (a plugin's decisions under way: with its own copy of the hand's run), the hand then played out by the heuristic at every seat: ``each``
 // is given the hand's end.
 template <typename Each>
 void play_out(const Stepper& g, const py::list& candidates, int me, Each each) {
   if (me < 0 || me >= g.H.n) throw std::invalid_argument("seat");
-  if (g.H.decisions) {  // (a stepped state's: its copies would share the hand's run)
-    throw std::invalid_argument("rollouts: a plugin's decisions or draw (decisions_hook) are asked by"
-                                " whole sessions and the stepped state only");
-  }
   const Bots B = default_heuristic(g.H.n);
   std::vector<int> cs;
   for (const auto& cand : candidates) {
     Stepper c(g);
+    // a plugin's decisions under way: each rollout on its own copy of the hand's run (its
+    // hand state, reshuffle stream and turn); once they are over the run is only read
+    if (c.run && c.hooked > 0) c.run = decisions_copy(*g.run);
     bool ok;
     if (PyLong_Check(cand.ptr())) {
       int over = 0;
