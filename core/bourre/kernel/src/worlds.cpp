@@ -286,8 +286,9 @@ std::unique_ptr<Stepper> load_world_run(const House& h, const py::dict& w) {
 }
 
 // Each candidate (a card, 52 pass, 53 play, or the list of cards discarded) applied to a
-// copy of the world (a plugin's decisions under way: with its own copy of the hand's run), the hand then played out by the heuristic at every seat: ``each``
-// is given the hand's end.
+// copy of the world (a plugin's decisions under way: with its own copy of the hand's
+// run), the hand then played out by the heuristic at every seat: ``each`` is given the
+// hand's end.
 template <typename Each>
 void play_out(const Stepper& g, const py::list& candidates, int me, Each each) {
   if (me < 0 || me >= g.H.n) throw std::invalid_argument("seat");
