@@ -186,9 +186,10 @@ def test_a_world_at_a_decision_is_refused_as_the_python_rules_refuse() -> None:
     assert refused > 0
 
 
-def test_the_kernels_own_worlds_and_advice_batches_leave_such_a_house() -> None:
-    """The kernel's sampling and replay (which step the decisions in C++) and advice's
-    batches still refuse a house whose decisions or draw is a plugin's."""
+def test_the_kernels_own_worlds_leave_such_a_house() -> None:
+    """The kernel's sampling and replay (which step the decisions in C++) still refuse a
+    house whose decisions or draw is a plugin's (advice's batches play it:
+    tests/advice/test_plugin_decisions_rows.py)."""
     h = house("standard+three-max+table(players=4)")
     seen = 0
     for phase in ("decide", "exchange"):
@@ -198,8 +199,6 @@ def test_the_kernels_own_worlds_and_advice_batches_leave_such_a_house() -> None:
             assert sample_worlds(h, view, 2, random.Random(i), keep=keep, fold=fold) is None
             seen += 1
     assert seen > 2
-    hands = [[0, 1, 2, 3, 4]]
-    assert rollouts.decision_rows(h, 1, 0, 4, [], hands, [51], [1, 2, 3, 4], [[]], True) is None
 
 
 ARMED = [False]

@@ -386,7 +386,8 @@ def can_play(
     sessions and its state API, which ask the plugin through Python: ``hooks=True`` asks
     for those uses; a collection of hook names (advice's deals:
     :data:`bourre.kernel.rollouts.ADVICE_HOOKS`, the kernel's advice batches ask a
-    plugin's penalty, payout, lead, follow rule and cinch; so do the Monte Carlo worlds,
+    plugin's penalty, payout, lead, follow rule and cinch, and its decisions and draw;
+    the Monte Carlo worlds ask the rules of the play too,
     sampled, replayed or loaded from a Python state, and their rollouts, and so the
     equilibrium chart's deals, :data:`bourre.kernel.rollouts.WORLD_HOOKS` /
     :data:`~bourre.kernel.rollouts.LOAD_HOOKS`; the double-dummy solver's sampled worlds,

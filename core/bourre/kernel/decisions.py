@@ -23,8 +23,10 @@ Whole sessions (``simulate``, ``compare``, ``sweep``, ``bench``) and the stepped
 the Python rules' words; the observations during the decisions are made from the run's
 hand state) play such a house, and so do the rollouts of a Python world at a decision
 point (:meth:`HandDecisions.resume`: the Monte Carlo bot's, advice's deals; each rollout
-on its own copy); the kernel's own worlds and advice's batches leave it to the Python
-rules (:data:`bourre.kernel.hooks.SESSION_HOOKS`).
+on its own copy), and advice's batches (:func:`bourre.kernel.rollouts.decision_rows`:
+each deal's run made with the pot in the middle, each option on its own copy); the
+kernel's own worlds leave it to the Python rules
+(:data:`bourre.kernel.hooks.SESSION_HOOKS`).
 """
 
 from __future__ import annotations

@@ -111,9 +111,10 @@ SESSION_HOOKS = (DECISIONS.name, DRAW.name)
 """The per-decision hooks whose plugin component whole sessions and the stepped state ask
 through Python (the decisions and the draw: each hand's decisions and exchanges played
 on a hand state by the house's checked components, :mod:`bourre.kernel.decisions`), and
-the rollouts of a Python world (:data:`bourre.kernel.rollouts.TRICKS_HOOKS`); the
-kernel's own worlds, advice's batches and the equilibrium chart's decision table leave
-such a house to the Python rules (the solver plays it from the tricks, asking nothing)."""
+the rollouts of a Python world (:data:`bourre.kernel.rollouts.TRICKS_HOOKS`) and
+advice's batches (:data:`bourre.kernel.rollouts.ADVICE_HOOKS`); the kernel's own worlds
+and the equilibrium chart's decision table leave such a house to the Python rules (the
+solver plays it from the tricks, asking nothing)."""
 
 STATE_HOOKS = (*MONEY_HOOKS, *CARD_HOOKS, *HAND_HOOKS, *SESSION_HOOKS)
 """The plugin hooks the kernel's stepped state asks through Python: every one

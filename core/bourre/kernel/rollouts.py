@@ -120,12 +120,15 @@ _UNHELD = "a plugin's answer the kernel cannot hold"
 """The start of the kernel's refusal of a world whose plugin's answer it does not hold
 (worlds.cpp ``UNHELD_WORLD``): the Python rules roll that world out."""
 
-ADVICE_HOOKS = LOAD_HOOKS
+ADVICE_HOOKS = (*LOAD_HOOKS, *SESSION_HOOKS)
 """The plugin hooks the kernel's advice batches ask through Python (:func:`decision_rows`):
 a penalty and a payout, once a played-out hand, a lead, at every trick's start, a
 follow rule (R-FOLLOW …) and a cinch (R-SURE …), for every card, and a trick winner
 (R-TRICK), at every trick's end and by the heuristic bot for each card it weighs
-(:mod:`bourre.kernel.hooks`)."""
+(:mod:`bourre.kernel.hooks`); a plugin's decisions and draw (R-DECIDE, R-DRAW,
+R-RESHUFFLE: each deal's hand run made with the pot in the middle, every option played
+on its own copy of it, :mod:`bourre.kernel.decisions`; a deal whose seat the plugin
+forces or whose turn is not the seat's decision is the Python rules', status 3)."""
 
 
 _FACTS: list[tuple[House, dict[str, Any], Amount]] = []
@@ -218,7 +221,12 @@ def decision_rows(
     and for every card the heuristic bot weighs (R-TRICK); ``None`` when an answer is not the
     kernel's to hold (an amount not a whole number of its units, a follow rule's or a
     cinch's cards out of the hand's order: the Python rules then play the batch, never
-    a rounded amount nor the built-in rule)."""
+    a rounded amount nor the built-in rule).  A plugin's decisions or draw (R-DECIDE,
+    R-DRAW, R-RESHUFFLE) too: each deal's hand run (:mod:`bourre.kernel.decisions`) made
+    with ``pot`` in the middle and the deal's reshuffle stream, the seats before
+    deciding through it, each option on its own copy; a deal where the seat's first
+    turn is not its decision or the plugin's own rule forbids its pass is status 3, an
+    option beyond the plugin's draw ``None`` (the Python rules then)."""
     if not _ROWS or can_play(house, "heuristic", hooks=ADVICE_HOOKS) is not None:
         return None
     facts, _ = _facts(house)

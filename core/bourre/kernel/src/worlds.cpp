@@ -362,11 +362,18 @@ std::vector<std::tuple<double, int, u32>> rollout_outcomes(const Stepper& g,
 // decide between its decision and its exchange; 4, ADVICE_UNHELD, a plugin's amount the
 // kernel does not hold) and, per option then the pass, (took the pot, bourre, chips from
 // the decision on) (R-WIN, R-BOURRE; a pass not played: 0, 0, 0).
+// A house whose decisions or draw is a plugin's (H.decisions): each deal's hand run is
+// made once the pot is in the middle and the reshuffle stream set (begin_decisions, as
+// the Python rules' set_hand then deal), the decisions and exchanges handed to it; each
+// option plays on its own copy of it (fork, as play_out).  A deal where the seat's first
+// turn is not a decision, where the plugin forces it (F_PLUGIN) or refuses an option, is
+// status 3 or 4: the Python rules play it (R-DECIDE, R-DRAW, issue 41).
 py::tuple advice_rows(const py::dict& house, int seat, int dealer, i64 pot,
                       const std::vector<int>& decided, const std::vector<std::vector<int>>& hands,
                       const std::vector<int>& upcards, const std::vector<i64>& words,
                       const std::vector<std::vector<std::vector<int>>>& options, bool passing) {
-  const House h = read_house_stepped(house, "advice_rows");
+  const House h = read_house(house);
+  const bool hooked = static_cast<bool>(h.decisions);
   const int n = h.n, hs = h.h;
   const std::size_t count = hands.size();
   if (seat < 0 || seat >= n) throw std::invalid_argument("seat: a seat at the table (R-SEAT)");
@@ -427,12 +434,25 @@ py::tuple advice_rows(const py::dict& house, int seat, int dealer, i64 pot,
       }
     }
     Stepper g(h, nullptr, zeros, dealer, 1, false, 0, false);
+    if (hooked) g.overflow = true;  // (no run at the deal: made below, the pot in the middle)
     g.deal(deck);
     for (int s = 0; s < n; ++s) g.bal[s] = g.start[s] = 0;
     g.pot = g.pot_at_stake = pot;
     g.overflow = false;
     g.reshuffle_gen = gen;
     g.seeded = true;  // (one hand: no deal follows; a reshuffle draws on gen)
+    const std::size_t at = rows.size();
+    auto unheld = [&](int why) {  // the deal not the kernel's: the Python rules play it
+      status[d] = why;
+      rows.resize(at + 3 * (opts.size() + 1), 0.0);
+    };
+    if (hooked) {
+      g.begin_decisions(deck, pot);
+      if (g.hooked <= 0) {
+        unheld(ADVICE_UNHELD);
+        continue;
+      }
+    }
     g.advance();
     std::size_t told = 0;
     for (int guard = 0; g.current_player() != seat && g.phase != P_OVER && guard < 1000; ++guard) {
@@ -442,10 +462,24 @@ py::tuple advice_rows(const py::dict& house, int seat, int dealer, i64 pot,
         g.heuristic_step(B);
       }
     }
+    int forced = g.forced;
+    if (hooked && g.status == OK && !g.overflow && forced == F_PLUGIN) {
+      // the rule that forbids the seat to pass, as the run names it (HandDecisions.forced):
+      // R-ACE-UP or R-LAST-STANDS as the built-in rules', a plugin's own the Python rules'
+      const py::object why = py::reinterpret_borrow<py::object>(g.run->o).attr("forced");
+      const std::string rule = py::isinstance<py::str>(why) ? why.cast<std::string>() : "";
+      forced = rule == "R-ACE-UP" ? F_ACE_UP : rule == "R-LAST-STANDS" ? F_LAST_STANDS : F_PLUGIN;
+    }
+    if (hooked && (g.status != OK || g.overflow || g.current_player() != seat ||
+                   g.phase != P_DECIDE || forced == F_PLUGIN)) {
+      // (the plugin's order, or its own forced rule: the Python rules name it)
+      unheld(g.status != OK || g.overflow ? ADVICE_UNHELD : 3);
+      continue;
+    }
     if (g.current_player() != seat || g.phase != P_DECIDE) {
       throw std::invalid_argument("the seat never came to decide (R-DECIDE)");
     }
-    status[d] = g.forced;
+    status[d] = forced;
     const i128 before = g.bal[seat];
     auto row = [&](const Stepper& c) {
       // a plugin's amount the kernel does not hold (a money hook answered None), or its
@@ -461,27 +495,41 @@ py::tuple advice_rows(const py::dict& house, int seat, int dealer, i64 pot,
         c.heuristic_step(B);
       }
     };
-    const std::size_t at = rows.size();
-    Stepper after(g);
+    // a copy of a position, a plugin's decisions under way with its own copy of the run
+    auto fork = [](const Stepper& s) {
+      Stepper c(s);
+      if (c.run && c.hooked > 0) c.run = decisions_copy(*s.run);
+      return c;
+    };
+    Stepper after = fork(g);
     after.decide(true);
     if (after.current_player() == seat && after.phase == P_EXCHANGE) {
       std::vector<int> cs;
+      bool refused = false;
       for (const auto& o : opts) {
-        Stepper c(after);
+        Stepper c = fork(after);
         cs.assign(o.begin(), o.end());
-        if (!c.exchange(cs)) throw std::invalid_argument("options: an exchange the rules refuse (R-DRAW)");
+        if (!c.exchange(cs)) {
+          if (!hooked) throw std::invalid_argument("options: an exchange the rules refuse (R-DRAW)");
+          refused = true;  // (beyond the plugin's draw in this deal: the Python rules')
+          break;
+        }
         finish(c);
         row(c);
       }
+      if (refused) {
+        rows.resize(at);
+        unheld(ADVICE_UNHELD);
+        continue;
+      }
     } else if (after.phase != P_OVER) {
-      status[d] = 3;  // others decide before the exchange (simultaneous reveal)
-      rows.resize(at + 3 * (opts.size() + 1), 0.0);
+      unheld(3);  // others decide before the exchange (simultaneous reveal)
       continue;
     } else {  // the hand won alone, no exchange (R-SOLE): every option the same
       for (std::size_t i = 0; i < opts.size(); ++i) row(after);
     }
     if (passing) {
-      Stepper c(g);
+      Stepper c = fork(g);
       if (!c.decide(false)) c.decide(true);  // forced in this deal (R-LAST-STANDS)
       finish(c);
       row(c);
