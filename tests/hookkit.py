@@ -1,6 +1,7 @@
 """What the tests of a plugin's hooks on the compiled kernel share
-(``tests/kernel/test_plugin_*.py``): a session on the Python rules, a stepped state
-played out by random choices, the facts the kernel is given with one hook replaced, a plugin that answers one hook with a given component,
+(``tests/kernel/test_plugin_*.py``): a session on the Python rules, the whole-session
+differentials (``simulate``'s and ``compare``'s), one random step on two states alike, a
+stepped state played out by random choices, the facts the kernel is given with one hook replaced, a plugin that answers one hook with a given component,
 the extension's own check of a hook's answer, a follow rule whose answers the kernel
 does not hold, one that is the standard obligations, and a penalty whose amount the
 kernel's units do not hold."""
@@ -16,6 +17,7 @@ import pytest
 
 from bourre import kernel
 from bourre.game.actions import Deck
+from bourre.game.simulate import play_session
 from bourre.houses.house import House
 from bourre.rules import Ruling
 from bourre.rules.hookspec import PenaltyFn
@@ -30,6 +32,68 @@ def python_session(h: House, seed: int, bots: str) -> Any:
     plan = kernel._plan(h, bots)
     assert not isinstance(plan, str)
     return kernel._python(h, seed, plan)
+
+
+def mixed_bots(h: House) -> str:
+    """Random and heuristic bots in turn, one a seat of ``h`` (both the kernel's)."""
+    return ",".join((["random", "heuristic"] * 4)[: h.table.players])
+
+
+def same_sessions(
+    h: House, random_seeds: int = 10, bot_seeds: int = 5, bots: tuple[str, ...] = ()
+) -> None:
+    """``simulate``'s sessions of ``h`` on the kernel are the Python rules' (the final
+    money, its types and the places): ``random_seeds`` with the default random bot, then
+    ``bot_seeds`` with each of the heuristic, mixed bots (:func:`mixed_bots`) and
+    ``bots``."""
+    for seed in range(random_seeds):
+        k = kernel.play_session(h, seed, "random")
+        p = play_session(h, seed, keep_hands=False)
+        assert (k.engine, p.engine) == ("kernel", "python")
+        assert (k.final, k.ranks) == (p.final, p.ranks), (h.spec, seed)
+        assert [type(x) for x in k.final] == [type(x) for x in p.final]
+    for each in ("heuristic", mixed_bots(h), *bots):
+        for seed in range(bot_seeds):
+            k = kernel.play_session(h, seed, each)
+            p = python_session(h, seed, each)
+            assert (k.engine, (k.final, k.ranks)) == ("kernel", (p.final, p.ranks)), (
+                h.spec,
+                each,
+                seed,
+            )
+
+
+def same_summaries(h: House, bots: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """``bourre compare``'s summary of a session of ``h`` (every per-hand tally) is the
+    same on both engines, with the heuristic, random and mixed bots (or ``bots``), three
+    sessions each; the kernel's summaries."""
+    from bourre.sim.runs.sessions import parse_bots, run_session
+
+    out = []
+    for each in bots or ("heuristic", "random", mixed_bots(h)):
+        specs = parse_bots(each)
+        for i in range(3):
+            k = run_session(h, specs, "t", i, rotate=True, engine="kernel")
+            p = run_session(h, specs, "t", i, rotate=True, engine="python")
+            assert (k.pop("engine"), p.pop("engine")) == ("kernel", "python")
+            del k["seconds"], p["seconds"]
+            assert k == p, (h.spec, each, i)
+            out.append(k)
+    return out
+
+
+def same_step(k: Any, p: Any, rng: random.Random) -> None:
+    """One random step on two states alike: at a chance node a deck shuffled from
+    ``rng``, else one of the Python state's legal actions drawn from ``rng``."""
+    if p.is_chance_node():
+        deck = list(range(52))
+        rng.shuffle(deck)
+        p.apply_chance(Deck(tuple(deck)))
+        k.apply_chance(Deck(tuple(deck)))
+    else:
+        a = rng.choice(list(p.legal_actions()))
+        p.apply_action(a)
+        k.apply_action(a)
 
 
 def play_randomly(state: Any, seed: float) -> None:

@@ -14,11 +14,12 @@ import random
 from typing import Any
 
 import pytest
+from hookkit import same_step
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bourre.game import Game
-from bourre.game.actions import CARDS, PLAY, Deck
+from bourre.game.actions import CARDS, PLAY
 from bourre.game.state import State
 from bourre.houses.house import House
 from bourre.rules import RuleViolation
@@ -98,18 +99,6 @@ def _hand(state: KernelState | State) -> object:
         return (e.rule, str(e))
 
 
-def step(k: KernelState, p: State, rng: random.Random) -> None:
-    if p.is_chance_node():
-        deck = list(range(52))
-        rng.shuffle(deck)
-        p.apply_chance(Deck(tuple(deck)))
-        k.apply_chance(Deck(tuple(deck)))
-    else:
-        a = rng.choice(list(p.legal_actions()))
-        p.apply_action(a)
-        k.apply_action(a)
-
-
 @settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     spec=st.sampled_from(HOUSES),
@@ -139,9 +128,9 @@ def test_a_lean_kernel_state_answers_as_the_lean_python_state(
             for m in range(60):
                 if pc.is_terminal():
                     break
-                step(kc, pc, other)
+                same_step(kc, pc, other)
                 same_answers(kc, pc, f"{where}, its clone's step {m}", words=m % 7 == 0)
-        step(k, p, rng)
+        same_step(k, p, rng)
         n += 1
     same_answers(k, p, f"{spec}, seed {seed!r}, the end", words=True)
     assert p.final is not None and k.final == p.final
@@ -166,7 +155,7 @@ def test_the_kernel_keeps_one_hands_history() -> None:
     rng = random.Random(0)
     longest = 0
     while not p.is_terminal():
-        step(k, p, rng)
+        same_step(k, p, rng)
         longest = max(longest, k.stepper.history_len())
     assert p.number == 300 and longest <= bound
     replayed: list[object] = []
@@ -215,7 +204,7 @@ def test_a_refusal_after_many_hands_is_worded_as_the_python_rules() -> None:
     k, p = lean_pair("standard+table(players=4,hands=40)", "r")
     rng = random.Random(4)
     while p.number < 30 or p.phase_name != "play":
-        step(k, p, rng)
+        same_step(k, p, rng)
     wrong = next(c for c in range(52) if c not in p.legal_cards())
     with pytest.raises(RuleViolation) as ek:
         k.apply_action(CARDS[wrong])

@@ -18,12 +18,21 @@ from typing import Any
 
 import pytest
 from conftest import plugin
-from hookkit import boom, extension_checks, facts_with, liar, play_randomly, python_session
+from hookkit import (
+    boom,
+    extension_checks,
+    facts_with,
+    liar,
+    play_randomly,
+    python_session,
+    same_sessions,
+    same_step,
+    same_summaries,
+)
 from widdershins import Widdershins
 
 from bourre import kernel
 from bourre.game import Game
-from bourre.game.actions import Deck
 from bourre.game.simulate import play_session
 from bourre.game.state import State
 from bourre.houses.house import House
@@ -32,7 +41,6 @@ from bourre.rules.hookspec import PluginError
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
-from bourre.sim.runs.sessions import parse_bots, run_session
 from bourre.sim.speed.forecast import _asked
 from bourre_variants.standard.cinch import StandardCinch, sure_tricks
 from tests.kernel.test_plugin_hooks import LowWins, SuitOnly, split_pot
@@ -231,18 +239,9 @@ def test_the_lead_and_the_cinch_are_asked_through_python() -> None:
 def test_sessions_are_the_python_rules_sessions(spec: str) -> None:
     h = house(spec)
     assert kernel.can_play(h, "random", hooks=True) is None
-    for seed in range(10):
-        k = kernel.play_session(h, seed, "random")
-        p = play_session(h, seed, keep_hands=False)
-        assert (k.engine, p.engine) == ("kernel", "python")
-        assert (k.final, k.ranks) == (p.final, p.ranks), (spec, seed)
-        assert [type(x) for x in k.final] == [type(x) for x in p.final]
-    for bots in ("heuristic", "random,heuristic,heuristic,random,random,heuristic,random,random"):
-        bots = _bots(h, bots)
-        for seed in range(5):
-            k = kernel.play_session(h, seed, bots)
-            p = python_session(h, seed, bots)
-            assert (k.engine, (k.final, k.ranks)) == ("kernel", (p.final, p.ranks)), (spec, seed)
+    same_sessions(
+        h, bots=(_bots(h, "random,heuristic,heuristic,random,random,heuristic,random,random"),)
+    )
 
 
 @pytest.mark.parametrize("spec", [HOUSES[0], HOUSES[3], CINCH_HOUSES[0], CINCH_HOUSES[1]])
@@ -250,18 +249,7 @@ def test_compare_sessions_are_summarised_alike(spec: str) -> None:
     """``bourre compare``'s summary of a session (every hand's pot, who played, who was
     bourré, the money by seat, the cards played with a cinch) is the same on both
     engines."""
-    h = house(spec)
-    n = h.table.players
-    cinch = 0
-    for bots in ("heuristic", "random", ",".join((["random", "heuristic"] * 4)[:n])):
-        specs = parse_bots(bots)
-        for i in range(3):
-            k = run_session(h, specs, "t", i, rotate=True, engine="kernel")
-            p = run_session(h, specs, "t", i, rotate=True, engine="python")
-            assert (k.pop("engine"), p.pop("engine")) == ("kernel", "python")
-            del k["seconds"], p["seconds"]
-            assert k == p, (spec, bots, i)
-            cinch += k["cinch"]
+    cinch = sum(k["cinch"] for k in same_summaries(house(spec)))
     assert cinch > 0  # (cards were played with a cinch: the plugin's, when it is one)
 
 
@@ -373,16 +361,9 @@ def _drive(k: Any, p: State, rng: random.Random, where: str) -> int:
     cinch = 0
     while not p.is_terminal():
         assert k.balances == p.balances and k.pot == p.pot, where
-        if p.is_chance_node():
-            deck = list(range(52))
-            rng.shuffle(deck)
-            p.apply_chance(Deck(tuple(deck)))
-            k.apply_chance(Deck(tuple(deck)))
-        else:
-            a = rng.choice(list(p.legal_actions()))
+        if not p.is_chance_node():
             assert list(k.legal_actions()) == list(p.legal_actions()), where
-            p.apply_action(a)
-            k.apply_action(a)
+        same_step(k, p, rng)
         for s in range(p.n):
             o = k.observation(s)
             assert o == p.observation(s), where

@@ -22,12 +22,19 @@ from typing import Any
 
 import pytest
 from conftest import plugin
-from hookkit import facts_with, play_randomly, python_session
+from hookkit import (
+    facts_with,
+    mixed_bots,
+    play_randomly,
+    python_session,
+    same_sessions,
+    same_step,
+    same_summaries,
+)
 
 from bourre import kernel
 from bourre.game import Game, botmaking
-from bourre.game.actions import PASS, Action, Deck
-from bourre.game.playerbase import PlayerBase
+from bourre.game.actions import PASS, Action
 from bourre.game.simulate import play_session
 from bourre.game.state import State
 from bourre.houses.house import House
@@ -40,10 +47,10 @@ from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
 from bourre.sim.runs.sessions import parse_bots, run_session
-from bourre_bots.heuristic import HeuristicPlayer
 from bourre_variants.simultaneous_reveal import Simultaneous
 from bourre_variants.standard.decisions import Sequential
 from bourre_variants.standard.draw import Draw
+from tests.kernel.test_plugin_bots import Bots
 
 _kernel = pytest.importorskip(
     "bourre.kernel._kernel",
@@ -107,36 +114,28 @@ class DealerCapped(Draw):
         return 2 if trumps >= 2 else self.hand_size
 
 
+def _variant(name: str, hook: str, answer: Any) -> type[Variant]:
+    """A scaffolded variant ``name`` answering ``hook`` with ``answer``."""
+    answer.__name__ = hook
+    return type(
+        name.title().replace("-", ""),
+        (Variant,),
+        {"name": name, "summary": name, "builds_on": ("standard",), hook: hookimpl(answer)},
+    )
+
+
 def _decisions(name: str, rule: Any) -> type[Variant]:
     def bourre_decisions(self: Any, table: TableSettings) -> Any:
         return rule() if isinstance(rule, type) else rule
 
-    return type(
-        name.title().replace("-", ""),
-        (Variant,),
-        {
-            "name": name,
-            "summary": name,
-            "builds_on": ("standard",),
-            "bourre_decisions": hookimpl(bourre_decisions),
-        },
-    )
+    return _variant(name, "bourre_decisions", bourre_decisions)
 
 
 def _draw(name: str, make: Any) -> type[Variant]:
     def bourre_draw(self: Any, table: TableSettings, hand_size: int) -> Any:
         return make(hand_size)
 
-    return type(
-        name.title().replace("-", ""),
-        (Variant,),
-        {
-            "name": name,
-            "summary": name,
-            "builds_on": ("standard",),
-            "bourre_draw": hookimpl(bourre_draw),
-        },
-    )
+    return _variant(name, "bourre_draw", bourre_draw)
 
 
 VARIANTS = [
@@ -170,10 +169,6 @@ HOUSES = [
 ]
 
 
-def _mixed(h: House) -> str:
-    return ",".join((["random", "heuristic"] * 4)[: h.table.players])
-
-
 # -- what the kernel plays, and where ---------------------------------------------------
 
 
@@ -184,7 +179,7 @@ def test_the_decisions_and_draw_are_named_and_asked_by_sessions_and_the_stepped_
         "three-max (bourre_draw)",
     )
     for spec in HOUSES:
-        assert kernel.can_play(house(spec), _mixed(house(spec)), hooks=True) is None, spec
+        assert kernel.can_play(house(spec), mixed_bots(house(spec)), hooks=True) is None, spec
     # the stepped state plays it; the worlds and advice's deals step the decisions themselves
     assert kernel.can_play(h, hooks=STATE_HOOKS) is None
     why = kernel.can_play(h, hooks=LOAD_HOOKS)
@@ -220,32 +215,14 @@ def test_the_hooks_are_said_in_a_players_words_before_the_run() -> None:
 
 @pytest.mark.parametrize("spec", HOUSES)
 def test_sessions_are_the_python_rules_sessions(spec: str) -> None:
-    h = house(spec)
-    for seed in range(8):
-        k = kernel.play_session(h, seed, "random")
-        p = play_session(h, seed, keep_hands=False)
-        assert (k.engine, p.engine) == ("kernel", "python")
-        assert (k.final, k.ranks) == (p.final, p.ranks), (spec, seed)
-    for bots in ("heuristic", _mixed(h)):
-        for seed in range(5):
-            k = kernel.play_session(h, seed, bots)
-            p = python_session(h, seed, bots)
-            assert (k.engine, (k.final, k.ranks)) == ("kernel", (p.final, p.ranks)), (spec, seed)
+    same_sessions(house(spec), random_seeds=8)
 
 
 @pytest.mark.parametrize("spec", [HOUSES[0], HOUSES[3], HOUSES[6], HOUSES[8]])
 def test_compare_sessions_are_summarised_alike(spec: str) -> None:
     """``bourre compare``'s summary of a session (every hand's pot, who played, who was
     bourré, who dealt, the money by seat) is the same on both engines."""
-    h = house(spec)
-    for bots in ("heuristic", "random", _mixed(h)):
-        specs = parse_bots(bots)
-        for i in range(3):
-            k = run_session(h, specs, "t", i, rotate=True, engine="kernel")
-            p = run_session(h, specs, "t", i, rotate=True, engine="python")
-            assert (k.pop("engine"), p.pop("engine")) == ("kernel", "python")
-            del k["seconds"], p["seconds"]
-            assert k == p, (spec, bots, i)
+    same_summaries(house(spec))
 
 
 def _spy(seen: list[tuple[Any, ...]]) -> tuple[type[Variant], type[Variant]]:
@@ -287,7 +264,7 @@ def test_the_plugin_is_asked_the_same_questions_with_the_same_hand() -> None:
     spies = _spy(seen)
     reg = load_registry(extra=[(c.name, plugin(c.name, c)) for c in spies])
     h = House("spy-decisions+spy-draw+table(players=7,ante=1/3)", registry=reg)
-    for bots in ("random", _mixed(h)):
+    for bots in ("random", mixed_bots(h)):
         for seed in range(3):
             seen.clear()
             k = kernel.play_session(h, seed, bots)
@@ -532,15 +509,7 @@ def _drive_stepped(k: Any, p: Any, rng: random.Random, where: str) -> int:
             play_randomly(pc, same)
             assert kc.returns() == pc.returns() and kc.history() == pc.history(), where
             mid_exchange += phase == "exchange"
-        if p.is_chance_node():
-            deck = list(range(52))
-            rng.shuffle(deck)
-            p.apply_chance(Deck(tuple(deck)))
-            k.apply_chance(Deck(tuple(deck)))
-        else:
-            a = rng.choice(list(p.legal_actions()))
-            p.apply_action(a)
-            k.apply_action(a)
+        same_step(k, p, rng)
         step += 1
     _same_turn(k, p, where)
     assert k.final == p.final and k.history() == p.history(), where
@@ -670,33 +639,6 @@ def test_a_misbehaving_plugin_in_the_stepped_state_is_the_python_rules(
     ), outcomes
 
 
-class Bold(HeuristicPlayer):
-    """A plugin's bot: the heuristic, bolder (it plays weaker hands, keeps lower trumps)."""
-
-    def __init__(self, rng: random.Random, **options: Any) -> None:
-        super().__init__(rng, play_threshold=0.1, per_opponent=0.3, keep_trump=5)
-
-
-class Dicey(PlayerBase):
-    """A plugin's bot that draws from the session's generator at every answer."""
-
-    needs_view = False
-
-    def __init__(self, rng: random.Random, **options: Any) -> None:
-        self.rng = rng
-
-    def choose(self, actions: Sequence[Any]) -> Any:
-        return self.rng.choice(list(actions))
-
-
-class _Bots:
-    @staticmethod
-    @hookimpl
-    def bourre_register_bots(register: Any) -> None:
-        register("bold", lambda rng, **kw: Bold(rng))
-        register("dicey", lambda rng, **kw: Dicey(rng))
-
-
 @pytest.mark.parametrize(
     ("spec", "names"),
     [
@@ -710,7 +652,7 @@ def test_a_plugins_bot_plays_such_a_house_on_the_kernel(
 ) -> None:
     """``compare`` with a plugin's bot: the kernel's stepped state, the plugin's bot
     asked in Python (:mod:`bourre.kernel.mixed`), the Python rules' session."""
-    reg = load_registry(extra=[*[(c.name, plugin(c.name, c)) for c in VARIANTS], ("b", _Bots)])
+    reg = load_registry(extra=[*[(c.name, plugin(c.name, c)) for c in VARIANTS], ("b", Bots)])
     monkeypatch.delenv("BOURRE_ENGINE", raising=False)
     monkeypatch.setattr(botmaking, "_registry", lambda: reg)
     h = House(spec, registry=reg)

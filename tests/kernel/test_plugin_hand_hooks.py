@@ -18,11 +18,21 @@ from typing import Any
 
 import pytest
 from conftest import plugin
-from hookkit import boom, extension_checks, facts_with, liar, play_randomly, python_session
+from hookkit import (
+    boom,
+    extension_checks,
+    facts_with,
+    liar,
+    mixed_bots,
+    play_randomly,
+    python_session,
+    same_sessions,
+    same_step,
+    same_summaries,
+)
 
 from bourre import kernel
 from bourre.game import Game
-from bourre.game.actions import Deck
 from bourre.game.simulate import play_session
 from bourre.game.state import State
 from bourre.houses.house import House
@@ -32,7 +42,6 @@ from bourre.rules.money import Amount
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
-from bourre.sim.runs.sessions import parse_bots, run_session
 from bourre_variants.standard.payout import StandardAnte, ranks_of
 
 _kernel = pytest.importorskip(
@@ -207,10 +216,6 @@ HOUSES = [
 ]
 
 
-def _mixed(h: House) -> str:
-    return ",".join((["random", "heuristic"] * 4)[: h.table.players])
-
-
 # -- what the kernel plays, and what goes through Python -------------------------------
 
 
@@ -226,7 +231,7 @@ def test_the_per_hand_hooks_are_named_and_the_hand_size_is_no_call() -> None:
     for spec in HOUSES:
         h = house(spec)
         assert kernel.can_play(h, "heuristic", hooks=True) is None, spec
-        assert kernel.can_play(h, _mixed(h), hooks=True) is None, spec
+        assert kernel.can_play(h, mixed_bots(h), hooks=True) is None, spec
     # a plugin's hand size is a value: every use of the kernel (solver, worlds) plays it
     for size in (1, 2, 3):
         h = house(f"standard+{size}-cards")
@@ -273,17 +278,7 @@ def test_a_hand_size_beyond_the_kernels_arrays_is_the_python_rules() -> None:
 
 @pytest.mark.parametrize("spec", HOUSES)
 def test_sessions_are_the_python_rules_sessions(spec: str) -> None:
-    h = house(spec)
-    for seed in range(10):
-        k = kernel.play_session(h, seed, "random")
-        p = play_session(h, seed, keep_hands=False)
-        assert (k.engine, p.engine) == ("kernel", "python")
-        assert (k.final, k.ranks) == (p.final, p.ranks), (spec, seed)
-    for bots in ("heuristic", _mixed(h)):
-        for seed in range(5):
-            k = kernel.play_session(h, seed, bots)
-            p = python_session(h, seed, bots)
-            assert (k.engine, (k.final, k.ranks)) == ("kernel", (p.final, p.ranks)), (spec, seed)
+    same_sessions(house(spec))
 
 
 @pytest.mark.parametrize("spec", [HOUSES[0], HOUSES[2], HOUSES[5], HOUSES[9], HOUSES[12]])
@@ -291,15 +286,7 @@ def test_compare_sessions_are_summarised_alike(spec: str) -> None:
     """``bourre compare``'s summary of a session (every hand's pot, who played, who was
     bourré, whether the pot carried, who dealt, the money by seat, the final money) is
     the same on both engines."""
-    h = house(spec)
-    for bots in ("heuristic", "random", _mixed(h)):
-        specs = parse_bots(bots)
-        for i in range(3):
-            k = run_session(h, specs, "t", i, rotate=True, engine="kernel")
-            p = run_session(h, specs, "t", i, rotate=True, engine="python")
-            assert (k.pop("engine"), p.pop("engine")) == ("kernel", "python")
-            del k["seconds"], p["seconds"]
-            assert k == p, (spec, bots, i)
+    same_summaries(house(spec))
 
 
 def test_each_call_is_given_what_the_python_state_gives_it() -> None:
@@ -373,15 +360,7 @@ def _drive(k: Any, p: Any, rng: random.Random, where: str) -> None:
     while not p.is_terminal():
         assert k.balances == p.balances and k.pot == p.pot, where
         assert k.current_player() == p.current_player(), where
-        if p.is_chance_node():
-            deck = list(range(52))
-            rng.shuffle(deck)
-            p.apply_chance(Deck(tuple(deck)))
-            k.apply_chance(Deck(tuple(deck)))
-        else:
-            a = rng.choice(list(p.legal_actions()))
-            p.apply_action(a)
-            k.apply_action(a)
+        same_step(k, p, rng)
         steps += 1
         for s in range(p.n):
             assert k.observation(s) == p.observation(s), where

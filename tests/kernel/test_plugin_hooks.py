@@ -21,7 +21,17 @@ from typing import Any
 
 import pytest
 from conftest import plugin
-from hookkit import Backwards, extension_checks, facts_with, liar, play_randomly, python_session
+from hookkit import (
+    Backwards,
+    extension_checks,
+    facts_with,
+    liar,
+    play_randomly,
+    python_session,
+    same_sessions,
+    same_step,
+    same_summaries,
+)
 
 from bourre import kernel
 from bourre.game import Game
@@ -35,7 +45,6 @@ from bourre.rules.hookspec import PenaltyFn, PluginError
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
-from bourre.sim.runs.sessions import parse_bots, run_session
 from bourre_variants.standard.payout import payout as standard_payout
 
 _kernel = pytest.importorskip(
@@ -230,20 +239,7 @@ def test_the_hooks_through_python_are_named_and_the_rest_is_refused_as_before() 
 
 @pytest.mark.parametrize("spec", HOUSES)
 def test_sessions_are_the_python_rules_sessions(spec: str) -> None:
-    h = house(spec)
-    for seed in range(12):
-        k = kernel.play_session(h, seed, "random")
-        p = play_session(h, seed, keep_hands=False)
-        assert (k.engine, p.engine) == ("kernel", "python")
-        assert (k.final, k.ranks) == (p.final, p.ranks), (spec, seed)
-        assert [type(x) for x in k.final] == [type(x) for x in p.final]
-    for bots in ("heuristic", "random,heuristic"):
-        bots = bots if bots == "heuristic" else ",".join(["random", "heuristic"] * 4)
-        bots = bots if "," not in bots else ",".join(bots.split(",")[: h.table.players])
-        for seed in range(6):
-            k = kernel.play_session(h, seed, bots)
-            p = python_session(h, seed, bots)
-            assert (k.engine, (k.final, k.ranks)) == ("kernel", (p.final, p.ranks)), (spec, seed)
+    same_sessions(house(spec), random_seeds=12, bot_seeds=6)
 
 
 @pytest.mark.parametrize(
@@ -280,16 +276,7 @@ def test_a_plugins_trick_winner_with_random_and_heuristic_bots(spec: str) -> Non
 def test_compare_sessions_are_summarised_alike(spec: str) -> None:
     """``bourre compare``'s summary of a session (every hand's pot, who played, who was
     bourré, whether the pot carried, the money by seat) is the same on both engines."""
-    h = house(spec)
-    n = h.table.players
-    for bots in ("heuristic", "random", ",".join((["random", "heuristic"] * 4)[:n])):
-        specs = parse_bots(bots)
-        for i in range(3):
-            k = run_session(h, specs, "t", i, rotate=True, engine="kernel")
-            p = run_session(h, specs, "t", i, rotate=True, engine="python")
-            assert (k.pop("engine"), p.pop("engine")) == ("kernel", "python")
-            del k["seconds"], p["seconds"]
-            assert k == p, (spec, bots, i)
+    same_summaries(house(spec))
 
 
 def test_an_amount_the_kernel_cannot_hold_hands_the_session_to_the_python_rules(
@@ -365,15 +352,7 @@ def test_the_plugin_is_called_as_often_and_with_the_same_results(
 def _drive(k: Any, p: State, rng: random.Random, where: str) -> None:
     while not p.is_terminal():
         assert k.balances == p.balances and k.pot == p.pot, where
-        if p.is_chance_node():
-            deck = list(range(52))
-            rng.shuffle(deck)
-            p.apply_chance(Deck(tuple(deck)))
-            k.apply_chance(Deck(tuple(deck)))
-        else:
-            a = rng.choice(list(p.legal_actions()))
-            p.apply_action(a)
-            k.apply_action(a)
+        same_step(k, p, rng)
         for s in range(p.n):
             assert k.observation(s) == p.observation(s), where
     assert k.returns() == p.returns(), where

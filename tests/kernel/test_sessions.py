@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import plugin
+from hookkit import mixed_bots, same_summaries
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -325,20 +326,10 @@ COMPARE_BOTS = ["heuristic", "random", "random,heuristic,heuristic,random,heuris
 def test_compare_sessions_are_summarised_alike(spec: str) -> None:
     """``bourre compare``'s summary of a session (every per-hand tally) is the same
     played by the kernel or by the Python rules."""
-    from bourre.sim.runs.sessions import run_session
-
     house = House(spec)
     n = house.table.players
-    for bots in COMPARE_BOTS:
-        specs = parse_bots(bots)
-        if len(specs) not in (1, n):
-            specs = parse_bots(",".join((["random", "heuristic"] * 4)[:n]))
-        for i in range(3):
-            k = run_session(house, specs, "t", i, rotate=True, engine="kernel")
-            p = run_session(house, specs, "t", i, rotate=True, engine="python")
-            assert (k.pop("engine"), p.pop("engine")) == ("kernel", "python")
-            del k["seconds"], p["seconds"]
-            assert k == p, (spec, bots, i)
+    fits = [b if len(parse_bots(b)) in (1, n) else mixed_bots(house) for b in COMPARE_BOTS]
+    same_summaries(house, tuple(fits))
 
 
 def test_the_report_says_which_engine_played(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import plugin
-from hookkit import replayed_both
+from hookkit import replayed_both, same_step
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -75,15 +75,7 @@ def drive(k: State, p: State, rng: random.Random, where: str) -> None:
     steps = 0
     while not p.is_terminal():
         same_now(k, p, f"{where}, step {steps}")
-        if p.is_chance_node():
-            deck = list(range(52))
-            rng.shuffle(deck)
-            p.apply_chance(Deck(tuple(deck)))
-            k.apply_chance(Deck(tuple(deck)))
-        else:
-            a = rng.choice(list(p.legal_actions()))
-            p.apply_action(a)
-            k.apply_action(a)
+        same_step(k, p, rng)
         steps += 1
     same_now(k, p, f"{where}, the end")
     assert k.returns() == p.returns(), where

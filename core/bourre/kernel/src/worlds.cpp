@@ -20,6 +20,36 @@ namespace bourre::kernel {
 constexpr const char* UNHELD_WORLD =
     "a plugin's answer the kernel cannot hold (Stepper status OVERFLOW): the Python rules play this world";
 
+// A world's table, read and checked as the wrapper gives it (load_world, load_world_run):
+// each seat's balance and where it started, the pot and the pot at stake (1/D chips,
+// within the kernel's range), the dealer and the upcard (placed in ``cards``); one hand,
+// dealt, not the session's first.
+std::unique_ptr<Stepper> world_table(const House& h, const py::dict& w, Placed& cards) {
+  static const char* W = "world";
+  const int n = h.n;
+  auto money = [&](const char* k, i64 x, bool nonneg) {
+    if (x >= LIMIT || x <= -LIMIT || (nonneg && x < 0)) bad(W, k, "beyond the kernel's range");
+    return x;
+  };
+  const auto bal = field<std::vector<i64>>(w, W, "balances");
+  const auto start = field<std::vector<i64>>(w, W, "start");
+  if (static_cast<int>(bal.size()) != n) bad(W, "balances", "one a seat");
+  if (static_cast<int>(start.size()) != n) bad(W, "start", "one a seat");
+  for (const i64 x : bal) money("balances", x, false);
+  for (const i64 x : start) money("start", x, false);
+  auto g = std::make_unique<Stepper>(h, nullptr, bal, 0, 1, true);
+  for (int s = 0; s < n; ++s) g->start[s] = start[static_cast<std::size_t>(s)];
+  g->pot = money("pot", field<i64>(w, W, "pot"), true);
+  g->pot_at_stake = money("pot_at_stake", field<i64>(w, W, "pot_at_stake"), true);
+  g->number = 1;
+  g->first_hand = false;
+  g->dealt = true;
+  g->dealer = field<int>(w, W, "dealer");
+  if (g->dealer < 0 || g->dealer >= n) bad(W, "dealer", "not a seat");
+  g->set_upcard(cards.card(field<int>(w, W, "upcard"), "upcard"));
+  return g;
+}
+
 // A world of the Monte Carlo bot (bourre.game.worlds: a Python State of one hand, at a
 // player's turn), loaded as the wrapper describes it (bourre.kernel.rollouts): every
 // hand, the stock in the order the rollouts draw it, the discards, the decisions so far,
@@ -43,27 +73,8 @@ std::unique_ptr<Stepper> load_world(const py::dict& house, const py::dict& w) {
     }
     return x;
   };
-  auto money = [&](const char* k, i64 x, bool nonneg) {
-    if (x >= LIMIT || x <= -LIMIT || (nonneg && x < 0)) bad(W, k, "beyond the kernel's range");
-    return x;
-  };
-  const auto bal = field<std::vector<i64>>(w, W, "balances");
-  const auto start = field<std::vector<i64>>(w, W, "start");
-  if (static_cast<int>(bal.size()) != n) bad(W, "balances", "one a seat");
-  if (static_cast<int>(start.size()) != n) bad(W, "start", "one a seat");
-  for (const i64 x : bal) money("balances", x, false);
-  for (const i64 x : start) money("start", x, false);
-  auto g = std::make_unique<Stepper>(h, nullptr, bal, 0, 1, true);
-  for (int s = 0; s < n; ++s) g->start[s] = start[static_cast<std::size_t>(s)];
-  g->pot = money("pot", field<i64>(w, W, "pot"), true);
-  g->pot_at_stake = money("pot_at_stake", field<i64>(w, W, "pot_at_stake"), true);
-  g->number = 1;
-  g->first_hand = false;
-  g->dealt = true;
-  g->dealer = field<int>(w, W, "dealer");
-  if (g->dealer < 0 || g->dealer >= n) bad(W, "dealer", "not a seat");
   Placed cards{W};
-  g->set_upcard(cards.card(field<int>(w, W, "upcard"), "upcard"));
+  auto g = world_table(h, w, cards);
   const auto hands = per_seat("hands"), discards = per_seat("discards");
   const auto gave = per_seat("gave"), got = per_seat("got");
   for (int s = 0; s < n; ++s) {
@@ -239,27 +250,8 @@ std::unique_ptr<Stepper> load_world_run(const House& h, const py::dict& w) {
   static const char* W = "world";
   if (!h.decisions) bad(W, "run", "only for a plugin's decisions or draw (decisions_hook)");
   const int n = h.n;
-  auto money = [&](const char* k, i64 x, bool nonneg) {
-    if (x >= LIMIT || x <= -LIMIT || (nonneg && x < 0)) bad(W, k, "beyond the kernel's range");
-    return x;
-  };
-  const auto bal = field<std::vector<i64>>(w, W, "balances");
-  const auto start = field<std::vector<i64>>(w, W, "start");
-  if (static_cast<int>(bal.size()) != n) bad(W, "balances", "one a seat");
-  if (static_cast<int>(start.size()) != n) bad(W, "start", "one a seat");
-  for (const i64 x : bal) money("balances", x, false);
-  for (const i64 x : start) money("start", x, false);
-  auto g = std::make_unique<Stepper>(h, nullptr, bal, 0, 1, true);
-  for (int s = 0; s < n; ++s) g->start[s] = start[static_cast<std::size_t>(s)];
-  g->pot = money("pot", field<i64>(w, W, "pot"), true);
-  g->pot_at_stake = money("pot_at_stake", field<i64>(w, W, "pot_at_stake"), true);
-  g->number = 1;
-  g->first_hand = false;
-  g->dealt = true;
-  g->dealer = field<int>(w, W, "dealer");
-  if (g->dealer < 0 || g->dealer >= n) bad(W, "dealer", "not a seat");
   Placed cards{W};
-  g->set_upcard(cards.card(field<int>(w, W, "upcard"), "upcard"));
+  auto g = world_table(h, w, cards);
   const auto hands = field<std::vector<std::vector<int>>>(w, W, "hands");
   if (static_cast<int>(hands.size()) != n) bad(W, "hands", "one a seat");
   for (int s = 0; s < n; ++s) {
