@@ -9,9 +9,10 @@ built-in house's chart exactly, cell for cell and figure for figure, on the same
 (the kernel asked the plugin all along: its calls are counted).  The example plugin
 split-pot (docs/examples/bourre-split-pot, R-SPLIT-POT: a tie splits the pot) gives a
 chart of its own, which says the plugin was asked.  A plugin's rule the deals do not ask
-(an ante, R-ANTE: a deal of the chart starts with the pot in the middle) is refused
-naming the option and the hook (a follow rule is asked: test_equilibrium_plugin_follow;
-a lead, a cinch and a trick winner: test_equilibrium_plugin_cards); a hostile plugin (raising, or
+(a deal, R-DEAL: a deal of the chart is dealt from its own shuffle) is refused naming
+the option and the hook (a follow rule is asked: test_equilibrium_plugin_follow; a
+lead, a cinch and a trick winner: test_equilibrium_plugin_cards; the decisions, the
+draw, an ante, a next dealer and a settlement: test_equilibrium_plugin_decisions); a hostile plugin (raising, or
 answering an amount the kernel's units do not hold) gives one clear error, never a
 traceback nor a chart made with a rounded amount.  Tiny budgets (3 players, a few
 hundred deals)."""
@@ -41,10 +42,10 @@ from bourre.rules.hookspec import PayoutFn, PenaltyFn, PluginError
 from bourre.rules.money import Amount
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
+from bourre_variants.standard.deal import StandardDeal
 from bourre_variants.standard.payout import full_pot
 from bourre_variants.standard.payout import payout as standard_payout
 from tests.hookkit import boom
-from tests.kernel.test_plugin_hand_hooks import DealerAntesTwo  # (a plugin's ante)
 
 KERNEL = rollouts._CHARTS and os.environ.get("BOURRE_ENGINE", "") != "python"
 pytestmark = pytest.mark.skipif(not KERNEL, reason="the equilibrium chart plays on the kernel")
@@ -91,6 +92,18 @@ class SamePenalty(Variant):
         return penalty
 
 
+class AnyDeal(Variant):
+    """The standard deal, from a plugin (R-DEAL): a rule the chart's deals do not ask."""
+
+    name = "any-deal"
+    summary = "The standard deal, from a plugin."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_deal(self, table: TableSettings, hand_size: int) -> Any:
+        return StandardDeal(hand_size)
+
+
 class Boom(Variant):
     """A payout with a bug of its own."""
 
@@ -110,7 +123,7 @@ def registry(monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.syspath_prepend(str(SPLIT_POT))
     sys.modules.pop("bourre_split_pot", None)
     module: ModuleType = importlib.import_module("bourre_split_pot")
-    variants = (SamePayout, SamePenalty, Boom, Elevenths, DealerAntesTwo)
+    variants = (SamePayout, SamePenalty, Boom, Elevenths, AnyDeal)
     return install(monkeypatch, *variants, modules=[("split-pot", module)])
 
 
@@ -172,21 +185,23 @@ def test_the_split_pot_chart_is_its_own_and_says_the_plugin_was_asked(
     assert not any(line.startswith("Played out on") for line in builtin.lines())
 
 
-def test_a_plugins_ante_is_refused_naming_it(registry: Any) -> None:
-    """R-ANTE: the chart's deals do not ask a plugin's ante (only a penalty, a payout, a
-    lead, a follow rule, a cinch or a trick winner, HOOKS: each deal starts with the pot
-    in the middle): one ChartError naming the option and the hook."""
+def test_a_plugins_deal_is_refused_naming_it(registry: Any) -> None:
+    """R-DEAL: the chart's deals do not ask a plugin's deal (only the rules of HOOKS: a
+    deal of the chart is dealt from its own shuffle): one ChartError naming the option
+    and the hook."""
     assert HOOKS == (
         "bourre_penalty", "bourre_payout", "bourre_lead", "bourre_follow", "bourre_cinch",
-        "bourre_trick_winner",
+        "bourre_trick_winner", "bourre_decisions", "bourre_draw", "bourre_ante",
+        "bourre_next_dealer", "bourre_settle",
     )  # fmt: skip
     with pytest.raises(ChartError) as e:
-        _chart("standard+dealer-antes")
+        _chart("standard+any-deal")
     assert e.value.field == "equilibrium"
     msg = str(e.value)
-    assert msg.startswith("dealer-antes (bourre_ante): a plugin's rule the equilibrium chart")
-    assert "its payout, its lead, its follow rule, its cinch or its trick winner" in msg
-    assert "without --equilibrium" in msg
+    assert msg.startswith("the equilibrium chart is worked out on the compiled kernel only")
+    assert "its decisions, its draw, its ante, its lead, its follow rule" in msg
+    assert "variant 'any-deal'" in msg and "answers bourre_deal" in msg
+    assert msg.endswith("; the strategy chart (without --equilibrium) plays this house")
 
 
 def test_an_amount_the_kernel_does_not_hold_is_one_clear_error(registry: Any) -> None:
@@ -232,7 +247,7 @@ def test_the_command_charts_a_plugin_house(registry: Any) -> None:
 @pytest.mark.parametrize(
     ("spec", "words"),
     [
-        ("standard+dealer-antes", "--equilibrium: dealer-antes (bourre_ante): a plugin's rule"),
+        ("standard+any-deal", "--equilibrium: the equilibrium chart is worked out on the"),
         ("standard+elevenths", "--equilibrium: elevenths's penalty answered an amount"),
         ("standard+boom", "plugin 'boom', hook bourre_payout: raised ZeroDivisionError"),
     ],
@@ -254,12 +269,12 @@ def test_advise_against_the_equilibrium_names_its_own_option(
     monkeypatch.setenv("BOURRE_CACHE_DIR", str(tmp_path))
     with pytest.raises(AdviceError) as e:
         advise(
-            f"standard+dealer-antes{THREE}",
+            f"standard+any-deal{THREE}",
             ["2C", "3D", "4S", "5C", "7D"],
             "9H",
             1,
             hands=5,
             opponents="equilibrium",
         )
-    assert e.value.field == "opponents" and "dealer-antes (bourre_ante)" in str(e.value)
+    assert e.value.field == "opponents" and "answers bourre_deal" in str(e.value)
     assert not (tmp_path / "equilibrium").exists()  # (no chart kept)

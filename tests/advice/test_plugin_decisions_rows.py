@@ -146,7 +146,8 @@ def test_the_chart_of_a_plugins_draw_is_the_python_rules_chart(
     registry: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``bourre chart standard+three-max``: on the kernel (said), each cell the Python
-    rules' on the same deals, exactly; the equilibrium chart still refuses the house."""
+    rules' on the same deals, exactly; the equilibrium chart plays the house too
+    (test_equilibrium_plugin_decisions)."""
     fast = chart("standard+three-max", players=4, hands=12, seed=4, classes=ROWS)
     assert fast.engine == "kernel" and fast.why_python is None
     with monkeypatch.context() as m:
@@ -155,4 +156,4 @@ def test_the_chart_of_a_plugins_draw_is_the_python_rules_chart(
     assert slow.cells == fast.cells
     from bourre.advice.equilibrium import HOOKS
 
-    assert kernel.can_play(House("standard+three-max"), "heuristic", hooks=HOOKS) is not None
+    assert kernel.can_play(House("standard+three-max"), "heuristic", hooks=HOOKS) is None

@@ -192,8 +192,8 @@ def test_a_refused_action_is_the_python_rules_refusal() -> None:
     assert k.history() == p.history()
 
 
-_FACTS = ("n", "hand_size", "number", "hands_total", "keep_results", "announce", "balances",
-          "start", "pot", "final", "phase_name", "chance_wants")  # fmt: skip
+_FACTS = ("n", "hand_size", "number", "hands_total", "keep_results", "announce", "settles",
+          "balances", "start", "pot", "final", "phase_name", "chance_wants")  # fmt: skip
 
 
 def test_the_kernel_state_is_no_python_state_and_answers_alike() -> None:

@@ -6,7 +6,8 @@ loaded into the kernel and rolled out there (``heuristic_rollouts``): no card of
 tricks asks the decisions or the draw, so the kernel is told the house without them
 (``rollouts.TRICKS_HOOKS``).  Each candidate's money is the Python rollout's
 (``MonteCarloPlayer._rollout``) exactly, with a money plugin beside too.  A world still
-in the decisions or the exchange is the Python rules' (``None``), and the kernel's own
+in the decisions or the exchange is loaded with the hand's run (the equilibrium chart's
+decision table too), and the kernel's own
 sampling and replay, which step the decisions in C++, refuse such a house.  Skipped
 when the extension is not built."""
 
@@ -19,7 +20,8 @@ import pytest
 from conftest import plugin
 
 from bourre import kernel
-from bourre.game.actions import Action, discard
+from bourre.game.actions import PASS, PLAY, Action, discard
+from bourre.game.players import ask
 from bourre.game.state import State
 from bourre.game.unseen import unplaced
 from bourre.game.worlds import sample_world, shuffle
@@ -114,6 +116,28 @@ def _known(world: State, rng: random.Random) -> Callable[[], State]:
     return make
 
 
+def _chart_rollout(
+    mc: MonteCarloPlayer, world: State, action: Action, me: int, chart: list[list[int]]
+) -> float:
+    """``MonteCarloPlayer._rollout`` with the seats still to decide deciding by the
+    equilibrium chart's table (``chart[seat][seats already in]``: 1 pass, 2 play, 0 the
+    heuristic; the seats in counted from the public decisions, R-DECIDE; a seat the
+    rules force plays as the heuristic): the Python twin of ``heuristic_outcomes``
+    with ``chart``."""
+    state = world.clone()
+    state.apply_action(action)
+    while not state.is_terminal():
+        p = state.current_player()
+        if state.phase_name == "decide":
+            view = state.observation(p)
+            told = chart[p][sum(1 for d in view.decisions if d.play)]
+            if view.forced is None and told:
+                state.apply_action(PLAY if told == 2 else PASS)
+                continue
+        state.apply_action(ask(state, mc.policy))
+    return float(state.returns()[me])
+
+
 def _decision_worlds(h: House, seeds: range) -> Iterator[tuple[State, int, random.Random]]:
     """Worlds sampled on the Python rules at a decision or an exchange with a choice:
     (the world, the seat to act, the random stream the rollouts draw from)."""
@@ -142,12 +166,13 @@ def test_a_worlds_rollouts_at_a_decision_are_the_python_rollouts(spec: str) -> N
     the kernel with the hand's run (the house's components asked every decision and
     exchange of the rollouts, the heuristic within the plugin's limit); each
     candidate's money is the Python rollout's exactly (``MonteCarloPlayer._rollout`` of
-    the world with the kernel's draws), and so are ``heuristic_outcomes``' chips; the
-    decision table's rollouts stay the Python rules' (``None``)."""
+    the world with the kernel's draws), and so are ``heuristic_outcomes``' chips, with
+    the equilibrium chart's decision table too (the table chooses the play or the pass
+    of the seats still to decide, the plugin judges it: :func:`_chart_rollout`)."""
     h = house(spec)
     assert kernel.can_play(h, hooks=rollouts.LOAD_HOOKS) is not None
     phases: set[str] = set()
-    exchanges = 0
+    exchanges = moved = 0
     for world, seat, rng in _decision_worlds(h, range(3)):
         cards = world.legal_actions()[:8]
         make = _known(world, rng)
@@ -161,11 +186,17 @@ def test_a_worlds_rollouts_at_a_decision_are_the_python_rollouts(spec: str) -> N
         rng.setstate(state.getstate())
         outcomes = heuristic_outcomes(world, cards, seat, rng)
         assert outcomes is not None and [o.chips for o in outcomes] == python
-        chart = [[0] * h.table.players for _ in range(h.table.players)]
-        assert heuristic_outcomes(world, cards, seat, rng, chart=chart) is None
+        n = h.table.players
+        tables = [[0] * n] * n, [[(s + k) % 3 for k in range(n)] for s in range(n)], [[1] * n] * n
+        for chart in tables:
+            rng.setstate(state.getstate())
+            charted = heuristic_outcomes(world, cards, seat, rng, chart=chart)
+            twin = [_chart_rollout(mc, make(), a, seat, chart) for a in cards]
+            assert charted is not None and [o.chips for o in charted] == twin, (spec, chart)
+            moved += twin != python  # (the table changed some hand: it was read)
         phases.add(world.phase_name)
         exchanges += world.phase_name == "exchange"
-    assert phases == {"decide", "exchange"} and exchanges > 2
+    assert phases == {"decide", "exchange"} and exchanges > 2 and moved > 0
 
 
 def test_a_world_at_a_decision_is_refused_as_the_python_rules_refuse() -> None:

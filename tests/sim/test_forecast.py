@@ -144,40 +144,47 @@ class MyPenalty(Variant):
         return lambda pot: pot + 1
 
 
-def test_the_chart_of_a_plugins_money_rule_says_the_kernel_and_the_time(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_chart_of_a_plugins_money_rule_says_the_kernel_and_the_time() -> None:
     """``bourre chart`` of a house whose only plugin rule is a penalty: the kernel's
-    advice deals ask it through Python; said before the run, with the path and the time
-    weighed by a quick sample against the built-in house's."""
+    advice deals ask it through Python; said before the run, with the path and the time:
+    the built-in house's chart and what the plugin adds a hand a cell (``extra``)."""
     if not kernel.available():
         pytest.skip("the compiled kernel is not built: every house is on the Python rules")
     reg = load_registry(extra=[("my-penalty", plugin("my-penalty", MyPenalty))])
     house = House("standard+my-penalty", registry=reg)
     assert forecast.why_python(house, "heuristic", hooks=forecast.ADVICE_HOOKS) is None
-    monkeypatch.setattr(forecast, "chart_ratio", lambda h: 2.0 if h is house else 1.0)
-    line = forecast.chart_notice([house], 5, None)
+    line = forecast.chart_notice([house], 5, None, extra=lambda h: 0.01 if h is house else 0.0)
     assert line == (
         "standard+my-penalty plays on the compiled kernel, asking the plugin for my-penalty's"
         " penalty when someone is bourré, once for each different pot: the chart takes about"
-        " 20 s with 800 hands a cell (the built-in houses' chart: about 10 s)"
+        " 15 s with 800 hands a cell (the built-in houses' chart: about 7 s)"
     )
-    # against a built-in house (--versus): both charted, the plugin's at twice the time
-    line = forecast.chart_notice([house, House("standard")], 5, 400)
-    assert line is not None and "about 15 s with 400 hands a cell" in line, line
+    # against a built-in house (--versus): both charted, the plugin's 4 s more for 400 hands
+    line = forecast.chart_notice([house, House("standard")], 5, 400, extra=lambda h: 0.01)
+    assert line is not None and "about 11 s with 400 hands a cell" in line, line
+    # no time to say (the kernel handed the quick chart to the Python rules, or it failed)
+    for extra in (None, lambda h: None, lambda h: 1 / 0):
+        line = forecast.chart_notice([house], 5, None, extra=extra)
+        assert line is not None and line.endswith(
+            "or on the Python rules where the kernel cannot hold its answers"
+        ), line
     assert forecast.chart_notice([house], 5, None, engine="python") is None
     assert forecast.chart_notice([House("standard")], 5, None) is None
 
 
-def test_the_chart_sample_is_real_and_refuses_what_the_kernel_does_not_play() -> None:
-    """:func:`forecast.chart_ratio` times real batches (a positive ratio) for a house the
-    kernel's advice deals play, and gives none for one they do not (a plugin's ante)."""
+def test_the_quick_chart_is_real_and_refuses_what_the_kernel_does_not_play() -> None:
+    """``bourre.advice.chart.extra_seconds`` times real quick charts (a plugin's penalty
+    adds time, never less than none) for a house the kernel's advice deals play, and
+    gives none for one they do not (a plugin's deal), whose notice names the Python
+    rules instead."""
     if not kernel.available():
         pytest.skip("the compiled kernel is not built: every house is on the Python rules")
+    from bourre.advice.chart import extra_seconds
+
     reg = load_registry(extra=[("my-penalty", plugin("my-penalty", MyPenalty))])
-    ratio = forecast.chart_ratio(House("standard+my-penalty", registry=reg))
-    assert ratio is not None and ratio > 0
-    assert forecast.chart_ratio(plugin_house()) is None
-    line = forecast.chart_notice([plugin_house()], 5, None)
+    extra = extra_seconds(House("standard+my-penalty+table(players=3)", registry=reg))
+    assert extra is not None and extra >= 0
+    assert extra_seconds(plugin_house()) is None
+    line = forecast.chart_notice([plugin_house()], 5, None, extra=extra_seconds)
     assert line is not None and line.startswith("standard+copied-deal plays on the Python rules (")
     assert "its bourre_deal is copied-deal's, a plugin's" in line

@@ -29,6 +29,7 @@ from bourre.advice.deals import (
     _with_players,
     candidates,
     exchange_rule,
+    first_pot,
     interval,
     option_rows,
     seat_to_decide,
@@ -417,7 +418,7 @@ def advise(
             f"{len(decided)} decisions given: the {place - 1} seat(s) before place {place}"
             " decide first, from the dealer's left (R-DECIDE)",
         )
-    stake: Amount = n * h0.table.ante if pot is None else _amount(pot)
+    stake: Amount = first_pot(h0) if pot is None else _amount(pot)
 
     dealer, seat = 0, place % n
     strategy = None

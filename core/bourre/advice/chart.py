@@ -31,6 +31,7 @@ from bourre.advice.deals import (
     _with_players,
     candidates,
     exchange_rule,
+    first_pot,
     interval,
     option_rows,
     seat_to_decide,
@@ -44,7 +45,16 @@ from bourre.kernel.hooks import asked_words
 from bourre.kernel.rollouts import _BUILT, ADVICE_HOOKS, decision_rows
 from bourre.rules.money import Amount
 
-__all__ = ["Cell", "Chart", "ChartError", "HandClass", "chart", "checked_options", "hand_classes"]
+__all__ = [
+    "Cell",
+    "Chart",
+    "ChartError",
+    "HandClass",
+    "chart",
+    "checked_options",
+    "extra_seconds",
+    "hand_classes",
+]
 
 MAX_HANDS = 100_000
 """The most hands one cell may ask for."""
@@ -60,6 +70,9 @@ ACE, KING = 12, 11
 
 TRIES = 50
 """Deals drawn for a cell's first hand before it is found to leave no choice."""
+
+QUICK_HANDS = 3
+"""Hands a cell of the quick charts :func:`extra_seconds` times."""
 
 
 AGAINST = "against heuristic opponents"
@@ -506,7 +519,7 @@ def _cell(table: _Table, cls: HandClass, row: int, place: int, hands: int, seed:
     if not cls.possible(size, dealer):
         return Cell("none")
     seat = place % n
-    stake = n * table.house.table.ante  # the first pot (R-FIRST-POT)
+    stake = first_pot(table.house)  # (R-FIRST-POT)
     if table.engine == "kernel":
         return _cell_batched(table, cls, row, place, hands, seed)
     rows: list[list[float]] = []
@@ -581,7 +594,7 @@ def _cell_batched(
     n, size = table.game.players, table.game.hand_size
     dealer = place == n
     seat = place % n
-    stake = n * table.house.table.ante  # the first pot (R-FIRST-POT)
+    stake = first_pot(table.house)  # (R-FIRST-POT)
     tries = [0] * hands
     done: list[tuple[list[float], int, int] | None] = [None] * hands
     pending = list(range(hands))
@@ -728,6 +741,27 @@ def chart(
         return _draw(houses, hands or HANDS["python"], seed, "python", why, classes, progress)
 
 
+def extra_seconds(house: House, players: int | None = None) -> float | None:
+    """About how many seconds of CPU a plugin's rules, asked through Python by the
+    kernel, add to ``house``'s chart for each hand a cell: a quick chart of
+    :data:`QUICK_HANDS` hands a cell of ``house`` and one of the built-in ``standard``
+    house at the same table, each timed after a first quick chart that warms it (the
+    same rows, places, deals dealt again and exchanges tried as the real chart's), their
+    difference a hand.  ``None`` when the kernel does not play the house's chart
+    (``bourre chart`` then says the Python rules' time)."""
+    plain = _with_players("standard", players or house.table.players)
+    times = []
+    for h in (house, House(plain)):
+        try:
+            chart(h, players=players, hands=QUICK_HANDS, seed=1, engine="kernel")
+            start = time.process_time()
+            chart(h, players=players, hands=QUICK_HANDS, seed=2, engine="kernel")
+        except ChartError:
+            return None
+        times.append(time.process_time() - start)
+    return max(0.0, times[0] - times[1]) / QUICK_HANDS
+
+
 def _draw(
     houses: list[House],
     hands: int,
@@ -762,7 +796,7 @@ def _draw(
             house=t.house.spec,
             players=n,
             size=t.game.hand_size,
-            pot=n * t.house.table.ante,
+            pot=first_pot(t.house),
             limit=t.limit if t.limit is not None else t.game.hand_size,
             classes=classes,
             cells=tuple(tuple(r) for r in cells[k]),

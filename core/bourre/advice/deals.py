@@ -17,7 +17,9 @@ from bourre.game.actions import PASS, PLAY, Action, Deck, discard
 from bourre.game.players import ask
 from bourre.game.state import State
 from bourre.game.tablesteps import set_hand
+from bourre.houses.house import House
 from bourre.kernel.rollouts import heuristic_outcomes
+from bourre.rules.hookspec import ANTE
 from bourre.rules.money import Amount
 
 Z95 = 1.959963984540054
@@ -105,6 +107,15 @@ def _deck(
     cards[h * n - 1] = upcard
     others = iter(rest)
     return Deck(tuple(c if c is not None else next(others) for c in cards))
+
+
+def first_pot(house: House) -> Amount:
+    """The pot of a house's first hand (R-FIRST-POT, R-ANTE): what its ante rule (a
+    plugin's too) has every seat ante before hand 1, the dealer at seat 0.  The stake of
+    advice's and the charts' deals (nobody antes there: the pot is in the middle)."""
+    t = house.table
+    antes: list[Amount] = house.rules[ANTE].hand_antes(t.players, t.ante, None, 0)
+    return sum(antes, 0)
 
 
 def _with_players(spec: str, players: int) -> str:

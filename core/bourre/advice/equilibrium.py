@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from bourre.advice.chart import ChartError, HandClass, _load, hand_classes
-from bourre.advice.deals import Estimate, interval
+from bourre.advice.deals import Estimate, first_pot, interval
 from bourre.game import Game
 from bourre.game.actions import PASS, PLAY, Deck
 from bourre.game.botmaking import make_bot
@@ -56,9 +56,26 @@ from bourre.game.state import State
 from bourre.game.tablesteps import set_hand
 from bourre.houses.house import House
 from bourre.kernel import can_play, python_hooks
-from bourre.kernel.hooks import MONEY_HOOKS, asked_words
-from bourre.kernel.rollouts import _BUILT, _CHARTS, LOAD_HOOKS, heuristic_outcomes
-from bourre.rules.hookspec import CINCH, FOLLOW, LEAD, PENALTY, TRICK_WINNER
+from bourre.kernel.hooks import MONEY_HOOKS, SESSION_HOOKS, asked_words
+from bourre.kernel.rollouts import (
+    _BUILT,
+    _CHARTS,
+    LOAD_HOOKS,
+    ONE_HAND_HOOKS,
+    heuristic_outcomes,
+)
+from bourre.rules.hookspec import (
+    ANTE,
+    CINCH,
+    DECISIONS,
+    DRAW,
+    FOLLOW,
+    LEAD,
+    NEXT_DEALER,
+    PENALTY,
+    SETTLE,
+    TRICK_WINNER,
+)
 
 __all__ = [
     "HOOKS",
@@ -89,16 +106,19 @@ DEALS = 4000
 CHECK = 10_000
 """Deals by default for each half of the exploitability check (find, then measure)."""
 
-HOOKS = LOAD_HOOKS
-"""The plugin hooks the chart's deals ask through Python: a penalty and a payout, at
-each played-out hand's end, a lead, at every trick's start, a follow rule and a cinch,
-for every card played, and a trick winner, at every trick's end and for every card the
-heuristic bot weighs.  Its deals are the
-kernel's worlds loaded from a Python state (``_deal`` →
-:func:`~bourre.kernel.rollouts.heuristic_outcomes` → ``load_world``, ``set_chart``,
-``rollout_outcomes``), which take a house only when its plugin rules are
-:data:`bourre.kernel.rollouts.LOAD_HOOKS` (the advice batches ask the same,
-:data:`~bourre.kernel.rollouts.ADVICE_HOOKS`)."""
+HOOKS = (*LOAD_HOOKS, *SESSION_HOOKS, *ONE_HAND_HOOKS)
+"""The plugin hooks a house may answer for the chart's deals, and when they are asked
+through Python: a penalty and a payout, at each played-out hand's end, a lead, at every
+trick's start, a follow rule and a cinch, for every card played, a trick winner, at every
+trick's end and for every card the heuristic bot weighs (:data:`~bourre.kernel.rollouts.
+LOAD_HOOKS`); the decisions and the draw, at every decision and exchange (R-DECIDE,
+R-DRAW: the hand's run, :data:`~bourre.kernel.hooks.SESSION_HOOKS`; the chart chooses a
+seat's play or pass, the plugin judges it); an ante, whose play ante is asked when the
+tricks start (R-DOUBLE-ANTE) and whose first pot is the deals' stake (R-FIRST-POT), and a
+next dealer and a settlement, never asked (a deal is one hand, never settled:
+:data:`~bourre.kernel.rollouts.ONE_HAND_HOOKS`).  Its deals are the kernel's worlds loaded
+from a Python state (``_deal`` → :func:`~bourre.kernel.rollouts.heuristic_outcomes` →
+``load_world``, ``set_chart``, ``rollout_outcomes``)."""
 
 AGAINST_HEURISTIC = "against heuristic opponents"
 AGAINST_EQUILIBRIUM = "against players who all play the equilibrium chart"
@@ -180,6 +200,8 @@ class ChartBot:
             return _answer(self.bot, view)
         place = (view.seat - view.dealer) % view.players or view.players
         k = sum(1 for d in view.decisions if d.play)
+        if k >= place:  # (a plugin's decisions in another order: no cell of the chart)
+            return _answer(self.bot, view)
         share = self.strategy.share(self.strategy.row(view.hand, view.trump), place, k)
         return PLAY if self.rng.random() < share else PASS
 
@@ -221,16 +243,18 @@ def _deal(game: Game, strategy: Strategy, bot: Any, rng: random.Random, stake: A
             for s in range(n)
         ]
     points: list[_Point] = []
-    k = 0
     while not state.is_terminal() and state.phase_name in ("decide", "exchange"):
         s = state.current_player()
         if state.phase_name != "decide":
             state.apply_action(ask(state, bot))
             continue
         place = s % n or n
-        forced = state.observation(s).forced
+        view = state.observation(s)
+        k = sum(1 for d in view.decisions if d.play)  # (the seats it sees in, R-DECIDE)
+        if k >= place:  # (a plugin's decisions in another order than the dealer's left first)
+            raise ChartError("equilibrium", _out_of_turn(game.house, s, k))
         mine = ask(state, bot) if strategy.table is None else PLAY if table[s][k] == 2 else PASS
-        if forced is None:
+        if view.forced is None:
             got = heuristic_outcomes(state, [PLAY, PASS], s, rng, chart=table)
             if got is None:
                 raise ChartError("equilibrium", _unheld(game.house))
@@ -241,34 +265,58 @@ def _deal(game: Game, strategy: Strategy, bot: Any, rng: random.Random, stake: A
         else:
             mine = PLAY
         state.apply_action(mine)
-        k += mine == PLAY
     return points
 
 
 def _unheld(house: House) -> str:
     """Why the kernel did not play a deal of the chart (its gate let the house in): a
-    plugin's amount it does not hold or its follow rule's or cinch's cards out of the
-    hand's order, or, for a built-in house, a deal it does not play."""
+    plugin's amount it does not hold, its follow rule's or cinch's cards out of the
+    hand's order, its decisions' or draw's turn out of the order the kernel plays, or,
+    for a built-in house, a deal it does not play."""
     asked = python_hooks(house)
     if not asked:
         return "the kernel does not play a deal of this house"
     cards = [x for x in asked if _hook(x) in _CARD_RULES]
     money = [x for x in asked if _hook(x) in MONEY_HOOKS]
-    if not cards:
+    turns = [x for x in asked if _hook(x) in SESSION_HOOKS]
+    if not cards and not turns:
         return (
             f"{asked_words(money or asked)} answered an amount that is not a whole number of"
             " the kernel's chips in a played-out hand (R-BOURRE, R-WIN): the equilibrium chart"
             " is worked out on the kernel only and would be wrong with the amount rounded;"
             " the strategy chart (without --equilibrium) plays this house on the Python rules"
         )
-    rules = ", ".join(_CARD_RULES[_hook(x)] for x in cards)
-    what = " or an amount that is not a whole number of its chips (R-BOURRE, R-WIN)"
+    what = []
+    if cards:
+        what.append(
+            f"legal cards out of the hand's order ({', '.join(_CARD_RULES[_hook(x)] for x in cards)})"
+        )
+    if turns:
+        what.append(
+            "a turn to decide or exchange out of the order the kernel plays (one seat at a"
+            " time from the dealer's left, R-DECIDE, R-DRAW)"
+        )
+    if money:
+        what.append("an amount that is not a whole number of its chips (R-BOURRE, R-WIN)")
     return (
-        f"{asked_words(cards + money)} answered what the kernel does not hold in a"
-        f" played-out hand: legal cards out of the hand's order ({rules})"
-        f"{what if money else ''}; the equilibrium chart is worked out on the kernel only"
-        " and would be wrong with another order of the cards or a rounded amount; the"
+        f"{asked_words(cards + turns + money)} answered what the kernel does not hold in a"
+        f" played-out hand: {' or '.join(what)}; the equilibrium chart is worked out on the"
+        " kernel only and would be wrong with another order or a rounded amount; the"
         " strategy chart (without --equilibrium) plays this house on the Python rules"
+    )
+
+
+def _out_of_turn(house: House, seat: int, k: int) -> str:
+    """Why a deal of the chart stopped: a plugin's decisions let ``seat`` decide with
+    ``k`` seats already in, more than decide before its place from the dealer's left."""
+    turns = [x for x in python_hooks(house) if _hook(x) in SESSION_HOOKS]
+    n = house.table.players
+    place = seat % n or n
+    return (
+        f"{asked_words(turns) or 'the decisions'} let the seat at place {place} from the dealer"
+        f" decide with {k} seat(s) already in, where only {place - 1} decide before it from"
+        " the dealer's left: the chart's cells are a hand, a place and the seats already in"
+        " before it (R-DECIDE); the strategy chart (without --equilibrium) plays this house"
     )
 
 
@@ -284,7 +332,7 @@ def _hook(asked: str) -> str:
 
 def _refusal(house: House) -> str | None:
     """Why the equilibrium chart cannot be worked out for ``house`` (``None``: it can),
-    naming a plugin's rule its deals do not ask."""
+    naming a plugin's rule its deals do not ask (a deal: any other is :data:`HOOKS`)."""
     if not _BUILT:
         return "the equilibrium chart is worked out on the compiled kernel, which is not built"
     why = can_play(house, "heuristic", hooks=HOOKS)
@@ -295,38 +343,25 @@ def _refusal(house: House) -> str | None:
                 " build_ext --inplace)"
             )
         return None
-    beyond = [x for x in python_hooks(house) if _hook(x) not in HOOKS]
-    if beyond:  # (a plugin's ante, next dealer or settlement: a deal is one hand)
-        return (
-            f"{', '.join(beyond)}: a plugin's rule the equilibrium chart's deals do not ask"
-            " (they are played out on the compiled kernel, which asks a plugin only for its"
-            " penalty, its payout, its lead, its follow rule, its cinch or its trick winner,"
-            " R-BOURRE, R-WIN, R-LEAD, R-FOLLOW, R-SURE, R-TRICK); the strategy chart"
-            " (without --equilibrium) plays this house"
-        )
-    return (
-        f"the equilibrium chart is worked out on the compiled kernel only, which cannot play"
-        f" this house: {why}"
+    return (  # (a plugin's deal, R-DEAL, or a house the kernel cannot play at all)
+        "the equilibrium chart is worked out on the compiled kernel only (which asks a"
+        " plugin for its decisions, its draw, its ante, its lead, its follow rule, its"
+        " cinch, its trick winner, its penalty or its payout), and it cannot play this"
+        f" house: {why}; the strategy chart (without --equilibrium) plays this house"
     )
 
 
 def _asked_line(asked: Sequence[str]) -> str:
     """What a chart of a house with a plugin's rule says of it, in a player's words: who
-    is asked what, and when (a money rule once for each different result of a hand, a
-    lead at every trick's start, a follow rule or a cinch for every card played, a trick
-    winner for every trick and every card the heuristic bot weighs)."""
-    lead = [x for x in asked if _hook(x) == LEAD.name]
-    follow = [x for x in asked if _hook(x) == FOLLOW.name]
-    cinch = [x for x in asked if _hook(x) == CINCH.name]
-    winner = [x for x in asked if _hook(x) == TRICK_WINNER.name]
-    money = [x for x in asked if x not in lead + follow + cinch + winner]
-    parts = [f"{asked_words(lead)} at every trick's start"] if lead else []
-    if follow:
-        parts.append(f"{asked_words(follow)} rule for every card played")
-    if cinch:
-        parts.append(f"{asked_words(cinch)} for every card played")
-    if winner:
-        parts.append(f"{asked_words(winner)} for every trick and for every card a player weighs")
+    is asked what, and when (the decisions at every decision, the draw at every exchange,
+    an ante when the tricks start, a lead at every trick's start, a follow rule or a cinch
+    for every card played, a trick winner for every trick and every card the heuristic
+    bot weighs, a money rule once for each different result of a hand; a next dealer and
+    a settlement never: each deal is one hand)."""
+    of = {h: [x for x in asked if _hook(x) == h] for h in _ASKED_ORDER}
+    never = [x for x in asked if _hook(x) in (NEXT_DEALER.name, SETTLE.name)]
+    money = [x for x in asked if _hook(x) in MONEY_HOOKS]
+    parts = [f"{asked_words(of[h])}{when}" for h, when in _ASKED_ORDER.items() if of[h]]
     if money:
         when = [
             "when someone is bourré"
@@ -336,18 +371,36 @@ def _asked_line(asked: Sequence[str]) -> str:
         ]
         parts.append(f"{asked_words(money)} {' and '.join(dict.fromkeys(when))}")
     plugins = "plugins" if len({x.split(" (", 1)[0] for x in asked}) > 1 else "plugin"
-    return (
+    line = (
         f"Played out on the compiled kernel, which asks the {plugins} for"
         f" {' and for '.join(parts)}"
         f"{' (once for each different result of a hand)' if money else ''}."
+        if parts
+        else "Played out on the compiled kernel."
     )
+    if never:
+        line += f" Never {' nor '.join(asked_words([x]) for x in never)}: each deal is one hand."
+    return line
+
+
+_ASKED_ORDER = {
+    DECISIONS.name: " at every decision",
+    DRAW.name: " at every exchange",
+    ANTE.name: " for the first pot and when the tricks start",
+    LEAD.name: " at every trick's start",
+    FOLLOW.name: " rule for every card played",
+    CINCH.name: " for every card played",
+    TRICK_WINNER.name: " for every trick and for every card a player weighs",
+}
+"""The plugin's rules a chart asks during a hand, in the order a hand asks them, and
+when (a money rule: at the hand's end, :func:`_asked_line`)."""
 
 
 def _sample(
     game: Game, strategy: Strategy, deals: int, seed: str, progress: Callable[[], None] | None
 ) -> list[list[_Point]]:
     bot = make_bot("heuristic", random.Random(seed), house=game.house)
-    stake = game.players * game.house.table.ante  # the first pot (R-FIRST-POT)
+    stake = first_pot(game.house)  # (R-FIRST-POT)
     out = []
     for i in range(deals):
         out.append(_deal(game, strategy, bot, random.Random(f"{seed}/{i}"), stake))

@@ -23,6 +23,7 @@ class SessionFacts:
     _h: int
     _keep_results: bool
     _announce: bool
+    _settles: bool
     _start: tuple[Amount, ...]
 
     @property
@@ -49,6 +50,12 @@ class SessionFacts:
     def announce(self) -> bool:
         """Whether decisions are announced."""
         return self._announce
+
+    @property
+    def settles(self) -> bool:
+        """Whether the session ends with the settlement (R-SETTLE); ``False`` for one
+        hand from a given position (:meth:`bourre.game.Game.new_hand`, a world)."""
+        return self._settles
 
     @property
     def start(self) -> tuple[Amount, ...]:

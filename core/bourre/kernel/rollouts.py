@@ -46,7 +46,7 @@ from bourre.game.xoshiro import Xoshiro128
 from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
 from bourre.kernel.decisions import HandDecisions
-from bourre.kernel.hooks import MONEY_HOOKS, SESSION_HOOKS
+from bourre.kernel.hooks import HAND_HOOKS, MONEY_HOOKS, SESSION_HOOKS
 from bourre.rules import DECIDE, EXCHANGE, Turn
 from bourre.rules.hookspec import ANTE, CINCH, DECISIONS, DRAW, FOLLOW, LEAD, TRICK_WINNER
 from bourre.rules.money import Amount
@@ -54,6 +54,7 @@ from bourre.rules.money import Amount
 __all__ = [
     "ADVICE_HOOKS",
     "LOAD_HOOKS",
+    "ONE_HAND_HOOKS",
     "TRICKS_HOOKS",
     "WORLD_HOOKS",
     "DecisionRows",
@@ -341,10 +342,12 @@ def heuristic_outcomes(
     kernel's payout says (not read back from the money).  ``None`` when the kernel
     cannot play it.  ``chart``: a decision table that replaces the heuristic's pass or
     play (R-DECIDE) of the seats still to decide, ``chart[seat][seats already in]`` 1
-    pass, 2 play, 0 the heuristic (:mod:`bourre.advice.equilibrium`)."""
+    pass, 2 play, 0 the heuristic (:mod:`bourre.advice.equilibrium`; the count of seats
+    already in read from the public decisions, R-DECIDE: a plugin's decisions tell them
+    as its hand's run gives them, and the plugin judges each decision the chart makes)."""
     if not _OUTCOMES or (chart is not None and not _CHARTS):
         return None
-    loaded = _load(world, rng, runs=chart is None)
+    loaded = _load(world, rng)
     if loaded is None:
         return None
     if chart is not None:
@@ -383,17 +386,16 @@ def _refusals(world: State, candidates: Sequence[Action]) -> Iterator[None]:
         raise
 
 
-def _load(world: State, rng: random.Random, *, runs: bool = True) -> object | None:
+def _load(world: State, rng: random.Random) -> object | None:
     """``world`` loaded into the kernel (its unknown stock shuffled from ``rng``), or
     ``None`` when the kernel cannot play it; a world whose fields are not a hand the
     rules could reach (edited: a seat or card out of range, a card in two places, a
     count beyond the hand's size …) is a ``ValueError`` naming the field.  ``None`` too
     when a plugin's follow rule or cinch answers, for the card to play, what the kernel
-    does not hold (its cards out of the hand's order: :data:`LOAD_HOOKS`).  ``runs``:
-    a world at a decision point of a house whose decisions or draw is a plugin's is
-    loaded with the hand's run (:func:`_world`), else it is the Python rules' (the
-    decision table's rollouts, which would replace the plugin's decisions)."""
-    got = _world(world, rng, runs)
+    does not hold (its cards out of the hand's order: :data:`LOAD_HOOKS`).  A world at a
+    decision point of a house whose decisions or draw is a plugin's is loaded with the
+    hand's run (:func:`_world`)."""
+    got = _world(world, rng)
     if got is None:
         return None
     facts, w = got
@@ -412,50 +414,64 @@ TRICKS_HOOKS = (*LOAD_HOOKS, *SESSION_HOOKS)
 hand no card asks them (the kernel is told the house without them: ``decisions_hook``
 none, so it never steps a decision); at a decision or an exchange the world is loaded
 with the hand's run (:func:`_run`), which asks them every decision and exchange of the
-rollouts, each rollout on its own copy (not the decision table's rollouts)."""
+rollouts, each rollout on its own copy (the decision table's too: the table chooses
+the heuristic's play or pass, the plugin's rules judge it)."""
 
-_TRICKS: list[tuple[dict[str, Any], dict[str, Any]]] = []
-"""The facts of the last few houses without their decisions hook (:data:`TRICKS_HOOKS`)."""
+ONE_HAND_HOOKS = HAND_HOOKS
+"""The per-hand plugin hooks a Python world of one hand (:func:`_world`) may have beside
+:data:`TRICKS_HOOKS`: its ante, whose play ante the kernel asks when the world's tricks
+start (R-DOUBLE-ANTE; the hand's antes were paid at its deal, before the world), its next
+dealer, never asked (no hand follows), and its settlement, never asked of a world that
+does not settle (:attr:`~bourre.game.state.State.settles`: a world, a hand from a given
+position; one that settles is the Python rules')."""
+
+_STRIPPED: list[tuple[dict[str, Any], tuple[str, ...], dict[str, Any]]] = []
+"""The facts of the last few houses without the hooks one hand never asks."""
 
 
-def _in_the_tricks(facts: dict[str, Any]) -> dict[str, Any]:
-    for f, g in _TRICKS:
-        if f is facts:
+def _without(facts: dict[str, Any], hooks: tuple[str, ...]) -> dict[str, Any]:
+    """``facts`` with each of ``hooks`` (their keys) none, kept for the last few."""
+    hooks = tuple(k for k in hooks if facts.get(k) is not None)
+    if not hooks:
+        return facts
+    for f, k, g in _STRIPPED:
+        if f is facts and k == hooks:
             return g
-    got = {**facts, "decisions_hook": None}
-    _TRICKS.insert(0, (facts, got))
-    del _TRICKS[8:]
+    got = {**facts, **dict.fromkeys(hooks)}
+    _STRIPPED.insert(0, (facts, hooks, got))
+    del _STRIPPED[16:]
     return got
 
 
-def _world(
-    world: State, rng: random.Random, runs: bool = True
-) -> tuple[dict[str, Any], dict[str, Any]] | None:
+def _world(world: State, rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """What the kernel is told of ``world`` (:func:`_load`): the house's facts and the
     world's fields, or ``None`` when the kernel cannot play it (a plugin's rule beyond
-    :data:`TRICKS_HOOKS` among them).  A plugin's decisions or draw (:data:`TRICKS_HOOKS`):
-    in the tricks the kernel is told the house without them; at a decision or an
-    exchange (R-DECIDE, R-DRAW), with ``runs``, the world is loaded with the hand's run
-    (:func:`_run`), which asks the house's components every decision and exchange of
-    the rollouts, as the Python rollout's state does."""
+    :data:`TRICKS_HOOKS` and :data:`ONE_HAND_HOOKS` among them).  A plugin's decisions or
+    draw (:data:`TRICKS_HOOKS`): in the tricks the kernel is told the house without them;
+    at a decision or an exchange (R-DECIDE, R-DRAW) the world is loaded
+    with the hand's run (:func:`_run`), which asks the house's components every decision
+    and exchange of the rollouts, as the Python rollout's state does.  A plugin's next
+    dealer or settlement (:data:`ONE_HAND_HOOKS`): the kernel is told the house without
+    them (one hand; a world that settles with a plugin's settlement is ``None``)."""
     if not _BUILT or type(world) is not State or world.is_chance_node():
         return None
     house = world.house
     if world.hands_total != 1:
         return None
+    if can_play(house, hooks=(*TRICKS_HOOKS, *ONE_HAND_HOOKS)) is not None:
+        return None
     tricks = run = False
-    if can_play(house, hooks=LOAD_HOOKS) is not None:
-        if can_play(house, hooks=TRICKS_HOOKS) is not None:
-            return None
+    if can_play(house, hooks=(*LOAD_HOOKS, *ONE_HAND_HOOKS)) is not None:
         if world.phase_name == "play":
             tricks = True  # (one hand, in its tricks: no decision or exchange is left)
-        elif runs and world.phase_name in ("decide", "exchange"):
+        elif world.phase_name in ("decide", "exchange"):
             run = True
         else:
             return None
     facts, _ = _facts(house)
-    if tricks:
-        facts = _in_the_tricks(facts)
+    if facts["settle_hook"] is not None and world.settles:
+        return None  # (the plugin's settlement at this world's end: the Python rules')
+    facts = _without(facts, ("dealer_hook", "settle_hook", *(("decisions_hook",) * tricks)))
     scale = facts["scale"]
     hs = world.hand
     if any(hs.hidden):

@@ -203,6 +203,7 @@ class KernelState(SessionFacts):
         if self._hooked:  # (its decisions announced as made, or revealed: R-DECIDE)
             self._announce = bool(house.rules[DECISIONS].announcements)
         self._keep_results = keep_results
+        self._settles = given.settle
         self._given = given
         self._start = tuple(start)
         self._seed = seed

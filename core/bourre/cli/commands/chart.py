@@ -194,10 +194,16 @@ def chart(
     except ChartError as e:
         fail(f"--{e.field}: {e}")
     check_outputs(html=html, json=None if json_out in (None, "-") else Path(json_out))
+    from bourre.advice.chart import extra_seconds
     from bourre.sim.speed.forecast import chart_notice
 
+    n = players or h.table.players
     said = chart_notice(
-        [h] if other is None else [h, other], players or h.table.players, hands, engine
+        [h] if other is None else [h, other],
+        n,
+        hands,
+        engine,
+        extra=lambda house: extra_seconds(house, players=n),
     )
     if said is not None:  # said before the run: a house on the Python rules (issue 41)
         print(f"bourre: {said}", file=sys.stderr)

@@ -21,29 +21,28 @@ on the kernel, which asks the plugin through Python once for each different hand
     under a second for built-in houses
 
 and so is its chart (:func:`chart_notice`: the kernel's advice deals ask the plugin's
-penalty or payout the same way), its time from a quick sample of deals:
+rules the same way), its time from a quick chart of the house against one of the
+built-in house (``bourre.advice.chart.extra_seconds``, which the command hands in):
 
-    standard+split-pot plays on the compiled kernel, asking the plugin for split-pot's
-    payout once for each different hand result: the chart takes about 12 s with 800
-    hands a cell (the built-in houses' chart: about 10 s)
+    standard+three-max plays on the compiled kernel, asking the plugin for three-max's
+    draw at every exchange: the chart takes about 1 min with 800 hands a cell (the
+    built-in houses' chart: about 7 s)
 """
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from bourre import kernel
 from bourre.game.botmaking import BotSpec
 from bourre.houses.house import House
-from bourre.kernel.rollouts import ADVICE_HOOKS, decision_rows
+from bourre.kernel.rollouts import ADVICE_HOOKS
 from bourre.sim.runs.sessions import run_session
 
 __all__ = [
     "chart_notice",
-    "chart_ratio",
     "duration",
     "estimate",
     "python_path_notices",
@@ -211,25 +210,28 @@ CHART_SECONDS = 30.0
 default hands a cell (measured: ``bourre.advice.chart.HANDS``, "about half a minute")."""
 CHART_HANDS = 60
 """The Python rules' default hands a cell that :data:`CHART_SECONDS` is measured with."""
-KERNEL_CHART_SECONDS = 10.0
+KERNEL_CHART_SECONDS = 7.0
 """About how long ``bourre chart standard`` (5 players, 800 hands a cell) takes on the
-kernel (measured: 10.0 s of CPU, docs/performance.md)."""
+kernel (measured: 6.2 to 7.8 s of CPU at load 1 to 2.3, docs/performance.md)."""
 KERNEL_CHART_HANDS = 800
 """The kernel's default hands a cell that :data:`KERNEL_CHART_SECONDS` is measured with."""
-SAMPLE_DEALS = 300
-"""Deals of the quick sample that weighs a chart asking a plugin's rule through Python
-against a built-in house's (:func:`chart_ratio`)."""
-WARM_SAMPLES = 4
-"""Samples played first, untimed (:func:`chart_ratio`)."""
 
 
 def chart_notice(
-    houses: Sequence[House], players: int, hands: int | None, engine: str | None = None
+    houses: Sequence[House],
+    players: int,
+    hands: int | None,
+    engine: str | None = None,
+    extra: Callable[[House], float | None] | None = None,
 ) -> str | None:
     """The line ``bourre chart`` says before it starts when a house of the chart plays on
-    the Python rules, or on the kernel asking a plugin's money rule through Python
-    (``None`` when the kernel plays them all with their built-in rules, or the Python
-    rules are asked for): which path, what forces it, and about how long."""
+    the Python rules, or on the kernel asking a plugin's rules through Python (``None``
+    when the kernel plays them all with their built-in rules, or the Python rules are
+    asked for): which path, what forces it, and about how long.  ``extra(house)``: the
+    seconds of CPU a plugin's rules add to the house's chart for each hand a cell, from a
+    quick timed chart (``bourre.advice.chart.extra_seconds``, which the command gives:
+    the chart's own rows, places and deals); ``None``, or no ``extra``: the time is not
+    said."""
     if engine not in (None, "auto"):
         return None
     builtin = KERNEL_CHART_SECONDS * players / 5
@@ -250,64 +252,18 @@ def chart_notice(
         if not through:
             continue
         head = f"{house.spec} plays on the compiled kernel, asking the plugin for {_asked(through)}"
-        ratio = chart_ratio(house)
-        if ratio is None:  # (a sample the kernel handed to the Python rules)
+        try:
+            added = None if extra is None else extra(house)
+        except Exception:  # the chart itself will say what is wrong with the house
+            added = None
+        if added is None:  # (a quick chart the kernel handed to the Python rules)
             return f"{head}, or on the Python rules where the kernel cannot hold its answers"
-        plain = builtin * n / KERNEL_CHART_HANDS
-        seconds = sum(plain * (ratio if h is house else 1.0) for h in houses)
+        plain = builtin * n / KERNEL_CHART_HANDS * len(houses)
         return (
-            f"{head}: the chart takes {duration(seconds)} with {n:,} hands a cell (the"
-            f" built-in houses' chart: {duration(plain * len(houses))})"
+            f"{head}: the chart takes {duration(plain + added * n)} with {n:,} hands a cell"
+            f" (the built-in houses' chart: {duration(plain)})"
         )
     return None
-
-
-def chart_ratio(house: House) -> float | None:
-    """How many times the built-in ``standard`` house's time (the same number of players)
-    the kernel's advice deals of ``house`` take, asking its plugin's rules through
-    Python: a quick sample of :data:`SAMPLE_DEALS` deals of each
-    (:func:`bourre.kernel.rollouts.decision_rows`, on seeds of their own), timed in CPU
-    after :data:`WARM_SAMPLES` times as many to warm up (the house read once; the
-    plugin's answers remembered, as the chart's hundreds of thousands of hands find them
-    remembered); ``None`` when the kernel does not play them."""
-    n = house.table.players
-    plain = House(f"standard+table(players={n})")
-    times = []
-    for h in (house, plain):
-        try:
-            if not all(_sample_rows(h, f"warm:{k}") for k in range(WARM_SAMPLES)):
-                return None
-            start = time.process_time()
-            _sample_rows(h, "timed")
-            times.append(time.process_time() - start)
-        except Exception:  # the chart itself will say what is wrong with the house
-            return None
-    return times[0] / times[1] if times[1] > 0 else None
-
-
-def _sample_rows(house: House, seed: str) -> bool:
-    """:data:`SAMPLE_DEALS` deals of place 1 played out by the kernel, keeping every card
-    and throwing one (R-DRAW), from the first pot; whether the kernel played them."""
-    n, size = house.table.players, house.rules.hand_size
-    rng = random.Random(f"forecast:{seed}")
-    hands, ups = [], []
-    for _ in range(SAMPLE_DEALS):
-        cards = rng.sample(range(52), size + 1)
-        hands.append(sorted(cards[:size]))
-        ups.append(cards[size])
-    got = decision_rows(
-        house,
-        1,
-        0,
-        n * house.table.ante,
-        (),
-        hands,
-        ups,
-        [rng.getrandbits(32) for _ in range(4 * SAMPLE_DEALS)],
-        [[(), (m[0],)] for m in hands],
-        True,
-    )
-    return got is not None
 
 
 def _asked(through: Sequence[str]) -> str:

@@ -1,0 +1,107 @@
+"""The Monte Carlo bot's and the charts' worlds of a house whose plugin answers a
+per-hand hook (issue 41): a Python world of one hand (``sample_world``, never settled)
+is loaded into the kernel and rolled out there with a plugin's ante (its play ante asked
+through Python when the tricks start, R-DOUBLE-ANTE), next dealer (never asked: no hand
+follows, R-DEALER) and settlement (never asked of a world that does not settle,
+R-SETTLE; a one-hand session that settles is the Python rules'):
+``rollouts.ONE_HAND_HOOKS``.  Each candidate's money is the Python rollout's
+(``MonteCarloPlayer._rollout`` of the world with the kernel's draws) exactly, at a
+decision, an exchange and in the tricks.  Skipped when the extension is not built."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import plugin
+
+from bourre import kernel
+from bourre.game import Game
+from bourre.game.state import State
+from bourre.game.worlds import sample_world
+from bourre.houses.house import House
+from bourre.kernel import rollouts
+from bourre.kernel.rollouts import heuristic_rollouts
+from bourre.rules.plugins import load_registry
+from bourre_bots.heuristic import fold_weight, keep_weight
+from bourre_bots.montecarlo import MonteCarloPlayer
+from tests.kernel.test_plugin_hand_hooks import (
+    DealerAntesTwo,
+    LeaderTakesPot,
+    TwoLeft,
+    WinnerPaysThird,
+)
+from tests.kernel.test_worlds_plugin_decisions import _known
+from tests.kernel.test_worlds_plugin_follow import _views
+
+pytestmark = pytest.mark.skipif(
+    not rollouts._OUTCOMES, reason="the compiled kernel is not built (or older than its worlds)"
+)
+
+REGISTRY = load_registry(
+    extra=[
+        (c.name, plugin(c.name, c))
+        for c in (DealerAntesTwo, WinnerPaysThird, TwoLeft, LeaderTakesPot)
+    ]
+)
+
+
+def house(spec: str) -> House:
+    return House(spec, registry=REGISTRY)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "standard+winner-pays+table(players=4)",
+        "standard+dealer-antes+two-left+leader-takes+table(players=5)",
+        "pot-limit(limit=3)+winner-pays+leader-takes+table(players=3)",
+    ],
+)
+def test_a_worlds_rollouts_with_a_plugins_hand_hooks_are_the_python_rollouts(spec: str) -> None:
+    """R-DOUBLE-ANTE, R-DEALER, R-SETTLE: at a decision, an exchange and in the tricks,
+    each candidate's money is the Python rollout's exactly (the play ante of half a
+    chip, winner-pays, moves it: the plugin's, asked through Python)."""
+    h = house(spec)
+    assert kernel.can_play(h, hooks=rollouts.LOAD_HOOKS) is not None
+    assert kernel.can_play(h, hooks=(*rollouts.LOAD_HOOKS, *rollouts.ONE_HAND_HOOKS)) is None
+    phases: set[str] = set()
+    for phase in ("decide", "exchange", "play"):
+        for i, (state, seat) in enumerate(_views(h, range(2), phase)):
+            view = state.observation(seat)
+            rng = random.Random(i)
+            world = sample_world(
+                h, view, rng, keep=keep_weight(view.trump), fold=fold_weight(view.trump)
+            )
+            if world is None:
+                continue
+            assert not world.settles and world.hands_total == 1
+            cards = world.legal_actions()[:8]
+            make = _known(world, rng)
+            mc = MonteCarloPlayer(1, house=h, engine="python")
+            python = [mc._rollout(make(), a, seat) for a in cards]
+            got = heuristic_rollouts(world, cards, seat, rng)
+            assert got is not None, (spec, phase)  # (the kernel's, not handed over)
+            assert got == python, (spec, phase)
+            phases.add(phase)
+    assert phases == {"decide", "exchange", "play"}
+
+
+def test_a_one_hand_session_that_settles_with_a_plugins_settlement_is_the_python_rules() -> None:
+    """R-SETTLE: a one-hand session settles at its end; with a plugin's settlement the
+    kernel's world (which never settles) would differ: ``None``, the Python rules roll it
+    out.  A hand from a given position never settles: the kernel's."""
+    for spec, kernels in (("standard+leader-takes", False), ("standard", True)):
+        h = house(f"{spec}+table(players=4,hands=1)")
+        state = Game(h, engine="python").new_session(seed=3)
+        assert type(state) is State and state.settles and state.hands_total == 1
+        hand = Game(h, engine="python").new_hand(seed=3)
+        assert type(hand) is State and not hand.settles
+        for s in (state, hand):
+            while s.is_chance_node():
+                s.apply_chance(s.chance_outcomes()[0][0])
+        seat = state.current_player()
+        got = heuristic_rollouts(state, state.legal_actions(), seat, random.Random(0))
+        assert (got is not None) is kernels, spec
+        seat = hand.current_player()
+        assert heuristic_rollouts(hand, hand.legal_actions(), seat, random.Random(0)) is not None
