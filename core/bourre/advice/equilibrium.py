@@ -57,13 +57,7 @@ from bourre.game.tablesteps import set_hand
 from bourre.houses.house import House
 from bourre.kernel import can_play, python_hooks
 from bourre.kernel.hooks import MONEY_HOOKS, SESSION_HOOKS, asked_words
-from bourre.kernel.rollouts import (
-    _BUILT,
-    _CHARTS,
-    LOAD_HOOKS,
-    ONE_HAND_HOOKS,
-    heuristic_outcomes,
-)
+from bourre.kernel.rollouts import _BUILT, _CHARTS, ADVICE_HOOKS, heuristic_outcomes
 from bourre.rules.hookspec import (
     ANTE,
     CINCH,
@@ -88,8 +82,9 @@ __all__ = [
     "equilibrium_chart",
 ]
 
-METHOD = "fictitious-play-1"
-"""The method's version: a cached chart made by another version is made again."""
+METHOD = "fictitious-play-2"
+"""The method's version: a cached chart made by another version is made again (2: the
+seats already in are those a seat sees, which a simultaneous reveal hides)."""
 
 CELLS_SHOWN = 3
 """Cells named under the chart where a best reply gains most (``--json``: every cell)."""
@@ -106,7 +101,7 @@ DEALS = 4000
 CHECK = 10_000
 """Deals by default for each half of the exploitability check (find, then measure)."""
 
-HOOKS = (*LOAD_HOOKS, *SESSION_HOOKS, *ONE_HAND_HOOKS)
+HOOKS = ADVICE_HOOKS
 """The plugin hooks a house may answer for the chart's deals, and when they are asked
 through Python: a penalty and a payout, at each played-out hand's end, a lead, at every
 trick's start, a follow rule and a cinch, for every card played, a trick winner, at every
@@ -118,7 +113,8 @@ tricks start (R-DOUBLE-ANTE) and whose first pot is the deals' stake (R-FIRST-PO
 next dealer and a settlement, never asked (a deal is one hand, never settled:
 :data:`~bourre.kernel.rollouts.ONE_HAND_HOOKS`).  Its deals are the kernel's worlds loaded
 from a Python state (``_deal`` → :func:`~bourre.kernel.rollouts.heuristic_outcomes` →
-``load_world``, ``set_chart``, ``rollout_outcomes``)."""
+``load_world``, ``set_chart``, ``rollout_outcomes``): the hooks advice's batches ask too,
+:data:`~bourre.kernel.rollouts.ADVICE_HOOKS`."""
 
 AGAINST_HEURISTIC = "against heuristic opponents"
 AGAINST_EQUILIBRIUM = "against players who all play the equilibrium chart"

@@ -121,7 +121,15 @@ _UNHELD = "a plugin's answer the kernel cannot hold"
 """The start of the kernel's refusal of a world whose plugin's answer it does not hold
 (worlds.cpp ``UNHELD_WORLD``): the Python rules roll that world out."""
 
-ADVICE_HOOKS = (*LOAD_HOOKS, *SESSION_HOOKS)
+ONE_HAND_HOOKS = HAND_HOOKS
+"""The per-hand plugin hooks a Python world of one hand (:func:`_world`) may have beside
+:data:`TRICKS_HOOKS`: its ante, whose play ante the kernel asks when the world's tricks
+start (R-DOUBLE-ANTE; the hand's antes were paid at its deal, before the world), its next
+dealer, never asked (no hand follows), and its settlement, never asked of a world that
+does not settle (:attr:`~bourre.game.state.State.settles`: a world, a hand from a given
+position; one that settles is the Python rules')."""
+
+ADVICE_HOOKS = (*LOAD_HOOKS, *SESSION_HOOKS, *ONE_HAND_HOOKS)
 """The plugin hooks the kernel's advice batches ask through Python (:func:`decision_rows`):
 a penalty and a payout, once a played-out hand, a lead, at every trick's start, a
 follow rule (R-FOLLOW …) and a cinch (R-SURE …), for every card, and a trick winner
@@ -129,7 +137,10 @@ follow rule (R-FOLLOW …) and a cinch (R-SURE …), for every card, and a trick
 (:mod:`bourre.kernel.hooks`); a plugin's decisions and draw (R-DECIDE, R-DRAW,
 R-RESHUFFLE: each deal's hand run made with the pot in the middle, every option played
 on its own copy of it, :mod:`bourre.kernel.decisions`; a deal whose seat the plugin
-forces or whose turn is not the seat's decision is the Python rules', status 3)."""
+forces or whose turn is not the seat's decision is the Python rules', status 3); a
+plugin's ante, next dealer and settlement (:data:`ONE_HAND_HOOKS`: a deal is one hand
+from the pot in the middle, never settled: its play ante asked when the tricks start,
+R-DOUBLE-ANTE, the others never)."""
 
 
 _FACTS: list[tuple[House, dict[str, Any], Amount]] = []
@@ -416,14 +427,6 @@ none, so it never steps a decision); at a decision or an exchange the world is l
 with the hand's run (:func:`_run`), which asks them every decision and exchange of the
 rollouts, each rollout on its own copy (the decision table's too: the table chooses
 the heuristic's play or pass, the plugin's rules judge it)."""
-
-ONE_HAND_HOOKS = HAND_HOOKS
-"""The per-hand plugin hooks a Python world of one hand (:func:`_world`) may have beside
-:data:`TRICKS_HOOKS`: its ante, whose play ante the kernel asks when the world's tricks
-start (R-DOUBLE-ANTE; the hand's antes were paid at its deal, before the world), its next
-dealer, never asked (no hand follows), and its settlement, never asked of a world that
-does not settle (:attr:`~bourre.game.state.State.settles`: a world, a hand from a given
-position; one that settles is the Python rules')."""
 
 _STRIPPED: list[tuple[dict[str, Any], tuple[str, ...], dict[str, Any]]] = []
 """The facts of the last few houses without the hooks one hand never asks."""

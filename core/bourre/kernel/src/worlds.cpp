@@ -426,7 +426,9 @@ py::tuple advice_rows(const py::dict& house, int seat, int dealer, i64 pot,
       }
     }
     Stepper g(h, nullptr, zeros, dealer, 1, false, 0, false);
-    if (hooked) g.overflow = true;  // (no run at the deal: made below, the pot in the middle)
+    // (nobody antes, the pot in the middle: a plugin's ante not asked at the deal, its play
+    // ante when the tricks start; no run at the deal: made below)
+    if (hooked || h.antes) g.overflow = true;
     g.deal(deck);
     for (int s = 0; s < n; ++s) g.bal[s] = g.start[s] = 0;
     g.pot = g.pot_at_stake = pot;
