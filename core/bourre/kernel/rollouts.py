@@ -45,7 +45,7 @@ from bourre.game.worlds import Weight, _powers, _replay, shuffle
 from bourre.game.xoshiro import Xoshiro128
 from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
-from bourre.kernel.decisions import HandDecisions
+from bourre.kernel.decisions import HandDecisions, told_hook
 from bourre.kernel.hooks import MONEY_HOOKS, SESSION_HOOKS
 from bourre.rules import DECIDE, EXCHANGE, Turn
 from bourre.rules.hookspec import ANTE, CINCH, DECISIONS, DRAW, FOLLOW, LEAD, TRICK_WINNER
@@ -100,7 +100,7 @@ roll it out (``None``).  A trick winner (R-TRICK), asked at every trick's end
 win the trick so far (bots.cpp ``heuristic_card``, where the Python bot asks the house's
 trick winner: the heuristic bot's ``choose_card``)."""
 
-WORLD_HOOKS = LOAD_HOOKS
+WORLD_HOOKS = (*LOAD_HOOKS, *SESSION_HOOKS)
 """The plugin hooks of a house whose worlds the kernel samples and replays itself
 (:func:`sample_worlds`, :func:`replay_world`, worlds.cpp ``sample_worlds`` /
 ``replay_world``): a penalty and a payout, which the sampling and the replay never ask
@@ -582,6 +582,7 @@ def replay_world(
     w = _view(view, balances, pot, scale, rng)
     if w is None:
         return _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
+    _told(house, facts, view, pot, w)
     n, me = view.players, view.seat
     w["dealt"] = [dealt[s] for s in range(n)]
     w["gave"] = [list(view.gave) if s == me else gave.get(s, []) for s in range(n)]
@@ -590,6 +591,16 @@ def replay_world(
     if type(world) is int:  # 0: the rules refuse the sample; 1: the Python rules replay it
         return None if world == 0 else _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
     return world
+
+
+def _told(
+    house: House, facts: dict[str, Any], view: Observation, pot: Amount, w: dict[str, Any]
+) -> None:
+    """A plugin's decisions or draw (:data:`WORLD_HOOKS`): the call that makes each
+    sample's hand run (:func:`bourre.kernel.decisions.told_hook`, the view's dealer,
+    upcard and pot in the middle, as :func:`bourre.game.worlds._replay` sets the hand)."""
+    if facts["decisions_hook"] is not None:
+        w["told"] = told_hook(house, view.dealer, view.upcard, pot)
 
 
 def _before_play_ante(view: Observation, extra: Amount) -> tuple[list[Amount], Amount]:
@@ -690,6 +701,7 @@ def sample_worlds(
     w = _view(view, balances, pot, facts["scale"], rng)
     if w is None:
         return None
+    _told(house, facts, view, pot, w)
     got = _kernel.sample_worlds(facts, w, count, tries, _powers(keep), _powers(fold))
     if type(got) is int:  # a draw from reshuffled discards: the Python rules sample
         return None
