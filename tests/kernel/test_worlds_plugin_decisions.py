@@ -21,7 +21,7 @@ from conftest import plugin
 
 from bourre import kernel
 from bourre.game import Game
-from bourre.game.actions import Action, discard
+from bourre.game.actions import PASS, PLAY, Action, discard
 from bourre.game.players import ask
 from bourre.game.state import State
 from bourre.game.unseen import unplaced
@@ -47,6 +47,7 @@ from bourre_variants.standard.decisions import Sequential
 from bourre_variants.standard.draw import Draw
 from tests.hookkit import replayed_both
 from tests.kernel.test_plugin_decisions import HOSTILE as HOSTILE_SESSIONS
+from tests.kernel.test_plugin_decisions import REFUSING as STAYING
 from tests.kernel.test_plugin_decisions import VARIANTS, _decisions, _draw
 from tests.kernel.test_plugin_hooks import split_pot
 from tests.kernel.test_worlds_plugin_follow import _candidates, _views
@@ -367,6 +368,32 @@ def test_the_monte_carlo_bot_samples_such_a_house_on_the_kernel(
         state.apply_action(ask(state, bots[state.current_player()]))
         assert sum(state.balances) + state.pot == total
     assert sampled.get("decide", 0) > 0 and sampled.get("play", 0) > 5, sampled
+
+
+def test_a_candidate_the_plugin_refuses_in_the_kernels_worlds_is_the_python_rules() -> None:
+    """R-DECIDE: a dealer whose pass the plugin's ``decide`` refuses though its turn
+    allows it: the kernel's worlds refuse the pass (``world_rollouts`` ``None``: the
+    Python rules' then, not the kernel's error), and the Monte Carlo bot answers as on
+    the Python rules."""
+    h = House("dealer-stays+table(players=4)", registry=STAYING)
+    seen = 0
+    for i in range(4):
+        state = Game(h, engine="python").new_session(i)
+        bot = MonteCarloPlayer(i, house=h, engine="python").policy
+        while state.phase_name != "decide" or state.current_player() != state.hand.dealer:
+            state.apply_action(ask(state, bot))
+        seat = state.current_player()
+        view = state.observation(seat)
+        keep, fold = keep_weight(view.trump), fold_weight(view.trump)
+        worlds = sample_worlds(h, view, 2, random.Random(i), keep=keep, fold=fold)
+        assert worlds, i
+        assert all(world_rollouts(w, [PLAY, PASS], seat) is None for w in worlds)
+        got = [
+            _outcome(MonteCarloPlayer(i, house=h, engine=e).act, view) for e in ("auto", "python")
+        ]
+        assert got[0] == got[1], got
+        seen += 1
+    assert seen > 0
 
 
 # -- a hostile plugin: the Python rules' outcome or error ---------------------------------

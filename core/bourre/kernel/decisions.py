@@ -24,9 +24,11 @@ the Python rules' words; the observations during the decisions are made from the
 hand state) play such a house, and so do the rollouts of a Python world at a decision
 point (:meth:`HandDecisions.resume`: the Monte Carlo bot's, advice's deals; each rollout
 on its own copy), and advice's batches (:func:`bourre.kernel.rollouts.decision_rows`:
-each deal's run made with the pot in the middle, each option on its own copy); the
-kernel's own worlds leave it to the Python rules
-(:data:`bourre.kernel.hooks.SESSION_HOOKS`).
+each deal's run made with the pot in the middle, each option on its own copy), and the
+Monte Carlo bot's worlds that the kernel samples and replays itself (:func:`told_hook`:
+each sample's run made as the Python replay makes its hand, the replacements told,
+:meth:`HandDecisions.drawn`; at a decision point the unseen cards its stock,
+:meth:`HandDecisions.stocked`; :data:`bourre.kernel.rollouts.WORLD_HOOKS`).
 """
 
 from __future__ import annotations

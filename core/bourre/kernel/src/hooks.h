@@ -78,7 +78,9 @@ PyObject* settle_hook(const House& H, const i128* bal, i128 pot);
 // kernel's bots, or of the stepped state's caller), each answered with the next turn; the
 // hand is read back when the decisions are over.  Whole sessions and the stepped state
 // (a clone copies the run: decisions_copy); the rollouts of a Python world at a decision
-// point (decisions_resume, each rollout on its own copy); not the sampled worlds nor advice.
+// point (decisions_resume, each rollout on its own copy); advice's batches (each deal's run
+// made by decisions_begin); the sampled worlds (decisions_told, decisions_drawn,
+// decisions_stocked: worlds.cpp replay_sample).
 
 // A turn as the Python side tells it (decisions.Turned): who acts and how, the seat's cards
 // as a mask, the public decisions so far and how many of them said play.

@@ -737,7 +737,9 @@ Xoshiro gen_of(const std::vector<i64>& words) {
 }
 
 // A sample's hands, exchanges and draws given (worlds._attempt's), replayed: a Stepper,
-// or 0 (the rules refuse the sample) / 1 (the Python rules must replay it).
+// or 0 (the rules refuse the sample) / 1 (the Python rules must replay it).  A plugin's
+// decisions or draw (H.decisions): replayed through the sample's hand run (the view's
+// ``told``: decisions.told_hook; replay_sample).
 py::object replay_world(const py::dict& house, const py::dict& w) {
   WorldSpec W = read_world(house, w);
   const int n = W.h.n;
@@ -879,7 +881,8 @@ bool sample_into(WorldSpec& W, const double* keep, const double* fold, Xoshiro& 
 // Up to ``count`` worlds of the Monte Carlo bot, each sampled (up to ``tries`` draws) and
 // replayed on the kernel's stream ``words``: a list of Steppers and Nones (no consistent
 // sample found), or 1 when the Python rules must sample them (a draw from reshuffled
-// discards).
+// discards; a plugin's decisions or draw: an answer the kernel does not hold in a
+// sample's replay, or the plugin's own error, which the Python sampling then raises).
 py::object sample_worlds(const py::dict& house, const py::dict& w, int count, int tries,
                          const std::vector<double>& keep, const std::vector<double>& fold) {
   WorldSpec W = read_world(house, w);
