@@ -370,6 +370,35 @@ def test_the_monte_carlo_bot_samples_such_a_house_on_the_kernel(
     assert sampled.get("decide", 0) > 0 and sampled.get("play", 0) > 5, sampled
 
 
+def test_compare_with_the_monte_carlo_bot_samples_on_the_kernel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``bourre compare``'s session with the Monte Carlo bot on a house whose decisions and
+    draw are plugins': its worlds sampled on the kernel (the spy sees no view handed to
+    the Python rules), the same session chip for chip whether the table is the kernel's
+    stepped state (:mod:`bourre.kernel.mixed`) or the Python state."""
+    from bourre.sim.runs.sessions import parse_bots, run_session
+
+    h = house("standard+ace-may-pass+three-max+table(players=4)")
+    sampled = [0]
+
+    def spy(*args: Any, **kw: Any) -> Any:
+        got = sample_worlds(*args, **kw)
+        assert got is not None
+        sampled[0] += 1
+        return got
+
+    monkeypatch.setattr(montecarlo, "sample_worlds", spy)
+    bots = parse_bots("montecarlo,heuristic,random,heuristic")
+    for i in range(2):
+        k = run_session(h, bots, "mc-worlds", i, rotate=True, engine="kernel")
+        p = run_session(h, bots, "mc-worlds", i, rotate=True, engine="python")
+        assert (k.pop("engine"), p.pop("engine")) == ("kernel", "python")
+        del k["seconds"], p["seconds"]
+        assert k == p, i  # (the Python state checks every answer and the money each hand)
+    assert sampled[0] > 20
+
+
 def test_a_candidate_the_plugin_refuses_in_the_kernels_worlds_is_the_python_rules() -> None:
     """R-DECIDE: a dealer whose pass the plugin's ``decide`` refuses though its turn
     allows it: the kernel's worlds refuse the pass (``world_rollouts`` ``None``: the
