@@ -5,10 +5,13 @@ advise, chart and --review use the same path"): a world of the Python rules
 loaded into the kernel and rolled out there (``heuristic_rollouts``): no card of the
 tricks asks the decisions or the draw, so the kernel is told the house without them
 (``rollouts.TRICKS_HOOKS``).  Each candidate's money is the Python rollout's
-(``MonteCarloPlayer._rollout``) exactly, with a money plugin beside too.  A world still
-in the decisions or the exchange is the Python rules' (``None``), and the kernel's own
-sampling and replay, which step the decisions in C++, refuse such a house.  Skipped
-when the extension is not built."""
+(``MonteCarloPlayer._rollout``) exactly, with a money plugin beside too; a world at a
+decision or an exchange is loaded with the hand's run, its rollouts the Python ones
+with the kernel's draws made known.  The kernel's own sampling and replay
+(``sample_worlds``, ``replay_world``) replay each sample through a hand run made in
+Python: the same worlds as the Python replay of the same sample, refused where it
+refuses, hostile plugins the Python rules' outcome or error; the Monte Carlo bot
+samples such a house on the kernel.  Skipped when the extension is not built."""
 
 from __future__ import annotations
 
