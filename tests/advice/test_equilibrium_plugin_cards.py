@@ -29,7 +29,7 @@ from bourre.advice.equilibrium import EquilibriumChart, equilibrium_chart
 from bourre.cli import app
 from bourre.houses.house import House
 from bourre.kernel import python_hooks, rollouts
-from bourre.kernel.hooks import SESSION_HOOKS
+from bourre.kernel.hooks import HAND_HOOKS, SESSION_HOOKS
 from tests.advice.test_equilibrium_plugin_money import _figures
 from tests.advice.test_plugin_money import _batch, python_rows
 from tests.kernel.test_plugin_card_hooks import SEEN, CinchBackwards, DealerLast, LowCinch, Spy
@@ -138,8 +138,9 @@ def test_the_kernels_advice_rows_of_a_plugins_lead_or_cinch_are_the_python_rules
     (ADVICE_HOOKS): every option of every deal, the same pot taker, bourré and chips as
     the same deals played card by card on the Python rules."""
     h = House(spec)
-    # (and a plugin's decisions and draw: tests/advice/test_plugin_decisions_rows.py)
-    assert rollouts.ADVICE_HOOKS == (*rollouts.LOAD_HOOKS, *SESSION_HOOKS)
+    # (and a plugin's decisions and draw: tests/advice/test_plugin_decisions_rows.py; its
+    # ante, next dealer and settlement: tests/advice/test_plugin_hand_hooks_rows.py)
+    assert rollouts.ADVICE_HOOKS == (*rollouts.LOAD_HOOKS, *SESSION_HOOKS, *HAND_HOOKS)
     args = _batch(h, 40)
     k = rollouts.decision_rows(h, *args)
     assert k is not None

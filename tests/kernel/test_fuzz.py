@@ -37,6 +37,7 @@ from bourre.game.observation import Discards
 from bourre.game.players import ask
 from bourre.game.state import State
 from bourre.game.tablesteps import set_hand
+from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, rollouts
 
 pytestmark = pytest.mark.skipif(not rollouts._OUTCOMES, reason="the kernel is not built")
@@ -156,7 +157,7 @@ SPECS = ["standard", "simultaneous-reveal+double-ante+table(players=3)",
          "four-card+pot-limit(limit=3)+table(players=8)", "no-cinch+optional-undertrump+table(players=6)"]  # fmt: skip
 
 
-def hand_at(spec: str, phase: str, seed: int) -> State:
+def hand_at(spec: str | House, phase: str, seed: int) -> State:
     game = Game(spec, engine="python")
     bot = make_bot("heuristic", random.Random(seed), house=game.house)
     rng = random.Random(seed)
@@ -209,10 +210,18 @@ def positions() -> list[tuple[dict[str, Any], dict[str, Any]]]:
     return out
 
 
+def plugin_decisions() -> House:
+    """A house whose decisions and draw are plugins' (the worlds' runs made in Python:
+    ``told``, issue 41)."""
+    from tests.kernel.test_plugin_decisions import house
+
+    return house("ace-may-pass+three-max+table(players=5)")
+
+
 @cache
 def views() -> list[tuple[dict[str, Any], dict[str, Any]]]:
     out = []
-    for spec in SPECS:
+    for spec in [*SPECS, plugin_decisions()]:
         for phase in ("decide", "exchange", "play"):
             state = hand_at(spec, phase, 5)
             view = state.observation(state.current_player())
@@ -222,6 +231,7 @@ def views() -> list[tuple[dict[str, Any], dict[str, Any]]]:
                 view, list(view.balances), view.pot, facts["scale"], random.Random(1)
             )
             assert w is not None
+            rollouts._told(state.house, facts, view, view.pot, w)
             n = view.players
             w["dealt"] = [list(state.hand.hands[s]) for s in range(n)]
             w["gave"] = [list(g) for g in state.hand.gave]

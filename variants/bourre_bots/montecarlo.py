@@ -100,7 +100,7 @@ class MonteCarloPlayer:
         """Each candidate rolled out in ``world``: on the kernel when it can, else here."""
         if not isinstance(world, State):  # a world the kernel replayed
             got = world_rollouts(world, candidates, me)
-            if got is None:  # a plugin's money the kernel does not hold: no Python twin
+            if got is None:  # a plugin's answer the kernel does not hold: no Python twin
                 raise _Unheld
             return got
         if self.kernel:
@@ -182,8 +182,9 @@ class MonteCarloPlayer:
 
 class _Unheld(Exception):
     """A world the kernel replayed whose rollout ended with a plugin's money answer the
-    kernel does not hold (not a whole number of its units): the bot samples and rolls
-    out on the Python rules from then on."""
+    kernel does not hold (not a whole number of its units), or whose plugin's decisions
+    or draw refused a candidate: the bot samples and rolls out on the Python rules from
+    then on."""
 
 
 _HOUSES: dict[str, House] = {}

@@ -24,9 +24,11 @@ the Python rules' words; the observations during the decisions are made from the
 hand state) play such a house, and so do the rollouts of a Python world at a decision
 point (:meth:`HandDecisions.resume`: the Monte Carlo bot's, advice's deals; each rollout
 on its own copy), and advice's batches (:func:`bourre.kernel.rollouts.decision_rows`:
-each deal's run made with the pot in the middle, each option on its own copy); the
-kernel's own worlds leave it to the Python rules
-(:data:`bourre.kernel.hooks.SESSION_HOOKS`).
+each deal's run made with the pot in the middle, each option on its own copy), and the
+Monte Carlo bot's worlds that the kernel samples and replays itself (:func:`told_hook`:
+each sample's run made as the Python replay makes its hand, the replacements told,
+:meth:`HandDecisions.drawn`; at a decision point the unseen cards its stock,
+:meth:`HandDecisions.stocked`; :data:`bourre.kernel.rollouts.WORLD_HOOKS`).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from bourre.rules import DECIDE, RuleViolation, Turn
 from bourre.rules.hand import HandState, keep_order
 from bourre.rules.hookspec import DEAL, DECISIONS, DRAW
 
-__all__ = ["HandDecisions", "decisions_hook"]
+__all__ = ["HandDecisions", "decisions_hook", "told_hook"]
 
 Turned = tuple[int, int, bool, int, int, int, int] | bool | None
 """A turn as the kernel reads it: ``(kind, seat, forced, limit, cards, decided,
@@ -161,6 +163,44 @@ class HandDecisions:
         run = cls(rules, hs, h, gen)
         return run, run._told(turn)
 
+    def drawn(self, cards: tuple[int, ...], drew: tuple[int, ...]) -> Any:
+        """An exchange whose replacements a sampled world tells (the kernel's replay of
+        the public history, :func:`told_hook`), as the Python state takes a table's:
+        standing pat is the draw's ``draw``; discards are the draw's ``check``, then its
+        ``drawn`` of ``drew`` (``State._exchange``, ``exchange_unseen``, ``table_chance``:
+        R-DRAW).  The next turn, or the rules' refusal (:meth:`__call__`)."""
+        t, hs = self._turn, self._hs
+        if t is None or t.kind == DECIDE:
+            return False
+        seat = t.seat
+        try:
+            if not cards:
+                self._draw.draw(hs, seat, cards)
+            else:
+                self._draw.check(hs, seat, cards)
+                self._draw.drawn(hs, seat, cards, drew)
+                hs.gave[seat], hs.got[seat] = cards, tuple(sorted(drew))
+            self._decisions.exchanged(hs, seat, cards)
+        except RuleViolation as e:
+            return e
+        return self.next()
+
+    def stocked(self, stock: bytes, words: tuple[int, int, int, int]) -> bool:
+        """A sampled world reached at a decision point (the kernel's replay): its unseen
+        cards become the stock, in the order the kernel's rollouts draw (``stock``, top
+        first; nothing left unseen), reshuffled on the world's stream (``words``,
+        R-RESHUFFLE), as :func:`bourre.kernel.rollouts._run` makes a Python world's run.
+        ``False`` when those cards are not the hand's unseen ones (a plugin that moved
+        cards the kernel does not follow: the Python rules then)."""
+        hs = self._hs
+        cards = list(stock)
+        if hs.unseen_stock != len(cards) or hs.stock or hs.located() & set(cards):
+            return False
+        hs.stock, hs.unseen_stock = cards, 0
+        self._gen = Xoshiro128(*words)
+        hs.reshuffle = self._reshuffle
+        return True
+
     def next(self) -> Turned:
         """The next turn (:func:`bourre.game.state.advance`: the house's checked
         ``turn``, at most ``4 n + 4`` steps a hand), and for an exchange the draw's
@@ -263,7 +303,11 @@ class HandDecisions:
         for cards in lists:
             total += len(cards)
             every.update(cards)
-        if total != 52 or every != _DECK:
+        # (a sampled world's replay: the stock nobody has seen is held nowhere yet)
+        unseen = hs.unseen_stock
+        if type(unseen) is not int or unseen < 0 or total + unseen != 52:
+            return False
+        if len(every) != total or not every <= _DECK:
             return False
         held: list[int] = []
         for s in range(n):
@@ -296,6 +340,32 @@ class HandDecisions:
             told += (seat, 1 if play else 0, k)
         words = self._gen.state() if self._reshuffled and self._gen is not None else None
         return tuple(active), tuple(held), tuple(discards), tuple(told), words
+
+
+def told_hook(house: House, dealer: int, upcard: int, pot: Any) -> Callable[..., Any]:
+    """The kernel's call at the deal of each sampled world of a house whose decisions or
+    draw is a plugin's (worlds.cpp ``replay_spec``; :func:`bourre.kernel.rollouts.sample_worlds`,
+    :func:`~bourre.kernel.rollouts.replay_world`): ``told(hands)`` (each seat's cards
+    as the sample deals them) → ``(run, turn)``: the hand state made as
+    :func:`bourre.game.worlds._replay` makes it (a table's ``Dealt``: every hand shown,
+    sorted, the stock unseen; ``pot`` in the middle, nobody antes: ``set_hand``; the
+    order of a reshuffle the discards', R-RESHUFFLE), its first turn.  The deal's
+    ``check_hand`` is the built-in deal's, which the kernel checks itself (R-DEAL)."""
+    rules = house.rules
+    both = (rules[DECISIONS], rules[DRAW])
+    n, h = house.table.players, rules.hand_size
+
+    def told(hands: list[list[int]]) -> tuple[HandDecisions, Turned]:
+        hs = HandState(
+            number=1, n=n, hand_size=h, dealer=dealer, hands=[sorted(c) for c in hands],
+            upcard=upcard, stock=[], pot=0,
+        )  # fmt: skip
+        hs.unseen_stock = 52 - n * h
+        hs.pot = pot
+        run = HandDecisions(both, hs, h, None)
+        return run, run.next()
+
+    return told
 
 
 def decisions_hook(house: House, scale: int) -> Callable[..., Any]:

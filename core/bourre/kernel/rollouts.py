@@ -13,7 +13,8 @@ here follows the same rules and the same policy as the Python one, not the same 
 draws: the decisions agree in law, not draw for draw.
 
 A house whose only plugin rules are a penalty, a payout, a lead, a follow rule, a cinch
-or a trick winner is sampled, replayed (:data:`WORLD_HOOKS`), loaded from a Python state
+or a trick winner is sampled, replayed (:data:`WORLD_HOOKS`: a plugin's decisions or
+draw too, each sample replayed through the hand's run), loaded from a Python state
 (:data:`LOAD_HOOKS`: :func:`heuristic_rollouts`, :func:`heuristic_outcomes`, and so the
 equilibrium chart) and rolled out here too: the rollout's hand ends with the plugin's
 money rule asked through Python, as whole sessions end theirs (:mod:`bourre.kernel.hooks`),
@@ -45,7 +46,7 @@ from bourre.game.worlds import Weight, _powers, _replay, shuffle
 from bourre.game.xoshiro import Xoshiro128
 from bourre.houses.house import House
 from bourre.kernel import _house_facts, _kernel, can_play
-from bourre.kernel.decisions import HandDecisions
+from bourre.kernel.decisions import HandDecisions, told_hook
 from bourre.kernel.hooks import HAND_HOOKS, MONEY_HOOKS, SESSION_HOOKS
 from bourre.rules import DECIDE, EXCHANGE, Turn
 from bourre.rules.hookspec import ANTE, CINCH, DECISIONS, DRAW, FOLLOW, LEAD, TRICK_WINNER
@@ -101,7 +102,7 @@ roll it out (``None``).  A trick winner (R-TRICK), asked at every trick's end
 win the trick so far (bots.cpp ``heuristic_card``, where the Python bot asks the house's
 trick winner: the heuristic bot's ``choose_card``)."""
 
-WORLD_HOOKS = LOAD_HOOKS
+WORLD_HOOKS = (*LOAD_HOOKS, *SESSION_HOOKS)
 """The plugin hooks of a house whose worlds the kernel samples and replays itself
 (:func:`sample_worlds`, :func:`replay_world`, worlds.cpp ``sample_worlds`` /
 ``replay_world``): a penalty and a payout, which the sampling and the replay never ask
@@ -111,11 +112,25 @@ public history replayed and of the rollouts (the winner by the rollouts' heurist
 too); a follow rule and a cinch, asked for every card of the history
 (``Stepper::play`` refuses a sample where the plugin's rules refuse a card, as the
 Python replay does, :func:`bourre.game.worlds._replay`: the sampling itself infers
-nothing from any obligations, worlds.cpp ``sample_into``) and of the rollouts.  An
-answer the kernel does not hold in the replay hands the sampling to the Python rules;
-in a rollout, the bot's decision (:func:`world_rollouts` ``None``).  (The double-dummy
-solver of advice's worlds, :mod:`bourre.advice.weigh`, gates its own sampling with
-:data:`bourre.kernel.hooks.MONEY_HOOKS`.)"""
+nothing from any obligations, worlds.cpp ``sample_into``) and of the rollouts.  A
+decisions rule and a draw (R-DECIDE, R-DRAW, R-RESHUFFLE, issue 41): each sample's hand
+run is made in Python as the Python replay makes its hand
+(:func:`bourre.kernel.decisions.told_hook`: every hand shown, the stock unseen, the pot
+in the middle), every public decision and exchange of the history handed to it (the
+plugin judges each: a refusal refuses the sample, as the Python replay's; the others'
+replacements as the sample tells them, ``HandDecisions.drawn``), the opponents whose
+decision is still secret deciding as the heuristic bot; a world reached at a decision
+point gets the unseen cards as its run's stock (``HandDecisions.stocked``), and each of
+its rollouts plays on its own copy of the run.  An answer the kernel does not hold in
+the replay (a turn out of its order, a hand it cannot read back, the plugin's own
+forced rule at the seat to act, a replacement from reshuffled discards) or the plugin's
+own error hands that sampling to the Python rules (which raise that error); in a
+rollout, the bot's decision (:func:`world_rollouts` ``None``).  The double-dummy
+solver of advice's worlds (:mod:`bourre.advice.weigh`: the review, advice during the
+hand) solves these worlds where they were drawn, asking a plugin's rules of the play
+as its plain search asks them.  (A plugin's ante, next dealer and settlement: the
+Python rules sample, :data:`ONE_HAND_HOOKS` being for a world of one hand the caller
+made.)"""
 
 _UNHELD = "a plugin's answer the kernel cannot hold"
 """The start of the kernel's refusal of a world whose plugin's answer it does not hold
@@ -338,7 +353,7 @@ def heuristic_rollouts(
     if loaded is None:
         return None
     with _refusals(world, candidates):
-        return world_rollouts(loaded, candidates, me)
+        return _rolled(loaded, candidates, me)
 
 
 def heuristic_outcomes(
@@ -565,8 +580,21 @@ def _codes(candidates: Sequence[Action]) -> list[object]:
 def world_rollouts(world: object, candidates: Sequence[Action], me: int) -> list[float] | None:
     """The rollouts of a world the kernel holds (:func:`replay_world`, :func:`_load`);
     ``None`` when a plugin's answer is not the kernel's to hold (its money at a
-    rollout's end; its follow rule's or cinch's cards out of the hand's order):
-    the Python rules' then."""
+    rollout's end; its follow rule's or cinch's cards out of the hand's order), or
+    when a plugin's decisions or draw refuse a candidate in a world it sampled (R-DECIDE,
+    R-DRAW: a pass its ``decide`` refuses though its turn allows it; the Python rules
+    then say why in their words): the Python rules' then."""
+    try:
+        return _rolled(world, candidates, me)
+    except ValueError as e:
+        if str(e).startswith("candidates:") and world.run() is not None:  # type: ignore[attr-defined]
+            return None
+        raise
+
+
+def _rolled(world: object, candidates: Sequence[Action], me: int) -> list[float] | None:
+    """:func:`world_rollouts` of a loaded world, a refused candidate the kernel's
+    ``ValueError`` (:func:`heuristic_rollouts` says why in the Python rules' words)."""
     try:
         return list(world.rollouts(_codes(candidates), me))  # type: ignore[attr-defined]
     except ValueError as e:
@@ -591,7 +619,11 @@ def replay_world(
     whose decision is still secret decide as the heuristic bot (default options: the
     Monte Carlo bot's ``decide``).  The Python replay when the kernel cannot play it,
     or when a plugin's follow rule or cinch, asked for a card of the history
-    (:data:`WORLD_HOOKS`), answers what the kernel does not hold."""
+    (:data:`WORLD_HOOKS`), answers what the kernel does not hold.  A plugin's decisions
+    or draw (R-DECIDE, R-DRAW): the sample replayed through its hand run (the plugin
+    judges every public decision and exchange, the replacements as the sample tells
+    them); what the kernel does not hold there, or the plugin's own error, the Python
+    replay of the same sample (its world, its refusal or its error)."""
     phase = _PHASES.get(view.phase)
     if not _BUILT or phase is None or can_play(house, hooks=WORLD_HOOKS) is not None:
         return _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
@@ -601,6 +633,7 @@ def replay_world(
     w = _view(view, balances, pot, scale, rng)
     if w is None:
         return _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
+    _told(house, facts, view, pot, w)
     n, me = view.players, view.seat
     w["dealt"] = [dealt[s] for s in range(n)]
     w["gave"] = [list(view.gave) if s == me else gave.get(s, []) for s in range(n)]
@@ -609,6 +642,16 @@ def replay_world(
     if type(world) is int:  # 0: the rules refuse the sample; 1: the Python rules replay it
         return None if world == 0 else _replay(house, view, dealt, gave, got, rng, decide)  # type: ignore[arg-type]
     return world
+
+
+def _told(
+    house: House, facts: dict[str, Any], view: Observation, pot: Amount, w: dict[str, Any]
+) -> None:
+    """A plugin's decisions or draw (:data:`WORLD_HOOKS`): the call that makes each
+    sample's hand run (:func:`bourre.kernel.decisions.told_hook`, the view's dealer,
+    upcard and pot in the middle, as :func:`bourre.game.worlds._replay` sets the hand)."""
+    if facts["decisions_hook"] is not None:
+        w["told"] = told_hook(house, view.dealer, view.upcard, pot)
 
 
 def _before_play_ante(view: Observation, extra: Amount) -> tuple[list[Amount], Amount]:
@@ -700,7 +743,11 @@ def sample_worlds(
     winner at every trick's start and end and the follow rule and the cinch for every
     card of the history (an answer the kernel does not hold: ``None``,
     the Python rules sample), the money rule never (it ends no hand); the rollouts
-    (:func:`world_rollouts`) ask them all."""
+    (:func:`world_rollouts`) ask them all.  A house whose decisions or draw is a
+    plugin's too (R-DECIDE, R-DRAW, R-RESHUFFLE): each sample replayed through a hand
+    run made in Python (:data:`WORLD_HOOKS`), the plugin asked every public decision
+    and exchange; an answer the kernel does not hold or the plugin's own error:
+    ``None`` (the Python rules sample, and raise it)."""
     phase = _PHASES.get(view.phase)
     if not _BUILT or phase is None or can_play(house, hooks=WORLD_HOOKS) is not None:
         return None
@@ -709,6 +756,7 @@ def sample_worlds(
     w = _view(view, balances, pot, facts["scale"], rng)
     if w is None:
         return None
+    _told(house, facts, view, pot, w)
     got = _kernel.sample_worlds(facts, w, count, tries, _powers(keep), _powers(fold))
     if type(got) is int:  # a draw from reshuffled discards: the Python rules sample
         return None

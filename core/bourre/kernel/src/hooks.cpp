@@ -368,6 +368,48 @@ int decisions_resume(PyObject* made, PyObject* turn, std::shared_ptr<PyRef>& run
   return read_turn(turn, t);
 }
 
+int decisions_told(PyObject* told, const std::vector<std::vector<int>>& hands,
+                   std::shared_ptr<PyRef>& run, HookTurn& t) {
+  py::list hs(hands.size());
+  for (std::size_t s = 0; s < hands.size(); ++s) {
+    py::list one(hands[s].size());
+    for (std::size_t i = 0; i < hands[s].size(); ++i) one[i] = py::int_(hands[s][i]);
+    hs[s] = std::move(one);
+  }
+  PyObject* got = PyObject_CallOneArg(told, hs.ptr());
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  if (!PyTuple_Check(got) || PyTuple_GET_SIZE(got) != 2) {
+    throw std::invalid_argument("told hook: (run, turn)");
+  }
+  run = std::make_shared<PyRef>(PyTuple_GET_ITEM(got, 0));
+  return read_turn(PyTuple_GET_ITEM(got, 1), t);
+}
+
+int decisions_drawn(const PyRef& run, const std::vector<int>& cards, const std::vector<int>& drew,
+                    HookTurn& t) {
+  py::tuple c(cards.size()), d(drew.size());
+  for (std::size_t i = 0; i < cards.size(); ++i) c[i] = py::int_(cards[i]);
+  for (std::size_t i = 0; i < drew.size(); ++i) d[i] = py::int_(drew[i]);
+  return answered(PyObject_CallMethod(run.o, "drawn", "OO", c.ptr(), d.ptr()), t);
+}
+
+bool decisions_stocked(const PyRef& run, const std::uint8_t* stock, int k, const u32* words) {
+  py::bytes cards(reinterpret_cast<const char*>(stock), static_cast<std::size_t>(k));
+  py::tuple ws(4);
+  for (int i = 0; i < 4; ++i) ws[static_cast<std::size_t>(i)] = py::int_(words[i]);
+  PyObject* got = PyObject_CallMethod(run.o, "stocked", "OO", cards.ptr(), ws.ptr());
+  if (!got) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(got);
+  return got == Py_True;
+}
+
+int decisions_forced(const PyRef& run) {
+  const py::object why = py::reinterpret_borrow<py::object>(run.o).attr("forced");
+  const std::string rule = py::isinstance<py::str>(why) ? why.cast<std::string>() : "";
+  return rule == "R-ACE-UP" ? 1 : rule == "R-LAST-STANDS" ? 2 : 3;  // (stepper.h's Forced)
+}
+
 std::shared_ptr<PyRef> decisions_copy(const PyRef& run) {
   PyObject* got = PyObject_CallMethod(run.o, "copy", nullptr);
   if (!got) throw py::error_already_set();

@@ -4,6 +4,8 @@
 
 #include "rules.h"
 #include <Python.h>
+#include <memory>
+#include <vector>
 
 namespace bourre::kernel {
 
@@ -76,7 +78,9 @@ PyObject* settle_hook(const House& H, const i128* bal, i128 pot);
 // kernel's bots, or of the stepped state's caller), each answered with the next turn; the
 // hand is read back when the decisions are over.  Whole sessions and the stepped state
 // (a clone copies the run: decisions_copy); the rollouts of a Python world at a decision
-// point (decisions_resume, each rollout on its own copy); not the sampled worlds nor advice.
+// point (decisions_resume, each rollout on its own copy); advice's batches (each deal's run
+// made by decisions_begin); the sampled worlds (decisions_told, decisions_drawn,
+// decisions_stocked: worlds.cpp replay_sample).
 
 // A turn as the Python side tells it (decisions.Turned): who acts and how, the seat's cards
 // as a mask, the public decisions so far and how many of them said play.
@@ -120,5 +124,18 @@ int decisions_play(const PyRef& run, bool play, HookTurn& t);
 int decisions_exchange(const PyRef& run, const int* cards, int k, HookTurn& t);
 // ``run(None)``: the hand read back; false: not the kernel's to hold.
 bool decisions_end(const PyRef& run, int n, HookEnd& e);
+// A sampled world of the Monte Carlo bot replayed through the hand's run (worlds.cpp
+// replay_spec; decisions.told_hook): ``told(hands)``, the run of the sample's deal into
+// ``run`` and its first turn; ``run.drawn(discards, drew)``, an exchange whose
+// replacements the sample tells (R-DRAW); ``run.stocked(stock, words)``, the world reached
+// at a decision point, its unseen cards the stock in the order given and its reshuffle
+// stream (false: not the kernel's to hold); ``run.forced``, the rule that forbids the seat
+// to pass (F_ACE_UP, F_LAST_STANDS, or F_PLUGIN for a plugin's own).
+int decisions_told(PyObject* told, const std::vector<std::vector<int>>& hands,
+                   std::shared_ptr<PyRef>& run, HookTurn& t);
+int decisions_drawn(const PyRef& run, const std::vector<int>& cards, const std::vector<int>& drew,
+                    HookTurn& t);
+bool decisions_stocked(const PyRef& run, const std::uint8_t* stock, int k, const u32* words);
+int decisions_forced(const PyRef& run);
 
 }  // namespace bourre::kernel

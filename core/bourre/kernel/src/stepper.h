@@ -782,7 +782,8 @@ struct Stepper {
   u64 unseen = 0;  // cards nobody at a sampled world's table has seen (its unknown stock)
 
   // The deal a table saw (Dealt: every hand shown, the stock unknown) with the pot
-  // already in the middle (set_hand(pot=...): nobody antes).
+  // already in the middle (set_hand(pot=...): nobody antes); a plugin's decisions or draw:
+  // the hand's run made by the caller (worlds.cpp replay_sample, decisions.told_hook).
   void deal_given(const std::vector<std::vector<int>>& hands, int up, i128 given_pot) {
     const int n = H.n;
     dealer = first_dealer;
@@ -810,7 +811,8 @@ struct Stepper {
     pot = pot_at_stake = given_pot;
     dealt = true;
     phase = P_DECIDE;
-    advance();
+    // (a plugin's decisions or draw: the caller makes the hand's run, then advances)
+    if (!H.decisions) advance();
   }
 
   // An exchange whose replacements the table tells (Draw.drawn), accepted here only

@@ -460,9 +460,7 @@ py::tuple advice_rows(const py::dict& house, int seat, int dealer, i64 pot,
     if (hooked && g.status == OK && !g.overflow && forced == F_PLUGIN) {
       // the rule that forbids the seat to pass, as the run names it (HandDecisions.forced):
       // R-ACE-UP or R-LAST-STANDS as the built-in rules', a plugin's own the Python rules'
-      const py::object why = py::reinterpret_borrow<py::object>(g.run->o).attr("forced");
-      const std::string rule = py::isinstance<py::str>(why) ? why.cast<std::string>() : "";
-      forced = rule == "R-ACE-UP" ? F_ACE_UP : rule == "R-LAST-STANDS" ? F_LAST_STANDS : F_PLUGIN;
+      forced = decisions_forced(*g.run);
     }
     if (hooked && (g.status != OK || g.overflow || g.current_player() != seat ||
                    g.phase != P_DECIDE || forced == F_PLUGIN)) {
@@ -548,13 +546,22 @@ struct WorldSpec {
   std::vector<std::pair<int, int>> plays;  // (seat, card), in order
   std::vector<int> hand, view_gave, view_got;  // the seat's own
   std::vector<std::vector<int>> dealt, gave, got;  // a sample
+  // A plugin's decisions or draw (H.decisions): the Python call that makes a sample's hand
+  // run (decisions.told_hook: the view's dealer, upcard and pot bound)
+  py::object told;
 };
 
 WorldSpec read_world(const py::dict& house, const py::dict& w) {
   static const char* V = "view";
   WorldSpec W;
-  W.h = read_house_stepped(house, V);
+  W.h = read_house(house);
   const int n = W.h.n, hs = W.h.h;
+  if (W.h.decisions) {  // (a plugin's decisions or draw: each sample's run made in Python)
+    if (!w.contains("told") || !PyCallable_Check(w["told"].ptr())) {
+      bad(V, "told", "a plugin's decisions or draw: the call that makes a sample's hand run");
+    }
+    W.told = w["told"];
+  }
   W.bal = field<std::vector<i64>>(w, V, "balances");
   if (static_cast<int>(W.bal.size()) != n) bad(V, "balances", "one a seat");
   for (const i64 x : W.bal) {
@@ -599,13 +606,53 @@ WorldSpec read_world(const py::dict& house, const py::dict& w) {
   return W;
 }
 
+// A plugin's decisions or draw (H.decisions): the exchange of the seat to act whose
+// replacements the sample tells, handed to the hand's run (decisions.HandDecisions.drawn:
+// the plugin's check and drawn, as the Python state takes a Drew; standing pat, its draw):
+// 1 taken, 0 refused by the rules (R-DRAW), -1 the Python rules' (a replacement nobody
+// could draw unseen: a reshuffle's; a card that is not one).
+int exchange_told_hooked(Stepper& g, const std::vector<int>& cards, const std::vector<int>& drew) {
+  if (g.phase != P_EXCHANGE || !g.run || g.hooked <= 0) return -1;
+  if (cards.size() > 52 || drew.size() > 52) return -1;
+  for (int c : cards) {
+    if (c < 0 || c >= 52) return -1;
+  }
+  u64 gmask = 0;
+  if (!cards.empty()) {
+    for (int c : drew) {
+      if (c < 0 || c >= 52 || ((gmask >> c) & 1)) return -1;
+      gmask |= u64{1} << c;
+    }
+    if ((gmask & g.unseen) != gmask) return -1;
+  }
+  const int got = decisions_drawn(*g.run, cards, drew, g.ht);
+  if (got == HOOK_REFUSED) return 0;
+  g.unseen &= ~gmask;
+  g.hooked = got;
+  g.advance();
+  return 1;
+}
+
+int replay_sample(const WorldSpec& W, const Xoshiro& gen, std::unique_ptr<Stepper>& out);
+
 // The public history replayed into a sample (worlds._replay, step for step): the deal
 // the sample gives, the decisions and exchanges announced (the Monte Carlo bot's heuristic
 // deciding for opponents whose decision is still secret), every card played, until the
 // world stands where the view does; its unknown stock then shuffled on ``gen``.
 // 1: ``out`` is the world; 0: the rules refuse the sample; -1: the Python rules must
-// replay it (a draw from reshuffled discards).
+// replay it (a draw from reshuffled discards; a plugin's decisions or draw: an answer the
+// kernel does not hold, or the plugin's own error, which the Python replay raises).
 int replay_spec(const WorldSpec& W, const Xoshiro& gen, std::unique_ptr<Stepper>& out) {
+  if (!W.h.decisions) return replay_sample(W, gen, out);
+  try {
+    return replay_sample(W, gen, out);
+  } catch (py::error_already_set& e) {
+    if (!e.matches(PyExc_Exception)) throw;  // (an interrupt stays one)
+    return -1;  // the plugin's error: the Python rules replay the sample and raise it
+  }
+}
+
+int replay_sample(const WorldSpec& W, const Xoshiro& gen, std::unique_ptr<Stepper>& out) {
   const int n = W.h.n;
   u64 seen = 0;
   for (const auto& d : W.dealt) {
@@ -623,14 +670,34 @@ int replay_spec(const WorldSpec& W, const Xoshiro& gen, std::unique_ptr<Stepper>
   for (std::size_t i = 0; i < W.decisions.size(); ++i) order[std::get<0>(W.decisions[i])] = static_cast<int>(i);
   const int ndec = static_cast<int>(W.decisions.size());
   auto g = std::make_unique<Stepper>(W.h, nullptr, W.bal, W.dealer, 1, true);
+  const bool hooked = static_cast<bool>(W.h.decisions);
   g->deal_given(W.dealt, W.up, static_cast<i128>(W.pot));
+  if (hooked) {  // the sample's hand run (decisions.told_hook), its first turn
+    g->hooked = decisions_told(W.told.ptr(), W.dealt, g->run, g->ht);
+    g->advance();
+  }
   const Bots B = default_heuristic(n);
   std::size_t done = 0;
+  bool ended = false;  // (a plugin's decisions: the hand read back once they are over)
   for (int guard = 0; guard < 200; ++guard) {
-    if (g->status != OK) return -1;  // a plugin's answer the kernel cannot hold
-    if (g->current_player() == W.to_act && g->phase == W.target && g->ndec == ndec &&
+    if (g->status != OK || (hooked && g->overflow)) return -1;  // an answer the kernel cannot hold
+    if (hooked && !ended && g->phase != P_DECIDE && g->phase != P_EXCHANGE) {
+      // every card the run reads back is a card no longer unseen (else not the kernel's)
+      ended = true;
+      for (int s = 0; s < n; ++s) {
+        if ((g->hand[s] | g->disc_mask[s]) & g->unseen) return -1;
+      }
+    }
+    const int now = hooked && g->hooked > 0 ? g->ht.decided : g->ndec;
+    if (g->current_player() == W.to_act && g->phase == W.target && now == ndec &&
         done == W.plays.size()) {
       g->finish_world(gen);
+      if (hooked && g->phase != P_PLAY) {
+        // at a decision point: the run's stock the world's (R-DRAW, R-RESHUFFLE); a seat the
+        // plugin's own rule forces is the Python rules' (they name it)
+        if (g->ht.forced && decisions_forced(*g->run) == F_PLUGIN) return -1;
+        if (!decisions_stocked(*g->run, g->stock, g->stock_len, g->reshuffle_gen.s)) return -1;
+      }
       out = std::move(g);
       return 1;
     }
@@ -649,8 +716,9 @@ int replay_spec(const WorldSpec& W, const Xoshiro& gen, std::unique_ptr<Stepper>
       if (!g->decide(play)) return 0;
     } else if (g->phase == P_EXCHANGE) {
       const auto i = static_cast<std::size_t>(s);
-      const int r = s == W.me ? g->exchange_told(W.view_gave, W.view_got)
-                              : g->exchange_told(W.gave[i], W.got[i]);
+      const auto& gave = s == W.me ? W.view_gave : W.gave[i];
+      const auto& drew = s == W.me ? W.view_got : W.got[i];
+      const int r = hooked ? exchange_told_hooked(*g, gave, drew) : g->exchange_told(gave, drew);
       if (r <= 0) return r < 0 ? -1 : 0;
     } else if (g->phase == P_PLAY) {
       if (done >= W.plays.size() || !g->play(W.plays[done].second)) return 0;
@@ -671,7 +739,9 @@ Xoshiro gen_of(const std::vector<i64>& words) {
 }
 
 // A sample's hands, exchanges and draws given (worlds._attempt's), replayed: a Stepper,
-// or 0 (the rules refuse the sample) / 1 (the Python rules must replay it).
+// or 0 (the rules refuse the sample) / 1 (the Python rules must replay it).  A plugin's
+// decisions or draw (H.decisions): replayed through the sample's hand run (the view's
+// ``told``: decisions.told_hook; replay_sample).
 py::object replay_world(const py::dict& house, const py::dict& w) {
   WorldSpec W = read_world(house, w);
   const int n = W.h.n;
@@ -813,7 +883,8 @@ bool sample_into(WorldSpec& W, const double* keep, const double* fold, Xoshiro& 
 // Up to ``count`` worlds of the Monte Carlo bot, each sampled (up to ``tries`` draws) and
 // replayed on the kernel's stream ``words``: a list of Steppers and Nones (no consistent
 // sample found), or 1 when the Python rules must sample them (a draw from reshuffled
-// discards).
+// discards; a plugin's decisions or draw: an answer the kernel does not hold in a
+// sample's replay, or the plugin's own error, which the Python sampling then raises).
 py::object sample_worlds(const py::dict& house, const py::dict& w, int count, int tries,
                          const std::vector<double>& keep, const std::vector<double>& fold) {
   WorldSpec W = read_world(house, w);
