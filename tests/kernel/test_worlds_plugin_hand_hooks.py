@@ -11,6 +11,7 @@ decision, an exchange and in the tricks.  Skipped when the extension is not buil
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from conftest import plugin
@@ -22,7 +23,10 @@ from bourre.game.worlds import sample_world
 from bourre.houses.house import House
 from bourre.kernel import rollouts
 from bourre.kernel.rollouts import heuristic_rollouts
+from bourre.rules.money import Amount
 from bourre.rules.plugins import load_registry
+from bourre.rules.settings import TableSettings
+from bourre.rules.variant import Variant, hookimpl
 from bourre_bots.heuristic import fold_weight, keep_weight
 from bourre_bots.montecarlo import MonteCarloPlayer
 from tests.kernel.test_plugin_hand_hooks import (
@@ -32,16 +36,33 @@ from tests.kernel.test_plugin_hand_hooks import (
     WinnerPaysThird,
 )
 from tests.kernel.test_worlds_plugin_decisions import _known
-from tests.kernel.test_worlds_plugin_follow import _views
+from tests.kernel.test_worlds_plugin_follow import _views, replayed_rollouts
 
 pytestmark = pytest.mark.skipif(
     not rollouts._OUTCOMES, reason="the compiled kernel is not built (or older than its worlds)"
 )
 
+
+class NeverSettles(Variant):
+    """A settlement that fails the test if it is ever asked (a world is never settled,
+    R-SETTLE; the sessions that make the views end before it)."""
+
+    name = "never-asked"
+    summary = "A settlement never asked of a world."
+    builds_on = ("standard",)
+
+    @hookimpl
+    def bourre_settle(self, table: TableSettings) -> Any:
+        def settle(balances: list[Amount], pot: Amount) -> Any:
+            raise AssertionError("a world of one hand was settled")
+
+        return settle
+
+
 REGISTRY = load_registry(
     extra=[
         (c.name, plugin(c.name, c))
-        for c in (DealerAntesTwo, WinnerPaysThird, TwoLeft, LeaderTakesPot)
+        for c in (DealerAntesTwo, WinnerPaysThird, TwoLeft, LeaderTakesPot, NeverSettles)
     ]
 )
 
@@ -105,3 +126,22 @@ def test_a_one_hand_session_that_settles_with_a_plugins_settlement_is_the_python
         assert (got is not None) is kernels, spec
         seat = hand.current_player()
         assert heuristic_rollouts(hand, hand.legal_actions(), seat, random.Random(0)) is not None
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "standard+winner-pays+table(players=4)",
+        "standard+dealer-antes+two-left+leader-takes+table(players=5)",
+        "winner-pays+never-asked+table(players=3)",
+    ],
+)
+def test_kernel_replayed_worlds_are_the_python_worlds(spec: str) -> None:
+    """The same samples replayed by the kernel (the plugin's play ante asked when the
+    replayed tricks start, its next dealer and settlement never: WORLD_HOOKS) and by the
+    Python rules: refused alike, and in the tricks the same rollouts exactly; the kernel
+    samples worlds of its own."""
+    h = house(spec)
+    assert kernel.can_play(h, hooks=rollouts.WORLD_HOOKS) is None
+    compared, _ = replayed_rollouts(h)
+    assert compared > 5

@@ -39,8 +39,7 @@ from bourre.game.state import State
 from bourre.game.worlds import _replay, sample_world
 from bourre.houses.house import House
 from bourre.kernel import _kernel, can_play
-from bourre.kernel.hooks import MONEY_HOOKS
-from bourre.kernel.rollouts import sample_worlds
+from bourre.kernel.rollouts import WORLD_HOOKS, sample_worlds
 from bourre.kernel.state import _money
 from bourre.rules.money import Amount
 
@@ -230,7 +229,7 @@ class _KernelWorlds:
     ) -> None:
         self.state, self.view, self.left, self.rng = state, view, deals, rng
         self.solved = solved
-        self.off = can_play(state.house, hooks=MONEY_HOOKS) is not None
+        self.off = can_play(state.house, hooks=WORLD_HOOKS) is not None
         self.ready: list[object | None] = []
         facts = kernel_solver._facts(state.house)
         self.amount = _money(facts["scale"]) if isinstance(facts, dict) else None

@@ -102,7 +102,15 @@ roll it out (``None``).  A trick winner (R-TRICK), asked at every trick's end
 win the trick so far (bots.cpp ``heuristic_card``, where the Python bot asks the house's
 trick winner: the heuristic bot's ``choose_card``)."""
 
-WORLD_HOOKS = (*LOAD_HOOKS, *SESSION_HOOKS)
+ONE_HAND_HOOKS = HAND_HOOKS
+"""The per-hand plugin hooks a Python world of one hand (:func:`_world`) may have beside
+:data:`TRICKS_HOOKS`: its ante, whose play ante the kernel asks when the world's tricks
+start (R-DOUBLE-ANTE; the hand's antes were paid at its deal, before the world), its next
+dealer, never asked (no hand follows), and its settlement, never asked of a world that
+does not settle (:attr:`~bourre.game.state.State.settles`: a world, a hand from a given
+position; one that settles is the Python rules')."""
+
+WORLD_HOOKS = (*LOAD_HOOKS, *SESSION_HOOKS, *ONE_HAND_HOOKS)
 """The plugin hooks of a house whose worlds the kernel samples and replays itself
 (:func:`sample_worlds`, :func:`replay_world`, worlds.cpp ``sample_worlds`` /
 ``replay_world``): a penalty and a payout, which the sampling and the replay never ask
@@ -128,21 +136,15 @@ own error hands that sampling to the Python rules (which raise that error); in a
 rollout, the bot's decision (:func:`world_rollouts` ``None``).  The double-dummy
 solver of advice's worlds (:mod:`bourre.advice.weigh`: the review, advice during the
 hand) solves these worlds where they were drawn, asking a plugin's rules of the play
-as its plain search asks them.  (A plugin's ante, next dealer and settlement: the
-Python rules sample, :data:`ONE_HAND_HOOKS` being for a world of one hand the caller
-made.)"""
+as its plain search asks them.  A plugin's ante, next dealer and settlement
+(:data:`ONE_HAND_HOOKS`): a world is one hand, never settled (worlds.cpp, as the Python
+replay's): its play ante is asked when the replayed or rolled-out tricks start (the
+balances and the pot before it given back, ``_before_play_ante``), its next dealer and
+settlement never."""
 
 _UNHELD = "a plugin's answer the kernel cannot hold"
 """The start of the kernel's refusal of a world whose plugin's answer it does not hold
 (worlds.cpp ``UNHELD_WORLD``): the Python rules roll that world out."""
-
-ONE_HAND_HOOKS = HAND_HOOKS
-"""The per-hand plugin hooks a Python world of one hand (:func:`_world`) may have beside
-:data:`TRICKS_HOOKS`: its ante, whose play ante the kernel asks when the world's tricks
-start (R-DOUBLE-ANTE; the hand's antes were paid at its deal, before the world), its next
-dealer, never asked (no hand follows), and its settlement, never asked of a world that
-does not settle (:attr:`~bourre.game.state.State.settles`: a world, a hand from a given
-position; one that settles is the Python rules')."""
 
 ADVICE_HOOKS = (*LOAD_HOOKS, *SESSION_HOOKS, *ONE_HAND_HOOKS)
 """The plugin hooks the kernel's advice batches ask through Python (:func:`decision_rows`):

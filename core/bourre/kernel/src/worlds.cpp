@@ -37,7 +37,8 @@ std::unique_ptr<Stepper> world_table(const House& h, const py::dict& w, Placed& 
   if (static_cast<int>(start.size()) != n) bad(W, "start", "one a seat");
   for (const i64 x : bal) money("balances", x, false);
   for (const i64 x : start) money("start", x, false);
-  auto g = std::make_unique<Stepper>(h, nullptr, bal, 0, 1, true);
+  // (a world is one hand, never settled, as the Python worlds: State(hands=1, settle=False))
+  auto g = std::make_unique<Stepper>(h, nullptr, bal, 0, 1, true, 0, false);
   for (int s = 0; s < n; ++s) g->start[s] = start[static_cast<std::size_t>(s)];
   g->pot = money("pot", field<i64>(w, W, "pot"), true);
   g->pot_at_stake = money("pot_at_stake", field<i64>(w, W, "pot_at_stake"), true);
@@ -669,7 +670,8 @@ int replay_sample(const WorldSpec& W, const Xoshiro& gen, std::unique_ptr<Steppe
   for (int s = 0; s < n; ++s) order[s] = -1;
   for (std::size_t i = 0; i < W.decisions.size(); ++i) order[std::get<0>(W.decisions[i])] = static_cast<int>(i);
   const int ndec = static_cast<int>(W.decisions.size());
-  auto g = std::make_unique<Stepper>(W.h, nullptr, W.bal, W.dealer, 1, true);
+  // (one hand, never settled, as worlds._replay's)
+  auto g = std::make_unique<Stepper>(W.h, nullptr, W.bal, W.dealer, 1, true, 0, false);
   const bool hooked = static_cast<bool>(W.h.decisions);
   g->deal_given(W.dealt, W.up, static_cast<i128>(W.pot));
   if (hooked) {  // the sample's hand run (decisions.told_hook), its first turn
