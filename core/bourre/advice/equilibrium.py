@@ -21,17 +21,22 @@ another, per seat and per cell, each with its 95% range.
 
 The deals are played out on the kernel's worlds (:func:`bourre.kernel.rollouts.
 heuristic_outcomes` with the decision table), so the chart plays every house those
-worlds play (issue 41): the built-in rules, and a house whose only plugin rules are a
-penalty (R-BOURRE), a payout (R-WIN, R-SOLE, R-BOURRE), a lead (R-LEAD), a follow rule
-(R-FOLLOW, R-TRUMP, R-DISCARD), a cinch (R-SURE … R-CINCH-LAST) or a trick winner
-(R-TRICK), :data:`HOOKS`, which the kernel asks through Python as the Python rules ask
-them: the money at the end of every played-out hand, the lead at every trick's start,
-the follow rule and the cinch for every card played, the trick winner at every trick's
-end and, as the heuristic bot asks it, for every card it weighs.  Any other plugin rule
-(an ante, a next dealer, a settlement: a deal is one hand) is refused, naming it;
-so is a house whose plugin answers what the kernel does not hold (an amount not a whole
-number of its units, a follow rule's or a cinch's cards out of the hand's order: the
-chart has no Python path, and a rounded amount would be a wrong chart).
+worlds play (issue 41): the built-in rules, and a house whose plugin rules are among
+:data:`HOOKS`, which the kernel asks through Python as the Python rules ask them: a
+penalty (R-BOURRE) or a payout (R-WIN, R-SOLE) at the end of every played-out hand, a
+lead (R-LEAD) at every trick's start, a follow rule (R-FOLLOW, R-TRUMP, R-DISCARD) and a
+cinch (R-SURE … R-CINCH-LAST) for every card played, a trick winner (R-TRICK) at every
+trick's end and, as the heuristic bot asks it, for every card it weighs; the decisions
+(R-DECIDE) and the draw (R-DRAW) at every decision and exchange, on the hand's run (the
+chart chooses a seat's play or pass, the plugin judges it); an ante's first pot as the
+deals' stake (R-FIRST-POT) and its play ante when the tricks start (R-DOUBLE-ANTE); a
+next dealer and a settlement never (a deal is one hand, never settled).  The seats
+already in are those the seat sees (R-DECIDE: none before a simultaneous reveal).  A
+plugin's deal is refused, naming it; so is a house whose plugin answers what the kernel
+does not hold (an amount not a whole number of its units, a follow rule's or a cinch's
+cards out of the hand's order, decisions in another order than one seat at a time from
+the dealer's left: the chart has no Python path, and a rounded amount would be a wrong
+chart).
 """
 
 from __future__ import annotations
@@ -672,12 +677,11 @@ def equilibrium_chart(
     """The equilibrium chart of ``house`` (see the module): ``rounds`` rounds of
     fictitious play of ``deals`` deals each from ``seed``, then the exploitability on
     ``check`` + ``check`` fresh deals (``None``: not measured); ``measure_start``: the
-    heuristic's too.  A house whose only plugin rules are a penalty, a payout, a lead,
-    a follow rule, a cinch or a trick winner (:data:`HOOKS`) is played too, the kernel asking the plugin
-    (``asked``).  Raises :class:`ChartError` naming the option and the rule:
-    ``"equilibrium"`` for a house the kernel's deals do not play (a plugin's other rule,
-    named) or whose plugin answers what the kernel does not hold (an amount, a follow
-    rule's or a cinch's order)."""
+    heuristic's too.  A house whose plugin rules are among :data:`HOOKS` is played too,
+    the kernel asking the plugin (``asked``).  Raises :class:`ChartError` naming the
+    option and the rule: ``"equilibrium"`` for a house the kernel's deals do not play (a
+    plugin's deal, named) or whose plugin answers what the kernel does not hold (an
+    amount, a follow rule's or a cinch's order, decisions in another order)."""
     h = _load(house, players, "house")
     for name, v, top in (("rounds", rounds, 1000), ("deals", deals, 100_000)):
         if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= top:
