@@ -99,7 +99,7 @@ def test_the_estimates_cover_the_exact_values_of_an_enumerated_house() -> None:
     got = advise(house, mine, up, 1, pot=4, hands=3000, seed=3)
     # a third-party draw: its deals roll out on the kernel, which asks the plugin's draw
     # through Python (issue 41; rollouts.heuristic_outcomes at the exchange)
-    assert got.engine == "kernel"
+    assert got.engine == ("kernel" if KERNEL else "python")
     assert [o.throw for o in got.plays] == [()]  # nothing to exchange
     best = got.plays[0]
     for est, exact in ((best.take, take), (best.bourre, bourre), (best.chips, chips)):
