@@ -49,9 +49,10 @@ def registry(monkeypatch: pytest.MonkeyPatch) -> Any:
     return install(monkeypatch, *VARIANTS)
 
 
-def _batch(h: House, count: int, seat: int, limit: int) -> tuple[Any, ...]:
-    """``count`` random deals to ``seat`` (dealer 0), each count of cards thrown up to
-    ``limit`` (the plugin's draw's), the seats before announcing as given."""
+def _batch(h: House, count: int, seat: int, limit: int, pot: Any = None) -> tuple[Any, ...]:
+    """``count`` random deals to ``seat`` (dealer 0) from ``pot`` (default the table's
+    antes), each count of cards thrown up to ``limit`` (the plugin's draw's), the seats
+    before announcing as given."""
     rng = random.Random(f"rows:{h.spec}:{seat}")
     size = h.rules.hand_size
     hands, ups = [], []
@@ -62,7 +63,8 @@ def _batch(h: House, count: int, seat: int, limit: int) -> tuple[Any, ...]:
     opts = [[m[:k] for k in range(limit + 1)] for m in hands]
     words = [rng.getrandbits(32) for _ in range(4 * count)]
     decided = [bool(rng.getrandbits(1)) for _ in range(seat - 1)]
-    return (seat, 0, h.table.players * h.table.ante, decided, hands, ups, words, opts, True)
+    stake = h.table.players * h.table.ante if pot is None else pot
+    return (seat, 0, stake, decided, hands, ups, words, opts, True)
 
 
 def _same(k: DecisionRows, p: DecisionRows) -> int:

@@ -13,8 +13,6 @@ exactly, from the house's own first pot (the dealer antes two more: 6 chips at f
 
 from __future__ import annotations
 
-import importlib
-import random
 from fractions import Fraction
 from typing import Any
 
@@ -30,6 +28,8 @@ from bourre.kernel import rollouts
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
+from tests.advice.test_plugin_decisions_rows import _batch as decisions_batch
+from tests.advice.test_plugin_decisions_rows import _on_python
 from tests.advice.test_plugin_money import ROWS, python_rows
 from tests.hookkit import boom
 from tests.kernel.test_plugin_hand_hooks import (
@@ -42,9 +42,6 @@ from tests.kernel.test_plugin_hand_hooks import (
 
 pytestmark = pytest.mark.skipif(not rollouts._ROWS, reason="the kernel is not built")
 
-chart_module = importlib.import_module("bourre.advice.chart")
-advise_module = importlib.import_module("bourre.advice.advise")
-
 
 @pytest.fixture
 def registry(monkeypatch: pytest.MonkeyPatch) -> Any:
@@ -54,18 +51,9 @@ def registry(monkeypatch: pytest.MonkeyPatch) -> Any:
 
 def _batch(h: House, count: int, seat: int, pot: Any = None) -> tuple[Any, ...]:
     """``count`` random deals to ``seat`` (dealer 0) from ``pot`` (default the house's
-    first pot), every count of cards thrown, the seats before announcing at random."""
-    rng = random.Random(f"hand-hooks:{h.spec}:{seat}")
+    first pot, R-FIRST-POT), every count of cards thrown."""
     size = h.rules.hand_size
-    hands, ups = [], []
-    for _ in range(count):
-        cards = rng.sample(range(52), size + 1)
-        hands.append(sorted(cards[:size]))
-        ups.append(hands[-1][0] if seat == 0 else cards[size])
-    opts = [[m[:k] for k in range(size + 1)] for m in hands]
-    words = [rng.getrandbits(32) for _ in range(4 * count)]
-    decided = [bool(rng.getrandbits(1)) for _ in range(seat - 1)]
-    return (seat, 0, first_pot(h) if pot is None else pot, decided, hands, ups, words, opts, True)
+    return decisions_batch(h, count, seat, size, first_pot(h) if pot is None else pot)
 
 
 @pytest.mark.parametrize(
@@ -124,12 +112,8 @@ def test_a_deal_of_advice_never_asks_the_antes(registry: Any) -> None:
     args = _batch(h, 8, 1, pot=4)
     k = rollouts.decision_rows(h, *args)
     assert k is not None
-    assert (k.status, k.flat) == (python_rows(h, *args).status, python_rows(h, *args).flat)
-
-
-def _on_python(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(chart_module, "decision_rows", python_rows)
-    monkeypatch.setattr(advise_module, "decision_rows", python_rows)
+    p = python_rows(h, *args)
+    assert (k.status, k.flat) == (p.status, p.flat)
 
 
 def test_advise_and_the_chart_are_the_python_rules(

@@ -154,10 +154,13 @@ def _chart_rollout(
     return float(state.returns()[me])
 
 
-def _decision_worlds(h: House, seeds: range) -> Iterator[tuple[State, int, random.Random]]:
-    """Worlds sampled on the Python rules at a decision or an exchange with a choice:
-    (the world, the seat to act, the random stream the rollouts draw from)."""
-    for phase in ("decide", "exchange"):
+def _decision_worlds(
+    h: House, seeds: range, phases: tuple[str, ...] = ("decide", "exchange")
+) -> Iterator[tuple[State, int, random.Random]]:
+    """Worlds sampled on the Python rules at a decision or an exchange (or another of
+    ``phases``) with a choice: (the world, the seat to act, the random stream the
+    rollouts draw from)."""
+    for phase in phases:
         for i, (state, seat) in enumerate(_views(h, seeds, phase)):
             view = state.observation(seat)
             rng = random.Random(i)

@@ -19,7 +19,6 @@ from conftest import plugin
 from bourre import kernel
 from bourre.game import Game
 from bourre.game.state import State
-from bourre.game.worlds import sample_world
 from bourre.houses.house import House
 from bourre.kernel import rollouts
 from bourre.kernel.rollouts import heuristic_rollouts
@@ -27,7 +26,6 @@ from bourre.rules.money import Amount
 from bourre.rules.plugins import load_registry
 from bourre.rules.settings import TableSettings
 from bourre.rules.variant import Variant, hookimpl
-from bourre_bots.heuristic import fold_weight, keep_weight
 from bourre_bots.montecarlo import MonteCarloPlayer
 from tests.kernel.test_plugin_hand_hooks import (
     DealerAntesTwo,
@@ -35,8 +33,8 @@ from tests.kernel.test_plugin_hand_hooks import (
     TwoLeft,
     WinnerPaysThird,
 )
-from tests.kernel.test_worlds_plugin_decisions import _known
-from tests.kernel.test_worlds_plugin_follow import _views, replayed_rollouts
+from tests.kernel.test_worlds_plugin_decisions import _decision_worlds, _known
+from tests.kernel.test_worlds_plugin_follow import replayed_rollouts
 
 pytestmark = pytest.mark.skipif(
     not rollouts._OUTCOMES, reason="the compiled kernel is not built (or older than its worlds)"
@@ -87,24 +85,16 @@ def test_a_worlds_rollouts_with_a_plugins_hand_hooks_are_the_python_rollouts(spe
     assert kernel.can_play(h, hooks=rollouts.LOAD_HOOKS) is not None
     assert kernel.can_play(h, hooks=(*rollouts.LOAD_HOOKS, *rollouts.ONE_HAND_HOOKS)) is None
     phases: set[str] = set()
-    for phase in ("decide", "exchange", "play"):
-        for i, (state, seat) in enumerate(_views(h, range(2), phase)):
-            view = state.observation(seat)
-            rng = random.Random(i)
-            world = sample_world(
-                h, view, rng, keep=keep_weight(view.trump), fold=fold_weight(view.trump)
-            )
-            if world is None:
-                continue
-            assert not world.settles and world.hands_total == 1
-            cards = world.legal_actions()[:8]
-            make = _known(world, rng)
-            mc = MonteCarloPlayer(1, house=h, engine="python")
-            python = [mc._rollout(make(), a, seat) for a in cards]
-            got = heuristic_rollouts(world, cards, seat, rng)
-            assert got is not None, (spec, phase)  # (the kernel's, not handed over)
-            assert got == python, (spec, phase)
-            phases.add(phase)
+    for world, seat, rng in _decision_worlds(h, range(2), ("decide", "exchange", "play")):
+        assert not world.settles and world.hands_total == 1
+        cards = world.legal_actions()[:8]
+        make = _known(world, rng)
+        mc = MonteCarloPlayer(1, house=h, engine="python")
+        python = [mc._rollout(make(), a, seat) for a in cards]
+        got = heuristic_rollouts(world, cards, seat, rng)
+        assert got is not None, (spec, world.phase_name)  # (the kernel's, not handed over)
+        assert got == python, (spec, world.phase_name)
+        phases.add(world.phase_name)
     assert phases == {"decide", "exchange", "play"}
 
 
