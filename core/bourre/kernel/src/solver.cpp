@@ -600,15 +600,40 @@ struct DDSolver {
   // played before the hand ends, and a trump above every trump another seat holds (and
   // above those of the trick so far) wins its trick.  Only the seat holding the highest
   // trump in play has such trumps: their number, that seat in ``holder`` (-1: none).
+  // With a higher trump on the trick, only once that seat has played to it (its trumps
+  // are then for the tricks after: issue 44); before, it might throw one on this trick.
   int masters(const DDPos& g, int& holder) const {
     holder = -1;
     const u64 held = g.held & trumps;
     if (!held) return 0;
     const int top = 63 - __builtin_clzll(held);
-    if (above_card(g.tmask & trumps, top)) return 0;  // a higher trump on the trick
-    holder = active[owner[top]];
+    const int seat = active[owner[top]];
+    if (above_card(g.tmask & trumps, top) && !played_to(g, seat)) return 0;
+    holder = seat;
     const u64 mine = g.hand[holder] & trumps, others = held & ~mine;
     return popcount(others ? above_card(mine, 63 - __builtin_clzll(others)) : mine);
+  }
+
+  // Whether seat s has played to the trick so far.
+  bool played_to(const DDPos& g, int s) const {
+    for (int p = 0; p < g.tlen; ++p) {
+      if (g.trick_seats[p] == s) return true;
+    }
+    return false;
+  }
+
+  // Whether me's card on the trick is sure to win it (issue 44; the sure tricks' lower
+  // bound, beside masters()'s): it wins the trick so far and no seat still to play holds
+  // a card that beats it (R-TRICK: a card is beaten only by a higher one of its suit, or
+  // by a trump when it is none).
+  bool wins_now(const DDPos& g) const {
+    const int w = g.f.winner();
+    if (g.trick_seats[w] != me) return false;
+    const u64 beat = beaters(g.tcards[w]);
+    for (int p = g.tlen; p < nactive; ++p) {
+      if (g.hand[g.trick_seats[p]] & beat) return false;
+    }
+    return true;
   }
 
   // The best class seat s could still reach (R-WIN, R-BOURRE): 2 the pot, when it could
@@ -869,6 +894,7 @@ struct DDSolver {
       if (holder == me) lo += sure;
       if (holder >= 0 && holder != me) hi -= sure;
       hi = std::min(hi, g.won[me] + most_more(g, me));
+      if (g.tlen && wins_now(g)) ++lo;  // (a trick apart from the master trumps')
       if (lo >= hi) return lo;
     }
     if (!inner) k = g.tlen ? key(g) : start_key(g);
