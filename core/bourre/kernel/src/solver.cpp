@@ -622,18 +622,18 @@ struct DDSolver {
     return false;
   }
 
-  // Whether me's card on the trick is sure to win it (issue 44; the sure tricks' lower
-  // bound, beside masters()'s): it wins the trick so far and no seat still to play holds
-  // a card that beats it (R-TRICK: a card is beaten only by a higher one of its suit, or
-  // by a trump when it is none).
-  bool wins_now(const DDPos& g) const {
+  // The seat whose card on the trick is sure to win it, or -1 (issue 44; a bound beside
+  // masters()'s): its card wins the trick so far and no seat still to play holds a card
+  // that beats it (R-TRICK: a card is beaten only by a higher one of its suit, or by a
+  // trump when it is none).
+  int sure_winner(const DDPos& g) const {
+    if (!g.tlen) return -1;
     const int w = g.f.winner();
-    if (g.trick_seats[w] != me) return false;
     const u64 beat = beaters(g.tcards[w]);
     for (int p = g.tlen; p < nactive; ++p) {
-      if (g.hand[g.trick_seats[p]] & beat) return false;
+      if (g.hand[g.trick_seats[p]] & beat) return -1;
     }
-    return true;
+    return g.trick_seats[w];
   }
 
   // The best class seat s could still reach (R-WIN, R-BOURRE): 2 the pot, when it could
@@ -653,6 +653,8 @@ struct DDSolver {
       more = std::min(more, H.h - g.ntricks - sure);
       other = std::max(other, g.won[holder] + sure);
     }
+    const int w = sure_winner(g);  // (this trick another's: its tricks and master trumps')
+    if (w >= 0 && w != s) other = std::max(other, g.won[w] + 1 + (w == holder ? sure : 0));
     return g.won[s] + more > other ? 2 : (g.won[s] || more > 0) ? 1 : 0;
   }
 
@@ -894,7 +896,7 @@ struct DDSolver {
       if (holder == me) lo += sure;
       if (holder >= 0 && holder != me) hi -= sure;
       hi = std::min(hi, g.won[me] + most_more(g, me));
-      if (g.tlen && wins_now(g)) ++lo;  // (a trick apart from the master trumps')
+      if (g.tlen && sure_winner(g) == me) ++lo;  // (a trick apart from the master trumps')
       if (lo >= hi) return lo;
     }
     if (!inner) k = g.tlen ? key(g) : start_key(g);
