@@ -653,8 +653,14 @@ struct DDSolver {
       more = std::min(more, H.h - g.ntricks - sure);
       other = std::max(other, g.won[holder] + sure);
     }
-    const int w = sure_winner(g);  // (this trick another's: its tricks and master trumps')
-    if (w >= 0 && w != s) other = std::max(other, g.won[w] + 1 + (w == holder ? sure : 0));
+    // This trick sure to be another's (issue 44): that seat ends with it, and its master
+    // trumps (then for the tricks after: it has played); s can take at most the tricks
+    // after this one that no other seat's master trumps take.
+    const int w = sure_winner(g);
+    if (w >= 0 && w != s) {
+      other = std::max(other, g.won[w] + 1 + (w == holder ? sure : 0));
+      more = std::min(more, H.h - g.ntricks - 1 - (holder >= 0 && holder != s ? sure : 0));
+    }
     return g.won[s] + more > other ? 2 : (g.won[s] || more > 0) ? 1 : 0;
   }
 
