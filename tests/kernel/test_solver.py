@@ -232,16 +232,21 @@ def test_hard_eight_player_deals_keep_their_values(seed: int) -> None:
 
 # Issue 44: inside a trick the sure tricks remember a position by the cards held, the
 # leader, the trick's length, the tricks won and the trick's facts (the suit led, its
-# highest card, the highest trump played to it) in place of the trick's cards
-# (solver.cpp, DDSolver::inner_cards).  First leads where a key without one of those parts
-# merges positions whose sure tricks differ (found by solving thousands of deals with each
-# part left out of the key, against the whole key).
+# highest card, the highest trump played to it) in place of the trick's cards, the cards
+# held packed as at a trick's start and the two highest cards told by their place among
+# them (solver.cpp, DDSolver::packed_inner).  First leads where a key without one of those
+# parts merges positions whose sure tricks differ (found by solving thousands of deals
+# with each part left out of the key, against the whole key; each part of the packed key
+# left out fails one of these or of CHIPS_KEY below).
 INNER_KEY = [
     ("standard+table(players=3)", 540),  # without the highest trump on the trick
     ("standard+table(players=4)", 476),  # without it, or without the highest card's rank
     ("standard+table(players=3)", 39),  # without the highest card's rank
     ("standard+table(players=3)", 22),  # without the tricks won
     ("double-ante+table(players=2)", 18),  # without the tricks won
+    # without the highest trump's place (no cinch: the trumps are packed, so the trump is
+    # told by how many trumps held lie below it, not by its rank, which would name its seat)
+    ("no-cinch+table(players=4)", 282),
 ]
 
 
@@ -259,7 +264,7 @@ def test_positions_inside_a_trick_are_told_apart(spec: str, seed: int) -> None:
 
 
 # Issue 44: inside a trick the chips (max^n) search remembers a position too, by the
-# sure tricks' key (solver.cpp, DDSolver::chips, chips_inner).  First leads where a key
+# sure tricks' key (solver.cpp, DDSolver::chips, chips_mid).  First leads where a key
 # without one of its parts merges positions whose chips differ (found by solving 9,000
 # deals with each part of the chips' key left out, the sure tricks' key whole, against
 # the whole key; the places of the highest cards follow from the cards held).

@@ -37,13 +37,18 @@ struct DDPos {
   // (H.lead) makes the order a function of the last winner, not of the leader alone, so
   // the keys then name it by this (DDSolver::leader_code).
   std::uint8_t order_id = 0;
+  // The cards the active seats hold, and the holders of those the packed keys read (the
+  // cinch's trumps kept apart), 3 bits a card from the lowest card up (DDSolver::packed),
+  // kept by DDSolver::play: the packed keys without a walk over the cards held.
+  u64 held = 0;
+  unsigned __int128 holders = 0;
 };
 
 // A position's key at the start of a trick within one solve (the root's cards, their
 // holders and the rules fixed), in three words, packed (the top bit set): by suit, the
 // holders of the cards held in rank order, so that positions alike but for cards nobody
-// holds any more are one (see DDSolver::packed).  Empty slot: all zero.  (Inside a
-// trick the sure tricks key a position in two words: DDSolver::inner_cards, DDInner.)
+// holds any more are one (see DDSolver::packed; inside a trick DDSolver::packed_inner).
+// Empty slot: all zero.
 struct DDKey {
   u64 a = 0, b = 0, c = 0;
   bool operator==(const DDKey& o) const { return a == o.a && b == o.b && c == o.c; }
@@ -55,9 +60,9 @@ struct DDKey {
 // time on the slowest deals (about 70 % of the chips' and of the sure tricks', perf), and
 // on 4 KB pages nearly every one also misses the address cache (TLB).  So a block of 2 MB
 // or more is aligned to 2 MB and, on Linux, asked for in huge pages (madvise: transparent
-// huge pages; refused, the pages stay small).  Every block is aligned to a cache line
-// (DDInner's buckets are one).  With the buckets fetched ahead (prefetch, in chips() and
-// sure()), the slowest eight-player deals take 10 to 30 % less CPU (docs/performance.md).
+// huge pages; refused, the pages stay small).  Every block is aligned to a cache line.
+// With the buckets fetched ahead (prefetch, in chips() and sure()), the slowest
+// eight-player deals take 10 to 30 % less CPU (docs/performance.md).
 template <class T>
 struct TableAlloc {
   using value_type = T;
@@ -94,10 +99,9 @@ inline std::size_t dd_hash(const DDKey& k) {
 }
 
 // A bounded table (issue 44): buckets of four slots of 32 bytes, grown from 256 slots by
-// doubling up to ``max_slots`` (the chips 2^19, 16 MB; the sure tricks at the start of a
-// trick 2^17, 4 MB; inside a trick, DDInner's 2^20 slots of 16 bytes, 16 MB), then
-// never more.  A position goes
-// to its bucket: its own slot if there, else an empty one, else it replaces the slot of
+// doubling up to ``max_slots`` (the chips 2^19, 16 MB, and as many inside a trick; the
+// sure tricks at the start of a trick 2^17, 4 MB, inside one 2^19), then never more.  A
+// position goes to its bucket: its own slot if there, else an empty one, else it replaces the slot of
 // the least work (depth-preferred: ``work`` is the tricks left below the position, so a
 // position near the end of the hand gives way first; among equals the newest entry is
 // replaced, the always-replace slot).  Every entry is exact: a position forgotten is
@@ -160,78 +164,6 @@ struct DDTricks {
   std::int8_t lo, hi;
 };
 
-// The table of positions inside a trick (issue 44; the sure tricks' and the chips'), in
-// 16 bytes a slot where DDTable takes 32: the key's first word (the cards held, the
-// leader, the trick's length: DDSolver::inner_cards), then one word of the rest of the key
-// in 40 bits (the tricks won, DDPos::wcode, 24 bits; the trick's facts,
-// DDSolver::inner_facts, 16 bits), the value in 18 bits (the sure tricks' bounds, 4 bits
-// each: 0 to 5 tricks, R-DEAL-SIZE; the chips' DDSolver::inner_value) and the work below
-// in 6 bits (at most 5 tricks of 8 seats).  Buckets of four slots, one cache line; grown
-// and replaced as DDTable (the entry of the least work gives way).
-struct DDInner {
-  static constexpr std::size_t WAYS = 4;
-  static constexpr u64 KEY = (u64{1} << 40) - 1;
-  static constexpr u32 VALUE = (u32{1} << 18) - 1;
-  struct Slot {
-    u64 a = 0, b = 0;  // (empty: a == 0; a position's cards held are never none)
-  };
-  struct alignas(64) Bucket {
-    Slot s[WAYS];
-  };
-  std::vector<Bucket, TableAlloc<Bucket>> buckets;
-  std::size_t count = 0, max_buckets;
-
-  explicit DDInner(std::size_t most_slots) : buckets(64), max_buckets(most_slots / WAYS) {}
-  static std::size_t hash(u64 a, u64 b) {
-    u64 h = (a * 0x9E3779B97F4A7C15ULL) ^ ((b + 0x632BE59BD9B4E019ULL) * 0xBF58476D1CE4E5B9ULL);
-    h ^= h >> 29;
-    h *= 0x94D049BB133111EBULL;
-    return static_cast<std::size_t>(h ^ (h >> 32));
-  }
-  void grow() {
-    std::vector<Bucket, TableAlloc<Bucket>> old(buckets.size() * 2);
-    old.swap(buckets);
-    count = 0;
-    for (const Bucket& bk : old) {
-      for (const Slot& x : bk.s) {
-        if (x.a) put_slot(x);
-      }
-    }
-  }
-  void prefetch(u64 a, u64 k) const { __builtin_prefetch(&buckets[hash(a, k) & (buckets.size() - 1)]); }
-  bool get(u64 a, u64 k, u32& out) const {
-    const Bucket& bk = buckets[hash(a, k) & (buckets.size() - 1)];
-    for (const Slot& x : bk.s) {
-      if (x.a == a && (x.b & KEY) == k) {
-        out = static_cast<u32>(x.b >> 40) & VALUE;
-        return true;
-      }
-    }
-    return false;
-  }
-  void put(u64 a, u64 k, u32 v, int work) {  // (v within VALUE)
-    put_slot(Slot{a, k | static_cast<u64>(v) << 40 | static_cast<u64>(std::min(work, 63)) << 58});
-  }
-  void put_slot(const Slot& in) {
-    if (4 * (count + 1) > 3 * WAYS * buckets.size() && buckets.size() < max_buckets) grow();
-    Bucket& bk = buckets[hash(in.a, in.b & KEY) & (buckets.size() - 1)];
-    Slot* least = &bk.s[0];
-    for (Slot& x : bk.s) {
-      if (x.a == in.a && (x.b & KEY) == (in.b & KEY)) {
-        x = in;
-        return;
-      }
-      if (!x.a) {
-        x = in;
-        ++count;
-        return;
-      }
-      if ((x.b >> 58) <= (least->b >> 58)) least = &x;
-    }
-    *least = in;
-  }
-};
-
 struct DDSolver {
   House H;
   int trump = 0, nactive = 0, me = 0;
@@ -239,10 +171,10 @@ struct DDSolver {
   u64 disc[MAX_SEATS] = {};  // each seat's own discards not yet returned (R-SURE's known)
   i128 P = 0;                // the pot at stake
   i128 paid[3] = {};         // what pay_out gave each class of outcome
-  DDTable<u32> chips_table{std::size_t{1} << 19};       // 16 MB at most
+  DDTable<u32> chips_table{std::size_t{1} << 19};       // trick starts: 16 MB at most
+  DDTable<u32> chips_mid{std::size_t{1} << 19};         // inside tricks: 16 MB at most
   DDTable<DDTricks> tricks_table{std::size_t{1} << 17};  // trick starts: 4 MB at most
-  DDInner inner_table{std::size_t{1} << 20};              // inside tricks: 16 MB at most
-  DDInner chips_inner{std::size_t{1} << 20};              // chips inside tricks: 16 MB at most
+  DDTable<DDTricks> sure_mid{std::size_t{1} << 19};      // inside tricks: 16 MB at most
   static constexpr u32 FAIL = ~u32{0};  // (chips: not an outcome, 2 bits a seat)
   u64 transparent = 0;  // the cards no rule of the play reads (heads)
   u64 trumps = 0;       // the trump suit's cards
@@ -407,6 +339,13 @@ struct DDSolver {
     const int s = g.trick_seats[g.tlen];
     const u64 bit = u64{1} << c;
     g.hand[s] &= ~bit;
+    const u64 loose = H.cinch ? g.held & ~trumps : g.held;
+    if ((loose >> c) & 1) {  // (its holder's 3 bits taken out)
+      const int at = 3 * popcount(loose & (bit - 1));
+      const unsigned __int128 below = (static_cast<unsigned __int128>(1) << at) - 1;
+      g.holders = (g.holders & below) | ((g.holders >> (at + 3)) << at);
+    }
+    g.held &= ~bit;
     g.played |= bit;
     g.tmask |= bit;
     g.tcards[g.tlen] = c;
@@ -443,36 +382,60 @@ struct DDSolver {
                  g.tmask | (won << 52), seats};
   }
 
-  // The key of a position inside a trick (the sure tricks' DDInner), exact within one
-  // solve.  First word: the cards the active seats hold, the leader (bits 52 on), the
-  // trick's length (bits 56 on).  The cards played follow from those held (the cards the
-  // active seats held at the root less those held now).  Then the tricks won (``wcode``)
-  // and the trick's facts in place of its cards (inner_facts): no rule of the play reads
-  // more of the cards on the table than the suit led, the highest card of that suit and
-  // the highest trump played to it, and their places (R-FOLLOW, R-TRUMP, R-TRICK;
-  // Facts); the search no more (masters: the highest trump on the table, the led suit's
-  // highest card when trumps were led, else the highest trump played; most_more: me's
-  // card when it wins the trick so far; last_trick: the winner).  (heads() reads the
-  // trick's cards, but only to merge cards of equal value: the values are the same.)
-  // So two positions with one key differ only in which earlier trick a seat threw a
-  // card on, and take the same sure tricks on every line.  Tested: test_solver.py's
-  // test_positions_inside_a_trick_are_told_apart (each part of the key left out fails).
-  u64 inner_cards(const DDPos& g) const {
-    u64 held = 0;
-    for (int i = 0; i < nactive; ++i) held |= g.hand[active[i]];
-    return held | (static_cast<u64>(leader_code(g)) << 52) | (static_cast<u64>(g.tlen) << 56);
-  }
-
-  // The tricks won (24 bits) and the trick's facts (16 bits): the suit led (2), the rank
-  // of its highest card (4) and that card's place (3), the rank of the highest trump
-  // played to a trick led in another suit plus one (4; 0 none) and its place (3).
-  u64 inner_facts(const DDPos& g) const {
+  // The key of a position inside a trick (issue 44; the sure tricks', the chips', a
+  // plugin's money), packed as at a trick's start (packed): by suit, the holders of the
+  // cards held in rank order (the cinch's trumps kept exact), the tricks won, the
+  // leader; then the trick's length and, in place of the trick's cards, its facts: no
+  // rule of the play reads more of the cards on the table than the suit led, the
+  // highest card of that suit and the highest trump played to it, and their places
+  // (R-FOLLOW, R-TRUMP, R-TRICK; Facts), the search no more (masters: the highest trump
+  // on the table, the led suit's highest card when trumps were led, else the highest
+  // trump played; most_more: me's card when it wins the trick so far; last_trick: the
+  // winner; heads() reads the trick's cards, but only to merge cards of equal value).
+  // Each of those two cards is told by where it falls among the cards held: how many
+  // cards held of its suit lie below it (its rank when the cinch keeps trumps exact).
+  // Two positions with one key differ only in cards nobody holds (played before, on this
+  // trick, or never dealt to a player): the held cards correspond one to one, suit for
+  // suit, in the same order, with the same holders, each on the same side of the trick's
+  // highest cards, and every rule compares a card held with another or with those by
+  // suit and rank alone, so every line from one is a line from the other, card for card,
+  // to the same tricks won, with the legal cards in the same order: one value, of the
+  // sure tricks and of the chips (the cinch reads the trumps known: the trumps held
+  // exact, those played follow within a solve).  The exact key it replaced (the cards
+  // held and the facts' ranks) told apart positions that differ only in which card of a
+  // run a seat threw: seed 20 of eight players, 0.90 M positions looked up inside
+  // tricks, 0.31 M packed.  In three words: the holders (3 bits a card, at most 39 cards
+  // inside a trick: 117 bits) in ``a`` and the low 53 bits of ``b``; the trick's length,
+  // the places and the suit led in b's top 11 bits; in ``c``, the tricks won, the leader,
+  // the two cards' places among those held, three suits' counts (the fourth follows
+  // from the cards held, which follow from the tricks played) and the cinch's trumps,
+  // the top bit set.  Tested: test_solver.py's test_positions_inside_a_trick_are_told_apart
+  // and test_chips_inside_a_trick_are_told_apart.
+  DDKey packed_inner(const DDPos& g) const {
+    const u64 held = g.held;
+    const u64 exact = H.cinch ? held & trumps : 0;
+    const u64 loose = held & ~exact;
+    const u64 lo = static_cast<u64>(g.holders);
+    u64 hi = static_cast<u64>(g.holders >> 64);
     const Facts& f = g.f;
-    const u64 facts = static_cast<u64>(f.lo / 13) | static_cast<u64>(f.win - f.lo) << 2 |
-                      static_cast<u64>(f.win_p) << 6 |
-                      static_cast<u64>(f.top >= 0 ? f.top - 13 * trump + 1 : 0) << 9 |
-                      static_cast<u64>(f.top_p & 7) << 13;
-    return g.wcode | facts << 24;
+    const int led = f.lo / 13;
+    const bool led_exact = H.cinch && led == trump;
+    const u64 win = led_exact ? static_cast<u64>(f.win - f.lo)
+                              : static_cast<u64>(popcount(loose & (SUIT << f.lo) & ((u64{1} << f.win) - 1)));
+    u64 top = 0;
+    if (f.top >= 0) {
+      top = 1 + (H.cinch ? static_cast<u64>(f.top - 13 * trump)
+                         : static_cast<u64>(popcount(loose & trumps & ((u64{1} << f.top) - 1))));
+    }
+    hi |= (static_cast<u64>(g.tlen) | static_cast<u64>(f.win_p) << 3 | static_cast<u64>(f.top_p & 7) << 6 |
+           static_cast<u64>(led) << 9) << 53;
+    u64 c = g.wcode;                // 24 bits
+    c = (c << 4) | leader_code(g);  // (a plugin's lead: the last winner)
+    c = (c << 4) | win;
+    c = (c << 4) | top;
+    for (int suit = 0; suit < 3; ++suit) c = (c << 4) | popcount(loose >> (13 * suit) & SUIT);
+    c = (c << 13) | (exact >> (13 * trump) & SUIT);  // (61 bits in all)
+    return DDKey{lo, hi, c | (u64{1} << 63)};
   }
 
   // What the keys name the order of play by: the leader, or when a plugin's lead gives
@@ -498,14 +461,10 @@ struct DDSolver {
   // it is known: played, or the seat's own discard): under the cinch the trump suit is
   // kept exact (the cards played and not dealt follow from those held, within a solve).
   DDKey packed(const DDPos& g) const {
-    u64 held = 0;
-    for (int i = 0; i < nactive; ++i) held |= g.hand[active[i]];
+    const u64 held = g.held;
     const u64 exact = H.cinch ? held & trumps : 0;
-    u64 hi = 0, lo = 0;  // the holders, 3 bits a card (at most 40 cards)
-    for (u64 x = held & ~exact; x; x &= x - 1) {
-      hi = (hi << 3) | (lo >> 61);
-      lo = (lo << 3) | owner[lowest(x)];
-    }
+    const u64 lo = static_cast<u64>(g.holders);  // the holders, 3 bits a card (at most 40 cards)
+    const u64 hi = static_cast<u64>(g.holders >> 64);
     u64 c = g.wcode;                               // 24 bits
     c = (c << 4) | leader_code(g);  // the leader (a plugin's lead: the last winner)
     for (int suit = 0; suit < 4; ++suit) c = (c << 4) | popcount((held & ~exact) >> (13 * suit) & SUIT);
@@ -641,19 +600,40 @@ struct DDSolver {
   // played before the hand ends, and a trump above every trump another seat holds (and
   // above those of the trick so far) wins its trick.  Only the seat holding the highest
   // trump in play has such trumps: their number, that seat in ``holder`` (-1: none).
+  // With a higher trump on the trick, only once that seat has played to it (its trumps
+  // are then for the tricks after: issue 44); before, it might throw one on this trick.
   int masters(const DDPos& g, int& holder) const {
     holder = -1;
-    u64 held = 0;
-    for (int i = 0; i < nactive; ++i) held |= g.hand[active[i]];
-    held &= trumps;
+    const u64 held = g.held & trumps;
     if (!held) return 0;
     const int top = 63 - __builtin_clzll(held);
-    if (above_card(g.tmask & trumps, top)) return 0;  // a higher trump on the trick
-    for (int i = 0; i < nactive; ++i) {
-      if ((g.hand[active[i]] >> top) & 1) holder = active[i];
-    }
+    const int seat = active[owner[top]];
+    if (above_card(g.tmask & trumps, top) && !played_to(g, seat)) return 0;
+    holder = seat;
     const u64 mine = g.hand[holder] & trumps, others = held & ~mine;
     return popcount(others ? above_card(mine, 63 - __builtin_clzll(others)) : mine);
+  }
+
+  // Whether seat s has played to the trick so far.
+  bool played_to(const DDPos& g, int s) const {
+    for (int p = 0; p < g.tlen; ++p) {
+      if (g.trick_seats[p] == s) return true;
+    }
+    return false;
+  }
+
+  // The seat whose card on the trick is sure to win it, or -1 (issue 44; a bound beside
+  // masters()'s): its card wins the trick so far and no seat still to play holds a card
+  // that beats it (R-TRICK: a card is beaten only by a higher one of its suit, or by a
+  // trump when it is none).
+  int sure_winner(const DDPos& g) const {
+    if (!g.tlen) return -1;
+    const int w = g.f.winner();
+    const u64 beat = beaters(g.tcards[w]);
+    for (int p = g.tlen; p < nactive; ++p) {
+      if (g.hand[g.trick_seats[p]] & beat) return -1;
+    }
+    return g.trick_seats[w];
   }
 
   // The best class seat s could still reach (R-WIN, R-BOURRE): 2 the pot, when it could
@@ -673,17 +653,20 @@ struct DDSolver {
       more = std::min(more, H.h - g.ntricks - sure);
       other = std::max(other, g.won[holder] + sure);
     }
+    // This trick sure to be another's (issue 44): that seat ends with it, and its master
+    // trumps (then for the tricks after: it has played); s can take at most the tricks
+    // after this one that no other seat's master trumps take.
+    const int w = sure_winner(g);
+    if (w >= 0 && w != s) {
+      other = std::max(other, g.won[w] + 1 + (w == holder ? sure : 0));
+      more = std::min(more, H.h - g.ntricks - 1 - (holder >= 0 && holder != s ? sure : 0));
+    }
     return g.won[s] + more > other ? 2 : (g.won[s] || more > 0) ? 1 : 0;
   }
 
   // A trick start left when a parent's question was answered (FAIL) is remembered as
   // PARTIAL, with the seats then known not to take the pot from it (bits 16 on).
   static constexpr u32 PARTIAL = u32{1} << 31;
-
-  // A chips value in DDInner's 18 bits: an exact value (2 bits a seat, 16 bits) as it
-  // is; PARTIAL, bit 16 with the seats known not to take the pot in bits 0 to 7.
-  static u32 inner_value(u32 v) { return v & PARTIAL ? u32{1} << 16 | (v >> 16 & 0xFF) : v; }
-  static u32 chips_value(u32 x) { return x >> 16 & 1 ? PARTIAL | (x & 0xFF) << 16 : x; }
 
   // (b) max^n, ties to the first card (solver._Search.chips), on outcomes.  A seat
   // whose card already gives it the best class it could still reach stops there: the
@@ -699,14 +682,9 @@ struct DDSolver {
   // seats a line of the player's leaves without the pot when that line gives the player
   // a class of 1 at least, since the value then is that line's or gives the player the
   // pot).  At the start of a trick by the packed key; inside a trick (issue 44, but for
-  // a plugin's card rules) by the sure tricks' key, cards held and the trick's facts
-  // (inner_cards, inner_facts, in chips_inner): positions with one key differ only in
-  // which earlier trick a seat threw a card on, and every card's play from them is the
-  // same to the same tricks won (the legal cards read the cards held, the facts, the
-  // tricks won and the cards known, played following from those held; the trick's
-  // winner reads the facts; the next leader is the winner), so their exact values are
-  // one (the first card of the best value: the same legal cards in the same order; the
-  // cards merged, heads, have equal values).  The bounds that prune (reach, masters,
+  // a plugin's card rules) by packed_inner (in chips_mid): positions with one key have
+  // one exact value (the first card of the best value: the same legal cards in the same
+  // order; the cards merged, heads, have equal values).  The bounds that prune (reach, masters,
   // most_more, bound, killed) are sound in every position: they choose what is searched,
   // never the value.  Inside a trick a seat with one legal card is not remembered.  The
   // table is asked before ``parent``'s reach (issue 44: 8 % fewer instructions on the
@@ -728,17 +706,15 @@ struct DDSolver {
         k = start_key(g);
         chips_table.prefetch(k);
       } else {
-        k.a = inner_cards(g);
-        k.b = inner_facts(g);
-        chips_inner.prefetch(k.a, k.b);
+        k = packed_inner(g);
+        chips_mid.prefetch(k);
       }
       lm = legal(g);
       u32 known = FAIL;
       if (start) {
         if (const u32* x = chips_table.get(k)) known = *x;
-      } else {
-        u32 x;
-        if (chips_inner.get(k.a, k.b, x)) known = chips_value(x);
+      } else if (lm & (lm - 1)) {  // (one legal card inside a trick: never remembered)
+        if (const u32* x = chips_mid.get(k)) known = *x;
       }
       if (known != FAIL) {
         if (!(known & PARTIAL)) return known;
@@ -760,7 +736,7 @@ struct DDSolver {
       if (start) {
         chips_table.put(k, v, H.h - g.ntricks);
       } else if (inner) {
-        chips_inner.put(k.a, k.b, inner_value(v), work);
+        chips_mid.put(k, v, work);
       }
     };
     const int player = g.trick_seats[g.tlen];
@@ -855,10 +831,8 @@ struct DDSolver {
     } else {
       const bool inner = !store && !by_hook;  // (inside a trick as chips(): the money follows the tricks won)
       if (inner) {
-        k.a = inner_cards(g);
-        k.b = inner_facts(g);
-        u32 x;
-        if (chips_inner.get(k.a, k.b, x)) return x;
+        k = packed_inner(g);
+        if (const u32* known = chips_mid.get(k)) return *known;
       }
       const int player = g.trick_seats[g.tlen];
       for (u64 m = heads(g, lm); m; m &= m - 1) {
@@ -867,7 +841,7 @@ struct DDSolver {
         const u32 v = chips_money(child);
         if (best == FAIL || money_of(v, player) > money_of(best, player)) best = v;
       }
-      if (inner && best <= DDInner::VALUE) chips_inner.put(k.a, k.b, best, (H.h - g.ntricks) * MAX_SEATS - g.tlen);
+      if (inner) chips_mid.put(k, best, (H.h - g.ntricks) * MAX_SEATS - g.tlen);
     }
     if (store) chips_table.put(k, best, H.h - g.ntricks);
     return best;
@@ -914,12 +888,11 @@ struct DDSolver {
       play(child, lowest(lm));
       return sure(child, alpha, beta);
     }
-    DDKey k;  // (inside a trick: k.a and inner_facts' word, DDInner; a plugin's: key())
+    DDKey k;  // (inside a trick: packed_inner, in sure_mid; a plugin's: key())
     const bool inner = g.tlen && !by_hook;
     if (inner) {  // (its bucket fetched while the bounds are worked out)
-      k.a = inner_cards(g);
-      k.b = inner_facts(g);
-      inner_table.prefetch(k.a, k.b);
+      k = packed_inner(g);
+      sure_mid.prefetch(k);
     }
     int lo = g.won[me];
     int hi = lo + H.h - g.ntricks;
@@ -929,17 +902,13 @@ struct DDSolver {
       if (holder == me) lo += sure;
       if (holder >= 0 && holder != me) hi -= sure;
       hi = std::min(hi, g.won[me] + most_more(g, me));
+      if (g.tlen && sure_winner(g) == me) ++lo;  // (a trick apart from the master trumps')
       if (lo >= hi) return lo;
     }
-    if (inner) {
-      u32 known;
-      if (inner_table.get(k.a, k.b, known)) {
-        lo = std::max(lo, static_cast<int>(known & 15));
-        hi = std::min(hi, static_cast<int>(known >> 4 & 15));
-      }
-    } else {
-      k = g.tlen ? key(g) : start_key(g);
-      if (const DDTricks* known = tricks_table.get(k)) {
+    if (!inner) k = g.tlen ? key(g) : start_key(g);
+    DDTable<DDTricks>& table = inner ? sure_mid : tricks_table;
+    {
+      if (const DDTricks* known = table.get(k)) {
         lo = std::max(lo, static_cast<int>(known->lo));
         hi = std::min(hi, static_cast<int>(known->hi));
       }
@@ -983,11 +952,7 @@ struct DDSolver {
     }
     const DDTricks v{static_cast<std::int8_t>(lo), static_cast<std::int8_t>(hi)};
     const int work = (H.h - g.ntricks) * MAX_SEATS - g.tlen;
-    if (inner) {
-      inner_table.put(k.a, k.b, static_cast<u32>(lo) | static_cast<u32>(hi) << 4, work);
-    } else {
-      tricks_table.put(k, v, work);
-    }
+    table.put(k, v, work);
     return best;
   }
 
@@ -1011,6 +976,13 @@ struct DDSolver {
       }
     }
     trumps = SUIT << (13 * trump);
+    root.held = 0;
+    for (int i = 0; i < nactive; ++i) root.held |= root.hand[active[i]];
+    root.holders = 0;
+    int at = 0;
+    for (u64 x = H.cinch ? root.held & ~trumps : root.held; x; x &= x - 1, at += 3) {
+      root.holders |= static_cast<unsigned __int128>(owner[lowest(x)]) << at;
+    }
     transparent = ((u64{1} << 52) - 1) & ~dealt;
     if (H.cinch) transparent &= ~(SUIT << (13 * trump));
     by_hook = H.follow || H.cinch_rule || H.winner;  // (a lead reads no card: merged)
@@ -1068,7 +1040,7 @@ struct DDSolver {
       }
       out.append(py::make_tuple(c, head, tricks, std::move(amounts)));
     }
-    return py::make_tuple(std::move(out), chips_table.count + tricks_table.count + inner_table.count + chips_inner.count);
+    return py::make_tuple(std::move(out), chips_table.count + chips_mid.count + tricks_table.count + sure_mid.count);
   }
 };
 
