@@ -108,7 +108,7 @@ ONE_HAND_HOOKS = HAND_HOOKS
 start (R-DOUBLE-ANTE; the hand's antes were paid at its deal, before the world), its next
 dealer, never asked (no hand follows), and its settlement, never asked of a world that
 does not settle (:attr:`~bourre.game.state.State.settles`: a world, a hand from a given
-position; one that settles is the Python rules')."""
+position; a session that settles is the Python rules')."""
 
 WORLD_HOOKS = (*LOAD_HOOKS, *SESSION_HOOKS, *ONE_HAND_HOOKS)
 """The plugin hooks of a house whose worlds the kernel samples and replays itself
@@ -472,7 +472,9 @@ def _world(world: State, rng: random.Random) -> tuple[dict[str, Any], dict[str, 
     with the hand's run (:func:`_run`), which asks the house's components every decision
     and exchange of the rollouts, as the Python rollout's state does.  A plugin's next
     dealer or settlement (:data:`ONE_HAND_HOOKS`): the kernel is told the house without
-    them (one hand; a world that settles with a plugin's settlement is ``None``)."""
+    them (one hand).  A state that settles (a session of one hand, R-SETTLE: its returns
+    share the pot left, which the kernel's rollouts, a hand's money, do not) is
+    ``None``: the Python rules roll it out."""
     if not _BUILT or type(world) is not State or world.is_chance_node():
         return None
     house = world.house
@@ -488,9 +490,9 @@ def _world(world: State, rng: random.Random) -> tuple[dict[str, Any], dict[str, 
             run = True
         else:
             return None
+    if world.settles:  # (a session of one hand: its settlement, R-SETTLE, the Python rules')
+        return None
     facts, _ = _facts(house)
-    if facts["settle_hook"] is not None and world.settles:
-        return None  # (the plugin's settlement at this world's end: the Python rules')
     facts = _without(facts, ("dealer_hook", "settle_hook", *(("decisions_hook",) * tricks)))
     scale = facts["scale"]
     hs = world.hand
