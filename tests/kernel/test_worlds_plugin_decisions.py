@@ -28,7 +28,7 @@ from bourre.game.actions import PASS, PLAY, Action, discard
 from bourre.game.players import ask
 from bourre.game.state import State
 from bourre.game.unseen import unplaced
-from bourre.game.worlds import _replay, sample_deal, sample_world, shuffle
+from bourre.game.worlds import _replay, sample_deal, shuffle
 from bourre.game.xoshiro import Xoshiro128
 from bourre.houses.house import House
 from bourre.kernel import rollouts
@@ -53,7 +53,7 @@ from tests.kernel.test_plugin_decisions import HOSTILE as HOSTILE_SESSIONS
 from tests.kernel.test_plugin_decisions import REFUSING as STAYING
 from tests.kernel.test_plugin_decisions import VARIANTS, _decisions, _draw
 from tests.kernel.test_plugin_hooks import split_pot
-from tests.kernel.test_worlds_plugin_follow import _candidates, _views
+from tests.kernel.test_worlds_plugin_follow import _candidates, _views, sampled_worlds
 
 pytestmark = pytest.mark.skipif(
     not rollouts._OUTCOMES, reason="the compiled kernel is not built (or older than its worlds)"
@@ -81,20 +81,13 @@ def test_a_worlds_rollouts_in_the_tricks_are_the_python_rollouts(spec: str) -> N
     assert kernel.can_play(h, hooks=rollouts.LOAD_HOOKS) is not None
     assert kernel.can_play(h, hooks=rollouts.TRICKS_HOOKS) is None
     compared = 0
-    for i, (state, seat) in enumerate(_views(h, range(3))):
-        view = state.observation(seat)
-        rng = random.Random(i)
-        world = sample_world(
-            h, view, rng, keep=keep_weight(view.trump), fold=fold_weight(view.trump)
-        )
-        if world is None:
-            continue
+    for world, seat, rng in sampled_worlds(h, range(3)):
         cards = _candidates(world, seat)
         mc = MonteCarloPlayer(1, house=h, engine="python")
         python = [mc._rollout(world, a, seat) for a in cards]
         got = heuristic_rollouts(world, cards, seat, rng)
-        assert got is not None, (spec, i)  # (the kernel's rollouts, not handed over)
-        assert got == python, (spec, i)
+        assert got is not None, (spec, seat)  # (the kernel's rollouts, not handed over)
+        assert got == python, (spec, seat)
         outcomes = heuristic_outcomes(world, cards, seat, rng)
         assert outcomes is not None and [o.chips for o in outcomes] == python
         compared += 1
@@ -154,21 +147,9 @@ def _chart_rollout(
     return float(state.returns()[me])
 
 
-def _decision_worlds(
-    h: House, seeds: range, phases: tuple[str, ...] = ("decide", "exchange")
-) -> Iterator[tuple[State, int, random.Random]]:
-    """Worlds sampled on the Python rules at a decision or an exchange (or another of
-    ``phases``) with a choice: (the world, the seat to act, the random stream the
-    rollouts draw from)."""
-    for phase in phases:
-        for i, (state, seat) in enumerate(_views(h, seeds, phase)):
-            view = state.observation(seat)
-            rng = random.Random(i)
-            world = sample_world(
-                h, view, rng, keep=keep_weight(view.trump), fold=fold_weight(view.trump)
-            )
-            if world is not None:
-                yield world, seat, rng
+def _decision_worlds(h: House, seeds: range) -> Iterator[tuple[State, int, random.Random]]:
+    """Worlds sampled on the Python rules at a decision or an exchange with a choice."""
+    return sampled_worlds(h, seeds, ("decide", "exchange"))
 
 
 @pytest.mark.parametrize(

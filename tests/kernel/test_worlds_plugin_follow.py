@@ -20,6 +20,7 @@ is not built."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -72,6 +73,23 @@ def _views(h: House, seeds: range, phase: str = "play") -> list[tuple[State, int
                 out.append((state.clone(), seat))
             state.apply_action(ask(state, bots[seat]))
     return out
+
+
+def sampled_worlds(
+    h: House, seeds: range, phases: tuple[str, ...] = ("play",)
+) -> Iterator[tuple[State, int, random.Random]]:
+    """Worlds sampled on the Python rules (the Monte Carlo bot's weights) at the
+    positions of :func:`_views` in each of ``phases``: (the world, the seat to act, the
+    random stream the sampling and the rollouts draw from)."""
+    for phase in phases:
+        for i, (state, seat) in enumerate(_views(h, seeds, phase)):
+            view = state.observation(seat)
+            rng = random.Random(i)
+            world = sample_world(
+                h, view, rng, keep=keep_weight(view.trump), fold=fold_weight(view.trump)
+            )
+            if world is not None:
+                yield world, seat, rng
 
 
 def replayed_rollouts(h: House) -> tuple[int, int]:
@@ -127,21 +145,14 @@ def test_a_worlds_rollouts_are_the_python_rollouts(spec: str) -> None:
     h = house(spec)
     assert kernel.can_play(h, hooks=rollouts.LOAD_HOOKS) is None
     compared = 0
-    for i, (state, seat) in enumerate(_views(h, range(3))):
-        view = state.observation(seat)
-        rng = random.Random(i)
-        world = sample_world(
-            h, view, rng, keep=keep_weight(view.trump), fold=fold_weight(view.trump)
-        )
-        if world is None:
-            continue
+    for world, seat, rng in sampled_worlds(h, range(3)):
         cards = _candidates(world, seat)
         mc = MonteCarloPlayer(1, house=h, engine="python")
         python = [mc._rollout(world, a, seat) for a in cards]
         FOLLOW_CALLS[0] = 0
         got = heuristic_rollouts(world, cards, seat, rng)
-        assert got is not None, (spec, i)  # (the kernel's rollouts, not handed over)
-        assert got == python, (spec, i)
+        assert got is not None, (spec, seat)  # (the kernel's rollouts, not handed over)
+        assert got == python, (spec, seat)
         if "same-follow" in spec:
             assert FOLLOW_CALLS[0] > 0  # (asked through Python, not the built-in rule)
         outcomes = heuristic_outcomes(world, cards, seat, rng)

@@ -33,8 +33,8 @@ from tests.kernel.test_plugin_hand_hooks import (
     TwoLeft,
     WinnerPaysThird,
 )
-from tests.kernel.test_worlds_plugin_decisions import _decision_worlds, _known
-from tests.kernel.test_worlds_plugin_follow import replayed_rollouts
+from tests.kernel.test_worlds_plugin_decisions import _known
+from tests.kernel.test_worlds_plugin_follow import replayed_rollouts, sampled_worlds
 
 pytestmark = pytest.mark.skipif(
     not rollouts._OUTCOMES, reason="the compiled kernel is not built (or older than its worlds)"
@@ -85,7 +85,7 @@ def test_a_worlds_rollouts_with_a_plugins_hand_hooks_are_the_python_rollouts(spe
     assert kernel.can_play(h, hooks=rollouts.LOAD_HOOKS) is not None
     assert kernel.can_play(h, hooks=(*rollouts.LOAD_HOOKS, *rollouts.ONE_HAND_HOOKS)) is None
     phases: set[str] = set()
-    for world, seat, rng in _decision_worlds(h, range(2), ("decide", "exchange", "play")):
+    for world, seat, rng in sampled_worlds(h, range(2), ("decide", "exchange", "play")):
         assert not world.settles and world.hands_total == 1
         cards = world.legal_actions()[:8]
         make = _known(world, rng)

@@ -69,6 +69,8 @@ from bourre.rules.hookspec import (
     PENALTY,
     SETTLE,
     TRICK_WINNER,
+    DecisionRule,
+    DrawRule,
     PluginError,
 )
 from bourre.rules.money import Amount
@@ -371,12 +373,7 @@ class State(SessionFacts):
         if self._told.after_draw is not None or (cards and (hs.unseen_stock or hs.hidden[seat])):
             exchange_unseen(self, hs, seat, cards)  # what a table tells
             return
-        before = set(hs.hands[seat])
-        self._draw.draw(hs, seat, cards)  # refuses what is not allowed, unchanged (R-DRAW)
-        if cards:
-            hs.gave[seat] = cards
-            hs.got[seat] = tuple(c for c in hs.hands[seat] if c not in before)
-        self._decisions.exchanged(hs, seat, cards)
+        exchange_from_stock(self._draw, self._decisions, hs, seat, cards)
 
     def apply_chance(self, outcome: object) -> None:
         """Apply a chance outcome: a :class:`~bourre.game.actions.Deck` at a deal, or
@@ -674,9 +671,7 @@ def table_chance(state: State, outcome: object) -> None:
         state._phase = Phase.DECIDE
     elif phase is Phase.DRAW and isinstance(outcome, Drew):
         hs, seat, discards = state.hand, told.seat, told.discards
-        state._draw.drawn(hs, seat, discards, outcome.cards)
-        hs.gave[seat], hs.got[seat] = discards, tuple(sorted(outcome.cards))
-        state._decisions.exchanged(hs, seat, discards)
+        exchange_told(state._draw, state._decisions, hs, seat, discards, outcome.cards)
         state._phase = Phase.DECIDE
     else:
         want = {
@@ -688,6 +683,38 @@ def table_chance(state: State, outcome: object) -> None:
             "R-DEAL",
             f"chance does not act now, or wants {want.get(phase, 'nothing')}: got {outcome!r}",
         )
+
+
+def exchange_from_stock(
+    draw: DrawRule, decisions: DecisionRule, hs: HandState, seat: int, cards: tuple[int, ...]
+) -> None:
+    """A seat's exchange from a stock the state holds (R-DRAW): the house's ``draw``
+    (which refuses what is not allowed, the hand unchanged), what it gave and got, then
+    its ``decisions`` told the exchange is made.  The one way an exchange is stepped, by
+    the state and by the kernel's hand runs (:mod:`bourre.kernel.decisions`)."""
+    before = set(hs.hands[seat])
+    draw.draw(hs, seat, cards)
+    if cards:
+        hs.gave[seat] = cards
+        hs.got[seat] = tuple(c for c in hs.hands[seat] if c not in before)
+    decisions.exchanged(hs, seat, cards)
+
+
+def exchange_told(
+    draw: DrawRule,
+    decisions: DecisionRule,
+    hs: HandState,
+    seat: int,
+    cards: tuple[int, ...],
+    drew: Sequence[int],
+) -> None:
+    """A seat's exchange whose replacements a table tells (R-DRAW: its discards already
+    checked, :func:`exchange_unseen`): the house's ``drawn``, what it gave and got, then
+    its ``decisions`` told.  As the state takes a ``Drew``, and the kernel's replay of
+    a sample (:meth:`bourre.kernel.decisions.HandDecisions.drawn`)."""
+    draw.drawn(hs, seat, cards, drew)
+    hs.gave[seat], hs.got[seat] = cards, tuple(sorted(drew))
+    decisions.exchanged(hs, seat, cards)
 
 
 def exchange_unseen(state: State, hs: HandState, seat: int, cards: tuple[int, ...]) -> None:

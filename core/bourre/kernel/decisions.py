@@ -37,6 +37,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from bourre.game.state import exchange_from_stock, exchange_told
 from bourre.game.xoshiro import Xoshiro128
 from bourre.houses.house import House
 from bourre.rules import DECIDE, RuleViolation, Turn
@@ -175,12 +176,10 @@ class HandDecisions:
         seat = t.seat
         try:
             if not cards:
-                self._draw.draw(hs, seat, cards)
+                exchange_from_stock(self._draw, self._decisions, hs, seat, cards)
             else:
                 self._draw.check(hs, seat, cards)
-                self._draw.drawn(hs, seat, cards, drew)
-                hs.gave[seat], hs.got[seat] = cards, tuple(sorted(drew))
-            self._decisions.exchanged(hs, seat, cards)
+                exchange_told(self._draw, self._decisions, hs, seat, cards, drew)
         except RuleViolation as e:
             return e
         return self.next()
@@ -251,12 +250,7 @@ class HandDecisions:
                 self._decisions.decide(hs, seat, answer is True)
             else:
                 cards: tuple[int, ...] = answer  # type: ignore[assignment]
-                before = set(hs.hands[seat])
-                self._draw.draw(hs, seat, cards)
-                if cards:
-                    hs.gave[seat] = cards
-                    hs.got[seat] = tuple(c for c in hs.hands[seat] if c not in before)
-                self._decisions.exchanged(hs, seat, cards)
+                exchange_from_stock(self._draw, self._decisions, hs, seat, cards)
         except RuleViolation as e:  # refused: the stepped state says so in the rules' words
             return e  # (whole sessions: a bot's legal answer refused, the Python rules')
         return self.next()
