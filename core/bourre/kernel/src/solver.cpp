@@ -103,60 +103,84 @@ inline std::size_t dd_hash(const DDKey& k) {
 // sure tricks at the start of a trick 2^17, 4 MB, inside one 2^19), then never more.  A
 // position goes to its bucket: its own slot if there, else an empty one, else it replaces the slot of
 // the least work (depth-preferred: ``work`` is the tricks left below the position, so a
-// position near the end of the hand gives way first; among equals the newest entry is
-// replaced, the always-replace slot).  Every entry is exact: a position forgotten is
-// searched again if met.
+// position near the end of the hand gives way first; among equals the last way's entry
+// is replaced).  Every entry is exact: a position forgotten is searched again if met.
+// Beside the slots, each bucket's ways in one word (``tags``, 2 bytes a slot: 8 bits of
+// the key's hash, 0 for an empty way, and the work): a look-up reads a slot only where
+// its tag matches, so a position not in the table (more than half the look-ups on the
+// slowest deals) costs one word, a sixteenth of the memory, instead of the bucket's two
+// cache lines, and a new entry finds its way without reading the slots (issue 44: the
+// slowest eight-player deals about 10 to 20 % less CPU, docs/performance.md).
 template <class V>
 struct DDTable {
   static constexpr std::size_t WAYS = 4;
   struct Slot {
     DDKey k;
     V v;
-    std::uint8_t work = 0;
   };
   std::vector<Slot, TableAlloc<Slot>> slots;
-  std::size_t count = 0, mask = 0, max_slots;
+  std::vector<u64, TableAlloc<u64>> tags;  // a bucket's ways: tag (8 bits, 0 empty), work (8 bits)
+  std::size_t count = 0, buckets = 0, max_slots;
 
-  explicit DDTable(std::size_t most)
-      : slots(std::size_t{1} << 8), mask(((std::size_t{1} << 8) - 1) & ~(WAYS - 1)), max_slots(most) {}
-  void grow() {
-    std::vector<Slot, TableAlloc<Slot>> old(slots.size() * 2);
-    old.swap(slots);
-    mask = (slots.size() - 1) & ~(WAYS - 1);
+  explicit DDTable(std::size_t most) : max_slots(most) { resize(std::size_t{1} << 8); }
+  void resize(std::size_t n) {
+    slots.assign(n, Slot{});
+    tags.assign(n / WAYS, 0);
+    buckets = n / WAYS;
     count = 0;
-    for (const Slot& s : old) {
-      if (!s.k.empty()) put(s.k, s.v, s.work);
+  }
+  void grow() {
+    std::vector<Slot, TableAlloc<Slot>> old_slots;
+    std::vector<u64, TableAlloc<u64>> old_tags;
+    old_slots.swap(slots);
+    old_tags.swap(tags);
+    resize(old_slots.size() * 2);
+    for (std::size_t b = 0; b < old_tags.size(); ++b) {
+      for (std::size_t i = 0; i < WAYS; ++i) {
+        const u64 w = old_tags[b] >> (16 * i) & 0xFFFF;
+        if (w & 0xFF) put(old_slots[b * WAYS + i].k, old_slots[b * WAYS + i].v, static_cast<int>(w >> 8));
+      }
     }
   }
-  void prefetch(const DDKey& k) const {  // (the bucket's two cache lines)
-    const Slot* b = &slots[dd_hash(k) & mask];
-    __builtin_prefetch(b);
-    __builtin_prefetch(reinterpret_cast<const char*>(b) + 64);
+  static u64 tag(std::size_t h) {
+    const u64 t = static_cast<u64>(h) >> 56;
+    return t ? t : 1;
+  }
+  void prefetch(const DDKey& k) const {
+    const std::size_t h = dd_hash(k), b = h & (buckets - 1);
+    __builtin_prefetch(&tags[b]);
   }
   const V* get(const DDKey& k) const {
-    const Slot* b = &slots[dd_hash(k) & mask];
+    const std::size_t h = dd_hash(k), b = h & (buckets - 1);
+    const u64 t = tag(h), w = tags[b];
     for (std::size_t i = 0; i < WAYS; ++i) {
-      if (b[i].k == k) return &b[i].v;
+      if ((w >> (16 * i) & 0xFF) == t && slots[b * WAYS + i].k == k) return &slots[b * WAYS + i].v;
     }
     return nullptr;
   }
   void put(const DDKey& k, const V& v, int work) {
     if (4 * (count + 1) > 3 * slots.size() && slots.size() < max_slots) grow();
-    Slot* b = &slots[dd_hash(k) & mask];
-    Slot* least = b;
+    const std::size_t h = dd_hash(k), b = h & (buckets - 1);
+    const u64 t = tag(h);
+    u64& w = tags[b];
+    Slot* s = &slots[b * WAYS];
+    std::size_t least = 0;
     for (std::size_t i = 0; i < WAYS; ++i) {
-      if (b[i].k == k) {
-        b[i].v = v;
+      const u64 way = w >> (16 * i) & 0xFFFF;
+      if ((way & 0xFF) == t && s[i].k == k) {
+        s[i].v = v;
         return;
       }
-      if (b[i].k.empty()) {
-        b[i] = Slot{k, v, static_cast<std::uint8_t>(work)};
+      if (!(way & 0xFF)) {
+        s[i] = Slot{k, v};
+        w |= (t | static_cast<u64>(work) << 8) << (16 * i);
         ++count;
         return;
       }
-      if (b[i].work <= least->work) least = &b[i];
+      if ((way >> 8) <= (w >> (16 * least + 8) & 0xFF)) least = i;
     }
-    *least = Slot{k, v, static_cast<std::uint8_t>(work)};
+    s[least] = Slot{k, v};
+    w = (w & ~(u64{0xFFFF} << (16 * least))) | (t | static_cast<u64>(work) << 8) << (16 * least);
   }
 };
 
@@ -572,7 +596,9 @@ struct DDSolver {
   // other seat plays to every trick to come, from the cards it holds now): in the trick
   // so far, one if its card there wins it or a card it holds could, and no seat still to
   // play kills that card (``killed``); after it, one for each card it holds that no other
-  // seat kills.  Sound, not tight: it only lowers the reach of a seat's search (chips).
+  // seat kills (``kills``), and none when no such card could win the next trick it could
+  // win, led by another seat (below).  Sound, not tight: it only lowers the reach of a
+  // seat's search (chips) and the tricks me can still win (sure).
   int most_more(const DDPos& g, int s) const {
     int pos = 0;
     while (g.trick_seats[pos] != s) ++pos;
@@ -591,9 +617,81 @@ struct DDSolver {
         }
       }
     }
-    int later = 0;
-    for (u64 m = g.hand[s]; m; m &= m - 1) later += !killed(g, lowest(m), 0, pos);
+    u64 dead[MAX_SEATS];  // the cards each place's seat kills (kills), and all but s's
+    u64 others_kill = 0;
+    for (int p = 0; p < nactive; ++p) {
+      dead[p] = kills(g.hand[g.trick_seats[p]]);
+      if (p != pos) others_kill |= dead[p];
+    }
+    const u64 live = g.hand[s] & ~others_kill;
+    const int later = popcount(live);
+    if (!later) return now;
+    // Its next trick (issue 44): unless it leads this one or may win it, another seat
+    // leads the next trick it could win, so it wins that one with a trump, or with a
+    // higher card of the suit led (R-TRICK): a seat that could lead must hold a lower
+    // card of that suit and could win a trick before (could_lead).
+    if (!now && !(!g.tlen && pos == 0) && !(live & trumps)) {
+      const u64 others = g.held & ~g.hand[s];
+      bool led = false;
+      for (u64 m = live; m && !led; m &= m - 1) {
+        const int c = lowest(m);
+        const u64 under = others & (SUIT << (13 * suit_of(c))) & ((u64{1} << c) - 1);
+        for (int p = 0; p < nactive && !led; ++p) {
+          if (p != pos && (g.hand[g.trick_seats[p]] & under) && could_lead(g, p, dead)) led = true;
+        }
+      }
+      if (!led) return 0;
+    }
     return std::min(H.h - g.ntricks, now + later);
+  }
+
+  // The cards c that a seat holding ``h`` kills (``killed``): every card of h beats c
+  // (R-TRICK: a higher card of c's suit, or a trump when c is none).  With cards of two
+  // plain suits, none; with one plain suit, that suit's cards below its lowest; with
+  // trumps only, every plain card and the trumps below its lowest.
+  u64 kills(u64 h) const {
+    if (!h) return 0;
+    const u64 plain = h & ~trumps;
+    if (plain) {
+      const int low = lowest(plain);
+      const u64 suit = SUIT << (13 * suit_of(low));
+      return plain & ~suit ? 0 : suit & ((u64{1} << low) - 1);
+    }
+    return (((u64{1} << 52) - 1) & ~trumps) | (trumps & ((u64{1} << lowest(h)) - 1));
+  }
+
+  // Whether the seat at place p of the trick could lead a trick after this one (issue
+  // 44): it could win this one (it leads it; its card on it wins it so far; yet to play,
+  // it holds a card that would; not begun, it could beat a card the leader holds: a
+  // higher one of that suit, or a trump when void in it, R-FOLLOW, R-TRUMP), or, with a
+  // trick left before the last, one after: it holds a card no other seat kills.
+  // ``dead``: kills() of each place's seat.
+  bool could_lead(const DDPos& g, int p, const u64* dead) const {
+    const int z = g.trick_seats[p];
+    const u64 mine = g.hand[z];
+    if (!g.tlen) {
+      if (p == 0) return true;
+      const u64 lead = g.hand[g.trick_seats[0]];
+      for (int suit = 0; suit < 4; ++suit) {
+        const u64 theirs = lead >> (13 * suit) & SUIT, ours = mine >> (13 * suit) & SUIT;
+        if (theirs && (ours ? 63 - __builtin_clzll(ours) > __builtin_ctzll(theirs)
+                            : suit != trump && (mine & trumps))) {
+          return true;
+        }
+      }
+    } else if (p < g.tlen) {
+      if (g.f.winner() == p) return true;
+    } else {
+      for (u64 m = mine; m; m &= m - 1) {
+        if (g.f.would_win(lowest(m), trump)) return true;
+      }
+    }
+    if (g.ntricks + 2 >= H.h) return false;
+    u64 kill = 0;
+    for (int q = 0; q < nactive; ++q) {
+      if (q != p) kill |= dead[q];
+    }
+    return (mine & ~kill) != 0;
   }
 
   // The trumps sure to win the trick they are played in (R-TRICK): every card held is
@@ -722,7 +820,7 @@ struct DDSolver {
         if (need == 2 && (nopot >> parent & 1)) return FAIL;
       }
     }
-    if (need && !by_hook && reach(g, parent) < need) return FAIL;
+    if (need && !by_hook && !(need == 1 && g.won[parent]) && reach(g, parent) < need) return FAIL;
     if (!(start || inner)) lm = legal(g);
     if (!(lm & (lm - 1))) {  // one card (a lead under the cinch: remembered all the same)
       DDPos child = g;
