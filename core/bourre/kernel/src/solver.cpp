@@ -627,10 +627,12 @@ struct DDSolver {
     const int later = popcount(live);
     if (!later) return now;
     // Its next trick (issue 44): unless it leads this one or may win it, another seat
-    // leads the next trick it could win, so it wins that one with a trump, or with a
-    // higher card of the suit led (R-TRICK): a seat that could lead must hold a lower
-    // card of that suit and could win a trick before (could_lead).
-    if (!now && !(!g.tlen && pos == 0) && !(live & trumps)) {
+    // leads the next trick it could win (R-LEAD: the winner of the trick before), so it
+    // wins that one with a trump, or with a higher card of the suit led (R-TRICK): a seat
+    // that could lead must hold a lower card of that suit and could win a trick before
+    // (could_lead).  Not under a plugin's lead, which may give a seat the lead without a
+    // trick.
+    if (!H.lead && !now && !(!g.tlen && pos == 0) && !(live & trumps)) {
       const u64 others = g.held & ~g.hand[s];
       bool led = false;
       for (u64 m = live; m && !led; m &= m - 1) {
