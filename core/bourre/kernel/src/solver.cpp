@@ -602,6 +602,13 @@ struct DDSolver {
   int most_more(const DDPos& g, int s) const {
     int pos = 0;
     while (g.trick_seats[pos] != s) ++pos;
+    const int now = this_trick(g, s, pos);
+    const int later = later_tricks(g, s, pos, now);
+    return std::min(H.h - g.ntricks, now + later);
+  }
+
+  // Whether seat s, at place ``pos``, could still win the trick so far (most_more).
+  int this_trick(const DDPos& g, int s, int pos) const {
     int now = 0;
     if (g.tlen) {
       if (pos < g.tlen) {
@@ -617,6 +624,12 @@ struct DDSolver {
         }
       }
     }
+    return now;
+  }
+
+  // The cards seat s, at place ``pos``, could win tricks after this one with (most_more;
+  // ``now``: whether it could win this one).
+  int later_tricks(const DDPos& g, int s, int pos, int now) const {
     u64 dead[MAX_SEATS];  // the cards each place's seat kills (kills), and all but s's
     u64 others_kill = 0;
     for (int p = 0; p < nactive; ++p) {
@@ -625,7 +638,7 @@ struct DDSolver {
     }
     const u64 live = g.hand[s] & ~others_kill;
     const int later = popcount(live);
-    if (!later) return now;
+    if (!later) return 0;
     // Its next trick (issue 44): unless it leads this one or may win it, another seat
     // leads the next trick it could win (R-LEAD: the winner of the trick before), so it
     // wins that one with a trump, or with a higher card of the suit led (R-TRICK): a seat
@@ -644,7 +657,23 @@ struct DDSolver {
       }
       if (!led) return 0;
     }
-    return std::min(H.h - g.ntricks, now + later);
+    return later;
+  }
+
+  // Whether seat s, without a trick, could still take one (reach(g, s) >= 1), the cheap
+  // bounds first: the tricks left but those another seat's master trumps and card on the
+  // trick are sure of (masters, sure_winner), then a card for a later trick, then this
+  // trick (most_more).
+  bool may_take(const DDPos& g, int s) const {
+    int holder;
+    const int sure = masters(g, holder);
+    int left = H.h - g.ntricks - (holder >= 0 && holder != s ? sure : 0);
+    const int w = sure_winner(g);
+    if (w >= 0 && w != s) left = std::min(left, H.h - g.ntricks - 1 - (holder >= 0 && holder != s ? sure : 0));
+    if (left <= 0) return false;
+    int pos = 0;
+    while (g.trick_seats[pos] != s) ++pos;
+    return later_tricks(g, s, pos, 0) > 0 || this_trick(g, s, pos) > 0;
   }
 
   // The cards c that a seat holding ``h`` kills (``killed``): every card of h beats c
@@ -822,7 +851,10 @@ struct DDSolver {
         if (need == 2 && (nopot >> parent & 1)) return FAIL;
       }
     }
-    if (need && !by_hook && !(need == 1 && g.won[parent]) && reach(g, parent) < need) return FAIL;
+    if (need && !by_hook &&
+        (need == 1 ? !g.won[parent] && !may_take(g, parent) : reach(g, parent) < need)) {
+      return FAIL;
+    }
     if (!(start || inner)) lm = legal(g);
     if (!(lm & (lm - 1))) {  // one card (a lead under the cinch: remembered all the same)
       DDPos child = g;
