@@ -654,20 +654,22 @@ struct DDSolver {
     return g.trick_seats[w];
   }
 
-  // Whether me, still to play to the trick so far (a suit led), is sure to win it whatever
-  // the others play (issue 44; the sure tricks' lower bound).  Holding the suit led L,
-  // me must follow (R-FOLLOW) and may play its highest card c of L (the highest of the
-  // cards above the trick's best, R-FOLLOW; the cinch keeps the highest trump, R-EQUIV):
-  // c wins when it beats the trick so far (no trump on it, unless L is trumps), no other
-  // seat to play holds a higher card of L, and every other seat to play void in L holds
-  // no trump (R-TRUMP: it must trump; holding L it must follow and cannot).  Void in L
-  // (not trumps), me must trump (R-TRUMP) and may play its highest trump t: t wins when
-  // it is above the trumps on the trick and every other seat to play either holds L or
-  // no trump above t.  In either case the seats between play cards that leave c or t
-  // the best (R-TRICK).  A trick won by me's highest trump is not counted when that trump
-  // is already one of the master trumps counted (``masters_mine``).
-  bool pending_win(const DDPos& g, bool masters_mine) const {
-    const int L = g.f.lo / 13;
+  // Whether me, still to play to a trick whose suit led and best cards so far are ``f``,
+  // is sure to win it whatever the seats at the places from..nactive-1 play (issue 44;
+  // the sure tricks' lower bound).  Holding the suit led L, me must follow (R-FOLLOW)
+  // and may play its highest card c of L (one of those above the trick's best, R-FOLLOW;
+  // the cinch keeps the highest trump, R-EQUIV): c wins when it beats the trick so far
+  // (no trump on it, unless L is trumps), no other seat to play holds a higher card of
+  // L, and every other seat to play void in L holds no trump (R-TRUMP: it must trump;
+  // holding L it must follow and cannot).  Void in L (not trumps), me must trump
+  // (R-TRUMP) and may play its highest trump t: t wins when it is above the trumps on
+  // the trick and every other seat to play either holds L or no trump above t.  In
+  // either case the seats between play cards that leave c or t the best (R-TRICK).  A
+  // trick won by me's highest trump is not counted when that trump is already one of
+  // the master trumps counted (``masters_mine``).  Tested: test_solver.py's
+  // test_sure_trick_bounds_read_the_obligations.
+  bool pending_win(const DDPos& g, const Facts& f, int from, bool masters_mine) const {
+    const int L = f.lo / 13;
     const u64 led = SUIT << (13 * L);
     const u64 mine = g.hand[me];
     int c;
@@ -675,24 +677,42 @@ struct DDSolver {
     if (mine & led) {
       c = 63 - __builtin_clzll(mine & led);
       by_trump = L == trump;
-      if (c < g.f.win || (!by_trump && g.f.top >= 0)) return false;
+      if (c < f.win || (!by_trump && f.top >= 0)) return false;
     } else {
       const u64 t = mine & trumps;
       if (!t) return false;
       c = 63 - __builtin_clzll(t);
       by_trump = true;
-      if (c < g.f.top) return false;
+      if (c < f.top) return false;
     }
     if (by_trump && masters_mine) return false;  // (counted by masters already)
     const u64 above = above_card(SUIT << (13 * suit_of(c)), c);
-    const bool ruffs = L != trump;  // (c of L: a seat void in L with a trump beats it; t: a seat with L cannot)
-    for (int p = g.tlen; p < nactive; ++p) {
+    const bool ruffs = L != trump;  // (a seat void in L with a trump beats c; holding L, it cannot trump t)
+    for (int p = from; p < nactive; ++p) {
       const int s = g.trick_seats[p];
       if (s == me) continue;
       const u64 h = g.hand[s];
       if (by_trump && ruffs && (h & led)) continue;
       if (h & above) return false;
       if (!by_trump && !(h & led) && (h & trumps)) return false;
+    }
+    return true;
+  }
+
+  // Whether me is sure to win the trick another seat is to lead, whatever it leads
+  // (issue 44): for each suit the leader holds, pending_win after its highest card of
+  // that suit is led (R-LEAD: any card; the cinch only narrows what it may lead).  A
+  // lower card of that suit leaves the same obligations to the others (they read the
+  // suit led, and the highest card only to beat it, which they cannot above c) and is
+  // easier for me to beat.
+  bool lead_win(const DDPos& g, bool masters_mine) const {
+    const u64 h = g.hand[g.trick_seats[0]];
+    for (int suit = 0; suit < 4; ++suit) {
+      const u64 x = h & (SUIT << (13 * suit));
+      if (!x) continue;
+      Facts f;
+      f.add(63 - __builtin_clzll(x), 0, trump);
+      if (!pending_win(g, f, 1, masters_mine)) return false;
     }
     return true;
   }
@@ -963,8 +983,13 @@ struct DDSolver {
       if (holder == me) lo += sure;
       if (holder >= 0 && holder != me) hi -= sure;
       hi = std::min(hi, g.won[me] + most_more(g, me));
-      if (g.tlen && (played_to(g, me) ? followed_winner(g) == me : pending_win(g, holder == me && sure > 0))) {
-        ++lo;  // (a trick apart from the master trumps')
+      // This trick, sure to be me's (a trick apart from the master trumps'): me's card on
+      // it (followed_winner), me's still to come (pending_win), or whatever the leader
+      // leads (lead_win).
+      const bool mm = holder == me && sure > 0;
+      if (g.tlen ? (played_to(g, me) ? followed_winner(g) == me : pending_win(g, g.f, g.tlen, mm))
+                 : g.trick_seats[0] != me && lead_win(g, mm)) {
+        ++lo;
       }
       if (lo >= hi) return lo;
     }
