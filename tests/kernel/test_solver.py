@@ -291,9 +291,10 @@ def test_chips_inside_a_trick_are_told_apart(spec: str, seed: int) -> None:
 
 
 # Issue 44: the sure tricks' lower bounds read the obligations (solver.cpp,
-# DDSolver::followed_winner and pending_win): a card on the trick, or me's still to come,
-# counted as sure to win the trick only when no seat still to play may beat it (R-FOLLOW:
-# a seat holding the suit led cannot trump; R-TRUMP: a seat void in it must).  First leads
+# DDSolver::followed_winner, pending_win and lead_win): a card on the trick, or me's still
+# to come, whatever the leader leads, counted as sure to win the trick only when no seat
+# still to play may beat it (R-FOLLOW: a seat holding the suit led cannot trump; R-TRUMP:
+# a seat void in it must).  First leads
 # where a bound made unsound gives a card a wrong count (found by solving 1,700 first
 # leads with each unsound, against the sound search).
 SURE_BOUNDS = [
@@ -301,6 +302,8 @@ SURE_BOUNDS = [
     ("standard+table(players=3)", 68),  # a seat void in it with a higher trump not read
     ("standard+table(players=3)", 4),  # me's master trump counted twice (masters, this trick)
     ("standard+table(players=3)", 0),  # the card on the trick sure to win: trumps not read
+    ("standard+table(players=3)", 23),  # the leader's lowest card of a suit read, not its highest
+    ("standard+table(players=3)", 10),  # a lead of trumps not read (lead_win)
 ]
 
 
