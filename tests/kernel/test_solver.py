@@ -288,3 +288,31 @@ def test_chips_inside_a_trick_are_told_apart(spec: str, seed: int) -> None:
 
     state = first_lead(spec, seed)
     same(solve(state, engine="kernel"), solve(state, engine="python"))
+
+
+# Issue 44: the sure tricks' lower bounds read the obligations (solver.cpp,
+# DDSolver::followed_winner, pending_win and lead_win): a card on the trick, or me's still
+# to come, whatever the leader leads, counted as sure to win the trick only when no seat
+# still to play may beat it (R-FOLLOW: a seat holding the suit led cannot trump; R-TRUMP:
+# a seat void in it must).  First leads
+# where a bound made unsound gives a card a wrong count (found by solving 1,700 first
+# leads with each unsound, against the sound search).
+SURE_BOUNDS = [
+    ("standard+table(players=3)", 50),  # a seat void in the suit led counted as unable to trump
+    ("standard+table(players=3)", 68),  # a seat void in it with a higher trump not read
+    ("standard+table(players=3)", 4),  # me's master trump counted twice (masters, this trick)
+    ("standard+table(players=3)", 0),  # the card on the trick sure to win: trumps not read
+    ("standard+table(players=3)", 23),  # the leader's lowest card of a suit read, not its highest
+    ("standard+table(players=3)", 10),  # a lead of trumps not read (lead_win)
+]
+
+
+@pytest.mark.parametrize(("spec", "seed"), SURE_BOUNDS)
+def test_sure_trick_bounds_read_the_obligations(spec: str, seed: int) -> None:
+    """R-FOLLOW, R-TRUMP, R-TRICK, R-SURE: from the first lead, the kernel's sure tricks are
+    the Python reference's on deals where a bound that counted a trick for me too soon
+    (a ruff forgotten, a master trump counted twice) would give a card a wrong count."""
+    from bourre.advice.bench import first_lead
+
+    state = first_lead(spec, seed)
+    same(solve(state, engine="kernel"), solve(state, engine="python"))
