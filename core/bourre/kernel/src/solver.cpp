@@ -662,13 +662,13 @@ struct DDSolver {
 
   // Whether seat s, without a trick, could still take one (reach(g, s) >= 1), the cheap
   // bounds first: the tricks left but those another seat's master trumps and card on the
-  // trick are sure of (masters, sure_winner), then a card for a later trick, then this
+  // trick are sure of (masters, followed_winner), then a card for a later trick, then this
   // trick (most_more).
   bool may_take(const DDPos& g, int s) const {
     int holder;
     const int sure = masters(g, holder);
     int left = H.h - g.ntricks - (holder >= 0 && holder != s ? sure : 0);
-    const int w = sure_winner(g);
+    const int w = g.tlen ? followed_winner(g) : -1;
     if (w >= 0 && w != s) left = std::min(left, H.h - g.ntricks - 1 - (holder >= 0 && holder != s ? sure : 0));
     if (left <= 0) return false;
     int pos = 0;
@@ -751,20 +751,6 @@ struct DDSolver {
     return false;
   }
 
-  // The seat whose card on the trick is sure to win it, or -1 (issue 44; a bound beside
-  // masters()'s): its card wins the trick so far and no seat still to play holds a card
-  // that beats it (R-TRICK: a card is beaten only by a higher one of its suit, or by a
-  // trump when it is none).
-  int sure_winner(const DDPos& g) const {
-    if (!g.tlen) return -1;
-    const int w = g.f.winner();
-    const u64 beat = beaters(g.tcards[w]);
-    for (int p = g.tlen; p < nactive; ++p) {
-      if (g.hand[g.trick_seats[p]] & beat) return -1;
-    }
-    return g.trick_seats[w];
-  }
-
   // The seat whose card on the trick is sure to win it, the obligations read (issue 44;
   // the sure tricks' lower bound): its card wins the trick so far and no seat still to
   // play may play a card that beats it: the cards the obligations of R-FOLLOW and R-TRUMP
@@ -772,8 +758,8 @@ struct DDSolver {
   // those cards (R-CINCH-FOLLOW), and the seats between play cards that do not beat it
   // (else it has lost already), which leave the facts those obligations read as they are
   // (the suit led, the highest card of the trick's best kind: as bound()).  So a seat
-  // that holds the led suit cannot trump a card of that suit (R-FOLLOW), where
-  // sure_winner counts its trumps.
+  // that holds the led suit cannot trump a card of that suit (R-FOLLOW), where a bound
+  // from the cards held alone would count its trumps.  Also the chips' (reach, may_take).
   int followed_winner(const DDPos& g) const {
     const int w = g.f.winner();
     const u64 beat = beaters(g.tcards[w]);
@@ -863,10 +849,10 @@ struct DDSolver {
       more = std::min(more, H.h - g.ntricks - sure);
       other = std::max(other, g.won[holder] + sure);
     }
-    // This trick sure to be another's (issue 44): that seat ends with it, and its master
+    // This trick sure to be another's (issue 44; followed_winner): that seat ends with it, and its master
     // trumps (then for the tricks after: it has played); s can take at most the tricks
     // after this one that no other seat's master trumps take.
-    const int w = sure_winner(g);
+    const int w = g.tlen ? followed_winner(g) : -1;
     if (w >= 0 && w != s) {
       other = std::max(other, g.won[w] + 1 + (w == holder ? sure : 0));
       more = std::min(more, H.h - g.ntricks - 1 - (holder >= 0 && holder != s ? sure : 0));
