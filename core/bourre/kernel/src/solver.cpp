@@ -939,7 +939,9 @@ struct DDSolver {
       }
     };
     const int player = g.trick_seats[g.tlen];
-    int reach = -1;  // (its reach, asked only when a card has left it short of the pot)
+    // Its reach, asked only when a card has left it short of the pot: with a card leaving
+    // it bourre, only whether it could take a trick (1 then says "at least 1").
+    int reach = -1;
     const u64 hs = heads(g, lm);
     u32 best = 0;
     int best_c = -1;
@@ -951,7 +953,13 @@ struct DDSolver {
       best = v;
       best_c = cls(v, player);
       if (best_c == 2) break;  // (the pot: the best any seat can reach)
-      if (reach < 0) reach = by_hook ? 2 : this->reach(g, player);
+      if (by_hook) {
+        reach = 2;
+      } else if (best_c == 0) {  // (whether it could take a trick at all: may_take)
+        if (reach < 0) reach = may_take(g, player) ? 1 : 0;
+      } else if (reach < 2) {  // (whether it could take the pot; 2 left as known)
+        reach = this->reach(g, player);
+      }
       if (best_c >= reach) break;
       if (need == 2 && parent != player && best_c >= 1 && cls(best, parent) < 2) {
         // (what it learnt: no seat the line found leaves without the pot gets it)
