@@ -667,10 +667,12 @@ struct DDSolver {
   bool may_take(const DDPos& g, int s) const {
     int holder;
     const int sure = masters(g, holder);
-    int left = H.h - g.ntricks - (holder >= 0 && holder != s ? sure : 0);
-    const int w = g.tlen ? followed_winner(g) : -1;
-    if (w >= 0 && w != s) left = std::min(left, H.h - g.ntricks - 1 - (holder >= 0 && holder != s ? sure : 0));
+    const int left = H.h - g.ntricks - (holder >= 0 && holder != s ? sure : 0);
     if (left <= 0) return false;
+    if (left == 1 && g.tlen) {  // (this trick another's leaves it none: asked only then)
+      const int w = followed_winner(g);
+      if (w >= 0 && w != s) return false;
+    }
     int pos = 0;
     while (g.trick_seats[pos] != s) ++pos;
     return later_tricks(g, s, pos, 0) > 0 || this_trick(g, s, pos) > 0;
