@@ -42,6 +42,8 @@ struct DDPos {
   // kept by DDSolver::play: the packed keys without a walk over the cards held.
   u64 held = 0;
   unsigned __int128 holders = 0;
+  // The cards each seat kills (DDSolver::kills of its hand), kept by DDSolver::play.
+  u64 dead[MAX_SEATS] = {};
 };
 
 // A position's key at the start of a trick within one solve (the root's cards, their
@@ -363,6 +365,7 @@ struct DDSolver {
     const int s = g.trick_seats[g.tlen];
     const u64 bit = u64{1} << c;
     g.hand[s] &= ~bit;
+    g.dead[s] = kills(g.hand[s]);
     const u64 loose = H.cinch ? g.held & ~trumps : g.held;
     if ((loose >> c) & 1) {  // (its holder's 3 bits taken out)
       const int at = 3 * popcount(loose & (bit - 1));
@@ -568,10 +571,8 @@ struct DDSolver {
   // it can, R-OPTIONAL-UNDERTRUMP too; the cinch only narrows to the highest trumps);
   // played before c, its card already beats c.
   bool killed(const DDPos& g, int c, int from, int skip) const {
-    const u64 beat = beaters(c);
     for (int p = from; p < nactive; ++p) {
-      const u64 h = g.hand[g.trick_seats[p]];
-      if (p != skip && h && !(h & ~beat)) return true;
+      if (p != skip && (g.dead[g.trick_seats[p]] >> c & 1)) return true;  // (kills)
     }
     return false;
   }
@@ -630,11 +631,9 @@ struct DDSolver {
   // The cards seat s, at place ``pos``, could win tricks after this one with (most_more;
   // ``now``: whether it could win this one).
   int later_tricks(const DDPos& g, int s, int pos, int now) const {
-    u64 dead[MAX_SEATS];  // the cards each place's seat kills (kills), and all but s's
-    u64 others_kill = 0;
+    u64 others_kill = 0;  // (the cards another seat kills: kills)
     for (int p = 0; p < nactive; ++p) {
-      dead[p] = kills(g.hand[g.trick_seats[p]]);
-      if (p != pos) others_kill |= dead[p];
+      if (p != pos) others_kill |= g.dead[g.trick_seats[p]];
     }
     const u64 live = g.hand[s] & ~others_kill;
     const int later = popcount(live);
@@ -652,7 +651,7 @@ struct DDSolver {
         const int c = lowest(m);
         const u64 under = others & (SUIT << (13 * suit_of(c))) & ((u64{1} << c) - 1);
         for (int p = 0; p < nactive && !led; ++p) {
-          if (p != pos && (g.hand[g.trick_seats[p]] & under) && could_lead(g, p, dead)) led = true;
+          if (p != pos && (g.hand[g.trick_seats[p]] & under) && could_lead(g, p)) led = true;
         }
       }
       if (!led) return 0;
@@ -698,8 +697,7 @@ struct DDSolver {
   // it holds a card that would; not begun, it could beat a card the leader holds: a
   // higher one of that suit, or a trump when void in it, R-FOLLOW, R-TRUMP), or, with a
   // trick left before the last, one after: it holds a card no other seat kills.
-  // ``dead``: kills() of each place's seat.
-  bool could_lead(const DDPos& g, int p, const u64* dead) const {
+  bool could_lead(const DDPos& g, int p) const {
     const int z = g.trick_seats[p];
     const u64 mine = g.hand[z];
     if (!g.tlen) {
@@ -722,7 +720,7 @@ struct DDSolver {
     if (g.ntricks + 2 >= H.h) return false;
     u64 kill = 0;
     for (int q = 0; q < nactive; ++q) {
-      if (q != p) kill |= dead[q];
+      if (q != p) kill |= g.dead[g.trick_seats[q]];
     }
     return (mine & ~kill) != 0;
   }
@@ -1233,6 +1231,7 @@ struct DDSolver {
     for (u64 x = H.cinch ? root.held & ~trumps : root.held; x; x &= x - 1, at += 3) {
       root.holders |= static_cast<unsigned __int128>(owner[lowest(x)]) << at;
     }
+    for (int i = 0; i < nactive; ++i) root.dead[active[i]] = kills(root.hand[active[i]]);
     transparent = ((u64{1} << 52) - 1) & ~dealt;
     if (H.cinch) transparent &= ~(SUIT << (13 * trump));
     by_hook = H.follow || H.cinch_rule || H.winner;  // (a lead reads no card: merged)
