@@ -50,11 +50,10 @@ struct DDPos {
 // holders and the rules fixed), in three words, packed (the top bit set): by suit, the
 // holders of the cards held in rank order, so that positions alike but for cards nobody
 // holds any more are one (see DDSolver::packed; inside a trick DDSolver::packed_inner).
-// Empty slot: all zero.
+// (A table's empty slot is told by its tag: DDTable.)
 struct DDKey {
   u64 a = 0, b = 0, c = 0;
   bool operator==(const DDKey& o) const { return a == o.a && b == o.b && c == o.c; }
-  bool empty() const { return !(a | c); }
 };
 
 // The tables' memory (issue 44).  The search looks a position up at nearly every node,
