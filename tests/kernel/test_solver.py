@@ -316,3 +316,32 @@ def test_sure_trick_bounds_read_the_obligations(spec: str, seed: int) -> None:
 
     state = first_lead(spec, seed)
     same(solve(state, engine="kernel"), solve(state, engine="python"))
+
+
+# Issue 44: with three tricks left, whether a seat without a trick could still take one
+# reads who could lead each trick to come (solver.cpp, DDSolver::chained_win): the seats
+# that could win the trick at hand lead the next (R-LEAD), which a seat may win with a
+# higher card of a suit a leader holds than the leaders' lowest, or with a trump once
+# void in that suit (R-FOLLOW, R-TRUMP, R-TRICK).  First leads where a chain made unsound
+# says a seat cannot take a trick it can, and so leaves it bourre in the chips (found by
+# solving 48,000 first leads of eight houses with each part unsound, against the sound
+# search).
+CHAINED_LEADS = [
+    ("standard+table(players=3)", 1083),  # a seat void in the suit led by then not trumping
+    ("standard+table(players=3)", 17922),  # its void counted a trick too late
+    ("standard+table(players=3)", 226),  # a seat yet to play to the trick at hand not read
+    ("standard+table(players=3)", 525),  # the chain a trick short of the last
+    ("standard+table(players=3)", 96),  # the leaders' highest card of a suit read, not their lowest
+]
+
+
+@pytest.mark.parametrize(("spec", "seed"), CHAINED_LEADS)
+def test_a_seats_trick_reads_who_could_lead(spec: str, seed: int) -> None:
+    """R-LEAD, R-FOLLOW, R-TRUMP, R-TRICK, R-BOURRE: from the first lead, the kernel's chips
+    are the Python reference's on deals where a seat takes a trick only in a trick led by
+    a seat that could win the one before, or by trumping once void in the suit led: a
+    chain of leaders that missed either would leave that seat bourre."""
+    from bourre.advice.bench import first_lead
+
+    state = first_lead(spec, seed)
+    same(solve(state, engine="kernel"), solve(state, engine="python"))
