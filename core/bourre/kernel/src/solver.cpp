@@ -204,6 +204,7 @@ struct DDSolver {
   u64 transparent = 0;  // the cards no rule of the play reads (heads)
   u64 trumps = 0;       // the trump suit's cards
   std::uint8_t owner[52] = {};  // the active index of each card's holder at the root
+  u32 holder_bit[52] = {};  // each card's holder at the root, a bit a seat (chained_win)
   std::uint8_t owner_of_seat[MAX_SEATS] = {};
   std::uint8_t order[MAX_SEATS][MAX_SEATS] = {};  // the order of play when a seat leads
 
@@ -707,47 +708,44 @@ struct DDSolver {
   // way are left in the hands (more lines, never fewer): sound.  Not under a plugin's
   // lead (a seat may lead without the trick before: may_take asks it only without one).
   bool chained_win(const DDPos& g, int s) const {
-    u32 win;  // the seats that could win the trick looked at, a bit a seat
+    u32 win = 0;  // the seats that could win the trick looked at, a bit a seat
     if (g.tlen) {
       const int w = followed_winner(g);
       if (w >= 0) {
         win = u32{1} << w;
-      } else {
-        win = u32{1} << g.trick_seats[g.f.winner()];
+      } else {  // (the cards that would win it now: Facts::would_win)
+        const Facts& f = g.f;
+        const u64 beat = f.top >= 0               ? above_card(trumps, f.top)
+                         : f.lo / 13 == trump ? above_card(SUIT << f.lo, f.win)
+                                              : above_card(SUIT << f.lo, f.win) | trumps;
+        win = u32{1} << g.trick_seats[f.winner()];
         for (int p = g.tlen; p < nactive; ++p) {
-          const int z = g.trick_seats[p];
-          for (u64 m = g.hand[z]; m; m &= m - 1) {
-            if (g.f.would_win(lowest(m), trump)) {
-              win |= u32{1} << z;
-              break;
-            }
-          }
+          if (g.hand[g.trick_seats[p]] & beat) win |= u32{1} << g.trick_seats[p];
         }
       }
-    } else {
-      win = led_to(g, u32{1} << g.trick_seats[0], 0);
     }
+    u32 ruffers = 0;  // the seats holding a trump
+    for (u64 m = g.held & trumps; m; m &= m - 1) ruffers |= holder_bit[lowest(m)];
+    if (!g.tlen) win = led_to(g, u32{1} << g.trick_seats[0], 0, ruffers);
     for (int before = 1, left = H.h - g.ntricks - 1; left; ++before, --left) {
       if (win >> s & 1) return true;
-      win = led_to(g, win, before);
+      win = led_to(g, win, before, ruffers);
     }
     return (win >> s & 1) != 0;
   }
 
   // The seats that could win a trick led by one of ``leaders``, ``before`` tricks from
   // the one at hand (chained_win): by suit, the holders of the cards above the leaders'
-  // lowest, and the seats with a trump and few enough cards of the suit.
-  u32 led_to(const DDPos& g, u32 leaders, int before) const {
+  // lowest, and the seats with a trump (``ruffers``) and few enough cards of the suit.
+  u32 led_to(const DDPos& g, u32 leaders, int before, u32 ruffers) const {
     u64 led = 0;  // the leaders' cards
     for (u32 m = leaders; m; m &= m - 1) led |= g.hand[__builtin_ctz(m)];
-    u32 ruffers = 0;  // the seats holding a trump
-    for (u64 m = g.held & trumps; m; m &= m - 1) ruffers |= u32{1} << active[owner[lowest(m)]];
     u32 out = leaders;
     for (int x = 0; x < 4; ++x) {
       const u64 suit = SUIT << (13 * x), ours = led & suit;
       if (!ours) continue;
       for (u64 m = above_card(g.held & suit, lowest(ours)); m; m &= m - 1) {
-        out |= u32{1} << active[owner[lowest(m)]];
+        out |= holder_bit[lowest(m)];
       }
       if (x == trump) continue;
       for (u32 m = ruffers & ~out; m; m &= m - 1) {
@@ -1306,6 +1304,7 @@ struct DDSolver {
       owner_of_seat[active[i]] = static_cast<std::uint8_t>(i);
       for (u64 m = root.hand[active[i]]; m; m &= m - 1) {
         owner[lowest(m)] = static_cast<std::uint8_t>(i);
+        holder_bit[lowest(m)] = u32{1} << active[i];
       }
     }
     trumps = SUIT << (13 * trump);
