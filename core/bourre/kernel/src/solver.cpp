@@ -685,7 +685,7 @@ struct DDSolver {
   // How chained_win has answered in this solve (issue 44): it is asked while it answers
   // no to one question in ten or more, judged after its first TRIAL questions.  On seed
   // 20 of eight players it answers no to about 1 question in 4 (chips calls 1.19 M →
-  // 0.75 M); on seed 162 to 1 in 30, where it would cost more than it saves.
+  // 0.77 M); on seed 162 to 1 in 30, where it would cost more than it saves.
   struct Asked {
     static constexpr u32 TRIAL = 2048;
     u32 asked = 0, no = 0;
@@ -961,14 +961,15 @@ struct DDSolver {
   // pot).  At the start of a trick by the packed key; inside a trick (issue 44, but for
   // a plugin's card rules) by packed_inner (in chips_mid): positions with one key have
   // one exact value (the first card of the best value: the same legal cards in the same
-  // order; the cards merged, heads, have equal values).  The bounds that prune (reach, masters,
-  // most_more, bound, killed, chained_win) are sound in every position: they choose what is searched,
-  // never the value.  Inside a trick a seat with one legal card is not remembered, nor
-  // the seat after the leader (issue 44: on seed 20 of eight players about one look-up in
-  // fifteen found such a position; left out, 16 % fewer last-level misses).  The
-  // table is asked before ``parent``'s reach (issue 44: 8 % fewer instructions on the
-  // slow deals): an exact value found where the reach would have said FAIL is skipped by
-  // the caller alike, its class for ``parent`` being at most that reach, below ``need``.
+  // order; the cards merged, heads, have equal values).  The bounds that prune (reach,
+  // masters, most_more, bound, killed, chained_win) are sound in every position: they
+  // choose what is searched, never the value.  Inside a trick a seat with one legal card
+  // is not remembered, nor the seat after the leader (issue 44: on seed 20 of eight
+  // players about one look-up in fifteen found such a position; left out, 16 % fewer
+  // last-level misses).  The table is asked before ``parent``'s reach (issue 44: 8 %
+  // fewer instructions on the slow deals): an exact value found where the reach would
+  // have said FAIL is skipped by the caller alike, its class for ``parent`` being at most
+  // that reach, below ``need``.
   // Tested: test_solver.py's test_chips_inside_a_trick_are_told_apart.
   u32 chips(const DDPos& g, int parent, int need) {
     if (g.ntricks >= H.h - 1) {
