@@ -325,12 +325,11 @@ def test_sure_trick_bounds_read_the_obligations(spec: str, seed: int) -> None:
 # void in that suit (R-FOLLOW, R-TRUMP, R-TRICK).  First leads where a chain made unsound
 # says a seat cannot take a trick it can, and so leaves it bourre in the chips (found by
 # solving 48,000 first leads of eight houses with each part unsound, against the sound
-# search).
+# search; "a trick short": the chain stopped a trick before the last).
 CHAINED_LEADS = [
-    ("standard+table(players=3)", 1083),  # a seat void in the suit led by then not trumping
-    ("standard+table(players=3)", 17922),  # its void counted a trick too late
+    ("standard+table(players=3)", 1083),  # a seat void by then not trumping; a trick short
+    ("standard+table(players=3)", 17922),  # its void a trick late; a trick short
     ("standard+table(players=3)", 226),  # a seat yet to play to the trick at hand not read
-    ("standard+table(players=3)", 525),  # the chain a trick short of the last
     ("standard+table(players=3)", 96),  # the leaders' highest card of a suit read, not their lowest
 ]
 
