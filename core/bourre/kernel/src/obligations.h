@@ -8,6 +8,8 @@
 
 namespace bourre::kernel {
 
+inline u64 above_card(u64 m, int c) { return c >= 51 ? 0 : (m >> (c + 1)) << (c + 1); }
+
 // What the obligations read off the trick so far (obligations._facts), kept up to date
 // card by card: the first card of the led suit, the highest card of the led suit
 // (trumps, if trumps were led) and the highest trump when another suit was led (-1 if
@@ -35,15 +37,19 @@ struct Facts {
   // R-TRICK: the highest trump wins the trick; with no trump, the highest of the led suit.
   int winner() const { return top >= 0 ? top_p : win_p; }
 
-  // Whether card c, played next, would win the trick so far (not empty: R-TRICK).
-  bool would_win(int c, int trump) const {
-    if (top >= 0) return suit_of(c) == trump && c > top;
-    if (lo <= c && c < lo + 13) return c > win;
-    return suit_of(c) == trump;
+  // The cards that, played next, would win the trick so far (not empty: R-TRICK): a
+  // higher trump than the highest on it; with none on it, a higher card of the led suit
+  // or, when the led suit is not trumps, any trump.
+  u64 winning(int trump) const {
+    const u64 trumps = SUIT << (13 * trump);
+    if (top >= 0) return above_card(trumps, top);
+    const u64 led = above_card(SUIT << lo, win);
+    return lo == 13 * trump ? led : led | trumps;
   }
-};
 
-inline u64 above_card(u64 m, int c) { return c >= 51 ? 0 : (m >> (c + 1)) << (c + 1); }
+  // Whether card c, played next, would win the trick so far (winning).
+  bool would_win(int c, int trump) const { return winning(trump) >> c & 1; }
+};
 
 // R-FOLLOW, R-TRUMP, R-DISCARD (obligations.follow), for a card after the lead (leading
 // is free: R-LEAD).

@@ -713,12 +713,9 @@ struct DDSolver {
       const int w = followed_winner(g);
       if (w >= 0) {
         win = u32{1} << w;
-      } else {  // (the cards that would win it now: Facts::would_win)
-        const Facts& f = g.f;
-        const u64 beat = f.top >= 0               ? above_card(trumps, f.top)
-                         : f.lo / 13 == trump ? above_card(SUIT << f.lo, f.win)
-                                              : above_card(SUIT << f.lo, f.win) | trumps;
-        win = u32{1} << g.trick_seats[f.winner()];
+      } else {
+        const u64 beat = g.f.winning(trump);
+        win = u32{1} << g.trick_seats[g.f.winner()];
         for (int p = g.tlen; p < nactive; ++p) {
           if (g.hand[g.trick_seats[p]] & beat) win |= u32{1} << g.trick_seats[p];
         }
