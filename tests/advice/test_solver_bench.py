@@ -4,6 +4,7 @@ second from the first lead, a line per house, the machine first, solves/s last."
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -99,3 +100,95 @@ def test_deals_is_for_the_solver_and_a_whole_number() -> None:
     assert result.exit_code == 2 and "--deals must be from 1" in result.stderr
     result = runner.invoke(app, ["bench", "--solver", "--deals", "x"])
     assert result.exit_code == 2 and "--deals" in result.stderr
+
+
+def test_cpu_times_in_the_yardsticks_hands() -> None:
+    """Issue 44: the CPU time a solve counted in the hands the yardstick plays in that
+    time, at its rate measured back to back: 51 ms at 2,000 hands/s is 102 hands."""
+    m = SolverMeasure("h", "kernel", times=(1.0,) * 100, cpu=tuple(i / 1000 for i in range(1, 101)))
+    assert m.yardstick_line(2000) == (
+        "h: CPU a solve in the yardstick's hands (at 2,000 hands/s):"
+        " 50 in 100 within 102, 90 within 182, 99 within 200, slowest 200"
+    )
+
+
+def yardstick(tmp_path: Path, *, fail_after: int | None = None) -> Path:
+    """A yardstick program that plays a million hands/s (its last line), failing from its
+    ``fail_after``-th run on when given."""
+    runs = tmp_path / "runs"
+    script = tmp_path / "ref.py"
+    script.write_text(
+        "import pathlib, sys\n"
+        f"runs = pathlib.Path({str(runs)!r})\n"
+        "n = int(runs.read_text()) + 1 if runs.exists() else 1\n"
+        "runs.write_text(str(n))\n"
+        f"if {fail_after!r} is not None and n >= {fail_after!r}:\n"
+        "    sys.exit('out of cards')\n"
+        "print('hands/s: 1000000')\n"
+    )
+    return script
+
+
+def test_the_yardstick_runs_before_and_after_the_solves(tmp_path: Path) -> None:
+    ref = yardstick(tmp_path)
+    result = runner.invoke(
+        app,
+        [
+            "bench",
+            "--solver",
+            "--deals",
+            "3",
+            "--seconds",
+            "0.1",
+            "--reference",
+            str(ref),
+            "four-card",
+        ],
+    )
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert (tmp_path / "runs").read_text() == "2"
+    assert lines[3] == "yardstick (ref.py): 1,000,000 hands/s before the solves, 1,000,000 after"
+    assert lines[4].startswith(
+        "standard+four-card: CPU a solve in the yardstick's hands (at 1,000,000 hands/s): "
+    )
+    ms = float(re.search(r" 99 within ([\d,.]+) ms", lines[2]).group(1).replace(",", ""))
+    hands = float(re.search(r" 99 within ([\d,]+),", lines[4]).group(1).replace(",", ""))
+    assert hands == pytest.approx(ms * 1000, abs=1)  # (a million hands/s: 1,000 a millisecond)
+    assert lines[-1].startswith("solves/s: ")
+
+
+def test_a_yardstick_that_fails_is_one_message_and_keeps_the_solves(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "bench",
+            "--solver",
+            "--deals",
+            "2",
+            "--reference",
+            str(yardstick(tmp_path, fail_after=1)),
+        ],
+    )
+    assert result.exit_code == 2 and result.stdout == ""  # (before the solves: none lost)
+    assert "the yardstick failed (out of cards)" in result.stderr
+    later = tmp_path / "later"
+    later.mkdir()
+    result = runner.invoke(
+        app,
+        [
+            "bench",
+            "--solver",
+            "--deals",
+            "2",
+            "--seconds",
+            "0.1",
+            "--reference",
+            str(yardstick(later, fail_after=2)),
+            "four-card",
+        ],
+    )
+    assert result.exit_code == 2 and "the yardstick failed (out of cards)" in result.stderr
+    assert "four-card: CPU a solve: 50 in 100 within " in result.stdout  # (the solves kept)
+    result = runner.invoke(app, ["bench", "--solver", "--reference", str(tmp_path / "nope.py")])
+    assert result.exit_code == 2 and "not a file" in result.stderr

@@ -66,6 +66,23 @@ class SolverMeasure:
         ordered = sorted(self.cpu or self.times)
         return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
 
+    def yardstick_line(self, hands_per_second: float) -> str:
+        """The CPU time a solve at 50, 90, 99 in 100 and the slowest counted in the hands
+        the yardstick (``../shared/bench/speed_ref.py``) plays in that time, at its rate
+        ``hands_per_second`` measured back to back with the solves: the machine's speed
+        moves from minute to minute, so the CPU times are compared across minutes and
+        machines as a ratio to the yardstick (issue 44)."""
+        shares = ((0.5, "50 in 100 within"), (0.9, "90 within"), (0.99, "99 within"))
+        counts = [
+            f"{label} {self.cpu_ms(share) / 1000 * hands_per_second:,.0f}"
+            for share, label in shares
+        ]
+        slowest = self.cpu_ms(1.0) / 1000 * hands_per_second
+        return (
+            f"{self.house}: CPU a solve in the yardstick's hands (at {hands_per_second:,.0f}"
+            f" hands/s): {', '.join(counts)}, slowest {slowest:,.0f}"
+        )
+
     def line(self) -> str:
         return (
             f"{self.house}: double-dummy solver from the first lead, engine {self.engine}:"

@@ -33,7 +33,9 @@ def bench(
         Path | None,
         typer.Option(
             help="A yardstick program run in the same rounds (e.g. speed_ref.py): its last"
-            " line is 'hands/s: N'; every hands/s figure is also given as a ratio to it.",
+            " line is 'hands/s: N'; every hands/s figure is also given as a ratio to it."
+            " With --solver: run before and after the solves, and the CPU time a solve"
+            " also given in the yardstick's hands.",
         ),
     ] = None,
     parallel: Annotated[
@@ -105,14 +107,10 @@ def bench(
         _components(house, seconds, reference)
         return
     if solver:
-        for given, option in (
-            (bots, "--bots"),
-            (reference, "--reference"),
-            (parallel, "--parallel"),
-        ):
+        for given, option in ((bots, "--bots"), (parallel, "--parallel")):
             if given:
-                fail(f"{option}: --solver times the solver alone, with no bots or yardstick")
-        _solver(house, seconds, engine, deals)
+                fail(f"{option}: --solver times the solver alone, with no bots")
+        _solver(house, seconds, engine, deals, reference)
         return
     if deals is not None:
         fail("--deals: the number of deals --solver solves; without --solver, use --seconds")
@@ -168,20 +166,35 @@ def _components(house: list[str] | None, seconds: float, reference: Path | None)
             typer.echo(line)
 
 
-def _solver(house: list[str] | None, seconds: float, engine: str, deals: int | None) -> None:
+def _solver(
+    house: list[str] | None,
+    seconds: float,
+    engine: str,
+    deals: int | None,
+    reference: Path | None,
+) -> None:
     """``bourre bench --solver``: two lines per house (the times; the CPU time a solve at
     50, 90, 99 in 100 and the slowest, and the memory: issue 44), the first house's
-    solves/s last."""
+    solves/s last.  With ``reference``, the yardstick runs for ``seconds`` before the
+    solves and after them, and each house's CPU times are also given in its hands."""
     # lazy: loaded when this command runs (`bourre --help` and the other commands start without it)
     from bourre.advice.bench import solver_bench
     from bourre.advice.solver import ENGINES
-    from bourre.sim.speed.bench import machine
+    from bourre.sim.speed.bench import machine, reference_round
 
     if engine not in ENGINES:
         fail(f"--engine {engine!r}: one of {', '.join(ENGINES)}")
     if deals is not None and not 1 <= deals <= 100_000:
         fail(f"--deals must be from 1 to 100,000, not {deals:,}")
+    if reference is not None and not reference.is_file():
+        fail(f"--reference: {reference} is not a file")
     houses = [load_house(h) for h in (house or ["standard", "standard+table(players=8)"])]
+    before = None
+    if reference is not None:
+        try:
+            before = reference_round(reference, seconds)
+        except ValueError as e:
+            fail(str(e))
     measures = []
     for h in houses:
         try:
@@ -192,6 +205,17 @@ def _solver(house: list[str] | None, seconds: float, engine: str, deals: int | N
     for m in measures:
         typer.echo(m.line())
         typer.echo(m.cpu_line())
+    if reference is not None and before is not None:
+        try:  # (the solves' figures are out already: a yardstick failing now loses nothing)
+            after = reference_round(reference, seconds)
+        except ValueError as e:
+            fail(str(e))
+        typer.echo(
+            f"yardstick ({reference.name}): {before:,.0f} hands/s before the solves,"
+            f" {after:,.0f} after"
+        )
+        for m in measures:
+            typer.echo(m.yardstick_line((before + after) / 2))
     typer.echo(f"solves/s: {measures[0].per_second:.1f}")
 
 
