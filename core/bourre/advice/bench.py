@@ -68,7 +68,7 @@ class SolverMeasure:
 
     def yardstick_line(self, hands_per_second: float) -> str:
         """The CPU time a solve at 50, 90, 99 in 100 and the slowest counted in the hands
-        the yardstick (``../shared/bench/speed_ref.py``) plays in that time, at its rate
+        the yardstick (``bourre bench --reference``) plays in that time, at its rate
         ``hands_per_second`` measured back to back with the solves: the machine's speed
         moves from minute to minute, so the CPU times are compared across minutes and
         machines as a ratio to the yardstick (issue 44)."""
