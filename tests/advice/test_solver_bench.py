@@ -112,9 +112,12 @@ def test_cpu_times_in_the_yardsticks_hands() -> None:
     )
 
 
-def yardstick(tmp_path: Path, *, fail_after: int | None = None) -> Path:
-    """A yardstick program that plays a million hands/s (its last line), failing from its
-    ``fail_after``-th run on when given."""
+def yardstick(
+    tmp_path: Path, *, fail_after: int | None = None, rates: tuple[int, ...] = (1_000_000,)
+) -> Path:
+    """A yardstick program that plays ``rates[n - 1]`` hands/s on its n-th run (the last
+    rate from then on; its last line), failing from its ``fail_after``-th run on when
+    given."""
     runs = tmp_path / "runs"
     script = tmp_path / "ref.py"
     script.write_text(
@@ -124,7 +127,8 @@ def yardstick(tmp_path: Path, *, fail_after: int | None = None) -> Path:
         "runs.write_text(str(n))\n"
         f"if {fail_after!r} is not None and n >= {fail_after!r}:\n"
         "    sys.exit('out of cards')\n"
-        "print('hands/s: 1000000')\n"
+        f"rates = {list(rates)!r}\n"
+        "print(f'hands/s: {rates[min(n, len(rates)) - 1]}')\n"
     )
     return script
 
@@ -192,3 +196,19 @@ def test_a_yardstick_that_fails_is_one_message_and_keeps_the_solves(tmp_path: Pa
     assert "four-card: CPU a solve: 50 in 100 within " in result.stdout  # (the solves kept)
     result = runner.invoke(app, ["bench", "--solver", "--reference", str(tmp_path / "nope.py")])
     assert result.exit_code == 2 and "not a file" in result.stderr
+
+
+def test_a_yardstick_at_two_speeds_is_said(tmp_path: Path) -> None:
+    """Its two runs 20 % apart (the machine's speed moved, or another program shared its
+    core): the figures in its hands are at the mean rate, and said to be rough."""
+    ref = yardstick(tmp_path, rates=(1_000_000, 800_000))
+    args = ["bench", "--solver", "--deals", "2", "--seconds", "0.1", "--reference", str(ref)]
+    result = runner.invoke(app, [*args, "four-card"])
+    assert result.exit_code == 0, result.stderr
+    assert "1,000,000 hands/s before the solves, 800,000 after" in result.stdout
+    assert "the yardstick's two runs differ by more than 10 %" in result.stdout
+    assert "(at 900,000 hands/s)" in result.stdout
+    steady = tmp_path / "steady"
+    steady.mkdir()
+    result = runner.invoke(app, [*args[:-1], str(yardstick(steady)), "four-card"])
+    assert result.exit_code == 0 and "differ by more than" not in result.stdout

@@ -214,6 +214,13 @@ def _solver(
             f"yardstick ({reference.name}): {before:,.0f} hands/s before the solves,"
             f" {after:,.0f} after"
         )
+        if max(before, after) > 1.1 * min(before, after):  # (its rate is wall time)
+            typer.echo(
+                "the yardstick's two runs differ by more than 10 %: the machine's speed"
+                " moved, or another program shared its core (the yardstick times its"
+                " hands by the clock, the solves by CPU time): the figures in its hands"
+                " are rough; measure again with a core free"
+            )
         for m in measures:
             typer.echo(m.yardstick_line((before + after) / 2))
     typer.echo(f"solves/s: {measures[0].per_second:.1f}")
