@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from bourre import kernel
 from bourre.advice.bench import SolverMeasure, first_lead, solver_bench
@@ -133,22 +133,14 @@ def yardstick(
     return script
 
 
+def bench_solver(reference: Path, deals: int = 2) -> Result:
+    """``bourre bench --solver`` on ``deals`` four-card deals, the yardstick ``reference``."""
+    args = ["--deals", str(deals), "--seconds", "0.1", "--reference", str(reference)]
+    return runner.invoke(app, ["bench", "--solver", *args, "four-card"])
+
+
 def test_the_yardstick_runs_before_and_after_the_solves(tmp_path: Path) -> None:
-    ref = yardstick(tmp_path)
-    result = runner.invoke(
-        app,
-        [
-            "bench",
-            "--solver",
-            "--deals",
-            "3",
-            "--seconds",
-            "0.1",
-            "--reference",
-            str(ref),
-            "four-card",
-        ],
-    )
+    result = bench_solver(yardstick(tmp_path), deals=3)
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.strip().splitlines()
     assert (tmp_path / "runs").read_text() == "2"
@@ -163,52 +155,27 @@ def test_the_yardstick_runs_before_and_after_the_solves(tmp_path: Path) -> None:
 
 
 def test_a_yardstick_that_fails_is_one_message_and_keeps_the_solves(tmp_path: Path) -> None:
-    result = runner.invoke(
-        app,
-        [
-            "bench",
-            "--solver",
-            "--deals",
-            "2",
-            "--reference",
-            str(yardstick(tmp_path, fail_after=1)),
-        ],
-    )
+    result = bench_solver(yardstick(tmp_path, fail_after=1))
     assert result.exit_code == 2 and result.stdout == ""  # (before the solves: none lost)
     assert "the yardstick failed (out of cards)" in result.stderr
     later = tmp_path / "later"
     later.mkdir()
-    result = runner.invoke(
-        app,
-        [
-            "bench",
-            "--solver",
-            "--deals",
-            "2",
-            "--seconds",
-            "0.1",
-            "--reference",
-            str(yardstick(later, fail_after=2)),
-            "four-card",
-        ],
-    )
+    result = bench_solver(yardstick(later, fail_after=2))
     assert result.exit_code == 2 and "the yardstick failed (out of cards)" in result.stderr
     assert "four-card: CPU a solve: 50 in 100 within " in result.stdout  # (the solves kept)
-    result = runner.invoke(app, ["bench", "--solver", "--reference", str(tmp_path / "nope.py")])
+    result = bench_solver(tmp_path / "nope.py")
     assert result.exit_code == 2 and "not a file" in result.stderr
 
 
 def test_a_yardstick_at_two_speeds_is_said(tmp_path: Path) -> None:
     """Its two runs 20 % apart (the machine's speed moved, or another program shared its
     core): the figures in its hands are at the mean rate, and said to be rough."""
-    ref = yardstick(tmp_path, rates=(1_000_000, 800_000))
-    args = ["bench", "--solver", "--deals", "2", "--seconds", "0.1", "--reference", str(ref)]
-    result = runner.invoke(app, [*args, "four-card"])
+    result = bench_solver(yardstick(tmp_path, rates=(1_000_000, 800_000)))
     assert result.exit_code == 0, result.stderr
     assert "1,000,000 hands/s before the solves, 800,000 after" in result.stdout
     assert "the yardstick's two runs differ by more than 10 %" in result.stdout
     assert "(at 900,000 hands/s)" in result.stdout
     steady = tmp_path / "steady"
     steady.mkdir()
-    result = runner.invoke(app, [*args[:-1], str(yardstick(steady)), "four-card"])
+    result = bench_solver(yardstick(steady))
     assert result.exit_code == 0 and "differ by more than" not in result.stdout
