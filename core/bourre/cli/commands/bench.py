@@ -96,6 +96,8 @@ def bench(
         fail(f"--seconds: {seconds} is not a time from 0 to 3600 seconds")
     if solver and components:
         fail("--solver and --components: one measure at a time")
+    if reference is not None and not reference.is_file():
+        fail(f"--reference: {reference} is not a file")
     if components:
         for refused, option in (
             (bots is not None, "--bots"),
@@ -116,8 +118,6 @@ def bench(
         fail("--deals: the number of deals --solver solves; without --solver, use --seconds")
     if not 1 <= workers <= max_workers():
         fail(f"--workers must be from 1 to {max_workers()} (4 per CPU here), not {workers:,}")
-    if reference is not None and not reference.is_file():
-        fail(f"--reference: {reference} is not a file")
     houses = [load_house(h) for h in (house or ["standard"])]
     measures: tuple[str, ...] = B.MEASURES
     if engine not in B.ENGINES:
@@ -149,8 +149,6 @@ def _components(house: list[str] | None, seconds: float, reference: Path | None)
     from bourre.sim.speed.bench import machine, reference_round
     from bourre.sim.speed.rulecost import measure
 
-    if reference is not None and not reference.is_file():
-        fail(f"--reference: {reference} is not a file")
     houses = [load_house(h) for h in (house or ["standard"])]
     typer.echo(f"machine: {machine()}")
     for h in houses:
@@ -186,8 +184,6 @@ def _solver(
         fail(f"--engine {engine!r}: one of {', '.join(ENGINES)}")
     if deals is not None and not 1 <= deals <= 100_000:
         fail(f"--deals must be from 1 to 100,000, not {deals:,}")
-    if reference is not None and not reference.is_file():
-        fail(f"--reference: {reference} is not a file")
     houses = [load_house(h) for h in (house or ["standard", "standard+table(players=8)"])]
     before = None
     if reference is not None:

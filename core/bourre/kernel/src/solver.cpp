@@ -838,7 +838,7 @@ struct DDSolver {
   // from the cards held alone would count its trumps.  Also the chips' (reach, may_take).
   int followed_winner(const DDPos& g) const {
     const int w = g.f.winner();
-    const u64 beat = beaters(g.tcards[w]);
+    const u64 beat = g.f.winning(trump);  // (the cards that beat the trick's winner)
     for (int p = g.tlen; p < nactive; ++p) {
       if (obliged(H, g.hand[g.trick_seats[p]], g.f, p, trump) & beat) return -1;
     }
