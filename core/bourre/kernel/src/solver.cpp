@@ -557,11 +557,13 @@ struct DDSolver {
     return g.wcode + (u32{1} << (3 * owner_of_seat[w]));
   }
 
-  // The cards that beat card c in any trick c could win (R-TRICK): the higher cards of
-  // its suit, and the trumps if it is not one.
+  // The cards that beat card c in any trick c could win (R-TRICK: Facts::winning of a
+  // trick c leads, its suit led when it is not a trump): the higher cards of its suit,
+  // and the trumps if it is not one.
   u64 beaters(int c) const {
-    const u64 above = above_card(SUIT << (13 * suit_of(c)), c);
-    return suit_of(c) == trump ? above : above | trumps;
+    Facts led;
+    led.add(c, 0, trump);
+    return led.winning(trump);
   }
 
   // Whether a seat among the places from..nactive-1 of the trick so far (but place
