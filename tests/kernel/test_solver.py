@@ -290,6 +290,33 @@ def test_chips_inside_a_trick_are_told_apart(spec: str, seed: int) -> None:
     same(solve(state, engine="kernel"), solve(state, engine="python"))
 
 
+# Issue 44: inside a trick the keys tell the trick's best cards (the led suit's highest,
+# the highest trump) only by where they fall among the cards of the seats still to play,
+# and forget the led suit's highest once a trump is on the trick (solver.cpp,
+# DDSolver::packed_inner).  First leads where a key that read fewer of those cards, or
+# forgot a rank it needs, merges positions of different values (found by solving 6,000
+# first leads with each such key, against the key read right).
+TRICK_KEY = [
+    ("standard+table(players=3)", 392),  # the seat to play's own cards left out
+    ("standard", 13),  # the seat to play's own cards left out
+    ("standard+table(players=3)", 540),  # the highest trump's rank forgotten
+    ("standard", 118),  # the highest trump's rank forgotten
+    ("standard+table(players=3)", 107),  # only the next seat's cards read
+]
+
+
+@pytest.mark.parametrize(("spec", "seed"), TRICK_KEY)
+def test_a_tricks_best_cards_are_read_against_the_seats_still_to_play(spec: str, seed: int) -> None:
+    """R-FOLLOW, R-TRUMP, R-TRICK: from the first lead, the kernel's values are the Python
+    reference's on deals where a key inside a trick that placed the led suit's highest
+    card or the highest trump among too few of the cards still to come (or not at all)
+    would merge positions whose values differ."""
+    from bourre.advice.bench import first_lead
+
+    state = first_lead(spec, seed)
+    same(solve(state, engine="kernel"), solve(state, engine="python"))
+
+
 # Issue 44: the sure tricks' lower bounds read the obligations (solver.cpp,
 # DDSolver::followed_winner, pending_win and lead_win): a card on the trick, or me's still
 # to come, whatever the leader leads, counted as sure to win the trick only when no seat

@@ -419,13 +419,22 @@ struct DDSolver {
   // on the table, the led suit's highest card when trumps were led, else the highest
   // trump played; most_more: me's card when it wins the trick so far; last_trick: the
   // winner; heads() reads the trick's cards, but only to merge cards of equal value).
-  // Each of those two cards is told by where it falls among the cards held: how many
-  // cards held of its suit lie below it (its rank when the cinch keeps trumps exact).
+  // Each of those two cards is told by where it falls among the cards of the seats still
+  // to play to the trick, the only cards ever compared with it: how many of theirs of its
+  // suit lie below it (the cinch reads the trumps known, not which of them is on the
+  // trick).  Once a trump is on a trick of another suit, no rule reads the led suit's
+  // highest card any more (R-FOLLOW: any card of that suit; R-TRUMP and R-TRICK: the
+  // highest trump), so the key leaves out its place and rank.  (Issue 44: positions that
+  // differ only in where the trick's best cards fall among the cards of seats that have
+  // played to it, or in who threw which card of the suit led under a trump, are one: 9 %
+  // fewer positions on 14,736 random positions of ten houses; on the slow eight-player
+  // deals up to a third fewer instructions, docs/performance.md.)
   // Two positions with one key differ only in cards nobody holds (played before, on this
   // trick, or never dealt to a player): the held cards correspond one to one, suit for
-  // suit, in the same order, with the same holders, each on the same side of the trick's
-  // highest cards, and every rule compares a card held with another or with those by
-  // suit and rank alone, so every line from one is a line from the other, card for card,
+  // suit, in the same order, with the same holders, each card of a seat still to play on
+  // the same side of the trick's highest cards, and every rule compares a card held with
+  // another or with those by suit and rank alone, so every line from one is a line from
+  // the other, card for card,
   // to the same tricks won, with the legal cards in the same order: one value, of the
   // sure tricks and of the chips (the cinch reads the trumps known: the trumps held
   // exact, those played follow within a solve).  The exact key it replaced (the cards
@@ -434,7 +443,7 @@ struct DDSolver {
   // tricks, 0.31 M packed.  In three words: the holders (3 bits a card, at most 39 cards
   // inside a trick: 117 bits) in ``a`` and the low 53 bits of ``b``; the trick's length,
   // the places and the suit led in b's top 11 bits; in ``c``, the tricks won, the leader,
-  // the two cards' places among those held, three suits' counts (the fourth follows
+  // the two cards' places among those of the seats still to play, three suits' counts (the fourth follows
   // from the cards held, which follow from the tricks played) and the cinch's trumps,
   // the top bit set.  Tested: test_solver.py's test_positions_inside_a_trick_are_told_apart
   // and test_chips_inside_a_trick_are_told_apart.
@@ -446,15 +455,13 @@ struct DDSolver {
     u64 hi = static_cast<u64>(g.holders >> 64);
     const Facts& f = g.f;
     const int led = f.lo / 13;
-    const bool led_exact = H.cinch && led == trump;
-    const u64 win = led_exact ? static_cast<u64>(f.win - f.lo)
-                              : static_cast<u64>(popcount(loose & (SUIT << f.lo) & ((u64{1} << f.win) - 1)));
+    const bool trumped = f.top >= 0;
+    u64 rest = 0;  // (the cards of the seats still to play)
+    for (int p = g.tlen; p < nactive; ++p) rest |= g.hand[g.trick_seats[p]];
+    const u64 win = trumped ? 0 : static_cast<u64>(popcount(rest & (SUIT << f.lo) & ((u64{1} << f.win) - 1)));
     u64 top = 0;
-    if (f.top >= 0) {
-      top = 1 + (H.cinch ? static_cast<u64>(f.top - 13 * trump)
-                         : static_cast<u64>(popcount(loose & trumps & ((u64{1} << f.top) - 1))));
-    }
-    hi |= (static_cast<u64>(g.tlen) | static_cast<u64>(f.win_p) << 3 | static_cast<u64>(f.top_p & 7) << 6 |
+    if (f.top >= 0) top = 1 + static_cast<u64>(popcount(rest & trumps & ((u64{1} << f.top) - 1)));
+    hi |= (static_cast<u64>(g.tlen) | static_cast<u64>(trumped ? 0 : f.win_p) << 3 | static_cast<u64>(f.top_p & 7) << 6 |
            static_cast<u64>(led) << 9) << 53;
     u64 c = g.wcode;                // 24 bits
     c = (c << 4) | leader_code(g);  // (a plugin's lead: the last winner)
