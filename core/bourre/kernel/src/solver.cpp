@@ -338,11 +338,17 @@ struct DDSolver {
   // no active seat holds nor played (the stock, a discard, a folded hand): no rule of the
   // play reads such a card, but for the cinch's trumps (R-SURE: a trump nobody played
   // keeps a lower one from being master), so those cards stay between trumps under the
-  // cinch.  (At the root the reference's groups: each card's ``head`` is reported.)
+  // cinch; and a card on the trick but its best one (the led suit's highest, the highest
+  // trump once trumped): no rule compares a card with the trick's other cards (R-FOLLOW,
+  // R-TRUMP, R-TRICK; packed_inner), and the cinch counts them as played (issue 44).
+  // (At the root the reference's groups: each card's ``head`` is reported.)
   u64 heads(const DDPos& g, u64 lm, bool deep = true) const {
     if (by_hook) return lm;  // (a plugin's card rules: the plain search, every card alone)
-    const u64 near =
-        g.hand[g.trick_seats[g.tlen]] | (g.played & ~g.tmask) | (deep ? transparent : 0);
+    u64 near = g.hand[g.trick_seats[g.tlen]] | (g.played & ~g.tmask);
+    if (deep) {
+      near |= transparent;
+      if (g.tlen) near |= g.tmask & ~(u64{1} << (g.f.top >= 0 ? g.f.top : g.f.win));
+    }
     u64 out = 0;
     int prev = -1;
     for (u64 m = lm; m; m &= m - 1) {
