@@ -440,19 +440,19 @@ struct DDSolver {
   // suit, in the same order, with the same holders, each card of a seat still to play on
   // the same side of the trick's highest cards, and every rule compares a card held with
   // another or with those by suit and rank alone, so every line from one is a line from
-  // the other, card for card,
-  // to the same tricks won, with the legal cards in the same order: one value, of the
-  // sure tricks and of the chips (the cinch reads the trumps known: the trumps held
-  // exact, those played follow within a solve).  The exact key it replaced (the cards
-  // held and the facts' ranks) told apart positions that differ only in which card of a
-  // run a seat threw: seed 20 of eight players, 0.90 M positions looked up inside
-  // tricks, 0.31 M packed.  In three words: the holders (3 bits a card, at most 39 cards
+  // the other, card for card, to the same tricks won, with the legal cards in the same
+  // order: one value, of the sure tricks and of the chips (the cinch reads the trumps
+  // known: the trumps held exact, those played follow within a solve).  The exact key it
+  // replaced (the cards held and the facts' ranks) told apart positions that differ only
+  // in which card of a run a seat threw: seed 20 of eight players, 0.90 M positions
+  // looked up inside tricks, 0.31 M packed.  In three words: the holders (3 bits a card, at most 39 cards
   // inside a trick: 117 bits) in ``a`` and the low 53 bits of ``b``; the trick's length,
   // the places and the suit led in b's top 11 bits; in ``c``, the tricks won, the leader,
-  // the two cards' places among those of the seats still to play, three suits' counts (the fourth follows
-  // from the cards held, which follow from the tricks played) and the cinch's trumps,
-  // the top bit set.  Tested: test_solver.py's test_positions_inside_a_trick_are_told_apart
-  // and test_chips_inside_a_trick_are_told_apart.
+  // the two cards' places among those of the seats still to play, three suits' counts
+  // (the fourth follows from the cards held, which follow from the tricks played) and
+  // the cinch's trumps, the top bit set.  Tested: test_solver.py's
+  // test_positions_inside_a_trick_are_told_apart, test_chips_inside_a_trick_are_told_apart
+  // and test_a_tricks_best_cards_are_read_against_the_seats_still_to_play.
   DDKey packed_inner(const DDPos& g) const {
     const u64 held = g.held;
     const u64 exact = H.cinch ? held & trumps : 0;
