@@ -347,7 +347,7 @@ struct DDSolver {
     u64 near = g.hand[g.trick_seats[g.tlen]] | (g.played & ~g.tmask);
     if (deep) {
       near |= transparent;
-      if (g.tlen) near |= g.tmask & ~(u64{1} << (g.f.top >= 0 ? g.f.top : g.f.win));
+      if (g.tlen) near |= g.tmask & ~(u64{1} << g.tcards[g.f.winner()]);  // (R-TRICK)
     }
     u64 out = 0;
     int prev = -1;
@@ -445,9 +445,10 @@ struct DDSolver {
   // known: the trumps held exact, those played follow within a solve).  The exact key it
   // replaced (the cards held and the facts' ranks) told apart positions that differ only
   // in which card of a run a seat threw: seed 20 of eight players, 0.90 M positions
-  // looked up inside tricks, 0.31 M packed.  In three words: the holders (3 bits a card, at most 39 cards
-  // inside a trick: 117 bits) in ``a`` and the low 53 bits of ``b``; the trick's length,
-  // the places and the suit led in b's top 11 bits; in ``c``, the tricks won, the leader,
+  // looked up inside tricks, 0.31 M packed.  In three words: the holders (3 bits a card,
+  // at most 39 cards inside a trick: 117 bits) in ``a`` and the low 53 bits of ``b``; the
+  // trick's length, the places and the suit led in b's top 11 bits; in ``c``, the tricks
+  // won, the leader,
   // the two cards' places among those of the seats still to play, three suits' counts
   // (the fourth follows from the cards held, which follow from the tricks played) and
   // the cinch's trumps, the top bit set.  Tested: test_solver.py's
@@ -466,7 +467,7 @@ struct DDSolver {
     for (int p = g.tlen; p < nactive; ++p) rest |= g.hand[g.trick_seats[p]];
     const u64 win = trumped ? 0 : static_cast<u64>(popcount(rest & (SUIT << f.lo) & ((u64{1} << f.win) - 1)));
     u64 top = 0;
-    if (f.top >= 0) top = 1 + static_cast<u64>(popcount(rest & trumps & ((u64{1} << f.top) - 1)));
+    if (trumped) top = 1 + static_cast<u64>(popcount(rest & trumps & ((u64{1} << f.top) - 1)));
     hi |= (static_cast<u64>(g.tlen) | static_cast<u64>(trumped ? 0 : f.win_p) << 3 | static_cast<u64>(f.top_p & 7) << 6 |
            static_cast<u64>(led) << 9) << 53;
     u64 c = g.wcode;                // 24 bits
